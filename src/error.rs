@@ -1,0 +1,80 @@
+//! Typed errors of the engine: each keeps the operation, the path and the OS cause.
+
+use std::path::PathBuf;
+
+/// What the engine was doing when the OS said no.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    OpenDir,
+    ReadDir,
+    Stat,
+    ReadMountTable,
+    Watch,
+    StatFs,
+}
+
+impl Op {
+    /// A short, stable word for logs and the CLI.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Op::OpenDir => "open folder",
+            Op::ReadDir => "read folder",
+            Op::Stat => "read details of",
+            Op::ReadMountTable => "read the mount table",
+            Op::Watch => "watch",
+            Op::StatFs => "read free space of",
+        }
+    }
+}
+
+/// An I/O failure with the path it concerned.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot {} {}: {source}", op.as_str(), path.display())]
+pub struct IoError {
+    pub op: Op,
+    pub path: PathBuf,
+    #[source]
+    pub source: std::io::Error,
+}
+
+impl IoError {
+    pub fn new(op: Op, path: impl Into<PathBuf>, source: impl Into<std::io::Error>) -> Self {
+        IoError {
+            op,
+            path: path.into(),
+            source: source.into(),
+        }
+    }
+
+    /// The OS error number, when there is one.
+    pub fn errno(&self) -> Option<i32> {
+        self.source.raw_os_error()
+    }
+
+    /// What kind of failure this is, for the UI to word.
+    pub fn reason(&self) -> Reason {
+        Reason::from_io(&self.source)
+    }
+}
+
+/// The few failure kinds a person is told about in their own words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reason {
+    PermissionDenied,
+    NotFound,
+    NotADirectory,
+    Other,
+}
+
+impl Reason {
+    pub fn from_io(e: &std::io::Error) -> Reason {
+        match e.raw_os_error() {
+            Some(libc::EACCES) | Some(libc::EPERM) => Reason::PermissionDenied,
+            Some(libc::ENOENT) => Reason::NotFound,
+            Some(libc::ENOTDIR) => Reason::NotADirectory,
+            _ => Reason::Other,
+        }
+    }
+}
+
+pub type Result<T, E = IoError> = std::result::Result<T, E>;

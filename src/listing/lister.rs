@@ -1,0 +1,367 @@
+//! The lister model: one shown folder, sorted, filtered, kept current by batches and
+//! single-entry changes.
+
+use std::path::{Path, PathBuf};
+
+use crate::entry::{Batch, Entry, Names, is_hidden};
+use crate::error::IoError;
+use crate::mounts::MountClass;
+
+use super::read::DirEvent;
+use super::sort::{SortKey, SortOrder, compare};
+use super::watch::Changes;
+
+/// How the shown entries are chosen and ordered.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ViewOptions {
+    pub key: SortKey,
+    pub order: SortOrder,
+    pub show_hidden: bool,
+    /// Case-insensitive substring the names must contain (empty: all).
+    pub filter: String,
+}
+
+/// Where a listing stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    Opening,
+    Listing,
+    /// Names are in; details are still arriving.
+    Details,
+    Complete,
+    Failed,
+}
+
+/// One folder's entries, sorted, with the shown subset.
+#[derive(Debug)]
+pub struct Lister {
+    path: PathBuf,
+    entries: Vec<Entry>,
+    names: Names,
+    /// Indices into `entries` that pass the hidden/filter rules, in sorted order.
+    shown: Vec<u32>,
+    opts: ViewOptions,
+    filter_lower: Vec<u8>,
+    progress: Progress,
+    error: Option<IoError>,
+    mtime: Option<(i64, u32)>,
+    class: MountClass,
+    /// Arena bytes of names no entry points at any more.
+    dead_name_bytes: usize,
+}
+
+impl Lister {
+    pub fn new(path: impl Into<PathBuf>, opts: ViewOptions) -> Lister {
+        let filter_lower = opts.filter.to_lowercase().into_bytes();
+        Lister {
+            path: path.into(),
+            entries: Vec::new(),
+            names: Names::default(),
+            shown: Vec::new(),
+            opts,
+            filter_lower,
+            progress: Progress::Opening,
+            error: None,
+            mtime: None,
+            class: MountClass::Local,
+            dead_name_bytes: 0,
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    pub fn error(&self) -> Option<&IoError> {
+        self.error.as_ref()
+    }
+
+    pub fn mtime(&self) -> Option<(i64, u32)> {
+        self.mtime
+    }
+
+    pub fn class(&self) -> MountClass {
+        self.class
+    }
+
+    pub fn options(&self) -> &ViewOptions {
+        &self.opts
+    }
+
+    /// All entries, shown or not.
+    pub fn total(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Number of shown entries.
+    pub fn len(&self) -> usize {
+        self.shown.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.shown.is_empty()
+    }
+
+    /// The `i`-th shown entry and its name.
+    pub fn get(&self, i: usize) -> Option<(&Entry, &[u8])> {
+        let e = self.entries.get(*self.shown.get(i)? as usize)?;
+        Some((e, self.names.name_of(e)))
+    }
+
+    /// Shown entries in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&Entry, &[u8])> + '_ {
+        self.shown.iter().map(move |&i| {
+            let e = &self.entries[i as usize];
+            (e, self.names.name_of(e))
+        })
+    }
+
+    /// Position among the shown entries of the entry called `name`.
+    pub fn position(&self, name: &[u8]) -> Option<usize> {
+        self.iter().position(|(_, n)| n == name)
+    }
+
+    /// Heap bytes held (records, names, shown index).
+    pub fn heap_bytes(&self) -> usize {
+        self.entries.capacity() * std::mem::size_of::<Entry>()
+            + self.names.capacity_bytes()
+            + self.shown.capacity() * 4
+    }
+
+    /// Apply one listing event. Returns false for events that change nothing shown.
+    pub fn apply(&mut self, ev: DirEvent) -> bool {
+        match ev {
+            DirEvent::Opened {
+                mtime,
+                class,
+                names_first,
+            } => {
+                self.class = class;
+                self.error = None;
+                if self.mtime.is_some() && self.mtime != Some(mtime) {
+                    // Relisting a changed folder: start from empty.
+                    self.clear();
+                }
+                self.mtime = Some(mtime);
+                self.progress = Progress::Listing;
+                let _ = names_first;
+                true
+            }
+            DirEvent::Restart => {
+                self.clear();
+                self.progress = Progress::Opening;
+                true
+            }
+            DirEvent::Unchanged => {
+                self.progress = Progress::Complete;
+                false
+            }
+            DirEvent::Batch(b) => {
+                self.merge(b);
+                true
+            }
+            DirEvent::Details(b) => {
+                self.progress = Progress::Details;
+                self.apply_details(b);
+                true
+            }
+            DirEvent::Complete => {
+                self.progress = Progress::Complete;
+                true
+            }
+            DirEvent::Failed(e) => {
+                self.progress = Progress::Failed;
+                self.error = Some(e);
+                true
+            }
+            DirEvent::Changed(c) => {
+                self.apply_changes(c);
+                true
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.entries.clear();
+        self.names.clear();
+        self.shown.clear();
+        self.dead_name_bytes = 0;
+    }
+
+    /// Merge a batch into the sorted list: the batch is sorted, then one linear merge.
+    pub fn merge(&mut self, batch: Batch) {
+        let mut incoming = self.adopt(batch);
+        let (key, order) = (self.opts.key, self.opts.order);
+        let names = &self.names;
+        incoming.sort_unstable_by(|a, b| {
+            compare(a, names.name_of(a), b, names.name_of(b), key, order)
+        });
+        let old = std::mem::take(&mut self.entries);
+        let mut merged = Vec::with_capacity(old.len() + incoming.len());
+        let (mut a, mut b) = (old.into_iter().peekable(), incoming.into_iter().peekable());
+        loop {
+            let take_old = match (a.peek(), b.peek()) {
+                (Some(x), Some(y)) => {
+                    compare(x, names.name_of(x), y, names.name_of(y), key, order).is_le()
+                }
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+                (None, None) => break,
+            };
+            let next = if take_old { a.next() } else { b.next() };
+            merged.extend(next);
+        }
+        self.entries = merged;
+        self.rebuild_shown();
+    }
+
+    /// Move a batch's names into this lister's arena and return its records, rebased.
+    fn adopt(&mut self, batch: Batch) -> Vec<Entry> {
+        let Batch { mut entries, names } = batch;
+        for e in &mut entries {
+            let r = self.names.push(names.name_of(e));
+            e.set_name_ref(r);
+        }
+        entries
+    }
+
+    fn apply_details(&mut self, batch: Batch) {
+        use std::collections::HashMap;
+        let index: HashMap<&[u8], usize> = self
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (self.names.name_of(e), i))
+            .collect();
+        let updates: Vec<(usize, Entry)> = batch
+            .entries
+            .iter()
+            .filter_map(|e| index.get(batch.names.name_of(e)).map(|&i| (i, *e)))
+            .collect();
+        drop(index);
+        for (i, mut e) in updates {
+            e.set_name_ref(self.entries[i].name_ref());
+            self.entries[i] = e;
+        }
+        if self.opts.key != SortKey::Name {
+            self.resort();
+        } else {
+            self.rebuild_shown();
+        }
+    }
+
+    /// Apply watcher changes one entry at a time.
+    pub fn apply_changes(&mut self, changes: Changes) {
+        for name in &changes.removed {
+            self.remove_name(name);
+        }
+        let Batch { entries, names } = changes.upserts;
+        for e in entries {
+            let name = names.name_of(&e);
+            self.remove_name(name);
+            self.insert_one(e, name);
+        }
+        self.compact_names_if_wasteful();
+        self.rebuild_shown();
+    }
+
+    fn remove_name(&mut self, name: &[u8]) {
+        if let Some(i) = self
+            .entries
+            .iter()
+            .position(|e| self.names.name_of(e) == name)
+        {
+            self.dead_name_bytes += name.len();
+            self.entries.remove(i);
+        }
+    }
+
+    fn insert_one(&mut self, mut e: Entry, name: &[u8]) {
+        let r = self.names.push(name);
+        e.set_name_ref(r);
+        let (key, order) = (self.opts.key, self.opts.order);
+        let names = &self.names;
+        let at = self
+            .entries
+            .partition_point(|x| compare(x, names.name_of(x), &e, name, key, order).is_le());
+        self.entries.insert(at, e);
+    }
+
+    fn compact_names_if_wasteful(&mut self) {
+        if self.dead_name_bytes * 2 <= self.names.len_bytes() || self.dead_name_bytes < 4096 {
+            return;
+        }
+        let mut fresh = Names::with_capacity(self.names.len_bytes() - self.dead_name_bytes);
+        for e in &mut self.entries {
+            let r = fresh.push(self.names.name_of(e));
+            e.set_name_ref(r);
+        }
+        self.names = fresh;
+        self.dead_name_bytes = 0;
+    }
+
+    /// Change the sort key or direction.
+    pub fn set_sort(&mut self, key: SortKey, order: SortOrder) {
+        if (key, order) == (self.opts.key, self.opts.order) {
+            return;
+        }
+        self.opts.key = key;
+        self.opts.order = order;
+        self.resort();
+    }
+
+    pub fn set_show_hidden(&mut self, show: bool) {
+        if self.opts.show_hidden != show {
+            self.opts.show_hidden = show;
+            self.rebuild_shown();
+        }
+    }
+
+    pub fn set_filter(&mut self, filter: &str) {
+        if self.opts.filter != filter {
+            self.opts.filter = filter.to_owned();
+            self.filter_lower = filter.to_lowercase().into_bytes();
+            self.rebuild_shown();
+        }
+    }
+
+    fn resort(&mut self) {
+        let (key, order) = (self.opts.key, self.opts.order);
+        let names = &self.names;
+        self.entries
+            .sort_by(|a, b| compare(a, names.name_of(a), b, names.name_of(b), key, order));
+        self.rebuild_shown();
+    }
+
+    fn rebuild_shown(&mut self) {
+        self.shown.clear();
+        let show_hidden = self.opts.show_hidden;
+        let filter = &self.filter_lower;
+        for (i, e) in self.entries.iter().enumerate() {
+            let name = self.names.name_of(e);
+            if !show_hidden && is_hidden(name) {
+                continue;
+            }
+            if !filter.is_empty() && !contains_lowercase(name, filter) {
+                continue;
+            }
+            self.shown.push(i as u32);
+        }
+    }
+}
+
+/// Does `name` contain `needle` (already lower-case), ignoring case?
+fn contains_lowercase(name: &[u8], needle: &[u8]) -> bool {
+    if needle.is_ascii() {
+        name.windows(needle.len())
+            .any(|w| w.iter().zip(needle).all(|(a, b)| a.to_ascii_lowercase() == *b))
+    } else {
+        let hay = String::from_utf8_lossy(name).to_lowercase();
+        let needle = String::from_utf8_lossy(needle);
+        hay.contains(needle.as_ref())
+    }
+}

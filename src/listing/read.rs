@@ -1,0 +1,307 @@
+//! Reading one directory: getdents64 into a reused buffer, statx relative to the folder fd,
+//! delivered in growing batches; names first on slow mounts.
+
+use std::ffi::CStr;
+use std::mem::MaybeUninit;
+use std::os::fd::{AsFd, OwnedFd};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rustix::fs::RawDir;
+
+use crate::entry::{Batch, Entry, Kind, Names};
+use crate::error::{IoError, Op};
+use crate::mounts::MountClass;
+use crate::sys;
+
+use super::watch::Changes;
+
+/// How a folder is listed.
+#[derive(Debug, Clone)]
+pub struct ListOptions {
+    /// Names first, details after. `None`: decided by the mount's class.
+    pub names_first: Option<bool>,
+    /// Entries in the first batch; later batches double up to `max_batch`.
+    pub first_batch: usize,
+    pub max_batch: usize,
+    /// A batch is sent at the latest this long after the previous one.
+    pub batch_interval: Duration,
+    /// The folder's mtime as last seen: if it still matches, nothing is listed.
+    pub known_mtime: Option<(i64, u32)>,
+    /// Keep watching the folder after the listing and send single-entry changes.
+    pub watch: bool,
+}
+
+impl Default for ListOptions {
+    fn default() -> Self {
+        ListOptions {
+            names_first: None,
+            first_batch: 1000,
+            max_batch: 16384,
+            batch_interval: Duration::from_millis(50),
+            known_mtime: None,
+            watch: true,
+        }
+    }
+}
+
+/// What a listing reports, in order: `Opened`, then `Unchanged` or batches and `Complete`
+/// (or `Failed`), then `Changed` while watched.
+#[derive(Debug)]
+pub enum DirEvent {
+    Opened {
+        mtime: (i64, u32),
+        class: MountClass,
+        names_first: bool,
+    },
+    /// The folder is listed again from scratch (the watcher lost track): drop what is held.
+    Restart,
+    /// The folder's mtime matched `known_mtime`: the caller's copy is current.
+    Unchanged,
+    /// New entries (complete, or pending when names come first).
+    Batch(Batch),
+    /// Details of entries sent pending before, matched by name.
+    Details(Batch),
+    Complete,
+    Failed(IoError),
+    /// Single-entry changes seen by the watcher.
+    Changed(Changes),
+}
+
+/// A whole listing at once, for the CLI and benchmarks.
+#[derive(Debug, Default)]
+pub struct Listing {
+    pub entries: Vec<Entry>,
+    pub names: Names,
+}
+
+impl Listing {
+    pub fn name(&self, e: &Entry) -> &[u8] {
+        self.names.name_of(e)
+    }
+}
+
+/// List a folder completely (details included) on the calling thread.
+pub fn list_all(path: &Path) -> Result<Listing, IoError> {
+    let dir = sys::open_dir(path).map_err(|e| IoError::new(Op::OpenDir, path, e))?;
+    let mut listing = Listing::default();
+    let mut buf = vec![MaybeUninit::<u8>::uninit(); 64 * 1024];
+    let mut raw = RawDir::new(&dir, &mut buf);
+    while let Some(item) = raw.next() {
+        let item = item.map_err(|e| IoError::new(Op::ReadDir, path, e))?;
+        let name = item.file_name();
+        if is_dot(name) {
+            continue;
+        }
+        let kind = Kind::from_file_type(item.file_type());
+        let r = listing.names.push(name.to_bytes());
+        let e = stat_entry(&dir, name, r, kind, item.ino(), false);
+        listing.entries.push(e);
+    }
+    Ok(listing)
+}
+
+/// Stat one name in `dir` into a record; failures become a state on the record.
+pub(crate) fn stat_entry(
+    dir: impl AsFd,
+    name: &CStr,
+    r: crate::entry::NameRef,
+    kind: Kind,
+    ino: u64,
+    dont_sync: bool,
+) -> Entry {
+    match sys::statx_at(&dir, name, dont_sync) {
+        Ok(st) => {
+            let mut e = Entry::from_statx(r, &st);
+            if e.kind() == Kind::Symlink {
+                let target = sys::statx_follow(&dir, name, dont_sync)
+                    .ok()
+                    .map(|t| Kind::from_mode(u32::from(t.stx_mode)));
+                e.set_link_target(target);
+            }
+            e
+        }
+        Err(err) => {
+            let mut e = Entry::pending(r, kind, ino);
+            e.mark_failed(err.raw_os_error() == Some(libc::ENOENT));
+            e
+        }
+    }
+}
+
+fn is_dot(name: &CStr) -> bool {
+    matches!(name.to_bytes(), b"." | b"..")
+}
+
+/// Sends batches that start small (the view fills at once) and double (merging stays linear).
+struct Batcher<'a> {
+    opts: &'a ListOptions,
+    next_size: usize,
+    last_sent: Instant,
+    batch: Batch,
+}
+
+impl<'a> Batcher<'a> {
+    fn new(opts: &'a ListOptions) -> Self {
+        Batcher {
+            opts,
+            next_size: opts.first_batch.max(1),
+            last_sent: Instant::now(),
+            batch: Batch::with_capacity(opts.first_batch.max(1)),
+        }
+    }
+
+    fn due(&self) -> bool {
+        self.batch.len() >= self.next_size
+            || (!self.batch.is_empty() && self.last_sent.elapsed() >= self.opts.batch_interval)
+    }
+
+    fn take(&mut self) -> Batch {
+        self.next_size = (self.next_size * 2).min(self.opts.max_batch.max(1));
+        self.last_sent = Instant::now();
+        std::mem::replace(&mut self.batch, Batch::with_capacity(self.next_size))
+    }
+}
+
+/// List `path`, calling `send` with each event; stops early when `send` returns false.
+/// Returns the open folder (for watching) when the listing got through.
+pub fn read_dir(
+    path: &Path,
+    class: MountClass,
+    opts: &ListOptions,
+    send: &mut dyn FnMut(DirEvent) -> bool,
+) -> Option<OwnedFd> {
+    let dir = match sys::open_dir(path) {
+        Ok(d) => d,
+        Err(e) => {
+            send(DirEvent::Failed(IoError::new(Op::OpenDir, path, e)));
+            return None;
+        }
+    };
+    let names_first = opts.names_first.unwrap_or(class.is_slow());
+    let mtime = match rustix::fs::fstat(&dir) {
+        Ok(st) => (st.st_mtime, st.st_mtime_nsec as u32),
+        Err(e) => {
+            send(DirEvent::Failed(IoError::new(Op::Stat, path, e)));
+            return None;
+        }
+    };
+    if !send(DirEvent::Opened {
+        mtime,
+        class,
+        names_first,
+    }) {
+        return None;
+    }
+    if opts.known_mtime == Some(mtime) {
+        return send(DirEvent::Unchanged).then_some(dir);
+    }
+    let ok = if names_first {
+        read_names_then_details(&dir, path, opts, send)
+    } else {
+        read_complete(&dir, path, opts, send)
+    };
+    (ok && send(DirEvent::Complete)).then_some(dir)
+}
+
+fn read_complete(
+    dir: &OwnedFd,
+    path: &Path,
+    opts: &ListOptions,
+    send: &mut dyn FnMut(DirEvent) -> bool,
+) -> bool {
+    let mut buf = vec![MaybeUninit::<u8>::uninit(); 64 * 1024];
+    let mut raw = RawDir::new(dir, &mut buf);
+    let mut out = Batcher::new(opts);
+    while let Some(item) = raw.next() {
+        let item = match item {
+            Ok(i) => i,
+            Err(e) => return fail_after(out, path, e, send),
+        };
+        let name = item.file_name();
+        if is_dot(name) {
+            continue;
+        }
+        let r = out.batch.names.push(name.to_bytes());
+        let kind = Kind::from_file_type(item.file_type());
+        let e = stat_entry(dir, name, r, kind, item.ino(), false);
+        out.batch.entries.push(e);
+        if out.due() && !send(DirEvent::Batch(out.take())) {
+            return false;
+        }
+    }
+    out.batch.is_empty() || send(DirEvent::Batch(out.take()))
+}
+
+fn fail_after(
+    mut out: Batcher<'_>,
+    path: &Path,
+    e: rustix::io::Errno,
+    send: &mut dyn FnMut(DirEvent) -> bool,
+) -> bool {
+    if !out.batch.is_empty() {
+        send(DirEvent::Batch(out.take()));
+    }
+    send(DirEvent::Failed(IoError::new(Op::ReadDir, path, e)));
+    false
+}
+
+fn read_names_then_details(
+    dir: &OwnedFd,
+    path: &Path,
+    opts: &ListOptions,
+    send: &mut dyn FnMut(DirEvent) -> bool,
+) -> bool {
+    // Names first: getdents only, the type comes with the name.
+    let mut all = Names::default();
+    let mut kinds: Vec<(crate::entry::NameRef, Kind, u64)> = Vec::new();
+    {
+        let mut buf = vec![MaybeUninit::<u8>::uninit(); 64 * 1024];
+        let mut raw = RawDir::new(dir, &mut buf);
+        let mut out = Batcher::new(opts);
+        while let Some(item) = raw.next() {
+            let item = match item {
+                Ok(i) => i,
+                Err(e) => return fail_after(out, path, e, send),
+            };
+            let name = item.file_name();
+            if is_dot(name) {
+                continue;
+            }
+            let kind = Kind::from_file_type(item.file_type());
+            let r = out.batch.names.push(name.to_bytes());
+            out.batch.entries.push(Entry::pending(r, kind, item.ino()));
+            kinds.push((all.push(name.to_bytes()), kind, item.ino()));
+            if out.due() && !send(DirEvent::Batch(out.take())) {
+                return false;
+            }
+        }
+        if !out.batch.is_empty() && !send(DirEvent::Batch(out.take())) {
+            return false;
+        }
+    }
+    // Then details, from the client's cache where the filesystem allows it.
+    let mut out = Batcher::new(opts);
+    let mut cname = Vec::with_capacity(256);
+    for (r, kind, ino) in kinds {
+        let bytes = all.get(r);
+        cname.clear();
+        cname.extend_from_slice(bytes);
+        cname.push(0);
+        let Ok(c) = CStr::from_bytes_with_nul(&cname) else {
+            continue;
+        };
+        let nr = out.batch.names.push(bytes);
+        let e = stat_entry(dir, c, nr, kind, ino, true);
+        out.batch.entries.push(e);
+        if out.due() && !send(DirEvent::Details(out.take())) {
+            return false;
+        }
+    }
+    out.batch.is_empty() || send(DirEvent::Details(out.take()))
+}
+
+/// The absolute form of a path without touching the disk (no symlink resolution).
+pub fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}

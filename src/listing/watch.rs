@@ -1,0 +1,130 @@
+//! Watching a shown folder (notify/inotify) and turning each change into a single-entry update.
+
+use std::collections::HashSet;
+use std::ffi::CString;
+use std::os::fd::OwnedFd;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
+
+use notify::{RecursiveMode, Watcher};
+
+use crate::entry::{Batch, Kind};
+use crate::error::{IoError, Op};
+
+use super::read::stat_entry;
+
+/// Changes to a watched folder, each for one entry.
+#[derive(Debug, Default)]
+pub struct Changes {
+    /// Entries created or changed, with their fresh details.
+    pub upserts: Batch,
+    /// Names that are gone.
+    pub removed: Vec<Vec<u8>>,
+    /// The watcher lost events; the folder must be listed again.
+    pub rescan: bool,
+}
+
+impl Changes {
+    pub fn is_empty(&self) -> bool {
+        self.upserts.is_empty() && self.removed.is_empty() && !self.rescan
+    }
+}
+
+/// How long changes are gathered before they are sent together.
+const GATHER: Duration = Duration::from_millis(40);
+/// At most this many names per message, so a flood still moves in steps.
+const MAX_NAMES: usize = 4096;
+
+/// Watch `path` (open as `dir`) and send changes until `send` returns false or
+/// `closed()` says nobody listens any more.
+pub fn watch_dir(
+    dir: &OwnedFd,
+    path: &Path,
+    send: &mut dyn FnMut(Changes) -> bool,
+    closed: &dyn Fn() -> bool,
+) -> Result<(), IoError> {
+    let (tx, rx) = std::sync::mpsc::channel::<notify::Result<notify::Event>>();
+    let mut watcher = notify::recommended_watcher(tx)
+        .map_err(|e| IoError::new(Op::Watch, path, std::io::Error::other(e)))?;
+    watcher
+        .watch(path, RecursiveMode::NonRecursive)
+        .map_err(|e| IoError::new(Op::Watch, path, std::io::Error::other(e)))?;
+    loop {
+        let first = match rx.recv_timeout(Duration::from_millis(500)) {
+            Ok(ev) => ev,
+            Err(RecvTimeoutError::Timeout) => {
+                if closed() {
+                    return Ok(());
+                }
+                continue;
+            }
+            Err(RecvTimeoutError::Disconnected) => return Ok(()),
+        };
+        let mut gathered = Gathered::default();
+        gathered.take(path, first);
+        let until = Instant::now() + GATHER;
+        while gathered.names.len() < MAX_NAMES {
+            let left = until.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(left) {
+                Ok(ev) => gathered.take(path, ev),
+                Err(_) => break,
+            }
+        }
+        let changes = stat_names(dir, gathered.names, gathered.rescan);
+        if !changes.is_empty() && !send(changes) {
+            return Ok(());
+        }
+    }
+}
+
+/// Names touched by a burst of events, each once, in the order first seen.
+#[derive(Default)]
+struct Gathered {
+    names: Vec<Vec<u8>>,
+    seen: HashSet<Vec<u8>>,
+    rescan: bool,
+}
+
+impl Gathered {
+    fn take(&mut self, dir: &Path, ev: notify::Result<notify::Event>) {
+        let ev = match ev {
+            Ok(ev) => ev,
+            Err(_) => {
+                self.rescan = true;
+                return;
+            }
+        };
+        self.rescan |= ev.need_rescan();
+        for p in &ev.paths {
+            if p.parent() == Some(dir)
+                && let Some(n) = p.file_name()
+                && self.seen.insert(n.as_bytes().to_vec())
+            {
+                self.names.push(n.as_bytes().to_vec());
+            }
+        }
+    }
+}
+
+/// Look each name up again: present ones become upserts, missing ones removals.
+fn stat_names(dir: &OwnedFd, names: Vec<Vec<u8>>, rescan: bool) -> Changes {
+    let mut changes = Changes {
+        rescan,
+        ..Changes::default()
+    };
+    for name in names {
+        let Ok(c) = CString::new(name.clone()) else {
+            continue;
+        };
+        let r = changes.upserts.names.push(&name);
+        let e = stat_entry(dir, &c, r, Kind::Unknown, 0, false);
+        if e.state() == crate::entry::State::Vanished {
+            changes.removed.push(name);
+        } else {
+            changes.upserts.entries.push(e);
+        }
+    }
+    changes
+}
