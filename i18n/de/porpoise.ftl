@@ -1,0 +1,93 @@
+# Porpoise — deutsche Texte des Fensters.
+
+app-name = Porpoise
+window-title = Porpoise — { $folder }
+
+## Orte
+places-heading = Orte
+devices-heading = Geräte
+network-heading = Netzwerk
+place-home = Persönlicher Ordner
+place-desktop = Schreibtisch
+place-documents = Dokumente
+place-downloads = Downloads
+place-music = Musik
+place-pictures = Bilder
+place-videos = Videos
+place-trash = Papierkorb
+place-filesystem = Dateisystem
+
+## Werkzeugleiste und Adressleiste
+tooltip-back = Zurück (Alt+Links)
+tooltip-forward = Vor (Alt+Rechts)
+tooltip-up = Nach oben (Alt+Hoch)
+tooltip-reload = Neu laden (F5)
+tooltip-details = Detailansicht
+tooltip-icons = Symbolansicht
+tooltip-hidden = Versteckte Dateien anzeigen (Strg+H)
+tooltip-location = Adresse eingeben (Strg+L)
+location-placeholder = Pfad eingeben und Eingabetaste drücken
+
+## Spalten
+column-name = Name
+column-size = Größe
+column-modified = Geändert
+column-type = Typ
+
+## Was die Ansicht statt einer Liste sagt
+view-loading = Wird geladen …
+view-empty = Dieser Ordner ist leer.
+view-hidden-only = Dieser Ordner enthält nur versteckte Dateien. Strg+H zeigt sie an.
+error-permission = Sie haben keine Berechtigung, diesen Ordner zu öffnen.
+error-not-found = Dieser Ordner existiert nicht mehr.
+error-not-a-folder = Das ist kein Ordner.
+error-other = Dieser Ordner konnte nicht geöffnet werden: { $error }
+
+## Statusleiste
+status-items = { $count ->
+    [one] 1 Element
+   *[other] { $count } Elemente
+}
+status-selected = { $count ->
+    [one] 1 ausgewählt ({ $size })
+   *[other] { $count } ausgewählt ({ $size })
+}
+status-free = { $size } frei
+status-loading = Wird geladen …
+status-open-failed = „{ $name }“ konnte nicht geöffnet werden: { $error }
+status-settings-failed = Die Einstellungen konnten nicht gespeichert werden: { $error }
+
+## Größen
+decimal-separator = ,
+size-bytes = { $count ->
+    [one] 1 Byte
+   *[other] { $count } Bytes
+}
+size-kb = { $n } kB
+size-mb = { $n } MB
+size-gb = { $n } GB
+size-tb = { $n } TB
+
+## Platzhalter und Markierungen
+placeholder-pending = …
+marker-vanished = Verschwunden
+marker-unreadable = Nicht lesbar
+
+## Dateitypen
+type-folder = Ordner
+type-text = Text
+type-image = Bild
+type-audio = Audio
+type-video = Video
+type-archive = Archiv
+type-document = Dokument
+type-code = Quelltext
+type-executable = Programm
+type-link = Verknüpfung
+type-broken-link = Defekte Verknüpfung
+type-file = Datei
+type-other = Sonstiges
+type-pipe = Pipe
+type-socket = Socket
+type-device = Gerät
+type-with-ext = { $kind } ({ $ext })

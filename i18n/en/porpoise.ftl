@@ -1,0 +1,93 @@
+# Porpoise — English (fallback) strings of the window.
+
+app-name = Porpoise
+window-title = Porpoise — { $folder }
+
+## Places panel
+places-heading = Places
+devices-heading = Devices
+network-heading = Network
+place-home = Home
+place-desktop = Desktop
+place-documents = Documents
+place-downloads = Downloads
+place-music = Music
+place-pictures = Pictures
+place-videos = Videos
+place-trash = Trash
+place-filesystem = File System
+
+## Toolbar and location bar
+tooltip-back = Back (Alt+Left)
+tooltip-forward = Forward (Alt+Right)
+tooltip-up = Up (Alt+Up)
+tooltip-reload = Reload (F5)
+tooltip-details = Details view
+tooltip-icons = Icons view
+tooltip-hidden = Show hidden files (Ctrl+H)
+tooltip-location = Type a location (Ctrl+L)
+location-placeholder = Type a path and press Enter
+
+## Columns
+column-name = Name
+column-size = Size
+column-modified = Modified
+column-type = Type
+
+## What the file view says instead of a list
+view-loading = Loading…
+view-empty = This folder is empty.
+view-hidden-only = This folder only contains hidden files. Press Ctrl+H to show them.
+error-permission = You don't have permission to open this folder.
+error-not-found = This folder no longer exists.
+error-not-a-folder = This is not a folder.
+error-other = This folder could not be opened: { $error }
+
+## Status bar
+status-items = { $count ->
+    [one] 1 item
+   *[other] { $count } items
+}
+status-selected = { $count ->
+    [one] 1 selected ({ $size })
+   *[other] { $count } selected ({ $size })
+}
+status-free = { $size } free
+status-loading = Loading…
+status-open-failed = Could not open “{ $name }”: { $error }
+status-settings-failed = Could not save the settings: { $error }
+
+## Sizes (the number comes formatted, with the decimal separator below)
+decimal-separator = .
+size-bytes = { $count ->
+    [one] 1 byte
+   *[other] { $count } bytes
+}
+size-kb = { $n } kB
+size-mb = { $n } MB
+size-gb = { $n } GB
+size-tb = { $n } TB
+
+## Entry placeholders and markers
+placeholder-pending = …
+marker-vanished = Gone
+marker-unreadable = Unreadable
+
+## File types
+type-folder = Folder
+type-text = Text
+type-image = Image
+type-audio = Audio
+type-video = Video
+type-archive = Archive
+type-document = Document
+type-code = Code
+type-executable = Program
+type-link = Link
+type-broken-link = Broken link
+type-file = File
+type-other = Other
+type-pipe = Pipe
+type-socket = Socket
+type-device = Device
+type-with-ext = { $kind } ({ $ext })
