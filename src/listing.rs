@@ -10,8 +10,8 @@ pub mod watch;
 
 pub use cache::{Clock, ListerCache, SystemClock};
 pub use lister::Lister;
+pub use lister::{Progress, ViewOptions};
 pub use read::{DirEvent, ListOptions, Listing, list_all, read_dir};
 pub use sort::{SortKey, SortOrder, natural_cmp};
-pub use lister::{Progress, ViewOptions};
 pub use stream::{DirStream, open_dir};
 pub use watch::Changes;

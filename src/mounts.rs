@@ -210,7 +210,9 @@ fn unescape(field: &[u8]) -> Vec<u8> {
     while i < field.len() {
         if field[i] == b'\\'
             && i + 3 < field.len()
-            && field[i + 1..i + 4].iter().all(|c| (b'0'..=b'7').contains(c))
+            && field[i + 1..i + 4]
+                .iter()
+                .all(|c| (b'0'..=b'7').contains(c))
         {
             let v = (field[i + 1] - b'0') * 64 + (field[i + 2] - b'0') * 8 + (field[i + 3] - b'0');
             out.push(v);
@@ -291,9 +293,7 @@ fn mountinfo_changed(fd: &OwnedFd, wait: Duration) -> bool {
     };
     match poll(&mut fds, Some(&timeout)) {
         Ok(n) if n > 0 => {
-            let hit = fds[0]
-                .revents()
-                .intersects(PollFlags::PRI | PollFlags::ERR);
+            let hit = fds[0].revents().intersects(PollFlags::PRI | PollFlags::ERR);
             if hit {
                 drain(fd);
             }

@@ -65,7 +65,10 @@ fn ls_long_shows_mode_size_time_and_name() {
     assert_eq!(fields[1], "10");
     assert_eq!(fields[2].len(), 10, "date YYYY-MM-DD: {line}");
     assert_eq!(fields[3].len(), 5, "time HH:MM: {line}");
-    assert!(out.lines().any(|l| l.starts_with("drwx") && l.ends_with(" sub")));
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("drwx") && l.ends_with(" sub"))
+    );
     assert_eq!(out.lines().count(), 5);
 }
 
@@ -76,7 +79,10 @@ fn ls_of_a_missing_folder_fails_with_one_line() {
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("missing") && err.contains("No such file"), "{err}");
+    assert!(
+        err.contains("missing") && err.contains("No such file"),
+        "{err}"
+    );
 }
 
 /// Run the binary as an unprivileged user (root reads everything, whatever the modes say).
@@ -112,7 +118,10 @@ fn unreadable_entries_and_folders_are_reported_not_hidden() {
     std::fs::create_dir(&closed).expect("mkdir");
     chmod(&closed, 0o700);
 
-    let o = unprivileged(t.path(), &[OsStr::new("ls"), OsStr::new("-l"), half.as_os_str()]);
+    let o = unprivileged(
+        t.path(),
+        &[OsStr::new("ls"), OsStr::new("-l"), half.as_os_str()],
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = stdout(&o);
     assert!(

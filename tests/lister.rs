@@ -64,12 +64,16 @@ fn sort_orders_keep_folders_first() {
     let (mut l, _s) = listed(t.path(), ViewOptions::default(), false);
     assert_eq!(
         names(&l),
-        ["Afolder", "zfolder", "a9.txt", "a10.txt", "b.jpg", "c.tar.gz"]
+        [
+            "Afolder", "zfolder", "a9.txt", "a10.txt", "b.jpg", "c.tar.gz"
+        ]
     );
     l.set_sort(SortKey::Name, SortOrder::Descending);
     assert_eq!(
         names(&l),
-        ["zfolder", "Afolder", "c.tar.gz", "b.jpg", "a10.txt", "a9.txt"]
+        [
+            "zfolder", "Afolder", "c.tar.gz", "b.jpg", "a10.txt", "a9.txt"
+        ]
     );
     l.set_sort(SortKey::Size, SortOrder::Ascending);
     assert_eq!(&names(&l)[2..], ["c.tar.gz", "a10.txt", "a9.txt", "b.jpg"]);
@@ -182,7 +186,9 @@ fn watched_changes_arrive_one_entry_at_a_time() {
     assert_eq!(l.total(), before);
     assert_eq!(
         names(&l),
-        ["Afolder", "zfolder", "a9.txt", "a10.txt", "b.jpg", "c.tar.gz"]
+        [
+            "Afolder", "zfolder", "a9.txt", "a10.txt", "b.jpg", "c.tar.gz"
+        ]
     );
 }
 

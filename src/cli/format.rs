@@ -71,7 +71,11 @@ pub fn mode_string(mode: u32) -> [u8; 10] {
             s[at] = c;
         }
     }
-    let special = [(0o4000, 3, b's', b'S'), (0o2000, 6, b's', b'S'), (0o1000, 9, b't', b'T')];
+    let special = [
+        (0o4000, 3, b's', b'S'),
+        (0o2000, 6, b's', b'S'),
+        (0o1000, 9, b't', b'T'),
+    ];
     for (bit, at, with_x, without_x) in special {
         if mode & bit != 0 {
             s[at] = if s[at] == b'x' { with_x } else { without_x };

@@ -73,10 +73,9 @@ fn write_long_fields(
                 last_time.0 = minute;
                 last_time.1.clear();
                 match porpoise::sys::local_time(e.mtime_sec) {
-                    Some((y, mo, d, h, mi)) => write!(
-                        last_time.1,
-                        "{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}"
-                    )?,
+                    Some((y, mo, d, h, mi)) => {
+                        write!(last_time.1, "{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}")?
+                    }
                     None => last_time.1.extend_from_slice(b"????-??-?? ??:??"),
                 }
             }

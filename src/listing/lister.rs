@@ -1,6 +1,7 @@
 //! The lister model: one shown folder, sorted, filtered, kept current by batches and
 //! single-entry changes.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use crate::entry::{Batch, Entry, Names, is_hidden};
@@ -197,9 +198,8 @@ impl Lister {
         let mut incoming = self.adopt(batch);
         let (key, order) = (self.opts.key, self.opts.order);
         let names = &self.names;
-        incoming.sort_unstable_by(|a, b| {
-            compare(a, names.name_of(a), b, names.name_of(b), key, order)
-        });
+        incoming
+            .sort_unstable_by(|a, b| compare(a, names.name_of(a), b, names.name_of(b), key, order));
         let old = std::mem::take(&mut self.entries);
         let mut merged = Vec::with_capacity(old.len() + incoming.len());
         let (mut a, mut b) = (old.into_iter().peekable(), incoming.into_iter().peekable());
@@ -254,41 +254,33 @@ impl Lister {
         }
     }
 
-    /// Apply watcher changes one entry at a time.
+    /// Apply watcher changes: each named entry is dropped and its fresh record merged in.
+    /// One linear pass per message however many entries it names, so a folder being
+    /// copied into stays cheap.
     pub fn apply_changes(&mut self, changes: Changes) {
-        for name in &changes.removed {
-            self.remove_name(name);
-        }
-        let Batch { entries, names } = changes.upserts;
-        for e in entries {
-            let name = names.name_of(&e);
-            self.remove_name(name);
-            self.insert_one(e, name);
+        let Changes {
+            upserts, removed, ..
+        } = changes;
+        {
+            let mut gone: HashSet<&[u8]> = removed.iter().map(Vec::as_slice).collect();
+            gone.extend(upserts.entries.iter().map(|e| upserts.names.name_of(e)));
+            if !gone.is_empty() {
+                let names = &self.names;
+                let mut dead = 0;
+                self.entries.retain(|e| {
+                    let n = names.name_of(e);
+                    let keep = !gone.contains(n);
+                    if !keep {
+                        dead += n.len();
+                    }
+                    keep
+                });
+                self.dead_name_bytes += dead;
+            }
         }
         self.compact_names_if_wasteful();
-        self.rebuild_shown();
-    }
-
-    fn remove_name(&mut self, name: &[u8]) {
-        if let Some(i) = self
-            .entries
-            .iter()
-            .position(|e| self.names.name_of(e) == name)
-        {
-            self.dead_name_bytes += name.len();
-            self.entries.remove(i);
-        }
-    }
-
-    fn insert_one(&mut self, mut e: Entry, name: &[u8]) {
-        let r = self.names.push(name);
-        e.set_name_ref(r);
-        let (key, order) = (self.opts.key, self.opts.order);
-        let names = &self.names;
-        let at = self
-            .entries
-            .partition_point(|x| compare(x, names.name_of(x), &e, name, key, order).is_le());
-        self.entries.insert(at, e);
+        // Merging also rebuilds the shown list.
+        self.merge(upserts);
     }
 
     fn compact_names_if_wasteful(&mut self) {
@@ -357,8 +349,11 @@ impl Lister {
 /// Does `name` contain `needle` (already lower-case), ignoring case?
 fn contains_lowercase(name: &[u8], needle: &[u8]) -> bool {
     if needle.is_ascii() {
-        name.windows(needle.len())
-            .any(|w| w.iter().zip(needle).all(|(a, b)| a.to_ascii_lowercase() == *b))
+        name.windows(needle.len()).any(|w| {
+            w.iter()
+                .zip(needle)
+                .all(|(a, b)| a.to_ascii_lowercase() == *b)
+        })
     } else {
         let hay = String::from_utf8_lossy(name).to_lowercase();
         let needle = String::from_utf8_lossy(needle);

@@ -122,7 +122,7 @@ mod tests {
     fn natural_order() {
         assert_eq!(
             sorted(vec!["file10", "File2", "file1", "file02", "a", "B"]),
-            vec!["a", "B", "file1", "file02", "File2", "file10"]
+            vec!["a", "B", "file1", "File2", "file02", "file10"]
         );
         assert_eq!(
             sorted(vec!["x10y2", "x10y10", "x9"]),

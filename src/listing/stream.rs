@@ -7,7 +7,7 @@ use tokio::sync::mpsc;
 use crate::mounts::{self, MountClass};
 
 use super::read::{DirEvent, ListOptions, read_dir};
-use super::watch::watch_dir;
+use super::watch::DirWatcher;
 
 /// Events of one folder: listing, then changes while watched. Dropping it stops the worker.
 pub struct DirStream {
@@ -51,12 +51,24 @@ fn run(path: PathBuf, mut opts: ListOptions, tx: mpsc::Sender<DirEvent>) {
         .unwrap_or(MountClass::Local);
     let mut send = |ev: DirEvent| tx.blocking_send(ev).is_ok();
     loop {
+        // Watch first, then read: a change in between is seen twice, never missed.
+        let watcher = if opts.watch {
+            match DirWatcher::start(&path) {
+                Ok(w) => Some(w),
+                Err(e) => {
+                    tracing::warn!("{e}");
+                    None
+                }
+            }
+        } else {
+            None
+        };
         let Some(dir) = read_dir(&path, class, &opts, &mut send) else {
             return;
         };
-        if !opts.watch {
+        let Some(watcher) = watcher else {
             return;
-        }
+        };
         let mut rescan = false;
         let mut forward = |c: super::watch::Changes| {
             if c.rescan {
@@ -65,11 +77,7 @@ fn run(path: PathBuf, mut opts: ListOptions, tx: mpsc::Sender<DirEvent>) {
             }
             tx.blocking_send(DirEvent::Changed(c)).is_ok()
         };
-        let result = watch_dir(&dir, &path, &mut forward, &|| tx.is_closed());
-        if let Err(e) = result {
-            tracing::warn!("{e}");
-            return;
-        }
+        watcher.run(&dir, &path, &mut forward, &|| tx.is_closed());
         if !rescan || !send(DirEvent::Restart) {
             return;
         }

@@ -37,44 +37,62 @@ const GATHER: Duration = Duration::from_millis(40);
 /// At most this many names per message, so a flood still moves in steps.
 const MAX_NAMES: usize = 4096;
 
-/// Watch `path` (open as `dir`) and send changes until `send` returns false or
-/// `closed()` says nobody listens any more.
-pub fn watch_dir(
-    dir: &OwnedFd,
-    path: &Path,
-    send: &mut dyn FnMut(Changes) -> bool,
-    closed: &dyn Fn() -> bool,
-) -> Result<(), IoError> {
-    let (tx, rx) = std::sync::mpsc::channel::<notify::Result<notify::Event>>();
-    let mut watcher = notify::recommended_watcher(tx)
-        .map_err(|e| IoError::new(Op::Watch, path, std::io::Error::other(e)))?;
-    watcher
-        .watch(path, RecursiveMode::NonRecursive)
-        .map_err(|e| IoError::new(Op::Watch, path, std::io::Error::other(e)))?;
-    loop {
-        let first = match rx.recv_timeout(Duration::from_millis(500)) {
-            Ok(ev) => ev,
-            Err(RecvTimeoutError::Timeout) => {
-                if closed() {
-                    return Ok(());
+/// An inotify watch on one folder, started before the folder is read so that no change
+/// between the listing and the watch is lost.
+pub struct DirWatcher {
+    _watcher: notify::RecommendedWatcher,
+    rx: std::sync::mpsc::Receiver<notify::Result<notify::Event>>,
+}
+
+impl DirWatcher {
+    pub fn start(path: &Path) -> Result<DirWatcher, IoError> {
+        let (tx, rx) = std::sync::mpsc::channel::<notify::Result<notify::Event>>();
+        let mut watcher = notify::recommended_watcher(tx)
+            .map_err(|e| IoError::new(Op::Watch, path, std::io::Error::other(e)))?;
+        watcher
+            .watch(path, RecursiveMode::NonRecursive)
+            .map_err(|e| IoError::new(Op::Watch, path, std::io::Error::other(e)))?;
+        Ok(DirWatcher {
+            _watcher: watcher,
+            rx,
+        })
+    }
+
+    /// Send changes of `path` (open as `dir`) until `send` returns false or `closed()`
+    /// says nobody listens any more.
+    pub fn run(
+        self,
+        dir: &OwnedFd,
+        path: &Path,
+        send: &mut dyn FnMut(Changes) -> bool,
+        closed: &dyn Fn() -> bool,
+    ) {
+        let rx = self.rx;
+        loop {
+            let first = match rx.recv_timeout(Duration::from_millis(500)) {
+                Ok(ev) => ev,
+                Err(RecvTimeoutError::Timeout) => {
+                    if closed() {
+                        return;
+                    }
+                    continue;
                 }
-                continue;
+                Err(RecvTimeoutError::Disconnected) => return,
+            };
+            let mut gathered = Gathered::default();
+            gathered.take(path, first);
+            let until = Instant::now() + GATHER;
+            while gathered.names.len() < MAX_NAMES {
+                let left = until.saturating_duration_since(Instant::now());
+                match rx.recv_timeout(left) {
+                    Ok(ev) => gathered.take(path, ev),
+                    Err(_) => break,
+                }
             }
-            Err(RecvTimeoutError::Disconnected) => return Ok(()),
-        };
-        let mut gathered = Gathered::default();
-        gathered.take(path, first);
-        let until = Instant::now() + GATHER;
-        while gathered.names.len() < MAX_NAMES {
-            let left = until.saturating_duration_since(Instant::now());
-            match rx.recv_timeout(left) {
-                Ok(ev) => gathered.take(path, ev),
-                Err(_) => break,
+            let changes = stat_names(dir, gathered.names, gathered.rescan);
+            if !changes.is_empty() && !send(changes) {
+                return;
             }
-        }
-        let changes = stat_names(dir, gathered.names, gathered.rescan);
-        if !changes.is_empty() && !send(changes) {
-            return Ok(());
         }
     }
 }
