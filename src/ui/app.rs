@@ -1,0 +1,357 @@
+//! The window's state and its pure update: [`App::handle`] turns a message into state
+//! changes and a list of [`Effect`]s; [`App::update`] runs those as iced tasks.
+
+mod input;
+mod nav;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use iced::keyboard::Modifiers;
+use iced::{Element, Subscription, Task, Theme};
+
+use crate::listing::{Lister, ListerCache, Progress, ViewOptions};
+
+use super::effects::Effect;
+use super::history::History;
+use super::i18n::fl;
+use super::message::Message;
+use super::places::{self, Place};
+use super::selection::Selection;
+use super::settings::Settings;
+use super::theme;
+use super::viewport::Viewport;
+
+/// Everything the window shows and remembers.
+pub struct App {
+    settings: Settings,
+    /// Where settings are saved; `None` (tests) never writes.
+    settings_path: Option<PathBuf>,
+    lister: Lister,
+    cache: ListerCache,
+    history: History,
+    /// Bumped on each navigation; events of older listings are dropped.
+    generation: u64,
+    selection: Selection,
+    viewport: Viewport,
+    /// The typed location while the location bar is a text input.
+    location: Option<String>,
+    user_places: Vec<Place>,
+    mount_places: Vec<Place>,
+    space: Option<(u64, u64)>,
+    /// The last error worth telling (opening a file, saving settings).
+    status_error: Option<String>,
+    typeahead: (String, Instant),
+    modifiers: Modifiers,
+    last_click: Option<(Vec<u8>, Instant)>,
+    save_ticket: u64,
+    /// The running listing task of the shown folder (window only); dropping it aborts it.
+    listing_task: Option<iced::task::Handle>,
+    theme: Theme,
+    home: PathBuf,
+}
+
+/// Two clicks on the same entry within this time open it.
+const DOUBLE_CLICK: Duration = Duration::from_millis(450);
+/// Type-ahead forgets what was typed after this pause.
+const TYPEAHEAD_RESET: Duration = Duration::from_millis(1000);
+
+impl App {
+    /// A new window state at `path`, and the effects that start it (list the folder, find
+    /// the free space and the user folders). `settings_path: None` never writes settings.
+    pub fn boot(
+        path: PathBuf,
+        settings: Settings,
+        settings_path: Option<PathBuf>,
+    ) -> (App, Vec<Effect>) {
+        let opts = ViewOptions {
+            key: settings.sort_key(),
+            order: settings.sort_order(),
+            show_hidden: settings.show_hidden,
+            filter: String::new(),
+        };
+        let viewport = Viewport {
+            offset_y: 0.0,
+            width: (settings.window_width - theme::PLACES_WIDTH).max(200.0),
+            height: (settings.window_height - 140.0).max(200.0),
+        };
+        let mut app = App {
+            theme: theme::for_choice(settings.theme),
+            lister: Lister::new(path.clone(), opts),
+            settings,
+            settings_path,
+            cache: ListerCache::default(),
+            history: History::default(),
+            generation: 0,
+            selection: Selection::default(),
+            viewport,
+            location: None,
+            user_places: places::fixed(),
+            mount_places: Vec::new(),
+            space: None,
+            status_error: None,
+            typeahead: (String::new(), Instant::now()),
+            modifiers: Modifiers::empty(),
+            last_click: None,
+            save_ticket: 0,
+            listing_task: None,
+            home: places::home_dir(),
+        };
+        let mut effects = app.start_listing(None);
+        effects.push(Effect::LoadUserPlaces);
+        (app, effects)
+    }
+
+    /// [`App::boot`] for iced: the effects become tasks.
+    pub fn boot_task(
+        path: PathBuf,
+        settings: Settings,
+        settings_path: Option<PathBuf>,
+    ) -> (App, Task<Message>) {
+        let (mut app, effects) = App::boot(path, settings, settings_path);
+        let task = app.run_effects(effects);
+        (app, task)
+    }
+
+    /// iced's update: handle the message, run its effects as tasks.
+    pub fn update(&mut self, message: Message) -> Task<Message> {
+        let effects = self.handle(message);
+        self.run_effects(effects)
+    }
+
+    fn run_effects(&mut self, effects: Vec<Effect>) -> Task<Message> {
+        let mut tasks = Vec::with_capacity(effects.len());
+        for effect in effects {
+            let is_listing = matches!(effect, Effect::OpenDir { .. });
+            let (task, handle) = effect.into_task();
+            if is_listing {
+                // Replacing the handle aborts the listing of the folder left behind.
+                self.listing_task = handle.map(iced::task::Handle::abort_on_drop);
+            }
+            tasks.push(task);
+        }
+        Task::batch(tasks)
+    }
+
+    /// The pure update: change state, return what should happen outside.
+    pub fn handle(&mut self, message: Message) -> Vec<Effect> {
+        match message {
+            Message::Dir(generation, event) => self.on_dir_event(generation, event),
+            Message::Space(generation, space) => {
+                if generation == self.generation {
+                    self.space = space;
+                }
+                Vec::new()
+            }
+            Message::UserPlaces(p) => {
+                self.user_places = p;
+                Vec::new()
+            }
+            Message::Mounts(table) => {
+                self.mount_places = places::from_mounts(&table);
+                Vec::new()
+            }
+            Message::FileOpened(result) => {
+                if let Err((name, error)) = result {
+                    tracing::warn!("cannot open {name}: {error}");
+                    self.status_error = Some(fl!("status-open-failed", name = name, error = error));
+                }
+                Vec::new()
+            }
+            Message::SaveDue(ticket) => match &self.settings_path {
+                Some(path) if ticket == self.save_ticket => {
+                    vec![Effect::WriteSettings(path.clone(), self.settings.clone())]
+                }
+                _ => Vec::new(),
+            },
+            Message::Saved(result) => {
+                if let Err(e) = result {
+                    tracing::warn!("cannot save settings: {e}");
+                    self.status_error = Some(fl!("status-settings-failed", error = e));
+                }
+                Vec::new()
+            }
+            Message::Tick => {
+                self.cache.purge();
+                Vec::new()
+            }
+            Message::Navigate(path) => self.navigate(path),
+            Message::Back => self.back(),
+            Message::Forward => self.forward(),
+            Message::Up => self.up(),
+            Message::Reload => self.reload(),
+            Message::Clicked(name) => self.clicked(name),
+            Message::Activate(name) => self.activate(&name),
+            Message::SortBy(key) => self.sort_by(key),
+            Message::SetView(mode) => self.set_view(mode),
+            Message::ToggleHidden => self.toggle_hidden(),
+            Message::Scrolled(v) => {
+                self.viewport = v;
+                Vec::new()
+            }
+            Message::EditLocation => self.edit_location(),
+            Message::LocationInput(text) => {
+                self.location = Some(text);
+                Vec::new()
+            }
+            Message::LocationSubmit => self.submit_location(),
+            Message::LocationCancel => {
+                self.location = None;
+                Vec::new()
+            }
+            Message::Key(k) => self.key(&k),
+            Message::Modifiers(m) => {
+                self.modifiers = m;
+                Vec::new()
+            }
+            Message::Resized(w, h) => {
+                self.settings.window_width = w;
+                self.settings.window_height = h;
+                self.save()
+            }
+        }
+    }
+
+    /// Ask for the settings to be written soon (coalescing quick changes).
+    fn save(&mut self) -> Vec<Effect> {
+        if self.settings_path.is_none() {
+            return Vec::new();
+        }
+        self.save_ticket += 1;
+        vec![Effect::ScheduleSave(self.save_ticket)]
+    }
+
+    /// Run effects to completion on this thread, feeding every message back, until none
+    /// is left (for tests; see [`Effect::run_blocking`]).
+    pub fn settle(&mut self, effects: Vec<Effect>) {
+        let mut queue: std::collections::VecDeque<Effect> = effects.into();
+        while let Some(effect) = queue.pop_front() {
+            for message in effect.run_blocking() {
+                queue.extend(self.handle(message));
+            }
+        }
+    }
+
+    /// [`App::handle`] and then [`App::settle`] its effects.
+    pub fn handle_and_settle(&mut self, message: Message) {
+        let effects = self.handle(message);
+        self.settle(effects);
+    }
+
+    pub fn title(&self) -> String {
+        let folder = folder_name(self.lister.path());
+        fl!("window-title", folder = folder)
+    }
+
+    pub fn theme(&self) -> Theme {
+        self.theme.clone()
+    }
+
+    pub fn subscription(&self) -> Subscription<Message> {
+        Subscription::batch([
+            iced::event::listen_with(super::keys::listen),
+            Subscription::run(mount_events),
+            iced::time::every(Duration::from_secs(30)).map(|_| Message::Tick),
+        ])
+    }
+
+    pub fn view(&self) -> Element<'_, Message> {
+        super::view::view(self)
+    }
+
+    // Read access for the view and for tests.
+
+    pub fn lister(&self) -> &Lister {
+        &self.lister
+    }
+
+    pub fn path(&self) -> &Path {
+        self.lister.path()
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn selection(&self) -> &Selection {
+        &self.selection
+    }
+
+    pub fn viewport(&self) -> &Viewport {
+        &self.viewport
+    }
+
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    pub fn location(&self) -> Option<&str> {
+        self.location.as_deref()
+    }
+
+    pub fn home(&self) -> &Path {
+        &self.home
+    }
+
+    pub fn space(&self) -> Option<(u64, u64)> {
+        self.space
+    }
+
+    pub fn status_error(&self) -> Option<&str> {
+        self.status_error.as_deref()
+    }
+
+    /// Home, user folders and Trash.
+    pub fn user_places(&self) -> &[Place] {
+        &self.user_places
+    }
+
+    /// Mounted devices and shares.
+    pub fn mount_places(&self) -> &[Place] {
+        &self.mount_places
+    }
+
+    /// The shown names, in order (lossy UTF-8).
+    pub fn shown_names(&self) -> Vec<String> {
+        self.lister
+            .iter()
+            .map(|(_, n)| String::from_utf8_lossy(n).into_owned())
+            .collect()
+    }
+
+    /// What the file view says instead of a list, if anything.
+    pub fn notice(&self) -> Option<String> {
+        use crate::error::Reason;
+        let l = &self.lister;
+        if let Some(e) = l.error() {
+            return Some(match e.reason() {
+                Reason::PermissionDenied => fl!("error-permission"),
+                Reason::NotFound => fl!("error-not-found"),
+                Reason::NotADirectory => fl!("error-not-a-folder"),
+                Reason::Other => fl!("error-other", error = e.source.to_string()),
+            });
+        }
+        if !l.is_empty() {
+            return None;
+        }
+        match l.progress() {
+            Progress::Opening | Progress::Listing => Some(fl!("view-loading")),
+            _ if l.total() > 0 => Some(fl!("view-hidden-only")),
+            _ => Some(fl!("view-empty")),
+        }
+    }
+}
+
+/// The last component of a path, or "/" for the root.
+pub fn folder_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
+/// Mount-table changes as messages (the engine's watcher thread does the reading).
+fn mount_events() -> impl iced::futures::Stream<Item = Message> {
+    iced::futures::stream::unfold(crate::mounts::watch(), |mut rx| async move {
+        rx.recv().await.map(|t| (Message::Mounts(t), rx))
+    })
+}

@@ -1,0 +1,181 @@
+//! Side effects the app asks for. The window turns them into iced tasks in one place
+//! ([`Effect::into_task`]); tests run the finite ones on the calling thread
+//! ([`Effect::run_blocking`]) with the real engine.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use iced::Task;
+use iced::widget::operation::{self, AbsoluteOffset};
+
+use crate::listing::{DirEvent, ListOptions, open_dir};
+
+use super::message::{Message, Shared};
+use super::places;
+use super::settings::Settings;
+
+/// The id of the file view's scrollable.
+pub const VIEW_SCROLL: &str = "porpoise-view";
+/// The id of the location text input.
+pub const LOCATION_INPUT: &str = "porpoise-location";
+
+/// How long settings wait for more changes before they are written.
+const SAVE_DELAY: Duration = Duration::from_millis(800);
+
+#[derive(Debug, Clone)]
+pub enum Effect {
+    /// List (and watch) a folder; its events come back as `Message::Dir(generation, ..)`.
+    /// Replaces the listing before.
+    OpenDir {
+        generation: u64,
+        path: PathBuf,
+        opts: ListOptions,
+    },
+    /// Free space of the filesystem holding `path`.
+    LoadSpace { generation: u64, path: PathBuf },
+    /// Which user folders exist.
+    LoadUserPlaces,
+    /// Open a file with its default application.
+    OpenFile(PathBuf),
+    /// Ask for `Message::SaveDue(ticket)` after a short delay (debounce).
+    ScheduleSave(u64),
+    /// Write the settings file.
+    WriteSettings(PathBuf, Settings),
+    /// Scroll the file view to this vertical offset.
+    ScrollTo(f32),
+    /// Put the keyboard focus in the location input.
+    FocusLocation,
+}
+
+impl Effect {
+    /// The task that performs this effect in the window. `OpenDir` tasks are abortable;
+    /// the handle comes back so the app can stop the listing when it leaves the folder.
+    pub fn into_task(self) -> (Task<Message>, Option<iced::task::Handle>) {
+        match self {
+            Effect::OpenDir {
+                generation,
+                path,
+                opts,
+            } => {
+                let rx = open_dir(path, opts).into_receiver();
+                let stream = iced::futures::stream::unfold(rx, |mut rx| async move {
+                    rx.recv().await.map(|ev| (ev, rx))
+                });
+                let task = Task::run(stream, move |ev| Message::Dir(generation, Shared::new(ev)));
+                let (task, handle) = task.abortable();
+                (task, Some(handle))
+            }
+            Effect::LoadSpace { generation, path } => (
+                Task::perform(
+                    blocking(move || crate::sys::space(&path).ok()),
+                    move |space| Message::Space(generation, space.flatten()),
+                ),
+                None,
+            ),
+            Effect::LoadUserPlaces => (
+                Task::perform(blocking(places::load_user_places), |p| {
+                    Message::UserPlaces(p.unwrap_or_else(places::fixed))
+                }),
+                None,
+            ),
+            Effect::OpenFile(path) => (
+                Task::perform(blocking(move || open_file(&path)), |r| {
+                    Message::FileOpened(r.unwrap_or(Ok(())))
+                }),
+                None,
+            ),
+            Effect::ScheduleSave(ticket) => (
+                Task::perform(tokio::time::sleep(SAVE_DELAY), move |()| {
+                    Message::SaveDue(ticket)
+                }),
+                None,
+            ),
+            Effect::WriteSettings(path, settings) => (
+                Task::perform(blocking(move || settings.save(&path)), |r| {
+                    Message::Saved(match r {
+                        Some(Ok(())) => Ok(()),
+                        Some(Err(e)) => Err(e.to_string()),
+                        None => Err("the save task failed".into()),
+                    })
+                }),
+                None,
+            ),
+            Effect::ScrollTo(y) => (
+                operation::scroll_to(
+                    VIEW_SCROLL,
+                    AbsoluteOffset {
+                        x: None,
+                        y: Some(y),
+                    },
+                ),
+                None,
+            ),
+            Effect::FocusLocation => (
+                Task::batch([
+                    operation::focus(LOCATION_INPUT),
+                    operation::select_all(LOCATION_INPUT),
+                ]),
+                None,
+            ),
+        }
+    }
+
+    /// Run a finite effect on this thread and return the messages it produces, in order.
+    /// `OpenDir` lists without watching, until `Complete`, `Unchanged` or `Failed`.
+    /// Opening files, delays, scrolling and focus do nothing here (they need a desktop or
+    /// a window); settings are written.
+    pub fn run_blocking(self) -> Vec<Message> {
+        match self {
+            Effect::OpenDir {
+                generation,
+                path,
+                mut opts,
+            } => {
+                opts.watch = false;
+                let mut stream = open_dir(path, opts);
+                let mut out = Vec::new();
+                while let Some(ev) = stream.blocking_next() {
+                    let last = matches!(
+                        ev,
+                        DirEvent::Complete | DirEvent::Unchanged | DirEvent::Failed(_)
+                    );
+                    out.push(Message::Dir(generation, Shared::new(ev)));
+                    if last {
+                        break;
+                    }
+                }
+                out
+            }
+            Effect::LoadSpace { generation, path } => {
+                vec![Message::Space(generation, crate::sys::space(&path).ok())]
+            }
+            Effect::LoadUserPlaces => vec![Message::UserPlaces(places::load_user_places())],
+            Effect::WriteSettings(path, settings) => {
+                vec![Message::Saved(
+                    settings.save(&path).map_err(|e| e.to_string()),
+                )]
+            }
+            Effect::OpenFile(_)
+            | Effect::ScheduleSave(_)
+            | Effect::ScrollTo(_)
+            | Effect::FocusLocation => Vec::new(),
+        }
+    }
+}
+
+/// Run `f` on tokio's blocking pool; `None` if it panicked.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    tokio::task::spawn_blocking(f).await.ok()
+}
+
+/// Hand a file to its default application without waiting for it.
+fn open_file(path: &std::path::Path) -> Result<(), (String, String)> {
+    tracing::debug!(path = %path.display(), "opening with the default application");
+    open::that_detached(path).map_err(|e| {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        (name, e.to_string())
+    })
+}

@@ -1,0 +1,90 @@
+//! Everything that can happen to the window: user input, engine events, finished tasks.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use iced::keyboard::{Key, Modifiers};
+
+use crate::listing::{DirEvent, SortKey};
+use crate::mounts::MountTable;
+
+use super::places::Place;
+use super::settings::ViewMode;
+use super::viewport::Viewport;
+
+/// A value handed over once through a `Clone` message (engine events are not `Clone`).
+#[derive(Debug)]
+pub struct Shared<T>(Arc<Mutex<Option<T>>>);
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared(Arc::clone(&self.0))
+    }
+}
+
+impl<T> Shared<T> {
+    pub fn new(value: T) -> Shared<T> {
+        Shared(Arc::new(Mutex::new(Some(value))))
+    }
+
+    /// The value, the first time; `None` after.
+    pub fn take(&self) -> Option<T> {
+        self.0.lock().ok()?.take()
+    }
+}
+
+/// A key press as the app sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeyPress {
+    pub key: Key,
+    pub modifiers: Modifiers,
+    /// The text the key would type, if any (for type-ahead).
+    pub text: Option<String>,
+    /// A focused widget (the location input) already used this key.
+    pub captured: bool,
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    // Engine and tasks
+    /// A listing event of the folder opened as `generation`.
+    Dir(u64, Shared<DirEvent>),
+    /// Free and total bytes of the folder opened as `generation`.
+    Space(u64, Option<(u64, u64)>),
+    UserPlaces(Vec<Place>),
+    Mounts(Arc<MountTable>),
+    /// A file was handed to its application, or not: Err((name, error)).
+    FileOpened(Result<(), (String, String)>),
+    SaveDue(u64),
+    Saved(Result<(), String>),
+    /// The slow timer: purge the folder cache.
+    Tick,
+
+    // Navigation
+    Navigate(PathBuf),
+    Back,
+    Forward,
+    Up,
+    Reload,
+
+    // The file view
+    /// A row or tile was clicked (by name).
+    Clicked(Vec<u8>),
+    /// A row or tile was opened (double-click).
+    Activate(Vec<u8>),
+    SortBy(SortKey),
+    SetView(ViewMode),
+    ToggleHidden,
+    Scrolled(Viewport),
+
+    // Location bar
+    EditLocation,
+    LocationInput(String),
+    LocationSubmit,
+    LocationCancel,
+
+    // Window and keyboard
+    Key(KeyPress),
+    Modifiers(Modifiers),
+    Resized(f32, f32),
+}

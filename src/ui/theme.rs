@@ -1,0 +1,179 @@
+//! Colours and sizes: a calm light and dark palette, the desktop's preference when it can
+//! be known without blocking, and the style functions the widgets share.
+
+use iced::widget::{button, container, svg};
+use iced::{Background, Border, Color, Theme, color};
+
+use super::settings::ThemeChoice;
+
+/// Default text size of the window.
+pub const TEXT_SIZE: f32 = 14.0;
+/// Smaller text (status bar, column headers).
+pub const SMALL_TEXT: f32 = 13.0;
+/// Height of one details row.
+pub const ROW_HEIGHT: f32 = 28.0;
+/// Size of one tile in the icons view.
+pub const TILE_WIDTH: f32 = 112.0;
+pub const TILE_HEIGHT: f32 = 100.0;
+/// Width of the Places panel.
+pub const PLACES_WIDTH: f32 = 210.0;
+
+/// Is the desktop dark? Only what is known without I/O: `GTK_THEME` ending in `:dark`
+/// or naming a dark theme.
+pub fn desktop_prefers_dark() -> bool {
+    std::env::var("GTK_THEME")
+        .map(|t| {
+            let t = t.to_ascii_lowercase();
+            t.ends_with(":dark") || t.ends_with("-dark")
+        })
+        .unwrap_or(false)
+}
+
+/// The theme for a choice.
+pub fn for_choice(choice: ThemeChoice) -> Theme {
+    let dark = match choice {
+        ThemeChoice::Light => false,
+        ThemeChoice::Dark => true,
+        ThemeChoice::Auto => desktop_prefers_dark(),
+    };
+    if dark { dark_theme() } else { light_theme() }
+}
+
+fn light_theme() -> Theme {
+    Theme::custom(
+        "Porpoise Light",
+        iced::theme::Palette {
+            background: color!(0xfafafa),
+            text: color!(0x241f31),
+            primary: color!(0x3584e4),
+            success: color!(0x26a269),
+            warning: color!(0xcd9309),
+            danger: color!(0xc01c28),
+        },
+    )
+}
+
+fn dark_theme() -> Theme {
+    Theme::custom(
+        "Porpoise Dark",
+        iced::theme::Palette {
+            background: color!(0x242424),
+            text: color!(0xeeeeec),
+            primary: color!(0x3584e4),
+            success: color!(0x33d17a),
+            warning: color!(0xe5a50a),
+            danger: color!(0xf66151),
+        },
+    )
+}
+
+/// A row or tile of the file view: primary colour when selected, a soft hover otherwise.
+pub fn entry_button(selected: bool) -> impl Fn(&Theme, button::Status) -> button::Style {
+    move |theme, status| {
+        let p = theme.extended_palette();
+        let (bg, text) = if selected {
+            (Some(p.primary.base.color), p.primary.base.text)
+        } else {
+            match status {
+                button::Status::Hovered | button::Status::Pressed => {
+                    (Some(p.background.weak.color), p.background.base.text)
+                }
+                _ => (None, p.background.base.text),
+            }
+        };
+        button::Style {
+            background: bg.map(Background::Color),
+            text_color: text,
+            border: Border::default().rounded(4),
+            ..button::Style::default()
+        }
+    }
+}
+
+/// Flat buttons of the toolbar, places and breadcrumb; `active` marks the current one.
+pub fn flat_button(active: bool) -> impl Fn(&Theme, button::Status) -> button::Style {
+    move |theme, status| {
+        let p = theme.extended_palette();
+        let bg = match status {
+            _ if active => Some(p.background.strong.color),
+            button::Status::Hovered => Some(p.background.weak.color),
+            button::Status::Pressed => Some(p.background.strong.color),
+            _ => None,
+        };
+        let text = if status == button::Status::Disabled {
+            p.background.base.text.scale_alpha(0.35)
+        } else {
+            p.background.base.text
+        };
+        button::Style {
+            background: bg.map(Background::Color),
+            text_color: text,
+            border: Border::default().rounded(5),
+            ..button::Style::default()
+        }
+    }
+}
+
+/// Toolbar symbols take the text colour (dimmed when the button is disabled).
+pub fn symbol(enabled: bool) -> impl Fn(&Theme, svg::Status) -> svg::Style {
+    move |theme, _| {
+        let c = theme.extended_palette().background.base.text;
+        svg::Style {
+            color: Some(if enabled { c } else { c.scale_alpha(0.35) }),
+        }
+    }
+}
+
+/// The Places panel and bars: a slightly darker surface than the file view.
+pub fn side_panel(theme: &Theme) -> container::Style {
+    let p = theme.extended_palette();
+    container::Style {
+        background: Some(Background::Color(p.background.weakest.color)),
+        text_color: Some(p.background.base.text),
+        ..container::Style::default()
+    }
+}
+
+/// The file view's own surface.
+pub fn view_surface(theme: &Theme) -> container::Style {
+    let p = theme.extended_palette();
+    container::Style {
+        background: Some(Background::Color(p.background.base.color)),
+        text_color: Some(p.background.base.text),
+        ..container::Style::default()
+    }
+}
+
+/// Muted text (headings, secondary columns, status bar).
+pub fn muted(theme: &Theme) -> iced::widget::text::Style {
+    iced::widget::text::Style {
+        color: Some(
+            theme
+                .extended_palette()
+                .background
+                .base
+                .text
+                .scale_alpha(0.62),
+        ),
+    }
+}
+
+/// The colour of an error message.
+pub fn error_text(theme: &Theme) -> iced::widget::text::Style {
+    iced::widget::text::Style {
+        color: Some(theme.extended_palette().danger.base.color),
+    }
+}
+
+/// Muted colour for text inside a selected row must stay readable on the primary colour.
+pub fn secondary_on(selected: bool) -> impl Fn(&Theme) -> iced::widget::text::Style + Copy {
+    move |theme| {
+        let p = theme.extended_palette();
+        let c: Color = if selected {
+            p.primary.base.text.scale_alpha(0.85)
+        } else {
+            p.background.base.text.scale_alpha(0.62)
+        };
+        iced::widget::text::Style { color: Some(c) }
+    }
+}

@@ -1,0 +1,9 @@
+//! The window's parts, one file each: toolbar and location bar, Places, the details and
+//! icons views, the notice shown instead of a list, and the status bar.
+
+pub mod details;
+pub mod icons;
+pub mod location;
+pub mod notice;
+pub mod places;
+pub mod status;

@@ -1,0 +1,74 @@
+//! The icons view: a virtualised grid of tiles (icon above name); only the tile rows in
+//! the viewport become widgets.
+
+use iced::widget::text::Wrapping;
+use iced::widget::{Column, Row, button, column, container, scrollable, space, svg, text};
+use iced::{Center, Element, Fill};
+
+use crate::entry::Entry;
+use crate::ui::app::App;
+use crate::ui::effects::VIEW_SCROLL;
+use crate::ui::format;
+use crate::ui::icons;
+use crate::ui::message::Message;
+use crate::ui::theme;
+use crate::ui::viewport::Viewport;
+
+pub fn view(app: &App) -> Element<'_, Message> {
+    let lister = app.lister();
+    let cols = app.columns();
+    let rows = lister.len().div_ceil(cols);
+    let w = app.viewport().window(rows, theme::TILE_HEIGHT);
+    let mut grid = Column::with_capacity(w.end - w.first + 2).width(Fill);
+    grid = grid.push(space().height(w.top));
+    for r in w.first..w.end {
+        let mut line = Row::with_capacity(cols);
+        for i in r * cols..((r + 1) * cols).min(lister.len()) {
+            if let Some((entry, name)) = lister.get(i) {
+                line = line.push(tile(entry, name, app.selection().is_selected(name)));
+            }
+        }
+        grid = grid.push(line);
+    }
+    grid = grid.push(space().height(w.bottom));
+    scrollable(container(grid).padding([0, 8]))
+        .id(VIEW_SCROLL)
+        .width(Fill)
+        .height(Fill)
+        .on_scroll(|v| {
+            Message::Scrolled(Viewport {
+                offset_y: v.absolute_offset().y,
+                width: v.bounds().width,
+                height: v.bounds().height,
+            })
+        })
+        .into()
+}
+
+fn tile<'a>(entry: &Entry, name: &[u8], selected: bool) -> Element<'a, Message> {
+    let icon = icons::for_class(format::classify(entry, name));
+    let label = String::from_utf8_lossy(name).into_owned();
+    let content = column![
+        svg(icon).width(48).height(48),
+        container(
+            text(label)
+                .size(theme::SMALL_TEXT)
+                .align_x(Center)
+                .wrapping(Wrapping::WordOrGlyph)
+        )
+        .width(Fill)
+        .height(36)
+        .center_x(Fill)
+        .clip(true),
+    ]
+    .spacing(4)
+    .align_x(Center);
+    button(content)
+        .width(theme::TILE_WIDTH)
+        .height(theme::TILE_HEIGHT)
+        .padding([6, 4])
+        .clip(true)
+        .on_press(Message::Clicked(name.to_vec()))
+        .style(theme::entry_button(selected))
+        .into()
+}

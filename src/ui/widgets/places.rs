@@ -1,0 +1,87 @@
+//! The Places panel: Home, user folders and Trash; devices; network shares.
+
+use iced::widget::{Column, button, container, row, scrollable, svg, text};
+use iced::{Center, Element, Fill};
+
+use crate::ui::app::App;
+use crate::ui::i18n::fl;
+use crate::ui::icons;
+use crate::ui::message::Message;
+use crate::ui::places::{Place, PlaceKind};
+use crate::ui::theme;
+
+pub fn view(app: &App) -> Element<'_, Message> {
+    let here = app.path();
+    let mut col = Column::new().spacing(1).padding([10, 8]);
+    col = col.push(heading(fl!("places-heading")));
+    for p in app.user_places() {
+        col = col.push(item(p, p.path == here));
+    }
+    let (devices, network): (Vec<&Place>, Vec<&Place>) = app
+        .mount_places()
+        .iter()
+        .partition(|p| p.kind != PlaceKind::Network);
+    if !devices.is_empty() {
+        col = col.push(heading(fl!("devices-heading")));
+        for p in devices {
+            col = col.push(item(p, p.path == here));
+        }
+    }
+    if !network.is_empty() {
+        col = col.push(heading(fl!("network-heading")));
+        for p in network {
+            col = col.push(item(p, p.path == here));
+        }
+    }
+    container(scrollable(col).height(Fill))
+        .width(theme::PLACES_WIDTH)
+        .height(Fill)
+        .style(theme::side_panel)
+        .into()
+}
+
+fn heading<'a>(label: String) -> Element<'a, Message> {
+    container(text(label).size(theme::SMALL_TEXT).style(theme::muted))
+        .padding(iced::Padding {
+            top: 12.0,
+            right: 8.0,
+            bottom: 4.0,
+            left: 8.0,
+        })
+        .into()
+}
+
+/// The label shown for a place.
+pub fn label(p: &Place) -> String {
+    match p.kind {
+        PlaceKind::Home => fl!("place-home"),
+        PlaceKind::Desktop => fl!("place-desktop"),
+        PlaceKind::Documents => fl!("place-documents"),
+        PlaceKind::Downloads => fl!("place-downloads"),
+        PlaceKind::Music => fl!("place-music"),
+        PlaceKind::Pictures => fl!("place-pictures"),
+        PlaceKind::Videos => fl!("place-videos"),
+        PlaceKind::Trash => fl!("place-trash"),
+        PlaceKind::FileSystem => fl!("place-filesystem"),
+        PlaceKind::Drive | PlaceKind::Removable | PlaceKind::Network if !p.name.is_empty() => {
+            p.name.clone()
+        }
+        _ => p.path.display().to_string(),
+    }
+}
+
+fn item(p: &Place, current: bool) -> Element<'_, Message> {
+    let content = row![
+        svg(icons::for_place(p.kind)).width(18).height(18),
+        text(label(p)).wrapping(iced::widget::text::Wrapping::None),
+    ]
+    .spacing(10)
+    .align_y(Center);
+    button(content)
+        .width(Fill)
+        .padding([6, 10])
+        .clip(true)
+        .on_press(Message::Navigate(p.path.clone()))
+        .style(theme::flat_button(current))
+        .into()
+}

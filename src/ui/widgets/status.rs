@@ -1,0 +1,54 @@
+//! The status bar: how many items, what is selected and its size, free space, and the
+//! last error worth telling.
+
+use iced::widget::{container, row, space, text};
+use iced::{Center, Element, Fill};
+
+use crate::listing::Progress;
+use crate::ui::app::App;
+use crate::ui::format;
+use crate::ui::i18n::fl;
+use crate::ui::message::Message;
+use crate::ui::theme;
+
+/// The left part of the status bar, as text.
+pub fn summary(app: &App) -> String {
+    let l = app.lister();
+    if matches!(l.progress(), Progress::Opening) {
+        return fl!("status-loading");
+    }
+    let mut s = fl!("status-items", count = l.len());
+    let (count, bytes) = app.selection().summary(l);
+    if count > 0 {
+        s.push_str(", ");
+        s.push_str(&fl!(
+            "status-selected",
+            count = count,
+            size = format::size(bytes)
+        ));
+    }
+    s
+}
+
+pub fn view(app: &App) -> Element<'_, Message> {
+    let left = match app.status_error() {
+        Some(e) => text(e.to_owned()).style(theme::error_text),
+        None => text(summary(app)),
+    };
+    let free = match app.space() {
+        Some((free, _)) => fl!("status-free", size = format::size(free)),
+        None => String::new(),
+    };
+    container(
+        row![
+            left.size(theme::SMALL_TEXT),
+            space().width(Fill),
+            text(free).size(theme::SMALL_TEXT).style(theme::muted)
+        ]
+        .align_y(Center),
+    )
+    .padding([5, 12])
+    .width(Fill)
+    .style(theme::side_panel)
+    .into()
+}
