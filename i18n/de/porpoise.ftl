@@ -52,6 +52,10 @@ status-selected = { $count ->
     [one] 1 ausgewählt ({ $size })
    *[other] { $count } ausgewählt ({ $size })
 }
+status-selected-folders = { $count ->
+    [one] 1 ausgewählt
+   *[other] { $count } ausgewählt
+}
 status-free = { $size } frei
 status-loading = Wird geladen …
 status-open-failed = „{ $name }“ konnte nicht geöffnet werden: { $error }

@@ -52,6 +52,10 @@ status-selected = { $count ->
     [one] 1 selected ({ $size })
    *[other] { $count } selected ({ $size })
 }
+status-selected-folders = { $count ->
+    [one] 1 selected
+   *[other] { $count } selected
+}
 status-free = { $size } free
 status-loading = Loading…
 status-open-failed = Could not open “{ $name }”: { $error }

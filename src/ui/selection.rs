@@ -106,16 +106,15 @@ impl Selection {
         }
     }
 
-    /// Count and total bytes of the selected files (folders count, add no bytes).
-    pub fn summary(&self, lister: &Lister) -> (usize, u64) {
+    /// Selected entries, how many of them are files, and the files' total bytes.
+    pub fn summary(&self, lister: &Lister) -> (usize, usize, u64) {
         if self.names.is_empty() {
-            return (0, 0);
+            return (0, 0, 0);
         }
-        let bytes = lister
+        let (files, bytes) = lister
             .iter()
             .filter(|(e, n)| !e.is_dir_like() && self.names.contains(*n))
-            .map(|(e, _)| e.size)
-            .sum();
-        (self.names.len(), bytes)
+            .fold((0, 0), |(f, b), (e, _)| (f + 1, b + e.size));
+        (self.names.len(), files, bytes)
     }
 }

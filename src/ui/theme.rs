@@ -72,7 +72,7 @@ pub fn entry_button(selected: bool) -> impl Fn(&Theme, button::Status) -> button
     move |theme, status| {
         let p = theme.extended_palette();
         let (bg, text) = if selected {
-            (Some(p.primary.base.color), p.primary.base.text)
+            (Some(p.primary.base.color), Color::WHITE)
         } else {
             match status {
                 button::Status::Hovered | button::Status::Pressed => {
@@ -170,7 +170,7 @@ pub fn secondary_on(selected: bool) -> impl Fn(&Theme) -> iced::widget::text::St
     move |theme| {
         let p = theme.extended_palette();
         let c: Color = if selected {
-            p.primary.base.text.scale_alpha(0.85)
+            Color::WHITE.scale_alpha(0.85)
         } else {
             p.background.base.text.scale_alpha(0.62)
         };

@@ -181,8 +181,11 @@ impl App {
         }
         self.settings.view = mode;
         self.viewport.offset_y = 0.0;
-        let mut effects = vec![Effect::ScrollTo(0.0)];
-        effects.extend(self.reveal_cursor());
+        // One scroll: to the cursor if it would be out of view, else to the top.
+        let mut effects = self.reveal_cursor();
+        if effects.is_empty() {
+            effects.push(Effect::ScrollTo(0.0));
+        }
         effects.extend(self.save());
         effects
     }

@@ -63,12 +63,17 @@ fn tile<'a>(entry: &Entry, name: &[u8], selected: bool) -> Element<'a, Message> 
     ]
     .spacing(4)
     .align_x(Center);
-    button(content)
-        .width(theme::TILE_WIDTH)
-        .height(theme::TILE_HEIGHT)
+    let tile = button(content)
+        .width(Fill)
+        .height(Fill)
         .padding([6, 4])
         .clip(true)
         .on_press(Message::Clicked(name.to_vec()))
-        .style(theme::entry_button(selected))
+        .style(theme::entry_button(selected));
+    // The gap around each tile keeps neighbouring selected tiles apart.
+    container(tile)
+        .width(theme::TILE_WIDTH)
+        .height(theme::TILE_HEIGHT)
+        .padding(3)
         .into()
 }

@@ -14,18 +14,21 @@ use crate::ui::theme;
 /// The left part of the status bar, as text.
 pub fn summary(app: &App) -> String {
     let l = app.lister();
-    if matches!(l.progress(), Progress::Opening) {
-        return fl!("status-loading");
+    match l.progress() {
+        Progress::Opening => return fl!("status-loading"),
+        Progress::Failed => return String::new(),
+        _ => {}
     }
     let mut s = fl!("status-items", count = l.len());
-    let (count, bytes) = app.selection().summary(l);
+    let (count, files, bytes) = app.selection().summary(l);
     if count > 0 {
         s.push_str(", ");
-        s.push_str(&fl!(
-            "status-selected",
-            count = count,
-            size = format::size(bytes)
-        ));
+        if files > 0 {
+            let size = format::size(bytes);
+            s.push_str(&fl!("status-selected", count = count, size = size));
+        } else {
+            s.push_str(&fl!("status-selected-folders", count = count));
+        }
     }
     s
 }
