@@ -186,6 +186,7 @@ impl App {
             Message::SetView(mode) => self.set_view(mode),
             Message::ToggleHidden => self.toggle_hidden(),
             Message::Scrolled(v) => {
+                tracing::trace!(?v, "scrolled");
                 self.viewport = v;
                 Vec::new()
             }

@@ -164,9 +164,9 @@ fn entry_row<'a>(entry: &Entry, name: &[u8], selected: bool) -> Element<'a, Mess
         .height(theme::ROW_HEIGHT)
         .clip(true)
         .padding(iced::Padding {
-            top: 0.0,
+            top: 4.0,
             right: PAD_RIGHT,
-            bottom: 0.0,
+            bottom: 4.0,
             left: PAD_LEFT,
         })
         .on_press(Message::Clicked(name.to_vec()))
