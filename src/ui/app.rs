@@ -3,6 +3,7 @@
 
 mod input;
 mod nav;
+mod query;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -10,7 +11,7 @@ use std::time::{Duration, Instant};
 use iced::keyboard::Modifiers;
 use iced::{Element, Subscription, Task, Theme};
 
-use crate::listing::{Lister, ListerCache, Progress, ViewOptions};
+use crate::listing::{Lister, ListerCache, ViewOptions};
 
 use super::effects::Effect;
 use super::history::History;
@@ -258,88 +259,6 @@ impl App {
 
     pub fn view(&self) -> Element<'_, Message> {
         super::view::view(self)
-    }
-
-    // Read access for the view and for tests.
-
-    pub fn lister(&self) -> &Lister {
-        &self.lister
-    }
-
-    pub fn path(&self) -> &Path {
-        self.lister.path()
-    }
-
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
-    pub fn selection(&self) -> &Selection {
-        &self.selection
-    }
-
-    pub fn viewport(&self) -> &Viewport {
-        &self.viewport
-    }
-
-    pub fn history(&self) -> &History {
-        &self.history
-    }
-
-    pub fn location(&self) -> Option<&str> {
-        self.location.as_deref()
-    }
-
-    pub fn home(&self) -> &Path {
-        &self.home
-    }
-
-    pub fn space(&self) -> Option<(u64, u64)> {
-        self.space
-    }
-
-    pub fn status_error(&self) -> Option<&str> {
-        self.status_error.as_deref()
-    }
-
-    /// Home, user folders and Trash.
-    pub fn user_places(&self) -> &[Place] {
-        &self.user_places
-    }
-
-    /// Mounted devices and shares.
-    pub fn mount_places(&self) -> &[Place] {
-        &self.mount_places
-    }
-
-    /// The shown names, in order (lossy UTF-8).
-    pub fn shown_names(&self) -> Vec<String> {
-        self.lister
-            .iter()
-            .map(|(_, n)| String::from_utf8_lossy(n).into_owned())
-            .collect()
-    }
-
-    /// What the file view says instead of a list, if anything.
-    pub fn notice(&self) -> Option<String> {
-        use crate::error::Reason;
-        let l = &self.lister;
-        if let Some(e) = l.error() {
-            return Some(match e.reason() {
-                Reason::PermissionDenied => fl!("error-permission"),
-                Reason::NotFound => fl!("error-not-found"),
-                Reason::NotADirectory => fl!("error-not-a-folder"),
-                Reason::Other => fl!("error-other", error = e.source.to_string()),
-            });
-        }
-        if !l.is_empty() {
-            return None;
-        }
-        match l.progress() {
-            Progress::Opening | Progress::Listing => Some(fl!("view-loading")),
-            _ if l.total() > 0 => Some(fl!("view-hidden-only")),
-            _ => Some(fl!("view-empty")),
-        }
     }
 }
 

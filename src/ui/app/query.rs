@@ -1,0 +1,95 @@
+//! Read access to the window's state, for the view and for tests.
+
+use std::path::Path;
+
+use crate::listing::{Lister, Progress};
+
+use super::super::history::History;
+use super::super::i18n::fl;
+use super::super::places::Place;
+use super::super::selection::Selection;
+use super::super::settings::Settings;
+use super::super::viewport::Viewport;
+use super::App;
+
+impl App {
+    pub fn lister(&self) -> &Lister {
+        &self.lister
+    }
+
+    pub fn path(&self) -> &Path {
+        self.lister.path()
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn selection(&self) -> &Selection {
+        &self.selection
+    }
+
+    pub fn viewport(&self) -> &Viewport {
+        &self.viewport
+    }
+
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    pub fn location(&self) -> Option<&str> {
+        self.location.as_deref()
+    }
+
+    pub fn home(&self) -> &Path {
+        &self.home
+    }
+
+    pub fn space(&self) -> Option<(u64, u64)> {
+        self.space
+    }
+
+    pub fn status_error(&self) -> Option<&str> {
+        self.status_error.as_deref()
+    }
+
+    /// Home, user folders and Trash.
+    pub fn user_places(&self) -> &[Place] {
+        &self.user_places
+    }
+
+    /// Mounted devices and shares.
+    pub fn mount_places(&self) -> &[Place] {
+        &self.mount_places
+    }
+
+    /// The shown names, in order (lossy UTF-8).
+    pub fn shown_names(&self) -> Vec<String> {
+        self.lister
+            .iter()
+            .map(|(_, n)| String::from_utf8_lossy(n).into_owned())
+            .collect()
+    }
+
+    /// What the file view says instead of a list, if anything.
+    pub fn notice(&self) -> Option<String> {
+        use crate::error::Reason;
+        let l = &self.lister;
+        if let Some(e) = l.error() {
+            return Some(match e.reason() {
+                Reason::PermissionDenied => fl!("error-permission"),
+                Reason::NotFound => fl!("error-not-found"),
+                Reason::NotADirectory => fl!("error-not-a-folder"),
+                Reason::Other => fl!("error-other", error = e.source.to_string()),
+            });
+        }
+        if !l.is_empty() {
+            return None;
+        }
+        match l.progress() {
+            Progress::Opening | Progress::Listing => Some(fl!("view-loading")),
+            _ if l.total() > 0 => Some(fl!("view-hidden-only")),
+            _ => Some(fl!("view-empty")),
+        }
+    }
+}
