@@ -81,10 +81,10 @@ impl Listing {
     }
 }
 
-/// List a folder completely (details included) on the calling thread.
+/// List a folder completely (details included): names first, then details on two threads.
 pub fn list_all(path: &Path) -> Result<Listing, IoError> {
     let dir = sys::open_dir(path).map_err(|e| IoError::new(Op::OpenDir, path, e))?;
-    let mut listing = Listing::default();
+    let mut batch = Batch::default();
     let mut buf = vec![MaybeUninit::<u8>::uninit(); 64 * 1024];
     let mut raw = RawDir::new(&dir, &mut buf);
     while let Some(item) = raw.next() {
@@ -93,12 +93,62 @@ pub fn list_all(path: &Path) -> Result<Listing, IoError> {
         if is_dot(name) {
             continue;
         }
+        let r = batch.names.push(name.to_bytes());
         let kind = Kind::from_file_type(item.file_type());
-        let r = listing.names.push(name.to_bytes());
-        let e = stat_entry(&dir, name, r, kind, item.ino(), false);
-        listing.entries.push(e);
+        batch.entries.push(Entry::pending(r, kind, item.ino()));
     }
-    Ok(listing)
+    stat_batch(&dir, &mut batch, false);
+    Ok(Listing {
+        entries: batch.entries,
+        names: batch.names,
+    })
+}
+
+/// Below this many entries a second thread costs more than it saves.
+const PARALLEL_FROM: usize = 512;
+
+/// Fill in the details of every pending entry of `batch`, splitting the work over two
+/// threads when the batch is large (statx is the cost of a listing).
+pub(crate) fn stat_batch(dir: &OwnedFd, batch: &mut Batch, dont_sync: bool) {
+    let Batch { entries, names } = batch;
+    if entries.len() < PARALLEL_FROM {
+        stat_all(dir, entries, names, dont_sync);
+        return;
+    }
+    let mid = entries.len() / 2;
+    let (first, second) = entries.split_at_mut(mid);
+    let names: &Names = names;
+    let from_helper = std::thread::scope(|s| {
+        let half: &[Entry] = second;
+        let helper = std::thread::Builder::new()
+            .name("porpoise-statx".into())
+            .spawn_scoped(s, move || {
+                let mut done = half.to_vec();
+                stat_all(dir, &mut done, names, dont_sync);
+                done
+            });
+        stat_all(dir, first, names, dont_sync);
+        helper.ok().and_then(|h| h.join().ok())
+    });
+    match from_helper {
+        Some(done) => second.copy_from_slice(&done),
+        // No second thread to be had: do its half here.
+        None => stat_all(dir, second, names, dont_sync),
+    }
+}
+
+fn stat_all(dir: &OwnedFd, entries: &mut [Entry], names: &Names, dont_sync: bool) {
+    let mut cname = Vec::with_capacity(256);
+    for e in entries {
+        cname.clear();
+        cname.extend_from_slice(names.name_of(e));
+        cname.push(0);
+        let Ok(c) = CStr::from_bytes_with_nul(&cname) else {
+            e.mark_failed(false);
+            continue;
+        };
+        *e = stat_entry(dir, c, e.name_ref(), e.kind(), e.ino, dont_sync);
+    }
 }
 
 /// Stat one name in `dir` into a record; failures become a state on the record.
@@ -152,8 +202,10 @@ impl<'a> Batcher<'a> {
     }
 
     fn due(&self) -> bool {
-        self.batch.len() >= self.next_size
-            || (!self.batch.is_empty() && self.last_sent.elapsed() >= self.opts.batch_interval)
+        let n = self.batch.len();
+        // The clock is read every 64 entries, not per entry.
+        n >= self.next_size
+            || (n % 64 == 0 && n > 0 && self.last_sent.elapsed() >= self.opts.batch_interval)
     }
 
     fn take(&mut self) -> Batch {
@@ -216,7 +268,10 @@ fn read_complete(
     while let Some(item) = raw.next() {
         let item = match item {
             Ok(i) => i,
-            Err(e) => return fail_after(out, path, e, send),
+            Err(e) => {
+                stat_batch(dir, &mut out.batch, false);
+                return fail_after(out, path, e, send);
+            }
         };
         let name = item.file_name();
         if is_dot(name) {
@@ -224,12 +279,15 @@ fn read_complete(
         }
         let r = out.batch.names.push(name.to_bytes());
         let kind = Kind::from_file_type(item.file_type());
-        let e = stat_entry(dir, name, r, kind, item.ino(), false);
-        out.batch.entries.push(e);
-        if out.due() && !send(DirEvent::Batch(out.take())) {
-            return false;
+        out.batch.entries.push(Entry::pending(r, kind, item.ino()));
+        if out.due() {
+            stat_batch(dir, &mut out.batch, false);
+            if !send(DirEvent::Batch(out.take())) {
+                return false;
+            }
         }
     }
+    stat_batch(dir, &mut out.batch, false);
     out.batch.is_empty() || send(DirEvent::Batch(out.take()))
 }
 
