@@ -218,21 +218,22 @@ fn channel() {
     }
 }
 
-/// Owned buffers handed over a bounded channel: the consumer gets the same allocation.
+/// Owned buffers handed over the engine's worker-to-consumer channel: the consumer gets
+/// the same allocation.
 fn channel_rate(size: usize, count: usize) -> f64 {
-    let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<u8>>(8);
+    let (tx, rx) = porpoise::listing::stream::handoff::<Vec<u8>>();
     let t = Instant::now();
     let worker = std::thread::spawn(move || {
         for i in 0..count {
             let mut v = vec![0u8; size];
             v[0] = i as u8;
-            if tx.blocking_send(v).is_err() {
+            if tx.send(v).is_err() {
                 break;
             }
         }
     });
     let mut sum = 0u64;
-    while let Some(v) = rx.blocking_recv() {
+    while let Ok(v) = rx.recv() {
         sum += u64::from(v[0]);
     }
     worker.join().expect("worker");

@@ -237,6 +237,10 @@ impl Names {
     pub fn clear(&mut self) {
         self.bytes.clear();
     }
+
+    pub fn shrink_to_fit(&mut self) {
+        self.bytes.shrink_to_fit();
+    }
 }
 
 /// A set of entries together with the arena their names live in.

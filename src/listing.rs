@@ -13,5 +13,5 @@ pub use lister::Lister;
 pub use lister::{Progress, ViewOptions};
 pub use read::{DirEvent, ListOptions, Listing, list_all, read_dir};
 pub use sort::{SortKey, SortOrder, natural_cmp};
-pub use stream::{DirStream, open_dir};
+pub use stream::{DirStream, Next, open_dir};
 pub use watch::Changes;

@@ -87,3 +87,13 @@ pub fn local_time(secs: i64) -> Option<(i32, u32, u32, u32, u32)> {
 pub fn uid() -> u32 {
     rustix::process::getuid().as_raw()
 }
+
+/// Give freed heap memory back to the system (after a large listing, the transient
+/// batches leave free pages behind in the worker threads' arenas).
+pub fn release_free_memory() {
+    #[cfg(target_env = "gnu")]
+    // SAFETY: malloc_trim only walks the allocator's own free lists.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant, SystemTime};
 
 use porpoise::entry::{Batch, Entry, Kind};
 use porpoise::listing::{
-    Clock, DirEvent, DirStream, ListOptions, Lister, ListerCache, SortKey, SortOrder, ViewOptions,
-    natural_cmp, open_dir,
+    Clock, DirEvent, DirStream, ListOptions, Lister, ListerCache, Next, SortKey, SortOrder,
+    ViewOptions, natural_cmp, open_dir,
 };
 
 /// How long a test waits for an event it expects before failing.
@@ -134,25 +134,19 @@ fn batches_in_any_order_merge_into_one_sorted_list() {
 /// Wait for the next `Changed` event and apply it; returns how many entries it touched.
 fn next_change(s: &mut DirStream, l: &mut Lister) -> usize {
     let deadline = Instant::now() + PATIENCE;
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_time()
-        .build()
-        .expect("runtime");
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
-        let ev = rt
-            .block_on(async { tokio::time::timeout(left, s.next()).await })
-            .expect("a change within the patience time")
-            .expect("the stream is open");
-        match ev {
-            DirEvent::Changed(c) => {
+        assert!(!left.is_zero(), "no change within the patience time");
+        match s.next_timeout(left) {
+            Next::Event(DirEvent::Changed(c)) => {
                 assert!(!c.rescan, "a single change must not ask for a rescan");
                 let touched = c.upserts.len() + c.removed.len();
                 l.apply(DirEvent::Changed(c));
                 return touched;
             }
-            DirEvent::Restart => panic!("a full rescan happened"),
-            _ => continue,
+            Next::Event(DirEvent::Restart) => panic!("a full rescan happened"),
+            Next::Event(_) | Next::Waiting => continue,
+            Next::Ended => panic!("the watcher stopped"),
         }
     }
 }

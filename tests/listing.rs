@@ -138,16 +138,19 @@ fn fifty_thousand_entries_arrive_in_batches_in_natural_order() {
 
 #[test]
 fn the_first_batch_arrives_while_the_worker_is_still_reading() {
-    // With batches of 100 and a bounded channel, the worker cannot have read a 5 000-entry
-    // folder when the consumer takes the first batch: it waits on the channel.
+    // One entry per message and more messages than the channel holds: when the consumer
+    // takes the first batch, the worker waits on the channel and has not read the end of
+    // the folder. Files removed from the end now are never listed.
+    let depth = porpoise::listing::stream::CHANNEL_DEPTH;
+    let n = depth * 3 + 4000;
     let t = tempfile::tempdir().expect("tempdir");
-    for i in 0..5_000u32 {
+    for i in 0..n {
         std::fs::File::create(t.path().join(format!("g{i}"))).expect("create");
     }
     let opts = ListOptions {
         watch: false,
-        first_batch: 100,
-        max_batch: 100,
+        first_batch: 1,
+        max_batch: 1,
         ..ListOptions::default()
     };
     let mut s = open_dir(t.path().to_path_buf(), opts);
@@ -155,7 +158,16 @@ fn the_first_batch_arrives_while_the_worker_is_still_reading() {
     let Some(DirEvent::Batch(first)) = s.blocking_next() else {
         panic!("expected a first batch");
     };
-    assert_eq!(first.len(), 100);
+    assert_eq!(first.len(), 1);
+    // The folder's own order is the order the worker reads in.
+    let order: Vec<_> = std::fs::read_dir(t.path())
+        .expect("read_dir")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    let tail = 2000;
+    for p in &order[n - tail..] {
+        std::fs::remove_file(p).expect("remove");
+    }
     let mut total = first.len();
     while let Some(ev) = s.blocking_next() {
         match ev {
@@ -164,14 +176,15 @@ fn the_first_batch_arrives_while_the_worker_is_still_reading() {
             other => panic!("unexpected {other:?}"),
         }
     }
-    assert_eq!(total, 5_000);
+    assert_eq!(total, n - tail, "the removed tail had not been read yet");
 }
 
 #[test]
 fn an_entry_that_vanishes_before_its_details_are_read_is_listed_as_vanished() {
     let t = tempfile::tempdir().expect("tempdir");
-    for i in 0..40u32 {
-        touch(t.path(), format!("v{i:02}").as_bytes(), 1);
+    let n = porpoise::listing::stream::CHANNEL_DEPTH * 2 + 100;
+    for i in 0..n {
+        touch(t.path(), format!("v{i:05}").as_bytes(), 1);
     }
     // Names first, one name per message: the worker is still sending names (blocked on the
     // bounded channel) when the first one arrives, so details come after our removal.
@@ -201,7 +214,7 @@ fn an_entry_that_vanishes_before_its_details_are_read_is_listed_as_vanished() {
         }
     }
     let removed = removed.expect("a batch arrived");
-    assert_eq!(lister.len(), 40);
+    assert_eq!(lister.len(), n);
     for (e, n) in lister.iter() {
         let want = if n == removed.as_slice() {
             State::Vanished

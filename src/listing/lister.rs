@@ -172,6 +172,7 @@ impl Lister {
             }
             DirEvent::Complete => {
                 self.progress = Progress::Complete;
+                self.release_slack();
                 true
             }
             DirEvent::Failed(e) => {
@@ -184,6 +185,15 @@ impl Lister {
                 true
             }
         }
+    }
+
+    /// Drop spare capacity once the listing is whole, and hand the transient batches'
+    /// memory back to the system.
+    fn release_slack(&mut self) {
+        self.entries.shrink_to_fit();
+        self.names.shrink_to_fit();
+        self.shown.shrink_to_fit();
+        crate::sys::release_free_memory();
     }
 
     fn clear(&mut self) {

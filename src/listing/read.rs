@@ -205,7 +205,9 @@ impl<'a> Batcher<'a> {
         let n = self.batch.len();
         // The clock is read every 64 entries, not per entry.
         n >= self.next_size
-            || (n % 64 == 0 && n > 0 && self.last_sent.elapsed() >= self.opts.batch_interval)
+            || (n.is_multiple_of(64)
+                && n > 0
+                && self.last_sent.elapsed() >= self.opts.batch_interval)
     }
 
     fn take(&mut self) -> Batch {

@@ -1,55 +1,83 @@
 //! A folder listed on a worker thread, its events handed over through a bounded channel.
 
 use std::path::PathBuf;
-
-use tokio::sync::mpsc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::time::Duration;
 
 use crate::mounts::{self, MountClass};
 
 use super::read::{DirEvent, ListOptions, read_dir};
 use super::watch::DirWatcher;
 
+/// Messages that may wait between a worker and its consumer. Deep enough that neither side
+/// waits on the other per message; bounded so a stalled consumer stops the worker.
+pub const CHANNEL_DEPTH: usize = 1024;
+
+/// The worker-to-consumer hand-off: owned values move, nothing is serialised or copied.
+pub fn handoff<T>() -> (SyncSender<T>, Receiver<T>) {
+    sync_channel(CHANNEL_DEPTH)
+}
+
 /// Events of one folder: listing, then changes while watched. Dropping it stops the worker.
 pub struct DirStream {
-    rx: mpsc::Receiver<DirEvent>,
+    rx: Receiver<DirEvent>,
+    /// Set when the consumer is gone, so an idle watcher stops too.
+    gone: Arc<AtomicBool>,
+}
+
+impl Drop for DirStream {
+    fn drop(&mut self) {
+        self.gone.store(true, Ordering::Relaxed);
+    }
+}
+
+/// What waiting for an event with a time limit gave.
+#[derive(Debug)]
+pub enum Next {
+    Event(DirEvent),
+    /// Nothing yet; the worker is still there.
+    Waiting,
+    /// The worker has finished: no more events.
+    Ended,
 }
 
 impl DirStream {
-    /// Wait for the next event on a plain thread (not inside an async runtime).
+    /// Wait for the next event; `None` once the worker has finished.
     pub fn blocking_next(&mut self) -> Option<DirEvent> {
-        self.rx.blocking_recv()
+        self.rx.recv().ok()
     }
 
-    /// Wait for the next event in async code.
-    pub async fn next(&mut self) -> Option<DirEvent> {
-        self.rx.recv().await
-    }
-
-    pub fn into_receiver(self) -> mpsc::Receiver<DirEvent> {
-        self.rx
+    /// Wait at most `limit` for the next event.
+    pub fn next_timeout(&mut self, limit: Duration) -> Next {
+        match self.rx.recv_timeout(limit) {
+            Ok(ev) => Next::Event(ev),
+            Err(RecvTimeoutError::Timeout) => Next::Waiting,
+            Err(RecvTimeoutError::Disconnected) => Next::Ended,
+        }
     }
 }
-
-/// Messages in flight between the worker and the consumer; a slow consumer slows the worker.
-const CHANNEL_DEPTH: usize = 8;
 
 /// List `path` on a worker thread, then (if asked) watch it.
 pub fn open_dir(path: PathBuf, opts: ListOptions) -> DirStream {
-    let (tx, rx) = mpsc::channel(CHANNEL_DEPTH);
+    let (tx, rx) = handoff();
+    let gone = Arc::new(AtomicBool::new(false));
+    let worker_gone = gone.clone();
     let spawned = std::thread::Builder::new()
         .name("porpoise-list".into())
-        .spawn(move || run(path, opts, tx));
+        .spawn(move || run(path, opts, tx, &worker_gone));
     if let Err(e) = spawned {
         tracing::error!("cannot start a listing thread: {e}");
     }
-    DirStream { rx }
+    DirStream { rx, gone }
 }
 
-fn run(path: PathBuf, mut opts: ListOptions, tx: mpsc::Sender<DirEvent>) {
+fn run(path: PathBuf, mut opts: ListOptions, tx: SyncSender<DirEvent>, gone: &AtomicBool) {
     let class = mounts::mount_of(&path)
         .map(|m| m.class)
         .unwrap_or(MountClass::Local);
-    let mut send = |ev: DirEvent| tx.blocking_send(ev).is_ok();
+    let mut send = |ev: DirEvent| tx.send(ev).is_ok();
     loop {
         // Watch first, then read: a change in between is seen twice, never missed.
         let watcher = if opts.watch {
@@ -75,9 +103,9 @@ fn run(path: PathBuf, mut opts: ListOptions, tx: mpsc::Sender<DirEvent>) {
                 rescan = true;
                 return false;
             }
-            tx.blocking_send(DirEvent::Changed(c)).is_ok()
+            tx.send(DirEvent::Changed(c)).is_ok()
         };
-        watcher.run(&dir, &path, &mut forward, &|| tx.is_closed());
+        watcher.run(&dir, &path, &mut forward, &|| gone.load(Ordering::Relaxed));
         if !rescan || !send(DirEvent::Restart) {
             return;
         }

@@ -57,10 +57,7 @@ impl Effect {
                 path,
                 opts,
             } => {
-                let rx = open_dir(path, opts).into_receiver();
-                let stream = iced::futures::stream::unfold(rx, |mut rx| async move {
-                    rx.recv().await.map(|ev| (ev, rx))
-                });
+                let stream = iced::stream::channel(16, move |out| forward_listing(path, opts, out));
                 let task = Task::run(stream, move |ev| Message::Dir(generation, Shared::new(ev)));
                 let (task, handle) = task.abortable();
                 (task, Some(handle))
@@ -161,6 +158,34 @@ impl Effect {
             | Effect::FocusLocation => Vec::new(),
         }
     }
+}
+
+/// Move a folder's events from the engine's worker into the window's stream, on a blocking
+/// thread. Ends when the listing ends or the window stops listening (the task was aborted).
+async fn forward_listing(
+    path: PathBuf,
+    opts: ListOptions,
+    mut out: iced::futures::channel::mpsc::Sender<DirEvent>,
+) {
+    use crate::listing::Next;
+    use iced::futures::executor::block_on;
+    use iced::futures::sink::SinkExt;
+    blocking(move || {
+        let mut stream = open_dir(path, opts);
+        loop {
+            match stream.next_timeout(Duration::from_millis(250)) {
+                Next::Event(ev) => {
+                    if block_on(out.send(ev)).is_err() {
+                        return;
+                    }
+                }
+                Next::Waiting if out.is_closed() => return,
+                Next::Waiting => {}
+                Next::Ended => return,
+            }
+        }
+    })
+    .await;
 }
 
 /// Run `f` on tokio's blocking pool; `None` if it panicked.
