@@ -33,7 +33,7 @@ pub fn run(args: &LsArgs) -> anyhow::Result<()> {
         .filter(|e| args.all || !is_hidden(listing.name(e)))
         .collect();
     if !args.unsorted {
-        order.sort_by(|a, b| {
+        order.sort_unstable_by(|a, b| {
             compare(
                 a,
                 listing.name(a),

@@ -335,7 +335,7 @@ impl Lister {
         let (key, order) = (self.opts.key, self.opts.order);
         let names = &self.names;
         self.entries
-            .sort_by(|a, b| compare(a, names.name_of(a), b, names.name_of(b), key, order));
+            .sort_unstable_by(|a, b| compare(a, names.name_of(a), b, names.name_of(b), key, order));
         self.rebuild_shown();
     }
 

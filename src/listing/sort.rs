@@ -32,7 +32,16 @@ impl SortOrder {
 /// Compare names as people read them: case-insensitive (ASCII), runs of digits by value
 /// ("file9" before "file10"); exact bytes break ties so the order is total.
 pub fn natural_cmp(a: &[u8], b: &[u8]) -> Ordering {
-    let (mut i, mut j) = (0, 0);
+    // Names in one folder often share long prefixes: skip the identical bytes, backing up
+    // to the start of a run of digits so numbers are still compared whole.
+    let mut start = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    if start == a.len() && start == b.len() {
+        return Ordering::Equal;
+    }
+    while start > 0 && a[start - 1].is_ascii_digit() {
+        start -= 1;
+    }
+    let (mut i, mut j) = (start, start);
     while i < a.len() && j < b.len() {
         let (ca, cb) = (a[i], b[j]);
         if ca.is_ascii_digit() && cb.is_ascii_digit() {
@@ -128,6 +137,14 @@ mod tests {
             sorted(vec!["x10y2", "x10y10", "x9"]),
             vec!["x9", "x10y2", "x10y10"]
         );
+    }
+
+    #[test]
+    fn shared_prefixes_inside_numbers() {
+        assert_eq!(natural_cmp(b"photo_0099", b"photo_0100"), Ordering::Less);
+        assert_eq!(natural_cmp(b"x12y", b"x9y"), Ordering::Greater);
+        assert_eq!(natural_cmp(b"v1.10", b"v1.9"), Ordering::Greater);
+        assert_eq!(natural_cmp(b"abc", b"abcd"), Ordering::Less);
     }
 
     #[test]
