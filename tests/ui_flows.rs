@@ -224,19 +224,62 @@ fn folders_that_cannot_be_shown_say_why() {
         &app,
         "This folder only contains hidden files. Press Ctrl+H to show them."
     ));
+}
 
+/// Set in the unprivileged copy of this test binary that the test below starts.
+const LOCKED_DIR_VAR: &str = "PORPOISE_TEST_LOCKED_DIR";
+
+#[test]
+fn a_folder_without_permission_says_so() {
+    use std::os::unix::fs::PermissionsExt;
+    if let Some(locked) = std::env::var_os(LOCKED_DIR_VAR) {
+        let _lang = language("en");
+        let app = boot(Path::new(&locked));
+        assert!(shows(
+            &app,
+            "You don't have permission to open this folder."
+        ));
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).expect("chmod");
+    let locked = dir.path().join("locked");
+    fs::create_dir(&locked).expect("mkdir");
+    fs::write(locked.join("secret.txt"), b"s").expect("write");
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).expect("chmod");
     if porpoise::sys::uid() != 0 {
-        use std::os::unix::fs::PermissionsExt;
-        let locked = dir.path().join("locked");
-        fs::create_dir(&locked).expect("mkdir");
-        fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).expect("chmod");
+        let _lang = language("en");
         let app = boot(&locked);
         assert!(shows(
             &app,
             "You don't have permission to open this folder."
         ));
-        fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).expect("chmod");
+        return;
     }
+    // Root reads every folder: run this test again as an unprivileged user, from a copy
+    // of this binary that user can reach.
+    let home = dir.path().join("home");
+    fs::create_dir(&home).expect("mkdir");
+    fs::set_permissions(&home, fs::Permissions::from_mode(0o777)).expect("chmod");
+    let exe = dir.path().join("ui-flows-under-test");
+    fs::copy(std::env::current_exe().expect("test binary"), &exe).expect("copy");
+    let out = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(&exe)
+        .args(["--exact", "a_folder_without_permission_says_so"])
+        .env(LOCKED_DIR_VAR, &locked)
+        .env("HOME", &home)
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("XDG_DATA_HOME")
+        .output()
+        .expect("run the test as an unprivileged user");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("1 passed"),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).expect("chmod");
 }
 
 #[test]
