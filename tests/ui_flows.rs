@@ -3,7 +3,7 @@
 //! view, finds text and clicks widgets. Runs headless: `env -u DISPLAY cargo test --test ui_flows`.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
@@ -13,7 +13,10 @@ use iced::keyboard::key::Named;
 use iced::widget::Id;
 use iced_test::Simulator;
 use porpoise::listing::SortKey;
+use porpoise::ui::effects::FILTER_INPUT;
+use porpoise::ui::icons::{IconSize, Slot};
 use porpoise::ui::keys::{char_key, named, press};
+use porpoise::ui::message::KeyPress;
 use porpoise::ui::viewport::Viewport;
 use porpoise::ui::widgets::location;
 use porpoise::ui::{App, Effect, Message, Settings};
@@ -335,8 +338,208 @@ fn german_strings() {
     let app = boot(dir.path());
     assert!(shows(&app, "3 Elemente"));
     assert!(shows(&app, "Größe"));
+    let app = send(app, Message::ToggleFilter);
+    let app = send(app, Message::FilterInput("a".into()));
+    assert!(shows(&app, "1 von 3 Elementen"));
     let app = boot(&dir.path().join("missing"));
     assert!(shows(&app, "Dieser Ordner existiert nicht mehr."));
     drop(app);
     porpoise::ui::i18n::select(&["en"]);
+}
+
+#[test]
+fn the_filter_box_narrows_the_view_until_escape() {
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    for name in [
+        "apple.txt",
+        "Apricot.md",
+        "banana.txt",
+        "cherry.txt",
+        ".apple-hidden",
+    ] {
+        fs::write(dir.path().join(name), b"x").expect("write");
+    }
+    fs::create_dir(dir.path().join("fig")).expect("mkdir");
+    let all = ["fig", "apple.txt", "Apricot.md", "banana.txt", "cherry.txt"];
+    let app = boot(dir.path());
+    assert_eq!(app.shown_names(), all);
+    assert!(shows(&app, "5 items"));
+    assert!(simulator(&app).find(Id::new(FILTER_INPUT)).is_err());
+
+    // Ctrl+F opens the box.
+    let app = send(app, press(char_key("f"), Modifiers::CTRL));
+    assert_eq!(app.filter(), Some(""));
+    assert!(simulator(&app).find(Id::new(FILTER_INPUT)).is_ok());
+    assert!(shows(&app, "5 items"));
+
+    // Click into it and type, as a person would; the view narrows live.
+    let messages: Vec<Message> = {
+        let mut ui = simulator(&app);
+        ui.click(Id::new(FILTER_INPUT))
+            .expect("the filter box is shown");
+        ui.typewrite("AP");
+        ui.into_messages().collect()
+    };
+    let last = messages.last().cloned();
+    assert!(
+        matches!(&last, Some(Message::FilterInput(t)) if t == "AP"),
+        "{last:?}"
+    );
+    let app = messages.into_iter().fold(app, send);
+    assert_eq!(app.filter(), Some("AP"));
+    assert_eq!(app.shown_names(), ["apple.txt", "Apricot.md"]);
+    assert!(shows(&app, "apple.txt"));
+    assert!(shows(&app, "Apricot.md"));
+    assert!(!shows(&app, "banana.txt"));
+    assert!(!shows(&app, "fig"));
+    // The total is what the folder shows unfiltered: hidden files do not count.
+    assert!(shows(&app, "2 of 5 items"));
+
+    // Escape in the box (the box captured it) clears and closes it.
+    let app = send(
+        app,
+        Message::Key(KeyPress {
+            key: named(Named::Escape),
+            modifiers: Modifiers::empty(),
+            text: None,
+            captured: true,
+        }),
+    );
+    assert_eq!(app.filter(), None);
+    assert_eq!(app.shown_names(), all);
+    assert!(shows(&app, "banana.txt"));
+    assert!(shows(&app, "5 items"));
+    assert!(simulator(&app).find(Id::new(FILTER_INPUT)).is_err());
+
+    // The toolbar toggle opens it too; entering another folder clears it.
+    let app = click(app, Id::new(location::FILTER));
+    let app = send(app, Message::FilterInput("FI".into()));
+    assert_eq!(app.shown_names(), ["fig"]);
+    assert!(shows(&app, "1 of 5 items"));
+    let app = send(app, Message::Activate(b"fig".to_vec()));
+    assert_eq!(app.path(), dir.path().join("fig"));
+    assert_eq!(app.filter(), None);
+    let app = send(app, Message::Back);
+    assert_eq!(app.shown_names(), all);
+    assert!(shows(&app, "cherry.txt"));
+
+    // The toggle closes an open box and shows everything again.
+    let app = send(app, Message::ToggleFilter);
+    let app = send(app, Message::FilterInput("zzz".into()));
+    assert!(app.shown_names().is_empty());
+    let app = click(app, Id::new(location::FILTER));
+    assert_eq!(app.filter(), None);
+    assert_eq!(app.shown_names(), all);
+}
+
+/// Set in the copy of this test binary that runs against a made-up desktop.
+const FAKE_DESKTOP_VAR: &str = "PORPOISE_TEST_FAKE_DESKTOP";
+
+/// A valid one-colour PNG of `size` pixels.
+fn png_icon(path: &Path, size: u32) {
+    let file = fs::File::create(path).expect("create png");
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), size, size);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().expect("png header");
+    let pixels: Vec<u8> = [200u8, 120, 30, 255].repeat((size * size) as usize);
+    writer.write_image_data(&pixels).expect("png data");
+}
+
+/// An icon theme "FakeTheme" with a PNG folder at 24 and 48 pixels and a scalable
+/// SVG home, chosen in GTK's settings.ini; nothing else is installed.
+fn fake_desktop(root: &Path) {
+    let theme = root.join("share/icons/FakeTheme");
+    for dir in ["24x24/places", "48x48/places", "scalable/places"] {
+        fs::create_dir_all(theme.join(dir)).expect("mkdir");
+    }
+    fs::write(
+        theme.join("index.theme"),
+        "[Icon Theme]\nName=FakeTheme\nComment=for a test\n\
+         Directories=24x24/places,48x48/places,scalable/places\n\n\
+         [24x24/places]\nSize=24\nType=Fixed\n\n\
+         [48x48/places]\nSize=48\nType=Fixed\n\n\
+         [scalable/places]\nSize=48\nMinSize=8\nMaxSize=512\nType=Scalable\n",
+    )
+    .expect("write index.theme");
+    png_icon(&theme.join("24x24/places/folder.png"), 24);
+    png_icon(&theme.join("48x48/places/folder.png"), 48);
+    fs::write(
+        theme.join("scalable/places/user-home.svg"),
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M2 8l6-6 6 6v6H2z" fill="#c80"/></svg>"##,
+    )
+    .expect("write svg");
+    fs::create_dir_all(root.join("config/gtk-3.0")).expect("mkdir");
+    fs::write(
+        root.join("config/gtk-3.0/settings.ini"),
+        "[Settings]\ngtk-icon-theme-name=FakeTheme\n",
+    )
+    .expect("write settings.ini");
+    for dir in ["home", "data", "etc", "files/sub"] {
+        fs::create_dir_all(root.join(dir)).expect("mkdir");
+    }
+    fs::write(root.join("files/song.mp3"), b"x").expect("write");
+}
+
+#[test]
+fn theme_icons_replace_the_bundled_ones_where_the_theme_has_them() {
+    if let Some(root) = std::env::var_os(FAKE_DESKTOP_VAR) {
+        // The copy: the icon lookup sees only the fake desktop (its cache is per process).
+        let root = PathBuf::from(root);
+        let theme = root.join("share/icons/FakeTheme");
+        let _lang = language("en");
+        let app = boot(&root.join("files"));
+        let icons = app.icons();
+        assert_eq!(icons.theme(), Some("FakeTheme"));
+        assert_eq!(
+            icons.source(Slot::Folder, IconSize::Small),
+            Some(theme.join("24x24/places/folder.png").as_path())
+        );
+        assert_eq!(
+            icons.source(Slot::Folder, IconSize::Large),
+            Some(theme.join("48x48/places/folder.png").as_path())
+        );
+        assert_eq!(
+            icons.source(Slot::Home, IconSize::Small),
+            Some(theme.join("scalable/places/user-home.svg").as_path())
+        );
+        // A user folder the theme has no icon for gets the theme's plain folder.
+        assert_eq!(
+            icons.source(Slot::Documents, IconSize::Large),
+            Some(theme.join("48x48/places/folder.png").as_path())
+        );
+        // What the theme lacks stays bundled.
+        assert_eq!(icons.source(Slot::Audio, IconSize::Small), None);
+        assert_eq!(icons.source(Slot::Trash, IconSize::Small), None);
+        // Both views draw with them.
+        assert!(shows(&app, "sub"));
+        assert!(shows(&app, "song.mp3"));
+        let app = click(app, Id::new(location::ICONS));
+        assert!(shows(&app, "sub"));
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    fake_desktop(root);
+    let out = std::process::Command::new(std::env::current_exe().expect("test binary"))
+        .args([
+            "--exact",
+            "theme_icons_replace_the_bundled_ones_where_the_theme_has_them",
+        ])
+        .current_dir(root)
+        .env(FAKE_DESKTOP_VAR, root)
+        .env("HOME", root.join("home"))
+        .env("XDG_CONFIG_HOME", root.join("config"))
+        .env("XDG_CONFIG_DIRS", root.join("etc"))
+        .env("XDG_DATA_HOME", root.join("data"))
+        .env("XDG_DATA_DIRS", root.join("share"))
+        .output()
+        .expect("run the test against the fake desktop");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("1 passed"),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -27,6 +27,8 @@ tooltip-icons = Symbolansicht
 tooltip-hidden = Versteckte Dateien anzeigen (Strg+H)
 tooltip-location = Adresse eingeben (Strg+L)
 location-placeholder = Pfad eingeben und Eingabetaste drücken
+tooltip-filter = Angezeigte Elemente filtern (Strg+F)
+filter-placeholder = Filtern …
 
 ## Spalten
 column-name = Name
@@ -47,6 +49,10 @@ error-other = Dieser Ordner konnte nicht geöffnet werden: { $error }
 status-items = { $count ->
     [one] 1 Element
    *[other] { $count } Elemente
+}
+status-items-filtered = { $shown } von { $total ->
+    [one] 1 Element
+   *[other] { $total } Elementen
 }
 status-selected = { $count ->
     [one] 1 ausgewählt ({ $size })

@@ -27,6 +27,8 @@ tooltip-icons = Icons view
 tooltip-hidden = Show hidden files (Ctrl+H)
 tooltip-location = Type a location (Ctrl+L)
 location-placeholder = Type a path and press Enter
+tooltip-filter = Filter the shown items (Ctrl+F)
+filter-placeholder = Filter…
 
 ## Columns
 column-name = Name
@@ -47,6 +49,10 @@ error-other = This folder could not be opened: { $error }
 status-items = { $count ->
     [one] 1 item
    *[other] { $count } items
+}
+status-items-filtered = { $shown } of { $total ->
+    [one] 1 item
+   *[other] { $total } items
 }
 status-selected = { $count ->
     [one] 1 selected ({ $size })

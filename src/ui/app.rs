@@ -1,6 +1,7 @@
 //! The window's state and its pure update: [`App::handle`] turns a message into state
 //! changes and a list of [`Effect`]s; [`App::update`] runs those as iced tasks.
 
+mod filter;
 mod input;
 mod nav;
 mod query;
@@ -16,6 +17,7 @@ use crate::listing::{Lister, ListerCache, ViewOptions};
 use super::effects::Effect;
 use super::history::History;
 use super::i18n::fl;
+use super::icons::IconSet;
 use super::message::Message;
 use super::places::{self, Place};
 use super::selection::Selection;
@@ -37,6 +39,12 @@ pub struct App {
     viewport: Viewport,
     /// The typed location while the location bar is a text input.
     location: Option<String>,
+    /// The filter box's text while it is open.
+    filter: Option<String>,
+    /// How many entries the folder shows without the filter (kept while one applies).
+    unfiltered: usize,
+    /// The file and place icons: bundled until the theme's are loaded.
+    icons: IconSet,
     user_places: Vec<Place>,
     mount_places: Vec<Place>,
     space: Option<(u64, u64)>,
@@ -87,6 +95,9 @@ impl App {
             selection: Selection::default(),
             viewport,
             location: None,
+            filter: None,
+            unfiltered: 0,
+            icons: IconSet::default(),
             user_places: places::fixed(),
             mount_places: Vec::new(),
             space: None,
@@ -100,6 +111,9 @@ impl App {
         };
         let mut effects = app.start_listing(None);
         effects.push(Effect::LoadUserPlaces);
+        effects.push(Effect::LoadThemeIcons {
+            setting: app.settings.icon_theme.clone(),
+        });
         (app, effects)
     }
 
@@ -176,6 +190,12 @@ impl App {
                 self.cache.purge();
                 Vec::new()
             }
+            Message::ThemeIcons(loaded) => {
+                if let Some(loaded) = loaded.take() {
+                    self.icons = IconSet::from_theme(loaded);
+                }
+                Vec::new()
+            }
             Message::Navigate(path) => self.navigate(path),
             Message::Back => self.back(),
             Message::Forward => self.forward(),
@@ -191,6 +211,8 @@ impl App {
                 self.viewport = v;
                 Vec::new()
             }
+            Message::ToggleFilter => self.toggle_filter(),
+            Message::FilterInput(text) => self.filter_input(text),
             Message::EditLocation => self.edit_location(),
             Message::LocationInput(text) => {
                 self.location = Some(text);

@@ -10,6 +10,7 @@ use iced::widget::operation::{self, AbsoluteOffset};
 
 use crate::listing::{DirEvent, ListOptions, open_dir};
 
+use super::icons::desktop;
 use super::message::{Message, Shared};
 use super::places;
 use super::settings::Settings;
@@ -18,6 +19,8 @@ use super::settings::Settings;
 pub const VIEW_SCROLL: &str = "porpoise-view";
 /// The id of the location text input.
 pub const LOCATION_INPUT: &str = "porpoise-location";
+/// The id of the filter text input.
+pub const FILTER_INPUT: &str = "porpoise-filter";
 
 /// How long settings wait for more changes before they are written.
 const SAVE_DELAY: Duration = Duration::from_millis(800);
@@ -45,6 +48,10 @@ pub enum Effect {
     ScrollTo(f32),
     /// Put the keyboard focus in the location input.
     FocusLocation,
+    /// Put the keyboard focus in the filter input.
+    FocusFilter,
+    /// Choose the icon theme (`setting`, else the desktop's) and read its icons.
+    LoadThemeIcons { setting: Option<String> },
 }
 
 impl Effect {
@@ -114,13 +121,27 @@ impl Effect {
                 ]),
                 None,
             ),
+            Effect::FocusFilter => (
+                Task::batch([
+                    operation::focus(FILTER_INPUT),
+                    operation::select_all(FILTER_INPUT),
+                ]),
+                None,
+            ),
+            Effect::LoadThemeIcons { setting } => (
+                Task::perform(
+                    blocking(move || desktop::load(setting.as_deref())),
+                    |icons| Message::ThemeIcons(Shared::new(icons.unwrap_or_default())),
+                ),
+                None,
+            ),
         }
     }
 
     /// Run a finite effect on this thread and return the messages it produces, in order.
     /// `OpenDir` lists without watching, until `Complete`, `Unchanged` or `Failed`.
     /// Opening files, delays, scrolling and focus do nothing here (they need a desktop or
-    /// a window); settings are written.
+    /// a window); settings are written and theme icons read.
     pub fn run_blocking(self) -> Vec<Message> {
         match self {
             Effect::OpenDir {
@@ -147,6 +168,9 @@ impl Effect {
                 vec![Message::Space(generation, crate::sys::space(&path).ok())]
             }
             Effect::LoadUserPlaces => vec![Message::UserPlaces(places::load_user_places())],
+            Effect::LoadThemeIcons { setting } => vec![Message::ThemeIcons(Shared::new(
+                desktop::load(setting.as_deref()),
+            ))],
             Effect::WriteSettings(path, settings) => {
                 vec![Message::Saved(
                     settings.save(&path).map_err(|e| e.to_string()),
@@ -155,7 +179,8 @@ impl Effect {
             Effect::OpenFile(_)
             | Effect::ScheduleSave(_)
             | Effect::ScrollTo(_)
-            | Effect::FocusLocation => Vec::new(),
+            | Effect::FocusLocation
+            | Effect::FocusFilter => Vec::new(),
         }
     }
 }

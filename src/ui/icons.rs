@@ -1,12 +1,14 @@
-//! Bundled icons: small SVGs compiled into the binary, each parsed into a handle once.
-//! No file is read at run time.
+//! Icons: the bundled SVGs compiled into the binary (each parsed into a handle once), and
+//! the desktop theme's icons that replace them once [`desktop::load`] found them.
+
+pub mod desktop;
+pub mod set;
 
 use std::sync::LazyLock;
 
 use iced::widget::svg::Handle;
 
-use super::format::FileClass;
-use super::places::PlaceKind;
+pub use set::{Icon, IconFile, IconSet, IconSize, Slot, ThemeIcons};
 
 macro_rules! icon {
     ($name:ident, $file:literal) => {
@@ -39,44 +41,8 @@ icon!(RELOAD, "reload.svg");
 icon!(VIEW_DETAILS, "view-details.svg");
 icon!(VIEW_ICONS, "view-icons.svg");
 icon!(HIDDEN, "hidden.svg");
+icon!(FILTER, "filter.svg");
 
 /// The application's own icon.
 pub static APP: LazyLock<Handle> =
     LazyLock::new(|| Handle::from_memory(&include_bytes!("../../assets/porpoise.svg")[..]));
-
-/// The icon of a file of this class.
-pub fn for_class(class: FileClass) -> Handle {
-    let h: &LazyLock<Handle> = match class {
-        FileClass::Folder => &FOLDER,
-        FileClass::Text => &TEXT,
-        FileClass::Image => &IMAGE,
-        FileClass::Audio => &AUDIO,
-        FileClass::Video => &VIDEO,
-        FileClass::Archive => &ARCHIVE,
-        FileClass::Document => &TEXT,
-        FileClass::Code => &CODE,
-        FileClass::Executable => &EXECUTABLE,
-        FileClass::Link => &SYMLINK,
-        FileClass::BrokenLink => &BROKEN_LINK,
-        FileClass::Special | FileClass::Other => &FILE,
-    };
-    (**h).clone()
-}
-
-/// The icon of a place.
-pub fn for_place(kind: PlaceKind) -> Handle {
-    let h: &LazyLock<Handle> = match kind {
-        PlaceKind::Home => &HOME,
-        PlaceKind::Trash => &TRASH,
-        PlaceKind::FileSystem | PlaceKind::Drive => &DRIVE,
-        PlaceKind::Removable => &REMOVABLE,
-        PlaceKind::Network => &NETWORK,
-        PlaceKind::Desktop
-        | PlaceKind::Documents
-        | PlaceKind::Downloads
-        | PlaceKind::Music
-        | PlaceKind::Pictures
-        | PlaceKind::Videos => &FOLDER,
-    };
-    (**h).clone()
-}

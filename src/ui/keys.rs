@@ -75,7 +75,10 @@ pub enum Move {
 /// What a key press asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    Move { to: Move, extend: bool },
+    Move {
+        to: Move,
+        extend: bool,
+    },
     Open,
     GoUp,
     Back,
@@ -84,6 +87,8 @@ pub enum Command {
     Reload,
     EditLocation,
     CancelLocation,
+    /// Open (or focus) the filter box.
+    Filter,
     SelectAll,
     TypeAhead(String),
 }
@@ -123,6 +128,7 @@ pub fn command(k: &KeyPress) -> Option<Command> {
             "l" => Some(Command::EditLocation),
             "r" => Some(Command::Reload),
             "a" => Some(Command::SelectAll),
+            "f" => Some(Command::Filter),
             _ => None,
         },
         _ if m.control() || m.alt() || m.logo() => None,
@@ -166,6 +172,7 @@ mod tests {
             cmd(char_key("b"), Modifiers::empty()),
             Some(Command::TypeAhead("b".into()))
         );
+        assert_eq!(cmd(char_key("f"), Modifiers::CTRL), Some(Command::Filter));
         assert_eq!(
             cmd(named(Named::Backspace), Modifiers::empty()),
             Some(Command::GoUp)

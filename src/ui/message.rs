@@ -8,6 +8,7 @@ use iced::keyboard::{Key, Modifiers};
 use crate::listing::{DirEvent, SortKey};
 use crate::mounts::MountTable;
 
+use super::icons::ThemeIcons;
 use super::places::Place;
 use super::settings::ViewMode;
 use super::viewport::Viewport;
@@ -59,6 +60,8 @@ pub enum Message {
     Saved(Result<(), String>),
     /// The slow timer: purge the folder cache.
     Tick,
+    /// The desktop theme's icons, read off the UI thread.
+    ThemeIcons(Shared<ThemeIcons>),
 
     // Navigation
     Navigate(PathBuf),
@@ -76,6 +79,11 @@ pub enum Message {
     SetView(ViewMode),
     ToggleHidden,
     Scrolled(Viewport),
+
+    // Filter box
+    /// Open the filter box (or close and clear it if open).
+    ToggleFilter,
+    FilterInput(String),
 
     // Location bar
     EditLocation,

@@ -1,5 +1,5 @@
 //! What the window remembers between runs (view mode, sort, hidden files, window size,
-//! theme), stored as TOML in the XDG config folder.
+//! theme, icon theme), stored as TOML in the XDG config folder.
 
 use std::path::{Path, PathBuf};
 
@@ -46,6 +46,9 @@ pub struct Settings {
     pub window_width: f32,
     pub window_height: f32,
     pub theme: ThemeChoice,
+    /// An icon theme to use instead of the desktop's (e.g. "Papirus"); unset: the desktop's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub icon_theme: Option<String>,
 }
 
 impl Default for Settings {
@@ -58,6 +61,7 @@ impl Default for Settings {
             window_width: 1024.0,
             window_height: 700.0,
             theme: ThemeChoice::Auto,
+            icon_theme: None,
         }
     }
 }

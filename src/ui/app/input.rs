@@ -54,11 +54,16 @@ impl App {
             Command::Reload => self.reload(),
             Command::EditLocation => self.edit_location(),
             Command::CancelLocation => {
-                if self.location.take().is_none() {
+                if self.location.take().is_some() {
+                    Vec::new()
+                } else if self.filter.is_some() {
+                    self.close_filter()
+                } else {
                     self.selection.clear();
+                    Vec::new()
                 }
-                Vec::new()
             }
+            Command::Filter => self.open_filter(),
             Command::SelectAll => {
                 self.selection.select_all(&self.lister);
                 Vec::new()

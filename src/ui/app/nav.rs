@@ -39,11 +39,14 @@ impl App {
     /// Show `path`, keeping the folder left in the cache. `select`: a name to select
     /// once it is listed (the folder we came up from).
     fn enter(&mut self, path: PathBuf, select: Option<Vec<u8>>) -> Vec<Effect> {
+        // Another folder starts unfiltered.
+        self.filter = None;
         let opts = self.view_options();
         let next = match self.cache.take(&path) {
             Some(mut cached) => {
                 cached.set_sort(opts.key, opts.order);
                 cached.set_show_hidden(opts.show_hidden);
+                cached.set_filter(&opts.filter);
                 cached
             }
             None => Lister::new(path, opts),
@@ -151,6 +154,7 @@ impl App {
             tracing::info!("{e}");
         }
         self.lister.apply(event);
+        self.count_unfiltered();
         if settled {
             self.selection.retain_shown(&self.lister);
         }
@@ -193,6 +197,7 @@ impl App {
     pub(super) fn toggle_hidden(&mut self) -> Vec<Effect> {
         self.settings.show_hidden = !self.settings.show_hidden;
         self.lister.set_show_hidden(self.settings.show_hidden);
+        self.count_unfiltered();
         self.selection.retain_shown(&self.lister);
         let mut effects = self.reveal_cursor();
         effects.extend(self.save());
@@ -218,12 +223,12 @@ impl App {
         }
     }
 
-    fn view_options(&self) -> ViewOptions {
+    pub(super) fn view_options(&self) -> ViewOptions {
         ViewOptions {
             key: self.settings.sort_key(),
             order: self.settings.sort_order(),
             show_hidden: self.settings.show_hidden,
-            filter: String::new(),
+            filter: self.filter.clone().unwrap_or_default(),
         }
     }
 

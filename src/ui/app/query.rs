@@ -6,6 +6,7 @@ use crate::listing::{Lister, Progress};
 
 use super::super::history::History;
 use super::super::i18n::fl;
+use super::super::icons::IconSet;
 use super::super::places::Place;
 use super::super::selection::Selection;
 use super::super::settings::Settings;
@@ -39,6 +40,23 @@ impl App {
 
     pub fn location(&self) -> Option<&str> {
         self.location.as_deref()
+    }
+
+    /// The filter box's text while it is open.
+    pub fn filter(&self) -> Option<&str> {
+        self.filter.as_deref()
+    }
+
+    /// While a filter hides entries: how many the folder shows without it.
+    pub fn unfiltered_len(&self) -> Option<usize> {
+        self.filter
+            .as_deref()
+            .is_some_and(|f| !f.is_empty())
+            .then_some(self.unfiltered)
+    }
+
+    pub fn icons(&self) -> &IconSet {
+        &self.icons
     }
 
     pub fn home(&self) -> &Path {
@@ -80,7 +98,9 @@ impl App {
                 Reason::PermissionDenied => fl!("error-permission"),
                 Reason::NotFound => fl!("error-not-found"),
                 Reason::NotADirectory => fl!("error-not-a-folder"),
-                Reason::Other => fl!("error-other", error = e.source.to_string()),
+                Reason::NoSpace | Reason::ReadOnly | Reason::Exists | Reason::Other => {
+                    fl!("error-other", error = e.source.to_string())
+                }
             });
         }
         if !l.is_empty() {

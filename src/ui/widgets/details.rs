@@ -2,7 +2,7 @@
 //! in the viewport become widgets; spacers stand in for the rest).
 
 use iced::widget::text::Wrapping;
-use iced::widget::{Column, button, column, container, row, rule, scrollable, space, svg, text};
+use iced::widget::{Column, button, column, container, row, rule, scrollable, space, text};
 use iced::{Center, Element, Fill, Length, Right};
 
 use crate::entry::{Entry, State};
@@ -11,7 +11,7 @@ use crate::ui::app::App;
 use crate::ui::effects::VIEW_SCROLL;
 use crate::ui::format;
 use crate::ui::i18n::fl;
-use crate::ui::icons;
+use crate::ui::icons::{Icon, IconSize};
 use crate::ui::message::Message;
 use crate::ui::theme;
 use crate::ui::viewport::Viewport;
@@ -104,7 +104,15 @@ fn rows(app: &App) -> Element<'_, Message> {
     col = col.push(space().height(w.top));
     for i in w.first..w.end {
         if let Some((entry, name)) = lister.get(i) {
-            col = col.push(entry_row(entry, name, app.selection().is_selected(name)));
+            let icon = app
+                .icons()
+                .for_class(format::classify(entry, name), IconSize::Small);
+            col = col.push(entry_row(
+                entry,
+                name,
+                &icon,
+                app.selection().is_selected(name),
+            ));
         }
     }
     col = col.push(space().height(w.bottom));
@@ -139,13 +147,12 @@ pub fn columns(entry: &Entry, name: &[u8]) -> (String, String, String) {
     }
 }
 
-fn entry_row<'a>(entry: &Entry, name: &[u8], selected: bool) -> Element<'a, Message> {
+fn entry_row<'a>(entry: &Entry, name: &[u8], icon: &Icon, selected: bool) -> Element<'a, Message> {
     let (size, date, kind) = columns(entry, name);
-    let icon = icons::for_class(format::classify(entry, name));
     let label = String::from_utf8_lossy(name).into_owned();
     let secondary = theme::secondary_on(selected);
     let content = row![
-        svg(icon).width(20).height(20),
+        icon.view(20.0),
         text(label).width(Fill).wrapping(Wrapping::None),
         text(size).width(SIZE_WIDTH).align_x(Right).style(secondary),
         text(date)

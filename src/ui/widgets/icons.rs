@@ -2,14 +2,13 @@
 //! the viewport become widgets.
 
 use iced::widget::text::Wrapping;
-use iced::widget::{Column, Row, button, column, container, scrollable, space, svg, text};
+use iced::widget::{Column, Row, button, column, container, scrollable, space, text};
 use iced::{Center, Element, Fill};
 
-use crate::entry::Entry;
 use crate::ui::app::App;
 use crate::ui::effects::VIEW_SCROLL;
 use crate::ui::format;
-use crate::ui::icons;
+use crate::ui::icons::{Icon, IconSize};
 use crate::ui::message::Message;
 use crate::ui::theme;
 use crate::ui::viewport::Viewport;
@@ -25,7 +24,10 @@ pub fn view(app: &App) -> Element<'_, Message> {
         let mut line = Row::with_capacity(cols);
         for i in r * cols..((r + 1) * cols).min(lister.len()) {
             if let Some((entry, name)) = lister.get(i) {
-                line = line.push(tile(entry, name, app.selection().is_selected(name)));
+                let icon = app
+                    .icons()
+                    .for_class(format::classify(entry, name), IconSize::Large);
+                line = line.push(tile(name, &icon, app.selection().is_selected(name)));
             }
         }
         grid = grid.push(line);
@@ -45,11 +47,10 @@ pub fn view(app: &App) -> Element<'_, Message> {
         .into()
 }
 
-fn tile<'a>(entry: &Entry, name: &[u8], selected: bool) -> Element<'a, Message> {
-    let icon = icons::for_class(format::classify(entry, name));
+fn tile<'a>(name: &[u8], icon: &Icon, selected: bool) -> Element<'a, Message> {
     let label = String::from_utf8_lossy(name).into_owned();
     let content = column![
-        svg(icon).width(48).height(48),
+        icon.view(48.0),
         container(
             text(label)
                 .size(theme::SMALL_TEXT)

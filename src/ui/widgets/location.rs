@@ -1,5 +1,6 @@
 //! The toolbar: back, forward, up and reload; the location bar (a breadcrumb of clickable
-//! folders, or a text input after Ctrl+L); hidden files and the view-mode toggle.
+//! folders, or a text input after Ctrl+L); hidden files, the view-mode toggle, and the
+//! filter box with its toggle.
 
 use std::path::{Path, PathBuf};
 
@@ -9,7 +10,7 @@ use iced::widget::{
 use iced::{Center, Element, Fill, Length};
 
 use crate::ui::app::App;
-use crate::ui::effects::LOCATION_INPUT;
+use crate::ui::effects::{FILTER_INPUT, LOCATION_INPUT};
 use crate::ui::i18n::fl;
 use crate::ui::icons;
 use crate::ui::message::Message;
@@ -24,12 +25,16 @@ pub const RELOAD: &str = "porpoise-reload";
 pub const HIDDEN: &str = "porpoise-hidden";
 pub const DETAILS: &str = "porpoise-details";
 pub const ICONS: &str = "porpoise-icons";
+pub const FILTER: &str = "porpoise-filter-toggle";
+
+/// Width of the filter box.
+const FILTER_WIDTH: f32 = 220.0;
 
 pub fn toolbar(app: &App) -> Element<'_, Message> {
     let h = app.history();
     let up = app.path().parent().is_some();
     let view = app.settings().view;
-    let bar = row![
+    let mut bar = row![
         tool(
             BACK,
             &icons::GO_BACK,
@@ -85,6 +90,22 @@ pub fn toolbar(app: &App) -> Element<'_, Message> {
     ]
     .spacing(2)
     .align_y(Center);
+    if let Some(typed) = app.filter() {
+        bar = bar.push(space().width(6)).push(
+            text_input(&fl!("filter-placeholder"), typed)
+                .id(FILTER_INPUT)
+                .on_input(Message::FilterInput)
+                .padding([6, 10])
+                .width(FILTER_WIDTH),
+        );
+    }
+    bar = bar.push(tool(
+        FILTER,
+        &icons::FILTER,
+        fl!("tooltip-filter"),
+        Some(Message::ToggleFilter),
+        app.filter().is_some(),
+    ));
     container(bar)
         .padding([6, 8])
         .width(Fill)

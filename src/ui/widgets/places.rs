@@ -1,11 +1,11 @@
 //! The Places panel: Home, user folders and Trash; devices; network shares.
 
-use iced::widget::{Column, button, container, row, scrollable, svg, text};
+use iced::widget::{Column, button, container, row, scrollable, text};
 use iced::{Center, Element, Fill};
 
 use crate::ui::app::App;
 use crate::ui::i18n::fl;
-use crate::ui::icons;
+use crate::ui::icons::{IconSet, IconSize};
 use crate::ui::message::Message;
 use crate::ui::places::{Place, PlaceKind};
 use crate::ui::theme;
@@ -15,7 +15,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
     let mut col = Column::new().spacing(1).padding([10, 8]);
     col = col.push(heading(fl!("places-heading")));
     for p in app.user_places() {
-        col = col.push(item(p, p.path == here));
+        col = col.push(item(app.icons(), p, p.path == here));
     }
     let (devices, network): (Vec<&Place>, Vec<&Place>) = app
         .mount_places()
@@ -24,13 +24,13 @@ pub fn view(app: &App) -> Element<'_, Message> {
     if !devices.is_empty() {
         col = col.push(heading(fl!("devices-heading")));
         for p in devices {
-            col = col.push(item(p, p.path == here));
+            col = col.push(item(app.icons(), p, p.path == here));
         }
     }
     if !network.is_empty() {
         col = col.push(heading(fl!("network-heading")));
         for p in network {
-            col = col.push(item(p, p.path == here));
+            col = col.push(item(app.icons(), p, p.path == here));
         }
     }
     container(scrollable(col).height(Fill))
@@ -70,9 +70,9 @@ pub fn label(p: &Place) -> String {
     }
 }
 
-fn item(p: &Place, current: bool) -> Element<'_, Message> {
+fn item<'a>(icons: &IconSet, p: &'a Place, current: bool) -> Element<'a, Message> {
     let content = row![
-        svg(icons::for_place(p.kind)).width(18).height(18),
+        icons.for_place(p.kind, IconSize::Small).view(18.0),
         text(label(p)).wrapping(iced::widget::text::Wrapping::None),
     ]
     .spacing(10)

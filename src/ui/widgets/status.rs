@@ -1,5 +1,5 @@
-//! The status bar: how many items, what is selected and its size, free space, and the
-//! last error worth telling.
+//! The status bar: how many items (of how many, while filtered), what is selected and its
+//! size, free space, and the last error worth telling.
 
 use iced::widget::{container, row, space, text};
 use iced::{Center, Element, Fill};
@@ -19,7 +19,10 @@ pub fn summary(app: &App) -> String {
         Progress::Failed => return String::new(),
         _ => {}
     }
-    let mut s = fl!("status-items", count = l.len());
+    let mut s = match app.unfiltered_len() {
+        Some(total) => fl!("status-items-filtered", shown = l.len(), total = total),
+        None => fl!("status-items", count = l.len()),
+    };
     let (count, files, bytes) = app.selection().summary(l);
     if count > 0 {
         s.push_str(", ");

@@ -1,0 +1,64 @@
+//! The filter box: opening and closing it, typing into it, and the unfiltered count the
+//! status bar compares against.
+
+use super::super::effects::Effect;
+use super::App;
+
+impl App {
+    /// The toolbar's toggle: open the box, or close and clear it.
+    pub(super) fn toggle_filter(&mut self) -> Vec<Effect> {
+        if self.filter.is_some() {
+            self.close_filter()
+        } else {
+            self.open_filter()
+        }
+    }
+
+    /// Open the box (keeping its text if open) and put the keyboard in it.
+    pub(super) fn open_filter(&mut self) -> Vec<Effect> {
+        self.filter.get_or_insert_with(String::new);
+        vec![Effect::FocusFilter]
+    }
+
+    /// Close the box; every entry is shown again.
+    pub(super) fn close_filter(&mut self) -> Vec<Effect> {
+        self.filter = None;
+        self.apply_filter()
+    }
+
+    /// The box's text changed: show only the names containing it.
+    pub(super) fn filter_input(&mut self, text: String) -> Vec<Effect> {
+        if self.filter.is_none() {
+            // A late message from a box already closed.
+            return Vec::new();
+        }
+        self.filter = Some(text);
+        self.apply_filter()
+    }
+
+    fn apply_filter(&mut self) -> Vec<Effect> {
+        let text = self.filter.clone().unwrap_or_default();
+        self.lister.set_filter(&text);
+        self.count_unfiltered();
+        self.selection.retain_shown(&self.lister);
+        // The list changed length: start at its top, or where the cursor is.
+        self.viewport.offset_y = 0.0;
+        let mut effects = self.reveal_cursor();
+        if effects.is_empty() {
+            effects.push(Effect::ScrollTo(0.0));
+        }
+        effects
+    }
+
+    /// While a filter applies, count what the folder shows without it (the lister keeps
+    /// only the filtered subset; two passes over its entries).
+    pub(super) fn count_unfiltered(&mut self) {
+        let Some(text) = self.filter.as_deref().filter(|t| !t.is_empty()) else {
+            return;
+        };
+        let text = text.to_owned();
+        self.lister.set_filter("");
+        self.unfiltered = self.lister.len();
+        self.lister.set_filter(&text);
+    }
+}
