@@ -223,7 +223,7 @@ impl App {
         }
     }
 
-    pub(super) fn view_options(&self) -> ViewOptions {
+    fn view_options(&self) -> ViewOptions {
         ViewOptions {
             key: self.settings.sort_key(),
             order: self.settings.sort_order(),

@@ -98,9 +98,7 @@ impl App {
                 Reason::PermissionDenied => fl!("error-permission"),
                 Reason::NotFound => fl!("error-not-found"),
                 Reason::NotADirectory => fl!("error-not-a-folder"),
-                Reason::NoSpace | Reason::ReadOnly | Reason::Exists | Reason::Other => {
-                    fl!("error-other", error = e.source.to_string())
-                }
+                Reason::Other => fl!("error-other", error = e.source.to_string()),
             });
         }
         if !l.is_empty() {
