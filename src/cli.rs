@@ -1,8 +1,11 @@
-//! The command line: `porpoise ls`, `porpoise mounts`, and opening the window at a path.
+//! The command line: `porpoise ls`, `mounts`, `copy`, `move`, `rm`, and opening the window
+//! at a path.
 
 mod format;
+mod job;
 mod ls;
 mod mounts;
+mod progress;
 
 use std::path::PathBuf;
 
@@ -28,6 +31,12 @@ pub enum Command {
     Ls(ls::LsArgs),
     /// Show every mount with its filesystem type and class (local, removable, network).
     Mounts,
+    /// Copy files and folders into a folder: `porpoise copy SRC... DEST`.
+    Copy(job::TransferArgs),
+    /// Move files and folders into a folder: `porpoise move SRC... DEST`.
+    Move(job::TransferArgs),
+    /// Delete files and folders for good.
+    Rm(job::RmArgs),
 }
 
 /// Run a subcommand; returns the process exit code.
@@ -35,5 +44,8 @@ pub fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Ls(args) => ls::run(&args),
         Command::Mounts => mounts::run(),
+        Command::Copy(args) => job::transfer(job::Kind::Copy, args),
+        Command::Move(args) => job::transfer(job::Kind::Move, args),
+        Command::Rm(args) => job::rm(args),
     }
 }

@@ -11,6 +11,14 @@ pub enum Op {
     ReadMountTable,
     Watch,
     StatFs,
+    Open,
+    Create,
+    Read,
+    Write,
+    Remove,
+    Rename,
+    ReadLink,
+    SetMetadata,
 }
 
 impl Op {
@@ -23,6 +31,14 @@ impl Op {
             Op::ReadMountTable => "read the mount table",
             Op::Watch => "watch",
             Op::StatFs => "read free space of",
+            Op::Open => "open",
+            Op::Create => "create",
+            Op::Read => "read",
+            Op::Write => "write",
+            Op::Remove => "remove",
+            Op::Rename => "rename",
+            Op::ReadLink => "read the link",
+            Op::SetMetadata => "set the mode and time of",
         }
     }
 }
@@ -63,6 +79,9 @@ pub enum Reason {
     PermissionDenied,
     NotFound,
     NotADirectory,
+    NoSpace,
+    ReadOnly,
+    Exists,
     Other,
 }
 
@@ -72,6 +91,9 @@ impl Reason {
             Some(libc::EACCES) | Some(libc::EPERM) => Reason::PermissionDenied,
             Some(libc::ENOENT) => Reason::NotFound,
             Some(libc::ENOTDIR) => Reason::NotADirectory,
+            Some(libc::ENOSPC) | Some(libc::EDQUOT) => Reason::NoSpace,
+            Some(libc::EROFS) => Reason::ReadOnly,
+            Some(libc::EEXIST) => Reason::Exists,
             _ => Reason::Other,
         }
     }

@@ -4,6 +4,7 @@
 pub mod devices;
 pub mod entry;
 pub mod error;
+pub mod jobs;
 pub mod listing;
 pub mod mounts;
 pub mod sys;

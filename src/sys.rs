@@ -97,3 +97,14 @@ pub fn release_free_memory() {
         libc::malloc_trim(0);
     }
 }
+
+/// Allow as many open files as the hard limit permits (deep trees are walked with one
+/// open folder per level).
+pub fn raise_fd_limit() {
+    use rustix::process::{Resource, getrlimit, setrlimit};
+    let mut lim = getrlimit(Resource::Nofile);
+    if lim.current < lim.maximum {
+        lim.current = lim.maximum;
+        let _ = setrlimit(Resource::Nofile, lim);
+    }
+}

@@ -154,3 +154,92 @@ fn mounts_lists_the_root_filesystem_with_a_class() {
         "{out}"
     );
 }
+
+#[test]
+fn copy_prints_json_events_and_exits_zero() {
+    let t = tree();
+    let dest = tempfile::tempdir().expect("dest");
+    let o = run(porpoise()
+        .args(["copy", "--progress=json"])
+        .arg(t.path().join("sub"))
+        .arg(t.path().join("file10.txt"))
+        .arg(dest.path()));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let events: Vec<&str> = out
+        .lines()
+        .map(|l| {
+            assert!(l.starts_with("{\"t_ms\":") && l.ends_with('}'), "{l}");
+            l.split("\"event\":\"")
+                .nth(1)
+                .and_then(|r| r.split('"').next())
+                .expect("event")
+        })
+        .collect();
+    assert!(events.contains(&"plan"), "{out}");
+    assert!(events.contains(&"progress"), "{out}");
+    assert!(events.contains(&"state"), "{out}");
+    assert_eq!(events.last(), Some(&"finished"));
+    assert!(out.contains("\"state\":\"done\""), "{out}");
+    assert!(
+        out.lines()
+            .last()
+            .is_some_and(|l| l.contains("\"ok\":true"))
+    );
+    assert_eq!(
+        std::fs::read(dest.path().join("file10.txt")).expect("copied"),
+        b"0123456789"
+    );
+    assert!(dest.path().join("sub").is_dir());
+}
+
+#[test]
+fn without_a_terminal_a_conflict_fails_the_item_and_never_overwrites() {
+    let t = tree();
+    let dest = tempfile::tempdir().expect("dest");
+    std::fs::write(dest.path().join("file9.txt"), b"keep me").expect("write");
+    let o = run(porpoise()
+        .args(["copy", "--progress=json"])
+        .arg(t.path().join("file9.txt"))
+        .arg(dest.path()));
+    assert!(!o.status.success());
+    assert!(stdout(&o).contains("\"event\":\"item_failed\""));
+    assert_eq!(
+        std::fs::read(dest.path().join("file9.txt")).expect("kept"),
+        b"keep me"
+    );
+    let o = run(porpoise()
+        .args(["copy", "--on-conflict=rename", "--progress=none"])
+        .arg(t.path().join("file9.txt"))
+        .arg(dest.path()));
+    assert!(o.status.success());
+    assert_eq!(
+        std::fs::read(dest.path().join("file9 (1).txt")).expect("renamed copy"),
+        b"x"
+    );
+}
+
+#[test]
+fn move_and_rm_work_on_the_binary() {
+    let t = tree();
+    let dest = tempfile::tempdir().expect("dest");
+    let o = run(porpoise()
+        .args(["move", "--progress=none"])
+        .arg(t.path().join("sub"))
+        .arg(dest.path()));
+    assert!(o.status.success());
+    assert!(!t.path().join("sub").exists() && dest.path().join("sub").is_dir());
+    let o = run(porpoise()
+        .args(["rm", "--progress=none"])
+        .arg(dest.path().join("sub"))
+        .arg(t.path().join("file10.txt")));
+    assert!(o.status.success());
+    assert!(!dest.path().join("sub").exists() && !t.path().join("file10.txt").exists());
+    let o = run(porpoise().args(["rm"]).arg(t.path().join("not-there")));
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.lines().count() == 1 && err.contains("could not be done"),
+        "{err}"
+    );
+}

@@ -1,0 +1,516 @@
+//! Copying: a walker thread opens folders fd-relative, creates the destination folders and
+//! hands chunks of files to worker threads; conflicts are resolved by the job's policy.
+
+use std::ffi::{CStr, CString, OsStr};
+use std::mem::MaybeUninit;
+use std::os::fd::OwnedFd;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::{Arc, Mutex};
+
+use rustix::fs::{AtFlags, FileType, Mode, RawDir};
+use rustix::io::Errno;
+
+use crate::error::Op;
+
+use super::conflict::ConflictPolicy;
+use super::control::{Control, Job};
+use super::events::{JobState, SkipReason};
+use super::fsops::{self, Meta, meta_at, open_dir_at};
+use super::progress::Counters;
+use super::resolve::{Resolution, Resolver, free_target};
+use super::runner::{Ctx, spawn};
+use super::{JobSpec, Refusal};
+
+/// Copy `spec.sources` into the folder `spec.dest`.
+pub fn copy(spec: JobSpec) -> Job {
+    copy_with(spec, Control::new())
+}
+
+/// [`copy`], steered through a given control (e.g. one paused before the job starts).
+pub fn copy_with(spec: JobSpec, control: Arc<Control>) -> Job {
+    spawn("copy", control, move |ctx| {
+        let outcome = copy_sources(ctx, &spec);
+        outcome.state(ctx)
+    })
+}
+
+/// What a copy achieved for each top-level source.
+pub(crate) struct Outcome {
+    /// Per source: copied whole (nothing inside failed or was skipped).
+    pub whole: Vec<bool>,
+    pub aborted: bool,
+}
+
+impl Outcome {
+    pub fn state(&self, ctx: &Ctx) -> JobState {
+        if self.aborted && !ctx.control.is_cancelled() {
+            JobState::Failed
+        } else {
+            super::delete::final_state(ctx)
+        }
+    }
+}
+
+/// Two folders open side by side: where entries come from and where they go. When the
+/// last chunk of a copied folder is done, the copy gets its source's mode and times.
+struct DirPair {
+    src: OwnedFd,
+    dst: OwnedFd,
+    src_path: PathBuf,
+    /// The source folder's details, to give the copy (none for a job's own target folder).
+    finish: Option<Meta>,
+    top: usize,
+    shared: Arc<Shared>,
+}
+
+impl Drop for DirPair {
+    fn drop(&mut self) {
+        if let Some(m) = &self.finish
+            && let Err(e) = fsops::finish_dir(&self.dst, m)
+        {
+            self.shared.item_failed(self.top);
+            self.shared.report_failure(self.src_path.clone(), e);
+        }
+    }
+}
+
+/// One file (or link or fifo) to copy.
+struct Item {
+    name: CString,
+    target: CString,
+    meta: Meta,
+}
+
+/// Files of one folder, handed to a worker.
+struct Chunk {
+    dirs: Arc<DirPair>,
+    items: Vec<Item>,
+}
+
+/// State all threads of one copy share.
+struct Shared {
+    ctx_failed: Mutex<Vec<(PathBuf, fsops::OpError)>>,
+    /// Per top-level source: how many items inside failed or were skipped.
+    troubles: Vec<AtomicU64>,
+}
+
+impl Shared {
+    fn item_failed(&self, top: usize) {
+        if let Some(t) = self.troubles.get(top) {
+            t.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    fn report_failure(&self, path: PathBuf, e: fsops::OpError) {
+        let mut v = self.ctx_failed.lock().unwrap_or_else(|p| p.into_inner());
+        v.push((path, e));
+    }
+}
+
+/// Subfolders of a folder still to copy, with their details.
+type Subdirs = Vec<(CString, Meta)>;
+
+/// Files per chunk: enough to keep a worker busy, few enough to share out.
+const CHUNK_FILES: usize = 128;
+
+pub(crate) fn copy_sources(ctx: &Ctx, spec: &JobSpec) -> Outcome {
+    let sources: Vec<(usize, &PathBuf)> = spec.sources.iter().enumerate().collect();
+    copy_some(ctx, spec, &sources)
+}
+
+/// Copy the given (index, source) pairs of `spec`.
+pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]) -> Outcome {
+    ctx.state(JobState::Scanning);
+    let mut outcome = Outcome {
+        whole: vec![false; spec.sources.len()],
+        aborted: false,
+    };
+    let dest = match crate::sys::open_dir(&spec.dest) {
+        Ok(fd) => Arc::new(fd),
+        Err(e) => {
+            ctx.failed(spec.dest.clone(), (Op::OpenDir, e));
+            outcome.aborted = true;
+            return outcome;
+        }
+    };
+    let shared = Arc::new(Shared {
+        ctx_failed: Mutex::new(Vec::new()),
+        troubles: (0..spec.sources.len()).map(|_| AtomicU64::new(0)).collect(),
+    });
+    let resolver = Resolver::new(spec.on_conflict);
+    let (tx, rx) = sync_channel::<Chunk>(64);
+    let rx = Mutex::new(rx);
+    std::thread::scope(|s| {
+        for _ in 0..super::workers() {
+            s.spawn(|| worker(ctx, &rx, &resolver, &shared));
+        }
+        ctx.state(JobState::Copying);
+        let mut walker = Walker {
+            ctx,
+            tx,
+            resolver: &resolver,
+            shared: &shared,
+            buf: vec![MaybeUninit::uninit(); 64 * 1024],
+        };
+        for &(top, src) in sources {
+            if !ctx.control.checkpoint() {
+                break;
+            }
+            walker.source(top, src, &spec.dest, &dest);
+        }
+        // Closing the channel lets the workers finish.
+        drop(walker);
+    });
+    let late = std::mem::take(&mut *shared.ctx_failed.lock().unwrap_or_else(|p| p.into_inner()));
+    for (path, e) in late {
+        ctx.failed(path, e);
+    }
+    for &(top, _) in sources {
+        outcome.whole[top] =
+            shared.troubles[top].load(Ordering::Relaxed) == 0 && !ctx.control.is_cancelled();
+    }
+    outcome
+}
+
+/// Walks the sources, creating folders and sending chunks of files.
+struct Walker<'a> {
+    ctx: &'a Ctx,
+    tx: std::sync::mpsc::SyncSender<Chunk>,
+    resolver: &'a Resolver,
+    shared: &'a Arc<Shared>,
+    buf: Vec<MaybeUninit<u8>>,
+}
+
+impl Walker<'_> {
+    fn trouble(&self, top: usize, path: PathBuf, e: fsops::OpError) {
+        self.shared.item_failed(top);
+        self.ctx.failed(path, e);
+    }
+
+    /// Copy one top-level source into `dest`.
+    fn source(&mut self, top: usize, src: &Path, dest_path: &Path, dest: &Arc<OwnedFd>) {
+        let (Some(parent), Some(name)) = (src.parent(), src.file_name()) else {
+            self.trouble(top, src.to_owned(), (Op::Open, Errno::INVAL.into()));
+            return;
+        };
+        let parent = if parent.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            parent
+        };
+        let Ok(cname) = CString::new(name.as_bytes()) else {
+            return;
+        };
+        let src_dir = match crate::sys::open_dir(parent) {
+            Ok(fd) => fd,
+            Err(e) => return self.trouble(top, src.to_owned(), (Op::OpenDir, e)),
+        };
+        let meta = match meta_at(&src_dir, &cname) {
+            Ok(m) => m,
+            Err(e) => return self.trouble(top, src.to_owned(), (Op::Stat, e.into())),
+        };
+        if meta.kind == FileType::Directory && is_inside(dest_path, src) {
+            self.shared.item_failed(top);
+            self.ctx.refused(src.to_owned(), Refusal::IntoItself);
+            return;
+        }
+        let dst_dir = match rustix::io::dup(&**dest) {
+            Ok(fd) => fd,
+            Err(e) => return self.trouble(top, dest_path.to_owned(), (Op::OpenDir, e.into())),
+        };
+        let pair = Arc::new(DirPair {
+            src: src_dir,
+            dst: dst_dir,
+            src_path: parent.to_owned(),
+            finish: None,
+            top,
+            shared: self.shared.clone(),
+        });
+        if meta.kind == FileType::Directory {
+            let target = match self.top_dir_target(&pair, &cname, &meta, src) {
+                Some(t) => t,
+                None => return,
+            };
+            self.tree(top, &pair, &cname, &target, meta, src.to_owned());
+        } else {
+            Counters::add(&self.ctx.counters.files_total, 1);
+            Counters::add(&self.ctx.counters.bytes_total, data_size(&meta));
+            let item = Item {
+                target: cname.clone(),
+                name: cname,
+                meta,
+            };
+            self.send(Chunk {
+                dirs: pair,
+                items: vec![item],
+            });
+        }
+    }
+
+    /// Where a top-level folder goes: its own name (merging into an existing folder of
+    /// that name), or a free name when the rule is to keep both.
+    fn top_dir_target(
+        &self,
+        pair: &DirPair,
+        name: &CStr,
+        meta: &Meta,
+        src: &Path,
+    ) -> Option<CString> {
+        match meta_at(&pair.dst, name) {
+            Err(_) => Some(name.to_owned()),
+            Ok(existing) if existing.same_file(meta) => {
+                if self.resolver.policy() == ConflictPolicy::Rename {
+                    Some(free_target(&pair.dst, name))
+                } else {
+                    self.shared.item_failed(pair.top);
+                    self.ctx.refused(src.to_owned(), Refusal::OntoItself);
+                    None
+                }
+            }
+            Ok(_) if self.resolver.policy() == ConflictPolicy::Rename => {
+                Some(free_target(&pair.dst, name))
+            }
+            Ok(_) => Some(name.to_owned()),
+        }
+    }
+
+    /// Copy the folder `name` of `parent` as `target`, depth first, one open folder pair
+    /// per level.
+    fn tree(
+        &mut self,
+        top: usize,
+        parent: &Arc<DirPair>,
+        name: &CStr,
+        target: &CStr,
+        meta: Meta,
+        path: PathBuf,
+    ) {
+        let Some(first) = self.open_pair(top, parent, name, target, meta, path) else {
+            return;
+        };
+        let mut stack: Vec<(Arc<DirPair>, Subdirs)> = Vec::new();
+        let subdirs = self.read_level(&first);
+        stack.push((first, subdirs));
+        while let Some((pair, subdirs)) = stack.last_mut() {
+            if !self.ctx.control.checkpoint() {
+                return;
+            }
+            let Some((sub, sub_meta)) = subdirs.pop() else {
+                stack.pop();
+                continue;
+            };
+            let pair = pair.clone();
+            let sub_path = pair.src_path.join(OsStr::from_bytes(sub.to_bytes()));
+            if let Some(next) = self.open_pair(top, &pair, &sub, &sub, sub_meta, sub_path) {
+                let subdirs = self.read_level(&next);
+                stack.push((next, subdirs));
+            }
+        }
+    }
+
+    /// Create (or reuse) the destination folder and open both sides.
+    fn open_pair(
+        &self,
+        top: usize,
+        parent: &Arc<DirPair>,
+        name: &CStr,
+        target: &CStr,
+        meta: Meta,
+        path: PathBuf,
+    ) -> Option<Arc<DirPair>> {
+        let src = match open_dir_at(&parent.src, name) {
+            Ok(fd) => fd,
+            Err(e) => {
+                self.trouble(top, path, (Op::OpenDir, e.into()));
+                return None;
+            }
+        };
+        Counters::add(&self.ctx.counters.files_total, 1);
+        match rustix::fs::mkdirat(&parent.dst, target, Mode::from_raw_mode(0o700)) {
+            Ok(()) | Err(Errno::EXIST) => {}
+            Err(e) => {
+                self.trouble(top, path, (Op::Create, e.into()));
+                return None;
+            }
+        }
+        let dst = match open_dir_at(&parent.dst, target) {
+            Ok(fd) => fd,
+            Err(e) => {
+                // A file where the folder should go.
+                self.trouble(top, path, (Op::Create, e.into()));
+                return None;
+            }
+        };
+        Counters::add(&self.ctx.counters.files_done, 1);
+        Some(Arc::new(DirPair {
+            src,
+            dst,
+            src_path: path,
+            finish: Some(meta),
+            top,
+            shared: self.shared.clone(),
+        }))
+    }
+
+    /// Read one source folder: files go to workers in chunks, subfolders are returned.
+    fn read_level(&mut self, pair: &Arc<DirPair>) -> Subdirs {
+        let mut subdirs = Vec::new();
+        let mut items = Vec::with_capacity(CHUNK_FILES);
+        let mut failures = Vec::new();
+        let mut raw = RawDir::new(&pair.src, &mut self.buf);
+        while let Some(entry) = raw.next() {
+            let entry = match entry {
+                Ok(e) => e,
+                Err(e) => {
+                    failures.push((pair.src_path.clone(), (Op::ReadDir, e.into())));
+                    break;
+                }
+            };
+            let name = entry.file_name();
+            if matches!(name.to_bytes(), b"." | b"..") {
+                continue;
+            }
+            let meta = match meta_at(&pair.src, name) {
+                Ok(m) => m,
+                Err(e) => {
+                    let p = pair.src_path.join(OsStr::from_bytes(name.to_bytes()));
+                    failures.push((p, (Op::Stat, e.into())));
+                    continue;
+                }
+            };
+            if meta.kind == FileType::Directory {
+                subdirs.push((name.to_owned(), meta));
+                continue;
+            }
+            Counters::add(&self.ctx.counters.files_total, 1);
+            Counters::add(&self.ctx.counters.bytes_total, data_size(&meta));
+            items.push(Item {
+                name: name.to_owned(),
+                target: name.to_owned(),
+                meta,
+            });
+            if items.len() == CHUNK_FILES {
+                let full = std::mem::replace(&mut items, Vec::with_capacity(CHUNK_FILES));
+                let _ = self.tx.send(Chunk {
+                    dirs: pair.clone(),
+                    items: full,
+                });
+            }
+        }
+        for (p, e) in failures {
+            self.trouble(pair.top, p, e);
+        }
+        if !items.is_empty() {
+            self.send(Chunk {
+                dirs: pair.clone(),
+                items,
+            });
+        }
+        subdirs
+    }
+
+    fn send(&self, chunk: Chunk) {
+        let _ = self.tx.send(chunk);
+    }
+}
+
+/// Bytes a copy of this item moves: only regular files carry data.
+fn data_size(m: &Meta) -> u64 {
+    if m.kind == FileType::RegularFile {
+        m.size
+    } else {
+        0
+    }
+}
+
+/// Is `inner` the folder `outer` or inside it (by canonical paths)?
+pub(crate) fn is_inside(inner: &Path, outer: &Path) -> bool {
+    match (std::fs::canonicalize(inner), std::fs::canonicalize(outer)) {
+        (Ok(i), Ok(o)) => i.starts_with(o),
+        _ => false,
+    }
+}
+
+/// Take chunks until the walker is done, copying each item.
+fn worker(ctx: &Ctx, rx: &Mutex<Receiver<Chunk>>, resolver: &Resolver, shared: &Shared) {
+    loop {
+        let chunk = {
+            let rx = rx.lock().unwrap_or_else(|p| p.into_inner());
+            match rx.recv() {
+                Ok(c) => c,
+                Err(_) => return,
+            }
+        };
+        for item in &chunk.items {
+            if !ctx.control.checkpoint() {
+                break;
+            }
+            copy_item(ctx, &chunk.dirs, item, resolver, shared);
+        }
+    }
+}
+
+fn copy_item(ctx: &Ctx, dirs: &DirPair, item: &Item, resolver: &Resolver, shared: &Shared) {
+    let path = dirs.src_path.join(OsStr::from_bytes(item.name.to_bytes()));
+    let mut target = item.target.clone();
+    let mut replace = false;
+    loop {
+        let result = match item.meta.kind {
+            FileType::RegularFile => fsops::copy_file(
+                &dirs.src,
+                &item.name,
+                &item.meta,
+                &dirs.dst,
+                &target,
+                replace,
+                &ctx.control,
+                &ctx.counters,
+            )
+            .map(|_| ()),
+            FileType::Symlink => {
+                if replace {
+                    let _ = rustix::fs::unlinkat(&dirs.dst, &target, AtFlags::empty());
+                }
+                fsops::copy_symlink(&dirs.src, &item.name, &item.meta, &dirs.dst, &target)
+            }
+            FileType::Fifo => {
+                if replace {
+                    let _ = rustix::fs::unlinkat(&dirs.dst, &target, AtFlags::empty());
+                }
+                fsops::make_fifo(&dirs.dst, &target, &item.meta)
+            }
+            _ => {
+                shared.item_failed(dirs.top);
+                ctx.skipped(path, SkipReason::SpecialFile);
+                return;
+            }
+        };
+        match result {
+            Ok(()) => {
+                Counters::add(&ctx.counters.files_done, 1);
+                return;
+            }
+            Err((Op::Create, e)) if e.raw_os_error() == Some(libc::EEXIST) && !replace => {
+                match resolver.resolve(ctx, &path, &dirs.dst, &target, &item.meta) {
+                    Resolution::Replace => replace = true,
+                    Resolution::RenameTo(t) => target = t,
+                    Resolution::Skip => {
+                        shared.item_failed(dirs.top);
+                        return;
+                    }
+                }
+            }
+            Err(e) => {
+                if ctx.control.is_cancelled() {
+                    return;
+                }
+                shared.item_failed(dirs.top);
+                ctx.failed(path, e);
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! What a job reports: planned totals, coalesced progress, states, conflicts, failed
+//! items and a final summary. Facts only; the window and the CLI word them.
+
+use std::path::PathBuf;
+
+use crate::error::IoError;
+
+/// Where a job stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JobState {
+    Scanning,
+    Copying,
+    Deleting,
+    WritingToDevice,
+    RemovingSources,
+    Paused,
+    Done,
+    Failed,
+    Cancelled,
+}
+
+impl JobState {
+    /// The stable name used in JSON events.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobState::Scanning => "scanning",
+            JobState::Copying => "copying",
+            JobState::Deleting => "deleting",
+            JobState::WritingToDevice => "writing_to_device",
+            JobState::RemovingSources => "removing_sources",
+            JobState::Paused => "paused",
+            JobState::Done => "done",
+            JobState::Failed => "failed",
+            JobState::Cancelled => "cancelled",
+        }
+    }
+
+    pub fn is_final(self) -> bool {
+        matches!(
+            self,
+            JobState::Done | JobState::Failed | JobState::Cancelled
+        )
+    }
+}
+
+/// Counters of a job at one moment.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Figures {
+    pub files_total: u64,
+    pub bytes_total: u64,
+    pub files_done: u64,
+    pub bytes_done: u64,
+    /// Bytes known to be on the destination device. Equal to `bytes_done` on local disks.
+    pub bytes_on_device: u64,
+}
+
+/// A name already exists where an item goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict {
+    pub source: PathBuf,
+    pub target: PathBuf,
+    pub source_is_dir: bool,
+    pub source_size: u64,
+    pub source_mtime: i64,
+    pub target_size: u64,
+    pub target_mtime: i64,
+}
+
+/// What the job did in the end.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub files_done: u64,
+    pub bytes_done: u64,
+    pub skipped: u64,
+    pub failed: u64,
+}
+
+#[derive(Debug)]
+pub enum JobEvent {
+    /// The totals so far (they grow while the sources are still being walked).
+    Planned {
+        files: u64,
+        bytes: u64,
+    },
+    Progress(Figures),
+    State(JobState),
+    /// Waiting for an answer through [`super::Control::answer`].
+    Conflict(Conflict),
+    /// An item was left out on purpose (a conflict answered "skip", a socket or device).
+    ItemSkipped {
+        path: PathBuf,
+        why: SkipReason,
+    },
+    ItemFailed {
+        path: PathBuf,
+        error: IoError,
+    },
+    /// The job will not touch this item (copying a folder into itself, a file onto itself).
+    Refused {
+        path: PathBuf,
+        why: super::Refusal,
+    },
+    /// The last event of every job.
+    Finished {
+        state: JobState,
+        summary: Summary,
+    },
+}
+
+/// Why an item was left out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SkipReason {
+    Conflict,
+    /// Sockets and device nodes are not copied.
+    SpecialFile,
+}

@@ -1,0 +1,259 @@
+//! The file operations jobs are made of, all relative to open folders: copy one file,
+//! link or fifo, set a folder's mode and time, remove a tree.
+
+use std::ffi::{CStr, CString};
+use std::os::fd::{AsFd, OwnedFd};
+use std::sync::atomic::AtomicU64;
+
+use rustix::fs::{AtFlags, FileType, Mode, OFlags, StatxFlags, Timestamps};
+use rustix::io::Errno;
+
+use super::control::Control;
+use super::progress::Counters;
+
+/// A failed step: what was being done and why it failed.
+pub type OpError = (crate::error::Op, std::io::Error);
+
+fn op(o: crate::error::Op) -> impl Fn(Errno) -> OpError {
+    move |e| (o, e.into())
+}
+
+/// Details of a source needed to recreate it.
+pub const COPY_MASK: StatxFlags = StatxFlags::TYPE
+    .union(StatxFlags::MODE)
+    .union(StatxFlags::SIZE)
+    .union(StatxFlags::MTIME)
+    .union(StatxFlags::ATIME)
+    .union(StatxFlags::INO);
+
+/// What a copy needs to know of a source, compact (a statx record is 256 bytes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Meta {
+    pub kind: FileType,
+    pub mode: u16,
+    pub size: u64,
+    pub atime: (i64, u32),
+    pub mtime: (i64, u32),
+    pub dev: (u32, u32),
+    pub ino: u64,
+}
+
+impl Meta {
+    pub fn from_statx(st: &rustix::fs::Statx) -> Meta {
+        Meta {
+            kind: FileType::from_raw_mode(u32::from(st.stx_mode)),
+            mode: st.stx_mode,
+            size: st.stx_size,
+            atime: (st.stx_atime.tv_sec, st.stx_atime.tv_nsec),
+            mtime: (st.stx_mtime.tv_sec, st.stx_mtime.tv_nsec),
+            dev: (st.stx_dev_major, st.stx_dev_minor),
+            ino: st.stx_ino,
+        }
+    }
+
+    /// The same file (same device and inode) as `other`.
+    pub fn same_file(&self, other: &Meta) -> bool {
+        self.dev == other.dev && self.ino == other.ino
+    }
+}
+
+/// Details of `name` in `dir`, not following a symlink.
+pub fn meta_at(dir: impl AsFd, name: &CStr) -> rustix::io::Result<Meta> {
+    rustix::fs::statx(dir, name, AtFlags::SYMLINK_NOFOLLOW, COPY_MASK).map(|s| Meta::from_statx(&s))
+}
+
+pub fn open_dir_at(dir: impl AsFd, name: &CStr) -> rustix::io::Result<OwnedFd> {
+    rustix::fs::openat(
+        dir,
+        name,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+}
+
+pub fn times_of(m: &Meta) -> Timestamps {
+    Timestamps {
+        last_access: rustix::fs::Timespec {
+            tv_sec: m.atime.0,
+            tv_nsec: i64::from(m.atime.1),
+        },
+        last_modification: rustix::fs::Timespec {
+            tv_sec: m.mtime.0,
+            tv_nsec: i64::from(m.mtime.1),
+        },
+    }
+}
+
+pub fn mode_of(m: &Meta) -> Mode {
+    Mode::from_raw_mode(u32::from(m.mode) & 0o7777)
+}
+
+/// Copy the regular file `name` of `src` to `target` in `dst`. With `replace`, the data
+/// goes to a temporary name first and is renamed over the existing file at the end, so
+/// the old file stays whole until the new one is. A failed or cancelled copy leaves no
+/// partial file behind. `bytes_done` grows as data moves.
+#[allow(clippy::too_many_arguments)]
+pub fn copy_file(
+    src: &OwnedFd,
+    name: &CStr,
+    st: &Meta,
+    dst: &OwnedFd,
+    target: &CStr,
+    replace: bool,
+    control: &Control,
+    counters: &Counters,
+) -> Result<u64, OpError> {
+    use crate::error::Op;
+    let input = rustix::fs::openat(
+        src,
+        name,
+        OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .map_err(op(Op::Open))?;
+    let temp = replace.then(|| temp_name(target));
+    let create_as = temp.as_deref().unwrap_or(target);
+    let output = rustix::fs::openat(
+        dst,
+        create_as,
+        OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::CLOEXEC,
+        Mode::from_raw_mode(0o600),
+    )
+    .map_err(op(Op::Create))?;
+    let result = copy_data(&input, &output, st.size, control, &counters.bytes_done)
+        .and_then(|n| {
+            rustix::fs::fchmod(&output, mode_of(st)).map_err(op(Op::SetMetadata))?;
+            rustix::fs::futimens(&output, &times_of(st)).map_err(op(Op::SetMetadata))?;
+            Ok(n)
+        })
+        .and_then(|n| {
+            if let Some(t) = &temp {
+                rustix::fs::renameat(dst, t.as_c_str(), dst, target).map_err(op(Op::Rename))?;
+            }
+            Ok(n)
+        });
+    drop(output);
+    if result.is_err() {
+        let _ = rustix::fs::unlinkat(dst, create_as, AtFlags::empty());
+    }
+    result
+}
+
+/// A name beside `target` for data that is not complete yet.
+fn temp_name(target: &CStr) -> CString {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut v = b".porpoise-part-".to_vec();
+    v.extend_from_slice(format!("{}-{n}-", std::process::id()).as_bytes());
+    // Keep it within NAME_MAX.
+    let room = 255usize.saturating_sub(v.len());
+    let t = target.to_bytes();
+    v.extend_from_slice(&t[..t.len().min(room)]);
+    CString::new(v).unwrap_or_default()
+}
+
+/// Chunk for data copies; cancel and pause are checked between chunks.
+const CHUNK: usize = 8 * 1024 * 1024;
+
+/// Copy all data: `copy_file_range` (in-kernel, reflinks where possible), read/write where
+/// the filesystems refuse it.
+fn copy_data(
+    input: &OwnedFd,
+    output: &OwnedFd,
+    expected: u64,
+    control: &Control,
+    bytes_done: &AtomicU64,
+) -> Result<u64, OpError> {
+    use crate::error::Op;
+    let mut total = 0u64;
+    if expected == 0 {
+        // Still copy whatever is there (files in /proc and the like report 0).
+        return read_write(input, output, control, bytes_done);
+    }
+    loop {
+        if !control.checkpoint() {
+            return Err((
+                Op::Write,
+                std::io::Error::from(std::io::ErrorKind::Interrupted),
+            ));
+        }
+        match rustix::fs::copy_file_range(input, None, output, None, CHUNK) {
+            Ok(0) => return Ok(total),
+            Ok(n) => {
+                total += n as u64;
+                Counters::add(bytes_done, n as u64);
+            }
+            Err(Errno::XDEV | Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP | Errno::BADF)
+                if total == 0 =>
+            {
+                return read_write(input, output, control, bytes_done);
+            }
+            Err(e) => return Err((Op::Write, e.into())),
+        }
+    }
+}
+
+fn read_write(
+    input: &OwnedFd,
+    output: &OwnedFd,
+    control: &Control,
+    bytes_done: &AtomicU64,
+) -> Result<u64, OpError> {
+    use crate::error::Op;
+    let mut buf = vec![0u8; 256 * 1024];
+    let mut total = 0u64;
+    loop {
+        if !control.checkpoint() {
+            return Err((
+                Op::Write,
+                std::io::Error::from(std::io::ErrorKind::Interrupted),
+            ));
+        }
+        let n = match rustix::io::read(input, &mut buf) {
+            Ok(0) => return Ok(total),
+            Ok(n) => n,
+            Err(Errno::INTR) => continue,
+            Err(e) => return Err((Op::Read, e.into())),
+        };
+        let mut rest = &buf[..n];
+        while !rest.is_empty() {
+            match rustix::io::write(output, rest) {
+                Ok(w) => rest = &rest[w..],
+                Err(Errno::INTR) => {}
+                Err(e) => return Err((Op::Write, e.into())),
+            }
+        }
+        total += n as u64;
+        Counters::add(bytes_done, n as u64);
+    }
+}
+
+/// Recreate the symlink `name` of `src` as `target` in `dst`, with its times.
+pub fn copy_symlink(
+    src: &OwnedFd,
+    name: &CStr,
+    st: &Meta,
+    dst: &OwnedFd,
+    target: &CStr,
+) -> Result<(), OpError> {
+    use crate::error::Op;
+    let link = rustix::fs::readlinkat(src, name, Vec::new()).map_err(op(Op::ReadLink))?;
+    rustix::fs::symlinkat(link.as_c_str(), dst, target).map_err(op(Op::Create))?;
+    rustix::fs::utimensat(dst, target, &times_of(st), AtFlags::SYMLINK_NOFOLLOW)
+        .map_err(op(Op::SetMetadata))
+}
+
+/// Make a fifo like `st` as `target` in `dst` (never opening the source).
+pub fn make_fifo(dst: &OwnedFd, target: &CStr, st: &Meta) -> Result<(), OpError> {
+    use crate::error::Op;
+    rustix::fs::mknodat(dst, target, FileType::Fifo, mode_of(st), 0).map_err(op(Op::Create))?;
+    rustix::fs::utimensat(dst, target, &times_of(st), AtFlags::SYMLINK_NOFOLLOW)
+        .map_err(op(Op::SetMetadata))
+}
+
+/// Give a copied folder its source's mode and times (after its entries are in).
+pub fn finish_dir(dir: &OwnedFd, st: &Meta) -> Result<(), OpError> {
+    use crate::error::Op;
+    rustix::fs::fchmod(dir, mode_of(st)).map_err(op(Op::SetMetadata))?;
+    rustix::fs::futimens(dir, &times_of(st)).map_err(op(Op::SetMetadata))
+}

@@ -1,0 +1,139 @@
+//! Moving: `rename` per top-level item where it can; across filesystems (or to merge into
+//! an existing folder) copy, then delete only the sources whose copies are complete.
+
+use std::ffi::CString;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rustix::fs::{FileType, RenameFlags};
+use rustix::io::Errno;
+
+use crate::error::Op;
+
+use super::conflict::ConflictPolicy;
+use super::control::{Control, Job};
+use super::events::JobState;
+use super::fsops::meta_at;
+use super::progress::Counters;
+use super::resolve::{Resolution, Resolver};
+use super::runner::{Ctx, spawn};
+use super::{JobSpec, Refusal, copy, delete};
+
+/// Move `spec.sources` into the folder `spec.dest`.
+pub fn move_items(spec: JobSpec) -> Job {
+    move_with(spec, Control::new())
+}
+
+/// [`move_items`], steered through a given control.
+pub fn move_with(spec: JobSpec, control: Arc<Control>) -> Job {
+    spawn("move", control, move |ctx| run(ctx, &spec))
+}
+
+fn run(ctx: &Ctx, spec: &JobSpec) -> JobState {
+    let dest = match crate::sys::open_dir(&spec.dest) {
+        Ok(fd) => fd,
+        Err(e) => {
+            ctx.failed(spec.dest.clone(), (Op::OpenDir, e));
+            return JobState::Failed;
+        }
+    };
+    ctx.state(JobState::Copying);
+    let resolver = Resolver::new(spec.on_conflict);
+    let mut by_copy: Vec<(usize, &PathBuf)> = Vec::new();
+    for (i, src) in spec.sources.iter().enumerate() {
+        if !ctx.control.checkpoint() {
+            break;
+        }
+        if rename_one(ctx, src, &spec.dest, &dest, &resolver) == Renamed::NeedsCopy {
+            by_copy.push((i, src));
+        }
+    }
+    if by_copy.is_empty() || ctx.control.is_cancelled() {
+        return delete::final_state(ctx);
+    }
+    let outcome = copy::copy_some(ctx, spec, &by_copy);
+    // Only sources copied whole are removed; the others stay where they were.
+    let done: Vec<PathBuf> = by_copy
+        .iter()
+        .filter(|(i, _)| outcome.whole[*i])
+        .map(|(_, p)| (*p).clone())
+        .collect();
+    if !done.is_empty() {
+        ctx.state(JobState::RemovingSources);
+        delete::delete_paths(ctx, &done, &Counters::default());
+    }
+    outcome.state(ctx)
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Renamed {
+    Done,
+    NeedsCopy,
+}
+
+/// Try to move one source by renaming it.
+fn rename_one(
+    ctx: &Ctx,
+    src: &Path,
+    dest_path: &Path,
+    dest: &std::os::fd::OwnedFd,
+    resolver: &Resolver,
+) -> Renamed {
+    let (Some(parent), Some(name)) = (src.parent(), src.file_name()) else {
+        ctx.failed(src.to_owned(), (Op::Rename, Errno::INVAL.into()));
+        return Renamed::Done;
+    };
+    let parent = if parent.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        parent
+    };
+    let (Ok(cname), Ok(parent_fd)) = (CString::new(name.as_bytes()), crate::sys::open_dir(parent))
+    else {
+        ctx.failed(src.to_owned(), (Op::OpenDir, Errno::NOENT.into()));
+        return Renamed::Done;
+    };
+    let meta = match meta_at(&parent_fd, &cname) {
+        Ok(m) => m,
+        Err(e) => {
+            ctx.failed(src.to_owned(), (Op::Stat, e.into()));
+            return Renamed::Done;
+        }
+    };
+    let is_dir = meta.kind == FileType::Directory;
+    if is_dir && copy::is_inside(dest_path, src) {
+        ctx.refused(src.to_owned(), Refusal::IntoItself);
+        return Renamed::Done;
+    }
+    Counters::add(&ctx.counters.files_total, 1);
+    let mut target = cname.clone();
+    let mut flags = RenameFlags::NOREPLACE;
+    loop {
+        match rustix::fs::renameat_with(&parent_fd, &cname, dest, &target, flags) {
+            Ok(()) => {
+                Counters::add(&ctx.counters.files_done, 1);
+                return Renamed::Done;
+            }
+            Err(Errno::XDEV) => return Renamed::NeedsCopy,
+            Err(Errno::EXIST) if flags == RenameFlags::NOREPLACE => {
+                let existing_dir = meta_at(dest, &target)
+                    .map(|m| m.kind == FileType::Directory && !m.same_file(&meta))
+                    .unwrap_or(false);
+                if is_dir && existing_dir && resolver.policy() != ConflictPolicy::Rename {
+                    // Folders merge: entry by entry, through a copy.
+                    return Renamed::NeedsCopy;
+                }
+                match resolver.resolve(ctx, src, dest, &target, &meta) {
+                    Resolution::Replace => flags = RenameFlags::empty(),
+                    Resolution::RenameTo(t) => target = t,
+                    Resolution::Skip => return Renamed::Done,
+                }
+            }
+            Err(e) => {
+                ctx.failed(src.to_owned(), (Op::Rename, e.into()));
+                return Renamed::Done;
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+//! Shared counters of a running job and the reporter that turns them into about ten
+//! progress events a second (never one per file).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::SyncSender;
+use std::time::{Duration, Instant};
+
+use super::events::{Figures, JobEvent};
+
+/// How often progress is reported.
+pub const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+
+#[derive(Debug, Default)]
+pub struct Counters {
+    pub files_total: AtomicU64,
+    pub bytes_total: AtomicU64,
+    pub files_done: AtomicU64,
+    pub bytes_done: AtomicU64,
+    pub skipped: AtomicU64,
+    pub failed: AtomicU64,
+}
+
+impl Counters {
+    pub fn add(c: &AtomicU64, n: u64) {
+        c.fetch_add(n, Ordering::Relaxed);
+    }
+
+    pub fn figures(&self) -> Figures {
+        let done = self.bytes_done.load(Ordering::Relaxed);
+        Figures {
+            files_total: self.files_total.load(Ordering::Relaxed),
+            bytes_total: self.bytes_total.load(Ordering::Relaxed),
+            files_done: self.files_done.load(Ordering::Relaxed),
+            bytes_done: done,
+            bytes_on_device: done,
+        }
+    }
+
+    pub fn summary(&self) -> super::Summary {
+        super::Summary {
+            files_done: self.files_done.load(Ordering::Relaxed),
+            bytes_done: self.bytes_done.load(Ordering::Relaxed),
+            skipped: self.skipped.load(Ordering::Relaxed),
+            failed: self.failed.load(Ordering::Relaxed),
+        }
+    }
+}
+
+/// Sends `Progress` (and growing `Planned` totals) while `running` says so.
+pub struct Reporter {
+    last: Instant,
+    last_figures: Figures,
+}
+
+impl Default for Reporter {
+    fn default() -> Self {
+        Reporter {
+            last: Instant::now(),
+            last_figures: Figures::default(),
+        }
+    }
+}
+
+impl Reporter {
+    /// Report if a period has passed and something changed. Returns false when the
+    /// receiver is gone.
+    pub fn tick(&mut self, c: &Counters, tx: &SyncSender<JobEvent>) -> bool {
+        if self.last.elapsed() < PROGRESS_EVERY {
+            return true;
+        }
+        self.flush(c, tx)
+    }
+
+    /// Report now if anything changed.
+    pub fn flush(&mut self, c: &Counters, tx: &SyncSender<JobEvent>) -> bool {
+        self.last = Instant::now();
+        let f = c.figures();
+        if f == self.last_figures {
+            return true;
+        }
+        let mut ok = true;
+        if (f.files_total, f.bytes_total)
+            != (self.last_figures.files_total, self.last_figures.bytes_total)
+        {
+            ok &= tx
+                .send(JobEvent::Planned {
+                    files: f.files_total,
+                    bytes: f.bytes_total,
+                })
+                .is_ok();
+        }
+        self.last_figures = f;
+        ok && tx.send(JobEvent::Progress(f)).is_ok()
+    }
+}

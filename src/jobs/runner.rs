@@ -1,0 +1,104 @@
+//! Running a job: its thread, the reporter beside it, and the context its work uses to
+//! report failed and skipped items.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::SyncSender;
+
+use crate::error::IoError;
+
+use super::control::{Control, Job};
+use super::events::{JobEvent, JobState, SkipReason};
+use super::fsops::OpError;
+use super::progress::{Counters, PROGRESS_EVERY, Reporter};
+
+/// What the work of a job reaches its surroundings through.
+pub struct Ctx {
+    pub tx: SyncSender<JobEvent>,
+    pub control: Arc<Control>,
+    pub counters: Counters,
+}
+
+impl Ctx {
+    pub fn state(&self, s: JobState) {
+        let _ = self.tx.send(JobEvent::State(s));
+    }
+
+    pub fn failed(&self, path: PathBuf, (op, err): OpError) {
+        Counters::add(&self.counters.failed, 1);
+        let error = IoError::new(op, path.clone(), err);
+        tracing::debug!("{error}");
+        let _ = self.tx.send(JobEvent::ItemFailed { path, error });
+    }
+
+    pub fn refused(&self, path: PathBuf, why: super::Refusal) {
+        Counters::add(&self.counters.failed, 1);
+        let _ = self.tx.send(JobEvent::Refused { path, why });
+    }
+
+    pub fn skipped(&self, path: PathBuf, why: SkipReason) {
+        Counters::add(&self.counters.skipped, 1);
+        let _ = self.tx.send(JobEvent::ItemSkipped { path, why });
+    }
+}
+
+/// Start `work` on a job thread, with a reporter sending progress about ten times a
+/// second. `work` returns the final state; `Finished` is always the last event.
+pub fn spawn(
+    name: &str,
+    control: Arc<Control>,
+    work: impl FnOnce(&Ctx) -> JobState + Send + 'static,
+) -> Job {
+    let (tx, rx) = crate::listing::stream::handoff();
+    let ctx = Arc::new(Ctx {
+        tx,
+        control: control.clone(),
+        counters: Counters::default(),
+    });
+    crate::sys::raise_fd_limit();
+    let spawned = std::thread::Builder::new()
+        .name(format!("porpoise-{name}"))
+        .spawn(move || run(&ctx, work));
+    if let Err(e) = spawned {
+        tracing::error!("cannot start a job thread: {e}");
+    }
+    Job {
+        events: rx,
+        control,
+    }
+}
+
+fn run(ctx: &Arc<Ctx>, work: impl FnOnce(&Ctx) -> JobState) {
+    let done = Arc::new(AtomicBool::new(false));
+    let reporter = {
+        let ctx = ctx.clone();
+        let done = done.clone();
+        std::thread::Builder::new()
+            .name("porpoise-progress".into())
+            .spawn(move || {
+                let mut r = Reporter::default();
+                while !done.load(Ordering::Relaxed) {
+                    std::thread::park_timeout(PROGRESS_EVERY);
+                    if !r.tick(&ctx.counters, &ctx.tx) {
+                        return;
+                    }
+                }
+            })
+    };
+    let mut state = work(ctx);
+    if state == JobState::Done && ctx.control.is_cancelled() {
+        state = JobState::Cancelled;
+    }
+    done.store(true, Ordering::Relaxed);
+    if let Ok(r) = reporter {
+        r.thread().unpark();
+        let _ = r.join();
+    }
+    Reporter::default().flush(&ctx.counters, &ctx.tx);
+    let _ = ctx.tx.send(JobEvent::State(state));
+    let _ = ctx.tx.send(JobEvent::Finished {
+        state,
+        summary: ctx.counters.summary(),
+    });
+}
