@@ -98,7 +98,9 @@ impl App {
                 Reason::PermissionDenied => fl!("error-permission"),
                 Reason::NotFound => fl!("error-not-found"),
                 Reason::NotADirectory => fl!("error-not-a-folder"),
-                Reason::Other => fl!("error-other", error = e.source.to_string()),
+                Reason::NoSpace | Reason::ReadOnly | Reason::Exists | Reason::Other => {
+                    fl!("error-other", error = e.source.to_string())
+                }
             });
         }
         if !l.is_empty() {
