@@ -108,3 +108,14 @@ pub fn raise_fd_limit() {
         let _ = setrlimit(Resource::Nofile, lim);
     }
 }
+
+/// The process's umask, read once from /proc (reading it with umask(2) would change it
+/// for a moment under other threads). `None` where the kernel does not show it.
+pub fn umask() -> Option<u32> {
+    static UMASK: std::sync::LazyLock<Option<u32>> = std::sync::LazyLock::new(|| {
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let line = status.lines().find(|l| l.starts_with("Umask:"))?;
+        u32::from_str_radix(line.trim_start_matches("Umask:").trim(), 8).ok()
+    });
+    *UMASK
+}

@@ -203,7 +203,8 @@ fn remove_tree(
     }
 }
 
-/// Unlink every non-folder entry of a level and note its subfolders.
+/// Unlink every non-folder entry of a level and note its subfolders. The folder is read
+/// whole first, then emptied (unlinking while reading makes each read slower).
 fn empty_files(
     ctx: &Ctx,
     counters: &Counters,
@@ -211,27 +212,39 @@ fn empty_files(
     buf: &mut [MaybeUninit<u8>],
 ) {
     let Some(level) = level else { return };
+    let mut names = crate::entry::Names::default();
+    let mut files: Vec<(crate::entry::NameRef, FileType)> = Vec::new();
     let mut raw = RawDir::new(&level.fd, buf);
     while let Some(item) = raw.next() {
         let item = match item {
             Ok(i) => i,
             Err(e) => {
                 ctx.failed(level.path.clone(), (Op::ReadDir, e.into()));
-                return;
+                break;
             }
         };
         let name = item.file_name();
         if matches!(name.to_bytes(), b"." | b"..") {
             continue;
         }
-        Counters::add(&counters.files_total, 1);
         let t = item.file_type();
         if t == FileType::Directory {
             level.subdirs.push(name.to_owned());
-            continue;
+        } else {
+            files.push((names.push(name.to_bytes_with_nul()), t));
         }
+    }
+    Counters::add(
+        &counters.files_total,
+        (files.len() + level.subdirs.len()) as u64,
+    );
+    let mut done = 0u64;
+    for (r, t) in files {
+        let Ok(name) = CStr::from_bytes_with_nul(names.get(r)) else {
+            continue;
+        };
         match rustix::fs::unlinkat(&level.fd, name, AtFlags::empty()) {
-            Ok(()) => Counters::add(&counters.files_done, 1),
+            Ok(()) => done += 1,
             Err(Errno::ISDIR) | Err(Errno::PERM) if t == FileType::Unknown => {
                 level.subdirs.push(name.to_owned())
             }
@@ -240,5 +253,9 @@ fn empty_files(
                 (Op::Remove, e.into()),
             ),
         }
+        if done.is_multiple_of(256) {
+            Counters::add(&counters.files_done, std::mem::take(&mut done));
+        }
     }
+    Counters::add(&counters.files_done, done);
 }

@@ -113,16 +113,24 @@ pub fn copy_file(
     .map_err(op(Op::Open))?;
     let temp = replace.then(|| temp_name(target));
     let create_as = temp.as_deref().unwrap_or(target);
+    // Created with its final permissions where the umask lets them through, so most
+    // files need no chmod afterwards (as `cp` does).
+    let wanted = mode_of(st);
+    let create_mode = Mode::from_raw_mode(wanted.as_raw_mode() & 0o777);
     let output = rustix::fs::openat(
         dst,
         create_as,
         OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::CLOEXEC,
-        Mode::from_raw_mode(0o600),
+        create_mode,
     )
     .map_err(op(Op::Create))?;
+    let needs_chmod = crate::sys::umask()
+        .is_none_or(|mask| create_mode.as_raw_mode() & !mask != wanted.as_raw_mode());
     let result = copy_data(&input, &output, st.size, control, &counters.bytes_done)
         .and_then(|n| {
-            rustix::fs::fchmod(&output, mode_of(st)).map_err(op(Op::SetMetadata))?;
+            if needs_chmod {
+                rustix::fs::fchmod(&output, wanted).map_err(op(Op::SetMetadata))?;
+            }
             rustix::fs::futimens(&output, &times_of(st)).map_err(op(Op::SetMetadata))?;
             Ok(n)
         })
@@ -182,6 +190,11 @@ fn copy_data(
             Ok(n) => {
                 total += n as u64;
                 Counters::add(bytes_done, n as u64);
+                // The size seen when the job looked is copied: no extra call to find EOF
+                // (a file still growing is copied as it was then).
+                if total >= expected {
+                    return Ok(total);
+                }
             }
             Err(Errno::XDEV | Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP | Errno::BADF)
                 if total == 0 =>
