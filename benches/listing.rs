@@ -30,26 +30,32 @@ fn main() {
             .expect("bench folder");
         let fs = fs_type(root.path());
         println!("## {label} ({}: {fs})\n", root.path().display());
-        println!("| files | ls -l -U ms | porpoise ls -l ms | ratio | engine ms | ratio |");
-        println!("|---|---|---|---|---|---|");
+        println!(
+            "| files | ls -l -U ms | porpoise ls -l ms | ratio | engine ms | ratio | shown (lister) ms |"
+        );
+        println!("|---|---|---|---|---|---|---|");
         let mut engine_ms = Vec::new();
+        let mut shown_ms = Vec::new();
         for n in [5_000usize, 50_000] {
             let dir = root.path().join(format!("n{n}"));
             make_files(&dir, n);
             let r = time_listing(&dir);
             println!(
-                "| {n} | {:.1} | {:.1} | {:.2} | {:.1} | {:.2} |",
+                "| {n} | {:.1} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} |",
                 r.ls,
                 r.porpoise,
                 r.porpoise / r.ls,
                 r.engine,
-                r.engine / r.ls
+                r.engine / r.ls,
+                r.shown
             );
             engine_ms.push(r.engine);
+            shown_ms.push(r.shown);
         }
         println!(
-            "\nengine 50k / 5k time ratio: {:.1}\n",
-            engine_ms[1] / engine_ms[0]
+            "\n50k / 5k time ratio: engine {:.1}, shown in a lister (batches merged) {:.1}\n",
+            engine_ms[1] / engine_ms[0],
+            shown_ms[1] / shown_ms[0]
         );
     }
     memory(&tmpfs);
@@ -77,6 +83,8 @@ struct Times {
     ls: f64,
     porpoise: f64,
     engine: f64,
+    /// Listed on the worker, handed over in batches and merged into a sorted lister.
+    shown: f64,
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -97,11 +105,11 @@ fn time_cmd(cmd: &mut Command) -> f64 {
 
 fn time_listing(dir: &Path) -> Times {
     let bin = env!("CARGO_BIN_EXE_porpoise");
-    let (mut ls, mut po, mut en) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut ls, mut po, mut en, mut sh) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     // Warm the caches once.
     time_cmd(Command::new("ls").args(["-l", "-U"]).arg(dir));
     for round in 0..ROUNDS {
-        let mut steps: [&mut dyn FnMut(); 3] = [
+        let mut steps: [&mut dyn FnMut(); 4] = [
             &mut || ls.push(time_cmd(Command::new("ls").args(["-l", "-U"]).arg(dir))),
             &mut || po.push(time_cmd(Command::new(bin).args(["ls", "-l"]).arg(dir))),
             &mut || {
@@ -113,8 +121,16 @@ fn time_listing(dir: &Path) -> Times {
                     en.push(t.elapsed().as_secs_f64() * 1e3);
                 }
             },
+            &mut || {
+                for _ in 0..3 {
+                    let t = Instant::now();
+                    let l = show(dir);
+                    std::hint::black_box(&l);
+                    sh.push(t.elapsed().as_secs_f64() * 1e3);
+                }
+            },
         ];
-        steps.rotate_left(round % 3);
+        steps.rotate_left(round % 4);
         for s in steps.iter_mut() {
             s();
         }
@@ -123,6 +139,7 @@ fn time_listing(dir: &Path) -> Times {
         ls: median(ls),
         porpoise: median(po),
         engine: median(en),
+        shown: median(sh),
     }
 }
 
