@@ -13,7 +13,7 @@ use super::watch::DirWatcher;
 
 /// Messages that may wait between a worker and its consumer. Deep enough that neither side
 /// waits on the other per message; bounded so a stalled consumer stops the worker.
-pub const CHANNEL_DEPTH: usize = 1024;
+pub const CHANNEL_DEPTH: usize = 2048;
 
 /// The worker-to-consumer hand-off: owned values move, nothing is serialised or copied.
 pub fn handoff<T>() -> (SyncSender<T>, Receiver<T>) {
