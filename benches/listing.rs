@@ -157,6 +157,7 @@ fn rss_bytes() -> u64 {
 fn show(dir: &Path) -> Lister {
     let opts = ListOptions {
         watch: false,
+        sort: Some(Default::default()),
         ..ListOptions::default()
     };
     let mut s = open_dir(dir.to_path_buf(), opts);

@@ -247,3 +247,70 @@ fn the_cache_keeps_three_folders_for_three_minutes() {
     assert!(cache.is_empty(), "all left after three minutes unasked");
     assert!(cache.take(dirs[1].path()).is_none());
 }
+
+#[test]
+fn batches_sorted_on_the_worker_merge_the_same_as_unsorted_ones() {
+    let t = tempfile::tempdir().expect("tempdir");
+    for i in 0..5000u32 {
+        std::fs::write(
+            t.path().join(format!("n{}", (i * 7919) % 5000)),
+            vec![0u8; (i % 13) as usize],
+        )
+        .expect("write");
+    }
+    let order = (SortKey::Size, SortOrder::Descending);
+    let view = ViewOptions {
+        key: order.0,
+        order: order.1,
+        ..ViewOptions::default()
+    };
+    let opts = ListOptions {
+        watch: false,
+        sort: Some(order),
+        ..ListOptions::default()
+    };
+    let mut s = open_dir(t.path().to_path_buf(), opts);
+    let mut presorted = Lister::new(t.path(), view.clone());
+    // This one starts in name order (sorting the first batch itself) and switches to the
+    // worker's order after it: later batches merge as they come.
+    let mut resorted = Lister::new(t.path(), ViewOptions::default());
+    loop {
+        let ev = s.blocking_next().expect("events");
+        match &ev {
+            DirEvent::Opened {
+                mtime,
+                class,
+                names_first,
+                sorted,
+            } => {
+                assert_eq!(*sorted, Some(order));
+                resorted.apply(DirEvent::Opened {
+                    mtime: *mtime,
+                    class: *class,
+                    names_first: *names_first,
+                    sorted: *sorted,
+                });
+            }
+            DirEvent::Batch(b) => {
+                let keys: Vec<u64> = b.entries.iter().map(|e| e.size).collect();
+                assert!(keys.windows(2).all(|w| w[0] >= w[1]), "the batch is sorted");
+                let copy = Batch {
+                    entries: b.entries.clone(),
+                    names: b.names.clone(),
+                };
+                resorted.apply(DirEvent::Batch(copy));
+                resorted.set_sort(order.0, order.1);
+            }
+            _ => {}
+        }
+        let end = matches!(ev, DirEvent::Complete);
+        presorted.apply(ev);
+        if end {
+            break;
+        }
+    }
+    assert_eq!(presorted.len(), 5000);
+    assert_eq!(names(&presorted), names(&resorted));
+    let sizes: Vec<u64> = presorted.iter().map(|(e, _)| e.size).collect();
+    assert!(sizes.windows(2).all(|w| w[0] >= w[1]));
+}

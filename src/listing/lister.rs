@@ -49,6 +49,8 @@ pub struct Lister {
     class: MountClass,
     /// Arena bytes of names no entry points at any more.
     dead_name_bytes: usize,
+    /// The order the listing's batches come in, when the worker sorts them.
+    batch_order: Option<(SortKey, SortOrder)>,
 }
 
 impl Lister {
@@ -66,6 +68,7 @@ impl Lister {
             mtime: None,
             class: MountClass::Local,
             dead_name_bytes: 0,
+            batch_order: None,
         }
     }
 
@@ -140,8 +143,10 @@ impl Lister {
                 mtime,
                 class,
                 names_first,
+                sorted,
             } => {
                 self.class = class;
+                self.batch_order = sorted;
                 self.error = None;
                 if self.mtime.is_some() && self.mtime != Some(mtime) {
                     // Relisting a changed folder: start from empty.
@@ -162,7 +167,8 @@ impl Lister {
                 false
             }
             DirEvent::Batch(b) => {
-                self.merge(b);
+                let presorted = self.batch_order == Some((self.opts.key, self.opts.order));
+                self.merge_sorted(b, presorted);
                 true
             }
             DirEvent::Details(b) => {
@@ -205,11 +211,19 @@ impl Lister {
 
     /// Merge a batch into the sorted list: the batch is sorted, then one linear merge.
     pub fn merge(&mut self, batch: Batch) {
+        self.merge_sorted(batch, false);
+    }
+
+    /// [`Lister::merge`]; `presorted` says the batch is already in the list's order.
+    fn merge_sorted(&mut self, batch: Batch, presorted: bool) {
         let mut incoming = self.adopt(batch);
         let (key, order) = (self.opts.key, self.opts.order);
         let names = &self.names;
-        incoming
-            .sort_unstable_by(|a, b| compare(a, names.name_of(a), b, names.name_of(b), key, order));
+        if !presorted {
+            incoming.sort_unstable_by(|a, b| {
+                compare(a, names.name_of(a), b, names.name_of(b), key, order)
+            });
+        }
         let old = std::mem::take(&mut self.entries);
         let mut merged = Vec::with_capacity(old.len() + incoming.len());
         let (mut a, mut b) = (old.into_iter().peekable(), incoming.into_iter().peekable());

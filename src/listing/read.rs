@@ -14,6 +14,7 @@ use crate::error::{IoError, Op};
 use crate::mounts::MountClass;
 use crate::sys;
 
+use super::sort::{SortKey, SortOrder, compare};
 use super::watch::Changes;
 
 /// How a folder is listed.
@@ -30,6 +31,8 @@ pub struct ListOptions {
     pub known_mtime: Option<(i64, u32)>,
     /// Keep watching the folder after the listing and send single-entry changes.
     pub watch: bool,
+    /// Sort each batch in this order on the worker, so the consumer only merges.
+    pub sort: Option<(SortKey, SortOrder)>,
 }
 
 impl Default for ListOptions {
@@ -41,6 +44,7 @@ impl Default for ListOptions {
             batch_interval: Duration::from_millis(50),
             known_mtime: None,
             watch: true,
+            sort: None,
         }
     }
 }
@@ -53,6 +57,8 @@ pub enum DirEvent {
         mtime: (i64, u32),
         class: MountClass,
         names_first: bool,
+        /// Every `Batch` of this listing comes sorted in this order.
+        sorted: Option<(SortKey, SortOrder)>,
     },
     /// The folder is listed again from scratch (the watcher lost track): drop what is held.
     Restart,
@@ -240,10 +246,15 @@ pub fn read_dir(
             return None;
         }
     };
+    // Details arrive after names on slow mounts: only name order can be decided early.
+    let sorted = opts
+        .sort
+        .filter(|(key, _)| !names_first || *key == SortKey::Name);
     if !send(DirEvent::Opened {
         mtime,
         class,
         names_first,
+        sorted,
     }) {
         return None;
     }
@@ -251,9 +262,9 @@ pub fn read_dir(
         return send(DirEvent::Unchanged).then_some(dir);
     }
     let ok = if names_first {
-        read_names_then_details(&dir, path, opts, send)
+        read_names_then_details(&dir, path, opts, sorted, send)
     } else {
-        read_complete(&dir, path, opts, send)
+        read_complete(&dir, path, opts, sorted, send)
     };
     (ok && send(DirEvent::Complete)).then_some(dir)
 }
@@ -262,6 +273,7 @@ fn read_complete(
     dir: &OwnedFd,
     path: &Path,
     opts: &ListOptions,
+    sorted: Option<(SortKey, SortOrder)>,
     send: &mut dyn FnMut(DirEvent) -> bool,
 ) -> bool {
     let mut buf = vec![MaybeUninit::<u8>::uninit(); 64 * 1024];
@@ -284,13 +296,24 @@ fn read_complete(
         out.batch.entries.push(Entry::pending(r, kind, item.ino()));
         if out.due() {
             stat_batch(dir, &mut out.batch, false);
-            if !send(DirEvent::Batch(out.take())) {
+            if !send(DirEvent::Batch(sort_batch(out.take(), sorted))) {
                 return false;
             }
         }
     }
     stat_batch(dir, &mut out.batch, false);
-    out.batch.is_empty() || send(DirEvent::Batch(out.take()))
+    out.batch.is_empty() || send(DirEvent::Batch(sort_batch(out.take(), sorted)))
+}
+
+/// Put a batch in the listing's order (on the worker, off the consumer's thread).
+fn sort_batch(mut batch: Batch, order: Option<(SortKey, SortOrder)>) -> Batch {
+    if let Some((key, dir)) = order {
+        let names = &batch.names;
+        batch
+            .entries
+            .sort_unstable_by(|a, b| compare(a, names.name_of(a), b, names.name_of(b), key, dir));
+    }
+    batch
 }
 
 fn fail_after(
@@ -310,6 +333,7 @@ fn read_names_then_details(
     dir: &OwnedFd,
     path: &Path,
     opts: &ListOptions,
+    sorted: Option<(SortKey, SortOrder)>,
     send: &mut dyn FnMut(DirEvent) -> bool,
 ) -> bool {
     // Names first: getdents only, the type comes with the name.
@@ -332,11 +356,11 @@ fn read_names_then_details(
             let r = out.batch.names.push(name.to_bytes());
             out.batch.entries.push(Entry::pending(r, kind, item.ino()));
             kinds.push((all.push(name.to_bytes()), kind, item.ino()));
-            if out.due() && !send(DirEvent::Batch(out.take())) {
+            if out.due() && !send(DirEvent::Batch(sort_batch(out.take(), sorted))) {
                 return false;
             }
         }
-        if !out.batch.is_empty() && !send(DirEvent::Batch(out.take())) {
+        if !out.batch.is_empty() && !send(DirEvent::Batch(sort_batch(out.take(), sorted))) {
             return false;
         }
     }

@@ -26,6 +26,8 @@ impl App {
                 path: path.clone(),
                 opts: ListOptions {
                     known_mtime,
+                    // The worker sorts each batch; this thread only merges.
+                    sort: Some((self.lister.options().key, self.lister.options().order)),
                     ..ListOptions::default()
                 },
             },
