@@ -116,14 +116,33 @@ const PARALLEL_FROM: usize = 512;
 /// Fill in the details of every pending entry of `batch`, splitting the work over two
 /// threads when the batch is large (statx is the cost of a listing).
 pub(crate) fn stat_batch(dir: &OwnedFd, batch: &mut Batch, dont_sync: bool) {
+    stat_and_sort(dir, batch, dont_sync, None);
+}
+
+/// [`stat_batch`], then put the batch in `order`; each thread sorts the half it looked at
+/// and the halves are merged.
+fn stat_and_sort(
+    dir: &OwnedFd,
+    batch: &mut Batch,
+    dont_sync: bool,
+    order: Option<(SortKey, SortOrder)>,
+) {
     let Batch { entries, names } = batch;
+    let names: &Names = names;
+    let sort = |part: &mut [Entry]| {
+        if let Some((key, dir)) = order {
+            part.sort_unstable_by(|a, b| {
+                compare(a, names.name_of(a), b, names.name_of(b), key, dir)
+            });
+        }
+    };
     if entries.len() < PARALLEL_FROM {
         stat_all(dir, entries, names, dont_sync);
+        sort(entries);
         return;
     }
     let mid = entries.len() / 2;
     let (first, second) = entries.split_at_mut(mid);
-    let names: &Names = names;
     let from_helper = std::thread::scope(|s| {
         let half: &[Entry] = second;
         let helper = std::thread::Builder::new()
@@ -131,15 +150,38 @@ pub(crate) fn stat_batch(dir: &OwnedFd, batch: &mut Batch, dont_sync: bool) {
             .spawn_scoped(s, move || {
                 let mut done = half.to_vec();
                 stat_all(dir, &mut done, names, dont_sync);
+                sort(&mut done);
                 done
             });
         stat_all(dir, first, names, dont_sync);
+        sort(first);
         helper.ok().and_then(|h| h.join().ok())
     });
     match from_helper {
         Some(done) => second.copy_from_slice(&done),
         // No second thread to be had: do its half here.
-        None => stat_all(dir, second, names, dont_sync),
+        None => {
+            stat_all(dir, second, names, dont_sync);
+            sort(second);
+        }
+    }
+    if let Some((key, dir)) = order {
+        let (a, b) = entries.split_at(mid);
+        let mut merged = Vec::with_capacity(entries.len());
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() && j < b.len() {
+            let (x, y) = (&a[i], &b[j]);
+            if compare(x, names.name_of(x), y, names.name_of(y), key, dir).is_le() {
+                merged.push(*x);
+                i += 1;
+            } else {
+                merged.push(*y);
+                j += 1;
+            }
+        }
+        merged.extend_from_slice(&a[i..]);
+        merged.extend_from_slice(&b[j..]);
+        *entries = merged;
     }
 }
 
@@ -295,14 +337,14 @@ fn read_complete(
         let kind = Kind::from_file_type(item.file_type());
         out.batch.entries.push(Entry::pending(r, kind, item.ino()));
         if out.due() {
-            stat_batch(dir, &mut out.batch, false);
-            if !send(DirEvent::Batch(sort_batch(out.take(), sorted))) {
+            stat_and_sort(dir, &mut out.batch, false, sorted);
+            if !send(DirEvent::Batch(out.take())) {
                 return false;
             }
         }
     }
-    stat_batch(dir, &mut out.batch, false);
-    out.batch.is_empty() || send(DirEvent::Batch(sort_batch(out.take(), sorted)))
+    stat_and_sort(dir, &mut out.batch, false, sorted);
+    out.batch.is_empty() || send(DirEvent::Batch(out.take()))
 }
 
 /// Put a batch in the listing's order (on the worker, off the consumer's thread).
