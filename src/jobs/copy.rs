@@ -7,8 +7,9 @@ use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, sync_channel};
 use std::sync::{Arc, Mutex};
+
+use crossbeam_channel::{Receiver, Sender, bounded};
 
 use rustix::fs::{AtFlags, FileType, Mode, RawDir};
 use rustix::io::Errno;
@@ -141,8 +142,7 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
         troubles: (0..spec.sources.len()).map(|_| AtomicU64::new(0)).collect(),
     });
     let resolver = Resolver::new(spec.on_conflict);
-    let (tx, rx) = sync_channel::<Chunk>(64);
-    let rx = Mutex::new(rx);
+    let (tx, rx) = bounded::<Chunk>(64);
     std::thread::scope(|s| {
         for _ in 0..super::workers() {
             s.spawn(|| worker(ctx, &rx, &resolver, &shared));
@@ -178,7 +178,7 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
 /// Walks the sources, creating folders and sending chunks of files.
 struct Walker<'a> {
     ctx: &'a Ctx,
-    tx: std::sync::mpsc::SyncSender<Chunk>,
+    tx: Sender<Chunk>,
     resolver: &'a Resolver,
     shared: &'a Arc<Shared>,
     buf: Vec<MaybeUninit<u8>>,
@@ -435,15 +435,8 @@ pub(crate) fn is_inside(inner: &Path, outer: &Path) -> bool {
 }
 
 /// Take chunks until the walker is done, copying each item.
-fn worker(ctx: &Ctx, rx: &Mutex<Receiver<Chunk>>, resolver: &Resolver, shared: &Shared) {
-    loop {
-        let chunk = {
-            let rx = rx.lock().unwrap_or_else(|p| p.into_inner());
-            match rx.recv() {
-                Ok(c) => c,
-                Err(_) => return,
-            }
-        };
+fn worker(ctx: &Ctx, rx: &Receiver<Chunk>, resolver: &Resolver, shared: &Shared) {
+    while let Ok(chunk) = rx.recv() {
         for item in &chunk.items {
             if !ctx.control.checkpoint() {
                 break;

@@ -2,7 +2,7 @@
 //! progress events a second (never one per file).
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::SyncSender;
+use crossbeam_channel::Sender;
 use std::time::{Duration, Instant};
 
 use super::events::{Figures, JobEvent};
@@ -64,7 +64,7 @@ impl Default for Reporter {
 impl Reporter {
     /// Report if a period has passed and something changed. Returns false when the
     /// receiver is gone.
-    pub fn tick(&mut self, c: &Counters, tx: &SyncSender<JobEvent>) -> bool {
+    pub fn tick(&mut self, c: &Counters, tx: &Sender<JobEvent>) -> bool {
         if self.last.elapsed() < PROGRESS_EVERY {
             return true;
         }
@@ -72,7 +72,7 @@ impl Reporter {
     }
 
     /// Report now if anything changed.
-    pub fn flush(&mut self, c: &Counters, tx: &SyncSender<JobEvent>) -> bool {
+    pub fn flush(&mut self, c: &Counters, tx: &Sender<JobEvent>) -> bool {
         self.last = Instant::now();
         let f = c.figures();
         if f == self.last_figures {

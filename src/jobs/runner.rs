@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::SyncSender;
+use crossbeam_channel::Sender;
 
 use crate::error::IoError;
 
@@ -15,7 +15,7 @@ use super::progress::{Counters, PROGRESS_EVERY, Reporter};
 
 /// What the work of a job reaches its surroundings through.
 pub struct Ctx {
-    pub tx: SyncSender<JobEvent>,
+    pub tx: Sender<JobEvent>,
     pub control: Arc<Control>,
     pub counters: Counters,
 }

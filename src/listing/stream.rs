@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded};
 use std::time::Duration;
 
 use crate::mounts::{self, MountClass};
@@ -13,11 +13,11 @@ use super::watch::DirWatcher;
 
 /// Messages that may wait between a worker and its consumer. Deep enough that neither side
 /// waits on the other per message; bounded so a stalled consumer stops the worker.
-pub const CHANNEL_DEPTH: usize = 2048;
+pub const CHANNEL_DEPTH: usize = 1024;
 
 /// The worker-to-consumer hand-off: owned values move, nothing is serialised or copied.
-pub fn handoff<T>() -> (SyncSender<T>, Receiver<T>) {
-    sync_channel(CHANNEL_DEPTH)
+pub fn handoff<T>() -> (Sender<T>, Receiver<T>) {
+    bounded(CHANNEL_DEPTH)
 }
 
 /// Events of one folder: listing, then changes while watched. Dropping it stops the worker.
@@ -73,7 +73,7 @@ pub fn open_dir(path: PathBuf, opts: ListOptions) -> DirStream {
     DirStream { rx, gone }
 }
 
-fn run(path: PathBuf, mut opts: ListOptions, tx: SyncSender<DirEvent>, gone: &AtomicBool) {
+fn run(path: PathBuf, mut opts: ListOptions, tx: Sender<DirEvent>, gone: &AtomicBool) {
     let class = mounts::mount_of(&path)
         .map(|m| m.class)
         .unwrap_or(MountClass::Local);
