@@ -23,6 +23,8 @@ fn main() {
         .map(PathBuf::from)
         .unwrap_or_else(std::env::temp_dir);
     println!("# porpoise listing benchmark ({ROUNDS} interleaved rounds, medians)\n");
+    // First, while the process's heap is fresh.
+    channel();
     for (label, base) in [("tmpfs", &tmpfs), ("ext4", &ext4)] {
         let root = tempfile::Builder::new()
             .prefix("porpoise-bench-")
@@ -59,7 +61,6 @@ fn main() {
         );
     }
     memory(&tmpfs);
-    channel();
 }
 
 fn fs_type(p: &Path) -> String {
@@ -219,13 +220,17 @@ fn memory(base: &Path) {
 }
 
 fn channel() {
-    println!("## worker -> consumer channel vs socketpair\n");
+    println!("## worker -> consumer channel vs socketpair (medians of 5)\n");
     println!("| message | channel msg/s | socketpair msg/s | ratio |");
     println!("|---|---|---|---|");
     for size in [256usize, 4096, 65536, 512 * 1024] {
         let count = (256 * 1024 * 1024 / size).clamp(2_000, 200_000);
-        let ch = channel_rate(size, count);
-        let sock = socket_rate(size, count);
+        let (mut ch, mut sock) = (Vec::new(), Vec::new());
+        for _ in 0..5 {
+            ch.push(channel_rate(size, count));
+            sock.push(socket_rate(size, count));
+        }
+        let (ch, sock) = (median(ch), median(sock));
         println!(
             "| {} B | {:.0} | {:.0} | {:.1}x |",
             size,
