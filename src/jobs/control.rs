@@ -1,8 +1,8 @@
 //! The handle a job is steered through (pause, resume, cancel, answer a conflict) and
 //! the receiving end of its events.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use crossbeam_channel::{Receiver, RecvTimeoutError};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 

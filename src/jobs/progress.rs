@@ -1,8 +1,8 @@
 //! Shared counters of a running job and the reporter that turns them into about ten
 //! progress events a second (never one per file).
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use crossbeam_channel::Sender;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::events::{Figures, JobEvent};

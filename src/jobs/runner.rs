@@ -1,10 +1,10 @@
 //! Running a job: its thread, the reporter beside it, and the context its work uses to
 //! report failed and skipped items.
 
+use crossbeam_channel::Sender;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use crossbeam_channel::Sender;
 
 use crate::error::IoError;
 

@@ -1,9 +1,9 @@
 //! A folder listed on a worker thread, its events handed over through a bounded channel.
 
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded};
 use std::time::Duration;
 
 use crate::mounts::{self, MountClass};
