@@ -6,6 +6,7 @@ mod job;
 mod ls;
 mod mounts;
 mod progress;
+mod trash;
 
 use std::path::PathBuf;
 
@@ -35,8 +36,11 @@ pub enum Command {
     Copy(job::TransferArgs),
     /// Move files and folders into a folder: `porpoise move SRC... DEST`.
     Move(job::TransferArgs),
-    /// Delete files and folders for good.
+    /// Delete files and folders for good, or move them to the trash with --trash.
     Rm(job::RmArgs),
+    /// The trash: list, restore, empty.
+    #[command(subcommand)]
+    Trash(trash::TrashCommand),
 }
 
 /// Run a subcommand; returns the process exit code.
@@ -47,5 +51,6 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Copy(args) => job::transfer(job::Kind::Copy, args),
         Command::Move(args) => job::transfer(job::Kind::Move, args),
         Command::Rm(args) => job::rm(args),
+        Command::Trash(cmd) => trash::run(cmd),
     }
 }

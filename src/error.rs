@@ -19,6 +19,7 @@ pub enum Op {
     Rename,
     ReadLink,
     SetMetadata,
+    Trash,
 }
 
 impl Op {
@@ -39,6 +40,7 @@ impl Op {
             Op::Rename => "rename",
             Op::ReadLink => "read the link",
             Op::SetMetadata => "set the mode and time of",
+            Op::Trash => "move to the trash",
         }
     }
 }

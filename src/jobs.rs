@@ -11,6 +11,7 @@ pub mod moves;
 pub mod progress;
 mod resolve;
 mod runner;
+pub mod trash;
 
 pub use conflict::{Answer, ConflictPolicy, free_name};
 pub use control::{Control, Job};

@@ -44,6 +44,9 @@ pub struct TransferArgs {
 pub struct RmArgs {
     #[arg(long, value_enum, default_value = "auto")]
     pub progress: ProgressMode,
+    /// Move to the trash of each item's filesystem instead of deleting for good.
+    #[arg(long)]
+    pub trash: bool,
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
 }
@@ -82,7 +85,11 @@ pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
 }
 
 pub fn rm(args: RmArgs) -> anyhow::Result<()> {
-    let job = porpoise::jobs::delete::delete(args.paths);
+    let job = if args.trash {
+        porpoise::jobs::trash::trash(args.paths)
+    } else {
+        porpoise::jobs::delete::delete(args.paths)
+    };
     follow(job, args.progress)
 }
 

@@ -1,0 +1,111 @@
+//! The freedesktop trash: moving items there (home trash, or `$topdir/.Trash-$uid` on other
+//! filesystems, never a copy into the home trash), listing, restoring and emptying it.
+
+use std::os::unix::fs::DirBuilderExt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::error::{IoError, Op};
+use crate::mounts;
+
+use super::control::{Control, Job};
+use super::events::JobState;
+use super::progress::Counters;
+use super::runner::spawn;
+
+pub use trash::TrashItem;
+
+/// Move `paths` to the trash of the filesystem each is on.
+pub fn trash(paths: Vec<PathBuf>) -> Job {
+    trash_with(paths, Control::new())
+}
+
+/// [`trash`], steered through a given control.
+pub fn trash_with(paths: Vec<PathBuf>, control: Arc<Control>) -> Job {
+    spawn("trash", control, move |ctx| {
+        ctx.state(JobState::Deleting);
+        Counters::add(&ctx.counters.files_total, paths.len() as u64);
+        let home = home_trash_mount();
+        for p in &paths {
+            if !ctx.control.checkpoint() {
+                break;
+            }
+            match trash_one(p, home) {
+                Ok(()) => Counters::add(&ctx.counters.files_done, 1),
+                Err(e) => ctx.failed(p.clone(), (e.op, e.source)),
+            }
+        }
+        super::delete::final_state(ctx)
+    })
+}
+
+/// The home trash folder: `$XDG_DATA_HOME/Trash`.
+fn home_trash() -> Option<PathBuf> {
+    std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .map(|d| d.join("Trash"))
+}
+
+/// Device of the nearest existing folder holding the home trash.
+fn home_trash_mount() -> Option<u64> {
+    let mut p = home_trash()?;
+    loop {
+        if let Some(m) = mounts::mount_of(&p) {
+            return Some(m.id);
+        }
+        if !p.pop() {
+            return None;
+        }
+    }
+}
+
+fn trash_one(path: &Path, home_mount: Option<u64>) -> Result<(), IoError> {
+    let io = |e: std::io::Error| IoError::new(Op::Trash, path, e);
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mount = mounts::mount_of(parent)
+        .ok_or_else(|| io(std::io::Error::from(std::io::ErrorKind::NotFound)))?;
+    if Some(mount.id) != home_mount {
+        prepare_volume_trash(&mount.mount_point).map_err(io)?;
+    }
+    trash::delete(path).map_err(|e| io(std::io::Error::other(e.to_string())))
+}
+
+/// Make sure `$topdir/.Trash-$uid` exists, private (0700), so the trash crate uses it
+/// rather than copying the item into the home trash.
+fn prepare_volume_trash(topdir: &Path) -> std::io::Result<()> {
+    let uid = crate::sys::uid();
+    let shared = topdir.join(".Trash").join(uid.to_string());
+    if shared.is_dir() {
+        return Ok(());
+    }
+    let own = topdir.join(format!(".Trash-{uid}"));
+    let mut b = std::fs::DirBuilder::new();
+    b.mode(0o700).recursive(true);
+    b.create(own.join("files"))?;
+    b.create(own.join("info"))
+}
+
+/// Everything in the trash folders of this user, on every filesystem.
+pub fn list() -> Result<Vec<TrashItem>, IoError> {
+    trash::os_limited::list().map_err(|e| trash_error("trash", e))
+}
+
+/// Put items back where they came from (never over an existing file).
+pub fn restore(items: Vec<TrashItem>) -> Result<(), IoError> {
+    trash::os_limited::restore_all(items).map_err(|e| trash_error("trash", e))
+}
+
+/// Delete everything in the trash for good.
+pub fn empty() -> Result<(), IoError> {
+    let items = list()?;
+    trash::os_limited::purge_all(items).map_err(|e| trash_error("trash", e))
+}
+
+fn trash_error(what: &str, e: trash::Error) -> IoError {
+    IoError::new(Op::Trash, what, std::io::Error::other(e.to_string()))
+}
