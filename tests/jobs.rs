@@ -536,3 +536,40 @@ fn a_move_keeps_sources_whose_copy_was_not_complete() {
     assert_eq!(read(&other.path().join("folder/b.txt")), b"b");
     assert_eq!(read(&other.path().join("folder/a.txt")), b"old");
 }
+
+#[test]
+fn pause_is_announced_and_resume_finishes_the_job() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = tmp.path().join("big.dat");
+    let f = std::fs::File::create(&src).expect("create");
+    f.set_len(64 << 20).expect("set_len");
+    drop(f);
+    let dest = tmp.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    let job = copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail));
+    job.control.pause();
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match job.next_timeout(left) {
+            Ok(JobEvent::State(JobState::Paused)) => break,
+            Ok(JobEvent::Finished { state, .. }) => panic!("finished ({state:?}) while paused"),
+            Ok(_) | Err(false) => {}
+            Err(true) => panic!("the job ended early"),
+        }
+    }
+    job.control.resume();
+    let out = finish(job);
+    assert!(
+        out.events
+            .iter()
+            .any(|e| matches!(e, JobEvent::State(JobState::Copying)))
+    );
+    assert_eq!(out.state, JobState::Done);
+    assert_eq!(
+        std::fs::metadata(dest.join("big.dat"))
+            .expect("copied")
+            .len(),
+        1 << 30
+    );
+}

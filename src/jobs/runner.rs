@@ -3,8 +3,8 @@
 
 use crossbeam_channel::Sender;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use crate::error::IoError;
 
@@ -18,11 +18,18 @@ pub struct Ctx {
     pub tx: Sender<JobEvent>,
     pub control: Arc<Control>,
     pub counters: Counters,
+    /// The state last announced, to go back to after a pause.
+    current: Mutex<JobState>,
 }
 
 impl Ctx {
     pub fn state(&self, s: JobState) {
+        *self.current.lock().unwrap_or_else(|p| p.into_inner()) = s;
         let _ = self.tx.send(JobEvent::State(s));
+    }
+
+    fn current(&self) -> JobState {
+        *self.current.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     pub fn failed(&self, path: PathBuf, (op, err): OpError) {
@@ -55,6 +62,7 @@ pub fn spawn(
         tx,
         control: control.clone(),
         counters: Counters::default(),
+        current: Mutex::new(JobState::Scanning),
     });
     crate::sys::raise_fd_limit();
     let spawned = std::thread::Builder::new()
@@ -78,10 +86,18 @@ fn run(ctx: &Arc<Ctx>, work: impl FnOnce(&Ctx) -> JobState) {
             .name("porpoise-progress".into())
             .spawn(move || {
                 let mut r = Reporter::default();
+                let mut paused = false;
                 while !done.load(Ordering::Relaxed) {
                     std::thread::park_timeout(PROGRESS_EVERY);
                     if !r.tick(&ctx.counters, &ctx.tx) {
                         return;
+                    }
+                    // Pauses are announced as a state, and so is the way back.
+                    let now = ctx.control.is_paused();
+                    if now != paused {
+                        paused = now;
+                        let s = if now { JobState::Paused } else { ctx.current() };
+                        let _ = ctx.tx.send(JobEvent::State(s));
                     }
                 }
             })
