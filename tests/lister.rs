@@ -96,6 +96,14 @@ fn hidden_files_and_the_filter_choose_what_is_shown() {
     assert_eq!(names(&l)[2], ".dotfile");
     l.set_filter("A1");
     assert_eq!(names(&l), ["a10.txt"]);
+    assert_eq!(
+        l.unfiltered_len(),
+        7,
+        "the filter does not change the unfiltered count"
+    );
+    l.set_show_hidden(false);
+    assert_eq!(l.unfiltered_len(), 6);
+    l.set_show_hidden(true);
     l.set_filter("");
     assert_eq!(l.len(), 7);
 }

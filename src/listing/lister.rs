@@ -41,6 +41,8 @@ pub struct Lister {
     names: Names,
     /// Indices into `entries` that pass the hidden/filter rules, in sorted order.
     shown: Vec<u32>,
+    /// Entries that pass the hidden rule, whatever the filter says.
+    unfiltered: usize,
     opts: ViewOptions,
     filter_lower: Vec<u8>,
     progress: Progress,
@@ -61,6 +63,7 @@ impl Lister {
             entries: Vec::new(),
             names: Names::default(),
             shown: Vec::new(),
+            unfiltered: 0,
             opts,
             filter_lower,
             progress: Progress::Opening,
@@ -108,6 +111,12 @@ impl Lister {
 
     pub fn is_empty(&self) -> bool {
         self.shown.is_empty()
+    }
+
+    /// Number of entries shown were there no filter (hidden ones still count only when
+    /// hidden files are shown).
+    pub fn unfiltered_len(&self) -> usize {
+        self.unfiltered
     }
 
     /// The `i`-th shown entry and its name.
@@ -355,6 +364,7 @@ impl Lister {
 
     fn rebuild_shown(&mut self) {
         self.shown.clear();
+        self.unfiltered = 0;
         let show_hidden = self.opts.show_hidden;
         let filter = &self.filter_lower;
         for (i, e) in self.entries.iter().enumerate() {
@@ -362,6 +372,7 @@ impl Lister {
             if !show_hidden && is_hidden(name) {
                 continue;
             }
+            self.unfiltered += 1;
             if !filter.is_empty() && !contains_lowercase(name, filter) {
                 continue;
             }

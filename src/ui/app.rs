@@ -41,8 +41,6 @@ pub struct App {
     location: Option<String>,
     /// The filter box's text while it is open.
     filter: Option<String>,
-    /// How many entries the folder shows without the filter (kept while one applies).
-    unfiltered: usize,
     /// The file and place icons: bundled until the theme's are loaded.
     icons: IconSet,
     user_places: Vec<Place>,
@@ -96,7 +94,6 @@ impl App {
             viewport,
             location: None,
             filter: None,
-            unfiltered: 0,
             icons: IconSet::default(),
             user_places: places::fixed(),
             mount_places: Vec::new(),

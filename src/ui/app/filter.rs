@@ -1,5 +1,4 @@
-//! The filter box: opening and closing it, typing into it, and the unfiltered count the
-//! status bar compares against.
+//! The filter box: opening and closing it and typing into it.
 
 use super::super::effects::Effect;
 use super::App;
@@ -39,7 +38,6 @@ impl App {
     fn apply_filter(&mut self) -> Vec<Effect> {
         let text = self.filter.clone().unwrap_or_default();
         self.lister.set_filter(&text);
-        self.count_unfiltered();
         self.selection.retain_shown(&self.lister);
         // The list changed length: start at its top, or where the cursor is.
         self.viewport.offset_y = 0.0;
@@ -48,17 +46,5 @@ impl App {
             effects.push(Effect::ScrollTo(0.0));
         }
         effects
-    }
-
-    /// While a filter applies, count what the folder shows without it (the lister keeps
-    /// only the filtered subset; two passes over its entries).
-    pub(super) fn count_unfiltered(&mut self) {
-        let Some(text) = self.filter.as_deref().filter(|t| !t.is_empty()) else {
-            return;
-        };
-        let text = text.to_owned();
-        self.lister.set_filter("");
-        self.unfiltered = self.lister.len();
-        self.lister.set_filter(&text);
     }
 }

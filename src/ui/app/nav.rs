@@ -156,7 +156,6 @@ impl App {
             tracing::info!("{e}");
         }
         self.lister.apply(event);
-        self.count_unfiltered();
         if settled {
             self.selection.retain_shown(&self.lister);
         }
@@ -199,7 +198,6 @@ impl App {
     pub(super) fn toggle_hidden(&mut self) -> Vec<Effect> {
         self.settings.show_hidden = !self.settings.show_hidden;
         self.lister.set_show_hidden(self.settings.show_hidden);
-        self.count_unfiltered();
         self.selection.retain_shown(&self.lister);
         let mut effects = self.reveal_cursor();
         effects.extend(self.save());

@@ -52,7 +52,7 @@ impl App {
         self.filter
             .as_deref()
             .is_some_and(|f| !f.is_empty())
-            .then_some(self.unfiltered)
+            .then_some(self.lister.unfiltered_len())
     }
 
     pub fn icons(&self) -> &IconSet {
