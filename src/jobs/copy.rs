@@ -50,7 +50,7 @@ impl Outcome {
         if self.aborted && !ctx.control.is_cancelled() {
             JobState::Failed
         } else {
-            super::delete::final_state(ctx)
+            ctx.final_state()
         }
     }
 }

@@ -31,18 +31,8 @@ pub fn delete_with(paths: Vec<PathBuf>, control: Arc<Control>) -> Job {
     spawn("delete", control, move |ctx| {
         ctx.state(JobState::Deleting);
         delete_paths(ctx, &paths, &ctx.counters);
-        final_state(ctx)
+        ctx.final_state()
     })
-}
-
-pub(crate) fn final_state(ctx: &Ctx) -> JobState {
-    if ctx.control.is_cancelled() {
-        JobState::Cancelled
-    } else if ctx.counters.summary().failed > 0 {
-        JobState::Failed
-    } else {
-        JobState::Done
-    }
 }
 
 /// Delete each path, on several threads when there are many.

@@ -50,7 +50,7 @@ fn run(ctx: &Ctx, spec: &JobSpec) -> JobState {
         }
     }
     if by_copy.is_empty() || ctx.control.is_cancelled() {
-        return delete::final_state(ctx);
+        return ctx.final_state();
     }
     let outcome = copy::copy_some(ctx, spec, &by_copy);
     // Only sources copied whole are removed; the others stay where they were.

@@ -28,6 +28,17 @@ impl Ctx {
         let _ = self.tx.send(JobEvent::State(s));
     }
 
+    /// How the job ended: cancelled, failed when any item failed, else done.
+    pub fn final_state(&self) -> JobState {
+        if self.control.is_cancelled() {
+            JobState::Cancelled
+        } else if self.counters.summary().failed > 0 {
+            JobState::Failed
+        } else {
+            JobState::Done
+        }
+    }
+
     fn current(&self) -> JobState {
         *self.current.lock().unwrap_or_else(|p| p.into_inner())
     }

@@ -35,7 +35,7 @@ pub fn trash_with(paths: Vec<PathBuf>, control: Arc<Control>) -> Job {
                 Err(e) => ctx.failed(p.clone(), (e.op, e.source)),
             }
         }
-        super::delete::final_state(ctx)
+        ctx.final_state()
     })
 }
 
