@@ -8,6 +8,7 @@ pub mod delete;
 pub mod events;
 pub mod fsops;
 pub mod moves;
+pub mod preflight;
 pub mod progress;
 mod resolve;
 mod runner;
