@@ -269,11 +269,6 @@ impl Batch {
     pub fn name(&self, i: usize) -> &[u8] {
         self.names.name_of(&self.entries[i])
     }
-
-    /// Bytes held by this batch's buffers.
-    pub fn heap_bytes(&self) -> usize {
-        self.entries.capacity() * std::mem::size_of::<Entry>() + self.names.capacity_bytes()
-    }
 }
 
 /// A name is hidden when it starts with a dot.

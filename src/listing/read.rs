@@ -4,7 +4,7 @@
 use std::ffi::CStr;
 use std::mem::MaybeUninit;
 use std::os::fd::{AsFd, OwnedFd};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use rustix::fs::RawDir;
@@ -425,9 +425,4 @@ fn read_names_then_details(
         }
     }
     out.batch.is_empty() || send(DirEvent::Details(out.take()))
-}
-
-/// The absolute form of a path without touching the disk (no symlink resolution).
-pub fn absolute(path: &Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
