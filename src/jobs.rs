@@ -27,6 +27,25 @@ pub struct JobSpec {
     /// The folder the sources go into (copy and move); unused for delete.
     pub dest: PathBuf,
     pub on_conflict: ConflictPolicy,
+    /// What to do about problems the pre-flight check finds; `None` asks through a
+    /// `Preflight` event and waits.
+    pub on_problem: Option<preflight::PreflightChoice>,
+    /// The destination's rules when they are known better than its filesystem type says
+    /// (a folder that will be synced to Windows); `None` takes them from the mount.
+    pub rules: Option<preflight::FsRules>,
+}
+
+impl JobSpec {
+    /// Sources into `dest`; conflicts fail, pre-flight problems are asked about.
+    pub fn new(sources: Vec<PathBuf>, dest: impl Into<PathBuf>) -> JobSpec {
+        JobSpec {
+            sources,
+            dest: dest.into(),
+            on_conflict: ConflictPolicy::Fail,
+            on_problem: None,
+            rules: None,
+        }
+    }
 }
 
 /// Why a job would not touch an item at all.

@@ -13,6 +13,7 @@ pub mod icons;
 pub mod keys;
 pub mod message;
 pub mod places;
+pub mod request;
 pub mod selection;
 pub mod settings;
 pub mod theme;

@@ -58,9 +58,8 @@ fn finish_answering(job: Job, mut answer: impl FnMut(&JobEvent) -> Option<Answer
 
 fn spec(sources: &[&Path], dest: &Path, on_conflict: ConflictPolicy) -> JobSpec {
     JobSpec {
-        sources: sources.iter().map(|p| p.to_path_buf()).collect(),
-        dest: dest.to_path_buf(),
         on_conflict,
+        ..JobSpec::new(sources.iter().map(|p| p.to_path_buf()).collect(), dest)
     }
 }
 

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use porpoise::jobs::conflict::{Answer, Choice};
 use porpoise::jobs::events::Conflict;
+use porpoise::jobs::preflight::{PreflightChoice, Problem};
 use porpoise::jobs::{ConflictPolicy, Job, JobEvent, JobSpec, JobState};
 
 use super::progress::{Bar, Json};
@@ -27,6 +28,16 @@ pub enum OnConflict {
     Rename,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OnProblem {
+    Ask,
+    /// Replace what the destination cannot hold in names with `_`.
+    Replace,
+    /// Leave out the items with a problem.
+    Skip,
+    Cancel,
+}
+
 #[derive(Debug, clap::Args)]
 pub struct TransferArgs {
     /// How to show progress: a bar on a terminal (auto), JSON lines on stdout, or nothing.
@@ -35,6 +46,11 @@ pub struct TransferArgs {
     /// What to do when a name exists. Default: ask on a terminal; otherwise the item fails.
     #[arg(long, value_enum)]
     pub on_conflict: Option<OnConflict>,
+    /// What to do when the destination cannot take some names or files (FAT, exFAT and
+    /// NTFS name rules, file size limits) or lacks space. Checked before anything is
+    /// copied. Default: ask on a terminal; otherwise cancel.
+    #[arg(long, value_enum)]
+    pub on_problem: Option<OnProblem>,
     /// Sources, then the destination folder.
     #[arg(required = true, num_args = 2..)]
     pub paths: Vec<PathBuf>,
@@ -72,16 +88,25 @@ pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
         None if interactive => ConflictPolicy::Ask,
         None => ConflictPolicy::Fail,
     };
+    let on_problem = match args.on_problem {
+        Some(OnProblem::Ask) if interactive => None,
+        Some(OnProblem::Ask) => anyhow::bail!("--on-problem=ask needs a terminal"),
+        Some(OnProblem::Replace) => Some(PreflightChoice::ReplaceCharacters),
+        Some(OnProblem::Skip) => Some(PreflightChoice::SkipThem),
+        Some(OnProblem::Cancel) => Some(PreflightChoice::Cancel),
+        None if interactive => None,
+        None => Some(PreflightChoice::Cancel),
+    };
     let spec = JobSpec {
-        sources: paths,
-        dest,
         on_conflict,
+        on_problem,
+        ..JobSpec::new(paths, dest)
     };
     let job = match kind {
         Kind::Copy => porpoise::jobs::copy::copy(spec),
         Kind::Move => porpoise::jobs::moves::move_items(spec),
     };
-    follow(job, args.progress)
+    follow(job, args.progress, on_problem.is_none())
 }
 
 pub fn rm(args: RmArgs) -> anyhow::Result<()> {
@@ -90,11 +115,11 @@ pub fn rm(args: RmArgs) -> anyhow::Result<()> {
     } else {
         porpoise::jobs::delete::delete(args.paths)
     };
-    follow(job, args.progress)
+    follow(job, args.progress, false)
 }
 
 /// Show the job's events until it finishes; an error when not everything was done.
-fn follow(job: Job, mode: ProgressMode) -> anyhow::Result<()> {
+fn follow(job: Job, mode: ProgressMode, asks_preflight: bool) -> anyhow::Result<()> {
     let start = Instant::now();
     let mode = match mode {
         ProgressMode::Auto if std::io::stderr().is_terminal() => ProgressMode::Bar,
@@ -129,6 +154,21 @@ fn follow(job: Job, mode: ProgressMode) -> anyhow::Result<()> {
                     b.clear();
                 }
                 job.control.answer(ask(&c)?);
+            }
+            JobEvent::Preflight {
+                problems,
+                can_proceed,
+            } => {
+                if let Some(b) = &mut bar {
+                    b.clear();
+                }
+                for p in &problems {
+                    eprintln!("{p}");
+                }
+                // The job only waits for an answer when it was told to ask.
+                if can_proceed && asks_preflight {
+                    job.control.answer_preflight(ask_preflight(&problems)?);
+                }
             }
             JobEvent::Finished { state, summary } => {
                 if let Some(b) = &mut bar {
@@ -183,5 +223,31 @@ fn ask(c: &Conflict) -> anyhow::Result<Answer> {
             _ => continue,
         };
         return Ok(Answer { choice, for_all });
+    }
+}
+
+/// Ask on the terminal what to do about the problems the pre-flight check found.
+fn ask_preflight(problems: &[Problem]) -> anyhow::Result<PreflightChoice> {
+    use std::io::{BufRead, Write};
+    let mut err = std::io::stderr();
+    loop {
+        write!(
+            err,
+            "{} problem(s) before copying. [r]eplace characters with _, [s]kip those items, [c]ancel: ",
+            problems.len()
+        )?;
+        err.flush()?;
+        let mut line = String::new();
+        if std::io::stdin().lock().read_line(&mut line)? == 0 {
+            return Ok(PreflightChoice::Cancel);
+        }
+        return Ok(
+            match line.trim().chars().next().map(|c| c.to_ascii_lowercase()) {
+                Some('r') => PreflightChoice::ReplaceCharacters,
+                Some('s') => PreflightChoice::SkipThem,
+                Some('c') => PreflightChoice::Cancel,
+                _ => continue,
+            },
+        );
     }
 }

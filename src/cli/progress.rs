@@ -47,6 +47,29 @@ impl Json {
                 r#"{{"t_ms":{t_ms},"event":"conflict","path":{}}}"#,
                 quote(&c.target.to_string_lossy())
             ),
+            JobEvent::Preflight {
+                problems,
+                can_proceed,
+            } => {
+                let list: Vec<String> = problems
+                    .iter()
+                    .map(|p| {
+                        let path = p
+                            .path()
+                            .map(|p| quote(&p.to_string_lossy()))
+                            .unwrap_or_else(|| "null".into());
+                        format!(
+                            r#"{{"problem":"{}","path":{path},"message":{}}}"#,
+                            p.as_str(),
+                            quote(&p.to_string())
+                        )
+                    })
+                    .collect();
+                format!(
+                    r#"{{"t_ms":{t_ms},"event":"preflight","can_proceed":{can_proceed},"problems":[{}]}}"#,
+                    list.join(",")
+                )
+            }
             JobEvent::Finished { state, summary } => format!(
                 r#"{{"t_ms":{t_ms},"event":"finished","ok":{},"files_done":{},"bytes_done":{},"failed":{}}}"#,
                 *state == porpoise::jobs::JobState::Done && summary.failed == 0,

@@ -86,6 +86,13 @@ pub enum JobEvent {
     State(JobState),
     /// Waiting for an answer through [`super::Control::answer`].
     Conflict(Conflict),
+    /// Problems found before any byte moved (names the destination cannot hold, files
+    /// too large for it, too little space, a read-only mount). When `can_proceed`, the job
+    /// waits for [`super::Control::answer_preflight`]; otherwise it ends as failed.
+    Preflight {
+        problems: Vec<super::preflight::Problem>,
+        can_proceed: bool,
+    },
     /// An item was left out on purpose (a conflict answered "skip", a socket or device).
     ItemSkipped {
         path: PathBuf,

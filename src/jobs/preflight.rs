@@ -100,6 +100,18 @@ pub fn fix_name(name: &[u8]) -> Vec<u8> {
     out
 }
 
+impl NameProblem {
+    /// The stable name used in JSON events.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NameProblem::ForbiddenCharacter => "forbidden_character",
+            NameProblem::ControlCharacter => "control_character",
+            NameProblem::TrailingDotOrSpace => "trailing_dot_or_space",
+            NameProblem::ReservedName => "reserved_name",
+        }
+    }
+}
+
 /// Something that would go wrong, found before the job starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Problem {
@@ -117,6 +129,62 @@ pub enum Problem {
         free: u64,
     },
     ReadOnly,
+}
+
+impl Problem {
+    /// The stable name used in JSON events.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Problem::BadName { .. } => "bad_name",
+            Problem::TooLarge { .. } => "too_large",
+            Problem::NoSpace { .. } => "no_space",
+            Problem::ReadOnly => "read_only",
+        }
+    }
+
+    /// The item the problem is about; `None` for the destination as a whole.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Problem::BadName { path, .. } | Problem::TooLarge { path, .. } => Some(path),
+            Problem::NoSpace { .. } | Problem::ReadOnly => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Problem::BadName { path, why } => {
+                let why = match why {
+                    NameProblem::ForbiddenCharacter => "has a character the destination forbids",
+                    NameProblem::ControlCharacter => "has a control character",
+                    NameProblem::TrailingDotOrSpace => "ends with a dot or a space",
+                    NameProblem::ReservedName => "is a name the destination reserves",
+                };
+                write!(f, "{}: the name {why}", path.display())
+            }
+            Problem::TooLarge { path, size, limit } => write!(
+                f,
+                "{}: {size} bytes, larger than the destination holds ({limit} bytes)",
+                path.display()
+            ),
+            Problem::NoSpace { needed, free } => write!(
+                f,
+                "the destination has {free} bytes free, the copy needs {needed}"
+            ),
+            Problem::ReadOnly => write!(f, "the destination is read-only"),
+        }
+    }
+}
+
+/// What to do about the problems a pre-flight check found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PreflightChoice {
+    /// Names get `_` for what the destination cannot hold; files too large are skipped.
+    ReplaceCharacters,
+    /// Leave out every item with a problem.
+    SkipThem,
+    Cancel,
 }
 
 /// What the check found.

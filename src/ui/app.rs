@@ -3,6 +3,7 @@
 
 mod filter;
 mod input;
+mod jobs;
 mod nav;
 mod query;
 
@@ -225,6 +226,7 @@ impl App {
                 self.modifiers = m;
                 Vec::new()
             }
+            Message::StartJob(request) => self.start_job(request),
             Message::Resized(w, h) => {
                 self.settings.window_width = w;
                 self.settings.window_height = h;

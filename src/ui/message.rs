@@ -10,6 +10,7 @@ use crate::mounts::MountTable;
 
 use super::icons::ThemeIcons;
 use super::places::Place;
+use super::request::JobRequest;
 use super::settings::ViewMode;
 use super::viewport::Viewport;
 
@@ -90,6 +91,10 @@ pub enum Message {
     LocationInput(String),
     LocationSubmit,
     LocationCancel,
+
+    // File jobs
+    /// Start a copy, move, link, trash or delete.
+    StartJob(JobRequest),
 
     // Window and keyboard
     Key(KeyPress),
