@@ -4,7 +4,9 @@
 //! app headlessly: [`App::handle`] is pure and returns [`Effect`]s, which the window runs as
 //! tasks and tests run with [`Effect::run_blocking`].
 
+pub mod actions;
 pub mod app;
+pub mod clipboard;
 pub mod effects;
 pub mod format;
 pub mod history;

@@ -101,3 +101,51 @@ type-pipe = Pipe
 type-socket = Socket
 type-device = Gerät
 type-with-ext = { $kind } ({ $ext })
+
+## Dateiaktionen: Zwischenablage, Ziehen und Ablegen, Menüs
+status-clipboard-failed = Die Zwischenablage ist nicht nutzbar: { $error }
+status-paste-failed = Nichts zum Einfügen: { $error }
+drag-items = { $count ->
+    [one] 1 Element
+   *[other] { $count } Elemente
+}
+drop-move = Hierher verschieben
+drop-copy = Hierher kopieren
+drop-link = Hier verknüpfen
+drop-cancel = Abbrechen
+menu-open = Öffnen
+menu-cut = Ausschneiden
+menu-copy = Kopieren
+menu-paste-into = In Ordner einfügen
+menu-rename = Umbenennen …
+menu-trash = In den Papierkorb verschieben
+menu-delete = Löschen …
+menu-paste = Einfügen
+menu-new-folder = Neuer Ordner …
+menu-show-hidden = Versteckte Dateien anzeigen
+menu-reload = Neu laden
+dialog-cancel = Abbrechen
+
+## Neuer Ordner und Umbenennen
+new-folder-name = Neuer Ordner
+new-folder-label = Neuer Ordner:
+new-folder-create = Anlegen
+name-error-empty = Ein Name darf nicht leer sein.
+name-error-slash = Ein Name darf kein „/“ enthalten.
+name-error-dots = „.“ und „..“ sind keine gültigen Namen.
+name-error-exists = Ein Element mit diesem Namen gibt es schon.
+name-error-permission = Sie dürfen diesen Ordner nicht ändern.
+name-error-read-only = Dieser Ordner liegt auf einem schreibgeschützten Laufwerk.
+name-error-other = Der Name kann nicht verwendet werden: { $error }
+
+## Papierkorb
+trash-restore = Wiederherstellen
+trash-empty = Papierkorb leeren
+trash-is-empty = Der Papierkorb ist leer.
+trash-column-from = Ursprünglicher Ort
+trash-column-deleted = Gelöscht
+trash-empty-question = Papierkorb leeren?
+trash-empty-detail = Alle Elemente im Papierkorb werden endgültig gelöscht.
+status-trash-failed = Der Papierkorb kann nicht gelesen werden: { $error }
+status-restore-failed = Wiederherstellen fehlgeschlagen: { $error }
+status-empty-failed = Der Papierkorb kann nicht geleert werden: { $error }

@@ -101,3 +101,51 @@ type-pipe = Pipe
 type-socket = Socket
 type-device = Device
 type-with-ext = { $kind } ({ $ext })
+
+## File actions: clipboard, drag and drop, menus
+status-clipboard-failed = The clipboard could not be used: { $error }
+status-paste-failed = Nothing to paste: { $error }
+drag-items = { $count ->
+    [one] 1 item
+   *[other] { $count } items
+}
+drop-move = Move here
+drop-copy = Copy here
+drop-link = Link here
+drop-cancel = Cancel
+menu-open = Open
+menu-cut = Cut
+menu-copy = Copy
+menu-paste-into = Paste into folder
+menu-rename = Rename…
+menu-trash = Move to Trash
+menu-delete = Delete…
+menu-paste = Paste
+menu-new-folder = New Folder…
+menu-show-hidden = Show hidden files
+menu-reload = Reload
+dialog-cancel = Cancel
+
+## New folder and rename
+new-folder-name = New Folder
+new-folder-label = New folder:
+new-folder-create = Create
+name-error-empty = A name cannot be empty.
+name-error-slash = A name cannot contain “/”.
+name-error-dots = “.” and “..” cannot be used as names.
+name-error-exists = An item with this name already exists.
+name-error-permission = You don't have permission to change this folder.
+name-error-read-only = This folder is on a read-only drive.
+name-error-other = The name could not be used: { $error }
+
+## Trash view
+trash-restore = Restore
+trash-empty = Empty Trash
+trash-is-empty = The trash is empty.
+trash-column-from = Original location
+trash-column-deleted = Deleted
+trash-empty-question = Empty the trash?
+trash-empty-detail = All items in the trash will be deleted for good.
+status-trash-failed = The trash could not be read: { $error }
+status-restore-failed = Could not restore: { $error }
+status-empty-failed = Could not empty the trash: { $error }

@@ -1,11 +1,15 @@
 //! The window's state and its pure update: [`App::handle`] turns a message into state
 //! changes and a list of [`Effect`]s; [`App::update`] runs those as iced tasks.
 
+mod actions;
+mod dnd;
 mod filter;
 mod input;
 mod jobs;
+mod naming;
 mod nav;
 mod query;
+mod trash_view;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -15,6 +19,7 @@ use iced::{Element, Subscription, Task, Theme};
 
 use crate::listing::{Lister, ListerCache, ViewOptions};
 
+use super::actions::ActionState;
 use super::effects::Effect;
 use super::history::History;
 use super::i18n::fl;
@@ -57,6 +62,8 @@ pub struct App {
     listing_task: Option<iced::task::Handle>,
     theme: Theme,
     home: PathBuf,
+    /// Clipboard, drag and drop, menus, name entry, Trash view.
+    actions: ActionState,
 }
 
 /// Two clicks on the same entry within this time open it.
@@ -106,6 +113,7 @@ impl App {
             save_ticket: 0,
             listing_task: None,
             home: places::home_dir(),
+            actions: ActionState::default(),
         };
         let mut effects = app.start_listing(None);
         effects.push(Effect::LoadUserPlaces);
@@ -194,12 +202,15 @@ impl App {
                 }
                 Vec::new()
             }
-            Message::Navigate(path) => self.navigate(path),
+            Message::Navigate(path) => {
+                self.actions.trash = None;
+                self.navigate(path)
+            }
             Message::Back => self.back(),
             Message::Forward => self.forward(),
             Message::Up => self.up(),
             Message::Reload => self.reload(),
-            Message::Clicked(name) => self.clicked(name),
+            Message::Clicked(name) => self.press_entry(name),
             Message::Activate(name) => self.activate(&name),
             Message::SortBy(key) => self.sort_by(key),
             Message::SetView(mode) => self.set_view(mode),
@@ -221,12 +232,20 @@ impl App {
                 self.location = None;
                 Vec::new()
             }
-            Message::Key(k) => self.key(&k),
+            Message::Key(k) => match self.action_key(&k) {
+                Some(effects) => effects,
+                None => self.key(&k),
+            },
             Message::Modifiers(m) => {
                 self.modifiers = m;
                 Vec::new()
             }
             Message::StartJob(request) => self.start_job(request),
+            Message::AskDelete => {
+                tracing::info!("delete asked; the confirmation comes with the job panel");
+                Vec::new()
+            }
+            Message::Action(m) => self.action(m),
             Message::Resized(w, h) => {
                 self.settings.window_width = w;
                 self.settings.window_height = h;
@@ -273,6 +292,7 @@ impl App {
     pub fn subscription(&self) -> Subscription<Message> {
         Subscription::batch([
             iced::event::listen_with(super::keys::listen),
+            iced::event::listen_with(super::actions::listen),
             Subscription::run(mount_events),
             iced::time::every(Duration::from_secs(30)).map(|_| Message::Tick),
         ])

@@ -10,6 +10,7 @@ use iced::widget::operation::{self, AbsoluteOffset};
 
 use crate::listing::{DirEvent, ListOptions, open_dir};
 
+use super::actions::ActionEffect;
 use super::icons::desktop;
 use super::message::{Message, Shared};
 use super::places;
@@ -52,6 +53,8 @@ pub enum Effect {
     FocusFilter,
     /// Choose the icon theme (`setting`, else the desktop's) and read its icons.
     LoadThemeIcons { setting: Option<String> },
+    /// Work of the file actions (clipboard, create, rename, trash).
+    Action(ActionEffect),
 }
 
 impl Effect {
@@ -135,6 +138,7 @@ impl Effect {
                 ),
                 None,
             ),
+            Effect::Action(a) => (a.into_task(), None),
         }
     }
 
@@ -176,6 +180,7 @@ impl Effect {
                     settings.save(&path).map_err(|e| e.to_string()),
                 )]
             }
+            Effect::Action(a) => a.run_blocking(),
             Effect::OpenFile(_)
             | Effect::ScheduleSave(_)
             | Effect::ScrollTo(_)

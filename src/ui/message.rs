@@ -8,6 +8,7 @@ use iced::keyboard::{Key, Modifiers};
 use crate::listing::{DirEvent, SortKey};
 use crate::mounts::MountTable;
 
+use super::actions::ActionMsg;
 use super::icons::ThemeIcons;
 use super::places::Place;
 use super::request::JobRequest;
@@ -95,6 +96,11 @@ pub enum Message {
     // File jobs
     /// Start a copy, move, link, trash or delete.
     StartJob(JobRequest),
+    /// Delete the selection for good, after asking (Shift+Del, the context menu).
+    AskDelete,
+
+    /// Clipboard, drag and drop, menus, new folder, rename, the Trash view.
+    Action(ActionMsg),
 
     // Window and keyboard
     Key(KeyPress),

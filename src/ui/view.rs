@@ -1,27 +1,42 @@
-//! The window's layout: toolbar on top, Places on the left, the file view, the status bar.
+//! The window's layout: toolbar on top, Places on the left, the file view (or the Trash
+//! view), the status bar; menus and the drag ghost float over it.
 
-use iced::widget::{column, container, row, rule};
-use iced::{Element, Fill};
+use iced::widget::{Stack, button, column, container, mouse_area, row, rule, text};
+use iced::{Center, Element, Fill};
 
+use super::actions::{ActionMsg, NameKind};
 use super::app::App;
+use super::i18n::fl;
 use super::message::Message;
 use super::settings::ViewMode;
 use super::theme;
-use super::widgets::{details, icons, location, notice, places, status};
+use super::widgets::pointer::pointer;
+use super::widgets::{details, entry, icons, location, notice, overlay, places, status, trash};
 
 pub fn view(app: &App) -> Element<'_, Message> {
-    let files: Element<'_, Message> = match app.notice() {
-        Some(text) => notice::view(app, text),
-        None => match app.settings().view {
-            ViewMode::Details => details::view(app),
-            ViewMode::Icons => icons::view(app),
-        },
+    let files: Element<'_, Message> = match &app.actions().trash {
+        Some(t) => trash::view(t),
+        None => {
+            let files = match app.notice() {
+                Some(text) => notice::view(app, text),
+                None => match app.settings().view {
+                    ViewMode::Details => details::view(app),
+                    ViewMode::Icons => icons::view(app),
+                },
+            };
+            let files =
+                mouse_area(files).on_right_press(Message::Action(ActionMsg::ContextMenu(None)));
+            match new_folder_bar(app) {
+                Some(bar) => column![bar, files].into(),
+                None => files.into(),
+            }
+        }
     };
     let files = container(files)
         .width(Fill)
         .height(Fill)
         .style(theme::view_surface);
-    column![
+    let base = column![
         location::toolbar(app),
         rule::horizontal(1).style(rule::weak),
         row![
@@ -32,6 +47,38 @@ pub fn view(app: &App) -> Element<'_, Message> {
         .height(Fill),
         rule::horizontal(1).style(rule::weak),
         status::view(app),
-    ]
+    ];
+    let mut layers = vec![base.into()];
+    layers.extend(overlay::layers(app));
+    let tracking = app.actions().drag.is_some();
+    pointer(Stack::with_children(layers), tracking, |e| {
+        Message::Action(ActionMsg::Pointer(e))
+    })
     .into()
+}
+
+/// The name entry of a new folder, above the list.
+fn new_folder_bar(app: &App) -> Option<Element<'_, Message>> {
+    let n = app.actions().naming.as_ref()?;
+    if n.kind != NameKind::NewFolder {
+        return None;
+    }
+    let act = Message::Action;
+    Some(
+        container(
+            row![
+                text(fl!("new-folder-label")),
+                container(entry::name_input(&n.text, theme::TEXT_SIZE)).width(320),
+                button(text(fl!("new-folder-create")))
+                    .on_press_maybe((!n.busy).then_some(act(ActionMsg::NameSubmit))),
+                button(text(fl!("dialog-cancel"))).on_press(act(ActionMsg::NameCancel)),
+            ]
+            .spacing(10)
+            .align_y(Center),
+        )
+        .padding([6, 12])
+        .width(Fill)
+        .style(theme::side_panel)
+        .into(),
+    )
 }

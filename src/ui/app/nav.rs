@@ -59,6 +59,7 @@ impl App {
             self.cache.put(left);
         }
         self.selection.clear();
+        self.actions.left_folder();
         if let Some(name) = select {
             self.selection.select_only(&name);
         }

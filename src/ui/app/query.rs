@@ -55,6 +55,11 @@ impl App {
             .then_some(self.lister.unfiltered_len())
     }
 
+    /// Clipboard, drag and drop, menus, name entry, Trash view.
+    pub fn actions(&self) -> &super::super::actions::ActionState {
+        &self.actions
+    }
+
     pub fn icons(&self) -> &IconSet {
         &self.icons
     }

@@ -15,6 +15,7 @@ use crate::ui::icons::{Icon, IconSize};
 use crate::ui::message::Message;
 use crate::ui::theme;
 use crate::ui::viewport::Viewport;
+use crate::ui::widgets::entry;
 
 const SIZE_WIDTH: f32 = 96.0;
 const DATE_WIDTH: f32 = 140.0;
@@ -107,11 +108,13 @@ fn rows(app: &App) -> Element<'_, Message> {
             let icon = app
                 .icons()
                 .for_class(format::classify(entry, name), IconSize::Small);
+            let renaming = entry::rename_input(app, name, theme::TEXT_SIZE);
             col = col.push(entry_row(
                 entry,
                 name,
                 &icon,
-                app.selection().is_selected(name),
+                entry::Look::of(app, name),
+                renaming,
             ));
         }
     }
@@ -147,13 +150,25 @@ pub fn columns(entry: &Entry, name: &[u8]) -> (String, String, String) {
     }
 }
 
-fn entry_row<'a>(entry: &Entry, name: &[u8], icon: &Icon, selected: bool) -> Element<'a, Message> {
+fn entry_row<'a>(
+    entry: &Entry,
+    name: &[u8],
+    icon: &Icon,
+    look: entry::Look,
+    renaming: Option<Element<'a, Message>>,
+) -> Element<'a, Message> {
     let (size, date, kind) = columns(entry, name);
-    let label = String::from_utf8_lossy(name).into_owned();
-    let secondary = theme::secondary_on(selected);
+    let label: Element<'a, Message> = match renaming {
+        Some(input) => container(input).width(Fill).into(),
+        None => text(String::from_utf8_lossy(name).into_owned())
+            .width(Fill)
+            .wrapping(Wrapping::None)
+            .into(),
+    };
+    let secondary = entry::secondary(look);
     let content = row![
         icon.view(20.0),
-        text(label).width(Fill).wrapping(Wrapping::None),
+        label,
         text(size).width(SIZE_WIDTH).align_x(Right).style(secondary),
         text(date)
             .width(DATE_WIDTH)
@@ -166,7 +181,7 @@ fn entry_row<'a>(entry: &Entry, name: &[u8], icon: &Icon, selected: bool) -> Ele
     ]
     .spacing(SPACING)
     .align_y(Center);
-    button(content)
+    let content = container(content)
         .width(Fill)
         .height(theme::ROW_HEIGHT)
         .clip(true)
@@ -175,8 +190,6 @@ fn entry_row<'a>(entry: &Entry, name: &[u8], icon: &Icon, selected: bool) -> Ele
             right: PAD_RIGHT,
             bottom: 4.0,
             left: PAD_LEFT,
-        })
-        .on_press(Message::Clicked(name.to_vec()))
-        .style(theme::entry_button(selected))
-        .into()
+        });
+    entry::area(content, name, look)
 }

@@ -2,7 +2,7 @@
 //! the viewport become widgets.
 
 use iced::widget::text::Wrapping;
-use iced::widget::{Column, Row, button, column, container, scrollable, space, text};
+use iced::widget::{Column, Row, column, container, scrollable, space, text};
 use iced::{Center, Element, Fill};
 
 use crate::ui::app::App;
@@ -12,6 +12,7 @@ use crate::ui::icons::{Icon, IconSize};
 use crate::ui::message::Message;
 use crate::ui::theme;
 use crate::ui::viewport::Viewport;
+use crate::ui::widgets::entry;
 
 pub fn view(app: &App) -> Element<'_, Message> {
     let lister = app.lister();
@@ -27,7 +28,8 @@ pub fn view(app: &App) -> Element<'_, Message> {
                 let icon = app
                     .icons()
                     .for_class(format::classify(entry, name), IconSize::Large);
-                line = line.push(tile(name, &icon, app.selection().is_selected(name)));
+                let renaming = entry::rename_input(app, name, theme::SMALL_TEXT);
+                line = line.push(tile(name, &icon, entry::Look::of(app, name), renaming));
             }
         }
         grid = grid.push(line);
@@ -47,30 +49,39 @@ pub fn view(app: &App) -> Element<'_, Message> {
         .into()
 }
 
-fn tile<'a>(name: &[u8], icon: &Icon, selected: bool) -> Element<'a, Message> {
-    let label = String::from_utf8_lossy(name).into_owned();
+fn tile<'a>(
+    name: &[u8],
+    icon: &Icon,
+    look: entry::Look,
+    renaming: Option<Element<'a, Message>>,
+) -> Element<'a, Message> {
+    let label: Element<'a, Message> = match renaming {
+        Some(input) => input,
+        None => text(String::from_utf8_lossy(name).into_owned())
+            .size(theme::SMALL_TEXT)
+            .align_x(Center)
+            .wrapping(Wrapping::WordOrGlyph)
+            .into(),
+    };
     let content = column![
         icon.view(48.0),
-        container(
-            text(label)
-                .size(theme::SMALL_TEXT)
-                .align_x(Center)
-                .wrapping(Wrapping::WordOrGlyph)
-        )
-        .width(Fill)
-        .height(36)
-        .center_x(Fill)
-        .clip(true),
+        container(label)
+            .width(Fill)
+            .height(36)
+            .center_x(Fill)
+            .clip(true),
     ]
     .spacing(4)
     .align_x(Center);
-    let tile = button(content)
-        .width(Fill)
-        .height(Fill)
-        .padding([6, 4])
-        .clip(true)
-        .on_press(Message::Clicked(name.to_vec()))
-        .style(theme::entry_button(selected));
+    let tile = entry::area(
+        container(content)
+            .width(Fill)
+            .height(Fill)
+            .padding([6, 4])
+            .clip(true),
+        name,
+        look,
+    );
     // The gap around each tile keeps neighbouring selected tiles apart.
     container(tile)
         .width(theme::TILE_WIDTH)

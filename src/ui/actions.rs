@@ -1,0 +1,192 @@
+//! The window's file actions: clipboard, drag and drop, the context and drop menus, new
+//! folder, rename in place and the Trash view. Their messages ([`ActionMsg`]), the work
+//! they ask for ([`ActionEffect`]) and the state the app keeps for them ([`ActionState`]).
+
+pub mod drag;
+pub mod effect;
+pub mod names;
+
+use std::path::PathBuf;
+
+use iced::Point;
+
+use super::clipboard::FileList;
+use super::request::JobKind;
+use super::widgets::pointer::PointerEvent;
+pub use drag::{Drag, DropTarget};
+pub use effect::ActionEffect;
+
+/// The file actions' messages (one variant of `Message`).
+#[derive(Debug, Clone)]
+pub enum ActionMsg {
+    /// The pointer pressed, moved or released somewhere in the window.
+    Pointer(PointerEvent),
+    /// The left button came up over a drop target.
+    ReleasedOn(DropTarget),
+    /// The pointer entered or left a row, tile or place.
+    Hover(DropTarget),
+    Unhover(DropTarget),
+    /// Right-press on an entry (by name) or on the empty view.
+    ContextMenu(Option<Vec<u8>>),
+    MenuPick(MenuItem),
+    /// Close the context or drop menu without acting.
+    CloseMenu,
+    /// The drop menu's choice.
+    DropPick(JobKind),
+    /// Another application dropped a file on the window (one message per file).
+    FileDropped(PathBuf),
+    /// The dropped files of one drop have all arrived (the ticket of the last one).
+    DropSettled(u64),
+
+    // Clipboard
+    Copy,
+    Cut,
+    /// Paste into this folder (the shown one for Ctrl+V).
+    Paste(PathBuf),
+    ClipboardPut(Result<(), String>),
+    ClipboardRead(PathBuf, Result<FileList, String>),
+    ClipboardCleared(Result<(), String>),
+
+    // New folder and rename
+    NewFolder,
+    Rename(Vec<u8>),
+    NameInput(String),
+    NameSubmit,
+    NameCancel,
+    /// A folder was created (its name) or not (what to tell).
+    Created(Result<Vec<u8>, String>),
+    /// An entry was renamed (old and new name) or not.
+    Renamed(Result<(Vec<u8>, Vec<u8>), String>),
+
+    // Trash view
+    OpenTrash,
+    TrashListed(Result<Vec<crate::jobs::trash::TrashItem>, String>),
+    TrashClicked(usize),
+    TrashRestore,
+    TrashRestored(Result<(), String>),
+    AskEmptyTrash,
+    /// The answer to "Empty the trash?".
+    ConfirmEmptyTrash(bool),
+    TrashEmptied(Result<(), String>),
+}
+
+/// The context menu's entries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuItem {
+    Open,
+    Cut,
+    Copy,
+    /// Paste into the folder the menu was opened on.
+    PasteInto,
+    Rename,
+    Trash,
+    Delete,
+    /// Paste into the shown folder.
+    Paste,
+    NewFolder,
+    ShowHidden,
+    Reload,
+}
+
+impl MenuItem {
+    /// The entries for a right-click on an entry (`Some(is_folder)`) or the empty view.
+    pub fn for_target(folder: Option<bool>) -> Vec<MenuItem> {
+        use MenuItem::*;
+        match folder {
+            Some(true) => vec![Open, Cut, Copy, PasteInto, Rename, Trash, Delete],
+            Some(false) => vec![Open, Cut, Copy, Rename, Trash, Delete],
+            None => vec![Paste, NewFolder, ShowHidden, Reload],
+        }
+    }
+}
+
+/// The open context menu.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContextMenu {
+    /// The entry it was opened on, or `None` for the empty view.
+    pub target: Option<Vec<u8>>,
+    pub folder: bool,
+    pub at: Point,
+}
+
+/// The open drop menu: Move / Copy / Link here / Cancel.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DropMenu {
+    pub sources: Vec<PathBuf>,
+    pub dest: PathBuf,
+    pub at: Point,
+}
+
+/// What the name entry is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NameKind {
+    NewFolder,
+    /// Rename the entry with this (original, byte-exact) name.
+    Rename(Vec<u8>),
+}
+
+/// The open name entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NameEntry {
+    pub kind: NameKind,
+    pub text: String,
+    /// Waiting for the create or rename to finish.
+    pub busy: bool,
+}
+
+/// The Trash view's state.
+#[derive(Debug, Clone, Default)]
+pub struct TrashView {
+    /// `None` while it is being read.
+    pub items: Option<Vec<crate::jobs::trash::TrashItem>>,
+    pub selected: std::collections::BTreeSet<usize>,
+    /// "Empty the trash?" is asked.
+    pub confirm_empty: bool,
+    /// A restore or empty is running.
+    pub busy: bool,
+}
+
+/// What the app keeps for the file actions.
+#[derive(Debug, Default)]
+pub struct ActionState {
+    /// Where the last press was, in window coordinates.
+    pub pointer: Point,
+    pub drag: Option<Drag>,
+    /// A click on an already selected entry of a larger selection waits for the release
+    /// (it may start a drag of the whole selection instead).
+    pub deferred_click: Option<Vec<u8>>,
+    pub hover: Option<DropTarget>,
+    pub menu: Option<ContextMenu>,
+    pub drop_menu: Option<DropMenu>,
+    pub naming: Option<NameEntry>,
+    pub trash: Option<TrashView>,
+    /// Files dropped by other applications, gathered until the drop settles.
+    pub dropped: Vec<PathBuf>,
+    pub dropped_ticket: u64,
+}
+
+impl ActionState {
+    /// Another folder is shown: menus, drags, the name entry and the Trash view end.
+    pub fn left_folder(&mut self) {
+        self.drag = None;
+        self.deferred_click = None;
+        self.menu = None;
+        self.drop_menu = None;
+        self.naming = None;
+        self.trash = None;
+    }
+}
+
+/// Files dropped on the window by other applications (X11 sends one event per file).
+pub fn listen(
+    event: iced::Event,
+    _status: iced::event::Status,
+    _window: iced::window::Id,
+) -> Option<super::message::Message> {
+    match event {
+        iced::Event::Window(iced::window::Event::FileDropped(p)) => {
+            Some(super::message::Message::Action(ActionMsg::FileDropped(p)))
+        }
+        _ => None,
+    }
+}

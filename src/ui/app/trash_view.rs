@@ -1,0 +1,105 @@
+//! The Trash view: reading the trash, selecting items, restoring them and emptying it
+//! (after asking), all off the UI thread; the list is read again after each change.
+
+use super::App;
+use crate::jobs::trash::TrashItem;
+use crate::ui::actions::{ActionEffect, TrashView};
+use crate::ui::effects::Effect;
+use crate::ui::i18n::fl;
+
+impl App {
+    pub(super) fn open_trash(&mut self) -> Vec<Effect> {
+        self.actions.menu = None;
+        self.actions.drop_menu = None;
+        self.actions.naming = None;
+        self.location = None;
+        self.status_error = None;
+        self.actions.trash = Some(TrashView::default());
+        vec![Effect::Action(ActionEffect::ListTrash)]
+    }
+
+    pub(super) fn trash_listed(&mut self, r: Result<Vec<TrashItem>, String>) -> Vec<Effect> {
+        let Some(view) = &mut self.actions.trash else {
+            return Vec::new();
+        };
+        match r {
+            Ok(mut items) => {
+                items.sort_by(|a, b| {
+                    b.time_deleted
+                        .cmp(&a.time_deleted)
+                        .then_with(|| a.name.cmp(&b.name))
+                });
+                view.items = Some(items);
+            }
+            Err(e) => {
+                view.items = Some(Vec::new());
+                self.status_error = Some(fl!("status-trash-failed", error = e));
+            }
+        }
+        view.selected.clear();
+        view.busy = false;
+        Vec::new()
+    }
+
+    pub(super) fn trash_clicked(&mut self, i: usize) -> Vec<Effect> {
+        let ctrl = self.modifiers.control();
+        if let Some(view) = &mut self.actions.trash {
+            if ctrl {
+                if !view.selected.remove(&i) {
+                    view.selected.insert(i);
+                }
+            } else {
+                view.selected.clear();
+                view.selected.insert(i);
+            }
+        }
+        Vec::new()
+    }
+
+    pub(super) fn trash_restore(&mut self) -> Vec<Effect> {
+        let Some(view) = self.actions.trash.as_mut().filter(|v| !v.busy) else {
+            return Vec::new();
+        };
+        let items: Vec<TrashItem> = view
+            .items
+            .iter()
+            .flatten()
+            .enumerate()
+            .filter(|(i, _)| view.selected.contains(i))
+            .map(|(_, it)| it.clone())
+            .collect();
+        if items.is_empty() {
+            return Vec::new();
+        }
+        view.busy = true;
+        vec![Effect::Action(ActionEffect::RestoreTrash(items))]
+    }
+
+    pub(super) fn confirm_empty(&mut self, yes: bool) -> Vec<Effect> {
+        let Some(view) = &mut self.actions.trash else {
+            return Vec::new();
+        };
+        view.confirm_empty = false;
+        if !yes || view.busy {
+            return Vec::new();
+        }
+        view.busy = true;
+        vec![Effect::Action(ActionEffect::EmptyTrash)]
+    }
+
+    /// A restore or empty finished: tell a failure, read the trash again.
+    /// `restore`: it was a restore (else emptying).
+    pub(super) fn trash_changed(&mut self, r: Result<(), String>, restore: bool) -> Vec<Effect> {
+        if let Err(e) = r {
+            self.status_error = Some(if restore {
+                fl!("status-restore-failed", error = e)
+            } else {
+                fl!("status-empty-failed", error = e)
+            });
+        }
+        if self.actions.trash.is_none() {
+            return Vec::new();
+        }
+        vec![Effect::Action(ActionEffect::ListTrash)]
+    }
+}

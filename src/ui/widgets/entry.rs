@@ -1,0 +1,101 @@
+//! What rows and tiles share: the area that turns presses, releases, right-presses and
+//! hovering into messages (select, drag, drop, context menu), its colours, and the name
+//! input shown while an entry is renamed.
+
+use iced::widget::{container, mouse_area, text_input};
+use iced::{Background, Border, Color, Element, Theme};
+
+use crate::ui::actions::effect::NAME_INPUT;
+use crate::ui::actions::{ActionMsg, DropTarget, NameKind};
+use crate::ui::app::App;
+use crate::ui::message::Message;
+use crate::ui::theme;
+
+/// How an entry looks now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Look {
+    pub selected: bool,
+    pub hovered: bool,
+    /// A drag would drop here.
+    pub drop: bool,
+}
+
+impl Look {
+    pub fn of(app: &App, name: &[u8]) -> Look {
+        let target = DropTarget::Entry(name.to_vec());
+        Look {
+            selected: app.selection().is_selected(name),
+            hovered: app.actions().hover.as_ref() == Some(&target),
+            drop: app.is_drop_hover(&target),
+        }
+    }
+}
+
+/// Make `content` (already sized) an entry of the file view.
+pub fn area<'a>(
+    content: container::Container<'a, Message>,
+    name: &[u8],
+    look: Look,
+) -> Element<'a, Message> {
+    let target = DropTarget::Entry(name.to_vec());
+    mouse_area(content.style(style(look)))
+        .on_press(Message::Clicked(name.to_vec()))
+        .on_release(Message::Action(ActionMsg::ReleasedOn(target.clone())))
+        .on_right_press(Message::Action(ActionMsg::ContextMenu(Some(name.to_vec()))))
+        .on_enter(Message::Action(ActionMsg::Hover(target.clone())))
+        .on_exit(Message::Action(ActionMsg::Unhover(target)))
+        .into()
+}
+
+/// The rename input, when `name` is the entry being renamed.
+pub fn rename_input<'a>(app: &App, name: &[u8], size: f32) -> Option<Element<'a, Message>> {
+    let n = app.actions().naming.as_ref()?;
+    match &n.kind {
+        NameKind::Rename(from) if from == name => Some(name_input(&n.text, size)),
+        _ => None,
+    }
+}
+
+/// The name entry's text input (new folder, rename).
+pub fn name_input<'a>(text: &str, size: f32) -> Element<'a, Message> {
+    text_input("", text)
+        .id(NAME_INPUT)
+        .size(size)
+        .padding([2, 4])
+        .on_input(|t| Message::Action(ActionMsg::NameInput(t)))
+        .on_submit(Message::Action(ActionMsg::NameSubmit))
+        .into()
+}
+
+/// The colours of an entry: primary when selected, a soft hover, a ring as a drop target.
+pub fn style(look: Look) -> impl Fn(&Theme) -> container::Style {
+    move |theme| {
+        let p = theme.extended_palette();
+        let (bg, text) = if look.selected {
+            (Some(p.primary.base.color), Color::WHITE)
+        } else if look.hovered || look.drop {
+            (Some(p.background.weak.color), p.background.base.text)
+        } else {
+            (None, p.background.base.text)
+        };
+        let border = if look.drop {
+            Border::default()
+                .rounded(4)
+                .width(2)
+                .color(p.primary.strong.color)
+        } else {
+            Border::default().rounded(4)
+        };
+        container::Style {
+            background: bg.map(Background::Color),
+            text_color: Some(text),
+            border,
+            ..container::Style::default()
+        }
+    }
+}
+
+/// The muted colour of secondary columns, readable on a selected row.
+pub fn secondary(look: Look) -> impl Fn(&Theme) -> iced::widget::text::Style + Copy {
+    theme::secondary_on(look.selected)
+}

@@ -1,0 +1,166 @@
+//! What floats over the window: the drag ghost, the context menu, the drop menu and the
+//! "Empty the trash?" question. Menus close on a click anywhere else.
+
+use iced::widget::{Column, button, column, container, mouse_area, row, rule, space, text};
+use iced::{Background, Border, Element, Fill, Padding, Point, Shadow, Theme, Vector};
+
+use crate::ui::actions::{ActionMsg, MenuItem};
+use crate::ui::app::App;
+use crate::ui::i18n::fl;
+use crate::ui::message::Message;
+use crate::ui::request::JobKind;
+use crate::ui::theme;
+
+const MENU_WIDTH: f32 = 210.0;
+const ITEM_HEIGHT: f32 = 30.0;
+
+/// The layers to stack over the window, bottom first.
+pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
+    let a = app.actions();
+    let mut out = Vec::new();
+    if let Some(d) = a.drag.as_ref().filter(|d| d.active) {
+        out.push(ghost(d.sources.len(), d.at));
+    }
+    if let Some(m) = &a.menu {
+        let items: Vec<(String, Message)> =
+            MenuItem::for_target(m.target.as_ref().map(|_| m.folder))
+                .into_iter()
+                .map(|i| (menu_label(i), Message::Action(ActionMsg::MenuPick(i))))
+                .collect();
+        out.push(menu(app, items, m.at));
+    }
+    if let Some(m) = &a.drop_menu {
+        let pick = |k| Message::Action(ActionMsg::DropPick(k));
+        let items = vec![
+            (fl!("drop-move"), pick(JobKind::Move)),
+            (fl!("drop-copy"), pick(JobKind::Copy)),
+            (fl!("drop-link"), pick(JobKind::Link)),
+            (fl!("drop-cancel"), Message::Action(ActionMsg::CloseMenu)),
+        ];
+        out.push(menu(app, items, m.at));
+    }
+    if a.trash.as_ref().is_some_and(|t| t.confirm_empty) {
+        out.push(confirm_empty());
+    }
+    out
+}
+
+pub fn menu_label(i: MenuItem) -> String {
+    match i {
+        MenuItem::Open => fl!("menu-open"),
+        MenuItem::Cut => fl!("menu-cut"),
+        MenuItem::Copy => fl!("menu-copy"),
+        MenuItem::PasteInto => fl!("menu-paste-into"),
+        MenuItem::Rename => fl!("menu-rename"),
+        MenuItem::Trash => fl!("menu-trash"),
+        MenuItem::Delete => fl!("menu-delete"),
+        MenuItem::Paste => fl!("menu-paste"),
+        MenuItem::NewFolder => fl!("menu-new-folder"),
+        MenuItem::ShowHidden => fl!("menu-show-hidden"),
+        MenuItem::Reload => fl!("menu-reload"),
+    }
+}
+
+/// "3 items" next to the pointer.
+fn ghost<'a>(count: usize, at: Point) -> Element<'a, Message> {
+    let label = container(text(fl!("drag-items", count = count)).size(theme::SMALL_TEXT))
+        .padding([4, 10])
+        .style(|t: &Theme| {
+            let p = t.extended_palette();
+            container::Style {
+                background: Some(Background::Color(p.primary.base.color.scale_alpha(0.9))),
+                text_color: Some(p.primary.base.text),
+                border: Border::default().rounded(6),
+                ..container::Style::default()
+            }
+        });
+    container(label)
+        .padding(Padding {
+            top: at.y + 12.0,
+            left: at.x + 14.0,
+            right: 0.0,
+            bottom: 0.0,
+        })
+        .width(Fill)
+        .height(Fill)
+        .into()
+}
+
+/// A menu of `items` at `at` (kept inside the window), over a layer that closes it.
+fn menu<'a>(app: &App, items: Vec<(String, Message)>, at: Point) -> Element<'a, Message> {
+    let s = app.settings();
+    let height = items.len() as f32 * ITEM_HEIGHT + 10.0;
+    let x = at.x.min(s.window_width - MENU_WIDTH - 4.0).max(0.0);
+    let y = at.y.min(s.window_height - height - 4.0).max(0.0);
+    let mut col = Column::new().width(MENU_WIDTH).padding(5);
+    for (label, message) in items {
+        col = col.push(
+            button(text(label))
+                .width(Fill)
+                .height(ITEM_HEIGHT)
+                .padding([5, 12])
+                .on_press(message)
+                .style(theme::flat_button(false)),
+        );
+    }
+    let close = Message::Action(ActionMsg::CloseMenu);
+    let catcher = mouse_area(space().width(Fill).height(Fill))
+        .on_press(close.clone())
+        .on_right_press(close);
+    let placed = container(container(col).style(panel)).padding(Padding {
+        top: y,
+        left: x,
+        right: 0.0,
+        bottom: 0.0,
+    });
+    iced::widget::stack![catcher, placed]
+        .width(Fill)
+        .height(Fill)
+        .into()
+}
+
+/// "Empty the trash?" with Cancel and Empty Trash.
+fn confirm_empty<'a>() -> Element<'a, Message> {
+    let answer = |yes| Message::Action(ActionMsg::ConfirmEmptyTrash(yes));
+    let dialog = column![
+        text(fl!("trash-empty-question")).size(16),
+        text(fl!("trash-empty-detail")).style(theme::muted),
+        rule::horizontal(1).style(rule::weak),
+        row![
+            space().width(Fill),
+            button(text(fl!("dialog-cancel"))).on_press(answer(false)),
+            button(text(fl!("trash-empty"))).on_press(answer(true)),
+        ]
+        .spacing(10),
+    ]
+    .spacing(12)
+    .width(380)
+    .padding(18);
+    let catcher = mouse_area(space().width(Fill).height(Fill)).on_press(answer(false));
+    iced::widget::stack![
+        catcher,
+        container(container(dialog).style(panel)).center(Fill)
+    ]
+    .width(Fill)
+    .height(Fill)
+    .into()
+}
+
+/// A raised panel with a border and shadow.
+fn panel(t: &Theme) -> container::Style {
+    let p = t.extended_palette();
+    container::Style {
+        background: Some(Background::Color(p.background.base.color)),
+        text_color: Some(p.background.base.text),
+        border: Border::default()
+            .rounded(8)
+            .width(1)
+            .color(p.background.strong.color),
+        shadow: Shadow {
+            color: iced::Color::BLACK.scale_alpha(0.25),
+            offset: Vector::new(0.0, 3.0),
+            blur_radius: 12.0,
+        },
+        ..container::Style::default()
+    }
+}

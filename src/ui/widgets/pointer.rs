@@ -1,0 +1,192 @@
+//! A wrapper around the whole window that tells where the pointer is, in window
+//! coordinates, when it matters: at every press (before the widgets under it speak), on
+//! every move while a drag is possible, and at the left button's release (after them).
+
+use iced::advanced::layout;
+use iced::advanced::overlay;
+use iced::advanced::renderer;
+use iced::advanced::widget::{Operation, Tree};
+use iced::advanced::{Clipboard, Layout, Shell, Widget};
+use iced::{Element, Event, Length, Point, Rectangle, Size, Vector, mouse};
+
+/// What the wrapper reports.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PointerEvent {
+    /// A button went down here.
+    Pressed(Point),
+    /// The pointer moved here (only while `tracking`).
+    Moved(Point),
+    /// The left button came up (only while `tracking`).
+    Released,
+}
+
+pub struct Pointer<'a, Message, Theme, Renderer> {
+    content: Element<'a, Message, Theme, Renderer>,
+    on_event: Box<dyn Fn(PointerEvent) -> Message + 'a>,
+    tracking: bool,
+}
+
+/// Wrap `content`; `tracking`: a press may become a drag, so moves and the release count.
+pub fn pointer<'a, Message, Theme, Renderer>(
+    content: impl Into<Element<'a, Message, Theme, Renderer>>,
+    tracking: bool,
+    on_event: impl Fn(PointerEvent) -> Message + 'a,
+) -> Pointer<'a, Message, Theme, Renderer> {
+    Pointer {
+        content: content.into(),
+        on_event: Box::new(on_event),
+        tracking,
+    }
+}
+
+impl<Message, Theme, Renderer> Widget<Message, Theme, Renderer>
+    for Pointer<'_, Message, Theme, Renderer>
+where
+    Renderer: renderer::Renderer,
+{
+    fn children(&self) -> Vec<Tree> {
+        vec![Tree::new(&self.content)]
+    }
+
+    fn diff(&self, tree: &mut Tree) {
+        tree.diff_children(std::slice::from_ref(&self.content));
+    }
+
+    fn size(&self) -> Size<Length> {
+        self.content.as_widget().size()
+    }
+
+    fn layout(
+        &mut self,
+        tree: &mut Tree,
+        renderer: &Renderer,
+        limits: &layout::Limits,
+    ) -> layout::Node {
+        self.content
+            .as_widget_mut()
+            .layout(&mut tree.children[0], renderer, limits)
+    }
+
+    fn operate(
+        &mut self,
+        tree: &mut Tree,
+        layout: Layout<'_>,
+        renderer: &Renderer,
+        operation: &mut dyn Operation,
+    ) {
+        self.content
+            .as_widget_mut()
+            .operate(&mut tree.children[0], layout, renderer, operation);
+    }
+
+    fn update(
+        &mut self,
+        tree: &mut Tree,
+        event: &Event,
+        layout: Layout<'_>,
+        cursor: mouse::Cursor,
+        renderer: &Renderer,
+        clipboard: &mut dyn Clipboard,
+        shell: &mut Shell<'_, Message>,
+        viewport: &Rectangle,
+    ) {
+        // Presses and moves are told before the widgets below react to them.
+        match event {
+            Event::Mouse(mouse::Event::ButtonPressed(_)) => {
+                if let Some(p) = cursor.position() {
+                    shell.publish((self.on_event)(PointerEvent::Pressed(p)));
+                }
+            }
+            Event::Mouse(mouse::Event::CursorMoved { position }) if self.tracking => {
+                shell.publish((self.on_event)(PointerEvent::Moved(*position)));
+            }
+            _ => {}
+        }
+        self.content.as_widget_mut().update(
+            &mut tree.children[0],
+            event,
+            layout,
+            cursor,
+            renderer,
+            clipboard,
+            shell,
+            viewport,
+        );
+        // The release is told after the target under the pointer said what it is.
+        if self.tracking
+            && matches!(
+                event,
+                Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Left))
+            )
+        {
+            shell.publish((self.on_event)(PointerEvent::Released));
+        }
+    }
+
+    fn mouse_interaction(
+        &self,
+        tree: &Tree,
+        layout: Layout<'_>,
+        cursor: mouse::Cursor,
+        viewport: &Rectangle,
+        renderer: &Renderer,
+    ) -> mouse::Interaction {
+        self.content.as_widget().mouse_interaction(
+            &tree.children[0],
+            layout,
+            cursor,
+            viewport,
+            renderer,
+        )
+    }
+
+    fn draw(
+        &self,
+        tree: &Tree,
+        renderer: &mut Renderer,
+        theme: &Theme,
+        style: &renderer::Style,
+        layout: Layout<'_>,
+        cursor: mouse::Cursor,
+        viewport: &Rectangle,
+    ) {
+        self.content.as_widget().draw(
+            &tree.children[0],
+            renderer,
+            theme,
+            style,
+            layout,
+            cursor,
+            viewport,
+        );
+    }
+
+    fn overlay<'b>(
+        &'b mut self,
+        tree: &'b mut Tree,
+        layout: Layout<'b>,
+        renderer: &Renderer,
+        viewport: &Rectangle,
+        translation: Vector,
+    ) -> Option<overlay::Element<'b, Message, Theme, Renderer>> {
+        self.content.as_widget_mut().overlay(
+            &mut tree.children[0],
+            layout,
+            renderer,
+            viewport,
+            translation,
+        )
+    }
+}
+
+impl<'a, Message, Theme, Renderer> From<Pointer<'a, Message, Theme, Renderer>>
+    for Element<'a, Message, Theme, Renderer>
+where
+    Message: 'a,
+    Theme: 'a,
+    Renderer: 'a + renderer::Renderer,
+{
+    fn from(p: Pointer<'a, Message, Theme, Renderer>) -> Self {
+        Element::new(p)
+    }
+}

@@ -1,0 +1,96 @@
+//! The Trash view: what is in the trash (name, where it came from, when it was deleted),
+//! Restore for the selected items and Empty Trash.
+
+use std::os::unix::ffi::OsStrExt;
+
+use iced::widget::text::Wrapping;
+use iced::widget::{Column, button, column, container, row, rule, scrollable, space, text};
+use iced::{Center, Element, Fill};
+
+use crate::ui::actions::{ActionMsg, TrashView};
+use crate::ui::format;
+use crate::ui::i18n::fl;
+use crate::ui::message::Message;
+use crate::ui::theme;
+
+const WHERE_WIDTH: f32 = 280.0;
+const DATE_WIDTH: f32 = 150.0;
+
+pub fn view(t: &TrashView) -> Element<'_, Message> {
+    let act = Message::Action;
+    let has_items = t.items.as_ref().is_some_and(|i| !i.is_empty());
+    let restore = button(text(fl!("trash-restore"))).on_press_maybe(
+        (!t.selected.is_empty() && !t.busy).then_some(act(ActionMsg::TrashRestore)),
+    );
+    let empty = button(text(fl!("trash-empty")))
+        .on_press_maybe((has_items && !t.busy).then_some(act(ActionMsg::AskEmptyTrash)));
+    let bar = row![
+        text(fl!("place-trash")).size(16),
+        space().width(Fill),
+        restore,
+        empty
+    ]
+    .spacing(10)
+    .align_y(Center)
+    .padding([8, 12]);
+    let body: Element<'_, Message> = match &t.items {
+        None => centered(fl!("view-loading")),
+        Some(items) if items.is_empty() => centered(fl!("trash-is-empty")),
+        Some(items) => {
+            let header = row![
+                text(fl!("column-name")).width(Fill).size(theme::SMALL_TEXT),
+                text(fl!("trash-column-from"))
+                    .width(WHERE_WIDTH)
+                    .size(theme::SMALL_TEXT),
+                text(fl!("trash-column-deleted"))
+                    .width(DATE_WIDTH)
+                    .size(theme::SMALL_TEXT),
+            ]
+            .spacing(12)
+            .padding([4, 10]);
+            let mut col = Column::new().width(Fill);
+            for (i, item) in items.iter().enumerate() {
+                let selected = t.selected.contains(&i);
+                let secondary = theme::secondary_on(selected);
+                let name = String::from_utf8_lossy(item.name.as_bytes()).into_owned();
+                let line = row![
+                    text(name).width(Fill).wrapping(Wrapping::None),
+                    text(item.original_parent.display().to_string())
+                        .width(WHERE_WIDTH)
+                        .wrapping(Wrapping::None)
+                        .style(secondary),
+                    text(format::date(item.time_deleted))
+                        .width(DATE_WIDTH)
+                        .wrapping(Wrapping::None)
+                        .style(secondary),
+                ]
+                .spacing(12)
+                .align_y(Center);
+                col = col.push(
+                    button(line)
+                        .width(Fill)
+                        .height(theme::ROW_HEIGHT)
+                        .clip(true)
+                        .padding([4, 10])
+                        .on_press(act(ActionMsg::TrashClicked(i)))
+                        .style(theme::entry_button(selected)),
+                );
+            }
+            column![
+                header,
+                rule::horizontal(1).style(rule::weak),
+                scrollable(col).height(Fill)
+            ]
+            .into()
+        }
+    };
+    column![bar, rule::horizontal(1).style(rule::weak), body]
+        .height(Fill)
+        .into()
+}
+
+fn centered<'a>(label: String) -> Element<'a, Message> {
+    container(text(label).size(16).style(theme::muted))
+        .center(Fill)
+        .into()
+}
