@@ -145,6 +145,7 @@ trash-is-empty = Der Papierkorb ist leer.
 trash-column-from = Ursprünglicher Ort
 trash-column-deleted = Gelöscht
 trash-empty-question = Papierkorb leeren?
+trash-empty-confirm = Leeren
 trash-empty-detail = Alle Elemente im Papierkorb werden endgültig gelöscht.
 status-trash-failed = Der Papierkorb kann nicht gelesen werden: { $error }
 status-restore-failed = Wiederherstellen fehlgeschlagen: { $error }

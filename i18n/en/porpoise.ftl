@@ -145,6 +145,7 @@ trash-is-empty = The trash is empty.
 trash-column-from = Original location
 trash-column-deleted = Deleted
 trash-empty-question = Empty the trash?
+trash-empty-confirm = Empty
 trash-empty-detail = All items in the trash will be deleted for good.
 status-trash-failed = The trash could not be read: { $error }
 status-restore-failed = Could not restore: { $error }

@@ -62,6 +62,8 @@ impl App {
         if !d.active {
             return deferred.map(|n| self.clicked(n)).unwrap_or_default();
         }
+        // A drag ends a click sequence: the next press is not a double-click.
+        self.last_click = None;
         let Some(target) = d.released_on.clone() else {
             return Vec::new();
         };

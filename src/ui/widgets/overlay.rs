@@ -129,7 +129,7 @@ fn confirm_empty<'a>() -> Element<'a, Message> {
         row![
             space().width(Fill),
             button(text(fl!("dialog-cancel"))).on_press(answer(false)),
-            button(text(fl!("trash-empty"))).on_press(answer(true)),
+            button(text(fl!("trash-empty-confirm"))).on_press(answer(true)),
         ]
         .spacing(10),
     ]
