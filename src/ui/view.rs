@@ -71,7 +71,9 @@ fn new_folder_bar(app: &App) -> Option<Element<'_, Message>> {
                 container(entry::name_input(&n.text, theme::TEXT_SIZE)).width(320),
                 button(text(fl!("new-folder-create")))
                     .on_press_maybe((!n.busy).then_some(act(ActionMsg::NameSubmit))),
-                button(text(fl!("dialog-cancel"))).on_press(act(ActionMsg::NameCancel)),
+                button(text(fl!("dialog-cancel")))
+                    .on_press(act(ActionMsg::NameCancel))
+                    .style(button::secondary),
             ]
             .spacing(10)
             .align_y(Center),

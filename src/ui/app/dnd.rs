@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use super::App;
 use super::actions::job;
-use crate::ui::actions::{ActionEffect, Drag, DropMenu, DropTarget, drag};
+use crate::ui::actions::{ActionEffect, Drag, DropMenu, DropTarget, NameEntry, NameKind, drag};
 use crate::ui::effects::Effect;
 use crate::ui::places::{self, PlaceKind};
 use crate::ui::request::JobKind;
@@ -20,6 +20,16 @@ impl App {
     pub(super) fn press_entry(&mut self, name: Vec<u8>) -> Vec<Effect> {
         self.actions.menu = None;
         self.actions.drop_menu = None;
+        // A press on another entry ends a rename there.
+        if let Some(NameEntry {
+            kind: NameKind::Rename(renamed),
+            busy: false,
+            ..
+        }) = &self.actions.naming
+            && *renamed != name
+        {
+            self.actions.naming = None;
+        }
         let m = self.modifiers;
         let selected = self.selection.is_selected(&name);
         let path = self.path().join(OsStr::from_bytes(&name));

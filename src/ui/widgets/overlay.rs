@@ -2,7 +2,7 @@
 //! "Empty the trash?" question. Menus close on a click anywhere else.
 
 use iced::widget::{Column, button, column, container, mouse_area, row, rule, space, text};
-use iced::{Background, Border, Element, Fill, Padding, Point, Shadow, Theme, Vector};
+use iced::{Background, Border, Element, Fill, Padding, Point, Theme};
 
 use crate::ui::actions::{ActionMsg, MenuItem};
 use crate::ui::app::App;
@@ -67,9 +67,10 @@ fn ghost<'a>(count: usize, at: Point) -> Element<'a, Message> {
         .padding([4, 10])
         .style(|t: &Theme| {
             let p = t.extended_palette();
+            // Inverted colours stand out over selected (primary) and plain rows alike.
             container::Style {
-                background: Some(Background::Color(p.primary.base.color.scale_alpha(0.9))),
-                text_color: Some(p.primary.base.text),
+                background: Some(Background::Color(p.background.base.text.scale_alpha(0.85))),
+                text_color: Some(p.background.base.color),
                 border: Border::default().rounded(6),
                 ..container::Style::default()
             }
@@ -128,8 +129,12 @@ fn confirm_empty<'a>() -> Element<'a, Message> {
         rule::horizontal(1).style(rule::weak),
         row![
             space().width(Fill),
-            button(text(fl!("dialog-cancel"))).on_press(answer(false)),
-            button(text(fl!("trash-empty-confirm"))).on_press(answer(true)),
+            button(text(fl!("dialog-cancel")))
+                .on_press(answer(false))
+                .style(button::secondary),
+            button(text(fl!("trash-empty-confirm")))
+                .on_press(answer(true))
+                .style(button::danger),
         ]
         .spacing(10),
     ]
@@ -146,7 +151,8 @@ fn confirm_empty<'a>() -> Element<'a, Message> {
     .into()
 }
 
-/// A raised panel with a border and shadow.
+/// A raised panel with a border (no shadow: tiny-skia redraws only damaged areas, and a
+/// blurred shadow outside the bounds left stale pixels in the real window).
 fn panel(t: &Theme) -> container::Style {
     let p = t.extended_palette();
     container::Style {
@@ -156,11 +162,6 @@ fn panel(t: &Theme) -> container::Style {
             .rounded(8)
             .width(1)
             .color(p.background.strong.color),
-        shadow: Shadow {
-            color: iced::Color::BLACK.scale_alpha(0.25),
-            offset: Vector::new(0.0, 3.0),
-            blur_radius: 12.0,
-        },
         ..container::Style::default()
     }
 }

@@ -13,6 +13,9 @@ use crate::ui::theme;
 
 /// The left part of the status bar, as text.
 pub fn summary(app: &App) -> String {
+    if let Some(t) = &app.actions().trash {
+        return trash_summary(t);
+    }
     let l = app.lister();
     match l.progress() {
         Progress::Opening => return fl!("status-loading"),
@@ -32,6 +35,16 @@ pub fn summary(app: &App) -> String {
         } else {
             s.push_str(&fl!("status-selected-folders", count = count));
         }
+    }
+    s
+}
+
+/// The Trash view's count and selection.
+fn trash_summary(t: &crate::ui::actions::TrashView) -> String {
+    let mut s = fl!("status-items", count = t.items.as_ref().map_or(0, Vec::len));
+    if !t.selected.is_empty() {
+        s.push_str(", ");
+        s.push_str(&fl!("status-selected-folders", count = t.selected.len()));
     }
     s
 }
