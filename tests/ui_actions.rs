@@ -795,3 +795,51 @@ fn x11_clipboard_round_trip_with_xclip() {
         }]
     );
 }
+
+#[test]
+fn places_are_drop_targets_and_trash_takes_directly() {
+    let _lang = language();
+    let dir = tempfile::tempdir().expect("tempdir");
+    tree(dir.path());
+    let app = boot(dir.path());
+    let home = porpoise::ui::places::home_dir();
+
+    // Onto Home with Ctrl: a copy into the home folder.
+    let (app, jobs) = drag(app, "a.txt", "Home", Modifiers::CTRL);
+    assert_eq!(
+        jobs,
+        [JobRequest {
+            kind: JobKind::Copy,
+            sources: vec![dir.path().join("a.txt")],
+            dest: home,
+        }]
+    );
+    // Onto Trash: a trash job, no menu.
+    let (app, jobs) = drag(app, "b.txt", "Trash", Modifiers::empty());
+    assert_eq!(jobs.len(), 1);
+    assert_eq!(jobs[0].kind, JobKind::Trash);
+    assert_eq!(jobs[0].sources, [dir.path().join("b.txt")]);
+    assert!(app.actions().drop_menu.is_none());
+}
+
+#[test]
+fn the_icons_view_drags_and_renames_too() {
+    let _lang = language();
+    let dir = tempfile::tempdir().expect("tempdir");
+    tree(dir.path());
+    let app = boot(dir.path());
+    let app = send(
+        app,
+        Message::SetView(porpoise::ui::settings::ViewMode::Icons),
+    );
+    let (app, jobs) = drag(app, "a.txt", "sub", Modifiers::SHIFT);
+    assert_eq!(jobs[0].kind, JobKind::Move);
+    assert_eq!(jobs[0].dest, dir.path().join("sub"));
+    let app = send(app, Message::Clicked(b"b.txt".to_vec()));
+    let app = send(app, press(named(Named::F2), Modifiers::empty()));
+    assert!(simulator(&app).find(Id::new(NAME_INPUT)).is_ok());
+    let app = send(app, Message::Action(ActionMsg::NameInput("c.txt".into())));
+    let app = send(app, Message::Action(ActionMsg::NameSubmit));
+    assert!(dir.path().join("c.txt").is_file());
+    assert!(app.actions().naming.is_none());
+}

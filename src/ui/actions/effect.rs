@@ -79,6 +79,8 @@ impl ActionEffect {
                 operation::focus(NAME_INPUT),
                 operation::select_range(NAME_INPUT, 0, select),
             ]),
+            // The rest is blocking I/O: tokio's blocking pool. A panic there (none is
+            // expected) becomes the harmless timer message rather than a lost task.
             work => Task::perform(
                 async move { tokio::task::spawn_blocking(move || work.run_blocking()).await },
                 |r| match r {

@@ -52,7 +52,10 @@ impl App {
             text,
             busy: false,
         });
-        vec![Effect::Action(ActionEffect::FocusName { select })]
+        // The entry must be on screen (rows are virtualised) before it can take the focus.
+        let mut effects = self.reveal_cursor();
+        effects.push(Effect::Action(ActionEffect::FocusName { select }));
+        effects
     }
 
     /// Enter in the name entry: check the name, then create or rename off the UI thread.
