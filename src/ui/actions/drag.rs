@@ -26,8 +26,6 @@ pub struct Drag {
     pub at: Point,
     /// Past the threshold: the ghost shows and targets highlight.
     pub active: bool,
-    /// The target under the pointer.
-    pub hover: Option<DropTarget>,
     /// The target the button was released over.
     pub released_on: Option<DropTarget>,
 }
@@ -39,7 +37,6 @@ impl Drag {
             origin,
             at: origin,
             active: false,
-            hover: None,
             released_on: None,
         }
     }
