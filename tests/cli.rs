@@ -158,6 +158,9 @@ fn mounts_lists_the_root_filesystem_with_a_class() {
 #[test]
 fn copy_prints_json_events_and_exits_zero() {
     let t = tree();
+    for i in 0..12 {
+        std::fs::write(t.path().join(format!("sub/{i}")), b"abcdefghij").expect("write");
+    }
     let dest = tempfile::tempdir().expect("dest");
     let o = run(porpoise()
         .args(["copy", "--progress=json"])
@@ -166,26 +169,53 @@ fn copy_prints_json_events_and_exits_zero() {
         .arg(dest.path()));
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = stdout(&o);
-    let events: Vec<&str> = out
+    let lines: Vec<serde_json::Value> = out
         .lines()
-        .map(|l| {
-            assert!(l.starts_with("{\"t_ms\":") && l.ends_with('}'), "{l}");
-            l.split("\"event\":\"")
-                .nth(1)
-                .and_then(|r| r.split('"').next())
-                .expect("event")
-        })
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
         .collect();
-    assert!(events.contains(&"plan"), "{out}");
-    assert!(events.contains(&"progress"), "{out}");
-    assert!(events.contains(&"state"), "{out}");
-    assert_eq!(events.last(), Some(&"finished"));
-    assert!(out.contains("\"state\":\"done\""), "{out}");
+    let kind = |v: &serde_json::Value| v["event"].as_str().map(str::to_owned);
+    let of = |k: &str| -> Vec<&serde_json::Value> {
+        lines
+            .iter()
+            .filter(|v| kind(v).as_deref() == Some(k))
+            .collect()
+    };
+    let mut last_t = 0;
+    for v in &lines {
+        let t = v["t_ms"].as_u64().expect("t_ms");
+        assert!(t >= last_t, "t_ms never goes back: {out}");
+        last_t = t;
+    }
+    let plan = of("plan");
+    let plan = plan.last().expect("a plan event");
+    // The folder, its 12 files, and file10.txt.
+    assert_eq!(plan["files_total"], 14, "{out}");
+    assert_eq!(plan["bytes_total"], 10 + 12 * 10, "{out}");
+    let progress = of("progress");
+    let last = progress.last().expect("progress events");
+    for field in ["files_done", "bytes_done", "bytes_on_device"] {
+        assert!(last[field].is_u64(), "{field}: {last}");
+    }
+    assert_eq!(last["bytes_on_device"], last["bytes_done"], "a local disk");
     assert!(
-        out.lines()
-            .last()
-            .is_some_and(|l| l.contains("\"ok\":true"))
+        progress.iter().any(|p| p["current"].as_str().is_some()),
+        "the folder being copied is named: {out}"
     );
+    let states: Vec<&str> = of("state")
+        .iter()
+        .filter_map(|v| v["state"].as_str())
+        .collect();
+    assert_eq!(states.first(), Some(&"scanning"), "{out}");
+    assert!(states.contains(&"copying"), "{out}");
+    assert_eq!(states.last(), Some(&"done"), "{out}");
+    let placed = of("placed");
+    assert_eq!(placed.len(), 2, "{out}");
+    assert!(placed.iter().all(|p| p["new"] == true));
+    let finished = lines.last().expect("lines");
+    assert_eq!(kind(finished).as_deref(), Some("finished"));
+    assert_eq!(finished["ok"], true);
+    assert_eq!(finished["failed"], 0);
+    assert_eq!(finished["files_done"], 14);
     assert_eq!(
         std::fs::read(dest.path().join("file10.txt")).expect("copied"),
         b"0123456789"
