@@ -7,6 +7,7 @@ pub mod copy;
 pub mod delete;
 pub mod events;
 mod fit;
+mod flusher;
 pub mod fsops;
 pub mod moves;
 pub mod preflight;
@@ -14,6 +15,7 @@ pub mod progress;
 mod resolve;
 mod runner;
 pub mod trash;
+pub mod writeback;
 
 pub use conflict::{Answer, ConflictPolicy, free_name};
 pub use control::{Control, Job};
@@ -34,6 +36,9 @@ pub struct JobSpec {
     /// The destination's rules when they are known better than its filesystem type says
     /// (a folder that will be synced to Windows); `None` takes them from the mount.
     pub rules: Option<preflight::FsRules>,
+    /// Whether copies are put on the device window by window (removable and network
+    /// destinations by default).
+    pub writeback: writeback::WritebackMode,
 }
 
 impl JobSpec {
@@ -45,6 +50,7 @@ impl JobSpec {
             on_conflict: ConflictPolicy::Fail,
             on_problem: None,
             rules: None,
+            writeback: writeback::WritebackMode::Auto,
         }
     }
 }

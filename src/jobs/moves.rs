@@ -52,8 +52,17 @@ fn run(ctx: &Ctx, spec: &JobSpec) -> JobState {
     if by_copy.is_empty() || ctx.control.is_cancelled() {
         return ctx.final_state();
     }
-    let outcome = copy::copy_some(ctx, spec, &by_copy);
-    // Only sources copied whole are removed; the others stay where they were.
+    let mut outcome = copy::copy_some(ctx, spec, &by_copy);
+    if !outcome.on_device && !outcome.flush_failed && outcome.whole.contains(&true) {
+        // A local disk got no windows: one flush before any source goes.
+        ctx.state(JobState::WritingToDevice);
+        if let Err(e) = rustix::fs::syncfs(&dest) {
+            ctx.failed(spec.dest.clone(), (Op::Flush, e.into()));
+            outcome.whole.iter_mut().for_each(|w| *w = false);
+            outcome.aborted = true;
+        }
+    }
+    // Only sources copied whole and on the device are removed; the others stay.
     let done: Vec<PathBuf> = by_copy
         .iter()
         .filter(|(i, _)| outcome.whole[*i])
