@@ -1,4 +1,4 @@
-//! File jobs: copy, move and delete, each run on worker threads and reported as one typed
+//! File jobs: copy, move, link and delete, each run on worker threads and reported as one typed
 //! stream of events, controlled through a handle (pause, resume, cancel, answer a conflict).
 
 pub mod conflict;
@@ -7,6 +7,7 @@ pub mod copy;
 pub mod delete;
 pub mod events;
 pub mod fsops;
+pub mod link;
 pub mod moves;
 pub mod preflight;
 pub mod progress;
