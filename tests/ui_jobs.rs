@@ -286,3 +286,83 @@ fn shift_del_asks_and_deletes_after_confirming() {
     assert_eq!(app.jobs().entries[0].state, JobState::Done);
     assert!(shows(&app, "Deleted 1 file"));
 }
+
+#[test]
+fn questions_of_several_jobs_queue_up() {
+    let _lock = language("en");
+    let (_dir, src, dest) = two_folders(&[("a.txt", "new a"), ("b.txt", "new b")]);
+    fs::write(dest.join("a.txt"), "old a").expect("write");
+    fs::write(dest.join("b.txt"), "old b").expect("write");
+    let app = boot(&dest);
+    let app = send(app, job(JobKind::Copy, vec![src.join("a.txt")], &dest));
+    let app = send(app, job(JobKind::Copy, vec![src.join("b.txt")], &dest));
+    assert_eq!(app.jobs().dialogs.len(), 2);
+    assert!(shows(&app, "“a.txt” already exists in “dest”"));
+    assert!(shows(&app, "1 more question is waiting."));
+
+    let app = click(app, "Overwrite");
+    assert_eq!(read(&dest.join("a.txt")), "new a");
+    assert!(shows(&app, "“b.txt” already exists in “dest”"));
+    // Escape answers a conflict with Cancel: that job ends cancelled, b.txt stays.
+    let app = send(app, press(named(Named::Escape), Modifiers::empty()));
+    assert!(app.jobs().dialogs.is_empty());
+    assert_eq!(read(&dest.join("b.txt")), "old b");
+    let states: Vec<_> = app.jobs().entries.iter().map(|e| e.state).collect();
+    assert_eq!(states, [JobState::Done, JobState::Cancelled]);
+}
+
+#[test]
+fn failed_items_are_listed_until_dismissed() {
+    let _lock = language("en");
+    let (_dir, src, dest) = two_folders(&[("a.txt", "alpha")]);
+    let app = boot(&dest);
+    let gone = src.join("gone.txt");
+    let app = send(
+        app,
+        job(JobKind::Copy, vec![src.join("a.txt"), gone.clone()], &dest),
+    );
+    assert_eq!(app.jobs().entries[0].state, JobState::Failed);
+    assert!(shows(&app, "Copied 1 file, 1 failed — Failed"));
+    let failure = &app.jobs().entries[0].failures[0];
+    assert_eq!(failure.path, gone);
+    let line = format!("{}: {}", failure.path.display(), failure.error);
+    assert!(!shows(&app, &line));
+
+    let app = click(app, button_id(1, "failures"));
+    assert!(shows(&app, &line));
+    assert!(shows(&app, "Hide what failed"));
+    let app = click(app, button_id(1, "dismiss"));
+    assert!(app.jobs().entries.is_empty());
+}
+
+#[test]
+fn undo_takes_back_a_rename_and_a_new_folder() {
+    use porpoise::ui::undo::UndoStep;
+    let _lock = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (before, after) = (dir.path().join("old.txt"), dir.path().join("new.txt"));
+    fs::write(&after, "text").expect("write");
+    let folder = dir.path().join("New Folder");
+    fs::create_dir(&folder).expect("mkdir");
+    let mut app = boot(dir.path());
+    app.push_undo(UndoStep::Renamed {
+        from: before.clone(),
+        to: after.clone(),
+    });
+    app.push_undo(UndoStep::CreatedFolder(folder.clone()));
+
+    // The folder got something in it: it stays, and the status bar says why.
+    fs::write(folder.join("keep.txt"), "keep").expect("write");
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(folder.join("keep.txt").exists());
+    assert!(app.job_note().expect("a note").error);
+    assert!(shows(
+        &app,
+        "Could not undo: the folder “New Folder” is not empty any more"
+    ));
+
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert_eq!(read(&before), "text");
+    assert!(!after.exists());
+    assert!(shows(&app, "Undone: the rename of “new.txt”"));
+}
