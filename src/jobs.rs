@@ -6,6 +6,7 @@ pub mod control;
 pub mod copy;
 pub mod delete;
 pub mod events;
+mod fit;
 pub mod fsops;
 pub mod link;
 pub mod moves;

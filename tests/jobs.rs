@@ -572,3 +572,66 @@ fn pause_is_announced_and_resume_finishes_the_job() {
         64 << 20
     );
 }
+
+fn placed(events: &[JobEvent]) -> Vec<(String, String, bool)> {
+    let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned());
+    let mut v: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            JobEvent::Placed {
+                source,
+                target,
+                new,
+            } => Some((name(source)?, name(target)?, *new)),
+            _ => None,
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn each_top_level_item_reports_where_it_went() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (a, dest) = conflict_setup(tmp.path());
+    let folder = tmp.path().join("src/sub");
+    std::fs::create_dir_all(folder.join("inner")).expect("mkdir");
+    std::fs::write(folder.join("inner/x"), b"x").expect("write");
+
+    let out = finish(copy::copy(spec(
+        &[&a, &folder],
+        &dest,
+        ConflictPolicy::Rename,
+    )));
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    assert_eq!(
+        placed(&out.events),
+        [
+            ("a.txt".into(), "a (1).txt".into(), true),
+            ("sub".into(), "sub".into(), true)
+        ]
+    );
+    // Only top-level items are reported, never what is inside a folder.
+    let out = finish(copy::copy(spec(&[&a], &dest, ConflictPolicy::Overwrite)));
+    assert_eq!(
+        placed(&out.events),
+        [("a.txt".into(), "a.txt".into(), false)]
+    );
+
+    let moved = tmp.path().join("moved");
+    std::fs::create_dir(&moved).expect("mkdir");
+    let out = finish(moves::move_items(spec(
+        &[&folder],
+        &moved,
+        ConflictPolicy::Fail,
+    )));
+    assert_eq!(placed(&out.events), [("sub".into(), "sub".into(), true)]);
+    assert_eq!(
+        out.events.iter().rev().find_map(|e| match e {
+            JobEvent::Progress(f) => Some(f.files_total),
+            _ => None,
+        }),
+        Some(1),
+        "a renamed item is counted once"
+    );
+}

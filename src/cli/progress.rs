@@ -39,9 +39,19 @@ impl Json {
                 quote(&path.to_string_lossy()),
                 why.as_str()
             ),
-            JobEvent::ItemSkipped { path, .. } => format!(
-                r#"{{"t_ms":{t_ms},"event":"item_skipped","path":{}}}"#,
-                quote(&path.to_string_lossy())
+            JobEvent::ItemSkipped { path, why } => format!(
+                r#"{{"t_ms":{t_ms},"event":"item_skipped","path":{},"why":"{}"}}"#,
+                quote(&path.to_string_lossy()),
+                why.as_str()
+            ),
+            JobEvent::Placed {
+                source,
+                target,
+                new,
+            } => format!(
+                r#"{{"t_ms":{t_ms},"event":"placed","source":{},"target":{},"new":{new}}}"#,
+                quote(&source.to_string_lossy()),
+                quote(&target.to_string_lossy())
             ),
             JobEvent::Conflict(c) => format!(
                 r#"{{"t_ms":{t_ms},"event":"conflict","path":{}}}"#,
@@ -123,6 +133,10 @@ impl Bar {
             JobEvent::Refused { path, why } => {
                 self.clear();
                 eprintln!("{}: refused ({})", path.display(), why.as_str());
+            }
+            JobEvent::ItemSkipped { path, why } => {
+                self.clear();
+                eprintln!("{}: skipped ({})", path.display(), why.as_str());
             }
             _ => {}
         }

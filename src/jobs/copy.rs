@@ -6,7 +6,7 @@ use std::mem::MaybeUninit;
 use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crossbeam_channel::{Receiver, Sender, bounded};
@@ -18,7 +18,8 @@ use crate::error::Op;
 
 use super::conflict::ConflictPolicy;
 use super::control::{Control, Job};
-use super::events::{JobState, SkipReason};
+use super::events::{JobEvent, JobState, SkipReason};
+use super::fit::{self, Fit, Fitted};
 use super::fsops::{self, Meta, meta_at, open_dir_at};
 use super::progress::Counters;
 use super::resolve::{Resolution, Resolver, free_target};
@@ -96,9 +97,28 @@ struct Shared {
     ctx_failed: Mutex<Vec<(PathBuf, fsops::OpError)>>,
     /// Per top-level source: how many items inside failed or were skipped.
     troubles: Vec<AtomicU64>,
+    /// The folder the job copies into.
+    dest: PathBuf,
+    /// The destination is full (or went read-only): nothing more is tried.
+    stopped: AtomicBool,
 }
 
 impl Shared {
+    /// Go on with the next item: not stopped, not cancelled (waits while paused).
+    fn go_on(&self, ctx: &Ctx) -> bool {
+        !self.stopped.load(Ordering::Relaxed) && ctx.control.checkpoint()
+    }
+
+    /// Stop the whole copy when an error means no further item can succeed.
+    fn stop_if_hopeless(&self, err: &std::io::Error) {
+        if matches!(
+            err.raw_os_error(),
+            Some(libc::ENOSPC | libc::EDQUOT | libc::EROFS)
+        ) {
+            self.stopped.store(true, Ordering::Relaxed);
+        }
+    }
+
     fn item_failed(&self, top: usize) {
         if let Some(t) = self.troubles.get(top) {
             t.fetch_add(1, Ordering::Relaxed);
@@ -111,8 +131,8 @@ impl Shared {
     }
 }
 
-/// Subfolders of a folder still to copy, with their details.
-type Subdirs = Vec<(CString, Meta)>;
+/// Subfolders of a folder still to copy: name, name at the destination, details.
+type Subdirs = Vec<(CString, CString, Meta)>;
 
 /// Files per chunk: enough to keep a worker busy, few enough to share out.
 const CHUNK_FILES: usize = 128;
@@ -137,9 +157,16 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
             return outcome;
         }
     };
+    let paths: Vec<PathBuf> = sources.iter().map(|(_, p)| (*p).clone()).collect();
+    let Some(fit) = fit::gate(ctx, spec, &paths) else {
+        outcome.aborted = true;
+        return outcome;
+    };
     let shared = Arc::new(Shared {
         ctx_failed: Mutex::new(Vec::new()),
         troubles: (0..spec.sources.len()).map(|_| AtomicU64::new(0)).collect(),
+        dest: spec.dest.clone(),
+        stopped: AtomicBool::new(false),
     });
     let resolver = Resolver::new(spec.on_conflict);
     let (tx, rx) = bounded::<Chunk>(64);
@@ -153,10 +180,11 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
             tx,
             resolver: &resolver,
             shared: &shared,
+            fit,
             buf: vec![MaybeUninit::uninit(); 64 * 1024],
         };
         for &(top, src) in sources {
-            if !ctx.control.checkpoint() {
+            if !shared.go_on(ctx) {
                 break;
             }
             walker.source(top, src, &spec.dest, &dest);
@@ -168,10 +196,14 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
     for (path, e) in late {
         ctx.failed(path, e);
     }
+    let stopped = shared.stopped.load(Ordering::Relaxed);
+    // After a stop, no source counts as whole: a move keeps them all.
     for &(top, _) in sources {
-        outcome.whole[top] =
-            shared.troubles[top].load(Ordering::Relaxed) == 0 && !ctx.control.is_cancelled();
+        outcome.whole[top] = shared.troubles[top].load(Ordering::Relaxed) == 0
+            && !ctx.control.is_cancelled()
+            && !stopped;
     }
+    outcome.aborted |= stopped;
     outcome
 }
 
@@ -181,11 +213,13 @@ struct Walker<'a> {
     tx: Sender<Chunk>,
     resolver: &'a Resolver,
     shared: &'a Arc<Shared>,
+    fit: Fit,
     buf: Vec<MaybeUninit<u8>>,
 }
 
 impl Walker<'_> {
     fn trouble(&self, top: usize, path: PathBuf, e: fsops::OpError) {
+        self.shared.stop_if_hopeless(&e.1);
         self.shared.item_failed(top);
         self.ctx.failed(path, e);
     }
@@ -217,6 +251,15 @@ impl Walker<'_> {
             self.ctx.refused(src.to_owned(), Refusal::IntoItself);
             return;
         }
+        let target = match self.fit.item(&cname, &meta) {
+            Fitted::Keep => cname.clone(),
+            Fitted::RenameTo(t) => t,
+            Fitted::Skip(why) => {
+                self.shared.item_failed(top);
+                self.ctx.skipped(src.to_owned(), why);
+                return;
+            }
+        };
         let dst_dir = match rustix::io::dup(&**dest) {
             Ok(fd) => fd,
             Err(e) => return self.trouble(top, dest_path.to_owned(), (Op::OpenDir, e.into())),
@@ -230,16 +273,20 @@ impl Walker<'_> {
             shared: self.shared.clone(),
         });
         if meta.kind == FileType::Directory {
-            let target = match self.top_dir_target(&pair, &cname, &meta, src) {
-                Some(t) => t,
-                None => return,
+            let Some((target, new)) = self.top_dir_target(&pair, &target, &meta, src) else {
+                return;
             };
+            let _ = self.ctx.tx.send(JobEvent::Placed {
+                source: src.to_owned(),
+                target: dest_path.join(OsStr::from_bytes(target.to_bytes())),
+                new,
+            });
             self.tree(top, &pair, &cname, &target, meta, src.to_owned());
         } else {
             Counters::add(&self.ctx.counters.files_total, 1);
             Counters::add(&self.ctx.counters.bytes_total, data_size(&meta));
             let item = Item {
-                target: cname.clone(),
+                target,
                 name: cname,
                 meta,
             };
@@ -250,20 +297,20 @@ impl Walker<'_> {
         }
     }
 
-    /// Where a top-level folder goes: its own name (merging into an existing folder of
-    /// that name), or a free name when the rule is to keep both.
+    /// Where a top-level folder goes: `name` (merging into an existing folder of that
+    /// name), or a free name when the rule is to keep both; and whether it is new.
     fn top_dir_target(
         &self,
         pair: &DirPair,
         name: &CStr,
         meta: &Meta,
         src: &Path,
-    ) -> Option<CString> {
+    ) -> Option<(CString, bool)> {
         match meta_at(&pair.dst, name) {
-            Err(_) => Some(name.to_owned()),
+            Err(_) => Some((name.to_owned(), true)),
             Ok(existing) if existing.same_file(meta) => {
                 if self.resolver.policy() == ConflictPolicy::Rename {
-                    Some(free_target(&pair.dst, name))
+                    Some((free_target(&pair.dst, name), true))
                 } else {
                     self.shared.item_failed(pair.top);
                     self.ctx.refused(src.to_owned(), Refusal::OntoItself);
@@ -271,9 +318,9 @@ impl Walker<'_> {
                 }
             }
             Ok(_) if self.resolver.policy() == ConflictPolicy::Rename => {
-                Some(free_target(&pair.dst, name))
+                Some((free_target(&pair.dst, name), true))
             }
-            Ok(_) => Some(name.to_owned()),
+            Ok(_) => Some((name.to_owned(), false)),
         }
     }
 
@@ -295,16 +342,16 @@ impl Walker<'_> {
         let subdirs = self.read_level(&first);
         stack.push((first, subdirs));
         while let Some((pair, subdirs)) = stack.last_mut() {
-            if !self.ctx.control.checkpoint() {
+            if !self.shared.go_on(self.ctx) {
                 return;
             }
-            let Some((sub, sub_meta)) = subdirs.pop() else {
+            let Some((sub, sub_target, sub_meta)) = subdirs.pop() else {
                 stack.pop();
                 continue;
             };
             let pair = pair.clone();
             let sub_path = pair.src_path.join(OsStr::from_bytes(sub.to_bytes()));
-            if let Some(next) = self.open_pair(top, &pair, &sub, &sub, sub_meta, sub_path) {
+            if let Some(next) = self.open_pair(top, &pair, &sub, &sub_target, sub_meta, sub_path) {
                 let subdirs = self.read_level(&next);
                 stack.push((next, subdirs));
             }
@@ -360,6 +407,7 @@ impl Walker<'_> {
         let mut subdirs = Vec::new();
         let mut items = Vec::with_capacity(CHUNK_FILES);
         let mut failures = Vec::new();
+        let mut skipped = Vec::new();
         let mut raw = RawDir::new(&pair.src, &mut self.buf);
         while let Some(entry) = raw.next() {
             let entry = match entry {
@@ -381,15 +429,24 @@ impl Walker<'_> {
                     continue;
                 }
             };
+            let target = match self.fit.item(name, &meta) {
+                Fitted::Keep => name.to_owned(),
+                Fitted::RenameTo(t) => t,
+                Fitted::Skip(why) => {
+                    let p = pair.src_path.join(OsStr::from_bytes(name.to_bytes()));
+                    skipped.push((p, why));
+                    continue;
+                }
+            };
             if meta.kind == FileType::Directory {
-                subdirs.push((name.to_owned(), meta));
+                subdirs.push((name.to_owned(), target, meta));
                 continue;
             }
             Counters::add(&self.ctx.counters.files_total, 1);
             Counters::add(&self.ctx.counters.bytes_total, data_size(&meta));
             items.push(Item {
                 name: name.to_owned(),
-                target: name.to_owned(),
+                target,
                 meta,
             });
             if items.len() == CHUNK_FILES {
@@ -402,6 +459,10 @@ impl Walker<'_> {
         }
         for (p, e) in failures {
             self.trouble(pair.top, p, e);
+        }
+        for (p, why) in skipped {
+            self.shared.item_failed(pair.top);
+            self.ctx.skipped(p, why);
         }
         if !items.is_empty() {
             self.send(Chunk {
@@ -438,7 +499,7 @@ pub(crate) fn is_inside(inner: &Path, outer: &Path) -> bool {
 fn worker(ctx: &Ctx, rx: &Receiver<Chunk>, resolver: &Resolver, shared: &Shared) {
     while let Ok(chunk) = rx.recv() {
         for item in &chunk.items {
-            if !ctx.control.checkpoint() {
+            if !shared.go_on(ctx) {
                 break;
             }
             copy_item(ctx, &chunk.dirs, item, resolver, shared);
@@ -484,6 +545,14 @@ fn copy_item(ctx: &Ctx, dirs: &DirPair, item: &Item, resolver: &Resolver, shared
         match result {
             Ok(()) => {
                 Counters::add(&ctx.counters.files_done, 1);
+                // Items of the job's own target folder are top-level sources.
+                if dirs.finish.is_none() {
+                    let _ = ctx.tx.send(JobEvent::Placed {
+                        source: path,
+                        target: shared.dest.join(OsStr::from_bytes(target.to_bytes())),
+                        new: !replace,
+                    });
+                }
                 return;
             }
             Err((Op::Create, e)) if e.raw_os_error() == Some(libc::EEXIST) && !replace => {
@@ -497,9 +566,10 @@ fn copy_item(ctx: &Ctx, dirs: &DirPair, item: &Item, resolver: &Resolver, shared
                 }
             }
             Err(e) => {
-                if ctx.control.is_cancelled() {
+                if ctx.control.is_cancelled() || shared.stopped.load(Ordering::Relaxed) {
                     return;
                 }
+                shared.stop_if_hopeless(&e.1);
                 shared.item_failed(dirs.top);
                 ctx.failed(path, e);
                 return;

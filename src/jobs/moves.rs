@@ -1,7 +1,7 @@
 //! Moving: `rename` per top-level item where it can; across filesystems (or to merge into
 //! an existing folder) copy, then delete only the sources whose copies are complete.
 
-use std::ffi::CString;
+use std::ffi::{CString, OsStr};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -13,7 +13,7 @@ use crate::error::Op;
 
 use super::conflict::ConflictPolicy;
 use super::control::{Control, Job};
-use super::events::JobState;
+use super::events::{JobEvent, JobState};
 use super::fsops::meta_at;
 use super::progress::Counters;
 use super::resolve::{Resolution, Resolver};
@@ -106,13 +106,19 @@ fn rename_one(
         ctx.refused(src.to_owned(), Refusal::IntoItself);
         return Renamed::Done;
     }
-    Counters::add(&ctx.counters.files_total, 1);
     let mut target = cname.clone();
     let mut flags = RenameFlags::NOREPLACE;
     loop {
         match rustix::fs::renameat_with(&parent_fd, &cname, dest, &target, flags) {
             Ok(()) => {
+                // Counted only here: an item that falls back to a copy is counted there.
+                Counters::add(&ctx.counters.files_total, 1);
                 Counters::add(&ctx.counters.files_done, 1);
+                let _ = ctx.tx.send(JobEvent::Placed {
+                    source: src.to_owned(),
+                    target: dest_path.join(OsStr::from_bytes(target.as_bytes())),
+                    new: flags == RenameFlags::NOREPLACE,
+                });
                 return Renamed::Done;
             }
             Err(Errno::XDEV) => return Renamed::NeedsCopy,
