@@ -62,8 +62,13 @@ fn a_taken_name_gets_a_free_one() {
     fs::write(dest.join("a.txt"), b"existing").expect("write");
     fs::write(dest.join("a (1).txt"), b"existing too").expect("write");
 
-    let (state, _, _) = finish(&link(JobSpec::new(vec![src.clone()], &dest)));
+    let (state, _, events) = finish(&link(JobSpec::new(vec![src.clone()], &dest)));
     assert_eq!(state, JobState::Done);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        JobEvent::Placed { source, target, new: true }
+            if *source == src && *target == dest.join("a (2).txt")
+    )));
     assert_eq!(fs::read(dest.join("a.txt")).expect("kept"), b"existing");
     assert_eq!(
         fs::read_link(dest.join("a (2).txt")).expect("the new link"),

@@ -3,6 +3,8 @@
 //! its effects run with the real engine, and iced_test's Simulator renders and clicks.
 //! Runs headless: `env -u DISPLAY cargo test --test ui_jobs`.
 
+mod support;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -365,4 +367,121 @@ fn undo_takes_back_a_rename_and_a_new_folder() {
     assert_eq!(read(&before), "text");
     assert!(!after.exists());
     assert!(shows(&app, "Undone: the rename of “new.txt”"));
+}
+
+#[test]
+fn ctrl_z_after_a_copy_removes_only_what_it_made() {
+    let _lock = language("en");
+    let (_dir, src, dest) = two_folders(&[("a.txt", "incoming"), ("b.txt", "bravo")]);
+    fs::create_dir_all(src.join("sub/deeper")).expect("mkdir");
+    fs::write(src.join("sub/deeper/c.txt"), "charlie").expect("write");
+    fs::write(dest.join("a.txt"), "existing").expect("write");
+    let app = boot(&dest);
+    let app = send(
+        app,
+        job(
+            JobKind::Copy,
+            vec![src.join("a.txt"), src.join("b.txt"), src.join("sub")],
+            &dest,
+        ),
+    );
+    let app = click(app, "Keep both");
+    assert_eq!(app.jobs().entries[0].state, JobState::Done);
+    assert!(dest.join("a (1).txt").exists() && dest.join("sub/deeper/c.txt").exists());
+
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(shows(&app, "Undone: the copy of 3 items"));
+    assert!(!dest.join("a (1).txt").exists());
+    assert!(!dest.join("b.txt").exists());
+    assert!(!dest.join("sub").exists());
+    assert_eq!(read(&dest.join("a.txt")), "existing");
+    assert_eq!(read(&src.join("sub/deeper/c.txt")), "charlie");
+}
+
+#[test]
+fn ctrl_z_after_a_move_puts_the_items_back() {
+    let _lock = language("en");
+    let (_dir, src, dest) = two_folders(&[("a.txt", "alpha"), ("b.txt", "bravo")]);
+    let app = boot(&src);
+    let app = send(
+        app,
+        job(
+            JobKind::Move,
+            vec![src.join("a.txt"), src.join("b.txt")],
+            &dest,
+        ),
+    );
+    assert_eq!(app.jobs().entries[0].state, JobState::Done);
+    assert!(!src.join("a.txt").exists());
+    assert_eq!(read(&dest.join("b.txt")), "bravo");
+
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(shows(&app, "Undone: the move of 2 items"));
+    assert_eq!(read(&src.join("a.txt")), "alpha");
+    assert_eq!(read(&src.join("b.txt")), "bravo");
+    assert!(!dest.join("a.txt").exists());
+}
+
+#[test]
+fn a_read_only_destination_only_offers_close() {
+    let _lock = language("en");
+    if let Err(why) = support::root() {
+        return support::skip(&format!("a read-only tmpfs needs root: {why}"));
+    }
+    let ro = support::ReadOnlyTmpfs::mount();
+    let (_dir, src, _) = two_folders(&[("a.txt", "alpha")]);
+    let dest = ro.mnt.path().to_owned();
+    let app = boot(&src);
+    let app = send(app, job(JobKind::Copy, vec![src.join("a.txt")], &dest));
+    assert!(matches!(
+        app.jobs().dialogs.current(),
+        Some(Dialog::Preflight {
+            can_proceed: false,
+            ..
+        })
+    ));
+    assert!(shows(&app, "This job cannot be done"));
+    assert!(shows(&app, "the destination is read-only"));
+    assert!(!shows(&app, "Skip those items"));
+    let app = click(app, "Close");
+    assert!(app.jobs().dialogs.is_empty());
+    assert_eq!(app.jobs().entries[0].state, JobState::Failed);
+}
+
+#[test]
+fn names_exfat_cannot_hold_get_underscores_when_asked() {
+    let _lock = language("en");
+    if let Err(why) = support::LoopMount::can_exfat() {
+        return support::skip(&format!("no exFAT mount: {why}"));
+    }
+    let stick = support::LoopMount::exfat();
+    let (_dir, src, _) = two_folders(&[("what?.txt", "question"), ("plain.txt", "plain")]);
+    let app = boot(&src);
+    let app = send(
+        app,
+        job(
+            JobKind::Copy,
+            vec![src.join("what?.txt"), src.join("plain.txt")],
+            &stick.mnt,
+        ),
+    );
+    assert!(matches!(
+        app.jobs().dialogs.current(),
+        Some(Dialog::Preflight {
+            can_proceed: true,
+            ..
+        })
+    ));
+    let problem = format!(
+        "{}: the name has a character the destination forbids",
+        src.join("what?.txt").display()
+    );
+    assert!(shows(&app, &problem));
+    assert!(shows(&app, "Skip those items"));
+
+    let app = click(app, "Replace characters with _");
+    assert!(app.jobs().dialogs.is_empty());
+    assert_eq!(app.jobs().entries[0].state, JobState::Done);
+    assert_eq!(read(&stick.mnt.join("what_.txt")), "question");
+    assert_eq!(read(&stick.mnt.join("plain.txt")), "plain");
 }

@@ -9,7 +9,7 @@ use crate::error::Op;
 use super::JobSpec;
 use super::conflict::free_name;
 use super::control::{Control, Job};
-use super::events::JobState;
+use super::events::{JobEvent, JobState};
 use super::progress::Counters;
 use super::runner::{Ctx, spawn};
 
@@ -31,7 +31,14 @@ fn run(ctx: &Ctx, spec: &JobSpec) -> JobState {
             break;
         }
         match link_one(source, &spec.dest) {
-            Ok(_) => Counters::add(&ctx.counters.files_done, 1),
+            Ok(target) => {
+                Counters::add(&ctx.counters.files_done, 1);
+                let _ = ctx.tx.send(JobEvent::Placed {
+                    source: source.clone(),
+                    target,
+                    new: true,
+                });
+            }
             Err(e) => ctx.failed(source.clone(), e),
         }
     }

@@ -242,7 +242,8 @@ impl App {
 fn undo_step(e: &JobEntry) -> Option<UndoStep> {
     let new = || e.placed.iter().filter(|p| p.new);
     let step = match e.request.kind {
-        JobKind::Copy => UndoStep::Copied {
+        // Undoing a link removes the links (a delete never follows them).
+        JobKind::Copy | JobKind::Link => UndoStep::Copied {
             targets: new().map(|p| p.target.clone()).collect(),
         },
         JobKind::Move => UndoStep::Moved {
@@ -260,7 +261,7 @@ fn undo_step(e: &JobEntry) -> Option<UndoStep> {
                 .collect(),
             at: e.started_at,
         },
-        JobKind::Link | JobKind::Delete => return None,
+        JobKind::Delete => return None,
     };
     // A cancelled trash may have left items where they were; only done ones count.
     if e.request.kind == JobKind::Trash && e.state == JobState::Cancelled {

@@ -58,9 +58,19 @@ impl Dialogs {
         self.0.pop_front()
     }
 
-    /// Forget the questions of a job (it was cancelled or ended).
+    /// Forget the questions of a job (it was cancelled or ended). What only tells why a
+    /// job cannot be done stays until closed.
     pub fn drop_job(&mut self, job: u64) {
-        self.0.retain(|d| d.job() != Some(job));
+        self.0.retain(|d| {
+            d.job() != Some(job)
+                || matches!(
+                    d,
+                    Dialog::Preflight {
+                        can_proceed: false,
+                        ..
+                    }
+                )
+        });
     }
 
     pub fn len(&self) -> usize {

@@ -116,6 +116,15 @@ impl JobEntry {
                 },
                 path,
             }),
+            JobEvent::Placed {
+                source,
+                target,
+                new,
+            } => self.placed.push(Placement {
+                source,
+                target,
+                new,
+            }),
             JobEvent::Finished { state, summary } => {
                 self.state = state;
                 self.summary = Some(summary);
