@@ -116,8 +116,15 @@ pub fn resume_blocking(id: u64, link: &JobLink) -> Vec<Message> {
 /// The window's task: start the job on a blocking thread and forward every event until
 /// the job ends or the window stops listening.
 pub fn task(id: u64, request: JobRequest, link: JobLink) -> iced::Task<Message> {
-    let stream = iced::stream::channel(16, move |out| forward(request, link, out));
-    iced::Task::run(stream, move |ev| message(id, ev))
+    iced::Task::run(events(request, link), move |ev| message(id, ev))
+}
+
+/// The events of a job started on a blocking thread, as a stream (needs a tokio runtime).
+pub fn events(
+    request: JobRequest,
+    link: JobLink,
+) -> impl iced::futures::Stream<Item = JobEvent> + Send + 'static {
+    iced::stream::channel(16, move |out| forward(request, link, out))
 }
 
 async fn forward(
@@ -144,5 +151,46 @@ async fn forward(
     };
     if tokio::task::spawn_blocking(run).await.is_err() {
         tracing::error!("a job's forwarding thread panicked");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use iced::futures::StreamExt;
+
+    #[test]
+    fn the_window_stream_forwards_every_event_to_the_end() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let src = dir.path().join("a.txt");
+        std::fs::write(&src, b"alpha").expect("write");
+        let dest = dir.path().join("dest");
+        std::fs::create_dir(&dest).expect("mkdir");
+        let request = JobRequest {
+            kind: JobKind::Copy,
+            sources: vec![src],
+            dest: dest.clone(),
+        };
+        let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+        let seen: Vec<JobEvent> = runtime.block_on(async {
+            tokio::time::timeout(
+                Duration::from_secs(60),
+                events(request, JobLink::new()).collect(),
+            )
+            .await
+            .expect("the job ended in time")
+        });
+        assert!(matches!(
+            seen.last(),
+            Some(JobEvent::Finished {
+                state: jobs::JobState::Done,
+                ..
+            })
+        ));
+        assert!(
+            seen.iter()
+                .any(|e| matches!(e, JobEvent::Placed { new: true, .. }))
+        );
+        assert_eq!(std::fs::read(dest.join("a.txt")).expect("copied"), b"alpha");
     }
 }
