@@ -12,7 +12,7 @@ use super::super::i18n::fl;
 use super::super::request::JobRequest;
 use super::follow::JobLink;
 
-/// An item the job could not do, and why (worded by the engine's error).
+/// An item the job could not do, and why: a line that names the item.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {
     pub path: PathBuf,
@@ -110,10 +110,14 @@ impl JobEntry {
                 path,
             }),
             JobEvent::Refused { path, why } => self.failures.push(Failure {
-                error: match why {
-                    Refusal::IntoItself => fl!("job-refused-into-itself"),
-                    Refusal::OntoItself => fl!("job-refused-onto-itself"),
-                },
+                error: format!(
+                    "{}: {}",
+                    path.display(),
+                    match why {
+                        Refusal::IntoItself => fl!("job-refused-into-itself"),
+                        Refusal::OntoItself => fl!("job-refused-onto-itself"),
+                    }
+                ),
                 path,
             }),
             JobEvent::Placed {

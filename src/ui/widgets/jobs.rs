@@ -128,7 +128,7 @@ fn finished_row(e: &JobEntry) -> Element<'_, Message> {
     if e.show_failures {
         for f in &e.failures {
             col = col.push(
-                text(format!("{}: {}", f.path.display(), f.error))
+                text(&f.error)
                     .size(theme::SMALL_TEXT)
                     .style(theme::error_text),
             );
