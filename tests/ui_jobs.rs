@@ -390,6 +390,12 @@ fn ctrl_z_after_a_copy_removes_only_what_it_made() {
     assert_eq!(app.jobs().entries[0].state, JobState::Done);
     assert!(dest.join("a (1).txt").exists() && dest.join("sub/deeper/c.txt").exists());
 
+    // A second copy of the folder asks about the file deep inside, naming its folder.
+    let app = send(app, job(JobKind::Copy, vec![src.join("sub")], &dest));
+    assert!(shows(&app, "“c.txt” already exists in “deeper”"));
+    let app = click(app, "Skip");
+    assert_eq!(app.jobs().entries[1].state, JobState::Done);
+
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
     assert!(shows(&app, "Undone: the copy of 3 items"));
     assert!(!dest.join("a (1).txt").exists());

@@ -5,6 +5,7 @@ use iced::widget::{
     button, center, checkbox, column, container, opaque, row, scrollable, space, stack, text,
 };
 use iced::{Background, Color, Element, Fill, Theme};
+use std::path::PathBuf;
 
 use crate::jobs::conflict::Choice;
 use crate::jobs::events::Conflict;
@@ -15,6 +16,7 @@ use crate::ui::i18n::fl;
 use crate::ui::jobs::JobMsg;
 use crate::ui::jobs::dialog::Dialog;
 use crate::ui::message::Message;
+use crate::ui::request::JobRequest;
 use crate::ui::theme;
 use crate::ui::undo::name;
 
@@ -34,7 +36,7 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
             let dest = app
                 .jobs()
                 .get(*job)
-                .map(|e| folder_name(&e.request.dest))
+                .map(|e| folder_name(&target_folder(&e.request, conflict)))
                 .unwrap_or_default();
             conflict_box(conflict, &dest, *for_all, waiting)
         }
@@ -50,6 +52,19 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
         .max_width(560)
         .style(container::bordered_box);
     stack![base, opaque(center(opaque(panel)).style(backdrop)),].into()
+}
+
+/// The folder the conflicting item goes into: the job's destination, or the matching
+/// subfolder of it for an item inside a copied folder.
+fn target_folder(request: &JobRequest, c: &Conflict) -> PathBuf {
+    request
+        .sources
+        .iter()
+        .filter_map(|s| c.source.strip_prefix(s.parent()?).ok())
+        .filter_map(|rel| rel.parent())
+        .map(|rel| request.dest.join(rel))
+        .next()
+        .unwrap_or_else(|| request.dest.clone())
 }
 
 fn backdrop(_: &Theme) -> container::Style {
