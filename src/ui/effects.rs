@@ -167,7 +167,8 @@ impl Effect {
     /// Run a finite effect on this thread and return the messages it produces, in order.
     /// `OpenDir` lists without watching, until `Complete`, `Unchanged` or `Failed`.
     /// Opening files, delays, scrolling and focus do nothing here (they need a desktop or
-    /// a window); settings are written and theme icons read.
+    /// a window); settings are written and theme icons read. `RunJob` and `FollowJob`
+    /// follow the job until it ends or waits for an answer or a resume; undo runs to its end.
     pub fn run_blocking(self) -> Vec<Message> {
         match self {
             Effect::OpenDir {
