@@ -187,6 +187,7 @@ fn follow(job: Job, mode: ProgressMode, asks_preflight: bool) -> anyhow::Result<
             }
             JobEvent::ItemSkipped { .. }
             | JobEvent::Placed { .. }
+            | JobEvent::Current(_)
             | JobEvent::Planned { .. }
             | JobEvent::Progress(_)
             | JobEvent::State(_) => {}

@@ -21,7 +21,7 @@ use super::control::{Control, Job};
 use super::events::{JobEvent, JobState, SkipReason};
 use super::fit::{self, Fit, Fitted};
 use super::fsops::{self, Meta, meta_at, open_dir_at};
-use super::progress::Counters;
+use super::progress::{CURRENT_FILE_MIN, Counters};
 use super::resolve::{Resolution, Resolver, free_target};
 use super::runner::{Ctx, spawn};
 use super::{JobSpec, Refusal};
@@ -376,6 +376,7 @@ impl Walker<'_> {
             }
         };
         Counters::add(&self.ctx.counters.files_total, 1);
+        self.ctx.counters.set_current(path.clone());
         match rustix::fs::mkdirat(&parent.dst, target, Mode::from_raw_mode(0o700)) {
             Ok(()) | Err(Errno::EXIST) => {}
             Err(e) => {
@@ -509,6 +510,9 @@ fn worker(ctx: &Ctx, rx: &Receiver<Chunk>, resolver: &Resolver, shared: &Shared)
 
 fn copy_item(ctx: &Ctx, dirs: &DirPair, item: &Item, resolver: &Resolver, shared: &Shared) {
     let path = dirs.src_path.join(OsStr::from_bytes(item.name.to_bytes()));
+    if item.meta.size >= CURRENT_FILE_MIN {
+        ctx.counters.set_current(path.clone());
+    }
     let mut target = item.target.clone();
     let mut replace = false;
     loop {

@@ -148,6 +148,7 @@ fn remove_tree(
         Ok(fd) => fd,
         Err(e) => return ctx.failed(path.to_owned(), (Op::OpenDir, e.into())),
     };
+    counters.set_current(path.to_owned());
     let mut stack = vec![Level {
         subdirs: Vec::new(),
         fd,
@@ -164,6 +165,7 @@ fn remove_tree(
             let sub_path = top.path.join(OsStr::from_bytes(sub.to_bytes()));
             match open_dir_at(&top.fd, &sub) {
                 Ok(fd) => {
+                    counters.set_current(sub_path.clone());
                     stack.push(Level {
                         fd,
                         name: sub,

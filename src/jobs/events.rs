@@ -83,6 +83,9 @@ pub enum JobEvent {
         bytes: u64,
     },
     Progress(Figures),
+    /// What the job works on now (a folder, or a large file); sent before the progress
+    /// event it belongs to, only when it changed.
+    Current(PathBuf),
     State(JobState),
     /// Waiting for an answer through [`super::Control::answer`].
     Conflict(Conflict),

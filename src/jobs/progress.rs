@@ -2,7 +2,9 @@
 //! progress events a second (never one per file).
 
 use crossbeam_channel::Sender;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::events::{Figures, JobEvent};
@@ -18,11 +20,34 @@ pub struct Counters {
     pub bytes_done: AtomicU64,
     pub skipped: AtomicU64,
     pub failed: AtomicU64,
+    /// What the job works on now: a folder, or a file big enough to take a while.
+    current: Mutex<Option<PathBuf>>,
+    current_changed: AtomicBool,
 }
+
+/// Files at least this big are named as the current item while they are copied.
+pub const CURRENT_FILE_MIN: u64 = 1 << 20;
 
 impl Counters {
     pub fn add(c: &AtomicU64, n: u64) {
         c.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// Name what the job works on now (reported with the next progress event).
+    pub fn set_current(&self, path: PathBuf) {
+        *self.current.lock().unwrap_or_else(|p| p.into_inner()) = Some(path);
+        self.current_changed.store(true, Ordering::Relaxed);
+    }
+
+    /// The current item, when it changed since the last call.
+    fn take_current(&self) -> Option<PathBuf> {
+        if !self.current_changed.swap(false, Ordering::Relaxed) {
+            return None;
+        }
+        self.current
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     pub fn figures(&self) -> Figures {
@@ -74,11 +99,14 @@ impl Reporter {
     /// Report now if anything changed.
     pub fn flush(&mut self, c: &Counters, tx: &Sender<JobEvent>) -> bool {
         self.last = Instant::now();
+        let mut ok = true;
+        if let Some(path) = c.take_current() {
+            ok &= tx.send(JobEvent::Current(path)).is_ok();
+        }
         let f = c.figures();
         if f == self.last_figures {
-            return true;
+            return ok;
         }
-        let mut ok = true;
         if (f.files_total, f.bytes_total)
             != (self.last_figures.files_total, self.last_figures.bytes_total)
         {
