@@ -34,6 +34,8 @@ pub struct JobEntry {
     pub link: JobLink,
     pub state: JobState,
     pub figures: Figures,
+    /// What the job works on now (a folder or a large file).
+    pub current: Option<PathBuf>,
     pub failures: Vec<Failure>,
     pub placed: Vec<Placement>,
     /// The summary once the job finished.
@@ -55,6 +57,7 @@ impl JobEntry {
             link,
             state: JobState::Scanning,
             figures: Figures::default(),
+            current: None,
             failures: Vec::new(),
             placed: Vec::new(),
             summary: None,
@@ -101,6 +104,7 @@ impl JobEntry {
                     (f.bytes_total, f.files_total),
                 );
             }
+            JobEvent::Current(path) => self.current = Some(path),
             JobEvent::State(s) => {
                 self.eta.set_paused(now, s == JobState::Paused);
                 self.state = s;
@@ -133,6 +137,7 @@ impl JobEntry {
                 self.state = state;
                 self.summary = Some(summary);
                 self.time_left = None;
+                self.current = None;
             }
             JobEvent::Conflict(_) | JobEvent::Preflight { .. } | JobEvent::ItemSkipped { .. } => {}
         }

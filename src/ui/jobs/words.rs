@@ -45,10 +45,14 @@ pub fn state(s: JobState) -> String {
     }
 }
 
-/// The progress line of a running job: bytes on the device, files, speed, time left.
+/// The progress line of a running job: the item at hand, bytes on the device, files,
+/// speed, time left.
 pub fn progress(e: &JobEntry) -> String {
     let f = &e.figures;
     let mut parts = Vec::new();
+    if let Some(current) = &e.current {
+        parts.push(name(current));
+    }
     if f.bytes_total > 0 {
         parts.push(fl!(
             "job-bytes",
