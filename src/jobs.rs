@@ -1,4 +1,4 @@
-//! File jobs: copy, move and delete, each run on worker threads and reported as one typed
+//! File jobs: copy, move, link and delete, each run on worker threads and reported as one typed
 //! stream of events, controlled through a handle (pause, resume, cancel, answer a conflict).
 
 pub mod conflict;
@@ -9,6 +9,7 @@ pub mod events;
 mod fit;
 mod flusher;
 pub mod fsops;
+pub mod link;
 pub mod moves;
 pub mod preflight;
 pub mod progress;

@@ -6,10 +6,12 @@
 
 pub mod app;
 pub mod effects;
+pub mod eta;
 pub mod format;
 pub mod history;
 pub mod i18n;
 pub mod icons;
+pub mod jobs;
 pub mod keys;
 pub mod message;
 pub mod places;
@@ -17,6 +19,7 @@ pub mod request;
 pub mod selection;
 pub mod settings;
 pub mod theme;
+pub mod undo;
 pub mod view;
 pub mod viewport;
 pub mod widgets;
