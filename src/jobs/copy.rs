@@ -50,6 +50,8 @@ pub(crate) struct Outcome {
     pub flush_failed: bool,
     /// The copies were put on the device (windows and a final flush ran and succeeded).
     pub on_device: bool,
+    /// Per source: its details when the copy began.
+    pub seen: Vec<Option<Meta>>,
 }
 
 impl Outcome {
@@ -105,6 +107,8 @@ struct Shared {
     troubles: Vec<AtomicU64>,
     /// Per top-level source: the walk went through all of it (no cancel in between).
     walked: Vec<AtomicBool>,
+    /// Per top-level source: its details when the copy began.
+    seen: Vec<Mutex<Option<Meta>>>,
     /// The folder the job copies into.
     dest: PathBuf,
     /// The destination is full (or went read-only): nothing more is tried.
@@ -161,6 +165,7 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
         aborted: false,
         flush_failed: false,
         on_device: false,
+        seen: vec![None; spec.sources.len()],
     };
     let dest = match crate::sys::open_dir(&spec.dest) {
         Ok(fd) => Arc::new(fd),
@@ -181,6 +186,7 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
         walked: (0..spec.sources.len())
             .map(|_| AtomicBool::new(false))
             .collect(),
+        seen: (0..spec.sources.len()).map(|_| Mutex::new(None)).collect(),
         dest: spec.dest.clone(),
         stopped: AtomicBool::new(false),
     });
@@ -234,6 +240,9 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
             && !outcome.flush_failed;
     }
     outcome.aborted |= stopped || outcome.flush_failed;
+    for (slot, seen) in shared.seen.iter().zip(outcome.seen.iter_mut()) {
+        *seen = *slot.lock().unwrap_or_else(|p| p.into_inner());
+    }
     outcome
 }
 
@@ -317,6 +326,9 @@ impl Walker<'_> {
             Ok(m) => m,
             Err(e) => return self.trouble(top, src.to_owned(), (Op::Stat, e.into())),
         };
+        if let Some(slot) = self.shared.seen.get(top) {
+            *slot.lock().unwrap_or_else(|p| p.into_inner()) = Some(meta);
+        }
         if meta.kind == FileType::Directory && is_inside(dest_path, src) {
             self.shared.item_failed(top);
             self.ctx.refused(src.to_owned(), Refusal::IntoItself);

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
 
-use crate::jobs::events::Figures;
+use crate::jobs::events::{Figures, SkipReason};
 use crate::jobs::{JobEvent, JobState, Refusal, Summary};
 
 use super::super::eta::Eta;
@@ -139,7 +139,21 @@ impl JobEntry {
                 self.time_left = None;
                 self.current = None;
             }
-            JobEvent::Conflict(_) | JobEvent::Preflight { .. } | JobEvent::ItemSkipped { .. } => {}
+            JobEvent::ItemSkipped { path, why } => {
+                // Skips the person chose (a conflict answered "skip") need no line.
+                let why = match why {
+                    SkipReason::Conflict => return,
+                    SkipReason::SpecialFile => fl!("job-skipped-special"),
+                    SkipReason::NameNotAllowed => fl!("job-skipped-name"),
+                    SkipReason::TooLarge => fl!("job-skipped-too-large"),
+                    SkipReason::ChangedMeanwhile => fl!("job-skipped-changed"),
+                };
+                self.failures.push(Failure {
+                    error: format!("{}: {why}", path.display()),
+                    path,
+                });
+            }
+            JobEvent::Conflict(_) | JobEvent::Preflight { .. } => {}
         }
     }
 }
