@@ -11,6 +11,9 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 const ROUNDS: usize = 9;
+
+/// A labelled way to make the command of one run.
+type Run<'a> = (&'static str, Box<dyn Fn() -> Command + 'a>);
 const FILES: usize = 3_000;
 const SIZE: usize = 16 << 10;
 
@@ -33,7 +36,7 @@ fn main() {
         "# writeback windows on a local disk ({ROUNDS} interleaved rounds, medians in ms; {FILES} x 16 KiB into {})\n",
         root.path().display()
     );
-    let runs: [(&str, Box<dyn Fn() -> Command>); 3] = [
+    let runs: [Run<'_>; 3] = [
         (
             "porpoise --writeback=never",
             Box::new(|| porpoise_copy(&template, &out, "never")),
