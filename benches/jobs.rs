@@ -1,26 +1,33 @@
-//! File-job benchmark, side by side with the floor tools in one run (medians of
-//! interleaved rounds): copy 5 000 files of 256 B (`cp -r`), delete that tree (`rm -rf`),
-//! and delete 5 000 separate paths (`rm`), on tmpfs and ext4.
+//! File-job benchmark, side by side with the floor tools in one run (medians of interleaved
+//! rounds, the order rotating each round), on tmpfs and ext4:
+//! - copy 5 000 x 256 B, 1 000 x 16 KiB, 100 x 1 MiB and 1 x 256 MiB (`cp -r`, and `cpz`);
+//! - delete a 5 000- and a 20 000-file folder, 15 000 files spread 10, 100, 300 and 800
+//!   levels deep (`rm -rf`, and `rmz`), and 5 000 separate paths (`rm -f`, and `rmz`).
 //!
+//! `cpz`/`rmz` (crates.io) are used when found in PATH or ~/.cargo/bin.
 //! Run: `cargo bench --bench jobs` (`PORPOISE_BENCH_TMPFS` / `PORPOISE_BENCH_EXT4` choose
-//! the folders; defaults: /dev/shm and the system temp folder).
+//! the folders, defaults /dev/shm and the system temp folder; `PORPOISE_BENCH_ONLY=copy` or
+//! `=delete` runs one half).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-const ROUNDS: usize = 9;
-const FILES: usize = 5_000;
+const ROUNDS: usize = 7;
 
 fn main() {
-    let tmpfs = std::env::var_os("PORPOISE_BENCH_TMPFS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/dev/shm"));
-    let ext4 = std::env::var_os("PORPOISE_BENCH_EXT4")
-        .map(PathBuf::from)
-        .unwrap_or_else(std::env::temp_dir);
+    let tmpfs = env_path("PORPOISE_BENCH_TMPFS").unwrap_or_else(|| PathBuf::from("/dev/shm"));
+    let ext4 = env_path("PORPOISE_BENCH_EXT4").unwrap_or_else(std::env::temp_dir);
+    let only = std::env::var("PORPOISE_BENCH_ONLY").unwrap_or_default();
+    let cpz = find_tool("cpz");
+    let rmz = find_tool("rmz");
+    println!("# porpoise file-job benchmark ({ROUNDS} interleaved rounds, medians in ms)\n");
     println!(
-        "# porpoise file-job benchmark ({ROUNDS} interleaved rounds, medians, {FILES} files of 256 B)\n"
+        "cpz: {}, rmz: {}\n",
+        cpz.as_ref()
+            .map_or("not found".into(), |p| p.display().to_string()),
+        rmz.as_ref()
+            .map_or("not found".into(), |p| p.display().to_string())
     );
     for (label, base) in [("tmpfs", &tmpfs), ("ext4", &ext4)] {
         let root = tempfile::Builder::new()
@@ -28,40 +35,232 @@ fn main() {
             .tempdir_in(base)
             .expect("bench folder");
         println!("## {label} ({})\n", root.path().display());
-        println!("| workload | floor tool ms | porpoise ms | ratio |");
-        println!("|---|---|---|---|");
-        let template = root.path().join("template");
-        make_small_files(&template);
-        let r = bench_copy(root.path(), &template);
         println!(
-            "| copy 5 000 x 256 B | {:.1} (cp -r) | {:.1} | {:.2} |",
-            r.0,
-            r.1,
-            r.1 / r.0
+            "| workload | floor tool | floor ms | z tool ms | porpoise ms | vs floor | vs z |"
         );
-        let r = bench_delete_tree(root.path(), &template);
-        println!(
-            "| delete a 5 000-file tree | {:.1} (rm -rf) | {:.1} | {:.2} |",
-            r.0,
-            r.1,
-            r.1 / r.0
-        );
-        let r = bench_delete_paths(root.path(), &template);
-        println!(
-            "| delete 5 000 separate paths | {:.1} (rm) | {:.1} | {:.2} |\n",
-            r.0,
-            r.1,
-            r.1 / r.0
-        );
+        println!("|---|---|---|---|---|---|---|");
+        if only.is_empty() || only == "copy" {
+            copies(root.path(), cpz.as_deref());
+        }
+        if only.is_empty() || only == "delete" {
+            deletes(root.path(), rmz.as_deref());
+        }
+        println!();
     }
 }
 
-fn make_small_files(dir: &Path) {
-    std::fs::create_dir_all(dir).expect("mkdir");
-    let data = [b'x'; 256];
-    for i in 0..FILES {
-        std::fs::write(dir.join(format!("file_{i:05}.txt")), data).expect("write");
+fn env_path(name: &str) -> Option<PathBuf> {
+    std::env::var_os(name).map(PathBuf::from)
+}
+
+fn find_tool(name: &str) -> Option<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect())
+        .unwrap_or_default();
+    if let Some(home) = std::env::var_os("HOME") {
+        dirs.push(PathBuf::from(home).join(".cargo/bin"));
     }
+    dirs.into_iter().map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+/// One timed command, prepared afresh before each run (preparation is not timed).
+struct Contender<'a> {
+    prepare: Box<dyn FnMut() + 'a>,
+    command: Box<dyn FnMut() -> Command + 'a>,
+}
+
+/// Medians of each contender, run in rotating order so none always goes first.
+fn compare(contenders: &mut [Contender<'_>], rounds: usize) -> Vec<f64> {
+    let n = contenders.len();
+    let mut times = vec![Vec::new(); n];
+    for round in 0..rounds {
+        for k in 0..n {
+            let i = (round + k) % n;
+            let c = &mut contenders[i];
+            (c.prepare)();
+            times[i].push(timed(&mut (c.command)()));
+        }
+    }
+    times.into_iter().map(median).collect()
+}
+
+fn row(workload: &str, floor_tool: &str, t: &[f64]) {
+    let (floor, z, ours) = match t {
+        [f, z, o] => (*f, Some(*z), *o),
+        [f, o] => (*f, None, *o),
+        _ => unreachable!(),
+    };
+    println!(
+        "| {workload} | {floor_tool} | {floor:.1} | {} | {ours:.1} | {:.2} | {} |",
+        z.map_or("-".into(), |z| format!("{z:.1}")),
+        ours / floor,
+        z.map_or("-".into(), |z| format!("{:.2}", ours / z)),
+    );
+}
+
+fn copies(root: &Path, cpz: Option<&Path>) {
+    for (label, files, size, rounds) in [
+        ("copy 5 000 x 256 B", 5_000, 256, ROUNDS),
+        ("copy 1 000 x 16 KiB", 1_000, 16 << 10, ROUNDS),
+        ("copy 100 x 1 MiB", 100, 1 << 20, ROUNDS),
+        ("copy 1 x 256 MiB", 1, 256 << 20, 5),
+    ] {
+        let template = &root.join(format!("copy-{files}-{size}"));
+        make_files(template, files, size);
+        let out = &root.join("out");
+        let fresh = || {
+            let _ = std::fs::remove_dir_all(out);
+            std::fs::create_dir(out).expect("mkdir");
+        };
+        let mut contenders = vec![Contender {
+            prepare: Box::new(fresh),
+            command: Box::new(move || {
+                let mut c = Command::new("cp");
+                c.arg("-r").arg(template).arg(out);
+                c
+            }),
+        }];
+        if let Some(cpz) = cpz {
+            contenders.push(Contender {
+                prepare: Box::new(fresh),
+                command: Box::new(move || {
+                    let mut c = Command::new(cpz);
+                    c.arg(template).arg(out.join("t"));
+                    c
+                }),
+            });
+        }
+        contenders.push(Contender {
+            prepare: Box::new(fresh),
+            command: Box::new(move || {
+                let mut c = porpoise();
+                c.args(["copy", "--progress=none"]).arg(template).arg(out);
+                c
+            }),
+        });
+        row(label, "cp -r", &compare(&mut contenders, rounds));
+        let _ = std::fs::remove_dir_all(out);
+        let _ = std::fs::remove_dir_all(template);
+    }
+}
+
+fn deletes(root: &Path, rmz: Option<&Path>) {
+    let victim = &root.join("victim");
+    let mut trees: Vec<(String, PathBuf)> = Vec::new();
+    for n in [5_000, 20_000] {
+        let t = root.join(format!("flat-{n}"));
+        make_files(&t, n, 0);
+        trees.push((format!("delete a {n}-file folder"), t));
+    }
+    for depth in [10, 100, 300, 800] {
+        let t = root.join(format!("deep-{depth}"));
+        make_deep(&t, depth, 15_000);
+        trees.push((format!("delete 15 000 files {depth} levels deep"), t));
+    }
+    for (label, template) in &trees {
+        let fresh = || fresh_copy(template, victim);
+        let mut contenders = vec![Contender {
+            prepare: Box::new(fresh),
+            command: Box::new(move || {
+                let mut c = Command::new("rm");
+                c.arg("-rf").arg(victim);
+                c
+            }),
+        }];
+        if let Some(rmz) = rmz {
+            contenders.push(Contender {
+                prepare: Box::new(fresh),
+                command: Box::new(move || {
+                    let mut c = Command::new(rmz);
+                    c.arg(victim);
+                    c
+                }),
+            });
+        }
+        contenders.push(Contender {
+            prepare: Box::new(fresh),
+            command: Box::new(move || {
+                let mut c = porpoise();
+                c.args(["rm", "--progress=none"]).arg(victim);
+                c
+            }),
+        });
+        row(label, "rm -rf", &compare(&mut contenders, ROUNDS));
+    }
+    // Separate paths: every file of the 5 000-file folder named on the command line.
+    let template = &trees[0].1;
+    let paths = &(0..5_000)
+        .map(|i| victim.join(file_name(i)))
+        .collect::<Vec<PathBuf>>();
+    let fresh = || fresh_copy(template, victim);
+    let mut contenders = vec![Contender {
+        prepare: Box::new(fresh),
+        command: Box::new(move || {
+            let mut c = Command::new("rm");
+            c.arg("-f").args(paths);
+            c
+        }),
+    }];
+    if let Some(rmz) = rmz {
+        contenders.push(Contender {
+            prepare: Box::new(fresh),
+            command: Box::new(move || {
+                let mut c = Command::new(rmz);
+                c.args(paths);
+                c
+            }),
+        });
+    }
+    contenders.push(Contender {
+        prepare: Box::new(fresh),
+        command: Box::new(move || {
+            let mut c = porpoise();
+            c.args(["rm", "--progress=none"]).args(paths);
+            c
+        }),
+    });
+    row(
+        "delete 5 000 separate paths",
+        "rm -f",
+        &compare(&mut contenders, ROUNDS),
+    );
+    let _ = std::fs::remove_dir_all(victim);
+}
+
+fn file_name(i: usize) -> String {
+    format!("file_{i:05}.txt")
+}
+
+fn make_files(dir: &Path, n: usize, size: usize) {
+    std::fs::create_dir_all(dir).expect("mkdir");
+    let data = vec![b'x'; size];
+    for i in 0..n {
+        std::fs::write(dir.join(file_name(i)), &data).expect("write");
+    }
+}
+
+/// `files` empty files spread evenly over a chain of `depth` nested folders.
+fn make_deep(root: &Path, depth: usize, files: usize) {
+    let mut dir = root.to_path_buf();
+    for level in 0..depth {
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        let here = files / depth + usize::from(level < files % depth);
+        for i in 0..here {
+            std::fs::write(dir.join(file_name(i)), b"").expect("write");
+        }
+        dir.push("d");
+    }
+}
+
+fn fresh_copy(template: &Path, to: &Path) {
+    let _ = std::fs::remove_dir_all(to);
+    let st = Command::new("cp")
+        .arg("-r")
+        .arg(template)
+        .arg(to)
+        .status()
+        .expect("cp");
+    assert!(st.success());
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -85,85 +284,4 @@ fn porpoise() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_porpoise"));
     c.env("RUST_LOG", "off");
     c
-}
-
-fn fresh_copy(template: &Path, to: &Path) {
-    let _ = std::fs::remove_dir_all(to);
-    let st = Command::new("cp")
-        .arg("-r")
-        .arg(template)
-        .arg(to)
-        .status()
-        .expect("cp");
-    assert!(st.success());
-}
-
-/// Returns (cp -r, porpoise copy) medians in ms.
-fn bench_copy(root: &Path, template: &Path) -> (f64, f64) {
-    let (mut floor, mut ours) = (Vec::new(), Vec::new());
-    for round in 0..ROUNDS {
-        let mut run_cp = || {
-            let out = root.join("cp-out");
-            let _ = std::fs::remove_dir_all(&out);
-            floor.push(timed(Command::new("cp").arg("-r").arg(template).arg(&out)));
-        };
-        let mut run_ours = || {
-            let out = root.join("po-out");
-            let _ = std::fs::remove_dir_all(&out);
-            std::fs::create_dir(&out).expect("mkdir");
-            ours.push(timed(
-                porpoise()
-                    .args(["copy", "--progress=none"])
-                    .arg(template)
-                    .arg(&out),
-            ));
-        };
-        if round % 2 == 0 {
-            run_cp();
-            run_ours();
-        } else {
-            run_ours();
-            run_cp();
-        }
-    }
-    (median(floor), median(ours))
-}
-
-/// Returns (rm -rf, porpoise rm) medians in ms.
-fn bench_delete_tree(root: &Path, template: &Path) -> (f64, f64) {
-    let (mut floor, mut ours) = (Vec::new(), Vec::new());
-    let victim = root.join("victim");
-    for round in 0..ROUNDS * 2 {
-        fresh_copy(template, &victim);
-        if round % 2 == 0 {
-            floor.push(timed(Command::new("rm").arg("-rf").arg(&victim)));
-        } else {
-            ours.push(timed(
-                porpoise().args(["rm", "--progress=none"]).arg(&victim),
-            ));
-        }
-        assert!(!victim.exists());
-    }
-    (median(floor), median(ours))
-}
-
-/// Returns (rm PATHS, porpoise rm PATHS) medians in ms.
-fn bench_delete_paths(root: &Path, template: &Path) -> (f64, f64) {
-    let (mut floor, mut ours) = (Vec::new(), Vec::new());
-    let victim = root.join("victim");
-    for round in 0..ROUNDS * 2 {
-        fresh_copy(template, &victim);
-        let paths: Vec<PathBuf> = (0..FILES)
-            .map(|i| victim.join(format!("file_{i:05}.txt")))
-            .collect();
-        if round % 2 == 0 {
-            floor.push(timed(Command::new("rm").args(&paths)));
-        } else {
-            ours.push(timed(
-                porpoise().args(["rm", "--progress=none"]).args(&paths),
-            ));
-        }
-        assert_eq!(std::fs::read_dir(&victim).expect("ls").count(), 0);
-    }
-    (median(floor), median(ours))
 }

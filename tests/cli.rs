@@ -158,6 +158,9 @@ fn mounts_lists_the_root_filesystem_with_a_class() {
 #[test]
 fn copy_prints_json_events_and_exits_zero() {
     let t = tree();
+    for i in 0..12 {
+        std::fs::write(t.path().join(format!("sub/{i}")), b"abcdefghij").expect("write");
+    }
     let dest = tempfile::tempdir().expect("dest");
     let o = run(porpoise()
         .args(["copy", "--progress=json"])
@@ -166,26 +169,53 @@ fn copy_prints_json_events_and_exits_zero() {
         .arg(dest.path()));
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = stdout(&o);
-    let events: Vec<&str> = out
+    let lines: Vec<serde_json::Value> = out
         .lines()
-        .map(|l| {
-            assert!(l.starts_with("{\"t_ms\":") && l.ends_with('}'), "{l}");
-            l.split("\"event\":\"")
-                .nth(1)
-                .and_then(|r| r.split('"').next())
-                .expect("event")
-        })
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
         .collect();
-    assert!(events.contains(&"plan"), "{out}");
-    assert!(events.contains(&"progress"), "{out}");
-    assert!(events.contains(&"state"), "{out}");
-    assert_eq!(events.last(), Some(&"finished"));
-    assert!(out.contains("\"state\":\"done\""), "{out}");
+    let kind = |v: &serde_json::Value| v["event"].as_str().map(str::to_owned);
+    let of = |k: &str| -> Vec<&serde_json::Value> {
+        lines
+            .iter()
+            .filter(|v| kind(v).as_deref() == Some(k))
+            .collect()
+    };
+    let mut last_t = 0;
+    for v in &lines {
+        let t = v["t_ms"].as_u64().expect("t_ms");
+        assert!(t >= last_t, "t_ms never goes back: {out}");
+        last_t = t;
+    }
+    let plan = of("plan");
+    let plan = plan.last().expect("a plan event");
+    // The folder, its 12 files, and file10.txt.
+    assert_eq!(plan["files_total"], 14, "{out}");
+    assert_eq!(plan["bytes_total"], 10 + 12 * 10, "{out}");
+    let progress = of("progress");
+    let last = progress.last().expect("progress events");
+    for field in ["files_done", "bytes_done", "bytes_on_device"] {
+        assert!(last[field].is_u64(), "{field}: {last}");
+    }
+    assert_eq!(last["bytes_on_device"], last["bytes_done"], "a local disk");
     assert!(
-        out.lines()
-            .last()
-            .is_some_and(|l| l.contains("\"ok\":true"))
+        progress.iter().any(|p| p["current"].as_str().is_some()),
+        "the folder being copied is named: {out}"
     );
+    let states: Vec<&str> = of("state")
+        .iter()
+        .filter_map(|v| v["state"].as_str())
+        .collect();
+    assert_eq!(states.first(), Some(&"scanning"), "{out}");
+    assert!(states.contains(&"copying"), "{out}");
+    assert_eq!(states.last(), Some(&"done"), "{out}");
+    let placed = of("placed");
+    assert_eq!(placed.len(), 2, "{out}");
+    assert!(placed.iter().all(|p| p["new"] == true));
+    let finished = lines.last().expect("lines");
+    assert_eq!(kind(finished).as_deref(), Some("finished"));
+    assert_eq!(finished["ok"], true);
+    assert_eq!(finished["failed"], 0);
+    assert_eq!(finished["files_done"], 14);
     assert_eq!(
         std::fs::read(dest.path().join("file10.txt")).expect("copied"),
         b"0123456789"
@@ -241,5 +271,119 @@ fn move_and_rm_work_on_the_binary() {
     assert!(
         err.lines().count() == 1 && err.contains("could not be done"),
         "{err}"
+    );
+}
+
+/// The JSON lines of a job run, parsed.
+fn json_lines(o: &Output) -> Vec<serde_json::Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+fn failed_items(lines: &[serde_json::Value]) -> Vec<(String, String)> {
+    lines
+        .iter()
+        .filter(|v| v["event"] == "item_failed")
+        .map(|v| {
+            (
+                v["path"].as_str().unwrap_or_default().to_owned(),
+                v["error"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn an_unreadable_folder_fails_clearly_and_a_move_keeps_it() {
+    let t = tempfile::tempdir().expect("tempdir");
+    chmod(t.path(), 0o777);
+    let src = t.path().join("src");
+    std::fs::create_dir_all(src.join("open")).expect("mkdir");
+    std::fs::write(src.join("open/a.txt"), b"a").expect("write");
+    std::fs::create_dir(src.join("closed")).expect("mkdir");
+    std::fs::write(src.join("closed/secret.txt"), b"s").expect("write");
+    let dest = t.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    if rustix::process::geteuid().is_root() {
+        let st = Command::new("chown")
+            .args(["-R", "65534:65534"])
+            .arg(t.path())
+            .status()
+            .expect("chown");
+        assert!(st.success());
+    }
+    chmod(&src.join("closed"), 0o000);
+
+    let o = unprivileged(
+        t.path(),
+        &[
+            OsStr::new("copy"),
+            OsStr::new("--progress=json"),
+            src.as_os_str(),
+            dest.as_os_str(),
+        ],
+    );
+    assert!(!o.status.success());
+    let lines = json_lines(&o);
+    let failed = failed_items(&lines);
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert!(failed[0].0.ends_with("src/closed"), "{failed:?}");
+    assert!(failed[0].1.contains("Permission denied"), "{failed:?}");
+    let finished = lines.last().expect("lines");
+    assert_eq!(finished["event"], "finished");
+    assert_eq!(finished["ok"], false);
+    assert_eq!(finished["failed"], 1);
+    assert_eq!(
+        std::fs::read(dest.join("src/open/a.txt")).expect("the rest is copied"),
+        b"a"
+    );
+    // The one-line summary names the problem.
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("could not be done"), "{err}");
+
+    // A move across filesystems copies, and must keep a source it could not copy whole.
+    let Ok(other) = tempfile::tempdir_in("/dev/shm") else {
+        return;
+    };
+    chmod(other.path(), 0o777);
+    let o = unprivileged(
+        t.path(),
+        &[
+            OsStr::new("move"),
+            OsStr::new("--progress=none"),
+            src.as_os_str(),
+            other.path().as_os_str(),
+        ],
+    );
+    assert!(!o.status.success());
+    chmod(&src.join("closed"), 0o755);
+    assert_eq!(
+        std::fs::read(src.join("closed/secret.txt")).expect("kept"),
+        b"s"
+    );
+    assert!(src.join("open/a.txt").exists(), "the source stays whole");
+}
+
+#[test]
+fn a_vanished_source_is_one_clear_failure_and_the_rest_is_copied() {
+    let t = tree();
+    let dest = tempfile::tempdir().expect("dest");
+    let gone = t.path().join("gone.txt");
+    let o = run(porpoise()
+        .args(["copy", "--progress=json"])
+        .arg(&gone)
+        .arg(t.path().join("file9.txt"))
+        .arg(dest.path()));
+    assert!(!o.status.success());
+    let lines = json_lines(&o);
+    let failed = failed_items(&lines);
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert_eq!(failed[0].0, gone.to_string_lossy());
+    assert!(failed[0].1.contains("No such file"), "{failed:?}");
+    assert_eq!(
+        std::fs::read(dest.path().join("file9.txt")).expect("copied"),
+        b"x"
     );
 }

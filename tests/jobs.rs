@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use porpoise::jobs::conflict::{Answer, Choice};
+use porpoise::jobs::writeback::WritebackMode;
 use porpoise::jobs::{
     ConflictPolicy, Job, JobEvent, JobSpec, JobState, Refusal, Summary, copy, delete, moves,
 };
@@ -571,4 +572,113 @@ fn pause_is_announced_and_resume_finishes_the_job() {
             .len(),
         64 << 20
     );
+}
+
+fn placed(events: &[JobEvent]) -> Vec<(String, String, bool)> {
+    let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned());
+    let mut v: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            JobEvent::Placed {
+                source,
+                target,
+                new,
+            } => Some((name(source)?, name(target)?, *new)),
+            _ => None,
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn each_top_level_item_reports_where_it_went() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (a, dest) = conflict_setup(tmp.path());
+    let folder = tmp.path().join("src/sub");
+    std::fs::create_dir_all(folder.join("inner")).expect("mkdir");
+    std::fs::write(folder.join("inner/x"), b"x").expect("write");
+
+    let out = finish(copy::copy(spec(
+        &[&a, &folder],
+        &dest,
+        ConflictPolicy::Rename,
+    )));
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    assert_eq!(
+        placed(&out.events),
+        [
+            ("a.txt".into(), "a (1).txt".into(), true),
+            ("sub".into(), "sub".into(), true)
+        ]
+    );
+    // Only top-level items are reported, never what is inside a folder.
+    let out = finish(copy::copy(spec(&[&a], &dest, ConflictPolicy::Overwrite)));
+    assert_eq!(
+        placed(&out.events),
+        [("a.txt".into(), "a.txt".into(), false)]
+    );
+
+    let moved = tmp.path().join("moved");
+    std::fs::create_dir(&moved).expect("mkdir");
+    let out = finish(moves::move_items(spec(
+        &[&folder],
+        &moved,
+        ConflictPolicy::Fail,
+    )));
+    assert_eq!(placed(&out.events), [("sub".into(), "sub".into(), true)]);
+    assert_eq!(
+        out.events.iter().rev().find_map(|e| match e {
+            JobEvent::Progress(f) => Some(f.files_total),
+            _ => None,
+        }),
+        Some(1),
+        "a renamed item is counted once"
+    );
+}
+
+#[test]
+fn writeback_windows_count_only_what_reached_the_device() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = rich_tree(tmp.path());
+    // A file spanning several windows (they start at 1 MiB).
+    let big: Vec<u8> = (0..12_000_000u32).map(|i| (i % 253) as u8).collect();
+    std::fs::write(src.join("sub/twelve.dat"), &big).expect("write");
+    let dest = tmp.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    let job = copy::copy(JobSpec {
+        writeback: WritebackMode::Always,
+        ..JobSpec::new(vec![src.clone()], &dest)
+    });
+    let out = finish(job);
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events.last());
+    assert_eq!(snapshot(&dest.join("tree")), snapshot(&src));
+    let figures: Vec<_> = out
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            JobEvent::Progress(f) => Some(*f),
+            _ => None,
+        })
+        .collect();
+    for f in &figures {
+        assert!(f.bytes_on_device <= f.bytes_done, "{f:?}");
+    }
+    let last = figures.last().expect("progress");
+    assert_eq!(
+        last.bytes_on_device, last.bytes_total,
+        "all of it in the end"
+    );
+    let states: Vec<JobState> = out
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            JobEvent::State(s) => Some(*s),
+            _ => None,
+        })
+        .collect();
+    let writing = states.iter().position(|s| *s == JobState::WritingToDevice);
+    let copying = states.iter().position(|s| *s == JobState::Copying);
+    assert!(writing > copying, "{states:?}");
+    assert_eq!(states.last(), Some(&JobState::Done));
 }

@@ -1,95 +1,18 @@
 //! Pre-flight checks against real filesystems: Windows name rules on a real exFAT mount
-//! (exfat-fuse on a loop device, as root), and "not enough space". Skips with a message where
-//! root, /dev/fuse or the exFAT tools are missing; in CI they are required.
+//! (exfat-fuse on a loop device, as root), "not enough space", and copy jobs that report
+//! them before any byte moves and follow the answer. Skips with a message where root,
+//! /dev/fuse or the exFAT tools are missing; in CI they are required.
+
+mod support;
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use porpoise::jobs::preflight::{self, NameProblem, Problem};
-
-fn tool(name: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {name}")])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-fn can_mount_exfat() -> Result<(), String> {
-    if !rustix::process::geteuid().is_root() {
-        return Err("not root".into());
-    }
-    if !Path::new("/dev/fuse").exists() {
-        return Err("no /dev/fuse".into());
-    }
-    for t in ["mkfs.exfat", "mount.exfat-fuse", "losetup"] {
-        if !tool(t) {
-            return Err(format!(
-                "{t} missing (apt-get install exfat-fuse exfatprogs)"
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// A 64 MiB exFAT filesystem mounted through FUSE on a loop device; gone when dropped.
-struct ExFat {
-    mnt: PathBuf,
-    loop_dev: String,
-    _dir: tempfile::TempDir,
-}
-
-impl ExFat {
-    fn mount() -> ExFat {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let img = dir.path().join("stick.img");
-        std::fs::File::create(&img)
-            .and_then(|f| f.set_len(64 << 20))
-            .expect("image");
-        run(Command::new("mkfs.exfat").arg(&img));
-        let out = Command::new("losetup")
-            .args(["-f", "--show"])
-            .arg(&img)
-            .output()
-            .expect("losetup");
-        assert!(out.status.success(), "losetup failed");
-        let loop_dev = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-        let mnt = dir.path().join("mnt");
-        std::fs::create_dir(&mnt).expect("mkdir");
-        let fs = ExFat {
-            mnt,
-            loop_dev,
-            _dir: dir,
-        };
-        run(Command::new("mount.exfat-fuse")
-            .arg(&fs.loop_dev)
-            .arg(&fs.mnt));
-        fs
-    }
-}
-
-impl Drop for ExFat {
-    fn drop(&mut self) {
-        let ok = Command::new("umount").arg(&self.mnt).status();
-        if !ok.is_ok_and(|s| s.success()) {
-            let _ = Command::new("umount").arg("-l").arg(&self.mnt).status();
-        }
-        let _ = Command::new("losetup")
-            .arg("-d")
-            .arg(&self.loop_dev)
-            .status();
-    }
-}
-
-fn run(cmd: &mut Command) {
-    let out = cmd.output().expect("run");
-    assert!(
-        out.status.success(),
-        "{cmd:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
+use porpoise::jobs::events::SkipReason;
+use porpoise::jobs::preflight::{self, FsRules, NameProblem, PreflightChoice, Problem};
+use porpoise::jobs::{JobEvent, JobSpec, JobState, copy};
+use support::{LoopMount, drain};
 
 fn awkward_sources(dir: &Path) -> Vec<PathBuf> {
     let tree = dir.join("photos");
@@ -104,12 +27,10 @@ fn awkward_sources(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn names_a_real_exfat_mount_cannot_hold_are_found_before_copying() {
-    if let Err(why) = can_mount_exfat() {
-        assert!(std::env::var_os("CI").is_none(), "CI must run this: {why}");
-        eprintln!("skipped: {why}");
-        return;
+    if let Err(why) = LoopMount::can_exfat() {
+        return support::skip(&why);
     }
-    let fs = ExFat::mount();
+    let fs = LoopMount::exfat();
     let src = tempfile::tempdir().expect("tempdir");
     let sources = awkward_sources(src.path());
     // The filesystem really refuses such a name.
@@ -168,4 +89,162 @@ fn a_local_disk_takes_any_name() {
     let report = preflight::check(&sources, dest.path()).expect("check");
     assert_eq!(report.problems, Vec::new());
     assert_eq!(report.bytes, 5);
+}
+
+/// Every path under `root`, relative, sorted.
+fn tree_of(root: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).expect("read_dir") {
+            let p = e.expect("entry").path();
+            out.push(
+                p.strip_prefix(root)
+                    .expect("inside")
+                    .to_string_lossy()
+                    .into_owned(),
+            );
+            if p.is_dir() {
+                stack.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn copy_asking(sources: &[PathBuf], dest: &Path) -> porpoise::jobs::Job {
+    copy::copy(JobSpec::new(sources.to_vec(), dest))
+}
+
+#[test]
+fn a_copy_to_exfat_asks_before_any_byte_moves_and_follows_the_answer() {
+    if let Err(why) = LoopMount::can_exfat() {
+        return support::skip(&why);
+    }
+    let fs = LoopMount::exfat();
+    let src = tempfile::tempdir().expect("tempdir");
+    let sources = awkward_sources(src.path());
+
+    // Replace characters: everything arrives, under names exFAT holds.
+    let fixed = fs.mnt.join("fixed");
+    std::fs::create_dir(&fixed).expect("mkdir");
+    let mut asked = 0;
+    let out = drain(copy_asking(&sources, &fixed), |ev| {
+        asked += 1;
+        let JobEvent::Preflight { problems, .. } = ev else {
+            unreachable!()
+        };
+        assert_eq!(problems.len(), 5, "{problems:?}");
+        assert_eq!(
+            tree_of(&fixed),
+            Vec::<String>::new(),
+            "nothing before the answer"
+        );
+        PreflightChoice::ReplaceCharacters
+    });
+    assert_eq!(asked, 1);
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    assert_eq!(
+        tree_of(&fixed),
+        [
+            "photos",
+            "photos/_CON.txt",
+            "photos/draft_",
+            "photos/fine.txt",
+            "photos/tab_here",
+            "photos/trip_ day 1",
+            "photos/trip_ day 1/img_.jpg",
+        ]
+    );
+
+    // Skip them: only what exFAT takes as it is.
+    let skipped = fs.mnt.join("skipped");
+    std::fs::create_dir(&skipped).expect("mkdir");
+    let out = drain(copy_asking(&sources, &skipped), |_| {
+        PreflightChoice::SkipThem
+    });
+    assert_eq!(tree_of(&skipped), ["photos", "photos/fine.txt"]);
+    assert_eq!(out.summary.skipped, 4, "{:?}", out.events);
+    let why: Vec<SkipReason> = out
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            JobEvent::ItemSkipped { why, .. } => Some(*why),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(why, [SkipReason::NameNotAllowed; 4]);
+    assert_eq!(
+        out.state,
+        JobState::Done,
+        "left out on purpose is no failure"
+    );
+
+    // Cancel: nothing at all.
+    let cancelled = fs.mnt.join("cancelled");
+    std::fs::create_dir(&cancelled).expect("mkdir");
+    let out = drain(copy_asking(&sources, &cancelled), |_| {
+        PreflightChoice::Cancel
+    });
+    assert_eq!(out.state, JobState::Cancelled);
+    assert_eq!(tree_of(&cancelled), Vec::<String>::new());
+
+    // The CLI without a terminal reports the problems as JSON and copies nothing.
+    let cli = fs.mnt.join("cli");
+    std::fs::create_dir(&cli).expect("mkdir");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_porpoise"))
+        .args(["copy", "--progress=json"])
+        .args(&sources)
+        .arg(&cli)
+        .output()
+        .expect("run porpoise");
+    assert!(!out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let preflight = stdout
+        .lines()
+        .find(|l| l.contains(r#""event":"preflight""#))
+        .expect("a preflight line");
+    assert!(preflight.contains(r#""can_proceed":true"#), "{preflight}");
+    assert_eq!(preflight.matches(r#""problem":"bad_name""#).count(), 5);
+    assert!(stdout.contains(r#""state":"cancelled""#), "{stdout}");
+    assert_eq!(tree_of(&cli), Vec::<String>::new());
+}
+
+#[test]
+fn rules_given_with_the_job_apply_on_any_filesystem() {
+    let src = tempfile::tempdir().expect("tempdir");
+    std::fs::write(src.path().join("a?.txt"), b"x").expect("write");
+    std::fs::write(src.path().join("big.bin"), b"0123456789").expect("write");
+    let dest = tempfile::tempdir().expect("dest");
+    let spec = JobSpec {
+        rules: Some(FsRules {
+            windows_names: true,
+            max_file_size: Some(4),
+        }),
+        on_problem: Some(PreflightChoice::ReplaceCharacters),
+        ..JobSpec::new(
+            vec![src.path().join("a?.txt"), src.path().join("big.bin")],
+            dest.path(),
+        )
+    };
+    // The job was told what to do and does not wait; an answer would go unread.
+    let out = drain(copy::copy(spec), |_| PreflightChoice::Cancel);
+    let problems = out
+        .events
+        .iter()
+        .find_map(|e| match e {
+            JobEvent::Preflight { problems, .. } => Some(problems.len()),
+            _ => None,
+        })
+        .expect("the problems are still reported");
+    assert_eq!(problems, 2);
+    assert_eq!(tree_of(dest.path()), ["a_.txt"]);
+    assert!(out.events.iter().any(|e| matches!(
+        e,
+        JobEvent::ItemSkipped {
+            why: SkipReason::TooLarge,
+            ..
+        }
+    )));
 }

@@ -5,22 +5,23 @@
 //! the effects the app returns. The Trash test runs again in a child copy of this binary
 //! with the trash in a temp folder. Runs headless: `env -u DISPLAY cargo test --test ui_actions`.
 
-mod support;
+mod actions_support;
 
 use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
 use std::process::Command;
 
+use actions_support::*;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced::widget::Id;
 use porpoise::ui::actions::effect::NAME_INPUT;
-use porpoise::ui::actions::{ActionEffect, ActionMsg, DropTarget, NameKind};
+use porpoise::ui::actions::{ActionMsg, DropTarget, NameKind};
 use porpoise::ui::keys::{named, press};
 use porpoise::ui::request::{JobKind, JobRequest};
-use porpoise::ui::{App, Effect, Message};
-use support::*;
+use porpoise::ui::{App, Message};
 
 #[test]
 fn dragging_a_file_onto_a_folder_asks_and_copies() {
@@ -58,6 +59,11 @@ fn dragging_a_file_onto_a_folder_asks_and_copies() {
     );
     assert!(app.actions().drop_menu.is_none());
     assert!(!shows(&app, "Copy here"));
+    assert_eq!(
+        fs::read(dir.path().join("sub/a.txt")).expect("the copy is there"),
+        b"alpha"
+    );
+    assert!(dir.path().join("a.txt").exists());
 
     // Cancel closes the menu without a job; Escape cancels a drag.
     let (app, _) = drag(app, "b.txt", "sub", Modifiers::empty());
@@ -133,6 +139,9 @@ fn files_dropped_from_other_apps_open_the_drop_menu() {
     tree(dir.path());
     let app = boot(dir.path());
     let dropped = [elsewhere.path().join("x"), elsewhere.path().join("y z")];
+    for p in &dropped {
+        fs::write(p, b"from elsewhere").expect("write");
+    }
     let mut app = app;
     let mut last = Vec::new();
     for p in &dropped {
@@ -146,6 +155,7 @@ fn files_dropped_from_other_apps_open_the_drop_menu() {
     let (_, jobs) = click(app, "Move here");
     assert_eq!(jobs[0].kind, JobKind::Move);
     assert_eq!(jobs[0].sources, dropped);
+    assert!(dir.path().join("y z").is_file() && !dropped[1].exists());
 
     // Files dropped from the shown folder itself: nothing to ask.
     let app = boot(dir.path());
@@ -158,6 +168,12 @@ fn files_dropped_from_other_apps_open_the_drop_menu() {
 
 #[test]
 fn the_context_menu_opens_where_clicked_and_acts() {
+    const NAME: &str = "the_context_menu_opens_where_clicked_and_acts";
+    if !is_child(NAME) {
+        let data = tempfile::tempdir().expect("data home");
+        in_child(NAME, &[("XDG_DATA_HOME", Some(data.path().as_os_str()))]);
+        return;
+    }
     let _lang = language();
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
@@ -179,28 +195,6 @@ fn the_context_menu_opens_where_clicked_and_acts() {
     let app = right_click(app, at);
     let (app, _) = play(app, iced::Point::new(900.0, 650.0), vec![left(true)]);
     assert!(app.actions().menu.is_none());
-
-    // "Move to Trash" asks for a trash job of the selection; "Delete…" asks to delete.
-    let app = right_click(app, at);
-    let (app, jobs) = click(app, "Move to Trash");
-    assert_eq!(jobs[0].kind, JobKind::Trash);
-    assert_eq!(jobs[0].sources, [dir.path().join("a.txt")]);
-    let app = right_click(app, at);
-    let delete = {
-        let mut ui = simulator(&app);
-        ui.click("Delete…").expect("shown");
-        ui.into_messages().collect::<Vec<_>>()
-    };
-    let mut app = app;
-    let mut asked = false;
-    for m in delete {
-        let effects = app.handle(m);
-        asked |= effects.iter().any(|e| {
-            matches!(e, Effect::Action(ActionEffect::Send(m)) if matches!(**m, Message::AskDelete))
-        });
-        app = settle(app, effects);
-    }
-    assert!(asked, "Delete… asks with Message::AskDelete");
 
     // On a folder: "Paste into folder" too.
     let sub = center_of(&app, "sub");
@@ -229,6 +223,20 @@ fn the_context_menu_opens_where_clicked_and_acts() {
     }
     let (app, _) = click(app, "Show hidden files");
     assert!(app.settings().show_hidden);
+    // "Delete…" asks first (the job panel's dialog); "Move to Trash" trashes for real.
+    let b = center_of(&app, "b.txt");
+    let app = right_click(app, b);
+    let (app, _) = click(app, "Delete…");
+    assert!(shows(&app, "This cannot be undone."));
+    let (app, _) = click(app, "Cancel");
+    assert!(dir.path().join("b.txt").exists());
+    let app = right_click(app, b);
+    let (_, jobs) = click(app, "Move to Trash");
+    assert_eq!(jobs[0].kind, JobKind::Trash);
+    assert_eq!(jobs[0].sources, [dir.path().join("b.txt")]);
+    assert!(!dir.path().join("b.txt").exists());
+    let trash = std::env::var_os("XDG_DATA_HOME").expect("a trash for the test");
+    assert!(Path::new(&trash).join("Trash/files/b.txt").exists());
 }
 
 fn rename(app: App, name: &[u8], to: &str) -> App {
@@ -420,6 +428,20 @@ fn trash_view_lists_restores_and_empties() {
 
 #[test]
 fn places_are_drop_targets_and_trash_takes_directly() {
+    const NAME: &str = "places_are_drop_targets_and_trash_takes_directly";
+    if !is_child(NAME) {
+        let home = tempfile::tempdir().expect("home");
+        let data = home.path().join(".local/share");
+        fs::create_dir_all(&data).expect("mkdir");
+        in_child(
+            NAME,
+            &[
+                ("HOME", Some(home.path().as_os_str())),
+                ("XDG_DATA_HOME", Some(data.as_os_str())),
+            ],
+        );
+        return;
+    }
     let _lang = language();
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
@@ -436,12 +458,17 @@ fn places_are_drop_targets_and_trash_takes_directly() {
             dest: home,
         }]
     );
+    assert_eq!(
+        fs::read(porpoise::ui::places::home_dir().join("a.txt")).expect("copied home"),
+        b"alpha"
+    );
     // Onto Trash: a trash job, no menu.
     let (app, jobs) = drag(app, "b.txt", "Trash", Modifiers::empty());
     assert_eq!(jobs.len(), 1);
     assert_eq!(jobs[0].kind, JobKind::Trash);
     assert_eq!(jobs[0].sources, [dir.path().join("b.txt")]);
     assert!(app.actions().drop_menu.is_none());
+    assert!(!dir.path().join("b.txt").exists());
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! they put there. Each test runs again in a child copy of this binary with its own display.
 //! Run: `cargo test --test ui_clipboard` (skips without Xvfb and xclip, fails in CI).
 
-mod support;
+mod actions_support;
 
 use std::ffi::OsStr;
 use std::fs;
@@ -12,11 +12,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use actions_support::*;
 use iced::keyboard::Modifiers;
 use porpoise::ui::Message;
 use porpoise::ui::keys::{char_key, press};
 use porpoise::ui::request::{JobKind, JobRequest};
-use support::*;
 
 #[test]
 fn without_a_display_the_clipboard_says_so() {

@@ -10,6 +10,8 @@ use porpoise::jobs::events::Figures;
 #[derive(Default)]
 pub struct Json {
     state: &'static str,
+    /// The current item, already quoted for JSON.
+    current: Option<String>,
 }
 
 impl Json {
@@ -19,9 +21,21 @@ impl Json {
                 r#"{{"t_ms":{t_ms},"event":"plan","files_total":{files},"bytes_total":{bytes}}}"#
             ),
             JobEvent::Progress(f) => format!(
-                r#"{{"t_ms":{t_ms},"event":"progress","files_done":{},"bytes_done":{},"bytes_on_device":{},"state":"{}"}}"#,
-                f.files_done, f.bytes_done, f.bytes_on_device, self.state
+                r#"{{"t_ms":{t_ms},"event":"progress","files_done":{},"bytes_done":{},"bytes_on_device":{},"state":"{}"{}}}"#,
+                f.files_done,
+                f.bytes_done,
+                f.bytes_on_device,
+                self.state,
+                self.current
+                    .as_deref()
+                    .map(|c| format!(r#","current":{c}"#))
+                    .unwrap_or_default()
             ),
+            JobEvent::Current(path) => {
+                // Carried by the progress lines that follow.
+                self.current = Some(quote(&path.to_string_lossy()));
+                return Ok(());
+            }
             JobEvent::State(s) => {
                 self.state = s.as_str();
                 format!(
@@ -39,9 +53,19 @@ impl Json {
                 quote(&path.to_string_lossy()),
                 why.as_str()
             ),
-            JobEvent::ItemSkipped { path, .. } => format!(
-                r#"{{"t_ms":{t_ms},"event":"item_skipped","path":{}}}"#,
-                quote(&path.to_string_lossy())
+            JobEvent::ItemSkipped { path, why } => format!(
+                r#"{{"t_ms":{t_ms},"event":"item_skipped","path":{},"why":"{}"}}"#,
+                quote(&path.to_string_lossy()),
+                why.as_str()
+            ),
+            JobEvent::Placed {
+                source,
+                target,
+                new,
+            } => format!(
+                r#"{{"t_ms":{t_ms},"event":"placed","source":{},"target":{},"new":{new}}}"#,
+                quote(&source.to_string_lossy()),
+                quote(&target.to_string_lossy())
             ),
             JobEvent::Conflict(c) => format!(
                 r#"{{"t_ms":{t_ms},"event":"conflict","path":{}}}"#,
@@ -123,6 +147,10 @@ impl Bar {
             JobEvent::Refused { path, why } => {
                 self.clear();
                 eprintln!("{}: refused ({})", path.display(), why.as_str());
+            }
+            JobEvent::ItemSkipped { path, why } => {
+                self.clear();
+                eprintln!("{}: skipped ({})", path.display(), why.as_str());
             }
             _ => {}
         }

@@ -90,7 +90,6 @@ impl Control {
     }
 
     /// Wait for the pre-flight answer; `None` when the job was cancelled meanwhile.
-    #[expect(dead_code, reason = "the copy's pre-flight step is being wired in")]
     pub(crate) fn wait_preflight(&self) -> Option<PreflightChoice> {
         let mut g = self.preflight.lock().unwrap_or_else(|e| e.into_inner());
         loop {

@@ -6,7 +6,7 @@ use std::mem::MaybeUninit;
 use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crossbeam_channel::{Receiver, Sender, bounded};
@@ -18,11 +18,14 @@ use crate::error::Op;
 
 use super::conflict::ConflictPolicy;
 use super::control::{Control, Job};
-use super::events::{JobState, SkipReason};
-use super::fsops::{self, Meta, meta_at, open_dir_at};
-use super::progress::Counters;
+use super::events::{JobEvent, JobState, SkipReason};
+use super::fit::{self, Fit, Fitted};
+use super::flusher::Flusher;
+use super::fsops::{self, Meta, Sink, meta_at, open_dir_at};
+use super::progress::{CURRENT_FILE_MIN, Counters};
 use super::resolve::{Resolution, Resolver, free_target};
 use super::runner::{Ctx, spawn};
+use super::writeback::{self, Durability};
 use super::{JobSpec, Refusal};
 
 /// Copy `spec.sources` into the folder `spec.dest`.
@@ -43,6 +46,12 @@ pub(crate) struct Outcome {
     /// Per source: copied whole (nothing inside failed or was skipped).
     pub whole: Vec<bool>,
     pub aborted: bool,
+    /// Putting the copies on the device failed: none of them can be trusted.
+    pub flush_failed: bool,
+    /// The copies were put on the device (windows and a final flush ran and succeeded).
+    pub on_device: bool,
+    /// Per source: its details when the copy began.
+    pub seen: Vec<Option<Meta>>,
 }
 
 impl Outcome {
@@ -94,11 +103,37 @@ struct Chunk {
 /// State all threads of one copy share.
 struct Shared {
     ctx_failed: Mutex<Vec<(PathBuf, fsops::OpError)>>,
-    /// Per top-level source: how many items inside failed or were skipped.
+    /// Per top-level source: how many items inside failed, were skipped or left undone.
     troubles: Vec<AtomicU64>,
+    /// Per top-level source: the walk went through all of it (no cancel in between).
+    walked: Vec<AtomicBool>,
+    /// Per top-level source: its details when the copy began.
+    seen: Vec<Mutex<Option<Meta>>>,
+    /// The folder the job copies into.
+    dest: PathBuf,
+    /// The destination is full (or went read-only): nothing more is tried.
+    stopped: AtomicBool,
 }
 
 impl Shared {
+    /// Go on with the next item: not stopped, not cancelled (waits while paused).
+    fn go_on(&self, ctx: &Ctx) -> bool {
+        !self.stopped.load(Ordering::Relaxed) && ctx.control.checkpoint()
+    }
+
+    /// Stop the whole copy when an error means no further item can succeed: the
+    /// destination is full or read-only, or putting data on the device failed.
+    fn stop_if_hopeless(&self, (op, err): &fsops::OpError) {
+        if *op == Op::Flush
+            || matches!(
+                err.raw_os_error(),
+                Some(libc::ENOSPC | libc::EDQUOT | libc::EROFS)
+            )
+        {
+            self.stopped.store(true, Ordering::Relaxed);
+        }
+    }
+
     fn item_failed(&self, top: usize) {
         if let Some(t) = self.troubles.get(top) {
             t.fetch_add(1, Ordering::Relaxed);
@@ -111,8 +146,8 @@ impl Shared {
     }
 }
 
-/// Subfolders of a folder still to copy, with their details.
-type Subdirs = Vec<(CString, Meta)>;
+/// Subfolders of a folder still to copy: name, name at the destination, details.
+type Subdirs = Vec<(CString, CString, Meta)>;
 
 /// Files per chunk: enough to keep a worker busy, few enough to share out.
 const CHUNK_FILES: usize = 128;
@@ -128,6 +163,9 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
     let mut outcome = Outcome {
         whole: vec![false; spec.sources.len()],
         aborted: false,
+        flush_failed: false,
+        on_device: false,
+        seen: vec![None; spec.sources.len()],
     };
     let dest = match crate::sys::open_dir(&spec.dest) {
         Ok(fd) => Arc::new(fd),
@@ -137,42 +175,116 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
             return outcome;
         }
     };
+    let paths: Vec<PathBuf> = sources.iter().map(|(_, p)| (*p).clone()).collect();
+    let Some(fit) = fit::gate(ctx, spec, &paths) else {
+        outcome.aborted = true;
+        return outcome;
+    };
     let shared = Arc::new(Shared {
         ctx_failed: Mutex::new(Vec::new()),
         troubles: (0..spec.sources.len()).map(|_| AtomicU64::new(0)).collect(),
+        walked: (0..spec.sources.len())
+            .map(|_| AtomicBool::new(false))
+            .collect(),
+        seen: (0..spec.sources.len()).map(|_| Mutex::new(None)).collect(),
+        dest: spec.dest.clone(),
+        stopped: AtomicBool::new(false),
     });
     let resolver = Resolver::new(spec.on_conflict);
+    let durability = writeback::durability_of(&spec.dest, spec.writeback);
+    let flusher = durability
+        .cap()
+        .map(|_| Flusher::new(durability, &ctx.counters));
+    let sink = Sink {
+        control: &ctx.control,
+        counters: &ctx.counters,
+        flusher: flusher.as_ref(),
+    };
+    std::thread::scope(|outer| {
+        if let Some(f) = &flusher {
+            outer.spawn(|| f.serve());
+        }
+        run_walk_and_workers(ctx, spec, sources, &dest, &shared, &resolver, fit, &sink);
+        if let Some(f) = &flusher {
+            // What is left goes out now; the job says so while it waits.
+            ctx.state(JobState::WritingToDevice);
+            f.close();
+        }
+    });
+    if let Some(f) = &flusher {
+        let flushed = f.result().and_then(|()| match durability {
+            // One barrier for everything written to a removable disk (data and metadata).
+            Durability::Windows { .. } => rustix::fs::syncfs(&*dest).map_err(Into::into),
+            // Every file was fsynced; syncfs would not wait for FUSE anyway.
+            Durability::FsyncFiles { .. } | Durability::Plain => Ok(()),
+        });
+        match flushed {
+            Ok(()) => outcome.on_device = true,
+            Err(e) => {
+                ctx.failed(spec.dest.clone(), (Op::Flush, e));
+                outcome.flush_failed = true;
+            }
+        }
+    }
+    let late = std::mem::take(&mut *shared.ctx_failed.lock().unwrap_or_else(|p| p.into_inner()));
+    for (path, e) in late {
+        ctx.failed(path, e);
+    }
+    let stopped = shared.stopped.load(Ordering::Relaxed);
+    // After a stop or a failed flush, no source counts as whole: a move keeps them all.
+    // After a cancel, sources copied whole before it still count.
+    for &(top, _) in sources {
+        outcome.whole[top] = shared.troubles[top].load(Ordering::Relaxed) == 0
+            && shared.walked[top].load(Ordering::Relaxed)
+            && !stopped
+            && !outcome.flush_failed;
+    }
+    outcome.aborted |= stopped || outcome.flush_failed;
+    for (slot, seen) in shared.seen.iter().zip(outcome.seen.iter_mut()) {
+        *seen = *slot.lock().unwrap_or_else(|p| p.into_inner());
+    }
+    outcome
+}
+
+/// Walk the sources on this thread while workers copy the files it finds.
+#[allow(clippy::too_many_arguments)]
+fn run_walk_and_workers(
+    ctx: &Ctx,
+    spec: &JobSpec,
+    sources: &[(usize, &PathBuf)],
+    dest: &Arc<OwnedFd>,
+    shared: &Arc<Shared>,
+    resolver: &Resolver,
+    fit: Fit,
+    sink: &Sink<'_>,
+) {
     let (tx, rx) = bounded::<Chunk>(64);
     std::thread::scope(|s| {
         for _ in 0..super::workers() {
-            s.spawn(|| worker(ctx, &rx, &resolver, &shared));
+            s.spawn(|| worker(ctx, &rx, resolver, shared, sink));
         }
         ctx.state(JobState::Copying);
         let mut walker = Walker {
             ctx,
             tx,
-            resolver: &resolver,
-            shared: &shared,
+            resolver,
+            shared,
+            fit,
             buf: vec![MaybeUninit::uninit(); 64 * 1024],
         };
         for &(top, src) in sources {
-            if !ctx.control.checkpoint() {
+            if !shared.go_on(ctx) {
                 break;
             }
-            walker.source(top, src, &spec.dest, &dest);
+            walker.source(top, src, &spec.dest, dest);
+            // Walked to its end: every item of it was handed to the workers.
+            if !ctx.control.is_cancelled() {
+                shared.walked[top].store(true, Ordering::Relaxed);
+            }
         }
         // Closing the channel lets the workers finish.
         drop(walker);
     });
-    let late = std::mem::take(&mut *shared.ctx_failed.lock().unwrap_or_else(|p| p.into_inner()));
-    for (path, e) in late {
-        ctx.failed(path, e);
-    }
-    for &(top, _) in sources {
-        outcome.whole[top] =
-            shared.troubles[top].load(Ordering::Relaxed) == 0 && !ctx.control.is_cancelled();
-    }
-    outcome
 }
 
 /// Walks the sources, creating folders and sending chunks of files.
@@ -181,11 +293,13 @@ struct Walker<'a> {
     tx: Sender<Chunk>,
     resolver: &'a Resolver,
     shared: &'a Arc<Shared>,
+    fit: Fit,
     buf: Vec<MaybeUninit<u8>>,
 }
 
 impl Walker<'_> {
     fn trouble(&self, top: usize, path: PathBuf, e: fsops::OpError) {
+        self.shared.stop_if_hopeless(&e);
         self.shared.item_failed(top);
         self.ctx.failed(path, e);
     }
@@ -212,11 +326,23 @@ impl Walker<'_> {
             Ok(m) => m,
             Err(e) => return self.trouble(top, src.to_owned(), (Op::Stat, e.into())),
         };
+        if let Some(slot) = self.shared.seen.get(top) {
+            *slot.lock().unwrap_or_else(|p| p.into_inner()) = Some(meta);
+        }
         if meta.kind == FileType::Directory && is_inside(dest_path, src) {
             self.shared.item_failed(top);
             self.ctx.refused(src.to_owned(), Refusal::IntoItself);
             return;
         }
+        let target = match self.fit.item(&cname, &meta) {
+            Fitted::Keep => cname.clone(),
+            Fitted::RenameTo(t) => t,
+            Fitted::Skip(why) => {
+                self.shared.item_failed(top);
+                self.ctx.skipped(src.to_owned(), why);
+                return;
+            }
+        };
         let dst_dir = match rustix::io::dup(&**dest) {
             Ok(fd) => fd,
             Err(e) => return self.trouble(top, dest_path.to_owned(), (Op::OpenDir, e.into())),
@@ -230,16 +356,20 @@ impl Walker<'_> {
             shared: self.shared.clone(),
         });
         if meta.kind == FileType::Directory {
-            let target = match self.top_dir_target(&pair, &cname, &meta, src) {
-                Some(t) => t,
-                None => return,
+            let Some((target, new)) = self.top_dir_target(&pair, &target, &meta, src) else {
+                return;
             };
+            let _ = self.ctx.tx.send(JobEvent::Placed {
+                source: src.to_owned(),
+                target: dest_path.join(OsStr::from_bytes(target.to_bytes())),
+                new,
+            });
             self.tree(top, &pair, &cname, &target, meta, src.to_owned());
         } else {
             Counters::add(&self.ctx.counters.files_total, 1);
             Counters::add(&self.ctx.counters.bytes_total, data_size(&meta));
             let item = Item {
-                target: cname.clone(),
+                target,
                 name: cname,
                 meta,
             };
@@ -250,20 +380,20 @@ impl Walker<'_> {
         }
     }
 
-    /// Where a top-level folder goes: its own name (merging into an existing folder of
-    /// that name), or a free name when the rule is to keep both.
+    /// Where a top-level folder goes: `name` (merging into an existing folder of that
+    /// name), or a free name when the rule is to keep both; and whether it is new.
     fn top_dir_target(
         &self,
         pair: &DirPair,
         name: &CStr,
         meta: &Meta,
         src: &Path,
-    ) -> Option<CString> {
+    ) -> Option<(CString, bool)> {
         match meta_at(&pair.dst, name) {
-            Err(_) => Some(name.to_owned()),
+            Err(_) => Some((name.to_owned(), true)),
             Ok(existing) if existing.same_file(meta) => {
                 if self.resolver.policy() == ConflictPolicy::Rename {
-                    Some(free_target(&pair.dst, name))
+                    Some((free_target(&pair.dst, name), true))
                 } else {
                     self.shared.item_failed(pair.top);
                     self.ctx.refused(src.to_owned(), Refusal::OntoItself);
@@ -271,9 +401,9 @@ impl Walker<'_> {
                 }
             }
             Ok(_) if self.resolver.policy() == ConflictPolicy::Rename => {
-                Some(free_target(&pair.dst, name))
+                Some((free_target(&pair.dst, name), true))
             }
-            Ok(_) => Some(name.to_owned()),
+            Ok(_) => Some((name.to_owned(), false)),
         }
     }
 
@@ -295,16 +425,16 @@ impl Walker<'_> {
         let subdirs = self.read_level(&first);
         stack.push((first, subdirs));
         while let Some((pair, subdirs)) = stack.last_mut() {
-            if !self.ctx.control.checkpoint() {
+            if !self.shared.go_on(self.ctx) {
                 return;
             }
-            let Some((sub, sub_meta)) = subdirs.pop() else {
+            let Some((sub, sub_target, sub_meta)) = subdirs.pop() else {
                 stack.pop();
                 continue;
             };
             let pair = pair.clone();
             let sub_path = pair.src_path.join(OsStr::from_bytes(sub.to_bytes()));
-            if let Some(next) = self.open_pair(top, &pair, &sub, &sub, sub_meta, sub_path) {
+            if let Some(next) = self.open_pair(top, &pair, &sub, &sub_target, sub_meta, sub_path) {
                 let subdirs = self.read_level(&next);
                 stack.push((next, subdirs));
             }
@@ -329,6 +459,7 @@ impl Walker<'_> {
             }
         };
         Counters::add(&self.ctx.counters.files_total, 1);
+        self.ctx.counters.set_current(path.clone());
         match rustix::fs::mkdirat(&parent.dst, target, Mode::from_raw_mode(0o700)) {
             Ok(()) | Err(Errno::EXIST) => {}
             Err(e) => {
@@ -360,6 +491,7 @@ impl Walker<'_> {
         let mut subdirs = Vec::new();
         let mut items = Vec::with_capacity(CHUNK_FILES);
         let mut failures = Vec::new();
+        let mut skipped = Vec::new();
         let mut raw = RawDir::new(&pair.src, &mut self.buf);
         while let Some(entry) = raw.next() {
             let entry = match entry {
@@ -381,15 +513,24 @@ impl Walker<'_> {
                     continue;
                 }
             };
+            let target = match self.fit.item(name, &meta) {
+                Fitted::Keep => name.to_owned(),
+                Fitted::RenameTo(t) => t,
+                Fitted::Skip(why) => {
+                    let p = pair.src_path.join(OsStr::from_bytes(name.to_bytes()));
+                    skipped.push((p, why));
+                    continue;
+                }
+            };
             if meta.kind == FileType::Directory {
-                subdirs.push((name.to_owned(), meta));
+                subdirs.push((name.to_owned(), target, meta));
                 continue;
             }
             Counters::add(&self.ctx.counters.files_total, 1);
             Counters::add(&self.ctx.counters.bytes_total, data_size(&meta));
             items.push(Item {
                 name: name.to_owned(),
-                target: name.to_owned(),
+                target,
                 meta,
             });
             if items.len() == CHUNK_FILES {
@@ -402,6 +543,10 @@ impl Walker<'_> {
         }
         for (p, e) in failures {
             self.trouble(pair.top, p, e);
+        }
+        for (p, why) in skipped {
+            self.shared.item_failed(pair.top);
+            self.ctx.skipped(p, why);
         }
         if !items.is_empty() {
             self.send(Chunk {
@@ -435,32 +580,37 @@ pub(crate) fn is_inside(inner: &Path, outer: &Path) -> bool {
 }
 
 /// Take chunks until the walker is done, copying each item.
-fn worker(ctx: &Ctx, rx: &Receiver<Chunk>, resolver: &Resolver, shared: &Shared) {
+fn worker(ctx: &Ctx, rx: &Receiver<Chunk>, resolver: &Resolver, shared: &Shared, sink: &Sink) {
     while let Ok(chunk) = rx.recv() {
         for item in &chunk.items {
-            if !ctx.control.checkpoint() {
+            if !shared.go_on(ctx) {
+                // Left undone: its source is not copied whole.
+                shared.item_failed(chunk.dirs.top);
                 break;
             }
-            copy_item(ctx, &chunk.dirs, item, resolver, shared);
+            copy_item(ctx, &chunk.dirs, item, resolver, shared, sink);
         }
     }
 }
 
-fn copy_item(ctx: &Ctx, dirs: &DirPair, item: &Item, resolver: &Resolver, shared: &Shared) {
+fn copy_item(
+    ctx: &Ctx,
+    dirs: &DirPair,
+    item: &Item,
+    resolver: &Resolver,
+    shared: &Shared,
+    sink: &Sink,
+) {
     let path = dirs.src_path.join(OsStr::from_bytes(item.name.to_bytes()));
+    if item.meta.size >= CURRENT_FILE_MIN {
+        ctx.counters.set_current(path.clone());
+    }
     let mut target = item.target.clone();
     let mut replace = false;
     loop {
         let result = match item.meta.kind {
             FileType::RegularFile => fsops::copy_file(
-                &dirs.src,
-                &item.name,
-                &item.meta,
-                &dirs.dst,
-                &target,
-                replace,
-                &ctx.control,
-                &ctx.counters,
+                &dirs.src, &item.name, &item.meta, &dirs.dst, &target, replace, sink,
             )
             .map(|_| ()),
             FileType::Symlink => {
@@ -484,6 +634,14 @@ fn copy_item(ctx: &Ctx, dirs: &DirPair, item: &Item, resolver: &Resolver, shared
         match result {
             Ok(()) => {
                 Counters::add(&ctx.counters.files_done, 1);
+                // Items of the job's own target folder are top-level sources.
+                if dirs.finish.is_none() {
+                    let _ = ctx.tx.send(JobEvent::Placed {
+                        source: path,
+                        target: shared.dest.join(OsStr::from_bytes(target.to_bytes())),
+                        new: !replace,
+                    });
+                }
                 return;
             }
             Err((Op::Create, e)) if e.raw_os_error() == Some(libc::EEXIST) && !replace => {
@@ -497,9 +655,10 @@ fn copy_item(ctx: &Ctx, dirs: &DirPair, item: &Item, resolver: &Resolver, shared
                 }
             }
             Err(e) => {
-                if ctx.control.is_cancelled() {
+                if ctx.control.is_cancelled() || shared.stopped.load(Ordering::Relaxed) {
                     return;
                 }
+                shared.stop_if_hopeless(&e);
                 shared.item_failed(dirs.top);
                 ctx.failed(path, e);
                 return;

@@ -148,6 +148,7 @@ fn remove_tree(
         Ok(fd) => fd,
         Err(e) => return ctx.failed(path.to_owned(), (Op::OpenDir, e.into())),
     };
+    counters.set_current(path.to_owned());
     let mut stack = vec![Level {
         subdirs: Vec::new(),
         fd,
@@ -164,6 +165,7 @@ fn remove_tree(
             let sub_path = top.path.join(OsStr::from_bytes(sub.to_bytes()));
             match open_dir_at(&top.fd, &sub) {
                 Ok(fd) => {
+                    counters.set_current(sub_path.clone());
                     stack.push(Level {
                         fd,
                         name: sub,
@@ -228,18 +230,54 @@ fn empty_files(
         &counters.files_total,
         (files.len() + level.subdirs.len()) as u64,
     );
+    let fd = &level.fd;
+    let path = &level.path;
+    let names = &names;
+    if files.len() < PARALLEL_UNLINK {
+        let found = unlink_files(ctx, counters, fd, path, names, &files);
+        level.subdirs.extend(found);
+        return;
+    }
+    let per = files.len().div_ceil(super::workers());
+    let found: Vec<Vec<CString>> = std::thread::scope(|s| {
+        let parts: Vec<_> = files
+            .chunks(per)
+            .map(|part| s.spawn(move || unlink_files(ctx, counters, fd, path, names, part)))
+            .collect();
+        parts
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    level.subdirs.extend(found.into_iter().flatten());
+}
+
+/// A folder with at least this many files has them unlinked on several threads.
+const PARALLEL_UNLINK: usize = 2048;
+
+/// Unlink `files` of the folder `fd`; returns the entries that turned out to be folders
+/// (their type was unknown when the folder was read).
+fn unlink_files(
+    ctx: &Ctx,
+    counters: &Counters,
+    fd: &OwnedFd,
+    path: &Path,
+    names: &crate::entry::Names,
+    files: &[(crate::entry::NameRef, FileType)],
+) -> Vec<CString> {
+    let mut subdirs = Vec::new();
     let mut done = 0u64;
-    for (r, t) in files {
+    for &(r, t) in files {
         let Ok(name) = CStr::from_bytes_with_nul(names.get(r)) else {
             continue;
         };
-        match rustix::fs::unlinkat(&level.fd, name, AtFlags::empty()) {
+        match rustix::fs::unlinkat(fd, name, AtFlags::empty()) {
             Ok(()) => done += 1,
             Err(Errno::ISDIR) | Err(Errno::PERM) if t == FileType::Unknown => {
-                level.subdirs.push(name.to_owned())
+                subdirs.push(name.to_owned())
             }
             Err(e) => ctx.failed(
-                level.path.join(OsStr::from_bytes(name.to_bytes())),
+                path.join(OsStr::from_bytes(name.to_bytes())),
                 (Op::Remove, e.into()),
             ),
         }
@@ -248,4 +286,5 @@ fn empty_files(
         }
     }
     Counters::add(&counters.files_done, done);
+    subdirs
 }

@@ -83,6 +83,9 @@ pub enum JobEvent {
         bytes: u64,
     },
     Progress(Figures),
+    /// What the job works on now (a folder, or a large file); sent before the progress
+    /// event it belongs to, only when it changed.
+    Current(PathBuf),
     State(JobState),
     /// Waiting for an answer through [`super::Control::answer`].
     Conflict(Conflict),
@@ -107,6 +110,13 @@ pub enum JobEvent {
         path: PathBuf,
         why: super::Refusal,
     },
+    /// A top-level source got its final place. `new`: nothing was at `target` before, so
+    /// removing `target` undoes this item.
+    Placed {
+        source: PathBuf,
+        target: PathBuf,
+        new: bool,
+    },
     /// The last event of every job.
     Finished {
         state: JobState,
@@ -120,4 +130,23 @@ pub enum SkipReason {
     Conflict,
     /// Sockets and device nodes are not copied.
     SpecialFile,
+    /// The destination cannot hold the name, and the answer was to leave such items out.
+    NameNotAllowed,
+    /// Larger than the destination can hold (FAT32's 4 GiB).
+    TooLarge,
+    /// A move left this source in place: it changed while its copy was being made.
+    ChangedMeanwhile,
+}
+
+impl SkipReason {
+    /// The stable name used in JSON events.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SkipReason::Conflict => "conflict",
+            SkipReason::SpecialFile => "special_file",
+            SkipReason::NameNotAllowed => "name_not_allowed",
+            SkipReason::TooLarge => "too_large",
+            SkipReason::ChangedMeanwhile => "changed_meanwhile",
+        }
+    }
 }

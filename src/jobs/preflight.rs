@@ -199,10 +199,26 @@ pub struct Report {
 /// Walk `sources` (fd-relative, links not followed) and hold them against the filesystem
 /// of `dest`.
 pub fn check(sources: &[PathBuf], dest: &Path) -> Result<Report, IoError> {
+    check_with(sources, dest, rules_of(dest)?)
+}
+
+/// The rules of the filesystem `dest` is on, from the mount table.
+pub fn rules_of(dest: &Path) -> Result<FsRules, IoError> {
     let mount = mounts::mount_of(dest)
         .ok_or_else(|| IoError::new(Op::Stat, dest, std::io::ErrorKind::NotFound))?;
+    Ok(FsRules::for_fs_type(&mount.fs_type))
+}
+
+/// Is the filesystem holding `dest` mounted read-only?
+pub fn read_only(dest: &Path) -> Result<bool, IoError> {
+    let vfs = rustix::fs::statvfs(dest).map_err(|e| IoError::new(Op::StatFs, dest, e))?;
+    Ok(vfs.f_flag.contains(rustix::fs::StatVfsMountFlags::RDONLY))
+}
+
+/// [`check`] against the given rules.
+pub fn check_with(sources: &[PathBuf], dest: &Path, rules: FsRules) -> Result<Report, IoError> {
     let mut report = Report {
-        rules: FsRules::for_fs_type(&mount.fs_type),
+        rules,
         ..Report::default()
     };
     let vfs = rustix::fs::statvfs(dest).map_err(|e| IoError::new(Op::StatFs, dest, e))?;

@@ -2,7 +2,9 @@
 //! progress events a second (never one per file).
 
 use crossbeam_channel::Sender;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::events::{Figures, JobEvent};
@@ -18,21 +20,57 @@ pub struct Counters {
     pub bytes_done: AtomicU64,
     pub skipped: AtomicU64,
     pub failed: AtomicU64,
+    /// Bytes that completed writeback, when a flusher counts them.
+    pub on_device: AtomicU64,
+    tracks_device: AtomicBool,
+    /// What the job works on now: a folder, or a file big enough to take a while.
+    current: Mutex<Option<PathBuf>>,
+    current_changed: AtomicBool,
 }
+
+/// Files at least this big are named as the current item while they are copied.
+pub const CURRENT_FILE_MIN: u64 = 1 << 20;
 
 impl Counters {
     pub fn add(c: &AtomicU64, n: u64) {
         c.fetch_add(n, Ordering::Relaxed);
     }
 
+    /// Name what the job works on now (reported with the next progress event).
+    pub fn set_current(&self, path: PathBuf) {
+        *self.current.lock().unwrap_or_else(|p| p.into_inner()) = Some(path);
+        self.current_changed.store(true, Ordering::Relaxed);
+    }
+
+    /// The current item, when it changed since the last call.
+    fn take_current(&self) -> Option<PathBuf> {
+        if !self.current_changed.swap(false, Ordering::Relaxed) {
+            return None;
+        }
+        self.current
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// From now on, bytes on the device are what a flusher counted, not the bytes written.
+    pub fn track_device(&self) {
+        self.tracks_device.store(true, Ordering::Relaxed);
+    }
+
     pub fn figures(&self) -> Figures {
         let done = self.bytes_done.load(Ordering::Relaxed);
+        let on_device = if self.tracks_device.load(Ordering::Relaxed) {
+            self.on_device.load(Ordering::Relaxed)
+        } else {
+            done
+        };
         Figures {
             files_total: self.files_total.load(Ordering::Relaxed),
             bytes_total: self.bytes_total.load(Ordering::Relaxed),
             files_done: self.files_done.load(Ordering::Relaxed),
             bytes_done: done,
-            bytes_on_device: done,
+            bytes_on_device: on_device,
         }
     }
 
@@ -74,11 +112,14 @@ impl Reporter {
     /// Report now if anything changed.
     pub fn flush(&mut self, c: &Counters, tx: &Sender<JobEvent>) -> bool {
         self.last = Instant::now();
+        let mut ok = true;
+        if let Some(path) = c.take_current() {
+            ok &= tx.send(JobEvent::Current(path)).is_ok();
+        }
         let f = c.figures();
         if f == self.last_figures {
-            return true;
+            return ok;
         }
-        let mut ok = true;
         if (f.files_total, f.bytes_total)
             != (self.last_figures.files_total, self.last_figures.bytes_total)
         {

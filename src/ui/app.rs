@@ -64,6 +64,8 @@ pub struct App {
     home: PathBuf,
     /// Clipboard, drag and drop, menus, name entry, Trash view.
     actions: ActionState,
+    /// File jobs, their dialogs and undo.
+    jobs: super::jobs::Jobs,
 }
 
 /// Two clicks on the same entry within this time open it.
@@ -114,6 +116,7 @@ impl App {
             listing_task: None,
             home: places::home_dir(),
             actions: ActionState::default(),
+            jobs: super::jobs::Jobs::default(),
         };
         let mut effects = app.start_listing(None);
         effects.push(Effect::LoadUserPlaces);
@@ -241,10 +244,7 @@ impl App {
                 Vec::new()
             }
             Message::StartJob(request) => self.start_job(request),
-            Message::AskDelete => {
-                tracing::info!("delete asked; the confirmation comes with the job panel");
-                Vec::new()
-            }
+            Message::Jobs(m) => self.on_job_message(m),
             Message::Action(m) => self.action(m),
             Message::Resized(w, h) => {
                 self.settings.window_width = w;

@@ -12,9 +12,12 @@ use crate::listing::{DirEvent, ListOptions, open_dir};
 
 use super::actions::ActionEffect;
 use super::icons::desktop;
+use super::jobs::follow::{self, JobLink};
 use super::message::{Message, Shared};
 use super::places;
+use super::request::JobRequest;
 use super::settings::Settings;
+use super::undo::{self, UndoStep};
 
 /// The id of the file view's scrollable.
 pub const VIEW_SCROLL: &str = "porpoise-view";
@@ -53,6 +56,18 @@ pub enum Effect {
     FocusFilter,
     /// Choose the icon theme (`setting`, else the desktop's) and read its icons.
     LoadThemeIcons { setting: Option<String> },
+    /// Start a file job; its events come back as `Message::Jobs(JobMsg::Event(id, ..))`.
+    /// In tests the job is followed until it ends or waits for an answer or a resume.
+    RunJob {
+        id: u64,
+        request: JobRequest,
+        link: JobLink,
+    },
+    /// Follow a job on after an answer, a resume or a cancel (tests; in the window the job's
+    /// stream never stopped, so this does nothing).
+    FollowJob { id: u64, link: JobLink },
+    /// Take an undo step back; ends with `JobMsg::Undone`.
+    Undo(UndoStep),
     /// Work of the file actions (clipboard, create, rename, trash).
     Action(ActionEffect),
 }
@@ -131,6 +146,17 @@ impl Effect {
                 ]),
                 None,
             ),
+            Effect::RunJob { id, request, link } => (follow::task(id, request, link), None),
+            Effect::FollowJob { .. } => (Task::none(), None),
+            Effect::Undo(step) => (
+                Task::perform(blocking(move || undo::run(step)), |m| {
+                    m.unwrap_or_else(|| {
+                        tracing::error!("the undo thread panicked");
+                        Message::Tick
+                    })
+                }),
+                None,
+            ),
             Effect::LoadThemeIcons { setting } => (
                 Task::perform(
                     blocking(move || desktop::load(setting.as_deref())),
@@ -145,7 +171,8 @@ impl Effect {
     /// Run a finite effect on this thread and return the messages it produces, in order.
     /// `OpenDir` lists without watching, until `Complete`, `Unchanged` or `Failed`.
     /// Opening files, delays, scrolling and focus do nothing here (they need a desktop or
-    /// a window); settings are written and theme icons read.
+    /// a window); settings are written and theme icons read. `RunJob` and `FollowJob`
+    /// follow the job until it ends or waits for an answer or a resume; undo runs to its end.
     pub fn run_blocking(self) -> Vec<Message> {
         match self {
             Effect::OpenDir {
@@ -175,6 +202,12 @@ impl Effect {
             Effect::LoadThemeIcons { setting } => vec![Message::ThemeIcons(Shared::new(
                 desktop::load(setting.as_deref()),
             ))],
+            Effect::RunJob { id, request, link } => {
+                let rx = follow::start(&request, link.control.clone());
+                follow::follow_blocking(id, &link, rx)
+            }
+            Effect::FollowJob { id, link } => follow::resume_blocking(id, &link),
+            Effect::Undo(step) => vec![undo::run(step)],
             Effect::WriteSettings(path, settings) => {
                 vec![Message::Saved(
                     settings.save(&path).map_err(|e| e.to_string()),

@@ -10,6 +10,7 @@ use crate::mounts::MountTable;
 
 use super::actions::ActionMsg;
 use super::icons::ThemeIcons;
+use super::jobs::JobMsg;
 use super::places::Place;
 use super::request::JobRequest;
 use super::settings::ViewMode;
@@ -96,8 +97,8 @@ pub enum Message {
     // File jobs
     /// Start a copy, move, link, trash or delete.
     StartJob(JobRequest),
-    /// Delete the selection for good, after asking (Shift+Del, the context menu).
-    AskDelete,
+    /// Job events, the job panel, its dialogs and undo.
+    Jobs(JobMsg),
 
     /// Clipboard, drag and drop, menus, new folder, rename, the Trash view.
     Action(ActionMsg),

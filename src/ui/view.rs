@@ -1,5 +1,6 @@
 //! The window's layout: toolbar on top, Places on the left, the file view (or the Trash
-//! view), the status bar; menus and the drag ghost float over it.
+//! view), the job panel, the status bar; menus and the drag ghost float over it, and a
+//! dialog over all of it when one is open.
 
 use iced::widget::{Stack, button, column, container, mouse_area, row, rule, text};
 use iced::{Center, Element, Fill};
@@ -11,7 +12,9 @@ use super::message::Message;
 use super::settings::ViewMode;
 use super::theme;
 use super::widgets::pointer::pointer;
-use super::widgets::{details, entry, icons, location, notice, overlay, places, status, trash};
+use super::widgets::{
+    details, dialog, entry, icons, jobs, location, notice, overlay, places, status, trash,
+};
 
 pub fn view(app: &App) -> Element<'_, Message> {
     let files: Element<'_, Message> = match &app.actions().trash {
@@ -45,16 +48,17 @@ pub fn view(app: &App) -> Element<'_, Message> {
             files
         ]
         .height(Fill),
-        rule::horizontal(1).style(rule::weak),
-        status::view(app),
-    ];
+    ]
+    .push(jobs::view(app).map(|panel| column![rule::horizontal(1).style(rule::weak), panel]))
+    .push(rule::horizontal(1).style(rule::weak))
+    .push(status::view(app));
     let mut layers = vec![base.into()];
     layers.extend(overlay::layers(app));
     let tracking = app.actions().drag.is_some();
-    pointer(Stack::with_children(layers), tracking, |e| {
+    let window = pointer(Stack::with_children(layers), tracking, |e| {
         Message::Action(ActionMsg::Pointer(e))
-    })
-    .into()
+    });
+    dialog::over(app, window.into())
 }
 
 /// The name entry of a new folder, above the list.

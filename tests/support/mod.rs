@@ -1,197 +1,197 @@
-//! What the window-action flows share: booting the app on a folder, feeding it messages
-//! (collecting the job requests it makes), playing the mouse in iced_test's Simulator, and
-//! running one test again in a child copy of the test binary with its own environment.
+//! What several test files share: real filesystems brought up as root (exFAT through FUSE
+//! on a loop device, a small ext4 on a loop device, a read-only tmpfs), the rule for
+//! skipping where they cannot be had, and draining a job's events.
+#![allow(dead_code)]
 
-#![allow(dead_code)] // each test file uses its own part of these helpers
-
-use std::ffi::OsStr;
-use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::mpsc;
-use std::sync::{Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use iced::keyboard::Modifiers;
-use iced::mouse;
-use iced_test::Simulator;
-use porpoise::ui::actions::ActionEffect;
-use porpoise::ui::request::JobRequest;
-use porpoise::ui::{App, Effect, Message, Settings};
+use porpoise::jobs::preflight::PreflightChoice;
+use porpoise::jobs::{Job, JobEvent, JobState, Summary};
 
-/// Longest a listing, a child test or an outside tool may take.
-pub const TIMEOUT: Duration = Duration::from_secs(60);
-
-/// Tests share the process-wide language: hold this while one runs.
-static LANGUAGE: Mutex<()> = Mutex::new(());
-
-pub fn language() -> MutexGuard<'static, ()> {
-    let guard = LANGUAGE.lock().unwrap_or_else(|e| e.into_inner());
-    porpoise::ui::i18n::select(&["en"]);
-    guard
+/// Skip with a message; in CI (`CI` set) this is a failure instead.
+pub fn skip(why: &str) {
+    assert!(std::env::var_os("CI").is_none(), "CI must run this: {why}");
+    eprintln!("skipped: {why}");
 }
 
-/// Run effects with the real engine until nothing is left, failing after `TIMEOUT`.
-pub fn settle(app: App, effects: Vec<Effect>) -> App {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut app = app;
-        app.settle(effects);
-        let _ = tx.send(app);
-    });
-    rx.recv_timeout(TIMEOUT)
-        .expect("the effects finished within the timeout")
+pub fn tool(name: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {name}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
-pub fn boot(path: &Path) -> App {
-    let (app, effects) = App::boot(path.to_owned(), Settings::default(), None);
-    settle(app, effects)
-}
-
-/// The job requests among `effects` (the app asks for jobs with `Message::StartJob`).
-pub fn jobs_in(effects: &[Effect]) -> Vec<JobRequest> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Action(ActionEffect::Send(m)) => match &**m {
-                Message::StartJob(r) => Some(r.clone()),
-                _ => None,
-            },
-            _ => None,
-        })
-        .collect()
-}
-
-/// Handle messages and everything they set off (as `App::settle` does, failing after
-/// `TIMEOUT`); also return the job requests made on the way.
-pub fn feed(app: App, messages: impl IntoIterator<Item = Message>) -> (App, Vec<JobRequest>) {
-    let messages: Vec<Message> = messages.into_iter().collect();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut app = app;
-        let mut jobs = Vec::new();
-        for m in messages {
-            let mut queue: std::collections::VecDeque<Effect> = app.handle(m).into();
-            while let Some(effect) = queue.pop_front() {
-                jobs.extend(jobs_in(std::slice::from_ref(&effect)));
-                for m in effect.run_blocking() {
-                    queue.extend(app.handle(m));
-                }
-            }
-        }
-        let _ = tx.send((app, jobs));
-    });
-    rx.recv_timeout(TIMEOUT)
-        .expect("the effects finished within the timeout")
-}
-
-pub fn send(app: App, m: Message) -> App {
-    feed(app, [m]).0
-}
-
-pub fn simulator(app: &App) -> Simulator<'_, Message> {
-    Simulator::with_size(iced::Settings::default(), (1024.0, 700.0), app.view())
-}
-
-pub fn shows(app: &App, text: &str) -> bool {
-    simulator(app).find(text).is_ok()
-}
-
-/// The centre of the widget showing `text`.
-pub fn center_of(app: &App, text: &str) -> iced::Point {
-    let target = simulator(app).find(text).expect("the text is shown");
-    target
-        .visible_bounds()
-        .expect("the text is visible")
-        .center()
-}
-
-/// Play raw mouse events with the pointer at `at`; the messages they produce.
-pub fn mouse(app: &App, at: iced::Point, events: Vec<iced::Event>) -> Vec<Message> {
-    let mut ui = simulator(app);
-    ui.point_at(at);
-    let _ = ui.simulate(events);
-    ui.into_messages().collect()
-}
-
-/// [`mouse`], then feed what it produced to the app.
-pub fn play(app: App, at: iced::Point, events: Vec<iced::Event>) -> (App, Vec<JobRequest>) {
-    let messages = mouse(&app, at, events);
-    feed(app, messages)
-}
-
-pub fn left(pressed: bool) -> iced::Event {
-    iced::Event::Mouse(if pressed {
-        mouse::Event::ButtonPressed(mouse::Button::Left)
+pub fn root() -> Result<(), String> {
+    if rustix::process::geteuid().is_root() {
+        Ok(())
     } else {
-        mouse::Event::ButtonReleased(mouse::Button::Left)
-    })
-}
-
-pub fn moved(to: iced::Point) -> iced::Event {
-    iced::Event::Mouse(mouse::Event::CursorMoved { position: to })
-}
-
-/// Press on `from`, move in two steps to `to`, release there (each step renders anew).
-pub fn drag(app: App, from: &str, to: &str, modifiers: Modifiers) -> (App, Vec<JobRequest>) {
-    let start = center_of(&app, from);
-    let end = center_of(&app, to);
-    let (app, _) = feed(app, [Message::Modifiers(Modifiers::empty())]);
-    let (app, _) = play(app, start, vec![left(true)]);
-    let halfway = iced::Point::new(start.x + 20.0, (start.y + end.y) / 2.0);
-    let (app, _) = play(app, halfway, vec![moved(halfway)]);
-    let (app, _) = play(app, end, vec![moved(end)]);
-    let (app, _) = feed(app, [Message::Modifiers(modifiers)]);
-    let (app, jobs) = play(app, end, vec![left(false)]);
-    let (app, _) = feed(app, [Message::Modifiers(Modifiers::empty())]);
-    (app, jobs)
-}
-
-pub fn click(app: App, text: &str) -> (App, Vec<JobRequest>) {
-    let messages: Vec<Message> = {
-        let mut ui = simulator(&app);
-        ui.click(text).expect("the target is on screen");
-        ui.into_messages().collect()
-    };
-    assert!(!messages.is_empty(), "clicking {text:?} produced a message");
-    feed(app, messages)
-}
-
-pub fn right_click(app: App, at: iced::Point) -> App {
-    let right = iced::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Right));
-    play(app, at, vec![right]).0
-}
-
-pub fn tree(dir: &Path) {
-    fs::write(dir.join("a.txt"), b"alpha").expect("write a.txt");
-    fs::write(dir.join("b.txt"), b"bravo").expect("write b.txt");
-    fs::create_dir(dir.join("sub")).expect("mkdir sub");
-}
-
-/// Set in the child copies of this binary: which test they run the inside of.
-const CHILD_VAR: &str = "PORPOISE_TEST_CHILD";
-
-/// Run `test` again in a child copy of this binary with `env` (`None` removes a variable);
-/// fail if it fails.
-pub fn in_child(test: &str, env: &[(&str, Option<&OsStr>)]) {
-    let mut cmd = Command::new(std::env::current_exe().expect("test binary"));
-    cmd.args(["--exact", test, "--nocapture", "--test-threads=1"])
-        .env(CHILD_VAR, test);
-    for (k, v) in env {
-        match v {
-            Some(v) => cmd.env(k, v),
-            None => cmd.env_remove(k),
-        };
+        Err("not root".into())
     }
-    let out = cmd.output().expect("run the child test");
-    let stdout = String::from_utf8_lossy(&out.stdout);
+}
+
+pub fn run(cmd: &mut Command) {
+    let out = cmd.output().expect("run");
     assert!(
-        out.status.success() && stdout.contains("1 passed"),
-        "{stdout}\n{}",
+        out.status.success(),
+        "{cmd:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
 }
 
-pub fn is_child(test: &str) -> bool {
-    std::env::var(CHILD_VAR).is_ok_and(|v| v == test)
+/// A filesystem image on a loop device, mounted; unmounted and detached when dropped.
+pub struct LoopMount {
+    pub mnt: PathBuf,
+    loop_dev: String,
+    _dir: tempfile::TempDir,
+}
+
+impl LoopMount {
+    /// What it takes to mount exFAT through FUSE.
+    pub fn can_exfat() -> Result<(), String> {
+        root()?;
+        if !Path::new("/dev/fuse").exists() {
+            return Err("no /dev/fuse".into());
+        }
+        for t in ["mkfs.exfat", "mount.exfat-fuse", "losetup"] {
+            if !tool(t) {
+                return Err(format!(
+                    "{t} missing (apt-get install exfat-fuse exfatprogs)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// What it takes to mount a small ext4.
+    pub fn can_ext4() -> Result<(), String> {
+        root()?;
+        for t in ["mkfs.ext4", "losetup"] {
+            if !tool(t) {
+                return Err(format!(
+                    "{t} missing (apt-get install e2fsprogs util-linux)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A 64 MiB exFAT filesystem mounted through FUSE.
+    pub fn exfat() -> LoopMount {
+        let m = LoopMount::image(64 << 20, &["mkfs.exfat"]);
+        run(Command::new("mount.exfat-fuse")
+            .arg(&m.loop_dev)
+            .arg(&m.mnt));
+        m
+    }
+
+    /// An ext4 filesystem of `bytes`, mounted.
+    pub fn ext4(bytes: u64) -> LoopMount {
+        let m = LoopMount::image(bytes, &["mkfs.ext4", "-q", "-F", "-m", "0"]);
+        run(Command::new("mount").arg(&m.loop_dev).arg(&m.mnt));
+        m
+    }
+
+    fn image(bytes: u64, mkfs: &[&str]) -> LoopMount {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let img = dir.path().join("disk.img");
+        std::fs::File::create(&img)
+            .and_then(|f| f.set_len(bytes))
+            .expect("image");
+        run(Command::new(mkfs[0]).args(&mkfs[1..]).arg(&img));
+        let out = Command::new("losetup")
+            .args(["-f", "--show"])
+            .arg(&img)
+            .output()
+            .expect("losetup");
+        assert!(out.status.success(), "losetup failed");
+        let loop_dev = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+        let mnt = dir.path().join("mnt");
+        std::fs::create_dir(&mnt).expect("mkdir");
+        LoopMount {
+            mnt,
+            loop_dev,
+            _dir: dir,
+        }
+    }
+}
+
+impl Drop for LoopMount {
+    fn drop(&mut self) {
+        unmount(&self.mnt);
+        let _ = Command::new("losetup")
+            .arg("-d")
+            .arg(&self.loop_dev)
+            .status();
+    }
+}
+
+/// A read-only tmpfs; unmounted when dropped.
+pub struct ReadOnlyTmpfs {
+    pub mnt: tempfile::TempDir,
+}
+
+impl ReadOnlyTmpfs {
+    pub fn mount() -> ReadOnlyTmpfs {
+        let mnt = tempfile::tempdir().expect("tempdir");
+        run(Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs"])
+            .arg(mnt.path()));
+        ReadOnlyTmpfs { mnt }
+    }
+}
+
+impl Drop for ReadOnlyTmpfs {
+    fn drop(&mut self) {
+        unmount(self.mnt.path());
+    }
+}
+
+fn unmount(mnt: &Path) {
+    let ok = Command::new("umount").arg(mnt).status();
+    if !ok.is_ok_and(|s| s.success()) {
+        let _ = Command::new("umount").arg("-l").arg(mnt).status();
+    }
+}
+
+/// What a job said, in order, up to `Finished`.
+pub struct Outcome {
+    pub state: JobState,
+    pub summary: Summary,
+    pub events: Vec<JobEvent>,
+}
+
+const PATIENCE: Duration = Duration::from_secs(120);
+
+/// Drain a job's events; a `Preflight` event that waits is handed to `answer`, which
+/// may look at the world as it is at that moment.
+pub fn drain(job: Job, mut answer: impl FnMut(&JobEvent) -> PreflightChoice) -> Outcome {
+    let deadline = Instant::now() + PATIENCE;
+    let mut events = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "the job did not finish in time");
+        let ev = match job.next_timeout(left) {
+            Ok(ev) => ev,
+            Err(false) => continue,
+            Err(true) => panic!("the job ended without Finished"),
+        };
+        if let JobEvent::Preflight {
+            can_proceed: true, ..
+        } = &ev
+        {
+            job.control.answer_preflight(answer(&ev));
+        }
+        if let JobEvent::Finished { state, summary } = &ev {
+            let (state, summary) = (*state, summary.clone());
+            events.push(ev);
+            return Outcome {
+                state,
+                summary,
+                events,
+            };
+        }
+        events.push(ev);
+    }
 }

@@ -145,16 +145,6 @@ impl App {
         Some(effects)
     }
 
-    /// Full paths of the selected entries, in shown order.
-    pub(super) fn selected_paths(&self) -> Vec<PathBuf> {
-        let dir = self.lister.path();
-        self.lister
-            .iter()
-            .filter(|(_, n)| self.selection.is_selected(n))
-            .map(|(_, n)| dir.join(OsStr::from_bytes(n)))
-            .collect()
-    }
-
     fn put_selection(&mut self, cut: bool) -> Vec<Effect> {
         let paths = self.selected_paths();
         if paths.is_empty() {
@@ -245,7 +235,7 @@ impl App {
                 }
                 vec![job(JobKind::Trash, paths, self.path().to_owned())]
             }
-            MenuItem::Delete => vec![send(Message::AskDelete)],
+            MenuItem::Delete => self.ask_delete_selection(),
             MenuItem::NewFolder => self.new_folder(),
             MenuItem::ShowHidden => self.toggle_hidden(),
             MenuItem::Reload => self.reload(),

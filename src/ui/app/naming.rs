@@ -3,7 +3,6 @@
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
-use std::path::PathBuf;
 
 use super::App;
 use crate::ui::actions::effect::describe_name_error;
@@ -11,13 +10,7 @@ use crate::ui::actions::names::{check_name, free_name, stem_chars};
 use crate::ui::actions::{ActionEffect, NameEntry, NameKind};
 use crate::ui::effects::Effect;
 use crate::ui::i18n::fl;
-
-/// A finished change that can be undone: what the undo history records.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Done {
-    Renamed { from: PathBuf, to: PathBuf },
-    CreatedFolder(PathBuf),
-}
+use crate::ui::undo::UndoStep;
 
 impl App {
     /// Open the name entry for a new folder, with a free "New Folder (n)" selected.
@@ -94,7 +87,7 @@ impl App {
                 self.actions.naming = None;
                 self.selection.select_only(&name);
                 let path = self.path().join(OsStr::from_bytes(&name));
-                self.done(Done::CreatedFolder(path))
+                self.done(UndoStep::CreatedFolder(path))
             }
             Err(e) => self.name_failed(e),
         }
@@ -106,7 +99,7 @@ impl App {
                 self.actions.naming = None;
                 self.selection.select_only(&to);
                 let dir = self.path();
-                let step = Done::Renamed {
+                let step = UndoStep::Renamed {
                     from: dir.join(OsStr::from_bytes(&from)),
                     to: dir.join(OsStr::from_bytes(&to)),
                 };
@@ -125,9 +118,10 @@ impl App {
         Vec::new()
     }
 
-    /// A change finished; the undo history (when the window has one) records `step`.
-    fn done(&mut self, step: Done) -> Vec<Effect> {
+    /// A change finished: Ctrl+Z can take it back.
+    fn done(&mut self, step: UndoStep) -> Vec<Effect> {
         tracing::info!(?step, "done");
+        self.push_undo(step);
         Vec::new()
     }
 }
