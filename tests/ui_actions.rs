@@ -19,7 +19,7 @@ use iced::keyboard::key::Named;
 use iced::widget::Id;
 use porpoise::ui::actions::effect::NAME_INPUT;
 use porpoise::ui::actions::{ActionMsg, DropTarget, NameKind};
-use porpoise::ui::keys::{named, press};
+use porpoise::ui::keys::{char_key, named, press};
 use porpoise::ui::request::{JobKind, JobRequest};
 use porpoise::ui::{App, Message};
 
@@ -491,4 +491,23 @@ fn the_icons_view_drags_and_renames_too() {
     let app = send(app, Message::Action(ActionMsg::NameSubmit));
     assert!(dir.path().join("c.txt").is_file());
     assert!(app.actions().naming.is_none());
+}
+
+#[test]
+fn ctrl_z_takes_back_a_rename_and_a_new_folder() {
+    let _lang = language();
+    let dir = tempfile::tempdir().expect("tempdir");
+    tree(dir.path());
+    let app = boot(dir.path());
+    let app = rename(app, b"a.txt", "alpha.txt");
+    assert!(dir.path().join("alpha.txt").is_file());
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(dir.path().join("a.txt").is_file());
+    assert!(!dir.path().join("alpha.txt").exists());
+
+    let app = send(app, press(named(Named::F10), Modifiers::empty()));
+    let app = send(app, Message::Action(ActionMsg::NameSubmit));
+    assert!(dir.path().join("New Folder").is_dir());
+    let _ = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(!dir.path().join("New Folder").exists());
 }
