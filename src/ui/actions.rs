@@ -160,6 +160,9 @@ pub struct ActionState {
     pub drop_menu: Option<DropMenu>,
     pub naming: Option<NameEntry>,
     pub trash: Option<TrashView>,
+    /// A reading of the trash is under way (it can hang on a dead mount: never start a
+    /// second one beside it).
+    pub trash_listing: bool,
     /// Files dropped by other applications, gathered until the drop settles.
     pub dropped: Vec<PathBuf>,
     pub dropped_ticket: u64,

@@ -15,10 +15,19 @@ impl App {
         self.location = None;
         self.status_error = None;
         self.actions.trash = Some(TrashView::default());
+        self.list_trash()
+    }
+
+    /// Read the trash, unless a reading is still under way (its answer fills the view).
+    fn list_trash(&mut self) -> Vec<Effect> {
+        if std::mem::replace(&mut self.actions.trash_listing, true) {
+            return Vec::new();
+        }
         vec![Effect::Action(ActionEffect::ListTrash)]
     }
 
     pub(super) fn trash_listed(&mut self, r: Result<Vec<TrashItem>, String>) -> Vec<Effect> {
+        self.actions.trash_listing = false;
         let Some(view) = &mut self.actions.trash else {
             return Vec::new();
         };
@@ -97,9 +106,11 @@ impl App {
                 fl!("status-empty-failed", error = e)
             });
         }
-        if self.actions.trash.is_none() {
+        if let Some(view) = &mut self.actions.trash {
+            view.busy = false;
+        } else {
             return Vec::new();
         }
-        vec![Effect::Action(ActionEffect::ListTrash)]
+        self.list_trash()
     }
 }

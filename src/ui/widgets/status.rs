@@ -41,7 +41,10 @@ pub fn summary(app: &App) -> String {
 
 /// The Trash view's count and selection.
 fn trash_summary(t: &crate::ui::actions::TrashView) -> String {
-    let mut s = fl!("status-items", count = t.items.as_ref().map_or(0, Vec::len));
+    let Some(items) = &t.items else {
+        return fl!("status-loading");
+    };
+    let mut s = fl!("status-items", count = items.len());
     if !t.selected.is_empty() {
         s.push_str(", ");
         s.push_str(&fl!("status-selected-folders", count = t.selected.len()));
