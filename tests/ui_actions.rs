@@ -511,3 +511,67 @@ fn ctrl_z_takes_back_a_rename_and_a_new_folder() {
     let _ = send(app, press(char_key("z"), Modifiers::CTRL));
     assert!(!dir.path().join("New Folder").exists());
 }
+
+/// Set in the child that runs the permission test: the folder it may not change.
+const LOCKED_VAR: &str = "PORPOISE_TEST_LOCKED";
+
+#[test]
+fn a_folder_without_write_permission_says_so() {
+    use std::os::unix::fs::PermissionsExt;
+    const NAME: &str = "a_folder_without_write_permission_says_so";
+    if let Some(locked) = std::env::var_os(LOCKED_VAR) {
+        let _lang = language();
+        let locked = std::path::PathBuf::from(locked);
+        let app = boot(&locked);
+        let app = send(app, press(named(Named::F10), Modifiers::empty()));
+        let app = send(app, Message::Action(ActionMsg::NameSubmit));
+        assert_eq!(
+            app.status_error(),
+            Some("You don't have permission to change this folder.")
+        );
+        let app = send(app, Message::Action(ActionMsg::NameCancel));
+        let app = rename(app, b"kept.txt", "other.txt");
+        assert_eq!(
+            app.status_error(),
+            Some("You don't have permission to change this folder.")
+        );
+        assert!(locked.join("kept.txt").exists());
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).expect("chmod");
+    let locked = dir.path().join("locked");
+    fs::create_dir(&locked).expect("mkdir");
+    fs::write(locked.join("kept.txt"), b"k").expect("write");
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o555)).expect("chmod");
+    // Root may change any folder: run the test body as an unprivileged user, from a copy
+    // of this binary that user can reach.
+    let exe = dir.path().join("ui-actions-under-test");
+    fs::copy(std::env::current_exe().expect("test binary"), &exe).expect("copy");
+    let home = dir.path().join("home");
+    fs::create_dir(&home).expect("mkdir");
+    fs::set_permissions(&home, fs::Permissions::from_mode(0o777)).expect("chmod");
+    let mut cmd = if porpoise::sys::uid() == 0 {
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(&exe);
+        c
+    } else {
+        Command::new(&exe)
+    };
+    let out = cmd
+        .args(["--exact", NAME, "--test-threads=1"])
+        .env(LOCKED_VAR, &locked)
+        .env("HOME", &home)
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("XDG_DATA_HOME")
+        .output()
+        .expect("run the test as an unprivileged user");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("1 passed"),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).expect("chmod");
+}
