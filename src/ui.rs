@@ -15,6 +15,7 @@ pub mod i18n;
 pub mod icons;
 pub mod jobs;
 pub mod keys;
+pub mod launcher;
 pub mod message;
 pub mod places;
 pub mod request;
@@ -51,6 +52,8 @@ pub fn run(path: Option<PathBuf>) -> Result<(), UiError> {
     let start = start_path(path);
     let size = iced::Size::new(settings.window_width, settings.window_height);
     tracing::info!(path = %start.display(), "opening the window");
+    // Before any job exists, so the programs it starts never hold a job's files.
+    launcher::start_global();
     iced::application(
         move || App::boot_task(start.clone(), settings.clone(), settings_path.clone()),
         App::update,

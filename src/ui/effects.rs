@@ -259,7 +259,7 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
 /// Hand a file to its default application without waiting for it.
 fn open_file(path: &std::path::Path) -> Result<(), (String, String)> {
     tracing::debug!(path = %path.display(), "opening with the default application");
-    open::that_detached(path).map_err(|e| {
+    super::launcher::open(path).map_err(|e| {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
