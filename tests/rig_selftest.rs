@@ -302,36 +302,42 @@ fn stick_unplug_makes_the_next_fsync_fail() {
     assert!(err.raw_os_error().is_some(), "{err}");
 }
 
-/// Every mount point, bind mount and loop device a share and a stick set up.
+/// What a share and a stick set up, noted before the test dies.
 struct Traces {
-    mounts: Vec<PathBuf>,
+    dirs: Vec<String>,
     loop_name: String,
+    open_file: Option<File>,
 }
 
 #[test]
 fn nothing_stays_mounted_even_when_a_test_panics() {
     let Some(_one) = rig() else { return };
     let mut traces = Traces {
-        mounts: Vec::new(),
+        dirs: Vec::new(),
         loop_name: String::new(),
+        open_file: None,
     };
+    let t = Instant::now();
     let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let share = Share::new(1_000_000);
         let stick = Stick::new(StickOptions::default());
-        traces.mounts = vec![share.path().to_owned(), stick.path().to_owned()];
+        for p in [share.path(), stick.path()] {
+            let dir = p.parent().expect("rig dir");
+            traces.dirs.push(dir.to_string_lossy().into_owned());
+        }
         traces.loop_name = stick.loop_name().to_owned();
-        // Dirty data on both, throttled, when the test dies.
+        // Dirty data on both, throttled, and a file on the share still open after it.
         let mut a = File::create(share.path().join("dirty")).expect("create");
         write_all(&mut a, &pattern(4 * MIB));
+        traces.open_file = Some(a);
         std::fs::write(stick.path().join("dirty"), pattern(4 * MIB)).expect("write");
-        let _keep_open = a;
         panic!("a test failing with the rig up");
     }));
     assert!(panicked.is_err());
+    eprintln!("teardown while panicking took {}", secs(t.elapsed()));
     let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").expect("mountinfo");
-    for m in &traces.mounts {
-        let dir = m.parent().expect("rig dir").to_string_lossy().into_owned();
-        assert!(!mountinfo.contains(&dir), "{dir} still mounted");
+    for dir in &traces.dirs {
+        assert!(!mountinfo.contains(dir.as_str()), "{dir} still mounted");
     }
     let sys = format!("/sys/block/{}", traces.loop_name);
     assert!(
@@ -340,8 +346,29 @@ fn nothing_stays_mounted_even_when_a_test_panics() {
     );
     let backing = std::fs::read_to_string(format!("{sys}/loop/backing_file")).unwrap_or_default();
     assert!(
-        !backing.contains("porpoise-stick."),
+        !traces.dirs.iter().any(|d| backing.contains(d.as_str())),
         "{} still attached to {backing}",
         traces.loop_name
     );
+    drop(traces.open_file.take());
+}
+
+#[test]
+fn a_dead_share_fails_with_enotconn_and_is_swept() {
+    let Some(_one) = rig() else { return };
+    let dead = Share::new(0);
+    dead.disconnect();
+    let err = std::fs::read_dir(dead.path()).expect_err("listing a dead share");
+    assert_eq!(err.raw_os_error(), Some(libc::ENOTCONN), "{err}");
+    // A rig whose process died leaves such a mount; the next rig built removes it.
+    let dir = dead
+        .path()
+        .parent()
+        .expect("rig dir")
+        .to_string_lossy()
+        .into_owned();
+    let _next = Share::new(0);
+    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").expect("mountinfo");
+    assert!(!mountinfo.contains(&dir), "the dead share is still mounted");
+    drop(dead);
 }

@@ -4,7 +4,6 @@
 use std::io;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -18,6 +17,10 @@ const SERVER_THREADS: usize = 4;
 
 /// How long teardown waits for each step before it takes a harder one.
 const PATIENCE: Duration = Duration::from_secs(10);
+
+/// How long a lazily unmounted share may go on serving files still open before its
+/// connection is cut.
+const LINGER: Duration = Duration::from_secs(1);
 
 pub struct FuseMount {
     pub mnt: PathBuf,
@@ -72,6 +75,12 @@ impl FuseMount {
         let _ = std::fs::write(format!("{bdi}/max_ratio"), "100");
     }
 
+    /// Cut the connection as if the server had died: every access then fails with
+    /// ENOTCONN until the mount is taken down.
+    pub fn disconnect(&self) {
+        abort_connection(self.dev.1);
+    }
+
     fn server_done(&self) -> bool {
         self.session.as_ref().is_none_or(|s| s.guard.is_finished())
     }
@@ -95,10 +104,13 @@ impl FuseMount {
         }
         // Whatever is still dirty may go out at full speed now.
         self.throttle.set_rate(0);
+        let mut patience = PATIENCE;
         if is_mounted(&self.mnt) && !unmount(&self.mnt) {
+            // Busy (a file is still open): detach it now, and soon cut the connection.
             lazy_unmount(&self.mnt);
+            patience = LINGER;
         }
-        if !self.wait_server(PATIENCE) {
+        if !self.wait_server(patience) {
             // Still referenced (e.g. by a loop device): cut the connection.
             abort_connection(self.dev.1);
             if !self.wait_server(PATIENCE) {
@@ -147,26 +159,30 @@ fn escape(p: &Path) -> String {
     s
 }
 
-/// A plain unmount; true when nothing is mounted there afterwards.
+/// A plain unmount; true when nothing is mounted there afterwards. Syscalls only: a
+/// spawned `umount` would first flush every dirty close-on-exec FUSE file of this process.
 pub fn unmount(mnt: &Path) -> bool {
-    let _ = Command::new("umount").arg(mnt).output();
+    let _ = rustix::mount::unmount(mnt, rustix::mount::UnmountFlags::empty());
     !is_mounted(mnt)
 }
 
 /// Detach the mount from the tree now; the kernel finishes when it is no longer used.
 pub fn lazy_unmount(mnt: &Path) {
-    let _ = Command::new("umount").arg("-l").arg(mnt).output();
+    let _ = rustix::mount::unmount(mnt, rustix::mount::UnmountFlags::DETACH);
 }
 
 /// Abort FUSE connection `n` through fusectl (mounting fusectl if needed): every pending
 /// and future request fails, and the server's threads see the device close.
-fn abort_connection(n: u32) {
+pub fn abort_connection(n: u32) {
     let conns = Path::new("/sys/fs/fuse/connections");
     if !conns.join(n.to_string()).exists() {
-        let _ = Command::new("mount")
-            .args(["-t", "fusectl", "fusectl"])
-            .arg(conns)
-            .output();
+        let _ = rustix::mount::mount(
+            "fusectl",
+            conns,
+            "fusectl",
+            rustix::mount::MountFlags::empty(),
+            None,
+        );
     }
     let _ = std::fs::write(conns.join(format!("{n}/abort")), "1");
 }

@@ -9,6 +9,7 @@ mod nodes;
 mod passfs;
 mod share;
 mod stick;
+mod sweep;
 mod throttle;
 
 // Not every test file uses every item.

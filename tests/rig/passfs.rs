@@ -23,6 +23,16 @@ use super::throttle::Throttle;
 /// How long the kernel may cache names and attributes.
 const TTL: Duration = Duration::from_secs(1);
 
+/// What a `setattr` asks to change.
+struct Change {
+    mode: Option<u32>,
+    uid: Option<u32>,
+    gid: Option<u32>,
+    size: Option<u64>,
+    atime: Option<TimeOrNow>,
+    mtime: Option<TimeOrNow>,
+}
+
 pub struct PassFs {
     nodes: Nodes,
     throttle: Arc<Throttle>,
@@ -67,9 +77,9 @@ fn attr(id: u64, st: &rustix::fs::Stat) -> FileAttr {
         ino: INodeNo(id),
         size: st.st_size as u64,
         blocks: st.st_blocks as u64,
-        atime: time(st.st_atime as i64, st.st_atime_nsec as i64),
-        mtime: time(st.st_mtime as i64, st.st_mtime_nsec as i64),
-        ctime: time(st.st_ctime as i64, st.st_ctime_nsec as i64),
+        atime: time(st.st_atime, st.st_atime_nsec as i64),
+        mtime: time(st.st_mtime, st.st_mtime_nsec as i64),
+        ctime: time(st.st_ctime, st.st_ctime_nsec as i64),
         crtime: UNIX_EPOCH,
         kind: kind_of(st.st_mode),
         perm: (st.st_mode & 0o7777) as u16,
@@ -182,14 +192,17 @@ impl PassFs {
     fn setattr_inner(
         &self,
         ino: INodeNo,
-        mode: Option<u32>,
-        uid: Option<u32>,
-        gid: Option<u32>,
-        size: Option<u64>,
-        atime: Option<TimeOrNow>,
-        mtime: Option<TimeOrNow>,
         fh: Option<FileHandle>,
+        change: Change,
     ) -> Result<FileAttr, Errno> {
+        let Change {
+            mode,
+            uid,
+            gid,
+            size,
+            atime,
+            mtime,
+        } = change;
         let node = self.nodes.fd(ino.0)?;
         let is_link = rustix::fs::fstat(&*node)
             .map(|st| st.st_mode & libc::S_IFMT == libc::S_IFLNK)
@@ -356,7 +369,15 @@ impl Filesystem for PassFs {
         _flags: Option<fuser::BsdFileFlags>,
         reply: ReplyAttr,
     ) {
-        match self.setattr_inner(ino, mode, uid, gid, size, atime, mtime, fh) {
+        let change = Change {
+            mode,
+            uid,
+            gid,
+            size,
+            atime,
+            mtime,
+        };
+        match self.setattr_inner(ino, fh, change) {
             Ok(a) => reply.attr(&TTL, &a),
             Err(e) => reply.error(e),
         }

@@ -19,6 +19,7 @@ impl Share {
     /// A share accepting `rate` bytes/s (0 = unlimited). Panics with the reason when it
     /// cannot be mounted (see [`super::available`]).
     pub fn new(rate: u64) -> Share {
+        super::sweep::dead_rigs();
         let dir = tempfile::Builder::new()
             .prefix("porpoise-share.")
             .tempdir()
@@ -67,6 +68,12 @@ impl Share {
     /// again with `false`). Writes already waiting for bandwidth fail too.
     pub fn fail_writes(&self, fail: bool) {
         self.fuse.throttle.set_failing(fail);
+    }
+
+    /// The server dies: the connection is cut and every access to the share fails with
+    /// ENOTCONN (the mount stays until the share is dropped, as a dead sshfs stays).
+    pub fn disconnect(&self) {
+        self.fuse.disconnect();
     }
 
     /// The mount's device number (0:N).

@@ -35,6 +35,8 @@ impl Default for StickOptions {
 pub struct Stick {
     mnt: PathBuf,
     loop_dev: String,
+    /// The loop device is not yet marked to detach itself when ext4 lets go of it.
+    detach_by_hand: bool,
     /// The sysfs file bind-mounted over, while it is.
     removable_bind: Option<PathBuf>,
     backing: FuseMount,
@@ -56,6 +58,7 @@ impl Stick {
     /// Build and mount a stick. Panics with the reason when a step fails (whatever was
     /// already set up is taken down again first).
     pub fn new(opts: StickOptions) -> Stick {
+        super::sweep::dead_rigs();
         let dir = tempfile::Builder::new()
             .prefix("porpoise-stick.")
             .tempdir()
@@ -72,7 +75,7 @@ impl Stick {
             .and_then(|f| f.set_len(opts.size))
             .expect("rig: stick image");
         run(Command::new("mkfs.ext4")
-            .args(["-q", "-F", "-m", "0", "-L", "PORPOISE"])
+            .args(["-q", "-F", "-b", "4096", "-m", "0", "-L", "PORPOISE"])
             .args(["-E", "lazy_itable_init=0,lazy_journal_init=0"])
             .arg(&img))
         .unwrap_or_else(|e| panic!("rig: {e}"));
@@ -86,22 +89,34 @@ impl Stick {
         let mut stick = Stick {
             mnt,
             loop_dev,
+            detach_by_hand: true,
             removable_bind: None,
             backing,
             _dir: dir,
         };
         // From here on, a failure unwinds through Stick's Drop, which undoes each step.
-        run(Command::new("mount")
-            .args(["-t", "ext4"])
-            .arg(&stick.loop_dev)
-            .arg(&stick.mnt))
-        .unwrap_or_else(|e| panic!("rig: {e}"));
+        rustix::mount::mount(
+            &stick.loop_dev,
+            &stick.mnt,
+            "ext4",
+            rustix::mount::MountFlags::empty(),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("rig: mounting ext4 from {}: {e}", stick.loop_dev));
+        // Detaching a device in use only marks it: it goes when ext4 lets go of it, so
+        // teardown needs no `losetup` (a spawned process would stall on dirty FUSE files).
+        run(Command::new("losetup").arg("-d").arg(&stick.loop_dev))
+            .unwrap_or_else(|e| panic!("rig: {e}"));
+        stick.detach_by_hand = false;
         if opts.removable {
             let flag = stick._dir.path().join("removable");
             std::fs::write(&flag, "1\n").expect("rig: removable flag file");
-            let target = PathBuf::from(format!("/sys/block/{}/removable", stick.loop_name()));
-            run(Command::new("mount").arg("--bind").arg(&flag).arg(&target))
-                .unwrap_or_else(|e| panic!("rig: {e}"));
+            // Canonical (/sys/devices/...), as mountinfo will show it.
+            let target =
+                std::fs::canonicalize(format!("/sys/block/{}/removable", stick.loop_name()))
+                    .expect("rig: the loop device's removable flag");
+            rustix::mount::mount_bind(&flag, &target)
+                .unwrap_or_else(|e| panic!("rig: bind-mounting over {}: {e}", target.display()));
             stick.removable_bind = Some(target);
         }
         stick
@@ -148,8 +163,9 @@ impl Stick {
         self.backing.throttle.failing()
     }
 
-    /// Undo everything: unmount ext4, undo the sysfs bind mount, detach the loop device,
-    /// unmount the backing FUSE mount — in that order, lazily where a step is busy.
+    /// Undo everything: unmount ext4 (which detaches the loop device), undo the sysfs
+    /// bind mount, wait for the loop device to be free, unmount the backing FUSE mount —
+    /// in that order, lazily where a step is busy. Spawns no process.
     fn teardown(&mut self) {
         // Dirty data goes out at full speed (or fails at once when unplugged).
         self.backing.throttle.set_rate(0);
@@ -161,11 +177,13 @@ impl Stick {
         {
             fusemount::lazy_unmount(&target);
         }
-        let _ = Command::new("losetup")
-            .arg("-d")
-            .arg(&self.loop_dev)
-            .output();
-        // A still-busy loop device is only marked to detach on last close; give it time.
+        if self.detach_by_hand {
+            let _ = Command::new("losetup")
+                .arg("-d")
+                .arg(&self.loop_dev)
+                .output();
+        }
+        // The loop device detaches itself once ext4 let go of it (set up so); wait for it.
         let backing_file = format!("/sys/block/{}/loop/backing_file", self.loop_name());
         let ours = self.backing.mnt.to_string_lossy().into_owned();
         let until = Instant::now() + Duration::from_secs(10);
