@@ -44,6 +44,7 @@ pub fn dead_rigs() {
         }
         eprintln!("rig: removing the dead rig mount {mnt}");
         lazy_unmount(Path::new(mnt));
+        remove_rig_dir(Path::new(mnt));
     }
 }
 
@@ -60,4 +61,17 @@ fn loops_backed_by(mnt: &str) -> Vec<String> {
             (name.starts_with("loop") && file.starts_with(&prefix)).then_some(name)
         })
         .collect()
+}
+
+/// The dead rig's temp dir, once nothing is mounted below it any more.
+fn remove_rig_dir(mnt: &Path) {
+    let Some(dir) = mnt.parent() else { return };
+    let named = dir
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with("porpoise-share.") || n.starts_with("porpoise-stick."));
+    let prefix = format!("{}/", dir.display());
+    if named && !mounts().iter().any(|(m, _, _)| m.starts_with(&prefix)) {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
