@@ -11,6 +11,7 @@ use fuser::{BackgroundSession, Config, MountOption, SessionACL};
 
 use super::passfs::PassFs;
 use super::throttle::Throttle;
+use super::watchdog::Watchdog;
 
 /// Threads serving requests: a slow write must not hold up lookups and stats.
 const SERVER_THREADS: usize = 4;
@@ -29,6 +30,7 @@ pub struct FuseMount {
     pub dev: (u32, u32),
     /// The session: its server thread, and fuser's own unmount-on-drop as a last resort.
     session: Option<BackgroundSession>,
+    watchdog: Option<Watchdog>,
 }
 
 impl FuseMount {
@@ -57,14 +59,14 @@ impl FuseMount {
             throttle,
             dev: (0, 0),
             session: Some(session),
+            watchdog: None,
         };
-        match std::fs::metadata(mnt) {
-            Ok(md) => {
-                m.dev = (rustix::fs::major(md.dev()), rustix::fs::minor(md.dev()));
-                Ok(m)
-            }
-            Err(e) => Err(e), // m's Drop takes the mount down again
-        }
+        // On error, m's Drop takes the mount down again.
+        let md = std::fs::metadata(mnt)?;
+        m.dev = (rustix::fs::major(md.dev()), rustix::fs::minor(md.dev()));
+        mount_fusectl();
+        m.watchdog = Some(Watchdog::start(m.dev.1));
+        Ok(m)
     }
 
     /// Let dirty data pile up in the page cache as on NFS/SMB: FUSE mounts default to
@@ -123,6 +125,9 @@ impl FuseMount {
                 return;
             }
         }
+        if let Some(mut w) = self.watchdog.take() {
+            w.stop();
+        }
         if let Some(s) = self.session.take() {
             // Unmounted already: fuser finds its connection gone and only joins.
             let BackgroundSession { guard, .. } = s;
@@ -171,18 +176,24 @@ pub fn lazy_unmount(mnt: &Path) {
     let _ = rustix::mount::unmount(mnt, rustix::mount::UnmountFlags::DETACH);
 }
 
-/// Abort FUSE connection `n` through fusectl (mounting fusectl if needed): every pending
-/// and future request fails, and the server's threads see the device close.
-pub fn abort_connection(n: u32) {
-    let conns = Path::new("/sys/fs/fuse/connections");
-    if !conns.join(n.to_string()).exists() {
+const FUSECTL: &str = "/sys/fs/fuse/connections";
+
+/// Mount fusectl where systemd would, if nobody did: it is how connections are aborted.
+fn mount_fusectl() {
+    if !is_mounted(Path::new(FUSECTL)) {
         let _ = rustix::mount::mount(
             "fusectl",
-            conns,
+            FUSECTL,
             "fusectl",
             rustix::mount::MountFlags::empty(),
             None,
         );
     }
-    let _ = std::fs::write(conns.join(format!("{n}/abort")), "1");
+}
+
+/// Abort FUSE connection `n` through fusectl: every pending and future request fails,
+/// and the server's threads see the device close.
+pub fn abort_connection(n: u32) {
+    mount_fusectl();
+    let _ = std::fs::write(format!("{FUSECTL}/{n}/abort"), "1");
 }

@@ -11,6 +11,7 @@ mod share;
 mod stick;
 mod sweep;
 mod throttle;
+mod watchdog;
 
 // Not every test file uses every item.
 #[allow(unused_imports)]
