@@ -213,6 +213,75 @@ fn share_serves_what_a_file_manager_does() {
 }
 
 #[test]
+fn share_and_stick_keep_files_as_the_tools_expect() {
+    let Some(_one) = rig() else { return };
+    let share = Share::new(0);
+    let stick = Stick::new(StickOptions {
+        rate: 0,
+        ..StickOptions::default()
+    });
+    for root in [share.path(), stick.path()] {
+        // Appending through the writeback cache, where the kernel owns the file offset.
+        let log = root.join("log");
+        for line in ["one\n", "two\n", "three\n"] {
+            File::options()
+                .append(true)
+                .create(true)
+                .open(&log)
+                .and_then(|mut f| f.write_all(line.as_bytes()))
+                .expect("append");
+        }
+        assert_eq!(std::fs::read(&log).expect("read"), b"one\ntwo\nthree\n");
+        // A file written and synced after it was unlinked.
+        let mut gone = File::create(root.join("gone")).expect("create");
+        std::fs::remove_file(root.join("gone")).expect("unlink");
+        write_all(&mut gone, &pattern(MIB));
+        gone.sync_all().expect("fsync of an unlinked file");
+        drop(gone);
+        std::fs::hard_link(&log, root.join("log2")).expect("link");
+        assert_eq!(
+            std::os::unix::fs::MetadataExt::nlink(&std::fs::metadata(&log).expect("stat")),
+            2
+        );
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            root.join("fifo"),
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o644),
+            0,
+        )
+        .expect("mkfifo");
+        assert!(std::os::unix::fs::FileTypeExt::is_fifo(
+            &std::fs::symlink_metadata(root.join("fifo"))
+                .expect("stat fifo")
+                .file_type()
+        ));
+        // A tree copied in and out by cp, compared by diff.
+        let src = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir_all(src.path().join("a/b/c")).expect("mkdir");
+        std::fs::write(src.path().join("a/b/c/data"), pattern(3 * MIB)).expect("write");
+        std::fs::write(src.path().join("a/small"), "x").expect("write");
+        std::os::unix::fs::symlink("b/c/data", src.path().join("a/link")).expect("symlink");
+        let script = "cp -a \"$1/a\" \"$2/tree\" && diff -r \"$1/a\" \"$2/tree\" \
+            && cp -a \"$2/tree\" \"$1/back\" && diff -r \"$1/a\" \"$1/back\" \
+            && [ \"$(stat -c %Y \"$1/a/small\")\" = \"$(stat -c %Y \"$2/tree/small\")\" ] \
+            && rm -r \"$2/tree\"";
+        let out = std::process::Command::new("sh")
+            .args(["-c", script, "sh"])
+            .arg(src.path())
+            .arg(root)
+            .output()
+            .expect("sh");
+        assert!(
+            out.status.success(),
+            "cp/diff on {}: {}",
+            root.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
 fn stick_is_found_and_its_removable_flag_is_real_sysfs() {
     let Some(_one) = rig() else { return };
     let flagged = Stick::new(StickOptions {

@@ -39,6 +39,10 @@ pub struct PassFs {
     writeback: bool,
 }
 
+fn raw(flags: i32) -> OFlags {
+    OFlags::from_bits_retain(flags as u32)
+}
+
 fn errno(e: rustix::io::Errno) -> Errno {
     Errno::from_i32(e.raw_os_error())
 }
@@ -166,7 +170,7 @@ impl PassFs {
     /// Open flags for the backing file: the kernel may read pages of a write-only file
     /// and owns the file offset when it caches writes.
     fn backing_flags(&self, flags: i32) -> OFlags {
-        let mut f = OFlags::from_bits_retain(flags as u32);
+        let mut f = raw(flags);
         if self.writeback {
             if f & OFlags::RWMODE == OFlags::WRONLY {
                 f = (f - OFlags::WRONLY) | OFlags::RDWR;
@@ -540,7 +544,7 @@ impl Filesystem for PassFs {
             let f = rustix::fs::openat(
                 &*pfd,
                 name,
-                self.backing_flags(flags) | OFlags::CREATE,
+                self.backing_flags(flags) | OFlags::CREATE | (OFlags::EXCL & raw(flags)),
                 Mode::from_raw_mode(mode & !umask & 0o7777),
             )
             .map_err(errno)?;
