@@ -32,6 +32,7 @@
 //!   mounts, loop device and temp dir.
 #![allow(dead_code)]
 
+mod attrs;
 mod fusemount;
 mod nodes;
 mod passfs;
