@@ -41,6 +41,10 @@ pub enum Command {
     /// The trash: list, restore, empty.
     #[command(subcommand)]
     Trash(trash::TrashCommand),
+    /// The window's helper that opens files with other programs (reads paths on stdin).
+    #[cfg(feature = "gui")]
+    #[command(hide = true)]
+    LauncherHelper,
 }
 
 /// Run a subcommand; returns the process exit code.
@@ -52,5 +56,10 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Move(args) => job::transfer(job::Kind::Move, args),
         Command::Rm(args) => job::rm(args),
         Command::Trash(cmd) => trash::run(cmd),
+        #[cfg(feature = "gui")]
+        Command::LauncherHelper => {
+            porpoise::ui::launcher::serve(std::io::stdin().lock(), std::io::stdout().lock())?;
+            Ok(())
+        }
     }
 }

@@ -20,6 +20,8 @@ pub enum Op {
     ReadLink,
     SetMetadata,
     Trash,
+    /// Putting written data on the device (`sync_file_range`, `fsync`, `syncfs`).
+    Flush,
 }
 
 impl Op {
@@ -41,6 +43,7 @@ impl Op {
             Op::ReadLink => "read the link",
             Op::SetMetadata => "set the mode and time of",
             Op::Trash => "move to the trash",
+            Op::Flush => "write to the device",
         }
     }
 }

@@ -1,4 +1,4 @@
-//! File jobs: copy, move and delete, each run on worker threads and reported as one typed
+//! File jobs: copy, move, link and delete, each run on worker threads and reported as one typed
 //! stream of events, controlled through a handle (pause, resume, cancel, answer a conflict).
 
 pub mod conflict;
@@ -7,13 +7,16 @@ pub mod copy;
 pub mod delete;
 pub mod events;
 mod fit;
+mod flusher;
 pub mod fsops;
+pub mod link;
 pub mod moves;
 pub mod preflight;
 pub mod progress;
 mod resolve;
 mod runner;
 pub mod trash;
+pub mod writeback;
 
 pub use conflict::{Answer, ConflictPolicy, free_name};
 pub use control::{Control, Job};
@@ -34,6 +37,9 @@ pub struct JobSpec {
     /// The destination's rules when they are known better than its filesystem type says
     /// (a folder that will be synced to Windows); `None` takes them from the mount.
     pub rules: Option<preflight::FsRules>,
+    /// Whether copies are put on the device window by window (removable and network
+    /// destinations by default).
+    pub writeback: writeback::WritebackMode,
 }
 
 impl JobSpec {
@@ -45,6 +51,7 @@ impl JobSpec {
             on_conflict: ConflictPolicy::Fail,
             on_problem: None,
             rules: None,
+            writeback: writeback::WritebackMode::Auto,
         }
     }
 }

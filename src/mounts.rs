@@ -10,6 +10,9 @@ use std::time::Duration;
 use crate::devices;
 use crate::error::{IoError, Op};
 
+mod statmount;
+pub use statmount::{MountFacts, facts, unique_mount_id};
+
 const MOUNTINFO: &str = "/proc/self/mountinfo";
 
 /// How a mount behaves for the person using it.
@@ -185,13 +188,7 @@ fn parse_line(line: &[u8], removable: &impl Fn(u32, u32) -> bool) -> Option<Moun
     }
     let fs_type = String::from_utf8_lossy(&unescape(fields.next()?)).into_owned();
     let source = OsString::from_vec(unescape(fields.next().unwrap_or_default()));
-    let class = if is_network_fs(&fs_type) {
-        MountClass::Network
-    } else if major != 0 && removable(major, minor) {
-        MountClass::Removable
-    } else {
-        MountClass::Local
-    };
+    let class = classify(&fs_type, major, minor, removable);
     Some(Mount {
         id,
         major,
@@ -201,6 +198,22 @@ fn parse_line(line: &[u8], removable: &impl Fn(u32, u32) -> bool) -> Option<Moun
         source,
         class,
     })
+}
+
+/// The class of a mount of `fs_type` on device `major:minor`.
+fn classify(
+    fs_type: &str,
+    major: u32,
+    minor: u32,
+    removable: impl Fn(u32, u32) -> bool,
+) -> MountClass {
+    if is_network_fs(fs_type) {
+        MountClass::Network
+    } else if major != 0 && removable(major, minor) {
+        MountClass::Removable
+    } else {
+        MountClass::Local
+    }
 }
 
 /// mountinfo writes space, tab, newline and backslash as `\ooo` octal.
@@ -254,8 +267,26 @@ pub fn current() -> Result<Arc<MountTable>, IoError> {
     Ok(table)
 }
 
-/// The mount that holds `path` and its class. Uses statx's mount id, not a path walk.
+/// The mount that holds `path` and its class: from statx's unique mount id and
+/// `statmount()` where the kernel has them (nothing is parsed, no server is asked), else
+/// statx's mount id looked up in the mount table.
 pub fn mount_of(path: &Path) -> Option<Mount> {
+    if let Some(f) = unique_mount_id(path).and_then(facts) {
+        return Some(Mount {
+            id: u64::from(f.old_id),
+            class: classify(&f.fs_type, f.major, f.minor, devices::is_removable),
+            major: f.major,
+            minor: f.minor,
+            mount_point: f.mount_point,
+            fs_type: f.fs_type,
+            source: f.source,
+        });
+    }
+    mount_of_by_table(path)
+}
+
+/// [`mount_of`] through the parsed mount table only.
+pub fn mount_of_by_table(path: &Path) -> Option<Mount> {
     let table = current().ok()?;
     let st = crate::sys::statx_path(path).ok()?;
     if st.stx_mask & rustix::fs::StatxFlags::MNT_ID.bits() != 0

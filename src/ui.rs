@@ -6,17 +6,21 @@
 
 pub mod app;
 pub mod effects;
+pub mod eta;
 pub mod format;
 pub mod history;
 pub mod i18n;
 pub mod icons;
+pub mod jobs;
 pub mod keys;
+pub mod launcher;
 pub mod message;
 pub mod places;
 pub mod request;
 pub mod selection;
 pub mod settings;
 pub mod theme;
+pub mod undo;
 pub mod view;
 pub mod viewport;
 pub mod widgets;
@@ -46,6 +50,8 @@ pub fn run(path: Option<PathBuf>) -> Result<(), UiError> {
     let start = start_path(path);
     let size = iced::Size::new(settings.window_width, settings.window_height);
     tracing::info!(path = %start.display(), "opening the window");
+    // Before any job exists, so the programs it starts never hold a job's files.
+    launcher::start_global();
     iced::application(
         move || App::boot_task(start.clone(), settings.clone(), settings_path.clone()),
         App::update,

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use porpoise::jobs::conflict::{Answer, Choice};
+use porpoise::jobs::writeback::WritebackMode;
 use porpoise::jobs::{
     ConflictPolicy, Job, JobEvent, JobSpec, JobState, Refusal, Summary, copy, delete, moves,
 };
@@ -634,4 +635,50 @@ fn each_top_level_item_reports_where_it_went() {
         Some(1),
         "a renamed item is counted once"
     );
+}
+
+#[test]
+fn writeback_windows_count_only_what_reached_the_device() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = rich_tree(tmp.path());
+    // A file spanning several windows (they start at 1 MiB).
+    let big: Vec<u8> = (0..12_000_000u32).map(|i| (i % 253) as u8).collect();
+    std::fs::write(src.join("sub/twelve.dat"), &big).expect("write");
+    let dest = tmp.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    let job = copy::copy(JobSpec {
+        writeback: WritebackMode::Always,
+        ..JobSpec::new(vec![src.clone()], &dest)
+    });
+    let out = finish(job);
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events.last());
+    assert_eq!(snapshot(&dest.join("tree")), snapshot(&src));
+    let figures: Vec<_> = out
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            JobEvent::Progress(f) => Some(*f),
+            _ => None,
+        })
+        .collect();
+    for f in &figures {
+        assert!(f.bytes_on_device <= f.bytes_done, "{f:?}");
+    }
+    let last = figures.last().expect("progress");
+    assert_eq!(
+        last.bytes_on_device, last.bytes_total,
+        "all of it in the end"
+    );
+    let states: Vec<JobState> = out
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            JobEvent::State(s) => Some(*s),
+            _ => None,
+        })
+        .collect();
+    let writing = states.iter().position(|s| *s == JobState::WritingToDevice);
+    let copying = states.iter().position(|s| *s == JobState::Copying);
+    assert!(writing > copying, "{states:?}");
+    assert_eq!(states.last(), Some(&JobState::Done));
 }

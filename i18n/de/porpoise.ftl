@@ -101,3 +101,116 @@ type-pipe = Pipe
 type-socket = Socket
 type-device = Gerät
 type-with-ext = { $kind } ({ $ext })
+
+## Job panel
+job-items = { $count ->
+    [one] 1 Element
+   *[other] { $count } Elemente
+}
+job-item = „{ $name }“
+job-copy = { $what } wird nach { $dest } kopiert
+job-move = { $what } wird nach { $dest } verschoben
+job-link = { $what } wird in { $dest } verknüpft
+job-trash = { $what } wird in den Papierkorb verschoben
+job-delete = { $what } wird gelöscht
+job-state-scanning = Wird vorbereitet …
+job-state-copying = Wird kopiert
+job-state-deleting = Wird gelöscht
+job-state-writing = Die kopierten Daten werden auf das Gerät geschrieben …
+job-state-removing = Die Originale werden entfernt …
+job-state-paused = Angehalten
+job-state-done = Fertig
+job-state-failed = Fehlgeschlagen
+job-state-cancelled = Abgebrochen
+job-bytes = { $done } von { $total }
+job-files = { $done } von { $total ->
+    [one] 1 Datei
+   *[other] { $total } Dateien
+}
+job-speed = { $speed }/s
+job-time-left = noch { $time }
+job-pause = Anhalten
+job-resume = Fortsetzen
+job-cancel = Abbrechen
+job-dismiss = Ausblenden
+job-show-failed = Fehlgeschlagenes zeigen ({ $count })
+job-hide-failed = Fehlgeschlagenes verbergen
+job-files-count = { $count ->
+    [one] 1 Datei
+   *[other] { $count } Dateien
+}
+job-done-copy = { $files } kopiert
+job-done-move = { $files } verschoben
+job-done-link = { $files } verknüpft
+job-done-trash = { $files } in den Papierkorb verschoben
+job-done-delete = { $files } gelöscht
+job-summary-skipped = { $count } übersprungen
+job-summary-failed = { $count } fehlgeschlagen
+job-refused-into-itself = ein Ordner kann nicht in sich selbst kopiert werden
+job-skipped-special = ausgelassen: Sockets und Gerätedateien werden nicht kopiert
+job-skipped-name = ausgelassen: das Ziel kann diesen Namen nicht speichern
+job-skipped-too-large = ausgelassen: zu groß für das Ziel
+job-skipped-changed = an Ort und Stelle belassen: es hat sich während des Verschiebens geändert
+job-refused-onto-itself = eine Datei kann nicht auf sich selbst kopiert werden
+duration-seconds = { $s } s
+duration-minutes = { $m } min { $s } s
+duration-hours = { $h } h { $m } min
+
+## Conflict dialog
+conflict-title = „{ $name }“ gibt es in „{ $folder }“ schon
+conflict-title-folder = Einen Ordner „{ $name }“ gibt es in „{ $folder }“ schon
+conflict-existing = Vorhanden: { $size }, geändert { $date }
+conflict-incoming = Neu: { $size }, geändert { $date }
+conflict-overwrite = Überschreiben
+conflict-overwrite-older = Überschreiben, wenn älter
+conflict-skip = Überspringen
+conflict-rename = Beide behalten
+conflict-cancel = Abbrechen
+conflict-apply-all = Für alle übernehmen
+conflict-waiting = { $count ->
+    [one] 1 weitere Frage wartet.
+   *[other] { $count } weitere Fragen warten.
+}
+
+## Pre-flight dialog
+preflight-title = Einige Elemente passen so nicht an dieses Ziel
+preflight-title-blocked = Dieser Auftrag ist nicht möglich
+preflight-replace = Zeichen durch _ ersetzen
+preflight-skip = Diese Elemente überspringen
+preflight-cancel = Abbrechen
+preflight-close = Schließen
+
+## Delete dialog
+delete-confirm-title = { $count ->
+    [one] „{ $name }“ endgültig löschen?
+   *[other] { $count } Elemente endgültig löschen?
+}
+delete-confirm-body = Das lässt sich nicht rückgängig machen.
+delete-confirm-delete = Löschen
+delete-confirm-cancel = Abbrechen
+
+## Undo
+undo-nothing = Nichts rückgängig zu machen
+undo-done-copy = Rückgängig: Kopieren von { $count ->
+    [one] 1 Element
+   *[other] { $count } Elementen
+}
+undo-done-move = Rückgängig: Verschieben von { $count ->
+    [one] 1 Element
+   *[other] { $count } Elementen
+}
+undo-done-trash = { $count ->
+    [one] 1 Element
+   *[other] { $count } Elemente
+} aus dem Papierkorb wiederhergestellt
+undo-done-rename = Rückgängig: Umbenennen von „{ $name }“
+undo-done-new-folder = Der neue Ordner „{ $name }“ wurde entfernt
+undo-failed = Rückgängig nicht möglich: { $why }
+undo-why-not-in-trash = „{ $name }“ ist nicht mehr im Papierkorb
+undo-why-exists = etwas anderes heißt jetzt „{ $name }“
+undo-why-not-empty = der Ordner „{ $name }“ ist nicht mehr leer
+undo-why-gone = „{ $name }“ gibt es nicht mehr
+undo-why-incomplete = { $count ->
+    [one] 1 Element konnte
+   *[other] { $count } Elemente konnten
+} nicht zurückgenommen werden

@@ -101,3 +101,116 @@ type-pipe = Pipe
 type-socket = Socket
 type-device = Device
 type-with-ext = { $kind } ({ $ext })
+
+## Job panel
+job-items = { $count ->
+    [one] 1 item
+   *[other] { $count } items
+}
+job-item = “{ $name }”
+job-copy = Copying { $what } to { $dest }
+job-move = Moving { $what } to { $dest }
+job-link = Linking { $what } in { $dest }
+job-trash = Moving { $what } to the trash
+job-delete = Deleting { $what }
+job-state-scanning = Preparing…
+job-state-copying = Copying
+job-state-deleting = Deleting
+job-state-writing = Writing the copied data to the device…
+job-state-removing = Removing the originals…
+job-state-paused = Paused
+job-state-done = Done
+job-state-failed = Failed
+job-state-cancelled = Cancelled
+job-bytes = { $done } of { $total }
+job-files = { $done } of { $total ->
+    [one] 1 file
+   *[other] { $total } files
+}
+job-speed = { $speed }/s
+job-time-left = { $time } left
+job-pause = Pause
+job-resume = Resume
+job-cancel = Cancel
+job-dismiss = Dismiss
+job-show-failed = Show what failed ({ $count })
+job-hide-failed = Hide what failed
+job-files-count = { $count ->
+    [one] 1 file
+   *[other] { $count } files
+}
+job-done-copy = Copied { $files }
+job-done-move = Moved { $files }
+job-done-link = Linked { $files }
+job-done-trash = Moved { $files } to the trash
+job-done-delete = Deleted { $files }
+job-summary-skipped = { $count } skipped
+job-summary-failed = { $count } failed
+job-refused-into-itself = a folder cannot go into itself
+job-skipped-special = left out: sockets and device files are not copied
+job-skipped-name = left out: the destination cannot hold this name
+job-skipped-too-large = left out: too large for the destination
+job-skipped-changed = kept in place: it changed while it was being moved
+job-refused-onto-itself = a file cannot be copied onto itself
+duration-seconds = { $s } s
+duration-minutes = { $m } min { $s } s
+duration-hours = { $h } h { $m } min
+
+## Conflict dialog
+conflict-title = “{ $name }” already exists in “{ $folder }”
+conflict-title-folder = A folder “{ $name }” already exists in “{ $folder }”
+conflict-existing = Existing: { $size }, modified { $date }
+conflict-incoming = Incoming: { $size }, modified { $date }
+conflict-overwrite = Overwrite
+conflict-overwrite-older = Overwrite if older
+conflict-skip = Skip
+conflict-rename = Keep both
+conflict-cancel = Cancel
+conflict-apply-all = Apply to all
+conflict-waiting = { $count ->
+    [one] 1 more question is waiting.
+   *[other] { $count } more questions are waiting.
+}
+
+## Pre-flight dialog
+preflight-title = Some items cannot go to this destination as they are
+preflight-title-blocked = This job cannot be done
+preflight-replace = Replace characters with _
+preflight-skip = Skip those items
+preflight-cancel = Cancel
+preflight-close = Close
+
+## Delete dialog
+delete-confirm-title = { $count ->
+    [one] Delete “{ $name }” for good?
+   *[other] Delete { $count } items for good?
+}
+delete-confirm-body = This cannot be undone.
+delete-confirm-delete = Delete
+delete-confirm-cancel = Cancel
+
+## Undo
+undo-nothing = Nothing to undo
+undo-done-copy = Undone: the copy of { $count ->
+    [one] 1 item
+   *[other] { $count } items
+}
+undo-done-move = Undone: the move of { $count ->
+    [one] 1 item
+   *[other] { $count } items
+}
+undo-done-trash = Restored { $count ->
+    [one] 1 item
+   *[other] { $count } items
+} from the trash
+undo-done-rename = Undone: the rename of “{ $name }”
+undo-done-new-folder = Removed the new folder “{ $name }”
+undo-failed = Could not undo: { $why }
+undo-why-not-in-trash = “{ $name }” is no longer in the trash
+undo-why-exists = something else is called “{ $name }” now
+undo-why-not-empty = the folder “{ $name }” is not empty any more
+undo-why-gone = “{ $name }” is gone
+undo-why-incomplete = { $count ->
+    [one] 1 item
+   *[other] { $count } items
+} could not be taken back

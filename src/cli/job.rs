@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use porpoise::jobs::conflict::{Answer, Choice};
 use porpoise::jobs::events::Conflict;
 use porpoise::jobs::preflight::{PreflightChoice, Problem};
+use porpoise::jobs::writeback::WritebackMode;
 use porpoise::jobs::{ConflictPolicy, Job, JobEvent, JobSpec, JobState};
 
 use super::progress::{Bar, Json};
@@ -38,6 +39,13 @@ pub enum OnProblem {
     Cancel,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Writeback {
+    Auto,
+    Always,
+    Never,
+}
+
 #[derive(Debug, clap::Args)]
 pub struct TransferArgs {
     /// How to show progress: a bar on a terminal (auto), JSON lines on stdout, or nothing.
@@ -51,6 +59,10 @@ pub struct TransferArgs {
     /// copied. Default: ask on a terminal; otherwise cancel.
     #[arg(long, value_enum)]
     pub on_problem: Option<OnProblem>,
+    /// Put the data on the device window by window, and flush at the end: on removable
+    /// and network destinations (auto), everywhere (always), or never.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub writeback: Writeback,
     /// Sources, then the destination folder.
     #[arg(required = true, num_args = 2..)]
     pub paths: Vec<PathBuf>,
@@ -97,9 +109,15 @@ pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
         None if interactive => None,
         None => Some(PreflightChoice::Cancel),
     };
+    let writeback = match args.writeback {
+        Writeback::Auto => WritebackMode::Auto,
+        Writeback::Always => WritebackMode::Always,
+        Writeback::Never => WritebackMode::Never,
+    };
     let spec = JobSpec {
         on_conflict,
         on_problem,
+        writeback,
         ..JobSpec::new(paths, dest)
     };
     let job = match kind {

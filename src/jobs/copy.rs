@@ -20,10 +20,12 @@ use super::conflict::ConflictPolicy;
 use super::control::{Control, Job};
 use super::events::{JobEvent, JobState, SkipReason};
 use super::fit::{self, Fit, Fitted};
-use super::fsops::{self, Meta, meta_at, open_dir_at};
+use super::flusher::Flusher;
+use super::fsops::{self, Meta, Sink, meta_at, open_dir_at};
 use super::progress::{CURRENT_FILE_MIN, Counters};
 use super::resolve::{Resolution, Resolver, free_target};
 use super::runner::{Ctx, spawn};
+use super::writeback::{self, Durability};
 use super::{JobSpec, Refusal};
 
 /// Copy `spec.sources` into the folder `spec.dest`.
@@ -44,6 +46,12 @@ pub(crate) struct Outcome {
     /// Per source: copied whole (nothing inside failed or was skipped).
     pub whole: Vec<bool>,
     pub aborted: bool,
+    /// Putting the copies on the device failed: none of them can be trusted.
+    pub flush_failed: bool,
+    /// The copies were put on the device (windows and a final flush ran and succeeded).
+    pub on_device: bool,
+    /// Per source: its details when the copy began.
+    pub seen: Vec<Option<Meta>>,
 }
 
 impl Outcome {
@@ -95,8 +103,12 @@ struct Chunk {
 /// State all threads of one copy share.
 struct Shared {
     ctx_failed: Mutex<Vec<(PathBuf, fsops::OpError)>>,
-    /// Per top-level source: how many items inside failed or were skipped.
+    /// Per top-level source: how many items inside failed, were skipped or left undone.
     troubles: Vec<AtomicU64>,
+    /// Per top-level source: the walk went through all of it (no cancel in between).
+    walked: Vec<AtomicBool>,
+    /// Per top-level source: its details when the copy began.
+    seen: Vec<Mutex<Option<Meta>>>,
     /// The folder the job copies into.
     dest: PathBuf,
     /// The destination is full (or went read-only): nothing more is tried.
@@ -109,12 +121,15 @@ impl Shared {
         !self.stopped.load(Ordering::Relaxed) && ctx.control.checkpoint()
     }
 
-    /// Stop the whole copy when an error means no further item can succeed.
-    fn stop_if_hopeless(&self, err: &std::io::Error) {
-        if matches!(
-            err.raw_os_error(),
-            Some(libc::ENOSPC | libc::EDQUOT | libc::EROFS)
-        ) {
+    /// Stop the whole copy when an error means no further item can succeed: the
+    /// destination is full or read-only, or putting data on the device failed.
+    fn stop_if_hopeless(&self, (op, err): &fsops::OpError) {
+        if *op == Op::Flush
+            || matches!(
+                err.raw_os_error(),
+                Some(libc::ENOSPC | libc::EDQUOT | libc::EROFS)
+            )
+        {
             self.stopped.store(true, Ordering::Relaxed);
         }
     }
@@ -148,6 +163,9 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
     let mut outcome = Outcome {
         whole: vec![false; spec.sources.len()],
         aborted: false,
+        flush_failed: false,
+        on_device: false,
+        seen: vec![None; spec.sources.len()],
     };
     let dest = match crate::sys::open_dir(&spec.dest) {
         Ok(fd) => Arc::new(fd),
@@ -165,21 +183,92 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
     let shared = Arc::new(Shared {
         ctx_failed: Mutex::new(Vec::new()),
         troubles: (0..spec.sources.len()).map(|_| AtomicU64::new(0)).collect(),
+        walked: (0..spec.sources.len())
+            .map(|_| AtomicBool::new(false))
+            .collect(),
+        seen: (0..spec.sources.len()).map(|_| Mutex::new(None)).collect(),
         dest: spec.dest.clone(),
         stopped: AtomicBool::new(false),
     });
     let resolver = Resolver::new(spec.on_conflict);
+    let durability = writeback::durability_of(&spec.dest, spec.writeback);
+    let flusher = durability
+        .cap()
+        .map(|_| Flusher::new(durability, &ctx.counters));
+    let sink = Sink {
+        control: &ctx.control,
+        counters: &ctx.counters,
+        flusher: flusher.as_ref(),
+    };
+    std::thread::scope(|outer| {
+        if let Some(f) = &flusher {
+            outer.spawn(|| f.serve());
+        }
+        run_walk_and_workers(ctx, spec, sources, &dest, &shared, &resolver, fit, &sink);
+        if let Some(f) = &flusher {
+            // What is left goes out now; the job says so while it waits.
+            ctx.state(JobState::WritingToDevice);
+            f.close();
+        }
+    });
+    if let Some(f) = &flusher {
+        let flushed = f.result().and_then(|()| match durability {
+            // One barrier for everything written to a removable disk (data and metadata).
+            Durability::Windows { .. } => rustix::fs::syncfs(&*dest).map_err(Into::into),
+            // Every file was fsynced; syncfs would not wait for FUSE anyway.
+            Durability::FsyncFiles { .. } | Durability::Plain => Ok(()),
+        });
+        match flushed {
+            Ok(()) => outcome.on_device = true,
+            Err(e) => {
+                ctx.failed(spec.dest.clone(), (Op::Flush, e));
+                outcome.flush_failed = true;
+            }
+        }
+    }
+    let late = std::mem::take(&mut *shared.ctx_failed.lock().unwrap_or_else(|p| p.into_inner()));
+    for (path, e) in late {
+        ctx.failed(path, e);
+    }
+    let stopped = shared.stopped.load(Ordering::Relaxed);
+    // After a stop or a failed flush, no source counts as whole: a move keeps them all.
+    // After a cancel, sources copied whole before it still count.
+    for &(top, _) in sources {
+        outcome.whole[top] = shared.troubles[top].load(Ordering::Relaxed) == 0
+            && shared.walked[top].load(Ordering::Relaxed)
+            && !stopped
+            && !outcome.flush_failed;
+    }
+    outcome.aborted |= stopped || outcome.flush_failed;
+    for (slot, seen) in shared.seen.iter().zip(outcome.seen.iter_mut()) {
+        *seen = *slot.lock().unwrap_or_else(|p| p.into_inner());
+    }
+    outcome
+}
+
+/// Walk the sources on this thread while workers copy the files it finds.
+#[allow(clippy::too_many_arguments)]
+fn run_walk_and_workers(
+    ctx: &Ctx,
+    spec: &JobSpec,
+    sources: &[(usize, &PathBuf)],
+    dest: &Arc<OwnedFd>,
+    shared: &Arc<Shared>,
+    resolver: &Resolver,
+    fit: Fit,
+    sink: &Sink<'_>,
+) {
     let (tx, rx) = bounded::<Chunk>(64);
     std::thread::scope(|s| {
         for _ in 0..super::workers() {
-            s.spawn(|| worker(ctx, &rx, &resolver, &shared));
+            s.spawn(|| worker(ctx, &rx, resolver, shared, sink));
         }
         ctx.state(JobState::Copying);
         let mut walker = Walker {
             ctx,
             tx,
-            resolver: &resolver,
-            shared: &shared,
+            resolver,
+            shared,
             fit,
             buf: vec![MaybeUninit::uninit(); 64 * 1024],
         };
@@ -187,24 +276,15 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
             if !shared.go_on(ctx) {
                 break;
             }
-            walker.source(top, src, &spec.dest, &dest);
+            walker.source(top, src, &spec.dest, dest);
+            // Walked to its end: every item of it was handed to the workers.
+            if !ctx.control.is_cancelled() {
+                shared.walked[top].store(true, Ordering::Relaxed);
+            }
         }
         // Closing the channel lets the workers finish.
         drop(walker);
     });
-    let late = std::mem::take(&mut *shared.ctx_failed.lock().unwrap_or_else(|p| p.into_inner()));
-    for (path, e) in late {
-        ctx.failed(path, e);
-    }
-    let stopped = shared.stopped.load(Ordering::Relaxed);
-    // After a stop, no source counts as whole: a move keeps them all.
-    for &(top, _) in sources {
-        outcome.whole[top] = shared.troubles[top].load(Ordering::Relaxed) == 0
-            && !ctx.control.is_cancelled()
-            && !stopped;
-    }
-    outcome.aborted |= stopped;
-    outcome
 }
 
 /// Walks the sources, creating folders and sending chunks of files.
@@ -219,7 +299,7 @@ struct Walker<'a> {
 
 impl Walker<'_> {
     fn trouble(&self, top: usize, path: PathBuf, e: fsops::OpError) {
-        self.shared.stop_if_hopeless(&e.1);
+        self.shared.stop_if_hopeless(&e);
         self.shared.item_failed(top);
         self.ctx.failed(path, e);
     }
@@ -246,6 +326,9 @@ impl Walker<'_> {
             Ok(m) => m,
             Err(e) => return self.trouble(top, src.to_owned(), (Op::Stat, e.into())),
         };
+        if let Some(slot) = self.shared.seen.get(top) {
+            *slot.lock().unwrap_or_else(|p| p.into_inner()) = Some(meta);
+        }
         if meta.kind == FileType::Directory && is_inside(dest_path, src) {
             self.shared.item_failed(top);
             self.ctx.refused(src.to_owned(), Refusal::IntoItself);
@@ -497,18 +580,27 @@ pub(crate) fn is_inside(inner: &Path, outer: &Path) -> bool {
 }
 
 /// Take chunks until the walker is done, copying each item.
-fn worker(ctx: &Ctx, rx: &Receiver<Chunk>, resolver: &Resolver, shared: &Shared) {
+fn worker(ctx: &Ctx, rx: &Receiver<Chunk>, resolver: &Resolver, shared: &Shared, sink: &Sink) {
     while let Ok(chunk) = rx.recv() {
         for item in &chunk.items {
             if !shared.go_on(ctx) {
+                // Left undone: its source is not copied whole.
+                shared.item_failed(chunk.dirs.top);
                 break;
             }
-            copy_item(ctx, &chunk.dirs, item, resolver, shared);
+            copy_item(ctx, &chunk.dirs, item, resolver, shared, sink);
         }
     }
 }
 
-fn copy_item(ctx: &Ctx, dirs: &DirPair, item: &Item, resolver: &Resolver, shared: &Shared) {
+fn copy_item(
+    ctx: &Ctx,
+    dirs: &DirPair,
+    item: &Item,
+    resolver: &Resolver,
+    shared: &Shared,
+    sink: &Sink,
+) {
     let path = dirs.src_path.join(OsStr::from_bytes(item.name.to_bytes()));
     if item.meta.size >= CURRENT_FILE_MIN {
         ctx.counters.set_current(path.clone());
@@ -518,14 +610,7 @@ fn copy_item(ctx: &Ctx, dirs: &DirPair, item: &Item, resolver: &Resolver, shared
     loop {
         let result = match item.meta.kind {
             FileType::RegularFile => fsops::copy_file(
-                &dirs.src,
-                &item.name,
-                &item.meta,
-                &dirs.dst,
-                &target,
-                replace,
-                &ctx.control,
-                &ctx.counters,
+                &dirs.src, &item.name, &item.meta, &dirs.dst, &target, replace, sink,
             )
             .map(|_| ()),
             FileType::Symlink => {
@@ -573,7 +658,7 @@ fn copy_item(ctx: &Ctx, dirs: &DirPair, item: &Item, resolver: &Resolver, shared
                 if ctx.control.is_cancelled() || shared.stopped.load(Ordering::Relaxed) {
                     return;
                 }
-                shared.stop_if_hopeless(&e.1);
+                shared.stop_if_hopeless(&e);
                 shared.item_failed(dirs.top);
                 ctx.failed(path, e);
                 return;

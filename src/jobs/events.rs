@@ -134,6 +134,8 @@ pub enum SkipReason {
     NameNotAllowed,
     /// Larger than the destination can hold (FAT32's 4 GiB).
     TooLarge,
+    /// A move left this source in place: it changed while its copy was being made.
+    ChangedMeanwhile,
 }
 
 impl SkipReason {
@@ -144,6 +146,7 @@ impl SkipReason {
             SkipReason::SpecialFile => "special_file",
             SkipReason::NameNotAllowed => "name_not_allowed",
             SkipReason::TooLarge => "too_large",
+            SkipReason::ChangedMeanwhile => "changed_meanwhile",
         }
     }
 }

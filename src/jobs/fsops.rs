@@ -3,12 +3,14 @@
 
 use std::ffi::{CStr, CString};
 use std::os::fd::{AsFd, OwnedFd};
+use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use rustix::fs::{AtFlags, FileType, Mode, OFlags, StatxFlags, Timestamps};
 use rustix::io::Errno;
 
 use super::control::Control;
+use super::flusher::{Flusher, Part};
 use super::progress::Counters;
 
 /// A failed step: what was being done and why it failed.
@@ -92,7 +94,6 @@ pub fn mode_of(m: &Meta) -> Mode {
 /// goes to a temporary name first and is renamed over the existing file at the end, so
 /// the old file stays whole until the new one is. A failed or cancelled copy leaves no
 /// partial file behind. `bytes_done` grows as data moves.
-#[allow(clippy::too_many_arguments)]
 pub fn copy_file(
     src: &OwnedFd,
     name: &CStr,
@@ -100,8 +101,7 @@ pub fn copy_file(
     dst: &OwnedFd,
     target: &CStr,
     replace: bool,
-    control: &Control,
-    counters: &Counters,
+    sink: &Sink<'_>,
 ) -> Result<u64, OpError> {
     use crate::error::Op;
     let input = rustix::fs::openat(
@@ -117,21 +117,23 @@ pub fn copy_file(
     // files need no chmod afterwards (as `cp` does).
     let wanted = mode_of(st);
     let create_mode = Mode::from_raw_mode(wanted.as_raw_mode() & 0o777);
-    let output = rustix::fs::openat(
-        dst,
-        create_as,
-        OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::CLOEXEC,
-        create_mode,
-    )
-    .map_err(op(Op::Create))?;
+    let output = Arc::new(
+        rustix::fs::openat(
+            dst,
+            create_as,
+            OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::CLOEXEC,
+            create_mode,
+        )
+        .map_err(op(Op::Create))?,
+    );
     let needs_chmod = crate::sys::umask()
         .is_none_or(|mask| create_mode.as_raw_mode() & !mask != wanted.as_raw_mode());
-    let result = copy_data(&input, &output, st.size, control, &counters.bytes_done)
+    let result = copy_data(&input, &output, st.size, sink)
         .and_then(|n| {
             if needs_chmod {
-                rustix::fs::fchmod(&output, wanted).map_err(op(Op::SetMetadata))?;
+                rustix::fs::fchmod(&*output, wanted).map_err(op(Op::SetMetadata))?;
             }
-            rustix::fs::futimens(&output, &times_of(st)).map_err(op(Op::SetMetadata))?;
+            rustix::fs::futimens(&*output, &times_of(st)).map_err(op(Op::SetMetadata))?;
             Ok(n)
         })
         .and_then(|n| {
@@ -139,6 +141,20 @@ pub fn copy_file(
                 rustix::fs::renameat(dst, t.as_c_str(), dst, target).map_err(op(Op::Rename))?;
             }
             Ok(n)
+        })
+        .and_then(|(total, handed)| {
+            // The rest of the file goes into the window being filled, complete.
+            if let Some(f) = sink.flusher {
+                f.add(Part {
+                    fd: output.clone(),
+                    offset: handed,
+                    len: total - handed,
+                    last: true,
+                    size: total,
+                })
+                .map_err(|e| (Op::Flush, e))?;
+            }
+            Ok(total)
         });
     drop(output);
     if result.is_err() {
@@ -163,20 +179,67 @@ fn temp_name(target: &CStr) -> CString {
 /// Chunk for data copies; cancel and pause are checked between chunks.
 const CHUNK: usize = 8 * 1024 * 1024;
 
+/// Where copied data goes besides the file: the job's control and counters, and the
+/// flusher when the destination gets writeback windows.
+pub struct Sink<'a> {
+    pub control: &'a Control,
+    pub counters: &'a Counters,
+    pub flusher: Option<&'a Flusher<'a>>,
+}
+
+impl Sink<'_> {
+    /// Count `n` more bytes written at `total`; hand a full window's worth of the file
+    /// (from `handed`) to the flusher.
+    fn wrote(
+        &self,
+        output: &Arc<OwnedFd>,
+        n: u64,
+        total: u64,
+        handed: &mut u64,
+        size: u64,
+    ) -> Result<(), OpError> {
+        Counters::add(&self.counters.bytes_done, n);
+        if let Some(f) = self.flusher
+            && total - *handed >= f.window()
+        {
+            f.add(Part {
+                fd: output.clone(),
+                offset: *handed,
+                len: total - *handed,
+                last: false,
+                size,
+            })
+            .map_err(|e| (crate::error::Op::Flush, e))?;
+            *handed = total;
+        }
+        Ok(())
+    }
+
+    /// How much to copy in one call: a chunk, or a window when windows are in use.
+    fn chunk(&self) -> usize {
+        match self.flusher {
+            Some(f) => (f.window() as usize).min(CHUNK),
+            None => CHUNK,
+        }
+    }
+}
+
 /// Copy all data: `copy_file_range` (in-kernel, reflinks where possible), read/write where
-/// the filesystems refuse it.
+/// the filesystems refuse it. Returns the bytes copied and how many of them were already
+/// handed to the flusher.
 fn copy_data(
     input: &OwnedFd,
-    output: &OwnedFd,
+    output: &Arc<OwnedFd>,
     expected: u64,
-    control: &Control,
-    bytes_done: &AtomicU64,
-) -> Result<u64, OpError> {
+    sink: &Sink<'_>,
+) -> Result<(u64, u64), OpError> {
     use crate::error::Op;
+    let control = sink.control;
     let mut total = 0u64;
+    let mut handed = 0u64;
     if expected == 0 {
         // Still copy whatever is there (files in /proc and the like report 0).
-        return read_write(input, output, control, bytes_done);
+        return read_write(input, output, sink);
     }
     loop {
         if !control.checkpoint() {
@@ -185,21 +248,21 @@ fn copy_data(
                 std::io::Error::from(std::io::ErrorKind::Interrupted),
             ));
         }
-        match rustix::fs::copy_file_range(input, None, output, None, CHUNK) {
-            Ok(0) => return Ok(total),
+        match rustix::fs::copy_file_range(input, None, &**output, None, sink.chunk()) {
+            Ok(0) => return Ok((total, handed)),
             Ok(n) => {
                 total += n as u64;
-                Counters::add(bytes_done, n as u64);
+                sink.wrote(output, n as u64, total, &mut handed, expected)?;
                 // The size seen when the job looked is copied: no extra call to find EOF
                 // (a file still growing is copied as it was then).
                 if total >= expected {
-                    return Ok(total);
+                    return Ok((total, handed));
                 }
             }
             Err(Errno::XDEV | Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP | Errno::BADF)
                 if total == 0 =>
             {
-                return read_write(input, output, control, bytes_done);
+                return read_write(input, output, sink);
             }
             Err(e) => return Err((Op::Write, e.into())),
         }
@@ -208,36 +271,36 @@ fn copy_data(
 
 fn read_write(
     input: &OwnedFd,
-    output: &OwnedFd,
-    control: &Control,
-    bytes_done: &AtomicU64,
-) -> Result<u64, OpError> {
+    output: &Arc<OwnedFd>,
+    sink: &Sink<'_>,
+) -> Result<(u64, u64), OpError> {
     use crate::error::Op;
     let mut buf = vec![0u8; 256 * 1024];
     let mut total = 0u64;
+    let mut handed = 0u64;
     loop {
-        if !control.checkpoint() {
+        if !sink.control.checkpoint() {
             return Err((
                 Op::Write,
                 std::io::Error::from(std::io::ErrorKind::Interrupted),
             ));
         }
         let n = match rustix::io::read(input, &mut buf) {
-            Ok(0) => return Ok(total),
+            Ok(0) => return Ok((total, handed)),
             Ok(n) => n,
             Err(Errno::INTR) => continue,
             Err(e) => return Err((Op::Read, e.into())),
         };
         let mut rest = &buf[..n];
         while !rest.is_empty() {
-            match rustix::io::write(output, rest) {
+            match rustix::io::write(&**output, rest) {
                 Ok(w) => rest = &rest[w..],
                 Err(Errno::INTR) => {}
                 Err(e) => return Err((Op::Write, e.into())),
             }
         }
         total += n as u64;
-        Counters::add(bytes_done, n as u64);
+        sink.wrote(output, n as u64, total, &mut handed, 0)?;
     }
 }
 

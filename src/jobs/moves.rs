@@ -13,8 +13,8 @@ use crate::error::Op;
 
 use super::conflict::ConflictPolicy;
 use super::control::{Control, Job};
-use super::events::{JobEvent, JobState};
-use super::fsops::meta_at;
+use super::events::{JobEvent, JobState, SkipReason};
+use super::fsops::{Meta, meta_at};
 use super::progress::Counters;
 use super::resolve::{Resolution, Resolver};
 use super::runner::{Ctx, spawn};
@@ -52,11 +52,28 @@ fn run(ctx: &Ctx, spec: &JobSpec) -> JobState {
     if by_copy.is_empty() || ctx.control.is_cancelled() {
         return ctx.final_state();
     }
-    let outcome = copy::copy_some(ctx, spec, &by_copy);
-    // Only sources copied whole are removed; the others stay where they were.
+    let mut outcome = copy::copy_some(ctx, spec, &by_copy);
+    if !outcome.on_device && !outcome.flush_failed && outcome.whole.contains(&true) {
+        // A local disk got no windows: one flush before any source goes.
+        ctx.state(JobState::WritingToDevice);
+        if let Err(e) = rustix::fs::syncfs(&dest) {
+            ctx.failed(spec.dest.clone(), (Op::Flush, e.into()));
+            outcome.whole.iter_mut().for_each(|w| *w = false);
+            outcome.aborted = true;
+        }
+    }
+    // Only sources copied whole and on the device are removed; the others stay, and so
+    // does a source that changed since its copy began.
     let done: Vec<PathBuf> = by_copy
         .iter()
         .filter(|(i, _)| outcome.whole[*i])
+        .filter(|(i, p)| {
+            let same = unchanged(p, outcome.seen[*i].as_ref());
+            if !same {
+                ctx.skipped((*p).clone(), SkipReason::ChangedMeanwhile);
+            }
+            same
+        })
         .map(|(_, p)| (*p).clone())
         .collect();
     if !done.is_empty() {
@@ -64,6 +81,25 @@ fn run(ctx: &Ctx, spec: &JobSpec) -> JobState {
         delete::delete_paths(ctx, &done, &Counters::default());
     }
     outcome.state(ctx)
+}
+
+/// Is the source at `path` still what the copy saw (same file, size and times)? A folder
+/// counts as changed when entries were added to it or removed from it.
+fn unchanged(path: &Path, seen: Option<&Meta>) -> bool {
+    let Some(seen) = seen else { return false };
+    let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+        return false;
+    };
+    let parent = if parent.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        parent
+    };
+    let (Ok(cname), Ok(dir)) = (CString::new(name.as_bytes()), crate::sys::open_dir(parent)) else {
+        return false;
+    };
+    meta_at(&dir, &cname)
+        .is_ok_and(|now| now.same_file(seen) && now.size == seen.size && now.mtime == seen.mtime)
 }
 
 #[derive(Debug, PartialEq, Eq)]

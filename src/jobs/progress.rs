@@ -20,6 +20,9 @@ pub struct Counters {
     pub bytes_done: AtomicU64,
     pub skipped: AtomicU64,
     pub failed: AtomicU64,
+    /// Bytes that completed writeback, when a flusher counts them.
+    pub on_device: AtomicU64,
+    tracks_device: AtomicBool,
     /// What the job works on now: a folder, or a file big enough to take a while.
     current: Mutex<Option<PathBuf>>,
     current_changed: AtomicBool,
@@ -50,14 +53,24 @@ impl Counters {
             .clone()
     }
 
+    /// From now on, bytes on the device are what a flusher counted, not the bytes written.
+    pub fn track_device(&self) {
+        self.tracks_device.store(true, Ordering::Relaxed);
+    }
+
     pub fn figures(&self) -> Figures {
         let done = self.bytes_done.load(Ordering::Relaxed);
+        let on_device = if self.tracks_device.load(Ordering::Relaxed) {
+            self.on_device.load(Ordering::Relaxed)
+        } else {
+            done
+        };
         Figures {
             files_total: self.files_total.load(Ordering::Relaxed),
             bytes_total: self.bytes_total.load(Ordering::Relaxed),
             files_done: self.files_done.load(Ordering::Relaxed),
             bytes_done: done,
-            bytes_on_device: done,
+            bytes_on_device: on_device,
         }
     }
 

@@ -101,6 +101,46 @@ pub fn restore(items: Vec<TrashItem>) -> Result<(), IoError> {
     trash::os_limited::restore_all(items).map_err(|e| trash_error("trash", e))
 }
 
+/// The trash items that came from `originals` (absolute paths), trashed at `since` (seconds
+/// since the epoch) or later: per original path the most recent such item. Paths with no
+/// such item are returned apart.
+pub fn find_trashed(
+    originals: &[PathBuf],
+    since: i64,
+) -> Result<(Vec<TrashItem>, Vec<PathBuf>), IoError> {
+    Ok(pick_trashed(list()?, originals, since))
+}
+
+/// [`find_trashed`] over a given listing.
+fn pick_trashed(
+    items: Vec<TrashItem>,
+    originals: &[PathBuf],
+    since: i64,
+) -> (Vec<TrashItem>, Vec<PathBuf>) {
+    let mut found: Vec<Option<TrashItem>> = vec![None; originals.len()];
+    for item in items {
+        if item.time_deleted < since {
+            continue;
+        }
+        let path = item.original_path();
+        if let Some(i) = originals.iter().position(|o| *o == path) {
+            let newer = found[i]
+                .as_ref()
+                .is_none_or(|f| f.time_deleted <= item.time_deleted);
+            if newer {
+                found[i] = Some(item);
+            }
+        }
+    }
+    let missing = originals
+        .iter()
+        .zip(&found)
+        .filter(|(_, f)| f.is_none())
+        .map(|(o, _)| o.clone())
+        .collect();
+    (found.into_iter().flatten().collect(), missing)
+}
+
 /// Delete everything in the trash for good.
 pub fn empty() -> Result<(), IoError> {
     let items = list()?;
@@ -109,4 +149,36 @@ pub fn empty() -> Result<(), IoError> {
 
 fn trash_error(what: &str, e: trash::Error) -> IoError {
     IoError::new(Op::Trash, what, std::io::Error::other(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(parent: &str, name: &str, at: i64, id: &str) -> TrashItem {
+        TrashItem {
+            id: id.into(),
+            name: name.into(),
+            original_parent: parent.into(),
+            time_deleted: at,
+        }
+    }
+
+    #[test]
+    fn picks_the_latest_item_of_each_original() {
+        let items = vec![
+            item("/home/a", "x.txt", 100, "old"),
+            item("/home/a", "x.txt", 205, "new"),
+            item("/home/a", "y.txt", 150, "too-old"),
+            item("/home/b", "x.txt", 210, "other-folder"),
+        ];
+        let originals = vec![
+            PathBuf::from("/home/a/x.txt"),
+            PathBuf::from("/home/a/y.txt"),
+        ];
+        let (found, missing) = pick_trashed(items, &originals, 200);
+        let ids: Vec<_> = found.iter().map(|i| i.id.clone()).collect();
+        assert_eq!(ids, ["new"]);
+        assert_eq!(missing, [PathBuf::from("/home/a/y.txt")]);
+    }
 }

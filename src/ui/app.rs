@@ -57,6 +57,8 @@ pub struct App {
     listing_task: Option<iced::task::Handle>,
     theme: Theme,
     home: PathBuf,
+    /// File jobs, their dialogs and undo.
+    jobs: super::jobs::Jobs,
 }
 
 /// Two clicks on the same entry within this time open it.
@@ -106,6 +108,7 @@ impl App {
             save_ticket: 0,
             listing_task: None,
             home: places::home_dir(),
+            jobs: super::jobs::Jobs::default(),
         };
         let mut effects = app.start_listing(None);
         effects.push(Effect::LoadUserPlaces);
@@ -227,6 +230,7 @@ impl App {
                 Vec::new()
             }
             Message::StartJob(request) => self.start_job(request),
+            Message::Jobs(m) => self.on_job_message(m),
             Message::Resized(w, h) => {
                 self.settings.window_width = w;
                 self.settings.window_height = h;

@@ -11,9 +11,12 @@ use iced::widget::operation::{self, AbsoluteOffset};
 use crate::listing::{DirEvent, ListOptions, open_dir};
 
 use super::icons::desktop;
+use super::jobs::follow::{self, JobLink};
 use super::message::{Message, Shared};
 use super::places;
+use super::request::JobRequest;
 use super::settings::Settings;
+use super::undo::{self, UndoStep};
 
 /// The id of the file view's scrollable.
 pub const VIEW_SCROLL: &str = "porpoise-view";
@@ -52,6 +55,18 @@ pub enum Effect {
     FocusFilter,
     /// Choose the icon theme (`setting`, else the desktop's) and read its icons.
     LoadThemeIcons { setting: Option<String> },
+    /// Start a file job; its events come back as `Message::Jobs(JobMsg::Event(id, ..))`.
+    /// In tests the job is followed until it ends or waits for an answer or a resume.
+    RunJob {
+        id: u64,
+        request: JobRequest,
+        link: JobLink,
+    },
+    /// Follow a job on after an answer, a resume or a cancel (tests; in the window the job's
+    /// stream never stopped, so this does nothing).
+    FollowJob { id: u64, link: JobLink },
+    /// Take an undo step back; ends with `JobMsg::Undone`.
+    Undo(UndoStep),
 }
 
 impl Effect {
@@ -128,6 +143,17 @@ impl Effect {
                 ]),
                 None,
             ),
+            Effect::RunJob { id, request, link } => (follow::task(id, request, link), None),
+            Effect::FollowJob { .. } => (Task::none(), None),
+            Effect::Undo(step) => (
+                Task::perform(blocking(move || undo::run(step)), |m| {
+                    m.unwrap_or_else(|| {
+                        tracing::error!("the undo thread panicked");
+                        Message::Tick
+                    })
+                }),
+                None,
+            ),
             Effect::LoadThemeIcons { setting } => (
                 Task::perform(
                     blocking(move || desktop::load(setting.as_deref())),
@@ -141,7 +167,8 @@ impl Effect {
     /// Run a finite effect on this thread and return the messages it produces, in order.
     /// `OpenDir` lists without watching, until `Complete`, `Unchanged` or `Failed`.
     /// Opening files, delays, scrolling and focus do nothing here (they need a desktop or
-    /// a window); settings are written and theme icons read.
+    /// a window); settings are written and theme icons read. `RunJob` and `FollowJob`
+    /// follow the job until it ends or waits for an answer or a resume; undo runs to its end.
     pub fn run_blocking(self) -> Vec<Message> {
         match self {
             Effect::OpenDir {
@@ -171,6 +198,12 @@ impl Effect {
             Effect::LoadThemeIcons { setting } => vec![Message::ThemeIcons(Shared::new(
                 desktop::load(setting.as_deref()),
             ))],
+            Effect::RunJob { id, request, link } => {
+                let rx = follow::start(&request, link.control.clone());
+                follow::follow_blocking(id, &link, rx)
+            }
+            Effect::FollowJob { id, link } => follow::resume_blocking(id, &link),
+            Effect::Undo(step) => vec![undo::run(step)],
             Effect::WriteSettings(path, settings) => {
                 vec![Message::Saved(
                     settings.save(&path).map_err(|e| e.to_string()),
@@ -221,7 +254,7 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
 /// Hand a file to its default application without waiting for it.
 fn open_file(path: &std::path::Path) -> Result<(), (String, String)> {
     tracing::debug!(path = %path.display(), "opening with the default application");
-    open::that_detached(path).map_err(|e| {
+    super::launcher::open(path).map_err(|e| {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())

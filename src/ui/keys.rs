@@ -91,6 +91,12 @@ pub enum Command {
     Filter,
     SelectAll,
     TypeAhead(String),
+    /// Del: move the selection to the trash.
+    Trash,
+    /// Shift+Del: delete the selection for good (after asking).
+    DeleteForGood,
+    /// Ctrl+Z.
+    Undo,
 }
 
 /// Decode a key press. `editing`: the location input is open.
@@ -120,6 +126,8 @@ pub fn command(k: &KeyPress) -> Option<Command> {
         Key::Named(Named::Enter) => Some(Command::Open),
         Key::Named(Named::Backspace) => Some(Command::GoUp),
         Key::Named(Named::F5) => Some(Command::Reload),
+        Key::Named(Named::Delete) if m.shift() => Some(Command::DeleteForGood),
+        Key::Named(Named::Delete) => Some(Command::Trash),
         Key::Named(Named::Escape) => Some(Command::CancelLocation),
         Key::Named(Named::BrowserBack) => Some(Command::Back),
         Key::Named(Named::BrowserForward) => Some(Command::Forward),
@@ -129,6 +137,7 @@ pub fn command(k: &KeyPress) -> Option<Command> {
             "r" => Some(Command::Reload),
             "a" => Some(Command::SelectAll),
             "f" => Some(Command::Filter),
+            "z" => Some(Command::Undo),
             _ => None,
         },
         _ if m.control() || m.alt() || m.logo() => None,
@@ -173,6 +182,15 @@ mod tests {
             Some(Command::TypeAhead("b".into()))
         );
         assert_eq!(cmd(char_key("f"), Modifiers::CTRL), Some(Command::Filter));
+        assert_eq!(cmd(char_key("z"), Modifiers::CTRL), Some(Command::Undo));
+        assert_eq!(
+            cmd(named(Named::Delete), Modifiers::empty()),
+            Some(Command::Trash)
+        );
+        assert_eq!(
+            cmd(named(Named::Delete), Modifiers::SHIFT),
+            Some(Command::DeleteForGood)
+        );
         assert_eq!(
             cmd(named(Named::Backspace), Modifiers::empty()),
             Some(Command::GoUp)

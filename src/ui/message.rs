@@ -9,6 +9,7 @@ use crate::listing::{DirEvent, SortKey};
 use crate::mounts::MountTable;
 
 use super::icons::ThemeIcons;
+use super::jobs::JobMsg;
 use super::places::Place;
 use super::request::JobRequest;
 use super::settings::ViewMode;
@@ -95,6 +96,8 @@ pub enum Message {
     // File jobs
     /// Start a copy, move, link, trash or delete.
     StartJob(JobRequest),
+    /// Job events, the job panel, its dialogs and undo.
+    Jobs(JobMsg),
 
     // Window and keyboard
     Key(KeyPress),

@@ -1,4 +1,5 @@
-//! The window's layout: toolbar on top, Places on the left, the file view, the status bar.
+//! The window's layout: toolbar on top, Places on the left, the file view, the job panel,
+//! the status bar; a dialog over all of it when one is open.
 
 use iced::widget::{column, container, row, rule};
 use iced::{Element, Fill};
@@ -7,7 +8,7 @@ use super::app::App;
 use super::message::Message;
 use super::settings::ViewMode;
 use super::theme;
-use super::widgets::{details, icons, location, notice, places, status};
+use super::widgets::{details, dialog, icons, jobs, location, notice, places, status};
 
 pub fn view(app: &App) -> Element<'_, Message> {
     let files: Element<'_, Message> = match app.notice() {
@@ -21,7 +22,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
         .width(Fill)
         .height(Fill)
         .style(theme::view_surface);
-    column![
+    let base = column![
         location::toolbar(app),
         rule::horizontal(1).style(rule::weak),
         row![
@@ -30,8 +31,9 @@ pub fn view(app: &App) -> Element<'_, Message> {
             files
         ]
         .height(Fill),
-        rule::horizontal(1).style(rule::weak),
-        status::view(app),
     ]
-    .into()
+    .push(jobs::view(app).map(|panel| column![rule::horizontal(1).style(rule::weak), panel]))
+    .push(rule::horizontal(1).style(rule::weak))
+    .push(status::view(app));
+    dialog::over(app, base.into())
 }

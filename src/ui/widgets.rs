@@ -1,8 +1,11 @@
 //! The window's parts, one file each: toolbar and location bar, Places, the details and
-//! icons views, the notice shown instead of a list, and the status bar.
+//! icons views, the notice shown instead of a list, the status bar, the job panel and the
+//! dialogs over the window.
 
 pub mod details;
+pub mod dialog;
 pub mod icons;
+pub mod jobs;
 pub mod location;
 pub mod notice;
 pub mod places;

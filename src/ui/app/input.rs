@@ -34,6 +34,15 @@ impl App {
     }
 
     pub(super) fn key(&mut self, k: &KeyPress) -> Vec<Effect> {
+        if !self.jobs.dialogs.is_empty() {
+            // A dialog is modal: Escape closes it, other keys do nothing behind it.
+            return match k.key {
+                iced::keyboard::Key::Named(iced::keyboard::key::Named::Escape) => {
+                    self.close_dialog()
+                }
+                _ => Vec::new(),
+            };
+        }
         let Some(command) = keys::command(k) else {
             return Vec::new();
         };
@@ -69,6 +78,9 @@ impl App {
                 Vec::new()
             }
             Command::TypeAhead(text) => self.type_ahead(&text),
+            Command::Trash => self.trash_selection(),
+            Command::DeleteForGood => self.ask_delete_selection(),
+            Command::Undo => self.on_job_message(crate::ui::jobs::JobMsg::Undo),
         }
     }
 

@@ -41,17 +41,28 @@ pub fn view(app: &App) -> Element<'_, Message> {
         Some(e) => text(e.to_owned()).style(theme::error_text),
         None => text(summary(app)),
     };
+    // What the last undo did, or why it could not.
+    let note = app.job_note().map(|n| {
+        let t = text(n.text.clone()).size(theme::SMALL_TEXT);
+        if n.error {
+            t.style(theme::error_text)
+        } else {
+            t.style(theme::muted)
+        }
+    });
     let free = match app.space() {
         Some((free, _)) => fl!("status-free", size = format::size(free)),
         None => String::new(),
     };
     container(
-        row![
-            left.size(theme::SMALL_TEXT),
-            space().width(Fill),
-            text(free).size(theme::SMALL_TEXT).style(theme::muted)
-        ]
-        .align_y(Center),
+        row![left.size(theme::SMALL_TEXT)]
+            .push(note)
+            .push(row![
+                space().width(Fill),
+                text(free).size(theme::SMALL_TEXT).style(theme::muted)
+            ])
+            .spacing(16)
+            .align_y(Center),
     )
     .padding([5, 12])
     .width(Fill)

@@ -1,0 +1,86 @@
+//! The window's file jobs as state: the panel's rows, the dialogs waiting for answers, the
+//! undo steps jobs leave, and the line the status bar shows about them. Pure; the engine
+//! is reached through effects (see [`follow`]).
+
+pub mod dialog;
+pub mod entry;
+pub mod follow;
+pub mod words;
+
+use std::sync::Arc;
+
+use crate::jobs::JobEvent;
+use crate::jobs::conflict::Choice;
+use crate::jobs::preflight::PreflightChoice;
+
+use super::message::Shared;
+use super::undo::UndoStack;
+use super::undo::perform::UndoError;
+use dialog::Dialogs;
+use entry::JobEntry;
+
+/// What happens to jobs, their dialogs and undo.
+#[derive(Debug, Clone)]
+pub enum JobMsg {
+    /// An event of the job with this id.
+    Event(u64, Shared<JobEvent>),
+    Pause(u64),
+    Resume(u64),
+    Cancel(u64),
+    /// Remove a finished job's row.
+    Dismiss(u64),
+    /// Show or hide a finished job's failed items.
+    ToggleFailures(u64),
+    /// The conflict dialog's answer.
+    Answer(Choice),
+    /// The conflict dialog's "Apply to all" box.
+    ApplyToAll(bool),
+    /// The pre-flight dialog's answer.
+    Preflight(PreflightChoice),
+    /// Close the shown dialog the way Escape does.
+    CloseDialog,
+    /// The delete dialog's "Delete" button.
+    ConfirmDelete,
+    /// Ctrl+Z.
+    Undo,
+    /// An undo step ran: the words for what was undone, or why it failed.
+    Undone(String, Result<(), Arc<UndoError>>),
+}
+
+/// A line for the status bar about jobs or undo.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    pub text: String,
+    pub error: bool,
+}
+
+/// All jobs of the window.
+#[derive(Debug, Default)]
+pub struct Jobs {
+    pub entries: Vec<JobEntry>,
+    pub dialogs: Dialogs,
+    pub undo: UndoStack,
+    pub note: Option<Note>,
+    next_id: u64,
+}
+
+impl Jobs {
+    /// A new job id.
+    pub fn next_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    pub fn get(&self, id: u64) -> Option<&JobEntry> {
+        self.entries.iter().find(|e| e.id == id)
+    }
+
+    pub fn get_mut(&mut self, id: u64) -> Option<&mut JobEntry> {
+        self.entries.iter_mut().find(|e| e.id == id)
+    }
+
+    /// Remove a finished job's row.
+    pub fn dismiss(&mut self, id: u64) {
+        self.entries.retain(|e| e.id != id || !e.is_finished());
+    }
+}

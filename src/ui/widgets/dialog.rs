@@ -1,0 +1,222 @@
+//! The dialogs over the window (a conflict, pre-flight problems, delete for good): a dimmed
+//! backdrop that takes every click, and a box with the question and its answers.
+
+use iced::widget::{
+    button, center, checkbox, column, container, opaque, row, scrollable, space, stack, text,
+};
+use iced::{Background, Color, Element, Fill, Theme};
+use std::path::PathBuf;
+
+use crate::jobs::conflict::Choice;
+use crate::jobs::events::Conflict;
+use crate::jobs::preflight::{PreflightChoice, Problem};
+use crate::ui::app::{App, folder_name};
+use crate::ui::format;
+use crate::ui::i18n::fl;
+use crate::ui::jobs::JobMsg;
+use crate::ui::jobs::dialog::Dialog;
+use crate::ui::message::Message;
+use crate::ui::request::JobRequest;
+use crate::ui::theme;
+use crate::ui::undo::name;
+
+/// `base` with the shown dialog over it, if there is one.
+pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message> {
+    let dialogs = &app.jobs().dialogs;
+    let Some(dialog) = dialogs.current() else {
+        return base;
+    };
+    let waiting = dialogs.len() - 1;
+    let body = match dialog {
+        Dialog::Conflict {
+            job,
+            conflict,
+            for_all,
+        } => {
+            let dest = app
+                .jobs()
+                .get(*job)
+                .map(|e| folder_name(&target_folder(&e.request, conflict)))
+                .unwrap_or_default();
+            conflict_box(conflict, &dest, *for_all, waiting)
+        }
+        Dialog::Preflight {
+            problems,
+            can_proceed,
+            ..
+        } => preflight_box(problems, *can_proceed),
+        Dialog::ConfirmDelete { paths } => delete_box(paths),
+    };
+    let panel = container(body)
+        .padding(20)
+        .max_width(560)
+        .style(container::bordered_box);
+    stack![base, opaque(center(opaque(panel)).style(backdrop)),].into()
+}
+
+/// The folder the conflicting item goes into: the job's destination, or the matching
+/// subfolder of it for an item inside a copied folder.
+fn target_folder(request: &JobRequest, c: &Conflict) -> PathBuf {
+    request
+        .sources
+        .iter()
+        .filter_map(|s| c.source.strip_prefix(s.parent()?).ok())
+        .filter_map(|rel| rel.parent())
+        .map(|rel| request.dest.join(rel))
+        .next()
+        .unwrap_or_else(|| request.dest.clone())
+}
+
+fn backdrop(_: &Theme) -> container::Style {
+    container::Style {
+        background: Some(Background::Color(Color::from_rgba(0.0, 0.0, 0.0, 0.45))),
+        ..container::Style::default()
+    }
+}
+
+fn answer<'a>(label: String, msg: JobMsg, primary: bool) -> Element<'a, Message> {
+    let b = button(text(label))
+        .padding([6, 14])
+        .on_press(Message::Jobs(msg));
+    let b = if primary {
+        b.style(button::primary)
+    } else {
+        b.style(button::secondary)
+    };
+    b.into()
+}
+
+fn conflict_box<'a>(
+    c: &Conflict,
+    dest: &str,
+    for_all: bool,
+    waiting: usize,
+) -> Element<'a, Message> {
+    let item = name(&c.target);
+    let title = if c.source_is_dir {
+        fl!("conflict-title-folder", name = item, folder = dest)
+    } else {
+        fl!("conflict-title", name = item, folder = dest)
+    };
+    let existing = fl!(
+        "conflict-existing",
+        size = format::size(c.target_size),
+        date = format::date(c.target_mtime)
+    );
+    let incoming = fl!(
+        "conflict-incoming",
+        size = format::size(c.source_size),
+        date = format::date(c.source_mtime)
+    );
+    let mut col = column![
+        text(title).size(17),
+        text(existing),
+        text(incoming),
+        checkbox(for_all)
+            .label(fl!("conflict-apply-all"))
+            .on_toggle(|on| Message::Jobs(JobMsg::ApplyToAll(on))),
+        row![
+            answer(
+                fl!("conflict-overwrite"),
+                JobMsg::Answer(Choice::Overwrite),
+                false
+            ),
+            answer(
+                fl!("conflict-overwrite-older"),
+                JobMsg::Answer(Choice::OverwriteIfOlder),
+                false
+            ),
+            answer(fl!("conflict-skip"), JobMsg::Answer(Choice::Skip), false),
+            answer(fl!("conflict-rename"), JobMsg::Answer(Choice::Rename), true),
+        ]
+        .spacing(8)
+        .wrap(),
+        row![
+            space().width(Fill),
+            answer(
+                fl!("conflict-cancel"),
+                JobMsg::Answer(Choice::Cancel),
+                false
+            ),
+        ],
+    ]
+    .spacing(12);
+    if waiting > 0 {
+        col = col.push(
+            text(fl!("conflict-waiting", count = waiting))
+                .size(theme::SMALL_TEXT)
+                .style(theme::muted),
+        );
+    }
+    col.into()
+}
+
+fn preflight_box<'a>(problems: &[Problem], can_proceed: bool) -> Element<'a, Message> {
+    let title = if can_proceed {
+        fl!("preflight-title")
+    } else {
+        fl!("preflight-title-blocked")
+    };
+    let list = column(
+        problems
+            .iter()
+            .map(|p| text(p.to_string()).size(theme::SMALL_TEXT).into()),
+    )
+    .spacing(4);
+    let buttons = if can_proceed {
+        row![
+            answer(
+                fl!("preflight-replace"),
+                JobMsg::Preflight(PreflightChoice::ReplaceCharacters),
+                true
+            ),
+            answer(
+                fl!("preflight-skip"),
+                JobMsg::Preflight(PreflightChoice::SkipThem),
+                false
+            ),
+            space().width(Fill),
+            answer(
+                fl!("preflight-cancel"),
+                JobMsg::Preflight(PreflightChoice::Cancel),
+                false
+            ),
+        ]
+    } else {
+        row![
+            space().width(Fill),
+            answer(fl!("preflight-close"), JobMsg::CloseDialog, true),
+        ]
+    };
+    column![
+        text(title).size(17),
+        scrollable(list).height((problems.len() as f32 * 22.0 + 8.0).min(300.0)),
+        buttons.spacing(8),
+    ]
+    .spacing(12)
+    .into()
+}
+
+fn delete_box<'a>(paths: &[std::path::PathBuf]) -> Element<'a, Message> {
+    let first = paths.first().map(|p| name(p)).unwrap_or_default();
+    column![
+        text(fl!(
+            "delete-confirm-title",
+            count = paths.len(),
+            name = first
+        ))
+        .size(17),
+        text(fl!("delete-confirm-body")),
+        row![
+            space().width(Fill),
+            answer(fl!("delete-confirm-cancel"), JobMsg::CloseDialog, false),
+            button(text(fl!("delete-confirm-delete")))
+                .padding([6, 14])
+                .style(button::danger)
+                .on_press(Message::Jobs(JobMsg::ConfirmDelete)),
+        ]
+        .spacing(8),
+    ]
+    .spacing(12)
+    .into()
+}

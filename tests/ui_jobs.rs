@@ -1,0 +1,494 @@
+//! File jobs in the window on real temporary folders: the job panel, the conflict,
+//! pre-flight and delete dialogs, the delete keys and undo. The app's pure `handle` runs,
+//! its effects run with the real engine, and iced_test's Simulator renders and clicks.
+//! Runs headless: `env -u DISPLAY cargo test --test ui_jobs`.
+
+mod support;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+use iced::keyboard::Modifiers;
+use iced::keyboard::key::Named;
+use iced_test::Simulator;
+use porpoise::jobs::JobState;
+use porpoise::ui::jobs::dialog::Dialog;
+use porpoise::ui::keys::{char_key, named, press};
+use porpoise::ui::request::{JobKind, JobRequest};
+use porpoise::ui::widgets::jobs::button_id;
+use porpoise::ui::{App, Effect, Message, Settings};
+
+/// Longest a listing or a job may take before the test fails.
+const TIMEOUT: Duration = Duration::from_secs(120);
+
+/// Tests share the process-wide language and environment (XDG_DATA_HOME for the trash):
+/// hold this while one runs.
+static SHARED: Mutex<()> = Mutex::new(());
+
+fn language(lang: &str) -> MutexGuard<'static, ()> {
+    let guard = SHARED.lock().unwrap_or_else(|e| e.into_inner());
+    porpoise::ui::i18n::select(&[lang]);
+    guard
+}
+
+/// Point the home trash into `data` (the caller holds the lock).
+fn trash_in(data: &Path) {
+    fs::create_dir_all(data).expect("mkdir data");
+    // SAFETY: every test of this file holds SHARED while it runs; nothing else in this
+    // process reads the environment meanwhile.
+    unsafe { std::env::set_var("XDG_DATA_HOME", data) };
+}
+
+/// Run effects with the real engine until nothing is left, failing after `TIMEOUT`.
+fn settle(app: App, effects: Vec<Effect>) -> App {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut app = app;
+        app.settle(effects);
+        let _ = tx.send(app);
+    });
+    rx.recv_timeout(TIMEOUT)
+        .expect("the effects finished within the timeout")
+}
+
+fn boot(path: &Path) -> App {
+    let (app, effects) = App::boot(path.to_owned(), Settings::default(), None);
+    settle(app, effects)
+}
+
+/// Handle one message and everything it sets off.
+fn send(app: App, message: Message) -> App {
+    let mut app = app;
+    let effects = app.handle(message);
+    settle(app, effects)
+}
+
+fn simulator(app: &App) -> Simulator<'_, Message> {
+    Simulator::with_size(iced::Settings::default(), (1024.0, 700.0), app.view())
+}
+
+/// The messages a click on what `target` selects produces.
+fn clicked(
+    app: &App,
+    target: impl iced_test::Selector<
+        Output = impl iced_test::selector::Bounded + Clone + Send + Sync + 'static,
+    > + Send,
+) -> Vec<Message> {
+    let mut ui = simulator(app);
+    ui.click(target).expect("the target is on screen");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(!messages.is_empty(), "the click produced a message");
+    messages
+}
+
+/// Click, then feed the produced messages to the app and settle them.
+fn click(
+    app: App,
+    target: impl iced_test::Selector<
+        Output = impl iced_test::selector::Bounded + Clone + Send + Sync + 'static,
+    > + Send,
+) -> App {
+    let messages = clicked(&app, target);
+    messages.into_iter().fold(app, send)
+}
+
+fn shows(app: &App, text: &str) -> bool {
+    simulator(app).find(text).is_ok()
+}
+
+fn job(kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> Message {
+    Message::StartJob(JobRequest {
+        kind,
+        sources,
+        dest: dest.to_owned(),
+    })
+}
+
+/// `src/` with the given files and an empty `dest/`, in a temp folder.
+fn two_folders(files: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = dir.path().join("src");
+    let dest = dir.path().join("dest");
+    fs::create_dir(&src).expect("mkdir src");
+    fs::create_dir(&dest).expect("mkdir dest");
+    for (name, text) in files {
+        fs::write(src.join(name), text).expect("write a source");
+    }
+    (dir, src, dest)
+}
+
+fn read(p: &Path) -> String {
+    fs::read_to_string(p).unwrap_or_else(|e| panic!("read {}: {e}", p.display()))
+}
+
+fn select(app: App, name: &str) -> App {
+    send(app, Message::Clicked(name.as_bytes().to_vec()))
+}
+
+#[test]
+fn a_copy_runs_to_done_and_the_panel_shows_its_summary() {
+    let _lock = language("en");
+    let (_dir, src, dest) = two_folders(&[("a.txt", "alpha"), ("b.txt", "bravo")]);
+    let app = boot(&dest);
+    assert!(!shows(&app, "Dismiss"));
+
+    let app = send(
+        app,
+        job(
+            JobKind::Copy,
+            vec![src.join("a.txt"), src.join("b.txt")],
+            &dest,
+        ),
+    );
+    assert_eq!(read(&dest.join("a.txt")), "alpha");
+    assert_eq!(read(&dest.join("b.txt")), "bravo");
+    let entry = &app.jobs().entries[0];
+    assert_eq!(entry.state, JobState::Done);
+    assert!(shows(&app, "Copying 2 items to dest"));
+    assert!(shows(&app, "Copied 2 files"));
+
+    let app = click(app, button_id(1, "dismiss"));
+    assert!(app.jobs().entries.is_empty());
+    assert!(!shows(&app, "Copied 2 files"));
+}
+
+#[test]
+fn keep_both_in_the_conflict_dialog_makes_a_numbered_copy() {
+    let _lock = language("en");
+    let (_dir, src, dest) = two_folders(&[("a.txt", "incoming")]);
+    fs::write(dest.join("a.txt"), "existing").expect("write");
+    let app = boot(&dest);
+
+    let app = send(app, job(JobKind::Copy, vec![src.join("a.txt")], &dest));
+    assert!(matches!(
+        app.jobs().dialogs.current(),
+        Some(Dialog::Conflict { .. })
+    ));
+    assert!(shows(&app, "“a.txt” already exists in “dest”"));
+    assert!(shows(&app, "Overwrite if older"));
+
+    let app = click(app, "Keep both");
+    assert!(app.jobs().dialogs.is_empty());
+    assert_eq!(app.jobs().entries[0].state, JobState::Done);
+    assert_eq!(read(&dest.join("a.txt")), "existing");
+    assert_eq!(read(&dest.join("a (1).txt")), "incoming");
+}
+
+#[test]
+fn apply_to_all_and_skip_leave_every_existing_file_alone() {
+    let _lock = language("en");
+    let names = ["a.txt", "b.txt", "c.txt"];
+    let (_dir, src, dest) = two_folders(&[("a.txt", "new"), ("b.txt", "new"), ("c.txt", "new")]);
+    for n in names {
+        fs::write(dest.join(n), "old").expect("write");
+    }
+    let app = boot(&dest);
+    let app = send(
+        app,
+        job(
+            JobKind::Copy,
+            names.iter().map(|n| src.join(n)).collect(),
+            &dest,
+        ),
+    );
+    assert_eq!(app.jobs().dialogs.len(), 1);
+
+    let app = click(app, "Apply to all");
+    assert!(matches!(
+        app.jobs().dialogs.current(),
+        Some(Dialog::Conflict { for_all: true, .. })
+    ));
+    let app = click(app, "Skip");
+    assert!(app.jobs().dialogs.is_empty(), "no second question");
+    for n in names {
+        assert_eq!(read(&dest.join(n)), "old");
+    }
+    let entry = &app.jobs().entries[0];
+    assert_eq!(entry.state, JobState::Done);
+    assert_eq!(entry.summary.as_ref().map(|s| s.skipped), Some(3));
+    assert!(shows(&app, "Copied 0 files, 3 skipped"));
+}
+
+#[test]
+fn cancel_of_a_paused_job_leaves_no_partial_file() {
+    let _lock = language("en");
+    let (_dir, src, dest) = two_folders(&[]);
+    fs::write(src.join("big.bin"), vec![7u8; 24 << 20]).expect("write");
+    let mut app = boot(&dest);
+
+    // Pause from the panel before the job's effect runs: it starts paused.
+    let effects = app.handle(job(JobKind::Copy, vec![src.join("big.bin")], &dest));
+    assert!(matches!(effects.as_slice(), [Effect::RunJob { .. }]));
+    assert!(shows(&app, "Pause"));
+    let messages = clicked(&app, button_id(1, "pause"));
+    let app = messages.into_iter().fold(app, send);
+    let app = settle(app, effects);
+    let entry = &app.jobs().entries[0];
+    assert!(entry.is_paused());
+    assert!(!entry.is_finished());
+    assert!(shows(&app, "Resume"));
+    assert!(shows(&app, "Paused"));
+
+    let app = click(app, button_id(1, "cancel"));
+    let entry = &app.jobs().entries[0];
+    assert_eq!(entry.state, JobState::Cancelled);
+    assert!(!dest.join("big.bin").exists(), "no partial file");
+    assert!(shows(&app, "Copied 0 files — Cancelled"));
+}
+
+#[test]
+fn del_trashes_the_selection_and_ctrl_z_restores_it() {
+    let _lock = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    trash_in(&dir.path().join("data"));
+    let files = dir.path().join("files");
+    fs::create_dir(&files).expect("mkdir");
+    fs::write(files.join("a.txt"), "alpha").expect("write");
+    fs::write(files.join("b.txt"), "bravo").expect("write");
+
+    let app = select(boot(&files), "a.txt");
+    let app = send(app, press(named(Named::Delete), Modifiers::empty()));
+    assert_eq!(app.jobs().entries[0].state, JobState::Done);
+    assert!(!files.join("a.txt").exists());
+    assert!(dir.path().join("data/Trash/files/a.txt").exists());
+    assert!(files.join("b.txt").exists());
+
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert_eq!(read(&files.join("a.txt")), "alpha");
+    let note = app.job_note().expect("a note");
+    assert!(!note.error, "{}", note.text);
+    assert!(shows(&app, "Restored 1 item from the trash"));
+
+    // Nothing more to undo.
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(shows(&app, "Nothing to undo"));
+}
+
+#[test]
+fn shift_del_asks_and_deletes_after_confirming() {
+    let _lock = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    fs::write(dir.path().join("a.txt"), "alpha").expect("write");
+    let app = select(boot(dir.path()), "a.txt");
+
+    let app = send(app, press(named(Named::Delete), Modifiers::SHIFT));
+    assert!(shows(&app, "Delete “a.txt” for good?"));
+    assert!(shows(&app, "This cannot be undone."));
+    // Escape closes the dialog and deletes nothing.
+    let app = send(app, press(named(Named::Escape), Modifiers::empty()));
+    assert!(app.jobs().dialogs.is_empty());
+    assert!(dir.path().join("a.txt").exists());
+
+    let app = send(app, press(named(Named::Delete), Modifiers::SHIFT));
+    let app = click(app, "Delete");
+    assert!(!dir.path().join("a.txt").exists());
+    assert_eq!(app.jobs().entries[0].state, JobState::Done);
+    assert!(shows(&app, "Deleted 1 file"));
+}
+
+#[test]
+fn questions_of_several_jobs_queue_up() {
+    let _lock = language("en");
+    let (_dir, src, dest) = two_folders(&[("a.txt", "new a"), ("b.txt", "new b")]);
+    fs::write(dest.join("a.txt"), "old a").expect("write");
+    fs::write(dest.join("b.txt"), "old b").expect("write");
+    let app = boot(&dest);
+    let app = send(app, job(JobKind::Copy, vec![src.join("a.txt")], &dest));
+    let app = send(app, job(JobKind::Copy, vec![src.join("b.txt")], &dest));
+    assert_eq!(app.jobs().dialogs.len(), 2);
+    assert!(shows(&app, "“a.txt” already exists in “dest”"));
+    assert!(shows(&app, "1 more question is waiting."));
+
+    let app = click(app, "Overwrite");
+    assert_eq!(read(&dest.join("a.txt")), "new a");
+    assert!(shows(&app, "“b.txt” already exists in “dest”"));
+    // Escape answers a conflict with Cancel: that job ends cancelled, b.txt stays.
+    let app = send(app, press(named(Named::Escape), Modifiers::empty()));
+    assert!(app.jobs().dialogs.is_empty());
+    assert_eq!(read(&dest.join("b.txt")), "old b");
+    let states: Vec<_> = app.jobs().entries.iter().map(|e| e.state).collect();
+    assert_eq!(states, [JobState::Done, JobState::Cancelled]);
+}
+
+#[test]
+fn failed_items_are_listed_until_dismissed() {
+    let _lock = language("en");
+    let (_dir, src, dest) = two_folders(&[("a.txt", "alpha")]);
+    let app = boot(&dest);
+    let gone = src.join("gone.txt");
+    let app = send(
+        app,
+        job(JobKind::Copy, vec![src.join("a.txt"), gone.clone()], &dest),
+    );
+    assert_eq!(app.jobs().entries[0].state, JobState::Failed);
+    assert!(shows(&app, "Copied 1 file, 1 failed — Failed"));
+    let failure = &app.jobs().entries[0].failures[0];
+    assert_eq!(failure.path, gone);
+    let line = failure.error.clone();
+    assert!(line.contains("gone.txt"), "{line}");
+    assert!(!shows(&app, &line));
+
+    let app = click(app, button_id(1, "failures"));
+    assert!(shows(&app, &line));
+    assert!(shows(&app, "Hide what failed"));
+    let app = click(app, button_id(1, "dismiss"));
+    assert!(app.jobs().entries.is_empty());
+}
+
+#[test]
+fn undo_takes_back_a_rename_and_a_new_folder() {
+    use porpoise::ui::undo::UndoStep;
+    let _lock = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (before, after) = (dir.path().join("old.txt"), dir.path().join("new.txt"));
+    fs::write(&after, "text").expect("write");
+    let folder = dir.path().join("New Folder");
+    fs::create_dir(&folder).expect("mkdir");
+    let mut app = boot(dir.path());
+    app.push_undo(UndoStep::Renamed {
+        from: before.clone(),
+        to: after.clone(),
+    });
+    app.push_undo(UndoStep::CreatedFolder(folder.clone()));
+
+    // The folder got something in it: it stays, and the status bar says why.
+    fs::write(folder.join("keep.txt"), "keep").expect("write");
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(folder.join("keep.txt").exists());
+    assert!(app.job_note().expect("a note").error);
+    assert!(shows(
+        &app,
+        "Could not undo: the folder “New Folder” is not empty any more"
+    ));
+
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert_eq!(read(&before), "text");
+    assert!(!after.exists());
+    assert!(shows(&app, "Undone: the rename of “new.txt”"));
+}
+
+#[test]
+fn ctrl_z_after_a_copy_removes_only_what_it_made() {
+    let _lock = language("en");
+    let (_dir, src, dest) = two_folders(&[("a.txt", "incoming"), ("b.txt", "bravo")]);
+    fs::create_dir_all(src.join("sub/deeper")).expect("mkdir");
+    fs::write(src.join("sub/deeper/c.txt"), "charlie").expect("write");
+    fs::write(dest.join("a.txt"), "existing").expect("write");
+    let app = boot(&dest);
+    let app = send(
+        app,
+        job(
+            JobKind::Copy,
+            vec![src.join("a.txt"), src.join("b.txt"), src.join("sub")],
+            &dest,
+        ),
+    );
+    let app = click(app, "Keep both");
+    assert_eq!(app.jobs().entries[0].state, JobState::Done);
+    assert!(dest.join("a (1).txt").exists() && dest.join("sub/deeper/c.txt").exists());
+
+    // A second copy of the folder asks about the file deep inside, naming its folder.
+    let app = send(app, job(JobKind::Copy, vec![src.join("sub")], &dest));
+    assert!(shows(&app, "“c.txt” already exists in “deeper”"));
+    let app = click(app, "Skip");
+    assert_eq!(app.jobs().entries[1].state, JobState::Done);
+
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(shows(&app, "Undone: the copy of 3 items"));
+    assert!(!dest.join("a (1).txt").exists());
+    assert!(!dest.join("b.txt").exists());
+    assert!(!dest.join("sub").exists());
+    assert_eq!(read(&dest.join("a.txt")), "existing");
+    assert_eq!(read(&src.join("sub/deeper/c.txt")), "charlie");
+}
+
+#[test]
+fn ctrl_z_after_a_move_puts_the_items_back() {
+    let _lock = language("en");
+    let (_dir, src, dest) = two_folders(&[("a.txt", "alpha"), ("b.txt", "bravo")]);
+    let app = boot(&src);
+    let app = send(
+        app,
+        job(
+            JobKind::Move,
+            vec![src.join("a.txt"), src.join("b.txt")],
+            &dest,
+        ),
+    );
+    assert_eq!(app.jobs().entries[0].state, JobState::Done);
+    assert!(!src.join("a.txt").exists());
+    assert_eq!(read(&dest.join("b.txt")), "bravo");
+
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(shows(&app, "Undone: the move of 2 items"));
+    assert_eq!(read(&src.join("a.txt")), "alpha");
+    assert_eq!(read(&src.join("b.txt")), "bravo");
+    assert!(!dest.join("a.txt").exists());
+}
+
+#[test]
+fn a_read_only_destination_only_offers_close() {
+    let _lock = language("en");
+    if let Err(why) = support::root() {
+        return support::skip(&format!("a read-only tmpfs needs root: {why}"));
+    }
+    let ro = support::ReadOnlyTmpfs::mount();
+    let (_dir, src, _) = two_folders(&[("a.txt", "alpha")]);
+    let dest = ro.mnt.path().to_owned();
+    let app = boot(&src);
+    let app = send(app, job(JobKind::Copy, vec![src.join("a.txt")], &dest));
+    assert!(matches!(
+        app.jobs().dialogs.current(),
+        Some(Dialog::Preflight {
+            can_proceed: false,
+            ..
+        })
+    ));
+    assert!(shows(&app, "This job cannot be done"));
+    assert!(shows(&app, "the destination is read-only"));
+    assert!(!shows(&app, "Skip those items"));
+    let app = click(app, "Close");
+    assert!(app.jobs().dialogs.is_empty());
+    assert_eq!(app.jobs().entries[0].state, JobState::Failed);
+}
+
+#[test]
+fn names_exfat_cannot_hold_get_underscores_when_asked() {
+    let _lock = language("en");
+    if let Err(why) = support::LoopMount::can_exfat() {
+        return support::skip(&format!("no exFAT mount: {why}"));
+    }
+    let stick = support::LoopMount::exfat();
+    let (_dir, src, _) = two_folders(&[("what?.txt", "question"), ("plain.txt", "plain")]);
+    let app = boot(&src);
+    let app = send(
+        app,
+        job(
+            JobKind::Copy,
+            vec![src.join("what?.txt"), src.join("plain.txt")],
+            &stick.mnt,
+        ),
+    );
+    assert!(matches!(
+        app.jobs().dialogs.current(),
+        Some(Dialog::Preflight {
+            can_proceed: true,
+            ..
+        })
+    ));
+    let problem = format!(
+        "{}: the name has a character the destination forbids",
+        src.join("what?.txt").display()
+    );
+    assert!(shows(&app, &problem));
+    assert!(shows(&app, "Skip those items"));
+
+    let app = click(app, "Replace characters with _");
+    assert!(app.jobs().dialogs.is_empty());
+    assert_eq!(app.jobs().entries[0].state, JobState::Done);
+    assert_eq!(read(&stick.mnt.join("what_.txt")), "question");
+    assert_eq!(read(&stick.mnt.join("plain.txt")), "plain");
+}
