@@ -5,6 +5,8 @@ mod cli;
 use clap::Parser;
 
 fn main() -> std::process::ExitCode {
+    // Before any thread exists (see the function).
+    porpoise::sys::reserve_fds();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()

@@ -109,6 +109,23 @@ pub fn raise_fd_limit() {
     }
 }
 
+/// Descriptors [`reserve_fds`] makes room for: a copy holds two open folders per level of
+/// a tree, a delete one, and trees 500 levels deep exist.
+pub const RESERVED_FDS: u32 = 1024;
+
+/// Grow the descriptor table to hold [`RESERVED_FDS`] now, while the process has a single
+/// thread. Once threads share the table, the kernel waits for an RCU grace period each
+/// time it doubles (milliseconds each; measured as the cost of deep trees).
+pub fn reserve_fds() {
+    use rustix::fs::{Mode, OFlags};
+    raise_fd_limit();
+    let Ok(root) = rustix::fs::open("/", OFlags::PATH | OFlags::CLOEXEC, Mode::empty()) else {
+        return;
+    };
+    // A duplicate at the top of the range grows the table; closing it keeps the room.
+    let _ = rustix::io::fcntl_dupfd_cloexec(&root, (RESERVED_FDS - 1) as i32);
+}
+
 /// The process's umask, read once from /proc (reading it with umask(2) would change it
 /// for a moment under other threads). `None` where the kernel does not show it.
 pub fn umask() -> Option<u32> {
