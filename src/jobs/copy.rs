@@ -656,6 +656,8 @@ fn copy_item(
             }
             Err(e) => {
                 if ctx.control.is_cancelled() || shared.stopped.load(Ordering::Relaxed) {
+                    // Cut short, not worth a report; its source is not copied whole.
+                    shared.item_failed(dirs.top);
                     return;
                 }
                 shared.stop_if_hopeless(&e);

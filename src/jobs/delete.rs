@@ -30,14 +30,28 @@ pub fn delete(paths: Vec<PathBuf>) -> Job {
 pub fn delete_with(paths: Vec<PathBuf>, control: Arc<Control>) -> Job {
     spawn("delete", control, move |ctx| {
         ctx.state(JobState::Deleting);
-        delete_paths(ctx, &paths, &ctx.counters);
+        delete_paths(ctx, &paths, &ctx.counters, Stop::OnCancel);
         ctx.final_state()
     })
 }
 
+/// Whether a cancel stops the deleting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stop {
+    OnCancel,
+    /// Finish regardless: a cancelled move still removes the sources it moved whole.
+    Never,
+}
+
+impl Stop {
+    fn go_on(self, ctx: &Ctx) -> bool {
+        self == Stop::Never || ctx.control.checkpoint()
+    }
+}
+
 /// Delete each path, on several threads when there are many.
 /// Progress goes to `counters` (a move keeps its removals out of its copy figures).
-pub(crate) fn delete_paths(ctx: &Ctx, paths: &[PathBuf], counters: &Counters) {
+pub(crate) fn delete_paths(ctx: &Ctx, paths: &[PathBuf], counters: &Counters, stop: Stop) {
     Counters::add(&counters.files_total, paths.len() as u64);
     // Group by folder: each folder is opened once.
     let mut groups: BTreeMap<&Path, Vec<&OsStr>> = BTreeMap::new();
@@ -66,17 +80,17 @@ pub(crate) fn delete_paths(ctx: &Ctx, paths: &[PathBuf], counters: &Counters) {
     let per = work.len().div_ceil(threads).max(1);
     std::thread::scope(|s| {
         for part in work.chunks(per) {
-            s.spawn(move || delete_group(ctx, counters, part));
+            s.spawn(move || delete_group(ctx, counters, part, stop));
         }
     });
 }
 
 /// Delete names that come sorted by folder, opening each folder once.
-fn delete_group(ctx: &Ctx, counters: &Counters, items: &[(&Path, &OsStr)]) {
+fn delete_group(ctx: &Ctx, counters: &Counters, items: &[(&Path, &OsStr)], stop: Stop) {
     let mut buf = vec![MaybeUninit::<u8>::uninit(); 64 * 1024];
     let mut open: Option<(&Path, OwnedFd)> = None;
     for (i, &(dir, name)) in items.iter().enumerate() {
-        if i % 64 == 0 && !ctx.control.checkpoint() {
+        if i % 64 == 0 && !stop.go_on(ctx) {
             return;
         }
         if open.as_ref().map(|(d, _)| *d) != Some(dir) {
@@ -93,19 +107,20 @@ fn delete_group(ctx: &Ctx, counters: &Counters, items: &[(&Path, &OsStr)]) {
         let Ok(cname) = CString::new(name.as_bytes()) else {
             continue;
         };
-        remove_entry(ctx, counters, fd, &cname, &dir.join(name), None, &mut buf);
+        let path = dir.join(name);
+        remove_entry(ctx, counters, (fd, &cname, &path), None, &mut buf, stop);
     }
 }
 
-/// Remove `name` in `dir`: a file or link at once, a folder with everything in it.
+/// Remove `name` in `dir` (found at `path`): a file or link at once, a folder with
+/// everything in it.
 fn remove_entry(
     ctx: &Ctx,
     counters: &Counters,
-    dir: &OwnedFd,
-    name: &CStr,
-    path: &Path,
+    (dir, name, path): (&OwnedFd, &CStr, &Path),
     kind: Option<FileType>,
     buf: &mut [MaybeUninit<u8>],
+    stop: Stop,
 ) {
     if kind != Some(FileType::Directory) {
         match rustix::fs::unlinkat(dir, name, AtFlags::empty()) {
@@ -120,7 +135,7 @@ fn remove_entry(
             }
         }
     }
-    remove_tree(ctx, counters, dir, name, path, buf);
+    remove_tree(ctx, counters, (dir, name, path), buf, stop);
 }
 
 /// One level of a tree being removed.
@@ -139,10 +154,9 @@ struct Level {
 fn remove_tree(
     ctx: &Ctx,
     counters: &Counters,
-    parent: &OwnedFd,
-    name: &CStr,
-    path: &Path,
+    (parent, name, path): (&OwnedFd, &CStr, &Path),
     buf: &mut [MaybeUninit<u8>],
+    stop: Stop,
 ) {
     let fd = match open_dir_at(parent, name) {
         Ok(fd) => fd,
@@ -158,7 +172,7 @@ fn remove_tree(
     }];
     empty_files(ctx, counters, stack.last_mut(), buf);
     while let Some(top) = stack.last_mut() {
-        if !ctx.control.checkpoint() {
+        if !stop.go_on(ctx) {
             return;
         }
         if let Some(sub) = top.subdirs.pop() {

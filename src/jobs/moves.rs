@@ -78,7 +78,8 @@ fn run(ctx: &Ctx, spec: &JobSpec) -> JobState {
         .collect();
     if !done.is_empty() {
         ctx.state(JobState::RemovingSources);
-        delete::delete_paths(ctx, &done, &Counters::default());
+        // A cancel during the copy does not stop this: these sources were moved whole.
+        delete::delete_paths(ctx, &done, &Counters::default(), delete::Stop::Never);
     }
     outcome.state(ctx)
 }
