@@ -682,3 +682,32 @@ fn writeback_windows_count_only_what_reached_the_device() {
     assert!(writing > copying, "{states:?}");
     assert_eq!(states.last(), Some(&JobState::Done));
 }
+
+#[test]
+fn a_wide_and_deep_tree_is_deleted_whole_and_counted() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let outside = tmp.path().join("outside");
+    std::fs::create_dir(&outside).expect("mkdir");
+    std::fs::write(outside.join("keep"), b"k").expect("write");
+    let root = tmp.path().join("tree");
+    let mut dir = root.clone();
+    let mut entries = 0u64;
+    // 20 levels of 100 files (handed to the helper level by level), one level of 3 000
+    // (split between walker and helper), links that must not be followed.
+    for level in 0..20 {
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        entries += 1;
+        let n = if level == 7 { 3_000 } else { 100 };
+        for i in 0..n {
+            std::fs::write(dir.join(format!("f{i}")), b"x").expect("write");
+        }
+        symlink(&outside, dir.join("to-outside")).expect("symlink");
+        entries += n + 1;
+        dir.push("d");
+    }
+    let out = finish(delete::delete(vec![root.clone()]));
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events.last());
+    assert!(!root.exists());
+    assert_eq!(out.summary.files_done, entries);
+    assert_eq!(read(&outside.join("keep")), b"k");
+}
