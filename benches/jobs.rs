@@ -9,9 +9,11 @@
 //! the folders, defaults /dev/shm and the system temp folder; `PORPOISE_BENCH_ONLY=copy` or
 //! `=delete` runs one half).
 
+mod common;
+use common::{median, timed};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::process::Command;
 
 const ROUNDS: usize = 7;
 
@@ -261,23 +263,6 @@ fn fresh_copy(template: &Path, to: &Path) {
         .status()
         .expect("cp");
     assert!(st.success());
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
-fn timed(cmd: &mut Command) -> f64 {
-    let t = Instant::now();
-    let st = cmd
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .expect("run");
-    let ms = t.elapsed().as_secs_f64() * 1e3;
-    assert!(st.success(), "{cmd:?} failed");
-    ms
 }
 
 fn porpoise() -> Command {

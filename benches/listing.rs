@@ -6,9 +6,12 @@
 //! Run: `cargo bench --bench listing` (set `PORPOISE_BENCH_TMPFS` / `PORPOISE_BENCH_EXT4`
 //! to choose the folders; defaults: /dev/shm and the system temp folder).
 
+mod common;
+use common::{median, timed};
+
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Instant;
 
 use porpoise::listing::{DirEvent, ListOptions, Lister, ListerCache, list_all, open_dir};
@@ -88,31 +91,15 @@ struct Times {
     shown: f64,
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
-fn time_cmd(cmd: &mut Command) -> f64 {
-    let t = Instant::now();
-    let st = cmd
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .expect("run");
-    assert!(st.success(), "{cmd:?} failed");
-    t.elapsed().as_secs_f64() * 1e3
-}
-
 fn time_listing(dir: &Path) -> Times {
     let bin = env!("CARGO_BIN_EXE_porpoise");
     let (mut ls, mut po, mut en, mut sh) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     // Warm the caches once.
-    time_cmd(Command::new("ls").args(["-l", "-U"]).arg(dir));
+    timed(Command::new("ls").args(["-l", "-U"]).arg(dir));
     for round in 0..ROUNDS {
         let mut steps: [&mut dyn FnMut(); 4] = [
-            &mut || ls.push(time_cmd(Command::new("ls").args(["-l", "-U"]).arg(dir))),
-            &mut || po.push(time_cmd(Command::new(bin).args(["ls", "-l"]).arg(dir))),
+            &mut || ls.push(timed(Command::new("ls").args(["-l", "-U"]).arg(dir))),
+            &mut || po.push(timed(Command::new(bin).args(["ls", "-l"]).arg(dir))),
             &mut || {
                 // In-process and short: sampled five times a round.
                 for _ in 0..5 {

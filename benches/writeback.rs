@@ -9,6 +9,9 @@
 //! Run: `cargo bench --bench writeback` (`PORPOISE_BENCH_EXT4` chooses the local folder;
 //! default: the system temp folder).
 
+mod common;
+use common::{median, timed};
+
 #[path = "../tests/rig/mod.rs"]
 mod rig;
 
@@ -208,21 +211,4 @@ fn porpoise_copy(from: &Path, to: &Path, writeback: &str) -> Command {
         .arg(from)
         .arg(to);
     c
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
-fn timed(cmd: &mut Command) -> f64 {
-    let t = Instant::now();
-    let st = cmd
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .expect("run");
-    let ms = t.elapsed().as_secs_f64() * 1e3;
-    assert!(st.success(), "{cmd:?} failed");
-    ms
 }

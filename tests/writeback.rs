@@ -36,6 +36,14 @@ fn sources(root: &Path, name: &str, n: usize, size: usize) -> Vec<PathBuf> {
         .collect()
 }
 
+/// A removable USB stick on the rig, taking `rate` bytes a second.
+fn stick(rate: u64) -> rig::Stick {
+    rig::Stick::new(rig::StickOptions {
+        rate,
+        ..rig::StickOptions::default()
+    })
+}
+
 /// Follow a job to its end, calling `on` with each event and the device's counter.
 fn follow(
     job: &Job,
@@ -92,10 +100,7 @@ fn a_copy_to_the_usb_stick_reports_what_reached_it() {
     if let Err(why) = rig::available() {
         return support::skip(&why);
     }
-    let stick = rig::Stick::new(rig::StickOptions {
-        rate: 4_000_000,
-        ..rig::StickOptions::default()
-    });
+    let stick = stick(4_000_000);
     let src = tempfile::tempdir().expect("tempdir");
     let files = sources(src.path(), "photos", 6, 2 << 20);
     let total = 12 * MIB;
@@ -171,10 +176,7 @@ fn a_move_to_the_stick_deletes_sources_only_after_the_flush() {
     if let Err(why) = rig::available() {
         return support::skip(&why);
     }
-    let stick = rig::Stick::new(rig::StickOptions {
-        rate: 4_000_000,
-        ..rig::StickOptions::default()
-    });
+    let stick = stick(4_000_000);
     let src = tempfile::tempdir().expect("tempdir");
     let files = sources(src.path(), "music", 4, 2 << 20);
     let total = 8 * MIB;
@@ -216,10 +218,7 @@ fn a_move_keeps_every_source_when_the_stick_fails_during_the_flush() {
     if let Err(why) = rig::available() {
         return support::skip(&why);
     }
-    let stick = rig::Stick::new(rig::StickOptions {
-        rate: 2_000_000,
-        ..rig::StickOptions::default()
-    });
+    let stick = stick(2_000_000);
     let src = tempfile::tempdir().expect("tempdir");
     let files = sources(src.path(), "videos", 4, 2 << 20);
     let job = moves::move_items(JobSpec::new(vec![src.path().join("videos")], stick.path()));
@@ -260,10 +259,7 @@ fn a_cancelled_move_deletes_only_sources_whose_copies_are_on_the_stick() {
     if let Err(why) = rig::available() {
         return support::skip(&why);
     }
-    let stick = rig::Stick::new(rig::StickOptions {
-        rate: 4_000_000,
-        ..rig::StickOptions::default()
-    });
+    let stick = stick(4_000_000);
     let src = tempfile::tempdir().expect("tempdir");
     // Separate top-level files, so some can be finished when the cancel comes.
     let files = sources(src.path(), "parts", 8, 1 << 20);
@@ -304,10 +300,7 @@ fn a_source_that_changes_while_the_stick_flushes_stays() {
     if let Err(why) = rig::available() {
         return support::skip(&why);
     }
-    let stick = rig::Stick::new(rig::StickOptions {
-        rate: 2_000_000,
-        ..rig::StickOptions::default()
-    });
+    let stick = stick(2_000_000);
     let src = tempfile::tempdir().expect("tempdir");
     let files = sources(src.path(), "drafts", 3, 2 << 20);
     let job = moves::move_items(JobSpec::new(files.clone(), stick.path()));
