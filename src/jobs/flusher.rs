@@ -118,6 +118,10 @@ impl<'a> Flusher<'a> {
         if let Some(f) = s.error {
             return Err(f.error());
         }
+        if s.filling_bytes < s.window && s.filling.len() < MAX_PARTS {
+            // Another worker handed this window over (with this range in it) meanwhile.
+            return Ok(());
+        }
         let parts = std::mem::take(&mut s.filling);
         let bytes = std::mem::take(&mut s.filling_bytes);
         s.pending = Some((parts, bytes));
