@@ -6,11 +6,12 @@
 //! memory and not on the device. What completed writeback is counted as bytes on the device.
 
 use std::os::fd::{AsFd, OwnedFd};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
 use super::progress::Counters;
-use super::writeback::{Durability, START_WINDOW, next_window};
+use super::writeback::{Durability, START_WINDOW, hand_over_at, next_window};
 
 /// A written range of one file.
 pub struct Part {
@@ -97,7 +98,19 @@ impl<'a> Flusher<'a> {
 
     /// The size of the window being filled: a large file is handed over in ranges of it.
     pub fn window(&self) -> u64 {
-        self.lock().window
+        self.hand_over_at(&self.lock())
+    }
+
+    /// When the window being filled is handed over (smaller near the end of the job).
+    fn hand_over_at(&self, s: &State) -> u64 {
+        let total = self.counters.bytes_total.load(Ordering::Relaxed);
+        let done = self.counters.bytes_done.load(Ordering::Relaxed);
+        hand_over_at(s.window, total.saturating_sub(done))
+    }
+
+    /// The window being filled is full (in bytes or in files).
+    fn full(&self, s: &State) -> bool {
+        s.filling_bytes >= self.hand_over_at(s) || s.filling.len() >= MAX_PARTS
     }
 
     /// Add a written range. Waits when the window it completes cannot be handed over yet.
@@ -109,7 +122,7 @@ impl<'a> Flusher<'a> {
         }
         s.filling_bytes += part.len;
         s.filling.push(part);
-        if s.filling_bytes < s.window && s.filling.len() < MAX_PARTS {
+        if !self.full(&s) {
             return Ok(());
         }
         while (s.pending.is_some() || s.busy) && s.error.is_none() {
@@ -118,7 +131,7 @@ impl<'a> Flusher<'a> {
         if let Some(f) = s.error {
             return Err(f.error());
         }
-        if s.filling_bytes < s.window && s.filling.len() < MAX_PARTS {
+        if !self.full(&s) {
             // Another worker handed this window over (with this range in it) meanwhile.
             return Ok(());
         }

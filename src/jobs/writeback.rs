@@ -73,6 +73,16 @@ pub fn durability_of(dest: &Path, mode: WritebackMode) -> Durability {
     }
 }
 
+/// The least handed over at once near the end of a job.
+pub const MIN_HAND_OVER: u64 = 256 << 10;
+
+/// How full the window being filled gets before it is handed over: the window, but never
+/// more than half of what is left to copy (nor under [`MIN_HAND_OVER`]), so the last windows
+/// shrink and little is left to write back after the last byte is copied.
+pub fn hand_over_at(window: u64, left: u64) -> u64 {
+    window.min((left / 2).max(MIN_HAND_OVER))
+}
+
 /// The next window's size: about [`TARGET`] of writeback at the speed the last window
 /// went out (`bytes` in `took`), at most twice the last window, between [`START_WINDOW`]
 /// and `cap`.
@@ -138,6 +148,21 @@ mod tests {
         assert!((7_900_000..=8_100_000).contains(&next), "{next}");
         // Nothing measured (no time): grow, within the rules.
         assert_eq!(next_window(MIB, MIB, Duration::ZERO, CAP), 2 * MIB);
+    }
+
+    #[test]
+    fn windows_shrink_toward_the_end_of_a_job() {
+        // Far from the end: the window itself.
+        assert_eq!(hand_over_at(16 * MIB, 1 << 30), 16 * MIB);
+        assert_eq!(hand_over_at(MIB, 100 * MIB), MIB);
+        // Near the end: half of what is left, so each window halves what remains.
+        assert_eq!(hand_over_at(16 * MIB, 20 * MIB), 10 * MIB);
+        assert_eq!(hand_over_at(16 * MIB, 10 * MIB), 5 * MIB);
+        // Never below the floor, even with nothing left (a file grew while copied).
+        assert_eq!(hand_over_at(16 * MIB, 300 << 10), MIN_HAND_OVER);
+        assert_eq!(hand_over_at(16 * MIB, 0), MIN_HAND_OVER);
+        // A window already under the floor stays as it is.
+        assert_eq!(hand_over_at(64 << 10, 0), 64 << 10);
     }
 
     #[test]
