@@ -68,7 +68,8 @@ impl Outcome {
 /// last chunk of a copied folder is done, the copy gets its source's mode and times.
 struct DirPair {
     src: OwnedFd,
-    dst: OwnedFd,
+    /// Shared with the flusher, which syncs the folders of large files.
+    dst: Arc<OwnedFd>,
     src_path: PathBuf,
     /// The source folder's details, to give the copy (none for a job's own target folder).
     finish: Option<Meta>,
@@ -349,7 +350,7 @@ impl Walker<'_> {
         };
         let pair = Arc::new(DirPair {
             src: src_dir,
-            dst: dst_dir,
+            dst: Arc::new(dst_dir),
             src_path: parent.to_owned(),
             finish: None,
             top,
@@ -478,7 +479,7 @@ impl Walker<'_> {
         Counters::add(&self.ctx.counters.files_done, 1);
         Some(Arc::new(DirPair {
             src,
-            dst,
+            dst: Arc::new(dst),
             src_path: path,
             finish: Some(meta),
             top,

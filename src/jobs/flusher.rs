@@ -1,7 +1,8 @@
 //! The helper that puts a copy's data on the device window by window: workers add the
 //! ranges they wrote; when a window is full it is handed to the helper thread, which runs
 //! `sync_file_range(WAIT_BEFORE | WRITE | WAIT_AFTER)` on it (and `fsync` where the
-//! destination needs it) while the copy fills the next. A worker waits only when the window
+//! destination needs it: every file on a network mount; on a removable disk, files larger
+//! than any window, then their folders) while the copy fills the next. A worker waits only when the window
 //! before the one it hands over is not on the device yet, so at most two windows are in
 //! memory and not on the device. What completed writeback is counted as bytes on the device.
 
@@ -18,8 +19,8 @@ pub struct Part {
     pub fd: Arc<OwnedFd>,
     pub offset: u64,
     pub len: u64,
-    /// The file is complete with this range; `size` is its whole size.
-    pub last: bool,
+    /// The file is complete with this range: the folder it is in (`size` is its whole size).
+    pub last: Option<Arc<OwnedFd>>,
     pub size: u64,
 }
 
@@ -214,7 +215,7 @@ impl<'a> Flusher<'a> {
             sync_range(&p.fd, p.offset, p.len, BEFORE | WRITE | AFTER)?;
         }
         let needs_fsync = |p: &&Part| {
-            p.last
+            p.last.is_some()
                 && match self.durability {
                     Durability::FsyncFiles { .. } => true,
                     // On a removable disk, files larger than any window also get their
@@ -224,7 +225,20 @@ impl<'a> Flusher<'a> {
                 }
         };
         let files: Vec<&Part> = parts.iter().filter(needs_fsync).collect();
-        fsync_all(&files)
+        fsync_all(&files)?;
+        if matches!(self.durability, Durability::Windows { .. }) {
+            // Then the folders of those large files, so their names are on the device too.
+            let mut folders: Vec<&Arc<OwnedFd>> = Vec::new();
+            for dir in files.iter().filter_map(|p| p.last.as_ref()) {
+                if !folders.iter().any(|f| Arc::ptr_eq(f, dir)) {
+                    folders.push(dir);
+                }
+            }
+            for dir in folders {
+                rustix::fs::fsync(&**dir)?;
+            }
+        }
+        Ok(())
     }
 }
 

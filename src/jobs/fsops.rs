@@ -98,7 +98,7 @@ pub fn copy_file(
     src: &OwnedFd,
     name: &CStr,
     st: &Meta,
-    dst: &OwnedFd,
+    dst: &Arc<OwnedFd>,
     target: &CStr,
     replace: bool,
     sink: &Sink<'_>,
@@ -119,7 +119,7 @@ pub fn copy_file(
     let create_mode = Mode::from_raw_mode(wanted.as_raw_mode() & 0o777);
     let output = Arc::new(
         rustix::fs::openat(
-            dst,
+            &**dst,
             create_as,
             OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::CLOEXEC,
             create_mode,
@@ -138,7 +138,8 @@ pub fn copy_file(
         })
         .and_then(|n| {
             if let Some(t) = &temp {
-                rustix::fs::renameat(dst, t.as_c_str(), dst, target).map_err(op(Op::Rename))?;
+                rustix::fs::renameat(&**dst, t.as_c_str(), &**dst, target)
+                    .map_err(op(Op::Rename))?;
             }
             Ok(n)
         })
@@ -149,7 +150,7 @@ pub fn copy_file(
                     fd: output.clone(),
                     offset: handed,
                     len: total - handed,
-                    last: true,
+                    last: Some(dst.clone()),
                     size: total,
                 })
                 .map_err(|e| (Op::Flush, e))?;
@@ -158,7 +159,7 @@ pub fn copy_file(
         });
     drop(output);
     if result.is_err() {
-        let _ = rustix::fs::unlinkat(dst, create_as, AtFlags::empty());
+        let _ = rustix::fs::unlinkat(&**dst, create_as, AtFlags::empty());
     }
     result
 }
@@ -206,7 +207,7 @@ impl Sink<'_> {
                 fd: output.clone(),
                 offset: *handed,
                 len: total - *handed,
-                last: false,
+                last: None,
                 size,
             })
             .map_err(|e| (crate::error::Op::Flush, e))?;
