@@ -56,6 +56,16 @@ pub struct Mount {
 impl Mount {
     /// Pseudo filesystems (proc, sysfs, cgroups…) and system plumbing nobody browses to.
     pub fn is_system(&self) -> bool {
+        let mp = self.mount_point.as_os_str().as_bytes();
+        self.is_pseudo()
+            || ["/proc", "/sys", "/dev", "/run", "/boot", "/snap"]
+                .iter()
+                .any(|p| mp == p.as_bytes() || mp.starts_with(format!("{p}/").as_bytes()))
+                && !mp.starts_with(b"/run/media/")
+    }
+
+    /// A filesystem type that holds no one's files (proc, sysfs, cgroups…).
+    pub fn is_pseudo(&self) -> bool {
         const PSEUDO: &[&str] = &[
             "proc",
             "sysfs",
@@ -81,12 +91,7 @@ impl Mount {
             "overlay",
             "squashfs",
         ];
-        let mp = self.mount_point.as_os_str().as_bytes();
         PSEUDO.contains(&self.fs_type.as_str())
-            || ["/proc", "/sys", "/dev", "/run", "/boot", "/snap"]
-                .iter()
-                .any(|p| mp == p.as_bytes() || mp.starts_with(format!("{p}/").as_bytes()))
-                && !mp.starts_with(b"/run/media/")
     }
 
     /// A mount a person would want in Places: a disk, a stick or a share.

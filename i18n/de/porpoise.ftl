@@ -255,6 +255,7 @@ name-error-other = Der Name kann nicht verwendet werden: { $error }
 trash-restore = Wiederherstellen
 trash-empty = Papierkorb leeren
 trash-is-empty = Der Papierkorb ist leer.
+trash-unreachable = Der Papierkorb auf { $place } antwortet nicht; seine Einträge fehlen hier.
 trash-column-from = Ursprünglicher Ort
 trash-column-deleted = Gelöscht
 trash-empty-question = Papierkorb leeren?

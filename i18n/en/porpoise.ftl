@@ -255,6 +255,7 @@ name-error-other = The name could not be used: { $error }
 trash-restore = Restore
 trash-empty = Empty Trash
 trash-is-empty = The trash is empty.
+trash-unreachable = The trash on { $place } does not answer; its items are not shown.
 trash-column-from = Original location
 trash-column-deleted = Deleted
 trash-empty-question = Empty the trash?

@@ -24,8 +24,10 @@ pub enum TrashCommand {
 pub fn run(cmd: TrashCommand) -> anyhow::Result<()> {
     match cmd {
         TrashCommand::List => {
+            let listing = trash::list()?;
+            warn_unreachable(&listing);
             let mut out = std::io::stdout().lock();
-            for item in trash::list()? {
+            for item in listing.items {
                 write!(out, "{} ", item.time_deleted)?;
                 write_escaped(&mut out, item.original_path().as_os_str().as_bytes())?;
                 writeln!(out)?;
@@ -33,7 +35,9 @@ pub fn run(cmd: TrashCommand) -> anyhow::Result<()> {
             Ok(())
         }
         TrashCommand::Restore { paths } => {
-            let items = trash::list()?;
+            let listing = trash::list()?;
+            warn_unreachable(&listing);
+            let items = listing.items;
             let mut chosen = Vec::new();
             for p in &paths {
                 let abs = std::path::absolute(p).unwrap_or_else(|_| p.clone());
@@ -46,5 +50,16 @@ pub fn run(cmd: TrashCommand) -> anyhow::Result<()> {
             Ok(())
         }
         TrashCommand::Empty => Ok(trash::empty()?),
+    }
+}
+
+/// Name the network mounts whose trash did not answer in time (their items are left out).
+fn warn_unreachable(listing: &trash::TrashListing) {
+    for top in &listing.unreachable {
+        eprintln!(
+            "porpoise: the trash on {} did not answer within {} s; its items are left out",
+            top.display(),
+            trash::NETWORK_DEADLINE.as_secs()
+        );
     }
 }

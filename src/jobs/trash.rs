@@ -13,6 +13,9 @@ use super::events::JobState;
 use super::progress::Counters;
 use super::runner::spawn;
 
+mod listing;
+
+pub use listing::{NETWORK_DEADLINE, TrashListing, home_trash, list, list_in};
 pub use trash::TrashItem;
 
 /// Move `paths` to the trash of the filesystem each is on.
@@ -38,15 +41,6 @@ pub fn trash_with(paths: Vec<PathBuf>, control: Arc<Control>) -> Job {
         }
         ctx.final_state()
     })
-}
-
-/// The home trash folder: `$XDG_DATA_HOME/Trash`.
-fn home_trash() -> Option<PathBuf> {
-    std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
-        .map(|d| d.join("Trash"))
 }
 
 /// Device of the nearest existing folder holding the home trash.
@@ -91,11 +85,6 @@ fn prepare_volume_trash(topdir: &Path) -> std::io::Result<()> {
     b.create(own.join("info"))
 }
 
-/// Everything in the trash folders of this user, on every filesystem.
-pub fn list() -> Result<Vec<TrashItem>, IoError> {
-    trash::os_limited::list().map_err(|e| trash_error("trash", e))
-}
-
 /// Put items back where they came from (never over an existing file).
 pub fn restore(items: Vec<TrashItem>) -> Result<(), IoError> {
     trash::os_limited::restore_all(items).map_err(|e| trash_error("trash", e))
@@ -108,7 +97,7 @@ pub fn find_trashed(
     originals: &[PathBuf],
     since: i64,
 ) -> Result<(Vec<TrashItem>, Vec<PathBuf>), IoError> {
-    Ok(pick_trashed(list()?, originals, since))
+    Ok(pick_trashed(list()?.items, originals, since))
 }
 
 /// [`find_trashed`] over a given listing.
@@ -141,9 +130,10 @@ fn pick_trashed(
     (found.into_iter().flatten().collect(), missing)
 }
 
-/// Delete everything in the trash for good.
+/// Delete everything in the trash for good (what a network mount that does not answer
+/// holds stays).
 pub fn empty() -> Result<(), IoError> {
-    let items = list()?;
+    let items = list()?.items;
     trash::os_limited::purge_all(items).map_err(|e| trash_error("trash", e))
 }
 

@@ -60,7 +60,7 @@ pub enum ActionMsg {
 
     // Trash view
     OpenTrash,
-    TrashListed(Result<Vec<crate::jobs::trash::TrashItem>, String>),
+    TrashListed(Result<crate::jobs::trash::TrashListing, String>),
     TrashClicked(usize),
     TrashRestore,
     TrashRestored(Result<(), String>),
@@ -139,6 +139,8 @@ pub struct NameEntry {
 pub struct TrashView {
     /// `None` while it is being read.
     pub items: Option<Vec<crate::jobs::trash::TrashItem>>,
+    /// Network mounts whose trash did not answer in time (their items are not shown).
+    pub unreachable: Vec<std::path::PathBuf>,
     pub selected: std::collections::BTreeSet<usize>,
     /// "Empty the trash?" is asked.
     pub confirm_empty: bool,

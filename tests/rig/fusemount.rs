@@ -104,8 +104,9 @@ impl FuseMount {
         if self.session.is_none() {
             return;
         }
-        // Whatever is still dirty may go out at full speed now.
+        // Whatever is still dirty may go out at full speed now, and held requests answered.
         self.throttle.set_rate(0);
+        self.throttle.set_silent(false);
         let mut patience = PATIENCE;
         if is_mounted(&self.mnt) && !unmount(&self.mnt) {
             // Busy (a file is still open): detach it now, and soon cut the connection.

@@ -271,6 +271,7 @@ impl Filesystem for PassFs {
     }
 
     fn lookup(&self, _req: &Request, parent: INodeNo, name: &OsStr, reply: ReplyEntry) {
+        self.throttle.wait_while_silent();
         reply_entry(reply, self.entry(parent, name));
     }
 
@@ -279,6 +280,7 @@ impl Filesystem for PassFs {
     }
 
     fn getattr(&self, _req: &Request, ino: INodeNo, fh: Option<FileHandle>, reply: ReplyAttr) {
+        self.throttle.wait_while_silent();
         match self.stat_node(ino, fh) {
             Ok(a) => reply.attr(&TTL, &a),
             Err(e) => reply.error(e),
@@ -318,6 +320,7 @@ impl Filesystem for PassFs {
     }
 
     fn readlink(&self, _req: &Request, ino: INodeNo, reply: ReplyData) {
+        self.throttle.wait_while_silent();
         let r = self
             .nodes
             .fd(ino.0)
@@ -449,6 +452,7 @@ impl Filesystem for PassFs {
     }
 
     fn open(&self, _req: &Request, ino: INodeNo, flags: OpenFlags, reply: ReplyOpen) {
+        self.throttle.wait_while_silent();
         let r = self.nodes.fd(ino.0).and_then(|node| {
             rustix::fs::open(proc_path(&node), self.backing_flags(flags.0), Mode::empty())
                 .map_err(errno)
@@ -502,6 +506,7 @@ impl Filesystem for PassFs {
         _lock_owner: Option<LockOwner>,
         reply: ReplyData,
     ) {
+        self.throttle.wait_while_silent();
         let r = self.nodes.file(fh.0).and_then(|f| {
             let mut buf = vec![0u8; size as usize];
             let mut got = 0;
@@ -582,6 +587,7 @@ impl Filesystem for PassFs {
     }
 
     fn opendir(&self, _req: &Request, ino: INodeNo, _flags: OpenFlags, reply: ReplyOpen) {
+        self.throttle.wait_while_silent();
         match self.list(ino) {
             Ok(entries) => {
                 reply.opened(FileHandle(self.nodes.add_dir(entries)), FopenFlags::empty())
@@ -598,6 +604,7 @@ impl Filesystem for PassFs {
         offset: u64,
         mut reply: ReplyDirectory,
     ) {
+        self.throttle.wait_while_silent();
         let entries = match self.nodes.dir(fh.0) {
             Ok(e) => e,
             Err(e) => return reply.error(e),
@@ -634,6 +641,7 @@ impl Filesystem for PassFs {
     }
 
     fn statfs(&self, _req: &Request, _ino: INodeNo, reply: ReplyStatfs) {
+        self.throttle.wait_while_silent();
         match self
             .nodes
             .fd(1)

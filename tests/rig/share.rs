@@ -70,6 +70,12 @@ impl Share {
         self.fuse.throttle.set_failing(fail);
     }
 
+    /// The server stops answering (a hung NFS or sshfs server): every request waits until
+    /// `false` is set again. Dropping the share ends the silence first.
+    pub fn set_silent(&self, silent: bool) {
+        self.fuse.throttle.set_silent(silent);
+    }
+
     /// The server dies: the connection is cut and every access to the share fails with
     /// ENOTCONN (the mount stays until the share is dropped, as a dead sshfs stays).
     pub fn disconnect(&self) {

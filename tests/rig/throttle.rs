@@ -1,5 +1,6 @@
 //! The "device" end of a rig filesystem: a token bucket that lets written bytes through at a
-//! set rate, the count of bytes really received, and a switch that makes writes fail.
+//! set rate, the count of bytes really received, a switch that makes writes fail, and one
+//! that makes the server stop answering.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -15,6 +16,8 @@ pub struct Throttle {
     /// Bytes per second; 0 = unlimited.
     rate: AtomicU64,
     fail: AtomicBool,
+    /// The server holds every request until this is cleared (a hung server).
+    silent: AtomicBool,
     received: Arc<AtomicU64>,
     /// When the bucket is free again: the end of the last slice handed out.
     free_at: Mutex<Instant>,
@@ -27,6 +30,7 @@ impl Throttle {
         Arc::new(Throttle {
             rate: AtomicU64::new(rate),
             fail: AtomicBool::new(false),
+            silent: AtomicBool::new(false),
             received: Arc::new(AtomicU64::new(0)),
             free_at: Mutex::new(Instant::now()),
             changed: Condvar::new(),
@@ -66,6 +70,22 @@ impl Throttle {
         self.fail.store(fail, Ordering::SeqCst);
         let _guard = self.lock();
         self.changed.notify_all();
+    }
+
+    /// From now on the server answers no request until `false` is set again; requests
+    /// already held are then answered.
+    pub fn set_silent(&self, silent: bool) {
+        self.silent.store(silent, Ordering::SeqCst);
+        let _guard = self.lock();
+        self.changed.notify_all();
+    }
+
+    /// Hold the calling request while the server is silent.
+    pub fn wait_while_silent(&self) {
+        let mut guard = self.lock();
+        while self.silent.load(Ordering::SeqCst) {
+            guard = self.changed.wait(guard).unwrap_or_else(|p| p.into_inner());
+        }
     }
 
     /// Wait until `n` bytes may pass. Returns false when writes started failing meanwhile.

@@ -2,7 +2,7 @@
 //! (after asking), all off the UI thread; the list is read again after each change.
 
 use super::App;
-use crate::jobs::trash::TrashItem;
+use crate::jobs::trash::{TrashItem, TrashListing};
 use crate::ui::actions::{ActionEffect, TrashView};
 use crate::ui::effects::Effect;
 use crate::ui::i18n::fl;
@@ -26,13 +26,17 @@ impl App {
         vec![Effect::Action(ActionEffect::ListTrash)]
     }
 
-    pub(super) fn trash_listed(&mut self, r: Result<Vec<TrashItem>, String>) -> Vec<Effect> {
+    pub(super) fn trash_listed(&mut self, r: Result<TrashListing, String>) -> Vec<Effect> {
         self.actions.trash_listing = false;
         let Some(view) = &mut self.actions.trash else {
             return Vec::new();
         };
         match r {
-            Ok(mut items) => {
+            Ok(TrashListing {
+                mut items,
+                unreachable,
+            }) => {
+                view.unreachable = unreachable;
                 items.sort_by(|a, b| {
                     b.time_deleted
                         .cmp(&a.time_deleted)

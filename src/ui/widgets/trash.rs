@@ -84,9 +84,14 @@ pub fn view(t: &TrashView) -> Element<'_, Message> {
             .into()
         }
     };
-    column![bar, rule::horizontal(1).style(rule::weak), body]
-        .height(Fill)
-        .into()
+    let mut page = column![bar, rule::horizontal(1).style(rule::weak)];
+    for top in &t.unreachable {
+        let note = fl!("trash-unreachable", place = top.display().to_string());
+        page = page.push(
+            container(text(note).size(theme::SMALL_TEXT).style(theme::muted)).padding([4, 12]),
+        );
+    }
+    page.push(body).height(Fill).into()
 }
 
 fn centered<'a>(label: String) -> Element<'a, Message> {

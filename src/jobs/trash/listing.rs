@@ -1,0 +1,304 @@
+//! Reading the trash without waiting on a server that does not answer: the home trash and
+//! the trash folders of every mounted filesystem, each network mount read on its own
+//! thread with a shared deadline. A mount that misses it is left out and named.
+
+use std::collections::HashSet;
+use std::ffi::OsString;
+use std::io::{BufRead, BufReader};
+use std::os::unix::ffi::OsStringExt;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Component, Path, PathBuf};
+use std::sync::{LazyLock, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::error::IoError;
+use crate::mounts::{Mount, MountTable};
+
+use super::TrashItem;
+
+/// How long a listing waits for the trash folders of network mounts.
+pub const NETWORK_DEADLINE: Duration = Duration::from_secs(2);
+
+/// What is in the trash, and the mounts whose trash could not be read in time.
+#[derive(Debug, Clone, Default)]
+pub struct TrashListing {
+    pub items: Vec<TrashItem>,
+    /// Mount points of network filesystems that did not answer before the deadline.
+    pub unreachable: Vec<PathBuf>,
+}
+
+/// Mount points whose trash is still being read by an earlier listing's thread (a hung
+/// server): a new listing does not start another thread for them.
+static READING: LazyLock<Mutex<HashSet<PathBuf>>> = LazyLock::new(Default::default);
+
+/// Everything in the home trash (`home`) and in this user's trash folders on every mount
+/// of `table`; network mounts get until `deadline` to answer.
+pub fn list_in(
+    home: Option<&Path>,
+    table: &MountTable,
+    uid: u32,
+    deadline: Duration,
+) -> TrashListing {
+    let until = Instant::now() + deadline;
+    let mut listing = TrashListing::default();
+    if let Some(home) = home {
+        listing.items.extend(read_trash_folder(home, None));
+    }
+    let (tx, rx) = crossbeam_channel::unbounded::<(PathBuf, Vec<TrashItem>)>();
+    let mut waiting: Vec<PathBuf> = Vec::new();
+    let mut seen = HashSet::new();
+    for m in table.mounts.iter().rev().filter(|m| has_user_files(m)) {
+        let top = m.mount_point.clone();
+        // Mounts stacked on one folder: only the top one (listed last) is reachable.
+        if !seen.insert(top.clone()) {
+            continue;
+        }
+        if !m.class.is_slow() {
+            listing.items.extend(read_volume(&top, uid));
+            continue;
+        }
+        let mut reading = READING.lock().unwrap_or_else(|p| p.into_inner());
+        if !reading.insert(top.clone()) {
+            // An earlier reading of it has not come back yet.
+            listing.unreachable.push(top);
+            continue;
+        }
+        drop(reading);
+        waiting.push(top.clone());
+        let tx = tx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("porpoise-trash".into())
+            .spawn(move || {
+                let items = read_volume(&top, uid);
+                READING
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .remove(&top);
+                let _ = tx.send((top, items));
+            });
+        if spawned.is_err()
+            && let Some(top) = waiting.pop()
+        {
+            READING
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .remove(&top);
+            listing.unreachable.push(top);
+        }
+    }
+    drop(tx);
+    while !waiting.is_empty() {
+        match rx.recv_deadline(until) {
+            Ok((top, items)) => {
+                waiting.retain(|w| *w != top);
+                listing.items.extend(items);
+            }
+            Err(_) => break,
+        }
+    }
+    listing.unreachable.extend(waiting);
+    listing
+}
+
+/// The home trash folder: `$XDG_DATA_HOME/Trash`.
+pub fn home_trash() -> Option<PathBuf> {
+    std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .map(|d| d.join("Trash"))
+}
+
+/// [`list_in`] for this user, on the current mount table, with [`NETWORK_DEADLINE`].
+pub fn list() -> Result<TrashListing, IoError> {
+    let table = MountTable::read()?;
+    let home = home_trash();
+    Ok(list_in(
+        home.as_deref(),
+        &table,
+        crate::sys::uid(),
+        NETWORK_DEADLINE,
+    ))
+}
+
+/// Filesystems that can hold files (not proc, sysfs and the like).
+fn has_user_files(m: &Mount) -> bool {
+    m.mount_point == Path::new("/") || !m.is_pseudo()
+}
+
+/// The trash folders of the filesystem mounted at `top`: `.Trash/$uid` (when `.Trash` is
+/// a real folder with the sticky bit, as the spec asks) and `.Trash-$uid`.
+fn read_volume(top: &Path, uid: u32) -> Vec<TrashItem> {
+    let mut items = Vec::new();
+    let shared = top.join(".Trash");
+    if let Ok(meta) = std::fs::symlink_metadata(&shared)
+        && meta.is_dir()
+        && meta.permissions().mode() & 0o1000 != 0
+    {
+        items.extend(read_trash_folder(&shared.join(uid.to_string()), Some(top)));
+    }
+    items.extend(read_trash_folder(
+        &top.join(format!(".Trash-{uid}")),
+        Some(top),
+    ));
+    items
+}
+
+/// The items of one trash folder (its `info/*.trashinfo` files); relative original paths
+/// are under `top`. A folder that is missing or unreadable has no items.
+fn read_trash_folder(folder: &Path, top: Option<&Path>) -> Vec<TrashItem> {
+    let info = folder.join("info");
+    // Not a symlink: a trash folder must be the folder itself.
+    match std::fs::symlink_metadata(&info) {
+        Ok(m) if m.is_dir() => {}
+        _ => return Vec::new(),
+    }
+    let Ok(entries) = std::fs::read_dir(&info) else {
+        return Vec::new();
+    };
+    let mut items = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "trashinfo") {
+            continue;
+        }
+        if let Some(item) = read_info(&path, top) {
+            items.push(item);
+        }
+    }
+    items
+}
+
+/// One `.trashinfo` file: `[Trash Info]`, then `Path=` (percent-encoded, absolute, or
+/// relative to `top`) and `DeletionDate=YYYY-MM-DDThh:mm:ss` (local time). The first of
+/// each key counts; other lines are ignored. `None` when it is not a valid record.
+fn read_info(path: &Path, top: Option<&Path>) -> Option<TrashItem> {
+    let file = std::fs::File::open(path).ok()?;
+    let mut lines = BufReader::new(file).split(b'\n');
+    let header = lines.next()?.ok()?;
+    if header.trim_ascii() != b"[Trash Info]" {
+        return None;
+    }
+    let mut original: Option<PathBuf> = None;
+    let mut deleted: Option<i64> = None;
+    for line in lines {
+        let line = line.ok()?;
+        let Some(eq) = line.iter().position(|&b| b == b'=') else {
+            continue;
+        };
+        let (key, value) = (line[..eq].trim_ascii(), line[eq + 1..].trim_ascii());
+        if key == b"Path" && original.is_none() {
+            original = Some(PathBuf::from(OsString::from_vec(percent_decode(value)?)));
+        } else if key == b"DeletionDate" && deleted.is_none() {
+            deleted = parse_local_time(value);
+        }
+    }
+    let original = original?;
+    if original.file_name().is_none() || original.components().any(|c| c == Component::ParentDir) {
+        return None;
+    }
+    let original = match (original.is_relative(), top) {
+        (false, _) => original,
+        (true, Some(top)) => top.join(original),
+        (true, None) => return None,
+    };
+    Some(TrashItem {
+        id: path.as_os_str().to_owned(),
+        name: original.file_name()?.to_owned(),
+        original_parent: original.parent()?.to_owned(),
+        time_deleted: deleted.unwrap_or(-1),
+    })
+}
+
+/// `%XX` escapes to bytes; `None` for a broken escape or a NUL byte.
+fn percent_decode(s: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == b'%' {
+            let hex = std::str::from_utf8(s.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(s[i]);
+            i += 1;
+        }
+    }
+    (!out.contains(&0)).then_some(out)
+}
+
+/// Seconds since the epoch of `YYYY-MM-DDThh:mm:ss` read as local time.
+fn parse_local_time(s: &[u8]) -> Option<i64> {
+    let s = std::str::from_utf8(s).ok()?;
+    let (date, time) = s.split_once('T')?;
+    let mut d = date.splitn(3, '-').map(str::parse::<i32>);
+    let mut t = time.splitn(3, ':').map(str::parse::<i32>);
+    let (year, month, day) = (d.next()?.ok()?, d.next()?.ok()?, d.next()?.ok()?);
+    let (hour, min, sec) = (t.next()?.ok()?, t.next()?.ok()?, t.next()?.ok()?);
+    if !(1..=12).contains(&month) || !(1..=31).contains(&day) {
+        return None;
+    }
+    // SAFETY: `tm` is a plain C struct, fully initialised here; mktime only reads and
+    // normalises it.
+    let secs = unsafe {
+        let mut tm: libc::tm = std::mem::zeroed();
+        tm.tm_year = year - 1900;
+        tm.tm_mon = month - 1;
+        tm.tm_mday = day;
+        tm.tm_hour = hour;
+        tm.tm_min = min;
+        tm.tm_sec = sec;
+        tm.tm_isdst = -1;
+        libc::mktime(&mut tm)
+    };
+    (secs != -1).then_some(secs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_escapes_and_refuses_broken_ones() {
+        assert_eq!(percent_decode(b"a%20b").as_deref(), Some(&b"a b"[..]));
+        assert_eq!(
+            percent_decode(b"%ff%FE").as_deref(),
+            Some(&[0xff, 0xfe][..])
+        );
+        assert_eq!(percent_decode(b"bad%2"), None);
+        assert_eq!(percent_decode(b"bad%zz"), None);
+        assert_eq!(percent_decode(b"nul%00"), None);
+    }
+
+    #[test]
+    fn reads_local_times_and_refuses_nonsense() {
+        let a = parse_local_time(b"2026-11-30T10:00:00").expect("a time");
+        let b = parse_local_time(b"2026-11-30T10:00:05").expect("a time");
+        assert_eq!(b - a, 5);
+        assert_eq!(parse_local_time(b"2026-13-01T00:00:00"), None);
+        assert_eq!(parse_local_time(b"yesterday"), None);
+    }
+
+    #[test]
+    fn reads_records_relative_to_their_volume() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let info = dir.path().join(".Trash-1000/info");
+        std::fs::create_dir_all(&info).expect("mkdir");
+        std::fs::write(
+            info.join("a%.trashinfo"),
+            "[Trash Info]\nPath=docs/r%C3%A9sum%C3%A9.txt\nDeletionDate=2026-11-30T10:00:00\n",
+        )
+        .expect("write");
+        // Not records: a wrong header, a path climbing out, no Path at all.
+        std::fs::write(info.join("b.trashinfo"), "[Other]\nPath=x\n").expect("write");
+        std::fs::write(info.join("c.trashinfo"), "[Trash Info]\nPath=../x\n").expect("write");
+        std::fs::write(info.join("d.trashinfo"), "[Trash Info]\nDeletionDate=x\n").expect("w");
+        let items = read_volume(dir.path(), 1000);
+        assert_eq!(items.len(), 1, "{items:?}");
+        let item = &items[0];
+        assert_eq!(item.name, "résumé.txt");
+        assert_eq!(item.original_parent, dir.path().join("docs"));
+        assert!(item.time_deleted > 0);
+        assert_eq!(item.id, info.join("a%.trashinfo").into_os_string());
+    }
+}
