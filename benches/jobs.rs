@@ -266,7 +266,7 @@ fn fresh_copy(template: &Path, to: &Path) {
 }
 
 fn porpoise() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_porpoise"));
+    let mut c = Command::new(common::porpoise_command());
     c.env("RUST_LOG", "off");
     c
 }

@@ -92,14 +92,14 @@ struct Times {
 }
 
 fn time_listing(dir: &Path) -> Times {
-    let bin = env!("CARGO_BIN_EXE_porpoise");
+    let bin = common::porpoise_command();
     let (mut ls, mut po, mut en, mut sh) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     // Warm the caches once.
     timed(Command::new("ls").args(["-l", "-U"]).arg(dir));
     for round in 0..ROUNDS {
         let mut steps: [&mut dyn FnMut(); 4] = [
             &mut || ls.push(timed(Command::new("ls").args(["-l", "-U"]).arg(dir))),
-            &mut || po.push(timed(Command::new(bin).args(["ls", "-l"]).arg(dir))),
+            &mut || po.push(timed(Command::new(&bin).args(["ls", "-l"]).arg(dir))),
             &mut || {
                 // In-process and short: sampled five times a round.
                 for _ in 0..5 {

@@ -204,7 +204,7 @@ fn listing_during_a_copy() {
 }
 
 fn porpoise_copy(from: &Path, to: &Path, writeback: &str) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_porpoise"));
+    let mut c = Command::new(common::porpoise_command());
     c.env("RUST_LOG", "off")
         .args(["copy", "--progress=none"])
         .arg(format!("--writeback={writeback}"))

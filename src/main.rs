@@ -1,4 +1,6 @@
-//! Porpoise's entry point: a subcommand runs the CLI, otherwise the window opens.
+//! Porpoise's entry point: a subcommand runs the CLI, otherwise the window opens. Built
+//! twice: as `porpoise` (cli/Cargo.toml: the engine only, opens the window by starting
+//! `porpoise-window`) and as `porpoise-window` (with the window in it).
 
 mod cli;
 
@@ -34,7 +36,23 @@ fn open_window(path: Option<std::path::PathBuf>) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The `porpoise` command has no window in it (so it starts fast): it becomes
+/// `porpoise-window`, found beside it or on the `PATH`.
 #[cfg(not(feature = "gui"))]
-fn open_window(_path: Option<std::path::PathBuf>) -> anyhow::Result<()> {
-    anyhow::bail!("this build has no window (built without the `gui` feature); try `porpoise ls`")
+fn open_window(path: Option<std::path::PathBuf>) -> anyhow::Result<()> {
+    use std::os::unix::process::CommandExt;
+    const WINDOW: &str = "porpoise-window";
+    let beside = std::env::current_exe()
+        .ok()
+        .map(|exe| exe.with_file_name(WINDOW))
+        .filter(|p| p.is_file());
+    let program = beside.unwrap_or_else(|| std::path::PathBuf::from(WINDOW));
+    let mut command = std::process::Command::new(&program);
+    command.args(path);
+    // Only returns when it could not be started.
+    let e = command.exec();
+    anyhow::bail!(
+        "could not start the window ({}): {e}; is porpoise-window installed beside porpoise?",
+        program.display()
+    )
 }

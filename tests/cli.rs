@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn porpoise() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_porpoise"))
+    Command::new(env!("CARGO_BIN_EXE_porpoise-window"))
 }
 
 fn run(cmd: &mut Command) -> Output {
@@ -90,7 +90,7 @@ fn ls_of_a_missing_folder_fails_with_one_line() {
 fn unprivileged(dir: &Path, args: &[&OsStr]) -> Output {
     if rustix::process::geteuid().is_root() {
         let bin = dir.join("porpoise-under-test");
-        std::fs::copy(env!("CARGO_BIN_EXE_porpoise"), &bin).expect("copy the binary");
+        std::fs::copy(env!("CARGO_BIN_EXE_porpoise-window"), &bin).expect("copy the binary");
         run(Command::new("setpriv")
             .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
             .arg(&bin)

@@ -48,7 +48,7 @@ fn a_path_reaches_the_opener_byte_for_byte() {
     let mut path_var = OsString::from(bin.as_os_str());
     path_var.push(":/usr/bin:/bin");
     let mut launcher = Launcher::start_with(
-        Path::new(env!("CARGO_BIN_EXE_porpoise")),
+        Path::new(env!("CARGO_BIN_EXE_porpoise-window")),
         &[("PATH", &path_var), ("OUT", out.as_os_str())],
     )
     .expect("start the launcher");
@@ -78,7 +78,7 @@ fn without_any_opener_the_error_comes_back() {
     let empty = tmp.path().join("empty-bin");
     std::fs::create_dir(&empty).expect("mkdir");
     let mut launcher = Launcher::start_with(
-        Path::new(env!("CARGO_BIN_EXE_porpoise")),
+        Path::new(env!("CARGO_BIN_EXE_porpoise-window")),
         &[("PATH", empty.as_os_str())],
     )
     .expect("start the launcher");

@@ -193,7 +193,7 @@ fn a_copy_to_exfat_asks_before_any_byte_moves_and_follows_the_answer() {
     // The CLI without a terminal reports the problems as JSON and copies nothing.
     let cli = fs.mnt.join("cli");
     std::fs::create_dir(&cli).expect("mkdir");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_porpoise"))
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_porpoise-window"))
         .args(["copy", "--progress=json"])
         .args(&sources)
         .arg(&cli)

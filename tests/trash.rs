@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn porpoise(data_home: &Path, args: &[&std::ffi::OsStr]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_porpoise"))
+    Command::new(env!("CARGO_BIN_EXE_porpoise-window"))
         .args(args)
         .env("XDG_DATA_HOME", data_home)
         .env("HOME", data_home.parent().expect("parent"))

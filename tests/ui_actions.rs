@@ -369,7 +369,7 @@ fn trash_view_lists_restores_and_empties() {
     fs::write(&kept, b"notes").expect("write");
     fs::write(&gone, b"gone").expect("write");
     for p in [&kept, &gone] {
-        let out = Command::new(env!("CARGO_BIN_EXE_porpoise"))
+        let out = Command::new(env!("CARGO_BIN_EXE_porpoise-window"))
             .arg("rm")
             .arg("--trash")
             .arg(p)

@@ -1,5 +1,8 @@
-//! Starts the real binary under Xvfb, waits for its window, takes a screenshot and checks
-//! that something was drawn. Skips with a message where Xvfb is missing, fails in CI.
+//! Starts the real `porpoise` command under Xvfb (which starts the window binary), waits
+//! for its window, takes a screenshot and checks that something was drawn. Skips with a
+//! message where Xvfb is missing, fails in CI.
+
+mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -78,7 +81,8 @@ fn the_window_opens_and_draws_under_xvfb() {
     }
     std::fs::create_dir(shown.join("2026")).expect("mkdir");
     let mut app = Reaper(
-        Command::new(env!("CARGO_BIN_EXE_porpoise"))
+        // Through the `porpoise` command, which starts the window binary in its place.
+        Command::new(support::porpoise_command())
             .arg(&shown)
             .env("DISPLAY", &display)
             .env_remove("WAYLAND_DISPLAY")

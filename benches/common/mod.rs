@@ -1,5 +1,7 @@
-//! What the benchmarks share: medians, and timing a command run to its end.
+//! What the benchmarks share: medians, timing a command run to its end, and the `porpoise`
+//! command under test.
 
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
@@ -19,4 +21,16 @@ pub fn timed(cmd: &mut Command) -> f64 {
     let ms = t.elapsed().as_secs_f64() * 1e3;
     assert!(st.success(), "{cmd:?} failed");
     ms
+}
+
+/// The `porpoise` command people run (cli/: the engine only, no window libraries), built by
+/// `cargo build --release` beside this package's `porpoise-window`.
+pub fn porpoise_command() -> PathBuf {
+    let p = std::path::Path::new(env!("CARGO_BIN_EXE_porpoise-window")).with_file_name("porpoise");
+    assert!(
+        p.is_file(),
+        "{} is missing: run `cargo build --release` first",
+        p.display()
+    );
+    p
 }

@@ -3,9 +3,9 @@
 //! copy, and closing them on exec makes the kernel flush their dirty data to a slow or
 //! network mount first (seconds, measured); the helper holds none of them.
 //!
-//! The helper is this binary run as `porpoise launcher-helper`: it reads NUL-terminated paths
-//! on stdin, opens each with its default application, and answers one line per path,
-//! `ok` or `error: …`.
+//! The helper is this binary (`porpoise-window`) run as `launcher-helper`: it reads
+//! NUL-terminated paths on stdin, opens each with its default application, and answers one
+//! line per path, `ok` or `error: …`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::ffi::OsStrExt;

@@ -1,6 +1,7 @@
 //! What several test files share: real filesystems brought up as root (exFAT through FUSE
 //! on a loop device, a small ext4 on a loop device, a read-only tmpfs), the rule for
-//! skipping where they cannot be had, and draining a job's events.
+//! skipping where they cannot be had, draining a job's events, and finding the `porpoise`
+//! command.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -14,6 +15,18 @@ use porpoise::jobs::{Job, JobEvent, JobState, Summary};
 pub fn skip(why: &str) {
     assert!(std::env::var_os("CI").is_none(), "CI must run this: {why}");
     eprintln!("skipped: {why}");
+}
+
+/// The `porpoise` command as people run it: cli/'s binary (the engine only). `cargo test`
+/// (or `cargo build`) at the top of the repository builds it beside `porpoise-window`.
+pub fn porpoise_command() -> PathBuf {
+    let p = Path::new(env!("CARGO_BIN_EXE_porpoise-window")).with_file_name("porpoise");
+    assert!(
+        p.is_file(),
+        "{} is missing: `cargo test` or `cargo build` at the top of the repository builds it",
+        p.display()
+    );
+    p
 }
 
 pub fn tool(name: &str) -> bool {

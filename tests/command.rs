@@ -1,0 +1,61 @@
+//! The `porpoise` command people run from a shell (cli/Cargo.toml): built from the engine
+//! alone, so no window library is loaded when it starts; it still does the work and reports
+//! its version. (Starting the window through it is tests/window_smoke.rs.)
+
+mod support;
+
+use std::process::Command;
+
+/// Names of the window's libraries as they appear in a binary that loads them.
+const WINDOW_LIBRARIES: [&[u8]; 2] = [b"libX11.so", b"libxkbcommon"];
+
+fn mentions(binary: &[u8], what: &[u8]) -> bool {
+    binary.windows(what.len()).any(|w| w == what)
+}
+
+#[test]
+fn the_command_has_no_window_libraries_in_it() {
+    let command = std::fs::read(support::porpoise_command()).expect("read the command");
+    let window = std::fs::read(env!("CARGO_BIN_EXE_porpoise-window")).expect("read the window");
+    for lib in WINDOW_LIBRARIES {
+        let name = String::from_utf8_lossy(lib);
+        // The window binary loads them: the check can tell.
+        assert!(mentions(&window, lib), "porpoise-window names no {name}");
+        assert!(!mentions(&command, lib), "porpoise names {name}");
+    }
+}
+
+#[test]
+fn the_command_copies_and_says_its_version() {
+    let out = Command::new(support::porpoise_command())
+        .arg("--version")
+        .output()
+        .expect("run porpoise");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        format!("porpoise {}", env!("CARGO_PKG_VERSION"))
+    );
+
+    let t = tempfile::tempdir().expect("tempdir");
+    let src = t.path().join("src");
+    std::fs::create_dir_all(src.join("inner")).expect("mkdir");
+    std::fs::write(src.join("inner/a.txt"), b"alpha").expect("write");
+    let dest = t.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    let out = Command::new(support::porpoise_command())
+        .args(["copy", "--progress=none"])
+        .arg(&src)
+        .arg(&dest)
+        .output()
+        .expect("run porpoise copy");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(dest.join("src/inner/a.txt")).expect("copied"),
+        b"alpha"
+    );
+}
