@@ -25,7 +25,7 @@ pub fn run(cmd: TrashCommand) -> anyhow::Result<()> {
     match cmd {
         TrashCommand::List => {
             let listing = trash::list()?;
-            warn_unreachable(&listing);
+            warn_unreachable(&listing.unreachable);
             let mut out = std::io::stdout().lock();
             for item in listing.items {
                 write!(out, "{} ", item.time_deleted)?;
@@ -36,7 +36,7 @@ pub fn run(cmd: TrashCommand) -> anyhow::Result<()> {
         }
         TrashCommand::Restore { paths } => {
             let listing = trash::list()?;
-            warn_unreachable(&listing);
+            warn_unreachable(&listing.unreachable);
             let items = listing.items;
             let mut chosen = Vec::new();
             for p in &paths {
@@ -49,13 +49,17 @@ pub fn run(cmd: TrashCommand) -> anyhow::Result<()> {
             trash::restore(chosen)?;
             Ok(())
         }
-        TrashCommand::Empty => Ok(trash::empty()?),
+        TrashCommand::Empty => {
+            let unreachable = trash::empty()?;
+            warn_unreachable(&unreachable);
+            Ok(())
+        }
     }
 }
 
 /// Name the network mounts whose trash did not answer in time (their items are left out).
-fn warn_unreachable(listing: &trash::TrashListing) {
-    for top in &listing.unreachable {
+fn warn_unreachable(mounts: &[PathBuf]) {
+    for top in mounts {
         eprintln!(
             "porpoise: the trash on {} did not answer within {} s; its items are left out",
             top.display(),

@@ -130,11 +130,12 @@ fn pick_trashed(
     (found.into_iter().flatten().collect(), missing)
 }
 
-/// Delete everything in the trash for good (what a network mount that does not answer
-/// holds stays).
-pub fn empty() -> Result<(), IoError> {
-    let items = list()?.items;
-    trash::os_limited::purge_all(items).map_err(|e| trash_error("trash", e))
+/// Delete everything in the trash for good. What network mounts that do not answer hold
+/// stays; their mount points are returned.
+pub fn empty() -> Result<Vec<PathBuf>, IoError> {
+    let listing = list()?;
+    trash::os_limited::purge_all(listing.items).map_err(|e| trash_error("trash", e))?;
+    Ok(listing.unreachable)
 }
 
 fn trash_error(what: &str, e: trash::Error) -> IoError {

@@ -123,7 +123,9 @@ impl ActionEffect {
             ActionEffect::RestoreTrash(items) => {
                 act(ActionMsg::TrashRestored(text(trash::restore(items))))
             }
-            ActionEffect::EmptyTrash => act(ActionMsg::TrashEmptied(text(trash::empty()))),
+            ActionEffect::EmptyTrash => {
+                act(ActionMsg::TrashEmptied(text(trash::empty().map(drop))))
+            }
         };
         vec![m]
     }
