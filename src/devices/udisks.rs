@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use zbus::blocking::Connection;
 use zbus::zvariant::Value;
 
-pub use objects::Device;
+pub use objects::{Device, Drive};
 
 const SERVICE: &str = "org.freedesktop.UDisks2";
 const ROOT: &str = "/org/freedesktop/UDisks2";
