@@ -20,7 +20,10 @@ use porpoise::mounts::MountTable;
 use support::LoopMount;
 
 const UDISKSD: &str = "/usr/libexec/udisks2/udisksd";
-const UDEVD: &[&str] = &["/usr/lib/systemd/systemd-udevd", "/lib/systemd/systemd-udevd"];
+const UDEVD: &[&str] = &[
+    "/usr/lib/systemd/systemd-udevd",
+    "/lib/systemd/systemd-udevd",
+];
 const BUS_SOCKET: &str = "/run/dbus/system_bus_socket";
 const UDEV_RUN: &str = "/run/udev";
 /// Longest wait for a daemon to come up or for UDisks2 to see a mount.
@@ -235,8 +238,7 @@ fn udisks_unmounts_a_loop_mounted_ext4_and_says_when_it_is_not_running() {
     if let Err(why) = LoopMount::can_ext4() {
         return support::skip(&why);
     }
-    if !Path::new(UDISKSD).exists() || !support::tool("dbus-daemon") || !support::tool("udevadm")
-    {
+    if !Path::new(UDISKSD).exists() || !support::tool("dbus-daemon") || !support::tool("udevadm") {
         return support::skip(
             "udisksd, dbus-daemon or udevadm missing (apt-get install udisks2 udev dbus-daemon)",
         );
@@ -258,14 +260,19 @@ fn udisks_unmounts_a_loop_mounted_ext4_and_says_when_it_is_not_running() {
 
     // The real service.
     let _daemons = Daemons::system();
-    let device = wait_for("UDisks2 to list the loop mount", || {
-        match udisks::device_of(&disk.mnt) {
+    let device = wait_for(
+        "UDisks2 to list the loop mount",
+        || match udisks::device_of(&disk.mnt) {
             Ok(d) => Some(d),
             Err(UdisksError::NoDevice { .. } | UdisksError::NotRunning(_)) => None,
             Err(e) => panic!("asking UDisks2: {e}"),
-        }
-    });
-    assert!(device.filesystem.starts_with("/org/freedesktop/UDisks2/block_devices/loop"));
+        },
+    );
+    assert!(
+        device
+            .filesystem
+            .starts_with("/org/freedesktop/UDisks2/block_devices/loop")
+    );
     assert_eq!(device.drive, None, "a loop device has no drive");
     // A path that is no mount point is not guessed at.
     let elsewhere = disk.mnt.join("lost+found");

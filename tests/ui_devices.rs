@@ -238,9 +238,9 @@ fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
             break;
         }
     }
-    let effects = app.handle(Message::Devices(
-        porpoise::ui::devices::DeviceMsg::Eject(stick.path().to_owned()),
-    ));
+    let effects = app.handle(Message::Devices(porpoise::ui::devices::DeviceMsg::Eject(
+        stick.path().to_owned(),
+    )));
     assert!(matches!(effects.as_slice(), [Effect::Eject(p)] if p == stick.path()));
     assert!(mounted(stick.path()));
 }
@@ -279,7 +279,10 @@ fn a_drop_onto_the_stick_defaults_to_copy_and_elsewhere_to_move() {
     let outside = tempfile::tempdir().expect("tempdir");
     let dropped = outside.path().join("x.txt");
     fs::write(&dropped, b"x").expect("write");
-    let app = send(app, Message::Action(ActionMsg::FileDropped(dropped.clone())));
+    let app = send(
+        app,
+        Message::Action(ActionMsg::FileDropped(dropped.clone())),
+    );
     let menu = app.actions().drop_menu.as_ref().expect("the drop menu");
     assert_eq!(menu.default, JobKind::Copy);
     let (app, jobs) = feed(app, [press(named(Named::Enter), Modifiers::empty())]);

@@ -90,7 +90,14 @@ pub enum UdisksError {
 pub fn unmount(mount_point: &Path) -> Result<(), UdisksError> {
     let bus = connect()?;
     let device = find(&bus, mount_point)?;
-    call(&bus, &device.filesystem, FILESYSTEM, "Unmount", Action::Unmount, mount_point)
+    call(
+        &bus,
+        &device.filesystem,
+        FILESYSTEM,
+        "Unmount",
+        Action::Unmount,
+        mount_point,
+    )
 }
 
 /// Unmount the filesystem at `mount_point`, then eject and power off its drive where the
@@ -98,15 +105,36 @@ pub fn unmount(mount_point: &Path) -> Result<(), UdisksError> {
 pub fn eject(mount_point: &Path) -> Result<(), UdisksError> {
     let bus = connect()?;
     let device = find(&bus, mount_point)?;
-    call(&bus, &device.filesystem, FILESYSTEM, "Unmount", Action::Unmount, mount_point)?;
+    call(
+        &bus,
+        &device.filesystem,
+        FILESYSTEM,
+        "Unmount",
+        Action::Unmount,
+        mount_point,
+    )?;
     let Some(drive) = &device.drive else {
         return Ok(());
     };
     if drive.ejectable {
-        call(&bus, &drive.path, DRIVE, "Eject", Action::Eject, mount_point)?;
+        call(
+            &bus,
+            &drive.path,
+            DRIVE,
+            "Eject",
+            Action::Eject,
+            mount_point,
+        )?;
     }
     if drive.can_power_off {
-        call(&bus, &drive.path, DRIVE, "PowerOff", Action::PowerOff, mount_point)?;
+        call(
+            &bus,
+            &drive.path,
+            DRIVE,
+            "PowerOff",
+            Action::PowerOff,
+            mount_point,
+        )?;
     }
     Ok(())
 }
@@ -162,7 +190,10 @@ fn classify(e: zbus::Error, action: Action, path: &Path) -> UdisksError {
         }
         zbus::Error::FDO(f) => {
             use zbus::DBusError;
-            (f.name().as_str().to_owned(), f.description().unwrap_or_default().to_owned())
+            (
+                f.name().as_str().to_owned(),
+                f.description().unwrap_or_default().to_owned(),
+            )
         }
         zbus::Error::InputOutput(_) | zbus::Error::Address(_) | zbus::Error::Handshake(_) => {
             return UdisksError::NotRunning(e);

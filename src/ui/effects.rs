@@ -298,7 +298,9 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
 }
 
 /// Unmount and eject through UDisks2 (blocking).
-fn eject(path: &std::path::Path) -> Result<(), std::sync::Arc<crate::devices::udisks::UdisksError>> {
+fn eject(
+    path: &std::path::Path,
+) -> Result<(), std::sync::Arc<crate::devices::udisks::UdisksError>> {
     crate::devices::udisks::eject(path).map_err(std::sync::Arc::new)
 }
 

@@ -69,12 +69,10 @@ impl App {
         if running {
             return Some(DeviceStatus::Writing { left });
         }
-        self.devices
-            .last_outcome(&place.path)
-            .map(|ok| match ok {
-                true => DeviceStatus::AllWritten,
-                false => DeviceStatus::NotAllWritten,
-            })
+        self.devices.last_outcome(&place.path).map(|ok| match ok {
+            true => DeviceStatus::AllWritten,
+            false => DeviceStatus::NotAllWritten,
+        })
     }
 
     /// A job ended: remember for its device whether all it wrote reached it.
@@ -112,11 +110,7 @@ impl App {
         vec![Effect::Eject(mount_point)]
     }
 
-    fn ejected(
-        &mut self,
-        mount_point: &Path,
-        result: Result<(), Arc<UdisksError>>,
-    ) -> Vec<Effect> {
+    fn ejected(&mut self, mount_point: &Path, result: Result<(), Arc<UdisksError>>) -> Vec<Effect> {
         let name = self.place_name(mount_point);
         match result {
             Ok(()) => {

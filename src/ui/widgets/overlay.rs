@@ -25,7 +25,13 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
         let items: Vec<(String, Message, bool)> =
             MenuItem::for_target(m.target.as_ref().map(|_| m.folder))
                 .into_iter()
-                .map(|i| (menu_label(i), Message::Action(ActionMsg::MenuPick(i)), false))
+                .map(|i| {
+                    (
+                        menu_label(i),
+                        Message::Action(ActionMsg::MenuPick(i)),
+                        false,
+                    )
+                })
                 .collect();
         out.push(menu(app, items, m.at));
     }

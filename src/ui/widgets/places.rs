@@ -1,7 +1,9 @@
 //! The Places panel: Home, user folders and Trash; devices (with what Porpoise still
 //! writes to them, and an unmount button); network shares.
 
-use iced::widget::{Column, Id, button, column, container, mouse_area, row, scrollable, svg, text, tooltip};
+use iced::widget::{
+    Column, Id, button, column, container, mouse_area, row, scrollable, svg, text, tooltip,
+};
 use iced::{Center, Element, Fill};
 
 use crate::ui::actions::{ActionMsg, DropTarget};
