@@ -62,7 +62,7 @@ impl Refusal {
 pub enum UdisksError {
     /// No system bus, or no UDisks2 on it.
     #[error("the UDisks2 service is not running")]
-    NotRunning(#[source] zbus::Error),
+    NotRunning(#[source] Box<zbus::Error>),
     /// UDisks2 knows no filesystem mounted there.
     #[error("UDisks2 knows no device mounted at {}", path.display())]
     NoDevice { path: PathBuf },
@@ -74,7 +74,7 @@ pub enum UdisksError {
         why: Refusal,
         message: String,
         #[source]
-        source: zbus::Error,
+        source: Box<zbus::Error>,
     },
     /// Talking to the service failed.
     #[error("D-Bus failure asking UDisks2 to {} {}: {source}", action.as_str(), path.display())]
@@ -82,7 +82,7 @@ pub enum UdisksError {
         action: Action,
         path: PathBuf,
         #[source]
-        source: zbus::Error,
+        source: Box<zbus::Error>,
     },
 }
 
@@ -146,7 +146,7 @@ pub fn device_of(mount_point: &Path) -> Result<Device, UdisksError> {
 }
 
 fn connect() -> Result<Connection, UdisksError> {
-    Connection::system().map_err(UdisksError::NotRunning)
+    Connection::system().map_err(|e| UdisksError::NotRunning(Box::new(e)))
 }
 
 fn find(bus: &Connection, mount_point: &Path) -> Result<Device, UdisksError> {
@@ -196,13 +196,13 @@ fn classify(e: zbus::Error, action: Action, path: &Path) -> UdisksError {
             )
         }
         zbus::Error::InputOutput(_) | zbus::Error::Address(_) | zbus::Error::Handshake(_) => {
-            return UdisksError::NotRunning(e);
+            return UdisksError::NotRunning(Box::new(e));
         }
         _ => {
             return UdisksError::Bus {
                 action,
                 path: path.to_owned(),
-                source: e,
+                source: Box::new(e),
             };
         }
     };
@@ -214,13 +214,13 @@ fn classify(e: zbus::Error, action: Action, path: &Path) -> UdisksError {
         "org.freedesktop.DBus.Error.Spawn.ServiceNotFound",
     ];
     if MISSING.contains(&name.as_str()) {
-        return UdisksError::NotRunning(e);
+        return UdisksError::NotRunning(Box::new(e));
     }
     if !name.starts_with("org.freedesktop.UDisks2.") {
         return UdisksError::Bus {
             action,
             path: path.to_owned(),
-            source: e,
+            source: Box::new(e),
         };
     }
     UdisksError::Refused {
@@ -228,7 +228,7 @@ fn classify(e: zbus::Error, action: Action, path: &Path) -> UdisksError {
         path: path.to_owned(),
         why: Refusal::from_name(&name),
         message,
-        source: e,
+        source: Box::new(e),
     }
 }
 
