@@ -174,12 +174,12 @@ impl Effect {
             Effect::Eject(path) => {
                 let at = path.clone();
                 (
-                    Task::perform(blocking(move || eject(&at)), move |r| {
-                        let r = r.unwrap_or_else(|| {
+                    Task::perform(blocking(move || eject(&at)), move |r| match r {
+                        Some(r) => Message::Devices(DeviceMsg::Ejected(path.clone(), r)),
+                        None => {
                             tracing::error!("the unmount thread panicked");
-                            Ok(())
-                        });
-                        Message::Devices(DeviceMsg::Ejected(path.clone(), r))
+                            Message::Tick
+                        }
                     }),
                     None,
                 )
