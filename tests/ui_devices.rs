@@ -5,7 +5,8 @@
 //! mounted, UDisks2 is not asked); a drop onto the stick offers Copy first and Enter
 //! picks it, while a drop onto a local folder keeps Move first. The app's pure `handle`
 //! runs, job events come from the real engine, iced_test's Simulator renders and clicks.
-//! Needs root and /dev/fuse (skips with a message, fails in CI):
+//! The stick tests need root and /dev/fuse (skip with a message, fail in CI); the last test
+//! (whole path components decide the device) needs neither:
 //! `env -u DISPLAY cargo test --test ui_devices`.
 
 mod actions_support;
@@ -301,4 +302,50 @@ fn a_drop_onto_the_stick_defaults_to_copy_and_elsewhere_to_move() {
     let (_, jobs) = feed(app, [press(named(Named::Enter), Modifiers::empty())]);
     assert_eq!(jobs[0].kind, JobKind::Move);
     assert!(!local.path().join("a.txt").exists() && local.path().join("sub/a.txt").exists());
+}
+
+/// A mount table in which `removable` is a USB stick (the lines the kernel would give; no
+/// root needed). Everything else about the drop is real.
+fn table_with_stick_at(removable: &Path) -> MountTable {
+    let text = format!(
+        "27 1 254:0 / / rw,relatime - ext4 /dev/vda rw\n\
+         40 27 8:17 / {} rw - vfat /dev/sdb1 rw\n",
+        removable.display()
+    );
+    MountTable::parse(text.as_bytes(), |major, _| major == 8)
+}
+
+#[test]
+fn which_device_a_folder_is_on_goes_by_whole_path_components() {
+    let _lang = actions_support::language();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let usb = dir.path().join("USB");
+    let usb2 = dir.path().join("USB2");
+    for d in [&usb, &usb2] {
+        fs::create_dir(d).expect("mkdir");
+        tree(d);
+    }
+    let table = Arc::new(table_with_stick_at(&usb));
+
+    // "USB2" only shares a prefix of bytes with the stick's mount point: not on it.
+    let app = send(boot(&usb2), Message::Mounts(table.clone()));
+    assert!(!app.on_removable(&usb2));
+    let (app, _) = drag(app, "a.txt", "sub", Modifiers::empty());
+    assert_eq!(
+        app.actions().drop_menu.as_ref().map(|m| m.default),
+        Some(JobKind::Move)
+    );
+    drop(app);
+
+    let app = send(boot(&usb), Message::Mounts(table));
+    assert!(app.on_removable(&usb.join("sub")));
+    assert!(shows(&app, "USB"), "the stick is in Places");
+    let (app, _) = drag(app, "a.txt", "sub", Modifiers::empty());
+    assert_eq!(
+        app.actions().drop_menu.as_ref().map(|m| m.default),
+        Some(JobKind::Copy)
+    );
+    let (_, jobs) = feed(app, [press(named(Named::Enter), Modifiers::empty())]);
+    assert_eq!(jobs[0].kind, JobKind::Copy);
+    assert!(usb.join("a.txt").exists() && usb.join("sub/a.txt").exists());
 }

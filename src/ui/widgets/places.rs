@@ -94,24 +94,9 @@ fn item<'a>(app: &App, p: &'a Place, current: bool) -> Element<'a, Message> {
         PlaceKind::Trash => Message::Action(ActionMsg::OpenTrash),
         _ => Message::Navigate(p.path.clone()),
     };
-    let name = text(label(p)).wrapping(iced::widget::text::Wrapping::None);
-    let named: Element<'a, Message> = match app.device_status(p) {
-        Some(status) => {
-            let line = text(devices::status_text(p.kind, status))
-                .size(theme::SMALL_TEXT)
-                .wrapping(iced::widget::text::Wrapping::None);
-            let line = if status == DeviceStatus::NotAllWritten {
-                line.style(theme::error_text)
-            } else {
-                line.style(theme::muted)
-            };
-            column![name, line].spacing(1).into()
-        }
-        None => name.into(),
-    };
     let content = row![
         app.icons().for_place(p.kind, IconSize::Small).view(18.0),
-        named,
+        text(label(p)).wrapping(iced::widget::text::Wrapping::None),
     ]
     .spacing(10)
     .align_y(Center);
@@ -121,10 +106,31 @@ fn item<'a>(app: &App, p: &'a Place, current: bool) -> Element<'a, Message> {
         .clip(true)
         .on_press(open)
         .style(theme::flat_button(current || drop));
-    let body: Element<'a, Message> = if p.kind == PlaceKind::Removable {
+    let top: Element<'a, Message> = if p.kind == PlaceKind::Removable {
         row![button, eject_button(p)].align_y(Center).into()
     } else {
         button.into()
+    };
+    // The status goes on its own line under the name, across the panel's width.
+    let body: Element<'a, Message> = match app.device_status(p) {
+        Some(status) => {
+            let line = text(devices::status_text(p.kind, status))
+                .size(theme::SMALL_TEXT)
+                .wrapping(iced::widget::text::Wrapping::WordOrGlyph);
+            let line = if status == DeviceStatus::NotAllWritten {
+                line.style(theme::error_text)
+            } else {
+                line.style(theme::muted)
+            };
+            let indent = iced::Padding {
+                top: 0.0,
+                right: 6.0,
+                bottom: 4.0,
+                left: 38.0,
+            };
+            column![top, container(line).padding(indent)].into()
+        }
+        None => top,
     };
     mouse_area(body)
         .on_release(Message::Action(ActionMsg::ReleasedOn(target.clone())))
