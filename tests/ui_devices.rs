@@ -1,7 +1,8 @@
 //! Devices in the window, on the test rig's real USB stick (tests/rig: ext4 on a loop
 //! device over a throttled FUSE file, its sysfs `removable` flag reading 1): the Places
 //! entry says "writing… N left" while a real copy runs onto it and "safe to remove" once
-//! it is done; the unmount button is refused while the copy runs (the device stays
+//! it is done, and "not all data was written" when the stick fails during the final
+//! flush; the unmount button is refused while the copy runs (the device stays
 //! mounted, UDisks2 is not asked); a drop onto the stick offers Copy first and Enter
 //! picks it, while a drop onto a local folder keeps Move first. The app's pure `handle`
 //! runs, job events come from the real engine, iced_test's Simulator renders and clicks.
@@ -302,6 +303,40 @@ fn a_drop_onto_the_stick_defaults_to_copy_and_elsewhere_to_move() {
     let (_, jobs) = feed(app, [press(named(Named::Enter), Modifiers::empty())]);
     assert_eq!(jobs[0].kind, JobKind::Move);
     assert!(!local.path().join("a.txt").exists() && local.path().join("sub/a.txt").exists());
+}
+
+#[test]
+fn a_stick_that_fails_while_being_written_is_not_called_safe() {
+    if let Err(why) = rig::available() {
+        return support::skip(&why);
+    }
+    let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
+    let _lang = actions_support::language();
+    let stick = stick(2_000_000);
+    let src = tempfile::tempdir().expect("tempdir");
+    let big = source(src.path(), 4 * MIB);
+    let mut app = mounts(boot(src.path()));
+
+    // The stick is pulled out while the copied data is being written to it.
+    let (id, _link, events) = start_copy(&mut app, big, stick.path());
+    loop {
+        let ev = events.next();
+        if let JobEvent::State(JobState::WritingToDevice) = ev {
+            stick.unplug();
+        }
+        let last = matches!(ev, JobEvent::Finished { .. });
+        deliver(&mut app, id, ev);
+        if last {
+            break;
+        }
+    }
+    assert_eq!(app.jobs().entries[0].state, JobState::Failed);
+    assert_eq!(
+        status_of(&app, stick.path()),
+        Some(DeviceStatus::NotAllWritten)
+    );
+    assert!(shows(&app, "not all data was written"));
+    assert!(!shows(&app, "safe to remove"));
 }
 
 /// A mount table in which `removable` is a USB stick (the lines the kernel would give; no
