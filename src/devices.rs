@@ -1,4 +1,7 @@
-//! Removable-device detection through sysfs, cached per device number.
+//! Removable-device detection through sysfs, cached per device number; unmounting and
+//! ejecting through UDisks2 ([`udisks`]).
+
+pub mod udisks;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -7,6 +7,7 @@
 pub mod actions;
 pub mod app;
 pub mod clipboard;
+pub mod devices;
 pub mod effects;
 pub mod eta;
 pub mod format;

@@ -16,6 +16,21 @@ place-pictures = Bilder
 place-videos = Videos
 place-trash = Papierkorb
 place-filesystem = Dateisystem
+# Unter einem Gerät oder einer Freigabe in „Orte“, und sein Aushängen-Knopf
+device-writing = wird beschrieben … noch { $left }
+device-finishing = wird auf das Gerät geschrieben …
+device-safe-to-remove = kann entfernt werden
+device-all-on-share = alle Daten sind auf der Freigabe
+device-not-all-written = nicht alle Daten wurden geschrieben
+device-eject-tip = Aushängen und auswerfen
+device-eject-still-writing = Porpoise schreibt noch auf { $name }; warten Sie, bis es fertig ist, oder brechen Sie das Kopieren ab
+device-ejecting = { $name } wird ausgehängt …
+device-ejected = { $name } wurde ausgehängt und kann abgezogen werden
+device-eject-no-udisks = Zum Aushängen wird der Dienst UDisks2 gebraucht, der nicht läuft
+device-eject-unknown = UDisks2 kennt kein als { $name } eingehängtes Gerät
+device-eject-busy = { $name } wird benutzt und kann nicht ausgehängt werden: { $message }
+device-eject-not-allowed = Keine Berechtigung, { $name } auszuhängen: { $message }
+device-eject-refused = { $name } konnte nicht ausgehängt werden: { $message }
 
 ## Werkzeugleiste und Adressleiste
 tooltip-back = Zurück (Alt+Links)
@@ -226,6 +241,7 @@ drop-move = Hierher verschieben
 drop-copy = Hierher kopieren
 drop-link = Hier verknüpfen
 drop-cancel = Abbrechen
+menu-default-key = Eingabe
 menu-open = Öffnen
 menu-cut = Ausschneiden
 menu-copy = Kopieren

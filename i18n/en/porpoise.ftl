@@ -16,6 +16,21 @@ place-pictures = Pictures
 place-videos = Videos
 place-trash = Trash
 place-filesystem = File System
+# Under a device or share in Places, and its unmount button
+device-writing = writing… { $left } left
+device-finishing = writing to the device…
+device-safe-to-remove = safe to remove
+device-all-on-share = all data is on the share
+device-not-all-written = not all data was written
+device-eject-tip = Unmount and eject
+device-eject-still-writing = Porpoise is still writing to { $name }; wait until it is done or cancel the copy
+device-ejecting = Unmounting { $name }…
+device-ejected = { $name } was unmounted and can be unplugged
+device-eject-no-udisks = Unmounting needs the UDisks2 service, which is not running
+device-eject-unknown = UDisks2 does not know a device mounted as { $name }
+device-eject-busy = { $name } is in use and cannot be unmounted: { $message }
+device-eject-not-allowed = Not allowed to unmount { $name }: { $message }
+device-eject-refused = Could not unmount { $name }: { $message }
 
 ## Toolbar and location bar
 tooltip-back = Back (Alt+Left)
@@ -226,6 +241,7 @@ drop-move = Move here
 drop-copy = Copy here
 drop-link = Link here
 drop-cancel = Cancel
+menu-default-key = Enter
 menu-open = Open
 menu-cut = Cut
 menu-copy = Copy

@@ -109,12 +109,34 @@ pub struct ContextMenu {
     pub at: Point,
 }
 
-/// The open drop menu: Move / Copy / Link here / Cancel.
+/// The open drop menu: Move / Copy / Link here / Cancel, the default first.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DropMenu {
     pub sources: Vec<PathBuf>,
     pub dest: PathBuf,
     pub at: Point,
+    /// What Enter picks: Copy onto a removable device, else Move.
+    pub default: JobKind,
+}
+
+impl DropMenu {
+    /// The menu's job entries in order: the default first, then the others.
+    pub fn kinds(&self) -> [JobKind; 3] {
+        match self.default {
+            JobKind::Copy => [JobKind::Copy, JobKind::Move, JobKind::Link],
+            _ => [JobKind::Move, JobKind::Copy, JobKind::Link],
+        }
+    }
+}
+
+/// The drop menu's default for a destination: Copy onto removable devices (a stick is
+/// unplugged and carried away; the originals should stay), Move elsewhere.
+pub fn drop_default(dest_on_removable: bool) -> JobKind {
+    if dest_on_removable {
+        JobKind::Copy
+    } else {
+        JobKind::Move
+    }
 }
 
 /// What the name entry is for.

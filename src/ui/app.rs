@@ -2,6 +2,7 @@
 //! changes and a list of [`Effect`]s; [`App::update`] runs those as iced tasks.
 
 mod actions;
+mod devices;
 mod dnd;
 mod filter;
 mod input;
@@ -12,12 +13,14 @@ mod query;
 mod trash_view;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use iced::keyboard::Modifiers;
 use iced::{Element, Subscription, Task, Theme};
 
 use crate::listing::{Lister, ListerCache, ViewOptions};
+use crate::mounts::MountTable;
 
 use super::actions::ActionState;
 use super::effects::Effect;
@@ -51,6 +54,10 @@ pub struct App {
     icons: IconSet,
     user_places: Vec<Place>,
     mount_places: Vec<Place>,
+    /// The mount table last read (off the UI thread); matches paths to mounts.
+    mounts: Option<Arc<MountTable>>,
+    /// What was written to which device in this session.
+    devices: super::devices::DeviceMemory,
     space: Option<(u64, u64)>,
     /// The last error worth telling (opening a file, saving settings).
     status_error: Option<String>,
@@ -107,6 +114,8 @@ impl App {
             icons: IconSet::default(),
             user_places: places::fixed(),
             mount_places: Vec::new(),
+            mounts: None,
+            devices: Default::default(),
             space: None,
             status_error: None,
             typeahead: (String::new(), Instant::now()),
@@ -173,8 +182,13 @@ impl App {
             }
             Message::Mounts(table) => {
                 self.mount_places = places::from_mounts(&table);
+                let places = &self.mount_places;
+                self.devices
+                    .keep_only(|mp| places.iter().any(|p| p.path == mp));
+                self.mounts = Some(table);
                 Vec::new()
             }
+            Message::Devices(m) => self.on_device_message(m),
             Message::FileOpened(result) => {
                 if let Err((name, error)) = result {
                     tracing::warn!("cannot open {name}: {error}");

@@ -11,6 +11,7 @@ use iced::widget::operation::{self, AbsoluteOffset};
 use crate::listing::{DirEvent, ListOptions, open_dir};
 
 use super::actions::ActionEffect;
+use super::devices::DeviceMsg;
 use super::icons::desktop;
 use super::jobs::follow::{self, JobLink};
 use super::message::{Message, Shared};
@@ -70,6 +71,11 @@ pub enum Effect {
     Undo(UndoStep),
     /// Work of the file actions (clipboard, create, rename, trash).
     Action(ActionEffect),
+    /// Unmount the device mounted here (and eject its drive) through UDisks2; ends with
+    /// `DeviceMsg::Ejected`.
+    Eject(PathBuf),
+    /// Read the mount table again (after an unmount); ends with `Message::Mounts`.
+    ReadMounts,
 }
 
 impl Effect {
@@ -165,6 +171,30 @@ impl Effect {
                 None,
             ),
             Effect::Action(a) => (a.into_task(), None),
+            Effect::Eject(path) => {
+                let at = path.clone();
+                (
+                    Task::perform(blocking(move || eject(&at)), move |r| match r {
+                        Some(r) => Message::Devices(DeviceMsg::Ejected(path.clone(), r)),
+                        None => {
+                            tracing::error!("the unmount thread panicked");
+                            Message::Tick
+                        }
+                    }),
+                    None,
+                )
+            }
+            Effect::ReadMounts => (
+                Task::perform(blocking(crate::mounts::current), |r| match r {
+                    Some(Ok(table)) => Message::Mounts(table),
+                    Some(Err(e)) => {
+                        tracing::warn!("{e}");
+                        Message::Tick
+                    }
+                    None => Message::Tick,
+                }),
+                None,
+            ),
         }
     }
 
@@ -214,6 +244,17 @@ impl Effect {
                 )]
             }
             Effect::Action(a) => a.run_blocking(),
+            Effect::Eject(path) => {
+                let r = eject(&path);
+                vec![Message::Devices(DeviceMsg::Ejected(path, r))]
+            }
+            Effect::ReadMounts => match crate::mounts::current() {
+                Ok(table) => vec![Message::Mounts(table)],
+                Err(e) => {
+                    tracing::warn!("{e}");
+                    Vec::new()
+                }
+            },
             Effect::OpenFile(_)
             | Effect::ScheduleSave(_)
             | Effect::ScrollTo(_)
@@ -254,6 +295,13 @@ async fn forward_listing(
 /// Run `f` on tokio's blocking pool; `None` if it panicked.
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
     tokio::task::spawn_blocking(f).await.ok()
+}
+
+/// Unmount and eject through UDisks2 (blocking).
+fn eject(
+    path: &std::path::Path,
+) -> Result<(), std::sync::Arc<crate::devices::udisks::UdisksError>> {
+    crate::devices::udisks::eject(path).map_err(std::sync::Arc::new)
 }
 
 /// Hand a file to its default application without waiting for it.

@@ -42,6 +42,7 @@ icon!(VIEW_DETAILS, "view-details.svg");
 icon!(VIEW_ICONS, "view-icons.svg");
 icon!(HIDDEN, "hidden.svg");
 icon!(FILTER, "filter.svg");
+icon!(EJECT, "eject.svg");
 
 /// The application's own icon.
 pub static APP: LazyLock<Handle> =

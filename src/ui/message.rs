@@ -9,6 +9,7 @@ use crate::listing::{DirEvent, SortKey};
 use crate::mounts::MountTable;
 
 use super::actions::ActionMsg;
+use super::devices::DeviceMsg;
 use super::icons::ThemeIcons;
 use super::jobs::JobMsg;
 use super::places::Place;
@@ -57,6 +58,8 @@ pub enum Message {
     Space(u64, Option<(u64, u64)>),
     UserPlaces(Vec<Place>),
     Mounts(Arc<MountTable>),
+    /// The devices in Places: unmount and its answer.
+    Devices(DeviceMsg),
     /// A file was handed to its application, or not: Err((name, error)).
     FileOpened(Result<(), (String, String)>),
     SaveDue(u64),

@@ -116,6 +116,13 @@ impl App {
             let unnamed = a.naming.take().is_some();
             return (closed || cancelled || unasked || unnamed).then(Vec::new);
         }
+        // Enter in the drop menu picks its default (Copy onto removable devices).
+        if k.key == Key::Named(Named::Enter)
+            && let Some(menu) = &self.actions.drop_menu
+        {
+            let kind = menu.default;
+            return Some(self.drop_pick(kind));
+        }
         if k.captured || self.location.is_some() || self.actions.naming.is_some() {
             return None;
         }

@@ -8,7 +8,9 @@ use std::path::PathBuf;
 
 use super::App;
 use super::actions::job;
-use crate::ui::actions::{ActionEffect, Drag, DropMenu, DropTarget, NameEntry, NameKind, drag};
+use crate::ui::actions::{
+    ActionEffect, Drag, DropMenu, DropTarget, NameEntry, NameKind, drag, drop_default,
+};
 use crate::ui::effects::Effect;
 use crate::ui::places::{self, PlaceKind};
 use crate::ui::request::JobKind;
@@ -89,10 +91,12 @@ impl App {
         match drag::direct_kind(self.modifiers.shift(), self.modifiers.control()) {
             Some(kind) => vec![job(kind, d.sources, dest)],
             None => {
+                let default = drop_default(self.on_removable(&dest));
                 self.actions.drop_menu = Some(DropMenu {
                     sources: d.sources,
                     dest,
                     at: d.at,
+                    default,
                 });
                 Vec::new()
             }
@@ -161,7 +165,13 @@ impl App {
                 self.settings.window_width / 2.0 - 90.0,
                 self.settings.window_height / 3.0,
             );
-            self.actions.drop_menu = Some(DropMenu { sources, dest, at });
+            let default = drop_default(self.on_removable(&dest));
+            self.actions.drop_menu = Some(DropMenu {
+                sources,
+                dest,
+                at,
+                default,
+            });
         }
         Vec::new()
     }

@@ -140,6 +140,7 @@ impl App {
             JobEvent::Finished { .. } => {
                 entry.apply(event);
                 self.jobs.dialogs.drop_job(id);
+                self.device_job_finished(id);
                 if let Some(step) = self.jobs.get(id).and_then(undo_step) {
                     self.jobs.undo.push(step);
                 }

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
 
+use crate::error::Op;
 use crate::jobs::events::{Figures, SkipReason};
 use crate::jobs::{JobEvent, JobState, Refusal, Summary};
 
@@ -37,6 +38,9 @@ pub struct JobEntry {
     /// What the job works on now (a folder or a large file).
     pub current: Option<PathBuf>,
     pub failures: Vec<Failure>,
+    /// Writing or flushing to the destination failed for some item: not all of the job's
+    /// data is on the device.
+    pub write_failed: bool,
     pub placed: Vec<Placement>,
     /// The summary once the job finished.
     pub summary: Option<Summary>,
@@ -59,6 +63,7 @@ impl JobEntry {
             figures: Figures::default(),
             current: None,
             failures: Vec::new(),
+            write_failed: false,
             placed: Vec::new(),
             summary: None,
             show_failures: false,
@@ -109,10 +114,13 @@ impl JobEntry {
                 self.eta.set_paused(now, s == JobState::Paused);
                 self.state = s;
             }
-            JobEvent::ItemFailed { path, error } => self.failures.push(Failure {
-                error: error.to_string(),
-                path,
-            }),
+            JobEvent::ItemFailed { path, error } => {
+                self.write_failed |= matches!(error.op, Op::Write | Op::Flush);
+                self.failures.push(Failure {
+                    error: error.to_string(),
+                    path,
+                });
+            }
             JobEvent::Refused { path, why } => self.failures.push(Failure {
                 error: format!(
                     "{}: {}",

@@ -22,27 +22,46 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
         out.push(ghost(d.sources.len(), d.at));
     }
     if let Some(m) = &a.menu {
-        let items: Vec<(String, Message)> =
+        let items: Vec<(String, Message, bool)> =
             MenuItem::for_target(m.target.as_ref().map(|_| m.folder))
                 .into_iter()
-                .map(|i| (menu_label(i), Message::Action(ActionMsg::MenuPick(i))))
+                .map(|i| {
+                    (
+                        menu_label(i),
+                        Message::Action(ActionMsg::MenuPick(i)),
+                        false,
+                    )
+                })
                 .collect();
         out.push(menu(app, items, m.at));
     }
     if let Some(m) = &a.drop_menu {
         let pick = |k| Message::Action(ActionMsg::DropPick(k));
-        let items = vec![
-            (fl!("drop-move"), pick(JobKind::Move)),
-            (fl!("drop-copy"), pick(JobKind::Copy)),
-            (fl!("drop-link"), pick(JobKind::Link)),
-            (fl!("drop-cancel"), Message::Action(ActionMsg::CloseMenu)),
-        ];
+        let mut items: Vec<(String, Message, bool)> = m
+            .kinds()
+            .into_iter()
+            .map(|k| (drop_label(k), pick(k), k == m.default))
+            .collect();
+        items.push((
+            fl!("drop-cancel"),
+            Message::Action(ActionMsg::CloseMenu),
+            false,
+        ));
         out.push(menu(app, items, m.at));
     }
     if a.trash.as_ref().is_some_and(|t| t.confirm_empty) {
         out.push(confirm_empty());
     }
     out
+}
+
+/// The drop menu's entry for a job kind.
+pub fn drop_label(k: JobKind) -> String {
+    match k {
+        JobKind::Copy => fl!("drop-copy"),
+        JobKind::Link => fl!("drop-link"),
+        _ => fl!("drop-move"),
+    }
 }
 
 pub fn menu_label(i: MenuItem) -> String {
@@ -87,21 +106,38 @@ fn ghost<'a>(count: usize, at: Point) -> Element<'a, Message> {
         .into()
 }
 
-/// A menu of `items` at `at` (kept inside the window), over a layer that closes it.
-fn menu<'a>(app: &App, items: Vec<(String, Message)>, at: Point) -> Element<'a, Message> {
+/// A menu of `items` (label, message, is the default) at `at` (kept inside the window),
+/// over a layer that closes it. The default entry is highlighted and says "Enter".
+fn menu<'a>(app: &App, items: Vec<(String, Message, bool)>, at: Point) -> Element<'a, Message> {
     let s = app.settings();
     let height = items.len() as f32 * ITEM_HEIGHT + 10.0;
     let x = at.x.min(s.window_width - MENU_WIDTH - 4.0).max(0.0);
     let y = at.y.min(s.window_height - height - 4.0).max(0.0);
     let mut col = Column::new().width(MENU_WIDTH).padding(5);
-    for (label, message) in items {
+    for (label, message, default) in items {
+        let content: Element<'a, Message> = if default {
+            row![
+                text(label).font(iced::Font {
+                    weight: iced::font::Weight::Bold,
+                    ..iced::Font::DEFAULT
+                }),
+                space().width(Fill),
+                text(fl!("menu-default-key"))
+                    .size(theme::SMALL_TEXT)
+                    .style(theme::muted),
+            ]
+            .align_y(iced::Center)
+            .into()
+        } else {
+            text(label).into()
+        };
         col = col.push(
-            button(text(label))
+            button(content)
                 .width(Fill)
                 .height(ITEM_HEIGHT)
                 .padding([5, 12])
                 .on_press(message)
-                .style(theme::flat_button(false)),
+                .style(theme::flat_button(default)),
         );
     }
     let close = Message::Action(ActionMsg::CloseMenu);

@@ -1,12 +1,16 @@
-//! The Places panel: Home, user folders and Trash; devices; network shares.
+//! The Places panel: Home, user folders and Trash; devices (with what Porpoise still
+//! writes to them, and an unmount button); network shares.
 
-use iced::widget::{Column, button, container, mouse_area, row, scrollable, text};
+use iced::widget::{
+    Column, Id, button, column, container, mouse_area, row, scrollable, svg, text, tooltip,
+};
 use iced::{Center, Element, Fill};
 
 use crate::ui::actions::{ActionMsg, DropTarget};
 use crate::ui::app::App;
+use crate::ui::devices::{self, DeviceMsg, DeviceStatus};
 use crate::ui::i18n::fl;
-use crate::ui::icons::IconSize;
+use crate::ui::icons::{self, IconSize};
 use crate::ui::message::Message;
 use crate::ui::places::{Place, PlaceKind};
 use crate::ui::theme;
@@ -75,7 +79,14 @@ pub fn label(p: &Place) -> String {
     }
 }
 
-/// A place: a button that opens it, and a drop target (the Trash place opens the Trash view).
+/// The id of the unmount button of the device mounted at `mount_point`.
+pub fn eject_id(mount_point: &std::path::Path) -> Id {
+    Id::from(format!("eject-{}", mount_point.display()))
+}
+
+/// A place: a button that opens it, and a drop target (the Trash place opens the Trash
+/// view). Devices and shares say under their name what Porpoise still writes to them;
+/// removable devices have an unmount button.
 fn item<'a>(app: &App, p: &'a Place, current: bool) -> Element<'a, Message> {
     let target = DropTarget::Place(p.path.clone());
     let drop = app.is_drop_hover(&target);
@@ -95,9 +106,56 @@ fn item<'a>(app: &App, p: &'a Place, current: bool) -> Element<'a, Message> {
         .clip(true)
         .on_press(open)
         .style(theme::flat_button(current || drop));
-    mouse_area(button)
+    let top: Element<'a, Message> = if p.kind == PlaceKind::Removable {
+        row![button, eject_button(p)].align_y(Center).into()
+    } else {
+        button.into()
+    };
+    // The status goes on its own line under the name, across the panel's width.
+    let body: Element<'a, Message> = match app.device_status(p) {
+        Some(status) => {
+            let line = text(devices::status_text(p.kind, status))
+                .size(theme::SMALL_TEXT)
+                .wrapping(iced::widget::text::Wrapping::WordOrGlyph);
+            let line = if status == DeviceStatus::NotAllWritten {
+                line.style(theme::error_text)
+            } else {
+                line.style(theme::muted)
+            };
+            let indent = iced::Padding {
+                top: 0.0,
+                right: 6.0,
+                bottom: 4.0,
+                left: 38.0,
+            };
+            column![top, container(line).padding(indent)].into()
+        }
+        None => top,
+    };
+    mouse_area(body)
         .on_release(Message::Action(ActionMsg::ReleasedOn(target.clone())))
         .on_enter(Message::Action(ActionMsg::Hover(target.clone())))
         .on_exit(Message::Action(ActionMsg::Unhover(target)))
         .into()
+}
+
+/// The unmount button of a removable device, with a tooltip.
+fn eject_button<'a>(p: &Place) -> Element<'a, Message> {
+    let b = button(
+        svg(icons::EJECT.clone())
+            .width(14)
+            .height(14)
+            .style(theme::symbol(true)),
+    )
+    .padding(6)
+    .on_press(Message::Devices(DeviceMsg::Eject(p.path.clone())))
+    .style(theme::flat_button(false));
+    tooltip(
+        container(b).id(eject_id(&p.path)),
+        container(text(fl!("device-eject-tip")).size(theme::SMALL_TEXT))
+            .padding([4, 8])
+            .style(iced::widget::container::bordered_box),
+        tooltip::Position::Right,
+    )
+    .into()
 }

@@ -1,0 +1,93 @@
+//! Removable devices and network shares as the window tells about them: whether Porpoise
+//! is still writing to one ("writing… 38 MB left"), whether all it wrote there is on the
+//! device ("safe to remove"), and the unmount button's messages and words. Pure: which
+//! mount a job writes to is matched against the mount table the window already holds.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::devices::udisks::{Refusal, UdisksError};
+
+use super::format;
+use super::i18n::fl;
+use super::places::PlaceKind;
+
+/// Messages of the devices in Places.
+#[derive(Debug, Clone)]
+pub enum DeviceMsg {
+    /// The unmount button of the device mounted here.
+    Eject(PathBuf),
+    /// UDisks2 answered for the device mounted here.
+    Ejected(PathBuf, Result<(), Arc<UdisksError>>),
+}
+
+/// What a device's Places entry says under its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeviceStatus {
+    /// Jobs are writing to it; this many bytes are not on the device yet.
+    Writing { left: u64 },
+    /// Porpoise wrote to it, and all of it is on the device.
+    AllWritten,
+    /// A job that wrote to it could not put everything on the device.
+    NotAllWritten,
+}
+
+/// What the window remembers of each device it wrote to in this session.
+#[derive(Debug, Default)]
+pub struct DeviceMemory {
+    /// Mount point -> did the last job that finished there put all its data on it?
+    last_outcome: HashMap<PathBuf, bool>,
+}
+
+impl DeviceMemory {
+    pub fn finished(&mut self, mount_point: PathBuf, all_written: bool) {
+        self.last_outcome.insert(mount_point, all_written);
+    }
+
+    pub fn last_outcome(&self, mount_point: &Path) -> Option<bool> {
+        self.last_outcome.get(mount_point).copied()
+    }
+
+    /// Forget devices that are no longer mounted (plugged in again, they start afresh).
+    pub fn keep_only(&mut self, mounted: impl Fn(&Path) -> bool) {
+        self.last_outcome.retain(|p, _| mounted(p));
+    }
+}
+
+/// The status line of a device or share.
+pub fn status_text(kind: PlaceKind, status: DeviceStatus) -> String {
+    match status {
+        DeviceStatus::Writing { left: 0 } => fl!("device-finishing"),
+        DeviceStatus::Writing { left } => fl!("device-writing", left = format::size(left)),
+        DeviceStatus::AllWritten if kind == PlaceKind::Network => fl!("device-all-on-share"),
+        DeviceStatus::AllWritten => fl!("device-safe-to-remove"),
+        DeviceStatus::NotAllWritten => fl!("device-not-all-written"),
+    }
+}
+
+/// Why an unmount did not happen, for the status bar.
+pub fn eject_failure(name: &str, e: &UdisksError) -> String {
+    match e {
+        UdisksError::NotRunning(_) => fl!("device-eject-no-udisks"),
+        UdisksError::NoDevice { .. } => fl!("device-eject-unknown", name = name),
+        UdisksError::Refused { why, message, .. } => match why {
+            Refusal::Busy => fl!("device-eject-busy", name = name, message = message.clone()),
+            Refusal::NotAuthorized => fl!(
+                "device-eject-not-allowed",
+                name = name,
+                message = message.clone()
+            ),
+            Refusal::Other => fl!(
+                "device-eject-refused",
+                name = name,
+                message = message.clone()
+            ),
+        },
+        UdisksError::Bus { source, .. } => fl!(
+            "device-eject-refused",
+            name = name,
+            message = source.to_string()
+        ),
+    }
+}

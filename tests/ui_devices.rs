@@ -1,0 +1,386 @@
+//! Devices in the window, on the test rig's real USB stick (tests/rig: ext4 on a loop
+//! device over a throttled FUSE file, its sysfs `removable` flag reading 1): the Places
+//! entry says "writing… N left" while a real copy runs onto it and "safe to remove" once
+//! it is done, and "not all data was written" when the stick fails during the final
+//! flush; the unmount button is refused while the copy runs (the device stays
+//! mounted, UDisks2 is not asked); a drop onto the stick offers Copy first and Enter
+//! picks it, while a drop onto a local folder keeps Move first. The app's pure `handle`
+//! runs, job events come from the real engine, iced_test's Simulator renders and clicks.
+//! The stick tests need root and /dev/fuse (skip with a message, fail in CI); the last test
+//! (whole path components decide the device) needs neither:
+//! `env -u DISPLAY cargo test --test ui_devices`.
+
+mod actions_support;
+mod rig;
+mod support;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use actions_support::{boot, center_of, drag, feed, send, shows, simulator, tree};
+use iced::keyboard::Modifiers;
+use iced::keyboard::key::Named;
+use porpoise::jobs::{JobEvent, JobState};
+use porpoise::mounts::MountTable;
+use porpoise::ui::actions::ActionMsg;
+use porpoise::ui::devices::DeviceStatus;
+use porpoise::ui::jobs::JobMsg;
+use porpoise::ui::jobs::follow::{self, JobLink};
+use porpoise::ui::keys::{named, press};
+use porpoise::ui::message::Shared;
+use porpoise::ui::places::PlaceKind;
+use porpoise::ui::request::{JobKind, JobRequest};
+use porpoise::ui::widgets::places::eject_id;
+use porpoise::ui::{App, Effect, Message, format};
+
+const MIB: usize = 1 << 20;
+const PATIENCE: Duration = Duration::from_secs(180);
+
+/// One stick at a time: the rig's loop devices and the removable cache are process-wide.
+static RIG: Mutex<()> = Mutex::new(());
+
+fn stick(rate: u64) -> rig::Stick {
+    rig::Stick::new(rig::StickOptions {
+        rate,
+        ..rig::StickOptions::default()
+    })
+}
+
+/// The mount table as the window's watcher would deliver it.
+fn mounts(app: App) -> App {
+    let table = MountTable::read().expect("the mount table");
+    send(app, Message::Mounts(Arc::new(table)))
+}
+
+fn mounted(at: &Path) -> bool {
+    MountTable::read()
+        .expect("the mount table")
+        .mounts
+        .iter()
+        .any(|m| m.mount_point == at)
+}
+
+fn status_of(app: &App, at: &Path) -> Option<DeviceStatus> {
+    let place = app
+        .mount_places()
+        .iter()
+        .find(|p| p.path == at)
+        .expect("the stick is in Places");
+    assert_eq!(place.kind, PlaceKind::Removable);
+    app.device_status(place)
+}
+
+/// A source file of `size` bytes with varied content.
+fn source(dir: &Path, size: usize) -> PathBuf {
+    let p = dir.join("big.bin");
+    let data: Vec<u8> = (0..size).map(|i| (i % 251) as u8).collect();
+    fs::write(&p, data).expect("write the source");
+    p
+}
+
+/// Ask the app for a copy and start it in the engine as the window would; the events are
+/// fed to the app by the caller, one at a time.
+fn start_copy(app: &mut App, src: PathBuf, dest: &Path) -> (u64, JobLink, JobEvents) {
+    let effects = app.handle(Message::StartJob(JobRequest {
+        kind: JobKind::Copy,
+        sources: vec![src],
+        dest: dest.to_owned(),
+    }));
+    let Some(Effect::RunJob { id, request, link }) = effects.into_iter().next() else {
+        panic!("the app asked for the job")
+    };
+    let rx = follow::start(&request, link.control.clone());
+    (
+        id,
+        link,
+        JobEvents {
+            rx,
+            deadline: Instant::now() + PATIENCE,
+        },
+    )
+}
+
+struct JobEvents {
+    rx: crossbeam_channel::Receiver<JobEvent>,
+    deadline: Instant,
+}
+
+impl JobEvents {
+    fn next(&self) -> JobEvent {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        self.rx
+            .recv_timeout(left)
+            .expect("the job sent its next event in time")
+    }
+}
+
+/// Hand one job event to the app as the window's stream does.
+fn deliver(app: &mut App, id: u64, ev: JobEvent) {
+    let effects = app.handle(Message::Jobs(JobMsg::Event(id, Shared::new(ev))));
+    assert!(effects.is_empty(), "a job event asks for nothing more");
+}
+
+#[test]
+fn places_tell_what_is_still_being_written_to_a_stick_and_when_it_is_safe() {
+    if let Err(why) = rig::available() {
+        return support::skip(&why);
+    }
+    let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
+    let _lang = actions_support::language();
+    let stick = stick(2_000_000);
+    let src = tempfile::tempdir().expect("tempdir");
+    let big = source(src.path(), 8 * MIB);
+    let app = mounts(boot(src.path()));
+    assert_eq!(status_of(&app, stick.path()), None, "nothing written yet");
+    assert!(!shows(&app, "safe to remove"));
+
+    let mut app = app;
+    let (id, _link, events) = start_copy(&mut app, big, stick.path());
+    let mut writing_shown = Vec::new();
+    loop {
+        let ev = events.next();
+        let progress = match &ev {
+            JobEvent::Progress(f) => Some(*f),
+            _ => None,
+        };
+        let last = matches!(ev, JobEvent::Finished { .. });
+        deliver(&mut app, id, ev);
+        if last {
+            break;
+        }
+        if let Some(f) = progress
+            && f.bytes_total > f.bytes_on_device
+        {
+            let left = f.bytes_total - f.bytes_on_device;
+            assert_eq!(
+                status_of(&app, stick.path()),
+                Some(DeviceStatus::Writing { left })
+            );
+            let line = format!("writing… {} left", format::size(left));
+            assert!(shows(&app, &line), "Places shows {line:?}");
+            assert!(!shows(&app, "safe to remove"));
+            writing_shown.push(left);
+        }
+    }
+    assert!(
+        writing_shown.len() >= 2,
+        "the status followed the copy: {writing_shown:?}"
+    );
+    assert!(
+        writing_shown.windows(2).any(|w| w[1] < w[0]),
+        "the amount left went down: {writing_shown:?}"
+    );
+    let entry = &app.jobs().entries[0];
+    assert_eq!(entry.state, JobState::Done);
+    assert!(stick.received() >= (8 * MIB) as u64, "the stick has it all");
+    assert_eq!(
+        status_of(&app, stick.path()),
+        Some(DeviceStatus::AllWritten)
+    );
+    assert!(shows(&app, "safe to remove"));
+    assert!(!shows(&app, "writing…"));
+}
+
+#[test]
+fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
+    if let Err(why) = rig::available() {
+        return support::skip(&why);
+    }
+    let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
+    let _lang = actions_support::language();
+    let stick = stick(1_000_000);
+    let src = tempfile::tempdir().expect("tempdir");
+    let big = source(src.path(), 8 * MIB);
+    let mut app = mounts(boot(src.path()));
+    let name = stick
+        .path()
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .expect("a name");
+
+    let (id, link, events) = start_copy(&mut app, big, stick.path());
+    // Wait until the copy is under way.
+    loop {
+        let ev = events.next();
+        let copying = matches!(ev, JobEvent::Progress(f) if f.bytes_done > 0);
+        assert!(!matches!(ev, JobEvent::Finished { .. }), "still running");
+        deliver(&mut app, id, ev);
+        if copying {
+            break;
+        }
+    }
+    let messages: Vec<Message> = {
+        let mut ui = simulator(&app);
+        ui.click(eject_id(stick.path()))
+            .expect("the stick has an unmount button");
+        ui.into_messages().collect()
+    };
+    assert!(!messages.is_empty());
+    for m in messages {
+        let effects = app.handle(m);
+        assert!(
+            !effects.iter().any(|e| matches!(e, Effect::Eject(_))),
+            "UDisks2 is not asked while the copy runs"
+        );
+    }
+    let notice =
+        format!("Porpoise is still writing to {name}; wait until it is done or cancel the copy");
+    assert!(shows(&app, &notice), "the window says why: {notice:?}");
+    assert!(mounted(stick.path()), "the stick is still mounted");
+
+    // Cancelled (and flushed), nothing targets the stick: now the unmount would be asked.
+    link.control.cancel();
+    loop {
+        let ev = events.next();
+        let last = matches!(ev, JobEvent::Finished { .. });
+        deliver(&mut app, id, ev);
+        if last {
+            break;
+        }
+    }
+    let effects = app.handle(Message::Devices(porpoise::ui::devices::DeviceMsg::Eject(
+        stick.path().to_owned(),
+    )));
+    assert!(matches!(effects.as_slice(), [Effect::Eject(p)] if p == stick.path()));
+    assert!(mounted(stick.path()));
+}
+
+#[test]
+fn a_drop_onto_the_stick_defaults_to_copy_and_elsewhere_to_move() {
+    if let Err(why) = rig::available() {
+        return support::skip(&why);
+    }
+    let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
+    let _lang = actions_support::language();
+    let stick = stick(0);
+    tree(stick.path());
+
+    // On the stick: Copy here first, highlighted as the default; Enter copies.
+    let app = mounts(boot(stick.path()));
+    let (app, jobs) = drag(app, "a.txt", "sub", Modifiers::empty());
+    assert!(jobs.is_empty());
+    let menu = app.actions().drop_menu.as_ref().expect("the drop menu");
+    assert_eq!(menu.default, JobKind::Copy);
+    assert!(center_of(&app, "Copy here").y < center_of(&app, "Move here").y);
+    assert!(shows(&app, "Enter"), "the default says Enter picks it");
+    let (app, jobs) = feed(app, [press(named(Named::Enter), Modifiers::empty())]);
+    assert_eq!(
+        jobs,
+        [JobRequest {
+            kind: JobKind::Copy,
+            sources: vec![stick.path().join("a.txt")],
+            dest: stick.path().join("sub"),
+        }]
+    );
+    assert!(app.actions().drop_menu.is_none());
+    assert!(stick.path().join("a.txt").exists() && stick.path().join("sub/a.txt").exists());
+
+    // Files dropped in from another application onto a folder of the stick: the same.
+    let outside = tempfile::tempdir().expect("tempdir");
+    let dropped = outside.path().join("x.txt");
+    fs::write(&dropped, b"x").expect("write");
+    let app = send(
+        app,
+        Message::Action(ActionMsg::FileDropped(dropped.clone())),
+    );
+    let menu = app.actions().drop_menu.as_ref().expect("the drop menu");
+    assert_eq!(menu.default, JobKind::Copy);
+    let (app, jobs) = feed(app, [press(named(Named::Enter), Modifiers::empty())]);
+    assert_eq!(jobs[0].kind, JobKind::Copy);
+    assert!(dropped.exists(), "the original stays");
+    drop(app);
+
+    // On a local folder: Move here first, Enter moves.
+    let local = tempfile::tempdir().expect("tempdir");
+    tree(local.path());
+    let app = mounts(boot(local.path()));
+    let (app, _) = drag(app, "a.txt", "sub", Modifiers::empty());
+    let menu = app.actions().drop_menu.as_ref().expect("the drop menu");
+    assert_eq!(menu.default, JobKind::Move);
+    assert!(center_of(&app, "Move here").y < center_of(&app, "Copy here").y);
+    let (_, jobs) = feed(app, [press(named(Named::Enter), Modifiers::empty())]);
+    assert_eq!(jobs[0].kind, JobKind::Move);
+    assert!(!local.path().join("a.txt").exists() && local.path().join("sub/a.txt").exists());
+}
+
+#[test]
+fn a_stick_that_fails_while_being_written_is_not_called_safe() {
+    if let Err(why) = rig::available() {
+        return support::skip(&why);
+    }
+    let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
+    let _lang = actions_support::language();
+    let stick = stick(2_000_000);
+    let src = tempfile::tempdir().expect("tempdir");
+    let big = source(src.path(), 4 * MIB);
+    let mut app = mounts(boot(src.path()));
+
+    // The stick is pulled out while the copied data is being written to it.
+    let (id, _link, events) = start_copy(&mut app, big, stick.path());
+    loop {
+        let ev = events.next();
+        if let JobEvent::State(JobState::WritingToDevice) = ev {
+            stick.unplug();
+        }
+        let last = matches!(ev, JobEvent::Finished { .. });
+        deliver(&mut app, id, ev);
+        if last {
+            break;
+        }
+    }
+    assert_eq!(app.jobs().entries[0].state, JobState::Failed);
+    assert_eq!(
+        status_of(&app, stick.path()),
+        Some(DeviceStatus::NotAllWritten)
+    );
+    assert!(shows(&app, "not all data was written"));
+    assert!(!shows(&app, "safe to remove"));
+}
+
+/// A mount table in which `removable` is a USB stick (the lines the kernel would give; no
+/// root needed). Everything else about the drop is real.
+fn table_with_stick_at(removable: &Path) -> MountTable {
+    let text = format!(
+        "27 1 254:0 / / rw,relatime - ext4 /dev/vda rw\n\
+         40 27 8:17 / {} rw - vfat /dev/sdb1 rw\n",
+        removable.display()
+    );
+    MountTable::parse(text.as_bytes(), |major, _| major == 8)
+}
+
+#[test]
+fn which_device_a_folder_is_on_goes_by_whole_path_components() {
+    let _lang = actions_support::language();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let usb = dir.path().join("USB");
+    let usb2 = dir.path().join("USB2");
+    for d in [&usb, &usb2] {
+        fs::create_dir(d).expect("mkdir");
+        tree(d);
+    }
+    let table = Arc::new(table_with_stick_at(&usb));
+
+    // "USB2" only shares a prefix of bytes with the stick's mount point: not on it.
+    let app = send(boot(&usb2), Message::Mounts(table.clone()));
+    assert!(!app.on_removable(&usb2));
+    let (app, _) = drag(app, "a.txt", "sub", Modifiers::empty());
+    assert_eq!(
+        app.actions().drop_menu.as_ref().map(|m| m.default),
+        Some(JobKind::Move)
+    );
+    drop(app);
+
+    let app = send(boot(&usb), Message::Mounts(table));
+    assert!(app.on_removable(&usb.join("sub")));
+    assert!(shows(&app, "USB"), "the stick is in Places");
+    let (app, _) = drag(app, "a.txt", "sub", Modifiers::empty());
+    assert_eq!(
+        app.actions().drop_menu.as_ref().map(|m| m.default),
+        Some(JobKind::Copy)
+    );
+    let (_, jobs) = feed(app, [press(named(Named::Enter), Modifiers::empty())]);
+    assert_eq!(jobs[0].kind, JobKind::Copy);
+    assert!(usb.join("a.txt").exists() && usb.join("sub/a.txt").exists());
+}
