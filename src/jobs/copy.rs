@@ -152,6 +152,8 @@ type Subdirs = Vec<(CString, CString, Meta)>;
 
 /// Files per chunk: enough to keep a worker busy, few enough to share out.
 const CHUNK_FILES: usize = 128;
+/// Bytes per chunk, at most (past one file): large files are shared out between workers.
+const CHUNK_BYTES: u64 = 4 << 20;
 
 pub(crate) fn copy_sources(ctx: &Ctx, spec: &JobSpec) -> Outcome {
     let sources: Vec<(usize, &PathBuf)> = spec.sources.iter().enumerate().collect();
@@ -491,6 +493,7 @@ impl Walker<'_> {
     fn read_level(&mut self, pair: &Arc<DirPair>) -> Subdirs {
         let mut subdirs = Vec::new();
         let mut items = Vec::with_capacity(CHUNK_FILES);
+        let mut chunk_bytes = 0u64;
         let mut failures = Vec::new();
         let mut skipped = Vec::new();
         let mut raw = RawDir::new(&pair.src, &mut self.buf);
@@ -529,12 +532,14 @@ impl Walker<'_> {
             }
             Counters::add(&self.ctx.counters.files_total, 1);
             Counters::add(&self.ctx.counters.bytes_total, data_size(&meta));
+            chunk_bytes += data_size(&meta);
             items.push(Item {
                 name: name.to_owned(),
                 target,
                 meta,
             });
-            if items.len() == CHUNK_FILES {
+            if items.len() == CHUNK_FILES || chunk_bytes >= CHUNK_BYTES {
+                chunk_bytes = 0;
                 let full = std::mem::replace(&mut items, Vec::with_capacity(CHUNK_FILES));
                 let _ = self.tx.send(Chunk {
                     dirs: pair.clone(),

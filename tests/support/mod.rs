@@ -18,7 +18,7 @@ pub fn skip(why: &str) {
 }
 
 /// The `porpoise` command as people run it: cli/'s binary (the engine only). `cargo test`
-/// (or `cargo build`) at the top of the repository builds it beside `porpoise-window`.
+/// at the top of the repository builds it (cli/tests need it) beside `porpoise-window`.
 pub fn porpoise_command() -> PathBuf {
     let p = Path::new(env!("CARGO_BIN_EXE_porpoise-window")).with_file_name("porpoise");
     assert!(

@@ -1,10 +1,11 @@
-//! The `porpoise` command people run from a shell (cli/Cargo.toml): built from the engine
-//! alone, so no window library is loaded when it starts; it still does the work and reports
-//! its version. (Starting the window through it is tests/window_smoke.rs.)
+//! The `porpoise` command people run from a shell: built from the engine alone, so no
+//! window library is loaded when it starts; it still does the work and reports its version.
+//! (Starting the window through it is the top-level tests/window_smoke.rs.)
 
-mod support;
-
+use std::path::Path;
 use std::process::Command;
+
+const PORPOISE: &str = env!("CARGO_BIN_EXE_porpoise");
 
 /// Names of the window's libraries as they appear in a binary that loads them.
 const WINDOW_LIBRARIES: [&[u8]; 2] = [b"libX11.so", b"libxkbcommon"];
@@ -15,19 +16,26 @@ fn mentions(binary: &[u8], what: &[u8]) -> bool {
 
 #[test]
 fn the_command_has_no_window_libraries_in_it() {
-    let command = std::fs::read(support::porpoise_command()).expect("read the command");
-    let window = std::fs::read(env!("CARGO_BIN_EXE_porpoise-window")).expect("read the window");
+    let command = std::fs::read(PORPOISE).expect("read the command");
+    // The window binary (built beside it by `cargo test` at the top) loads them: the check
+    // can tell.
+    let window = Path::new(PORPOISE).with_file_name("porpoise-window");
+    let window = std::fs::read(&window).ok();
+    if window.is_none() {
+        eprintln!("porpoise-window is not built beside porpoise: checking the command alone");
+    }
     for lib in WINDOW_LIBRARIES {
         let name = String::from_utf8_lossy(lib);
-        // The window binary loads them: the check can tell.
-        assert!(mentions(&window, lib), "porpoise-window names no {name}");
+        if let Some(window) = &window {
+            assert!(mentions(window, lib), "porpoise-window names no {name}");
+        }
         assert!(!mentions(&command, lib), "porpoise names {name}");
     }
 }
 
 #[test]
 fn the_command_copies_and_says_its_version() {
-    let out = Command::new(support::porpoise_command())
+    let out = Command::new(PORPOISE)
         .arg("--version")
         .output()
         .expect("run porpoise");
@@ -43,7 +51,7 @@ fn the_command_copies_and_says_its_version() {
     std::fs::write(src.join("inner/a.txt"), b"alpha").expect("write");
     let dest = t.path().join("dest");
     std::fs::create_dir(&dest).expect("mkdir");
-    let out = Command::new(support::porpoise_command())
+    let out = Command::new(PORPOISE)
         .args(["copy", "--progress=none"])
         .arg(&src)
         .arg(&dest)
