@@ -1,6 +1,7 @@
 //! What writeback windows cost, side by side in one run (medians of interleaved rounds):
 //! - 3 000 files of 16 KiB copied to a local disk with `--writeback=always` against
-//!   `--writeback=never`, and against `cp -r` followed by `sync -f`;
+//!   `--writeback=never`, against `--writeback=never` followed by `sync -f` (the same data
+//!   made durable without windows), and against `cp -r` followed by `sync -f`;
 //! - on the project's rig (tests/rig, as root): the time until 24 MiB are on a throttled USB
 //!   stick and on a throttled network share, with windows against a plain copy followed by
 //!   a final sync;
@@ -45,7 +46,7 @@ fn main() {
         "# writeback windows on a local disk ({ROUNDS} interleaved rounds, medians in ms; {FILES} x 16 KiB into {})\n",
         root.path().display()
     );
-    let runs: [Run<'_>; 3] = [
+    let runs: [Run<'_>; 4] = [
         (
             "porpoise --writeback=never",
             Box::new(|| porpoise_copy(&template, &out, "never")),
@@ -53,6 +54,22 @@ fn main() {
         (
             "porpoise --writeback=always",
             Box::new(|| porpoise_copy(&template, &out, "always")),
+        ),
+        (
+            // What making the copy durable costs without windows: the same data on the disk.
+            "porpoise --writeback=never, then sync -f",
+            Box::new(|| {
+                let mut c = Command::new("sh");
+                c.arg("-c").arg(format!(
+                    "'{}' copy --progress=none --writeback=never '{}' '{}' && sync -f '{}'",
+                    common::porpoise_command().display(),
+                    template.display(),
+                    out.display(),
+                    out.display()
+                ));
+                c.env("RUST_LOG", "off");
+                c
+            }),
         ),
         (
             "cp -r, then sync -f",
