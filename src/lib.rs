@@ -9,6 +9,7 @@ pub mod jobs;
 pub mod listing;
 pub mod mounts;
 pub mod sys;
+pub mod uri;
 
 pub use entry::{Batch, Entry, Kind, Names, State};
 pub use error::{IoError, Op, Reason};

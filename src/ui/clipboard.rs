@@ -4,6 +4,7 @@
 
 pub mod owner;
 
+use crate::uri::percent_decode;
 use std::ffi::OsString;
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
@@ -97,22 +98,6 @@ pub fn parse_file_uri(uri: &str, hostname: &str) -> Result<PathBuf, DecodeError>
     }
     let bytes = percent_decode(&rest.as_bytes()[slash..]).ok_or_else(not_local)?;
     Ok(PathBuf::from(OsString::from_vec(bytes)))
-}
-
-fn percent_decode(s: &[u8]) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(s.len());
-    let mut i = 0;
-    while i < s.len() {
-        if s[i] == b'%' {
-            let hex = std::str::from_utf8(s.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(s[i]);
-            i += 1;
-        }
-    }
-    Some(out)
 }
 
 /// Parse a `text/uri-list` (CRLF or LF lines; `#` lines are comments).
