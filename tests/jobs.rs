@@ -207,6 +207,114 @@ fn many_small_files_are_copied_by_several_workers() {
     assert_eq!(snapshot(&dest.join("small")), snapshot(&src));
 }
 
+/// A folder of `n` small files, each with its own content.
+fn small_files(dir: &Path, n: usize) {
+    std::fs::create_dir(dir).expect("mkdir");
+    for i in 0..n {
+        std::fs::write(dir.join(format!("f{i:05}")), format!("{i}-").repeat(8)).expect("write");
+    }
+}
+
+#[test]
+fn conflicts_among_many_files_are_asked_one_by_one() {
+    // Workers create files ahead of filling them; a conflict in the middle of a folder
+    // still waits for its answer, and every other file gets its whole copy.
+    let conflicting = |i: usize| i % 37 == 5;
+    for choice in [Choice::Skip, Choice::Overwrite, Choice::Rename] {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let src = tmp.path().join("many");
+        small_files(&src, 600);
+        let dest = tmp.path().join("dest");
+        let into = dest.join("many");
+        std::fs::create_dir_all(&into).expect("mkdir");
+        let conflicts = (0..600).filter(|&i| conflicting(i)).count();
+        for i in (0..600).filter(|&i| conflicting(i)) {
+            std::fs::write(into.join(format!("f{i:05}")), b"old").expect("write");
+        }
+        let mut asked = 0;
+        let out = finish_answering(
+            copy::copy(spec(&[&src], &dest, ConflictPolicy::Ask)),
+            |_| {
+                asked += 1;
+                Some(Answer {
+                    choice,
+                    for_all: false,
+                })
+            },
+        );
+        assert_eq!(out.state, JobState::Done, "{choice:?}: {:?}", out.events);
+        assert_eq!(asked, conflicts, "{choice:?}: each conflict asked once");
+        for i in 0..600 {
+            let name = format!("f{i:05}");
+            let new = read(&src.join(&name));
+            let renamed = into.join(format!("{name} (1)"));
+            if conflicting(i) {
+                let kept = if choice == Choice::Overwrite {
+                    new.clone()
+                } else {
+                    b"old".to_vec()
+                };
+                assert_eq!(read(&into.join(&name)), kept, "{choice:?}: {name}");
+                assert_eq!(renamed.exists(), choice == Choice::Rename, "{name}");
+                if choice == Choice::Rename {
+                    assert_eq!(read(&renamed), new);
+                }
+            } else {
+                assert_eq!(read(&into.join(&name)), new, "{choice:?}: {name}");
+            }
+        }
+        let renames = if choice == Choice::Rename {
+            conflicts
+        } else {
+            0
+        };
+        assert_eq!(
+            std::fs::read_dir(&into).expect("ls").count(),
+            600 + renames,
+            "{choice:?}: nothing left under a temporary name"
+        );
+    }
+}
+
+#[test]
+fn cancel_among_many_small_files_leaves_only_whole_copies() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = tmp.path().join("many");
+    const N: usize = 30_000;
+    small_files(&src, N);
+    let dest = tmp.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    let job = copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail));
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match job.next_timeout(left) {
+            Ok(JobEvent::Progress(f)) if f.files_done > 0 => {
+                assert!(f.files_done < N as u64, "cancel came too late to test");
+                job.control.cancel();
+                break;
+            }
+            Ok(JobEvent::Finished { state, .. }) => panic!("finished ({state:?}) before a cancel"),
+            Ok(_) | Err(false) => {}
+            Err(true) => panic!("the job ended early"),
+        }
+    }
+    let out = finish(job);
+    assert_eq!(out.state, JobState::Cancelled);
+    let copied: Vec<_> = std::fs::read_dir(dest.join("many"))
+        .expect("ls")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert!(copied.len() < N, "the cancel stopped the copy");
+    for name in copied {
+        assert_eq!(
+            read(&dest.join("many").join(&name)),
+            read(&src.join(&name)),
+            "{name:?} is a whole copy"
+        );
+    }
+}
+
 /// A folder with `a.txt` at the source (new) and at the destination (old).
 fn conflict_setup(tmp: &Path) -> (PathBuf, PathBuf) {
     let src = tmp.join("src");

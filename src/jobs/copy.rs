@@ -6,27 +6,29 @@ use std::mem::MaybeUninit;
 use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crossbeam_channel::{Receiver, Sender, bounded};
+use crossbeam_channel::{Sender, bounded};
 
-use rustix::fs::{AtFlags, FileType, Mode, RawDir};
+use rustix::fs::{FileType, Mode, RawDir};
 use rustix::io::Errno;
 
 use crate::error::Op;
 
 use super::conflict::ConflictPolicy;
 use super::control::{Control, Job};
-use super::events::{JobEvent, JobState, SkipReason};
+use super::events::{JobEvent, JobState};
 use super::fit::{self, Fit, Fitted};
 use super::flusher::Flusher;
 use super::fsops::{self, Meta, Sink, meta_at, open_dir_at};
-use super::progress::{CURRENT_FILE_MIN, Counters};
-use super::resolve::{Resolution, Resolver, free_target};
+use super::progress::Counters;
+use super::resolve::{Resolver, free_target};
 use super::runner::{Ctx, spawn};
 use super::writeback::{self, Durability};
 use super::{JobSpec, Refusal};
+
+mod worker;
 
 /// Copy `spec.sources` into the folder `spec.dest`.
 pub fn copy(spec: JobSpec) -> Job {
@@ -114,6 +116,8 @@ struct Shared {
     dest: PathBuf,
     /// The destination is full (or went read-only): nothing more is tried.
     stopped: AtomicBool,
+    /// Workers creating a file right now (see [`worker`]).
+    creating: AtomicUsize,
 }
 
 impl Shared {
@@ -192,6 +196,7 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
         seen: (0..spec.sources.len()).map(|_| Mutex::new(None)).collect(),
         dest: spec.dest.clone(),
         stopped: AtomicBool::new(false),
+        creating: AtomicUsize::new(0),
     });
     let resolver = Resolver::new(spec.on_conflict);
     let durability = writeback::durability_of(&spec.dest, spec.writeback);
@@ -264,7 +269,7 @@ fn run_walk_and_workers(
     let (tx, rx) = bounded::<Chunk>(64);
     std::thread::scope(|s| {
         for _ in 0..super::workers() {
-            s.spawn(|| worker(ctx, &rx, resolver, shared, sink));
+            s.spawn(|| worker::worker(ctx, &rx, resolver, shared, sink));
         }
         ctx.state(JobState::Copying);
         let mut walker = Walker {
@@ -530,8 +535,6 @@ impl Walker<'_> {
                 subdirs.push((name.to_owned(), target, meta));
                 continue;
             }
-            Counters::add(&self.ctx.counters.files_total, 1);
-            Counters::add(&self.ctx.counters.bytes_total, data_size(&meta));
             chunk_bytes += data_size(&meta);
             items.push(Item {
                 name: name.to_owned(),
@@ -539,12 +542,14 @@ impl Walker<'_> {
                 meta,
             });
             if items.len() == CHUNK_FILES || chunk_bytes >= CHUNK_BYTES {
-                chunk_bytes = 0;
                 let full = std::mem::replace(&mut items, Vec::with_capacity(CHUNK_FILES));
-                let _ = self.tx.send(Chunk {
-                    dirs: pair.clone(),
-                    items: full,
-                });
+                send_counted(
+                    self.ctx,
+                    &self.tx,
+                    pair,
+                    full,
+                    std::mem::take(&mut chunk_bytes),
+                );
             }
         }
         for (p, e) in failures {
@@ -555,10 +560,7 @@ impl Walker<'_> {
             self.ctx.skipped(p, why);
         }
         if !items.is_empty() {
-            self.send(Chunk {
-                dirs: pair.clone(),
-                items,
-            });
+            send_counted(self.ctx, &self.tx, pair, items, chunk_bytes);
         }
         subdirs
     }
@@ -566,6 +568,17 @@ impl Walker<'_> {
     fn send(&self, chunk: Chunk) {
         let _ = self.tx.send(chunk);
     }
+}
+
+/// Hand files to the workers, counting them into the plan's totals (once per chunk: the
+/// counters are shared with the workers).
+fn send_counted(ctx: &Ctx, tx: &Sender<Chunk>, pair: &Arc<DirPair>, items: Vec<Item>, bytes: u64) {
+    Counters::add(&ctx.counters.files_total, items.len() as u64);
+    Counters::add(&ctx.counters.bytes_total, bytes);
+    let _ = tx.send(Chunk {
+        dirs: pair.clone(),
+        items,
+    });
 }
 
 /// Bytes a copy of this item moves: only regular files carry data.
@@ -582,95 +595,5 @@ pub(crate) fn is_inside(inner: &Path, outer: &Path) -> bool {
     match (std::fs::canonicalize(inner), std::fs::canonicalize(outer)) {
         (Ok(i), Ok(o)) => i.starts_with(o),
         _ => false,
-    }
-}
-
-/// Take chunks until the walker is done, copying each item.
-fn worker(ctx: &Ctx, rx: &Receiver<Chunk>, resolver: &Resolver, shared: &Shared, sink: &Sink) {
-    while let Ok(chunk) = rx.recv() {
-        for item in &chunk.items {
-            if !shared.go_on(ctx) {
-                // Left undone: its source is not copied whole.
-                shared.item_failed(chunk.dirs.top);
-                break;
-            }
-            copy_item(ctx, &chunk.dirs, item, resolver, shared, sink);
-        }
-    }
-}
-
-fn copy_item(
-    ctx: &Ctx,
-    dirs: &DirPair,
-    item: &Item,
-    resolver: &Resolver,
-    shared: &Shared,
-    sink: &Sink,
-) {
-    let path = dirs.src_path.join(OsStr::from_bytes(item.name.to_bytes()));
-    if item.meta.size >= CURRENT_FILE_MIN {
-        ctx.counters.set_current(path.clone());
-    }
-    let mut target = item.target.clone();
-    let mut replace = false;
-    loop {
-        let result = match item.meta.kind {
-            FileType::RegularFile => fsops::copy_file(
-                &dirs.src, &item.name, &item.meta, &dirs.dst, &target, replace, sink,
-            )
-            .map(|_| ()),
-            FileType::Symlink => {
-                if replace {
-                    let _ = rustix::fs::unlinkat(&dirs.dst, &target, AtFlags::empty());
-                }
-                fsops::copy_symlink(&dirs.src, &item.name, &item.meta, &dirs.dst, &target)
-            }
-            FileType::Fifo => {
-                if replace {
-                    let _ = rustix::fs::unlinkat(&dirs.dst, &target, AtFlags::empty());
-                }
-                fsops::make_fifo(&dirs.dst, &target, &item.meta)
-            }
-            _ => {
-                shared.item_failed(dirs.top);
-                ctx.skipped(path, SkipReason::SpecialFile);
-                return;
-            }
-        };
-        match result {
-            Ok(()) => {
-                Counters::add(&ctx.counters.files_done, 1);
-                // Items of the job's own target folder are top-level sources.
-                if dirs.finish.is_none() {
-                    let _ = ctx.tx.send(JobEvent::Placed {
-                        source: path,
-                        target: shared.dest.join(OsStr::from_bytes(target.to_bytes())),
-                        new: !replace,
-                    });
-                }
-                return;
-            }
-            Err((Op::Create, e)) if e.raw_os_error() == Some(libc::EEXIST) && !replace => {
-                match resolver.resolve(ctx, &path, &dirs.dst, &target, &item.meta) {
-                    Resolution::Replace => replace = true,
-                    Resolution::RenameTo(t) => target = t,
-                    Resolution::Skip => {
-                        shared.item_failed(dirs.top);
-                        return;
-                    }
-                }
-            }
-            Err(e) => {
-                if ctx.control.is_cancelled() || shared.stopped.load(Ordering::Relaxed) {
-                    // Cut short, not worth a report; its source is not copied whole.
-                    shared.item_failed(dirs.top);
-                    return;
-                }
-                shared.stop_if_hopeless(&e);
-                shared.item_failed(dirs.top);
-                ctx.failed(path, e);
-                return;
-            }
-        }
     }
 }

@@ -90,19 +90,26 @@ pub fn mode_of(m: &Meta) -> Mode {
     Mode::from_raw_mode(u32::from(m.mode) & 0o7777)
 }
 
-/// Copy the regular file `name` of `src` to `target` in `dst`. With `replace`, the data
-/// goes to a temporary name first and is renamed over the existing file at the end, so
-/// the old file stays whole until the new one is. A failed or cancelled copy leaves no
-/// partial file behind. `bytes_done` grows as data moves.
-pub fn copy_file(
+/// A file whose copy has begun: its source is open and its copy created (under a
+/// temporary name when it replaces an existing file); no data moved yet.
+pub struct Opened {
+    input: OwnedFd,
+    output: Arc<OwnedFd>,
+    temp: Option<CString>,
+}
+
+/// Copying the regular file `name` of `src` to `target` in `dst`, step one: open the
+/// source and create its copy, empty. With `replace`, the copy is created under a
+/// temporary name beside `target` and renamed over the existing file when it is whole
+/// ([`fill_copy`]), so the old file stays whole until the new one is.
+pub fn open_copy(
     src: &OwnedFd,
     name: &CStr,
     st: &Meta,
-    dst: &Arc<OwnedFd>,
+    dst: &OwnedFd,
     target: &CStr,
     replace: bool,
-    sink: &Sink<'_>,
-) -> Result<u64, OpError> {
+) -> Result<Opened, OpError> {
     use crate::error::Op;
     let input = rustix::fs::openat(
         src,
@@ -115,19 +122,42 @@ pub fn copy_file(
     let create_as = temp.as_deref().unwrap_or(target);
     // Created with its final permissions where the umask lets them through, so most
     // files need no chmod afterwards (as `cp` does).
+    let output = rustix::fs::openat(
+        dst,
+        create_as,
+        OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::CLOEXEC,
+        create_mode(st),
+    )
+    .map_err(op(Op::Create))?;
+    Ok(Opened {
+        input,
+        output: Arc::new(output),
+        temp,
+    })
+}
+
+fn create_mode(st: &Meta) -> Mode {
+    Mode::from_raw_mode(mode_of(st).as_raw_mode() & 0o777)
+}
+
+/// Step two: copy the data (`bytes_done` grows as it moves), mode and times, and put the
+/// copy under its name. A failed or cancelled copy leaves no partial file behind.
+pub fn fill_copy(
+    opened: Opened,
+    st: &Meta,
+    dst: &Arc<OwnedFd>,
+    target: &CStr,
+    sink: &Sink<'_>,
+) -> Result<u64, OpError> {
+    use crate::error::Op;
+    let Opened {
+        input,
+        output,
+        temp,
+    } = opened;
     let wanted = mode_of(st);
-    let create_mode = Mode::from_raw_mode(wanted.as_raw_mode() & 0o777);
-    let output = Arc::new(
-        rustix::fs::openat(
-            &**dst,
-            create_as,
-            OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::CLOEXEC,
-            create_mode,
-        )
-        .map_err(op(Op::Create))?,
-    );
     let needs_chmod = crate::sys::umask()
-        .is_none_or(|mask| create_mode.as_raw_mode() & !mask != wanted.as_raw_mode());
+        .is_none_or(|mask| create_mode(st).as_raw_mode() & !mask != wanted.as_raw_mode());
     let result = copy_data(&input, &output, st.size, sink)
         .and_then(|n| {
             if needs_chmod {
@@ -158,10 +188,22 @@ pub fn copy_file(
             Ok(total)
         });
     drop(output);
+    drop(input);
     if result.is_err() {
-        let _ = rustix::fs::unlinkat(&**dst, create_as, AtFlags::empty());
+        let _ = rustix::fs::unlinkat(&**dst, temp.as_deref().unwrap_or(target), AtFlags::empty());
     }
     result
+}
+
+/// Give up a file opened by [`open_copy`] and not filled: its empty copy is removed.
+pub fn abandon_copy(opened: Opened, dst: &OwnedFd, target: &CStr) {
+    let Opened {
+        input,
+        output,
+        temp,
+    } = opened;
+    drop((input, output));
+    let _ = rustix::fs::unlinkat(dst, temp.as_deref().unwrap_or(target), AtFlags::empty());
 }
 
 /// A name beside `target` for data that is not complete yet.
