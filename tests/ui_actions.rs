@@ -575,3 +575,48 @@ fn a_folder_without_write_permission_says_so() {
     );
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).expect("chmod");
 }
+
+#[test]
+fn scrolling_during_a_drag_moves_the_drop_highlight_with_the_pointer() {
+    let _lang = language();
+    let dir = tempfile::tempdir().expect("tempdir");
+    for i in 0..120 {
+        fs::create_dir(dir.path().join(format!("d{i:03}"))).expect("mkdir");
+    }
+    let app = boot(dir.path());
+    let start = center_of(&app, "d000");
+    let over = center_of(&app, "d005");
+    let (app, _) = play(app, start, vec![left(true)]);
+    let (app, _) = play(app, over, vec![moved(over)]);
+    let d005 = DropTarget::Entry(b"d005".to_vec());
+    assert!(app.is_drop_hover(&d005));
+
+    // The wheel scrolls the list under the still pointer, which then moves a little.
+    let wheel = iced::Event::Mouse(iced::mouse::Event::WheelScrolled {
+        delta: iced::mouse::ScrollDelta::Lines { x: 0.0, y: -3.0 },
+    });
+    let nudged = iced::Point::new(over.x + 1.0, over.y);
+    let messages = mouse(&app, over, vec![wheel, moved(nudged)]);
+    let scrolled: Vec<Message> = messages
+        .iter()
+        .filter(|m| matches!(m, Message::Scrolled(_)))
+        .cloned()
+        .collect();
+    assert!(!scrolled.is_empty(), "the list scrolled");
+    let (app, _) = feed(app, scrolled);
+    assert!(
+        !app.is_drop_hover(&d005),
+        "no highlight is left on the entry the pointer no longer is over"
+    );
+    let (app, _) = feed(
+        app,
+        messages
+            .into_iter()
+            .filter(|m| !matches!(m, Message::Scrolled(_))),
+    );
+    let Some(DropTarget::Entry(now)) = app.actions().hover.clone() else {
+        panic!("the entry under the pointer is highlighted");
+    };
+    assert!(now.as_slice() > b"d005".as_slice(), "a later entry: {now:?}");
+    assert!(app.is_drop_hover(&DropTarget::Entry(now)));
+}

@@ -235,6 +235,8 @@ impl App {
             Message::Scrolled(v) => {
                 tracing::trace!(?v, "scrolled");
                 self.viewport = v;
+                // The entry under the pointer changed; the next pointer move names it.
+                self.actions.hover = None;
                 Vec::new()
             }
             Message::ToggleFilter => self.toggle_filter(),

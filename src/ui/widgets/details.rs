@@ -2,7 +2,7 @@
 //! in the viewport become widgets; spacers stand in for the rest).
 
 use iced::widget::text::Wrapping;
-use iced::widget::{Column, button, column, container, row, rule, scrollable, space, text};
+use iced::widget::{button, column, container, keyed, row, rule, scrollable, space, text};
 use iced::{Center, Element, Fill, Length, Right};
 
 use crate::entry::{Entry, State};
@@ -101,24 +101,22 @@ fn header(app: &App) -> Element<'_, Message> {
 fn rows(app: &App) -> Element<'_, Message> {
     let lister = app.lister();
     let w = app.viewport().window(lister.len(), theme::ROW_HEIGHT);
-    let mut col = Column::with_capacity(w.end - w.first + 2).width(Fill);
-    col = col.push(space().height(w.top));
+    // Spacers stand for the rows outside the viewport; rows are keyed by entry.
+    let mut col = keyed::Column::with_capacity(w.end - w.first + 2).width(Fill);
+    col = col.push(entry::SPACER_ABOVE, space().height(w.top));
     for i in w.first..w.end {
         if let Some((entry, name)) = lister.get(i) {
             let icon = app
                 .icons()
                 .for_class(format::classify(entry, name), IconSize::Small);
             let renaming = entry::rename_input(app, name, theme::TEXT_SIZE);
-            col = col.push(entry_row(
-                entry,
-                name,
-                &icon,
-                entry::Look::of(app, name),
-                renaming,
-            ));
+            col = col.push(
+                entry::key(name),
+                entry_row(entry, name, &icon, entry::Look::of(app, name), renaming),
+            );
         }
     }
-    col = col.push(space().height(w.bottom));
+    col = col.push(entry::SPACER_BELOW, space().height(w.bottom));
     scrollable(col)
         .id(VIEW_SCROLL)
         .width(Fill)

@@ -11,6 +11,20 @@ use crate::ui::app::App;
 use crate::ui::message::Message;
 use crate::ui::theme;
 
+/// The key of an entry's row (or tile row) in the virtualised views: widget state (such
+/// as "the pointer is over this row") follows the entry when the view scrolls, instead of
+/// staying with the row's position.
+pub fn key(name: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    name.hash(&mut h);
+    h.finish()
+}
+
+/// Keys of the spacers that stand for the rows above and below the viewport.
+pub const SPACER_ABOVE: u64 = u64::MAX;
+pub const SPACER_BELOW: u64 = u64::MAX - 1;
+
 /// How an entry looks now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Look {

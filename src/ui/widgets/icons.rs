@@ -2,7 +2,7 @@
 //! the viewport become widgets.
 
 use iced::widget::text::Wrapping;
-use iced::widget::{Column, Row, column, container, scrollable, space, text};
+use iced::widget::{Row, column, container, keyed, scrollable, space, text};
 use iced::{Center, Element, Fill};
 
 use crate::ui::app::App;
@@ -19,22 +19,27 @@ pub fn view(app: &App) -> Element<'_, Message> {
     let cols = app.columns();
     let rows = lister.len().div_ceil(cols);
     let w = app.viewport().window(rows, theme::TILE_HEIGHT);
-    let mut grid = Column::with_capacity(w.end - w.first + 2).width(Fill);
-    grid = grid.push(space().height(w.top));
+    // Spacers stand for the rows outside the viewport; a row is keyed by its first entry.
+    let mut grid = keyed::Column::with_capacity(w.end - w.first + 2).width(Fill);
+    grid = grid.push(entry::SPACER_ABOVE, space().height(w.top));
     for r in w.first..w.end {
         let mut line = Row::with_capacity(cols);
+        let mut key = None;
         for i in r * cols..((r + 1) * cols).min(lister.len()) {
             if let Some((entry, name)) = lister.get(i) {
                 let icon = app
                     .icons()
                     .for_class(format::classify(entry, name), IconSize::Large);
                 let renaming = entry::rename_input(app, name, theme::SMALL_TEXT);
+                key.get_or_insert_with(|| entry::key(name));
                 line = line.push(tile(name, &icon, entry::Look::of(app, name), renaming));
             }
         }
-        grid = grid.push(line);
+        if let Some(key) = key {
+            grid = grid.push(key, line);
+        }
     }
-    grid = grid.push(space().height(w.bottom));
+    grid = grid.push(entry::SPACER_BELOW, space().height(w.bottom));
     scrollable(container(grid).padding([0, 8]))
         .id(VIEW_SCROLL)
         .width(Fill)
