@@ -4,7 +4,9 @@
 //! it is done, and "not all data was written" when the stick fails during the final
 //! flush; the unmount button is refused while the copy runs (the device stays
 //! mounted, UDisks2 is not asked); a drop onto the stick offers Copy first and Enter
-//! picks it, while a drop onto a local folder keeps Move first. The app's pure `handle`
+//! picks it, while a drop onto a local folder keeps Move first; once the stick is
+//! unmounted, the engine's mount watcher sends a table without it and Places drops it.
+//! The app's pure `handle`
 //! runs, job events come from the real engine, iced_test's Simulator renders and clicks.
 //! The stick tests need root and /dev/fuse (skip with a message, fail in CI); the last test
 //! (whole path components decide the device) needs neither:
@@ -341,6 +343,64 @@ fn a_stick_that_fails_while_being_written_is_not_called_safe() {
 
 /// A mount table in which `removable` is a USB stick (the lines the kernel would give; no
 /// root needed). Everything else about the drop is real.
+/// The next table the engine's mount watcher sends that satisfies `wanted`.
+fn next_table(
+    tables: &std::sync::mpsc::Receiver<Arc<MountTable>>,
+    wanted: impl Fn(&MountTable) -> bool,
+) -> Arc<MountTable> {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let table = tables
+            .recv_timeout(left)
+            .expect("the mount watcher sent the table in time");
+        if wanted(&table) {
+            return table;
+        }
+    }
+}
+
+#[test]
+fn an_unmounted_stick_leaves_places() {
+    if let Err(why) = rig::available() {
+        return support::skip(&why);
+    }
+    let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
+    let _lang = actions_support::language();
+    let stick = stick(8_000_000);
+    let at = stick.path().to_owned();
+    // The window's own watcher, on a thread that hands its tables over.
+    let (tx, tables) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut rx = porpoise::mounts::watch();
+        while let Some(t) = rx.blocking_recv() {
+            if tx.send(t).is_err() {
+                return;
+            }
+        }
+    });
+    let has_stick = |t: &MountTable| t.mounts.iter().any(|m| m.mount_point == at);
+    let src = tempfile::tempdir().expect("tempdir");
+    let app = boot(src.path());
+    let app = send(app, Message::Mounts(next_table(&tables, has_stick)));
+    assert_eq!(status_of(&app, &at), None);
+    assert!(
+        simulator(&app).find(eject_id(&at)).is_ok(),
+        "Places lists the stick with its unmount button"
+    );
+
+    rustix::mount::unmount(&at, rustix::mount::UnmountFlags::empty()).expect("unmount");
+    let app = send(app, Message::Mounts(next_table(&tables, |t| !has_stick(t))));
+    assert!(
+        !app.mount_places().iter().any(|p| p.path == at),
+        "the stick is no longer a place"
+    );
+    assert!(
+        simulator(&app).find(eject_id(&at)).is_err(),
+        "Places no longer shows it"
+    );
+}
+
 fn table_with_stick_at(removable: &Path) -> MountTable {
     let text = format!(
         "27 1 254:0 / / rw,relatime - ext4 /dev/vda rw\n\
