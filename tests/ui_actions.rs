@@ -617,6 +617,9 @@ fn scrolling_during_a_drag_moves_the_drop_highlight_with_the_pointer() {
     let Some(DropTarget::Entry(now)) = app.actions().hover.clone() else {
         panic!("the entry under the pointer is highlighted");
     };
-    assert!(now.as_slice() > b"d005".as_slice(), "a later entry: {now:?}");
+    assert!(
+        now.as_slice() > b"d005".as_slice(),
+        "a later entry: {now:?}"
+    );
     assert!(app.is_drop_hover(&DropTarget::Entry(now)));
 }
