@@ -6,8 +6,9 @@
 //!
 //! `cpz`/`rmz` (crates.io) are used when found in PATH or ~/.cargo/bin.
 //! Run: `cargo bench --bench jobs` (`PORPOISE_BENCH_TMPFS` / `PORPOISE_BENCH_EXT4` choose
-//! the folders, defaults /dev/shm and the system temp folder; `PORPOISE_BENCH_ONLY=copy` or
-//! `=delete` runs one half).
+//! the folders; defaults: /dev/shm, and a fresh journaled ext4 on a loop device over the
+//! real disk (`common::disk`; as root), else the system temp folder. `PORPOISE_BENCH_ONLY=copy`
+//! or `=delete` runs one half).
 
 mod common;
 use common::{median, timed};
@@ -19,7 +20,14 @@ const ROUNDS: usize = 7;
 
 fn main() {
     let tmpfs = env_path("PORPOISE_BENCH_TMPFS").unwrap_or_else(|| PathBuf::from("/dev/shm"));
-    let ext4 = env_path("PORPOISE_BENCH_EXT4").unwrap_or_else(std::env::temp_dir);
+    // Unless a folder is given: a fresh journaled ext4 on the real disk (as root), else
+    // the system temp folder.
+    let fresh = match env_path("PORPOISE_BENCH_EXT4") {
+        Some(_) => Err("PORPOISE_BENCH_EXT4 is set".to_owned()),
+        None => common::disk::FreshExt4::new(),
+    };
+    let ext4 = env_path("PORPOISE_BENCH_EXT4")
+        .unwrap_or_else(|| common::disk::FreshExt4::or_fallback(&fresh, &std::env::temp_dir()));
     let only = std::env::var("PORPOISE_BENCH_ONLY").unwrap_or_default();
     let cpz = find_tool("cpz");
     let rmz = find_tool("rmz");

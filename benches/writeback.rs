@@ -8,7 +8,8 @@
 //! - the slowest listing of the destination folder while a copy runs to a 5 MB/s share.
 //!
 //! Run: `cargo bench --bench writeback` (`PORPOISE_BENCH_EXT4` chooses the local folder;
-//! default: the system temp folder).
+//! default: a fresh journaled ext4 on a loop device over the real disk (`common::disk`; as
+//! root), else the system temp folder).
 
 mod common;
 use common::{median, timed};
@@ -28,9 +29,15 @@ const FILES: usize = 3_000;
 const SIZE: usize = 16 << 10;
 
 fn main() {
-    let base = std::env::var_os("PORPOISE_BENCH_EXT4")
-        .map(PathBuf::from)
-        .unwrap_or_else(std::env::temp_dir);
+    // Unless a folder is given: a fresh journaled ext4 on the real disk (as root), else
+    // the system temp folder.
+    let given = std::env::var_os("PORPOISE_BENCH_EXT4").map(PathBuf::from);
+    let fresh = match given {
+        Some(_) => Err("PORPOISE_BENCH_EXT4 is set".to_owned()),
+        None => common::disk::FreshExt4::new(),
+    };
+    let base = given
+        .unwrap_or_else(|| common::disk::FreshExt4::or_fallback(&fresh, &std::env::temp_dir()));
     let root = tempfile::Builder::new()
         .prefix("porpoise-writeback-bench-")
         .tempdir_in(&base)

@@ -813,6 +813,23 @@ fn a_wide_and_deep_tree_is_deleted_whole_and_counted() {
         entries += n + 1;
         dir.push("d");
     }
+    // Then 300 levels of 3 files (gathered over several levels before the helper gets
+    // them), with a side folder of 2 files every 50 levels.
+    for level in 0..300 {
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        entries += 1;
+        for i in 0..3 {
+            std::fs::write(dir.join(format!("g{i}")), b"y").expect("write");
+        }
+        entries += 3;
+        if level % 50 == 0 {
+            std::fs::create_dir(dir.join("side")).expect("mkdir");
+            std::fs::write(dir.join("side/a"), b"a").expect("write");
+            symlink(&outside, dir.join("side/b")).expect("symlink");
+            entries += 3;
+        }
+        dir.push("d");
+    }
     let out = finish(delete::delete(vec![root.clone()]));
     assert_eq!(out.state, JobState::Done, "{:?}", out.events.last());
     assert!(!root.exists());

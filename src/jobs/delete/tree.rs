@@ -1,6 +1,8 @@
 //! Removing one folder tree: depth first, fd-relative, one open folder per level (depth
-//! costs nothing extra, no path is resolved twice). A helper thread unlinks the files of one
-//! level while the walker reads the next, and takes half of a very large folder.
+//! costs nothing extra, no path is resolved twice). A helper thread unlinks the files of
+//! the levels the walker has read while the walker reads the next ones (small levels go
+//! over together, so a deep chain of small folders is shared out too), and takes half of a
+//! very large folder.
 
 use std::ffi::{CStr, CString, OsStr};
 use std::mem::MaybeUninit;
@@ -22,7 +24,7 @@ use super::super::progress::Counters;
 use super::super::runner::Ctx;
 use super::Stop;
 
-/// A level with fewer files is emptied by the walker itself.
+/// Files gathered (from one level or several) before they go to the helper.
 const HAND_OFF_MIN: usize = 32;
 /// A level with at least this many files is split between the walker and the helper.
 const SPLIT_MIN: usize = 2048;
@@ -40,14 +42,31 @@ struct Level {
     reread: bool,
 }
 
-/// Files of one level the helper unlinks; it reports the entries that were folders.
-struct Batch {
+/// Files of one level to unlink; the entries that were folders are reported to `done`.
+struct Part {
     fd: Arc<OwnedFd>,
     path: PathBuf,
     names: Arc<Names>,
     files: Vec<(NameRef, FileType)>,
     done: Arc<Handoff>,
 }
+
+impl Part {
+    fn unlink(&self, ctx: &Ctx, counters: &Counters) {
+        let found = unlink_files(
+            ctx,
+            counters,
+            &self.fd,
+            &self.path,
+            &self.names,
+            &self.files,
+        );
+        self.done.finish(found);
+    }
+}
+
+/// Parts handed to the helper at once.
+type Batch = Vec<Part>;
 
 /// Whether a batch is done, and the folders it found among entries of unknown type.
 #[derive(Default)]
@@ -73,12 +92,15 @@ impl Handoff {
     }
 }
 
-/// The helper thread, started the first time a level is worth handing over.
+/// The helper thread, started the first time there is enough to hand over, and the parts
+/// gathered for it.
 struct Helper<'scope, 'env> {
     scope: &'scope Scope<'scope, 'env>,
     ctx: &'env Ctx,
     counters: &'env Counters,
     tx: Option<Sender<Batch>>,
+    gathered: Batch,
+    gathered_files: usize,
 }
 
 impl<'scope, 'env> Helper<'scope, 'env> {
@@ -87,13 +109,56 @@ impl<'scope, 'env> Helper<'scope, 'env> {
         self.tx.get_or_insert_with(|| {
             let (tx, rx) = bounded::<Batch>(1);
             scope.spawn(move || {
-                for b in rx {
-                    let found = unlink_files(ctx, counters, &b.fd, &b.path, &b.names, &b.files);
-                    b.done.finish(found);
+                for batch in rx {
+                    batch.iter().for_each(|p| p.unlink(ctx, counters));
                 }
             });
             tx
         })
+    }
+
+    /// Add a level's files; once enough are gathered they go to the helper, or are
+    /// unlinked here when the helper is still busy.
+    fn gather(&mut self, part: Part) {
+        self.gathered_files += part.files.len();
+        self.gathered.push(part);
+        if self.gathered_files < HAND_OFF_MIN {
+            return;
+        }
+        let batch = self.take();
+        if let Err(TrySendError::Full(b) | TrySendError::Disconnected(b)) =
+            self.sender().try_send(batch)
+        {
+            b.iter().for_each(|p| p.unlink(self.ctx, self.counters));
+        }
+    }
+
+    /// Hand over everything gathered and `part` (a large folder's half), waiting for room.
+    fn send(&mut self, part: Part) {
+        let mut batch = self.take();
+        batch.push(part);
+        if let Err(e) = self.sender().send(batch) {
+            e.0.iter().for_each(|p| p.unlink(self.ctx, self.counters));
+        }
+    }
+
+    /// Unlink here what is gathered: a level is about to wait for its files.
+    fn finish_gathered(&mut self) {
+        for p in self.take() {
+            p.unlink(self.ctx, self.counters);
+        }
+    }
+
+    /// Give up what is gathered (the job stops): nothing more is unlinked.
+    fn drop_gathered(&mut self) {
+        for p in self.take() {
+            p.done.finish(Vec::new());
+        }
+    }
+
+    fn take(&mut self) -> Batch {
+        self.gathered_files = 0;
+        std::mem::take(&mut self.gathered)
     }
 }
 
@@ -116,6 +181,8 @@ pub(super) fn remove_tree(
             ctx,
             counters,
             tx: None,
+            gathered: Vec::new(),
+            gathered_files: 0,
         };
         let first = Level {
             fd,
@@ -147,6 +214,7 @@ fn walk(
     while let Some(top) = stack.last_mut() {
         if !stop.go_on(ctx) {
             // Let the helper finish what it holds before the folders close.
+            helper.drop_gathered();
             stack
                 .iter()
                 .flat_map(|l| &l.handed)
@@ -176,6 +244,7 @@ fn walk(
         }
         // The helper's part of this level must be gone (and may have found folders).
         if !top.handed.is_empty() {
+            helper.finish_gathered();
             let found: Vec<CString> = top.handed.drain(..).flat_map(|h| h.wait()).collect();
             if !found.is_empty() {
                 top.subdirs.extend(found);
@@ -233,13 +302,11 @@ fn empty_files(
         &counters.files_total,
         (files.len() + level.subdirs.len()) as u64,
     );
-    if files.len() < HAND_OFF_MIN {
-        let found = unlink_files(ctx, counters, &level.fd, &level.path, &names, &files);
-        level.subdirs.extend(found);
+    if files.is_empty() {
         return;
     }
     let names = Arc::new(names);
-    let batch = |files: Vec<(NameRef, FileType)>, done: &Arc<Handoff>| Batch {
+    let part = |files: Vec<(NameRef, FileType)>, done: &Arc<Handoff>| Part {
         fd: level.fd.clone(),
         path: level.path.clone(),
         names: names.clone(),
@@ -247,24 +314,16 @@ fn empty_files(
         done: done.clone(),
     };
     let done = Arc::new(Handoff::default());
+    level.handed.push(done.clone());
     if files.len() >= SPLIT_MIN {
         // A very large folder: half to the helper, half here.
         let mine = files.split_off(files.len() / 2);
-        if helper.sender().send(batch(files, &done)).is_ok() {
-            level.handed.push(done);
-        }
+        helper.send(part(files, &done));
         let found = unlink_files(ctx, counters, &level.fd, &level.path, &names, &mine);
         level.subdirs.extend(found);
         return;
     }
-    // The whole level to the helper if it has room; otherwise here.
-    match helper.sender().try_send(batch(files, &done)) {
-        Ok(()) => level.handed.push(done),
-        Err(TrySendError::Full(b) | TrySendError::Disconnected(b)) => {
-            let found = unlink_files(ctx, counters, &level.fd, &level.path, &names, &b.files);
-            level.subdirs.extend(found);
-        }
-    }
+    helper.gather(part(files, &done));
 }
 
 /// Unlink `files` of the folder `fd`; returns the entries that turned out to be folders
