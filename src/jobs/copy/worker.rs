@@ -115,9 +115,6 @@ impl Batch<'_> {
     fn start(&mut self, index: usize) {
         let item = &self.chunk.items[index];
         let dirs = &self.chunk.dirs;
-        if item.meta.size >= CURRENT_FILE_MIN {
-            self.ctx.counters.set_current(source_path(dirs, item));
-        }
         let mut target = item.target.clone();
         let mut replace = false;
         loop {
@@ -190,6 +187,9 @@ impl Batch<'_> {
     fn finish(&self, s: Started) {
         let item = &self.chunk.items[s.index];
         let dirs = self.dirs();
+        if item.meta.size >= CURRENT_FILE_MIN {
+            self.ctx.counters.set_current(source_path(dirs, item));
+        }
         match fsops::fill_copy(s.opened, &item.meta, &dirs.dst, &s.target, self.sink) {
             Ok(_) => self.done(item, &s.target, s.replace),
             Err(e) => self.failed(item, e),
