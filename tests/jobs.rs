@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use porpoise::jobs::conflict::{Answer, Choice};
+use porpoise::jobs::events::Figures;
 use porpoise::jobs::writeback::WritebackMode;
 use porpoise::jobs::{
     ConflictPolicy, Job, JobEvent, JobSpec, JobState, Refusal, Summary, copy, delete, moves,
@@ -54,6 +55,23 @@ fn finish_answering(job: Job, mut answer: impl FnMut(&JobEvent) -> Option<Answer
             };
         }
         events.push(ev);
+    }
+}
+
+/// Cancel `job` at its first progress event that `under_way` accepts; the figures then.
+fn cancel_once_under_way(job: &Job, under_way: impl Fn(&Figures) -> bool) -> Figures {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match job.next_timeout(left) {
+            Ok(JobEvent::Progress(f)) if under_way(&f) => {
+                job.control.cancel();
+                return f;
+            }
+            Ok(JobEvent::Finished { state, .. }) => panic!("finished ({state:?}) before a cancel"),
+            Ok(_) | Err(false) => {}
+            Err(true) => panic!("the job ended early"),
+        }
     }
 }
 
@@ -285,20 +303,8 @@ fn cancel_among_many_small_files_leaves_only_whole_copies() {
     let dest = tmp.path().join("dest");
     std::fs::create_dir(&dest).expect("mkdir");
     let job = copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail));
-    let deadline = Instant::now() + PATIENCE;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match job.next_timeout(left) {
-            Ok(JobEvent::Progress(f)) if f.files_done > 0 => {
-                assert!(f.files_done < N as u64, "cancel came too late to test");
-                job.control.cancel();
-                break;
-            }
-            Ok(JobEvent::Finished { state, .. }) => panic!("finished ({state:?}) before a cancel"),
-            Ok(_) | Err(false) => {}
-            Err(true) => panic!("the job ended early"),
-        }
-    }
+    let f = cancel_once_under_way(&job, |f| f.files_done > 0);
+    assert!(f.files_done < N as u64, "cancel came too late to test");
     let out = finish(job);
     assert_eq!(out.state, JobState::Cancelled);
     let copied: Vec<_> = std::fs::read_dir(dest.join("many"))
@@ -458,20 +464,8 @@ fn cancel_mid_copy_leaves_no_partial_file_under_its_final_name() {
     let dest = tmp.path().join("dest");
     std::fs::create_dir(&dest).expect("mkdir");
     let job = copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail));
-    let deadline = Instant::now() + PATIENCE;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match job.next_timeout(left) {
-            Ok(JobEvent::Progress(f)) if f.bytes_done > 0 => {
-                assert!(f.bytes_done < f.bytes_total, "cancel came too late to test");
-                job.control.cancel();
-                break;
-            }
-            Ok(JobEvent::Finished { state, .. }) => panic!("finished ({state:?}) before a cancel"),
-            Ok(_) | Err(false) => {}
-            Err(true) => panic!("the job ended early"),
-        }
-    }
+    let f = cancel_once_under_way(&job, |f| f.bytes_done > 0);
+    assert!(f.bytes_done < f.bytes_total, "cancel came too late to test");
     let out = finish(job);
     assert_eq!(out.state, JobState::Cancelled);
     assert!(
