@@ -14,6 +14,9 @@ use super::preflight::PreflightChoice;
 #[derive(Debug, Default)]
 pub struct Control {
     cancelled: AtomicBool,
+    /// Mirrors `paused`, so the threads of a running job check it without taking the lock
+    /// (they do for every file).
+    pausing: AtomicBool,
     paused: Mutex<bool>,
     resumed: Condvar,
     answers: Mutex<Option<Answer>>,
@@ -57,6 +60,7 @@ impl Control {
     fn set_paused(&self, p: bool) {
         let mut g = self.paused.lock().unwrap_or_else(|e| e.into_inner());
         *g = p;
+        self.pausing.store(p, Ordering::Release);
         if !p {
             self.resumed.notify_all();
         }
@@ -66,8 +70,17 @@ impl Control {
         *self.paused.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Paused or cancelled: a thread holding something others wait for should let go of
+    /// it and come to a [`Control::checkpoint`]. Takes no lock.
+    pub fn interrupted(&self) -> bool {
+        self.pausing.load(Ordering::Acquire) || self.is_cancelled()
+    }
+
     /// Block while paused. Returns false when the job was cancelled.
     pub fn checkpoint(&self) -> bool {
+        if !self.pausing.load(Ordering::Acquire) {
+            return !self.is_cancelled();
+        }
         let mut g = self.paused.lock().unwrap_or_else(|e| e.into_inner());
         while *g && !self.is_cancelled() {
             g = self.resumed.wait(g).unwrap_or_else(|e| e.into_inner());

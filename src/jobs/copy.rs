@@ -6,7 +6,7 @@ use std::mem::MaybeUninit;
 use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crossbeam_channel::{Sender, bounded};
@@ -116,8 +116,8 @@ struct Shared {
     dest: PathBuf,
     /// The destination is full (or went read-only): nothing more is tried.
     stopped: AtomicBool,
-    /// Workers creating a file right now (see [`worker`]).
-    creating: AtomicUsize,
+    /// Whose turn it is to create files (see [`worker`]).
+    turn: worker::Turn,
 }
 
 impl Shared {
@@ -196,7 +196,7 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
         seen: (0..spec.sources.len()).map(|_| Mutex::new(None)).collect(),
         dest: spec.dest.clone(),
         stopped: AtomicBool::new(false),
-        creating: AtomicUsize::new(0),
+        turn: worker::Turn::default(),
     });
     let resolver = Resolver::new(spec.on_conflict);
     let durability = writeback::durability_of(&spec.dest, spec.writeback);

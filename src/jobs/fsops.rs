@@ -90,34 +90,24 @@ pub fn mode_of(m: &Meta) -> Mode {
     Mode::from_raw_mode(u32::from(m.mode) & 0o7777)
 }
 
-/// A file whose copy has begun: its source is open and its copy created (under a
-/// temporary name when it replaces an existing file); no data moved yet.
-pub struct Opened {
-    input: OwnedFd,
+/// A file whose copy is created, empty (under a temporary name when it replaces an
+/// existing file); its source is opened when the copy is filled.
+pub struct Created {
     output: Arc<OwnedFd>,
     temp: Option<CString>,
 }
 
-/// Copying the regular file `name` of `src` to `target` in `dst`, step one: open the
-/// source and create its copy, empty. With `replace`, the copy is created under a
-/// temporary name beside `target` and renamed over the existing file when it is whole
-/// ([`fill_copy`]), so the old file stays whole until the new one is.
-pub fn open_copy(
-    src: &OwnedFd,
-    name: &CStr,
+/// Copying a regular file to `target` in `dst`, step one: create its copy, empty. With
+/// `replace`, the copy is created under a temporary name beside `target` and renamed over
+/// the existing file when it is whole ([`fill_copy`]), so the old file stays whole until
+/// the new one is.
+pub fn create_copy(
     st: &Meta,
     dst: &OwnedFd,
     target: &CStr,
     replace: bool,
-) -> Result<Opened, OpError> {
+) -> Result<Created, OpError> {
     use crate::error::Op;
-    let input = rustix::fs::openat(
-        src,
-        name,
-        OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
-        Mode::empty(),
-    )
-    .map_err(op(Op::Open))?;
     let temp = replace.then(|| temp_name(target));
     let create_as = temp.as_deref().unwrap_or(target);
     // Created with its final permissions where the umask lets them through, so most
@@ -129,8 +119,7 @@ pub fn open_copy(
         create_mode(st),
     )
     .map_err(op(Op::Create))?;
-    Ok(Opened {
-        input,
+    Ok(Created {
         output: Arc::new(output),
         temp,
     })
@@ -140,69 +129,75 @@ fn create_mode(st: &Meta) -> Mode {
     Mode::from_raw_mode(mode_of(st).as_raw_mode() & 0o777)
 }
 
-/// Step two: copy the data (`bytes_done` grows as it moves), mode and times, and put the
-/// copy under its name. A failed or cancelled copy leaves no partial file behind.
+/// Where a copy's data comes from: the regular file `name` of the folder `dir`.
+pub struct Source<'a> {
+    pub dir: &'a OwnedFd,
+    pub name: &'a CStr,
+    pub meta: &'a Meta,
+}
+
+/// Step two: open the source, copy the data (`bytes_done` grows as it moves), mode and
+/// times, and put the copy under its name. A failed or cancelled copy leaves no partial
+/// file behind.
 pub fn fill_copy(
-    opened: Opened,
-    st: &Meta,
+    created: Created,
+    source: &Source<'_>,
     dst: &Arc<OwnedFd>,
     target: &CStr,
     sink: &Sink<'_>,
 ) -> Result<u64, OpError> {
     use crate::error::Op;
-    let Opened {
-        input,
-        output,
-        temp,
-    } = opened;
+    let Created { output, temp } = created;
+    let st = source.meta;
     let wanted = mode_of(st);
     let needs_chmod = crate::sys::umask()
         .is_none_or(|mask| create_mode(st).as_raw_mode() & !mask != wanted.as_raw_mode());
-    let result = copy_data(&input, &output, st.size, sink)
-        .and_then(|n| {
-            if needs_chmod {
-                rustix::fs::fchmod(&*output, wanted).map_err(op(Op::SetMetadata))?;
-            }
-            rustix::fs::futimens(&*output, &times_of(st)).map_err(op(Op::SetMetadata))?;
-            Ok(n)
-        })
-        .and_then(|n| {
-            if let Some(t) = &temp {
-                rustix::fs::renameat(&**dst, t.as_c_str(), &**dst, target)
-                    .map_err(op(Op::Rename))?;
-            }
-            Ok(n)
-        })
-        .and_then(|(total, handed)| {
-            // The rest of the file goes into the window being filled, complete.
-            if let Some(f) = sink.flusher {
-                f.add(Part {
-                    fd: output.clone(),
-                    offset: handed,
-                    len: total - handed,
-                    last: Some(dst.clone()),
-                    size: total,
-                })
-                .map_err(|e| (Op::Flush, e))?;
-            }
-            Ok(total)
-        });
+    let result = rustix::fs::openat(
+        source.dir,
+        source.name,
+        OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .map_err(op(Op::Open))
+    .and_then(|input| copy_data(&input, &output, st.size, sink))
+    .and_then(|n| {
+        if needs_chmod {
+            rustix::fs::fchmod(&*output, wanted).map_err(op(Op::SetMetadata))?;
+        }
+        rustix::fs::futimens(&*output, &times_of(st)).map_err(op(Op::SetMetadata))?;
+        Ok(n)
+    })
+    .and_then(|n| {
+        if let Some(t) = &temp {
+            rustix::fs::renameat(&**dst, t.as_c_str(), &**dst, target).map_err(op(Op::Rename))?;
+        }
+        Ok(n)
+    })
+    .and_then(|(total, handed)| {
+        // The rest of the file goes into the window being filled, complete.
+        if let Some(f) = sink.flusher {
+            f.add(Part {
+                fd: output.clone(),
+                offset: handed,
+                len: total - handed,
+                last: Some(dst.clone()),
+                size: total,
+            })
+            .map_err(|e| (Op::Flush, e))?;
+        }
+        Ok(total)
+    });
     drop(output);
-    drop(input);
     if result.is_err() {
         let _ = rustix::fs::unlinkat(&**dst, temp.as_deref().unwrap_or(target), AtFlags::empty());
     }
     result
 }
 
-/// Give up a file opened by [`open_copy`] and not filled: its empty copy is removed.
-pub fn abandon_copy(opened: Opened, dst: &OwnedFd, target: &CStr) {
-    let Opened {
-        input,
-        output,
-        temp,
-    } = opened;
-    drop((input, output));
+/// Give up a copy created by [`create_copy`] and not filled: it is removed.
+pub fn abandon_copy(created: Created, dst: &OwnedFd, target: &CStr) {
+    let Created { output, temp } = created;
+    drop(output);
     let _ = rustix::fs::unlinkat(dst, temp.as_deref().unwrap_or(target), AtFlags::empty());
 }
 

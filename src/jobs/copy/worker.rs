@@ -1,14 +1,15 @@
 //! A copy's worker threads: each takes chunks of files from the walker and copies them.
-//! Creating a file takes its folder's lock, so two workers creating in one folder wait
-//! for each other; a worker that sees the other one creating fills a file it created
-//! earlier instead (it keeps up to [`AHEAD`] created and not yet filled).
+//! Creating a file takes its folder's lock, and two threads queueing on that lock slow
+//! each other down. So the workers create in turns: the one holding the turn creates a
+//! run of copies (empty) while the others fill copies they created earlier. A worker
+//! keeps up to [`AHEAD`] copies created and not yet filled.
 
-use std::cell::Cell;
 use std::collections::VecDeque;
 use std::ffi::{CString, OsStr};
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use crossbeam_channel::Receiver;
 use rustix::fs::{AtFlags, FileType};
@@ -16,14 +17,33 @@ use rustix::fs::{AtFlags, FileType};
 use crate::error::Op;
 
 use super::super::events::{JobEvent, SkipReason};
-use super::super::fsops::{self, Opened, Sink};
+use super::super::fsops::{self, Created, Sink, Source};
 use super::super::progress::{CURRENT_FILE_MIN, Counters};
 use super::super::resolve::{Resolution, Resolver};
 use super::super::runner::Ctx;
 use super::{Chunk, DirPair, Item, Shared};
 
-/// Most files a worker has created and not yet filled (each holds two descriptors).
-const AHEAD: usize = 4;
+/// Most copies a worker has created and not yet filled (each holds a descriptor).
+const AHEAD: usize = 32;
+/// Most copies created in one turn.
+const RUN: usize = 16;
+
+/// The turn to create files, taken without waiting: a worker that finds it taken fills
+/// instead.
+#[derive(Default)]
+pub(super) struct Turn(AtomicBool);
+
+impl Turn {
+    fn try_take(&self) -> bool {
+        self.0
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_ok()
+    }
+
+    fn give_back(&self) {
+        self.0.store(false, Ordering::Release);
+    }
+}
 
 /// Take chunks until the walker is done, copying each item.
 pub(super) fn worker(
@@ -41,7 +61,7 @@ pub(super) fn worker(
             shared,
             sink,
             ready: VecDeque::with_capacity(AHEAD),
-            files_done: Cell::new(0),
+            files_done: 0,
         }
         .run();
     }
@@ -50,9 +70,18 @@ pub(super) fn worker(
 /// A regular file whose copy is created and waits to be filled.
 struct Started {
     index: usize,
-    opened: Opened,
-    target: CString,
+    created: Created,
+    /// The name it goes by, when not the item's own target (a conflict renamed it).
+    renamed: Option<CString>,
     replace: bool,
+}
+
+/// What became of an item when its copy was begun.
+enum Begun {
+    Created(Started),
+    /// Done whole (a link, a fifo), or failed or skipped (already reported).
+    Finished,
+    NameTaken,
 }
 
 /// One chunk being copied by one worker.
@@ -65,12 +94,12 @@ struct Batch<'a> {
     ready: VecDeque<Started>,
     /// Files copied, added to the job's counter once per chunk (it is shared with the
     /// other threads).
-    files_done: Cell<u64>,
+    files_done: u64,
 }
 
 impl Drop for Batch<'_> {
     fn drop(&mut self) {
-        Counters::add(&self.ctx.counters.files_done, self.files_done.get());
+        Counters::add(&self.ctx.counters.files_done, self.files_done);
     }
 }
 
@@ -82,123 +111,165 @@ impl Batch<'_> {
     fn run(mut self) {
         let items = &self.chunk.items;
         let mut next = 0;
-        while next < items.len() {
+        let mut idle = Idle::default();
+        while next < items.len() || !self.ready.is_empty() {
             if !self.shared.go_on(self.ctx) {
                 // Left undone: created copies are removed; their sources are not copied whole.
                 for s in std::mem::take(&mut self.ready) {
-                    fsops::abandon_copy(s.opened, &self.dirs().dst, &s.target);
+                    let target = self.target_of(&s).clone();
+                    fsops::abandon_copy(s.created, &self.dirs().dst, &target);
                 }
                 self.shared.item_failed(self.dirs().top);
                 return;
             }
-            let other_creating = self.shared.creating.load(Ordering::Relaxed) > 0;
-            if self.ready.len() < AHEAD && (self.ready.is_empty() || !other_creating) {
-                self.start(next);
-                next += 1;
+            if next < items.len() && self.ready.len() < AHEAD && self.shared.turn.try_take() {
+                let taken = self.create_run(next);
+                self.shared.turn.give_back();
+                next = match taken {
+                    Ok(after) => after,
+                    Err(index) => {
+                        self.conflict(index);
+                        index + 1
+                    }
+                };
+                idle.reset();
+            } else if let Some(s) = self.ready.pop_front() {
+                self.fill(s);
+                idle.reset();
             } else {
-                self.fill_oldest();
+                // Nothing created to fill, and another worker is creating.
+                idle.wait();
             }
         }
-        while !self.ready.is_empty() {
-            self.fill_oldest();
-        }
     }
 
-    fn fill_oldest(&mut self) {
-        if let Some(s) = self.ready.pop_front() {
-            self.finish(s);
+    /// With the turn: begin items from `next` on, up to a run or until `AHEAD` copies
+    /// wait. Returns where to go on, or the item whose name is taken (dealt with after
+    /// the turn is given back: the person may be asked).
+    fn create_run(&mut self, mut next: usize) -> Result<usize, usize> {
+        let end = self.chunk.items.len().min(next + RUN);
+        while next < end && self.ready.len() < AHEAD {
+            match self.begin(next, None, false) {
+                Begun::Created(s) => self.ready.push_back(s),
+                Begun::Finished => {}
+                Begun::NameTaken => return Err(next),
+            }
+            next += 1;
         }
+        Ok(next)
     }
 
-    /// Begin the item `index`: a regular file is opened and its copy created (and kept
-    /// in `ready`); links and fifos are made whole at once.
-    fn start(&mut self, index: usize) {
-        let item = &self.chunk.items[index];
-        let dirs = &self.chunk.dirs;
-        let mut target = item.target.clone();
-        let mut replace = false;
+    /// Begin the item `index` under `renamed` (or its own target): a regular file's copy
+    /// is created; links and fifos are made whole at once.
+    fn begin(&mut self, index: usize, renamed: Option<CString>, replace: bool) -> Begun {
+        let chunk = self.chunk;
+        let item = &chunk.items[index];
+        let dirs = &chunk.dirs;
+        let target = renamed.as_ref().unwrap_or(&item.target);
+        if replace && item.meta.kind != FileType::RegularFile {
+            let _ = rustix::fs::unlinkat(&*dirs.dst, target, AtFlags::empty());
+        }
+        let result = match item.meta.kind {
+            FileType::RegularFile => {
+                match fsops::create_copy(&item.meta, &dirs.dst, target, replace) {
+                    Ok(created) => {
+                        return Begun::Created(Started {
+                            index,
+                            created,
+                            renamed,
+                            replace,
+                        });
+                    }
+                    Err(e) => Err(e),
+                }
+            }
+            FileType::Symlink => {
+                fsops::copy_symlink(&dirs.src, &item.name, &item.meta, &dirs.dst, target)
+            }
+            FileType::Fifo => fsops::make_fifo(&dirs.dst, target, &item.meta),
+            _ => {
+                self.shared.item_failed(dirs.top);
+                self.ctx
+                    .skipped(source_path(dirs, item), SkipReason::SpecialFile);
+                return Begun::Finished;
+            }
+        };
+        match result {
+            Ok(()) => self.done(item, target, replace),
+            Err((Op::Create, e)) if e.raw_os_error() == Some(libc::EEXIST) && !replace => {
+                return Begun::NameTaken;
+            }
+            Err(e) => self.failed(item, e),
+        }
+        Begun::Finished
+    }
+
+    /// The name of item `index` is taken: the copies created before are filled first (so
+    /// none waits empty under its name while the person is asked), then the conflict is
+    /// resolved and the item copied as the answer says.
+    fn conflict(&mut self, index: usize) {
+        while let Some(s) = self.ready.pop_front() {
+            self.fill(s);
+        }
+        let chunk = self.chunk;
+        let item = &chunk.items[index];
+        let dirs = &chunk.dirs;
+        let path = source_path(dirs, item);
+        let mut renamed = None;
         loop {
-            let result = match item.meta.kind {
-                FileType::RegularFile => {
-                    self.shared.creating.fetch_add(1, Ordering::Relaxed);
-                    let opened = fsops::open_copy(
-                        &dirs.src, &item.name, &item.meta, &dirs.dst, &target, replace,
-                    );
-                    self.shared.creating.fetch_sub(1, Ordering::Relaxed);
-                    match opened {
-                        Ok(opened) => {
-                            self.ready.push_back(Started {
-                                index,
-                                opened,
-                                target,
-                                replace,
-                            });
-                            return;
-                        }
-                        Err(e) => Err(e),
-                    }
+            let target = renamed.as_ref().unwrap_or(&item.target);
+            let replace = match self
+                .resolver
+                .resolve(self.ctx, &path, &dirs.dst, target, &item.meta)
+            {
+                Resolution::Replace => true,
+                Resolution::RenameTo(t) => {
+                    renamed = Some(t);
+                    false
                 }
-                FileType::Symlink => {
-                    if replace {
-                        let _ = rustix::fs::unlinkat(&dirs.dst, &target, AtFlags::empty());
-                    }
-                    fsops::copy_symlink(&dirs.src, &item.name, &item.meta, &dirs.dst, &target)
-                }
-                FileType::Fifo => {
-                    if replace {
-                        let _ = rustix::fs::unlinkat(&dirs.dst, &target, AtFlags::empty());
-                    }
-                    fsops::make_fifo(&dirs.dst, &target, &item.meta)
-                }
-                _ => {
+                Resolution::Skip => {
                     self.shared.item_failed(dirs.top);
-                    self.ctx
-                        .skipped(source_path(dirs, item), SkipReason::SpecialFile);
                     return;
                 }
             };
-            match result {
-                Ok(()) => return self.done(item, &target, replace),
-                Err((Op::Create, e)) if e.raw_os_error() == Some(libc::EEXIST) && !replace => {
-                    // The person may be asked: the files created before this one are
-                    // filled first, so none waits empty under its name meanwhile.
-                    while !self.ready.is_empty() {
-                        self.fill_oldest();
-                    }
-                    let path = source_path(dirs, item);
-                    match self
-                        .resolver
-                        .resolve(self.ctx, &path, &dirs.dst, &target, &item.meta)
-                    {
-                        Resolution::Replace => replace = true,
-                        Resolution::RenameTo(t) => target = t,
-                        Resolution::Skip => {
-                            self.shared.item_failed(dirs.top);
-                            return;
-                        }
-                    }
-                }
-                Err(e) => return self.failed(item, e),
+            match self.begin(index, renamed.clone(), replace) {
+                Begun::Created(s) => return self.fill(s),
+                Begun::Finished => return,
+                // The new name was taken meanwhile: ask again.
+                Begun::NameTaken => {}
             }
         }
     }
 
+    fn target_of<'s>(&'s self, s: &'s Started) -> &'s CString {
+        s.renamed
+            .as_ref()
+            .unwrap_or(&self.chunk.items[s.index].target)
+    }
+
     /// Fill a created copy: data, mode, times, its name.
-    fn finish(&self, s: Started) {
-        let item = &self.chunk.items[s.index];
-        let dirs = self.dirs();
+    fn fill(&mut self, s: Started) {
+        let chunk = self.chunk;
+        let item = &chunk.items[s.index];
+        let dirs = &chunk.dirs;
         if item.meta.size >= CURRENT_FILE_MIN {
             self.ctx.counters.set_current(source_path(dirs, item));
         }
-        match fsops::fill_copy(s.opened, &item.meta, &dirs.dst, &s.target, self.sink) {
-            Ok(_) => self.done(item, &s.target, s.replace),
+        let source = Source {
+            dir: &dirs.src,
+            name: &item.name,
+            meta: &item.meta,
+        };
+        let target = s.renamed.as_ref().unwrap_or(&item.target);
+        match fsops::fill_copy(s.created, &source, &dirs.dst, target, self.sink) {
+            Ok(_) => self.done(item, target, s.replace),
             Err(e) => self.failed(item, e),
         }
     }
 
-    fn done(&self, item: &Item, target: &CString, replace: bool) {
+    fn done(&mut self, item: &Item, target: &CString, replace: bool) {
+        self.files_done += 1;
         let dirs = self.dirs();
-        self.files_done.set(self.files_done.get() + 1);
         // Items of the job's own target folder are top-level sources.
         if dirs.finish.is_none() {
             let _ = self.ctx.tx.send(JobEvent::Placed {
@@ -220,6 +291,32 @@ impl Batch<'_> {
         shared.stop_if_hopeless(&e);
         shared.item_failed(top);
         self.ctx.failed(source_path(self.dirs(), item), e);
+    }
+}
+
+/// Waiting for the other worker's run of creates to end: yields while the wait is short
+/// (a run on a local disk takes well under a millisecond; sleeping would leave the turn
+/// unused), short sleeps once it is long (a slow destination).
+#[derive(Default)]
+struct Idle {
+    since: Option<Instant>,
+}
+
+impl Idle {
+    const YIELDING: Duration = Duration::from_millis(2);
+    const NAP: Duration = Duration::from_micros(200);
+
+    fn reset(&mut self) {
+        self.since = None;
+    }
+
+    fn wait(&mut self) {
+        let since = *self.since.get_or_insert_with(Instant::now);
+        if since.elapsed() < Self::YIELDING {
+            std::thread::yield_now();
+        } else {
+            std::thread::sleep(Self::NAP);
+        }
     }
 }
 
