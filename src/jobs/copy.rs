@@ -92,15 +92,57 @@ impl Drop for DirPair {
 
 /// One file (or link or fifo) to copy.
 struct Item {
-    name: CString,
-    target: CString,
+    /// Where its name starts in the chunk's `names`.
+    name_at: usize,
+    /// Its name at the destination, when the destination's rules changed it.
+    fitted: Option<CString>,
     meta: Meta,
 }
 
 /// Files of one folder, handed to a worker.
 struct Chunk {
     dirs: Arc<DirPair>,
+    /// The items' names, each ending in NUL, back to back: one allocation per chunk
+    /// rather than one per file.
+    names: Vec<u8>,
     items: Vec<Item>,
+    /// Bytes the items' data adds up to.
+    bytes: u64,
+}
+
+impl Chunk {
+    fn new(dirs: Arc<DirPair>) -> Chunk {
+        Chunk {
+            dirs,
+            names: Vec::with_capacity(CHUNK_FILES * 16),
+            items: Vec::with_capacity(CHUNK_FILES),
+            bytes: 0,
+        }
+    }
+
+    fn push(&mut self, name: &CStr, fitted: Option<CString>, meta: Meta) {
+        self.bytes += data_size(&meta);
+        self.items.push(Item {
+            name_at: self.names.len(),
+            fitted,
+            meta,
+        });
+        self.names.extend_from_slice(name.to_bytes_with_nul());
+    }
+
+    fn is_full(&self) -> bool {
+        self.items.len() >= CHUNK_FILES || self.bytes >= CHUNK_BYTES
+    }
+
+    /// The item's name in its source folder.
+    fn name(&self, item: &Item) -> &CStr {
+        CStr::from_bytes_until_nul(&self.names[item.name_at..]).unwrap_or_default()
+    }
+
+    /// The item's name at the destination.
+    fn target<'a>(&'a self, item: &'a Item) -> &'a CStr {
+        item.fitted.as_deref().unwrap_or_else(|| self.name(item))
+    }
 }
 
 /// State all threads of one copy share.
@@ -374,17 +416,9 @@ impl Walker<'_> {
             });
             self.tree(top, &pair, &cname, &target, meta, src.to_owned());
         } else {
-            Counters::add(&self.ctx.counters.files_total, 1);
-            Counters::add(&self.ctx.counters.bytes_total, data_size(&meta));
-            let item = Item {
-                target,
-                name: cname,
-                meta,
-            };
-            self.send(Chunk {
-                dirs: pair,
-                items: vec![item],
-            });
+            let mut chunk = Chunk::new(pair);
+            chunk.push(&cname, (target != cname).then_some(target), meta);
+            send_counted(self.ctx, &self.tx, chunk);
         }
     }
 
@@ -497,8 +531,7 @@ impl Walker<'_> {
     /// Read one source folder: files go to workers in chunks, subfolders are returned.
     fn read_level(&mut self, pair: &Arc<DirPair>) -> Subdirs {
         let mut subdirs = Vec::new();
-        let mut items = Vec::with_capacity(CHUNK_FILES);
-        let mut chunk_bytes = 0u64;
+        let mut chunk = Chunk::new(pair.clone());
         let mut failures = Vec::new();
         let mut skipped = Vec::new();
         let mut raw = RawDir::new(&pair.src, &mut self.buf);
@@ -522,9 +555,9 @@ impl Walker<'_> {
                     continue;
                 }
             };
-            let target = match self.fit.item(name, &meta) {
-                Fitted::Keep => name.to_owned(),
-                Fitted::RenameTo(t) => t,
+            let fitted = match self.fit.item(name, &meta) {
+                Fitted::Keep => None,
+                Fitted::RenameTo(t) => Some(t),
                 Fitted::Skip(why) => {
                     let p = pair.src_path.join(OsStr::from_bytes(name.to_bytes()));
                     skipped.push((p, why));
@@ -532,24 +565,14 @@ impl Walker<'_> {
                 }
             };
             if meta.kind == FileType::Directory {
+                let target = fitted.unwrap_or_else(|| name.to_owned());
                 subdirs.push((name.to_owned(), target, meta));
                 continue;
             }
-            chunk_bytes += data_size(&meta);
-            items.push(Item {
-                name: name.to_owned(),
-                target,
-                meta,
-            });
-            if items.len() == CHUNK_FILES || chunk_bytes >= CHUNK_BYTES {
-                let full = std::mem::replace(&mut items, Vec::with_capacity(CHUNK_FILES));
-                send_counted(
-                    self.ctx,
-                    &self.tx,
-                    pair,
-                    full,
-                    std::mem::take(&mut chunk_bytes),
-                );
+            chunk.push(name, fitted, meta);
+            if chunk.is_full() {
+                let full = std::mem::replace(&mut chunk, Chunk::new(pair.clone()));
+                send_counted(self.ctx, &self.tx, full);
             }
         }
         for (p, e) in failures {
@@ -559,26 +582,19 @@ impl Walker<'_> {
             self.shared.item_failed(pair.top);
             self.ctx.skipped(p, why);
         }
-        if !items.is_empty() {
-            send_counted(self.ctx, &self.tx, pair, items, chunk_bytes);
+        if !chunk.items.is_empty() {
+            send_counted(self.ctx, &self.tx, chunk);
         }
         subdirs
-    }
-
-    fn send(&self, chunk: Chunk) {
-        let _ = self.tx.send(chunk);
     }
 }
 
 /// Hand files to the workers, counting them into the plan's totals (once per chunk: the
 /// counters are shared with the workers).
-fn send_counted(ctx: &Ctx, tx: &Sender<Chunk>, pair: &Arc<DirPair>, items: Vec<Item>, bytes: u64) {
-    Counters::add(&ctx.counters.files_total, items.len() as u64);
-    Counters::add(&ctx.counters.bytes_total, bytes);
-    let _ = tx.send(Chunk {
-        dirs: pair.clone(),
-        items,
-    });
+fn send_counted(ctx: &Ctx, tx: &Sender<Chunk>, chunk: Chunk) {
+    Counters::add(&ctx.counters.files_total, chunk.items.len() as u64);
+    Counters::add(&ctx.counters.bytes_total, chunk.bytes);
+    let _ = tx.send(chunk);
 }
 
 /// Bytes a copy of this item moves: only regular files carry data.

@@ -5,7 +5,7 @@
 //! keeps up to [`AHEAD`] copies created and not yet filled.
 
 use std::collections::VecDeque;
-use std::ffi::{CString, OsStr};
+use std::ffi::{CStr, CString, OsStr};
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -115,9 +115,11 @@ impl Batch<'_> {
         while next < items.len() || !self.ready.is_empty() {
             if !self.shared.go_on(self.ctx) {
                 // Left undone: created copies are removed; their sources are not copied whole.
+                let chunk = self.chunk;
                 for s in std::mem::take(&mut self.ready) {
-                    let target = self.target_of(&s).clone();
-                    fsops::abandon_copy(s.created, &self.dirs().dst, &target);
+                    let item = &chunk.items[s.index];
+                    let target = s.renamed.as_deref().unwrap_or_else(|| chunk.target(item));
+                    fsops::abandon_copy(s.created, &chunk.dirs.dst, target);
                 }
                 self.shared.item_failed(self.dirs().top);
                 return;
@@ -165,7 +167,7 @@ impl Batch<'_> {
         let chunk = self.chunk;
         let item = &chunk.items[index];
         let dirs = &chunk.dirs;
-        let target = renamed.as_ref().unwrap_or(&item.target);
+        let target = renamed.as_deref().unwrap_or_else(|| chunk.target(item));
         if replace && item.meta.kind != FileType::RegularFile {
             let _ = rustix::fs::unlinkat(&*dirs.dst, target, AtFlags::empty());
         }
@@ -184,13 +186,13 @@ impl Batch<'_> {
                 }
             }
             FileType::Symlink => {
-                fsops::copy_symlink(&dirs.src, &item.name, &item.meta, &dirs.dst, target)
+                fsops::copy_symlink(&dirs.src, chunk.name(item), &item.meta, &dirs.dst, target)
             }
             FileType::Fifo => fsops::make_fifo(&dirs.dst, target, &item.meta),
             _ => {
                 self.shared.item_failed(dirs.top);
                 self.ctx
-                    .skipped(source_path(dirs, item), SkipReason::SpecialFile);
+                    .skipped(source_path(chunk, item), SkipReason::SpecialFile);
                 return Begun::Finished;
             }
         };
@@ -214,10 +216,10 @@ impl Batch<'_> {
         let chunk = self.chunk;
         let item = &chunk.items[index];
         let dirs = &chunk.dirs;
-        let path = source_path(dirs, item);
-        let mut renamed = None;
+        let path = source_path(chunk, item);
+        let mut renamed: Option<CString> = None;
         loop {
-            let target = renamed.as_ref().unwrap_or(&item.target);
+            let target = renamed.as_deref().unwrap_or_else(|| chunk.target(item));
             let replace = match self
                 .resolver
                 .resolve(self.ctx, &path, &dirs.dst, target, &item.meta)
@@ -241,39 +243,33 @@ impl Batch<'_> {
         }
     }
 
-    fn target_of<'s>(&'s self, s: &'s Started) -> &'s CString {
-        s.renamed
-            .as_ref()
-            .unwrap_or(&self.chunk.items[s.index].target)
-    }
-
     /// Fill a created copy: data, mode, times, its name.
     fn fill(&mut self, s: Started) {
         let chunk = self.chunk;
         let item = &chunk.items[s.index];
         let dirs = &chunk.dirs;
         if item.meta.size >= CURRENT_FILE_MIN {
-            self.ctx.counters.set_current(source_path(dirs, item));
+            self.ctx.counters.set_current(source_path(chunk, item));
         }
         let source = Source {
             dir: &dirs.src,
-            name: &item.name,
+            name: chunk.name(item),
             meta: &item.meta,
         };
-        let target = s.renamed.as_ref().unwrap_or(&item.target);
+        let target = s.renamed.as_deref().unwrap_or_else(|| chunk.target(item));
         match fsops::fill_copy(s.created, &source, &dirs.dst, target, self.sink) {
             Ok(_) => self.done(item, target, s.replace),
             Err(e) => self.failed(item, e),
         }
     }
 
-    fn done(&mut self, item: &Item, target: &CString, replace: bool) {
+    fn done(&mut self, item: &Item, target: &CStr, replace: bool) {
         self.files_done += 1;
         let dirs = self.dirs();
         // Items of the job's own target folder are top-level sources.
         if dirs.finish.is_none() {
             let _ = self.ctx.tx.send(JobEvent::Placed {
-                source: source_path(dirs, item),
+                source: source_path(self.chunk, item),
                 target: self.shared.dest.join(OsStr::from_bytes(target.to_bytes())),
                 new: !replace,
             });
@@ -290,7 +286,7 @@ impl Batch<'_> {
         }
         shared.stop_if_hopeless(&e);
         shared.item_failed(top);
-        self.ctx.failed(source_path(self.dirs(), item), e);
+        self.ctx.failed(source_path(self.chunk, item), e);
     }
 }
 
@@ -321,6 +317,9 @@ impl Idle {
 }
 
 /// Where an item is, for events and reports (built only when one is needed).
-fn source_path(dirs: &DirPair, item: &Item) -> PathBuf {
-    dirs.src_path.join(OsStr::from_bytes(item.name.to_bytes()))
+fn source_path(chunk: &Chunk, item: &Item) -> PathBuf {
+    chunk
+        .dirs
+        .src_path
+        .join(OsStr::from_bytes(chunk.name(item).to_bytes()))
 }
