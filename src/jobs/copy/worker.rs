@@ -29,19 +29,29 @@ const AHEAD: usize = 32;
 const RUN: usize = 16;
 
 /// The turn to create files, taken without waiting: a worker that finds it taken fills
-/// instead.
+/// instead, and says it wants it, so the holder lets it go after its run.
 #[derive(Default)]
-pub(super) struct Turn(AtomicBool);
+pub(super) struct Turn {
+    held: AtomicBool,
+    wanted: AtomicBool,
+}
 
 impl Turn {
     fn try_take(&self) -> bool {
-        self.0
+        let taken = self
+            .held
             .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
-            .is_ok()
+            .is_ok();
+        self.wanted.store(!taken, Ordering::Relaxed);
+        taken
     }
 
     fn give_back(&self) {
-        self.0.store(false, Ordering::Release);
+        self.held.store(false, Ordering::Release);
+    }
+
+    fn is_wanted(&self) -> bool {
+        self.wanted.load(Ordering::Relaxed)
     }
 }
 
@@ -112,6 +122,7 @@ impl Batch<'_> {
         let items = &self.chunk.items;
         let mut next = 0;
         let mut idle = Idle::default();
+        let mut just_created = false;
         while next < items.len() || !self.ready.is_empty() {
             if !self.shared.go_on(self.ctx) {
                 // Left undone: created copies are removed; their sources are not copied whole.
@@ -124,9 +135,16 @@ impl Batch<'_> {
                 self.shared.item_failed(self.dirs().top);
                 return;
             }
-            if next < items.len() && self.ready.len() < AHEAD && self.shared.turn.try_take() {
+            let turn = &self.shared.turn;
+            // After a run, another worker waiting for the turn goes first.
+            let may_create = next < items.len()
+                && self.ready.len() < AHEAD
+                && !(just_created && turn.is_wanted() && !self.ready.is_empty());
+            just_created = false;
+            if may_create && turn.try_take() {
+                just_created = true;
                 let taken = self.create_run(next);
-                self.shared.turn.give_back();
+                turn.give_back();
                 next = match taken {
                     Ok(after) => after,
                     Err(index) => {
