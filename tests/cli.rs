@@ -367,6 +367,58 @@ fn an_unreadable_folder_fails_clearly_and_a_move_keeps_it() {
 }
 
 #[test]
+fn an_unreadable_file_fails_clearly_and_leaves_no_empty_copy() {
+    // Copies are created before their source is opened: a source that cannot be read
+    // must not leave an empty file under its name.
+    let t = tempfile::tempdir().expect("tempdir");
+    chmod(t.path(), 0o777);
+    let src = t.path().join("src");
+    std::fs::create_dir(&src).expect("mkdir");
+    for i in 0..300 {
+        std::fs::write(src.join(format!("f{i:03}")), format!("{i}")).expect("write");
+    }
+    let dest = t.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    if rustix::process::geteuid().is_root() {
+        let st = Command::new("chown")
+            .args(["-R", "65534:65534"])
+            .arg(t.path())
+            .status()
+            .expect("chown");
+        assert!(st.success());
+    }
+    chmod(&src.join("f150"), 0o000);
+
+    let o = unprivileged(
+        t.path(),
+        &[
+            OsStr::new("copy"),
+            OsStr::new("--progress=json"),
+            src.as_os_str(),
+            dest.as_os_str(),
+        ],
+    );
+    assert!(!o.status.success());
+    let failed = failed_items(&json_lines(&o));
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert!(failed[0].0.ends_with("src/f150"), "{failed:?}");
+    assert!(failed[0].1.contains("Permission denied"), "{failed:?}");
+    let copied = dest.join("src");
+    assert!(!copied.join("f150").exists(), "no empty copy is left");
+    let names = std::fs::read_dir(&copied).expect("copied").count();
+    assert_eq!(
+        names, 299,
+        "every other file is copied, nothing else is there"
+    );
+    for i in (0..300).filter(|&i| i != 150) {
+        assert_eq!(
+            std::fs::read_to_string(copied.join(format!("f{i:03}"))).expect("copied"),
+            format!("{i}")
+        );
+    }
+}
+
+#[test]
 fn a_vanished_source_is_one_clear_failure_and_the_rest_is_copied() {
     let t = tree();
     let dest = tempfile::tempdir().expect("dest");

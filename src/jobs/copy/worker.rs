@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use std::ffi::{CStr, CString, OsStr};
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::Receiver;
@@ -24,34 +24,36 @@ use super::super::runner::Ctx;
 use super::{Chunk, DirPair, Item, Shared};
 
 /// Most copies a worker has created and not yet filled (each holds a descriptor).
-const AHEAD: usize = 32;
+const AHEAD: usize = 64;
 /// Most copies created in one turn.
-const RUN: usize = 16;
+const RUN: usize = 32;
 
 /// The turn to create files, taken without waiting: a worker that finds it taken fills
-/// instead, and says it wants it, so the holder lets it go after its run.
+/// instead. A worker with nothing to fill waits for it, and the holder lets it go after
+/// its run.
 #[derive(Default)]
 pub(super) struct Turn {
     held: AtomicBool,
-    wanted: AtomicBool,
+    /// Workers with nothing to fill, waiting for the turn.
+    waiting: AtomicUsize,
+    /// Runs ended so far: a waiting worker sees the holders make progress.
+    runs: AtomicUsize,
 }
 
 impl Turn {
     fn try_take(&self) -> bool {
-        let taken = self
-            .held
+        self.held
             .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
-            .is_ok();
-        self.wanted.store(!taken, Ordering::Relaxed);
-        taken
+            .is_ok()
     }
 
     fn give_back(&self) {
+        self.runs.fetch_add(1, Ordering::Relaxed);
         self.held.store(false, Ordering::Release);
     }
 
-    fn is_wanted(&self) -> bool {
-        self.wanted.load(Ordering::Relaxed)
+    fn others_waiting(&self) -> bool {
+        self.waiting.load(Ordering::Relaxed) > 0
     }
 }
 
@@ -121,7 +123,8 @@ impl Batch<'_> {
     fn run(mut self) {
         let items = &self.chunk.items;
         let mut next = 0;
-        let mut idle = Idle::default();
+        let turn = &self.shared.turn;
+        let mut idle = Idle::new(turn);
         let mut just_created = false;
         while next < items.len() || !self.ready.is_empty() {
             if !self.shared.go_on(self.ctx) {
@@ -135,11 +138,10 @@ impl Batch<'_> {
                 self.shared.item_failed(self.dirs().top);
                 return;
             }
-            let turn = &self.shared.turn;
-            // After a run, another worker waiting for the turn goes first.
+            // After a run, a worker waiting for the turn goes first.
             let may_create = next < items.len()
                 && self.ready.len() < AHEAD
-                && !(just_created && turn.is_wanted() && !self.ready.is_empty());
+                && !(just_created && turn.others_waiting() && !self.ready.is_empty());
             just_created = false;
             if may_create && turn.try_take() {
                 just_created = true;
@@ -308,29 +310,57 @@ impl Batch<'_> {
     }
 }
 
-/// Waiting for the other worker's run of creates to end: yields while the wait is short
-/// (a run on a local disk takes well under a millisecond; sleeping would leave the turn
-/// unused), short sleeps once it is long (a slow destination).
-#[derive(Default)]
-struct Idle {
-    since: Option<Instant>,
+/// A worker waiting for the turn with nothing to fill. It yields while the holders make
+/// progress (a run on a local disk takes well under a millisecond; sleeping would leave
+/// the turn unused), and takes short naps once one run has lasted long (a slow
+/// destination).
+struct Idle<'a> {
+    turn: &'a Turn,
+    /// Since when, and after how many runs, it has been waiting.
+    since: Option<(Instant, usize)>,
 }
 
-impl Idle {
-    const YIELDING: Duration = Duration::from_millis(2);
+impl<'a> Idle<'a> {
+    const PATIENCE: Duration = Duration::from_millis(2);
     const NAP: Duration = Duration::from_micros(200);
 
+    fn new(turn: &'a Turn) -> Idle<'a> {
+        Idle { turn, since: None }
+    }
+
     fn reset(&mut self) {
-        self.since = None;
+        if self.since.take().is_some() {
+            self.turn.waiting.fetch_sub(1, Ordering::Relaxed);
+        }
     }
 
     fn wait(&mut self) {
-        let since = *self.since.get_or_insert_with(Instant::now);
-        if since.elapsed() < Self::YIELDING {
+        let runs = self.turn.runs.load(Ordering::Relaxed);
+        let (since, seen) = match self.since {
+            Some(s) => s,
+            None => {
+                self.turn.waiting.fetch_add(1, Ordering::Relaxed);
+                (Instant::now(), runs)
+            }
+        };
+        if seen != runs {
+            // A run ended: the wait starts again.
+            self.since = Some((Instant::now(), runs));
+            std::thread::yield_now();
+            return;
+        }
+        self.since = Some((since, seen));
+        if since.elapsed() < Self::PATIENCE {
             std::thread::yield_now();
         } else {
             std::thread::sleep(Self::NAP);
         }
+    }
+}
+
+impl Drop for Idle<'_> {
+    fn drop(&mut self) {
+        self.reset();
     }
 }
 
