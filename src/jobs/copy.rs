@@ -28,7 +28,10 @@ use super::runner::{Ctx, spawn};
 use super::writeback::{self, Durability};
 use super::{JobSpec, Refusal};
 
+mod chunk;
 mod worker;
+
+use chunk::Chunk;
 
 /// Copy `spec.sources` into the folder `spec.dest`.
 pub fn copy(spec: JobSpec) -> Job {
@@ -90,61 +93,6 @@ impl Drop for DirPair {
     }
 }
 
-/// One file (or link or fifo) to copy.
-struct Item {
-    /// Where its name starts in the chunk's `names`.
-    name_at: usize,
-    /// Its name at the destination, when the destination's rules changed it.
-    fitted: Option<CString>,
-    meta: Meta,
-}
-
-/// Files of one folder, handed to a worker.
-struct Chunk {
-    dirs: Arc<DirPair>,
-    /// The items' names, each ending in NUL, back to back: one allocation per chunk
-    /// rather than one per file.
-    names: Vec<u8>,
-    items: Vec<Item>,
-    /// Bytes the items' data adds up to.
-    bytes: u64,
-}
-
-impl Chunk {
-    fn new(dirs: Arc<DirPair>) -> Chunk {
-        Chunk {
-            dirs,
-            names: Vec::with_capacity(CHUNK_FILES * 16),
-            items: Vec::with_capacity(CHUNK_FILES),
-            bytes: 0,
-        }
-    }
-
-    fn push(&mut self, name: &CStr, fitted: Option<CString>, meta: Meta) {
-        self.bytes += data_size(&meta);
-        self.items.push(Item {
-            name_at: self.names.len(),
-            fitted,
-            meta,
-        });
-        self.names.extend_from_slice(name.to_bytes_with_nul());
-    }
-
-    fn is_full(&self) -> bool {
-        self.items.len() >= CHUNK_FILES || self.bytes >= CHUNK_BYTES
-    }
-
-    /// The item's name in its source folder.
-    fn name(&self, item: &Item) -> &CStr {
-        CStr::from_bytes_until_nul(&self.names[item.name_at..]).unwrap_or_default()
-    }
-
-    /// The item's name at the destination.
-    fn target<'a>(&'a self, item: &'a Item) -> &'a CStr {
-        item.fitted.as_deref().unwrap_or_else(|| self.name(item))
-    }
-}
-
 /// State all threads of one copy share.
 struct Shared {
     ctx_failed: Mutex<Vec<(PathBuf, fsops::OpError)>>,
@@ -195,11 +143,6 @@ impl Shared {
 
 /// Subfolders of a folder still to copy: name, name at the destination, details.
 type Subdirs = Vec<(CString, CString, Meta)>;
-
-/// Files per chunk: enough to keep a worker busy, few enough to share out.
-const CHUNK_FILES: usize = 128;
-/// Bytes per chunk, at most (past one file): large files are shared out between workers.
-const CHUNK_BYTES: u64 = 4 << 20;
 
 pub(crate) fn copy_sources(ctx: &Ctx, spec: &JobSpec) -> Outcome {
     let sources: Vec<(usize, &PathBuf)> = spec.sources.iter().enumerate().collect();
@@ -595,15 +538,6 @@ fn send_counted(ctx: &Ctx, tx: &Sender<Chunk>, chunk: Chunk) {
     Counters::add(&ctx.counters.files_total, chunk.items.len() as u64);
     Counters::add(&ctx.counters.bytes_total, chunk.bytes);
     let _ = tx.send(chunk);
-}
-
-/// Bytes a copy of this item moves: only regular files carry data.
-fn data_size(m: &Meta) -> u64 {
-    if m.kind == FileType::RegularFile {
-        m.size
-    } else {
-        0
-    }
 }
 
 /// Is `inner` the folder `outer` or inside it (by canonical paths)?

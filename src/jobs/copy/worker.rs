@@ -21,7 +21,8 @@ use super::super::fsops::{self, Created, Sink, Source};
 use super::super::progress::{CURRENT_FILE_MIN, Counters};
 use super::super::resolve::{Resolution, Resolver};
 use super::super::runner::Ctx;
-use super::{Chunk, DirPair, Item, Shared};
+use super::chunk::{Chunk, Item};
+use super::{DirPair, Shared};
 
 /// Most copies a worker has created and not yet filled (each holds a descriptor).
 const AHEAD: usize = 64;
