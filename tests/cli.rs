@@ -100,6 +100,31 @@ fn unprivileged(dir: &Path, args: &[&OsStr]) -> Output {
     }
 }
 
+/// As root: hand the tree `dir` to the user [`unprivileged`] runs as.
+fn give_to_unprivileged(dir: &Path) {
+    if rustix::process::geteuid().is_root() {
+        let st = Command::new("chown")
+            .args(["-R", "65534:65534"])
+            .arg(dir)
+            .status()
+            .expect("chown");
+        assert!(st.success());
+    }
+}
+
+/// `porpoise copy --progress=json SRC DEST`, unprivileged.
+fn copy_unprivileged(dir: &Path, src: &Path, dest: &Path) -> Output {
+    unprivileged(
+        dir,
+        &[
+            OsStr::new("copy"),
+            OsStr::new("--progress=json"),
+            src.as_os_str(),
+            dest.as_os_str(),
+        ],
+    )
+}
+
 fn chmod(p: &Path, mode: u32) {
     std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).expect("chmod");
 }
@@ -306,25 +331,10 @@ fn an_unreadable_folder_fails_clearly_and_a_move_keeps_it() {
     std::fs::write(src.join("closed/secret.txt"), b"s").expect("write");
     let dest = t.path().join("dest");
     std::fs::create_dir(&dest).expect("mkdir");
-    if rustix::process::geteuid().is_root() {
-        let st = Command::new("chown")
-            .args(["-R", "65534:65534"])
-            .arg(t.path())
-            .status()
-            .expect("chown");
-        assert!(st.success());
-    }
+    give_to_unprivileged(t.path());
     chmod(&src.join("closed"), 0o000);
 
-    let o = unprivileged(
-        t.path(),
-        &[
-            OsStr::new("copy"),
-            OsStr::new("--progress=json"),
-            src.as_os_str(),
-            dest.as_os_str(),
-        ],
-    );
+    let o = copy_unprivileged(t.path(), &src, &dest);
     assert!(!o.status.success());
     let lines = json_lines(&o);
     let failed = failed_items(&lines);
@@ -379,25 +389,10 @@ fn an_unreadable_file_fails_clearly_and_leaves_no_empty_copy() {
     }
     let dest = t.path().join("dest");
     std::fs::create_dir(&dest).expect("mkdir");
-    if rustix::process::geteuid().is_root() {
-        let st = Command::new("chown")
-            .args(["-R", "65534:65534"])
-            .arg(t.path())
-            .status()
-            .expect("chown");
-        assert!(st.success());
-    }
+    give_to_unprivileged(t.path());
     chmod(&src.join("f150"), 0o000);
 
-    let o = unprivileged(
-        t.path(),
-        &[
-            OsStr::new("copy"),
-            OsStr::new("--progress=json"),
-            src.as_os_str(),
-            dest.as_os_str(),
-        ],
-    );
+    let o = copy_unprivileged(t.path(), &src, &dest);
     assert!(!o.status.success());
     let failed = failed_items(&json_lines(&o));
     assert_eq!(failed.len(), 1, "{failed:?}");
