@@ -9,6 +9,7 @@ use std::mem::MaybeUninit;
 use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::Scope;
 
@@ -25,7 +26,7 @@ use super::super::runner::Ctx;
 use super::Stop;
 
 /// Files gathered (from one level or several) before they go to the helper.
-const HAND_OFF_MIN: usize = 32;
+const HAND_OFF_MIN: usize = 256;
 /// A level with at least this many files is split between the walker and the helper.
 const SPLIT_MIN: usize = 2048;
 
@@ -73,12 +74,18 @@ type Batch = Vec<Part>;
 struct Handoff {
     found: Mutex<Option<Vec<CString>>>,
     finished: Condvar,
+    /// Someone waits on `finished` (set under the lock): only then is it worth a wake-up
+    /// call, one per level of a deep tree otherwise.
+    waited: AtomicBool,
 }
 
 impl Handoff {
     fn finish(&self, dirs: Vec<CString>) {
-        *self.found.lock().unwrap_or_else(|p| p.into_inner()) = Some(dirs);
-        self.finished.notify_all();
+        let mut g = self.found.lock().unwrap_or_else(|p| p.into_inner());
+        *g = Some(dirs);
+        if self.waited.load(Ordering::Relaxed) {
+            self.finished.notify_all();
+        }
     }
 
     fn wait(&self) -> Vec<CString> {
@@ -87,6 +94,7 @@ impl Handoff {
             if let Some(dirs) = g.take() {
                 return dirs;
             }
+            self.waited.store(true, Ordering::Relaxed);
             g = self.finished.wait(g).unwrap_or_else(|p| p.into_inner());
         }
     }
