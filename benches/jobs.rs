@@ -4,6 +4,7 @@
 //! - delete a 5 000- and a 20 000-file folder, 15 000 files spread 10, 100, 300 and 800
 //!   levels deep (`rm -rf`, and `rmz`), and 5 000 separate paths (`rm -f`, and `rmz`).
 //!
+//! Each copy contender starts with its source read into memory (see `warm`).
 //! `cpz`/`rmz` (crates.io) are used when found in PATH or ~/.cargo/bin.
 //! Run: `cargo bench --bench jobs` (`PORPOISE_BENCH_TMPFS` / `PORPOISE_BENCH_EXT4` choose
 //! the folders; defaults: /dev/shm, and a fresh journaled ext4 on a loop device over the
