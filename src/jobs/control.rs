@@ -70,12 +70,6 @@ impl Control {
         *self.paused.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Paused or cancelled: a thread holding something others wait for should let go of
-    /// it and come to a [`Control::checkpoint`]. Takes no lock.
-    pub fn interrupted(&self) -> bool {
-        self.pausing.load(Ordering::Acquire) || self.is_cancelled()
-    }
-
     /// Block while paused. Returns false when the job was cancelled.
     pub fn checkpoint(&self) -> bool {
         if !self.pausing.load(Ordering::Acquire) {
