@@ -7,6 +7,7 @@ pub mod dialog;
 pub mod entry;
 pub mod icons;
 pub mod jobs;
+pub mod keyed_rows;
 pub mod location;
 pub mod notice;
 pub mod overlay;

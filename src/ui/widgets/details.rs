@@ -2,7 +2,7 @@
 //! in the viewport become widgets; spacers stand in for the rest).
 
 use iced::widget::text::Wrapping;
-use iced::widget::{button, column, container, keyed, row, rule, scrollable, space, text};
+use iced::widget::{button, column, container, row, rule, scrollable, space, text};
 use iced::{Center, Element, Fill, Length, Right};
 
 use crate::entry::{Entry, State};
@@ -16,6 +16,7 @@ use crate::ui::message::Message;
 use crate::ui::theme;
 use crate::ui::viewport::Viewport;
 use crate::ui::widgets::entry;
+use crate::ui::widgets::keyed_rows::KeyedRows;
 
 const SIZE_WIDTH: f32 = 96.0;
 const DATE_WIDTH: f32 = 140.0;
@@ -102,7 +103,7 @@ fn rows(app: &App) -> Element<'_, Message> {
     let lister = app.lister();
     let w = app.viewport().window(lister.len(), theme::ROW_HEIGHT);
     // Spacers stand for the rows outside the viewport; rows are keyed by entry.
-    let mut col = keyed::Column::with_capacity(w.end - w.first + 2).width(Fill);
+    let mut col = KeyedRows::with_capacity(w.end - w.first + 2);
     col = col.push(entry::SPACER_ABOVE, space().height(w.top));
     for i in w.first..w.end {
         if let Some((entry, name)) = lister.get(i) {

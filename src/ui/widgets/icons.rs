@@ -2,7 +2,7 @@
 //! the viewport become widgets.
 
 use iced::widget::text::Wrapping;
-use iced::widget::{Row, column, container, keyed, scrollable, space, text};
+use iced::widget::{Row, column, container, scrollable, space, text};
 use iced::{Center, Element, Fill};
 
 use crate::ui::app::App;
@@ -13,6 +13,7 @@ use crate::ui::message::Message;
 use crate::ui::theme;
 use crate::ui::viewport::Viewport;
 use crate::ui::widgets::entry;
+use crate::ui::widgets::keyed_rows::KeyedRows;
 
 pub fn view(app: &App) -> Element<'_, Message> {
     let lister = app.lister();
@@ -20,7 +21,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
     let rows = lister.len().div_ceil(cols);
     let w = app.viewport().window(rows, theme::TILE_HEIGHT);
     // Spacers stand for the rows outside the viewport; a row is keyed by its first entry.
-    let mut grid = keyed::Column::with_capacity(w.end - w.first + 2).width(Fill);
+    let mut grid = KeyedRows::with_capacity(w.end - w.first + 2);
     grid = grid.push(entry::SPACER_ABOVE, space().height(w.top));
     for r in w.first..w.end {
         let mut line = Row::with_capacity(cols);
