@@ -240,3 +240,129 @@ where
         Element::new(rows)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The rows' state kept from frame to frame as the real window keeps it (iced_test's
+    //! Simulator builds a fresh tree every frame and would not see these).
+
+    use iced::advanced::renderer::Headless;
+    use iced::advanced::widget::Tree;
+    use iced::advanced::{Layout, Shell, clipboard, layout};
+    use iced::widget::{container, mouse_area, space};
+    use iced::{Element, Event, Point, Rectangle, Size, mouse};
+
+    use super::KeyedRows;
+
+    #[derive(Debug, Clone, PartialEq)]
+    enum Msg {
+        Enter(u64),
+        Exit(u64),
+    }
+
+    const ROW: f32 = 20.0;
+    const SPACER_ABOVE: u64 = u64::MAX;
+
+    /// A virtualised list as the views build it: a spacer, then a hoverable row per key.
+    fn view(keys: &[u64], spacer: f32) -> Element<'static, Msg> {
+        let mut rows = KeyedRows::with_capacity(keys.len() + 1);
+        rows = rows.push(SPACER_ABOVE, space().height(spacer));
+        for &k in keys {
+            let row = container(space().height(ROW)).width(200);
+            rows = rows.push(
+                k,
+                mouse_area(row)
+                    .on_enter(Msg::Enter(k))
+                    .on_exit(Msg::Exit(k)),
+            );
+        }
+        rows.into()
+    }
+
+    struct Frames {
+        renderer: iced::Renderer,
+        tree: Option<Tree>,
+    }
+
+    impl Frames {
+        fn new() -> Frames {
+            let renderer = iced::futures::executor::block_on(<iced::Renderer as Headless>::new(
+                iced::Font::DEFAULT,
+                iced::Pixels(14.0),
+                None,
+            ))
+            .expect("a headless renderer");
+            Frames {
+                renderer,
+                tree: None,
+            }
+        }
+
+        /// Show `element` (keeping the state of the frame before) and move the pointer
+        /// to `pointer`; what the widgets said.
+        fn frame(&mut self, mut element: Element<'static, Msg>, pointer: Point) -> Vec<Msg> {
+            let tree = match self.tree.as_mut() {
+                Some(tree) => {
+                    tree.diff(element.as_widget());
+                    tree
+                }
+                None => self.tree.insert(Tree::new(element.as_widget())),
+            };
+            let size = Size::new(400.0, 400.0);
+            let node = element.as_widget_mut().layout(
+                tree,
+                &self.renderer,
+                &layout::Limits::new(Size::ZERO, size),
+            );
+            let mut messages = Vec::new();
+            let mut shell = Shell::new(&mut messages);
+            element.as_widget_mut().update(
+                tree,
+                &Event::Mouse(mouse::Event::CursorMoved { position: pointer }),
+                Layout::new(&node),
+                mouse::Cursor::Available(pointer),
+                &self.renderer,
+                &mut clipboard::Null,
+                &mut shell,
+                &Rectangle::with_size(size),
+            );
+            messages
+        }
+    }
+
+    #[test]
+    fn rows_of_any_kind_come_and_go_without_mismatched_state() {
+        let mut frames = Frames::new();
+        let at = Point::new(10.0, 5.0);
+        // Loading (rows arrive), scrolling (spacer grows, rows shift), a re-sort, an
+        // emptied folder, and back: every frame keeps the tree of the one before.
+        let lists: [(&[u64], f32); 7] = [
+            (&[], 0.0),
+            (&[1, 2], 0.0),
+            (&[1, 2, 3, 4, 5], 0.0),
+            (&[3, 4, 5, 6], 40.0),
+            (&[9, 5, 1, 7, 3], 0.0),
+            (&[], 0.0),
+            (&[2, 4, 6, 8], 0.0),
+        ];
+        for (keys, spacer) in lists {
+            frames.frame(view(keys, spacer), at);
+        }
+    }
+
+    #[test]
+    fn the_pointer_over_state_follows_the_entry_when_the_view_scrolls() {
+        let mut frames = Frames::new();
+        // The pointer over the first row (key 1).
+        let at = Point::new(10.0, ROW / 2.0);
+        assert_eq!(frames.frame(view(&[1, 2, 3], 0.0), at), [Msg::Enter(1)]);
+        // Scrolled by one row: row 2 is now under the pointer; it was not hovered
+        // before, so it is entered (its state came along with it, not row 1's).
+        assert_eq!(frames.frame(view(&[2, 3, 4], 0.0), at), [Msg::Enter(2)]);
+        // Scrolled back: row 1 is under the pointer again, row 2 has left it.
+        assert_eq!(
+            frames.frame(view(&[1, 2, 3], 0.0), at),
+            [Msg::Enter(1), Msg::Exit(2)]
+        );
+    }
+}
