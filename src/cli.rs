@@ -8,8 +8,6 @@ mod mounts;
 mod progress;
 mod trash;
 
-use std::path::PathBuf;
-
 use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
@@ -22,8 +20,10 @@ use clap::{Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// Folder to open the window at (default: your home folder).
-    pub path: Option<PathBuf>,
+    /// Folders (or files, or file:// URIs) to open the window at; a file opens its folder
+    /// with it selected. Default: your home folder.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<std::ffi::OsString>,
 }
 
 #[derive(Debug, Subcommand)]

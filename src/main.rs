@@ -19,7 +19,7 @@ fn main() -> std::process::ExitCode {
     let args = cli::Cli::parse();
     let result = match args.command {
         Some(command) => cli::run(command),
-        None => open_window(args.path),
+        None => open_window(args.paths),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
@@ -31,15 +31,15 @@ fn main() -> std::process::ExitCode {
 }
 
 #[cfg(feature = "gui")]
-fn open_window(path: Option<std::path::PathBuf>) -> anyhow::Result<()> {
-    porpoise::ui::run(path)?;
+fn open_window(paths: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
+    porpoise::ui::run(paths)?;
     Ok(())
 }
 
 /// The `porpoise` command has no window in it (so it starts fast): it becomes
 /// `porpoise-window`, found beside it or on the `PATH`.
 #[cfg(not(feature = "gui"))]
-fn open_window(path: Option<std::path::PathBuf>) -> anyhow::Result<()> {
+fn open_window(paths: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
     use std::os::unix::process::CommandExt;
     const WINDOW: &str = "porpoise-window";
     let beside = std::env::current_exe()
@@ -48,7 +48,7 @@ fn open_window(path: Option<std::path::PathBuf>) -> anyhow::Result<()> {
         .filter(|p| p.is_file());
     let program = beside.unwrap_or_else(|| std::path::PathBuf::from(WINDOW));
     let mut command = std::process::Command::new(&program);
-    command.args(path);
+    command.args(paths);
     // Only returns when it could not be started.
     let e = command.exec();
     anyhow::bail!(

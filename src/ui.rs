@@ -22,6 +22,7 @@ pub mod places;
 pub mod request;
 pub mod selection;
 pub mod settings;
+pub mod start;
 pub mod theme;
 pub mod undo;
 pub mod view;
@@ -38,34 +39,65 @@ pub use settings::Settings;
 /// Why the window could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum UiError {
-    #[error("the window failed: {0}")]
+    #[error("the window failed")]
     Iced(#[from] iced::Error),
+    #[error("none of the arguments is a local path or file:// URI")]
+    NothingToOpen,
 }
 
-/// Open the window at `path` (the home folder when `None`) and run until it closes.
-pub fn run(path: Option<PathBuf>) -> Result<(), UiError> {
+/// Open the window at the first of `args` (paths or `file://` URIs; the home folder when
+/// there are none) and run until it closes. The others wait in the forward history, in
+/// order, until the window has tabs. A path to a file opens its folder with it selected.
+pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
     let settings_path = settings::default_path();
     // Read once, before the window exists: the UI thread never reads files afterwards.
     let settings = settings_path
         .as_deref()
         .map(Settings::load)
         .unwrap_or_default();
-    let start = start_path(path);
+    let cwd = std::env::current_dir().unwrap_or_else(|_| places::home_dir());
+    let mut paths = Vec::with_capacity(args.len());
+    for target in start::targets(&args, &cwd, &start::hostname()) {
+        match target {
+            Ok(path) => paths.push(path),
+            Err(e) => eprintln!("porpoise: {e}"),
+        }
+    }
+    if paths.is_empty() && !args.is_empty() {
+        return Err(UiError::NothingToOpen);
+    }
+    let mut paths = paths.into_iter();
+    let start = paths.next().unwrap_or_else(places::home_dir);
+    let later: Vec<PathBuf> = paths.collect();
     let size = iced::Size::new(settings.window_width, settings.window_height);
     tracing::info!(path = %start.display(), "opening the window");
     // Before any job exists, so the programs it starts never hold a job's files.
     launcher::start_global();
     iced::application(
-        move || App::boot_task(start.clone(), settings.clone(), settings_path.clone()),
+        move || {
+            let (mut app, task) =
+                App::boot_task(start.clone(), settings.clone(), settings_path.clone());
+            app.open_later(later.clone());
+            (app, task)
+        },
         App::update,
         App::view,
     )
     .title(App::title)
     .subscription(App::subscription)
     .theme(App::theme)
-    .window_size(size)
+    .window(iced::window::Settings {
+        size,
+        platform_specific: iced::window::settings::PlatformSpecific {
+            // WM_CLASS on X11 and the app id on Wayland: what docks match to the
+            // desktop file's StartupWMClass.
+            application_id: APP_ID.into(),
+            ..Default::default()
+        },
+        ..iced::window::Settings::default()
+    })
     .settings(iced::Settings {
-        id: Some("porpoise".into()),
+        id: Some(APP_ID.into()),
         default_text_size: iced::Pixels(theme::TEXT_SIZE),
         ..iced::Settings::default()
     })
@@ -73,10 +105,5 @@ pub fn run(path: Option<PathBuf>) -> Result<(), UiError> {
     Ok(())
 }
 
-/// The folder to open first: the given one made absolute (lexically), or home.
-fn start_path(path: Option<PathBuf>) -> PathBuf {
-    match path {
-        Some(p) => history::normalize(&std::path::absolute(&p).unwrap_or(p)),
-        None => places::home_dir(),
-    }
-}
+/// The window's class and app id (the desktop file's `StartupWMClass`).
+pub const APP_ID: &str = "porpoise";

@@ -17,9 +17,45 @@ pub fn percent_decode(s: &[u8]) -> Option<Vec<u8>> {
     (!out.contains(&0)).then_some(out)
 }
 
+/// The local path a `file:` URI names: the host must be empty, `localhost` or `hostname`
+/// (this computer's name); `None` for any other URI.
+pub fn local_path(uri: &[u8], hostname: &str) -> Option<std::path::PathBuf> {
+    use std::os::unix::ffi::OsStringExt;
+    let scheme = uri.get(..7)?;
+    if !scheme.eq_ignore_ascii_case(b"file://") {
+        return None;
+    }
+    let rest = &uri[7..];
+    let slash = rest.iter().position(|&b| b == b'/')?;
+    let host = &rest[..slash];
+    let local = host.is_empty()
+        || host.eq_ignore_ascii_case(b"localhost")
+        || (!hostname.is_empty() && host == hostname.as_bytes());
+    if !local {
+        return None;
+    }
+    let bytes = percent_decode(&rest[slash..])?;
+    Some(std::ffi::OsString::from_vec(bytes).into())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_uris_name_local_paths_only() {
+        let p = |u: &str| local_path(u.as_bytes(), "box");
+        assert_eq!(
+            p("file:///home/a/My%20Files"),
+            Some("/home/a/My Files".into())
+        );
+        assert_eq!(p("FILE://localhost/tmp"), Some("/tmp".into()));
+        assert_eq!(p("file://box/srv/x"), Some("/srv/x".into()));
+        assert_eq!(p("file://elsewhere/srv/x"), None);
+        assert_eq!(p("sftp://box/srv/x"), None);
+        assert_eq!(p("file://"), None);
+        assert_eq!(p("file:///bad%zz"), None);
+    }
 
     #[test]
     fn decodes_escapes_and_refuses_broken_ones() {

@@ -208,10 +208,35 @@ fn hidden_files_toggle() {
 }
 
 #[test]
+fn a_file_opens_its_folder_with_the_file_selected() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    fs::write(dir.path().join("a.txt"), b"a").expect("write");
+    fs::write(dir.path().join("wanted.txt"), b"w").expect("write");
+    let app = boot(&dir.path().join("wanted.txt"));
+    assert_eq!(app.lister().path(), dir.path());
+    assert_eq!(app.shown_names(), ["a.txt", "wanted.txt"]);
+    assert_eq!(app.selection().cursor(), Some(&b"wanted.txt"[..]));
+    assert_eq!(app.selection().len(), 1);
+    assert!(app.notice().is_none());
+}
+
+#[test]
 fn folders_that_cannot_be_shown_say_why() {
     let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    let app = boot(&dir.path().join("missing"));
+    let missing = dir.path().join("missing");
+    let app = boot(&missing);
+    let never = format!("“{}” does not exist.", missing.display());
+    assert_eq!(app.notice().as_deref(), Some(never.as_str()));
+    assert!(shows(&app, &never));
+
+    // A folder that was shown and has gone since says so when it is opened again.
+    let gone = dir.path().join("gone");
+    fs::create_dir(&gone).expect("mkdir");
+    let app = boot(&gone);
+    let app = send(app, Message::Up);
+    fs::remove_dir(&gone).expect("rmdir");
+    let app = send(app, Message::Back);
     assert_eq!(
         app.notice().as_deref(),
         Some("This folder no longer exists.")
@@ -341,8 +366,12 @@ fn german_strings() {
     let app = send(app, Message::ToggleFilter);
     let app = send(app, Message::FilterInput("a".into()));
     assert!(shows(&app, "1 von 3 Elementen"));
-    let app = boot(&dir.path().join("missing"));
-    assert!(shows(&app, "Dieser Ordner existiert nicht mehr."));
+    let missing = dir.path().join("missing");
+    let app = boot(&missing);
+    assert!(shows(
+        &app,
+        &format!("„{}“ existiert nicht.", missing.display())
+    ));
     drop(app);
     porpoise::ui::i18n::select(&["en"]);
 }

@@ -57,6 +57,7 @@ view-empty = Dieser Ordner ist leer.
 view-hidden-only = Dieser Ordner enthält nur versteckte Dateien. Strg+H zeigt sie an.
 error-permission = Sie haben keine Berechtigung, diesen Ordner zu öffnen.
 error-not-found = Dieser Ordner existiert nicht mehr.
+error-does-not-exist = „{ $path }“ existiert nicht.
 error-not-a-folder = Das ist kein Ordner.
 error-other = Dieser Ordner konnte nicht geöffnet werden: { $error }
 

@@ -57,6 +57,7 @@ view-empty = This folder is empty.
 view-hidden-only = This folder only contains hidden files. Press Ctrl+H to show them.
 error-permission = You don't have permission to open this folder.
 error-not-found = This folder no longer exists.
+error-does-not-exist = “{ $path }” does not exist.
 error-not-a-folder = This is not a folder.
 error-other = This folder could not be opened: { $error }
 

@@ -4,9 +4,7 @@
 
 pub mod owner;
 
-use crate::uri::percent_decode;
-use std::ffi::OsString;
-use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 /// The freedesktop list of URIs, one per line, CRLF-terminated.
@@ -86,18 +84,8 @@ pub fn file_uri(path: &Path) -> String {
 
 /// The local path of a `file:` URI: the host must be empty, `localhost` or `hostname`.
 pub fn parse_file_uri(uri: &str, hostname: &str) -> Result<PathBuf, DecodeError> {
-    let not_local = || DecodeError::NotLocal(uri.to_owned());
-    let rest = uri
-        .strip_prefix("file://")
-        .or_else(|| uri.strip_prefix("FILE://"))
-        .ok_or_else(not_local)?;
-    let slash = rest.find('/').ok_or_else(not_local)?;
-    let host = &rest[..slash];
-    if !(host.is_empty() || host.eq_ignore_ascii_case("localhost") || host == hostname) {
-        return Err(not_local());
-    }
-    let bytes = percent_decode(&rest.as_bytes()[slash..]).ok_or_else(not_local)?;
-    Ok(PathBuf::from(OsString::from_vec(bytes)))
+    crate::uri::local_path(uri.as_bytes(), hostname)
+        .ok_or_else(|| DecodeError::NotLocal(uri.to_owned()))
 }
 
 /// Parse a `text/uri-list` (CRLF or LF lines; `#` lines are comments).

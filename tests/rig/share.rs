@@ -76,6 +76,11 @@ impl Share {
         self.fuse.throttle.set_silent(silent);
     }
 
+    /// How many requests the silent server holds unanswered right now.
+    pub fn held_requests(&self) -> u64 {
+        self.fuse.throttle.held()
+    }
+
     /// The server dies: the connection is cut and every access to the share fails with
     /// ENOTCONN (the mount stays until the share is dropped, as a dead sshfs stays).
     pub fn disconnect(&self) {

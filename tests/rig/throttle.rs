@@ -18,6 +18,8 @@ pub struct Throttle {
     fail: AtomicBool,
     /// The server holds every request until this is cleared (a hung server).
     silent: AtomicBool,
+    /// How many requests the silence holds right now.
+    held: AtomicU64,
     received: Arc<AtomicU64>,
     /// When the bucket is free again: the end of the last slice handed out.
     free_at: Mutex<Instant>,
@@ -31,6 +33,7 @@ impl Throttle {
             rate: AtomicU64::new(rate),
             fail: AtomicBool::new(false),
             silent: AtomicBool::new(false),
+            held: AtomicU64::new(0),
             received: Arc::new(AtomicU64::new(0)),
             free_at: Mutex::new(Instant::now()),
             changed: Condvar::new(),
@@ -83,9 +86,19 @@ impl Throttle {
     /// Hold the calling request while the server is silent.
     pub fn wait_while_silent(&self) {
         let mut guard = self.lock();
+        if !self.silent.load(Ordering::SeqCst) {
+            return;
+        }
+        self.held.fetch_add(1, Ordering::SeqCst);
         while self.silent.load(Ordering::SeqCst) {
             guard = self.changed.wait(guard).unwrap_or_else(|p| p.into_inner());
         }
+        self.held.fetch_sub(1, Ordering::SeqCst);
+    }
+
+    /// How many requests the silence holds right now.
+    pub fn held(&self) -> u64 {
+        self.held.load(Ordering::SeqCst)
     }
 
     /// Wait until `n` bytes may pass. Returns false when writes started failing meanwhile.

@@ -5,6 +5,7 @@ use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
+use crate::error::Reason;
 use crate::listing::{DirEvent, ListOptions, Lister, SortKey, SortOrder, ViewOptions};
 
 use super::super::effects::Effect;
@@ -141,6 +142,11 @@ impl App {
         }
     }
 
+    /// Folders to visit later (the command line's other paths): the forward steps.
+    pub fn open_later(&mut self, later: Vec<PathBuf>) {
+        self.history.set_forward(later);
+    }
+
     pub(super) fn on_dir_event(&mut self, generation: u64, event: Shared<DirEvent>) -> Vec<Effect> {
         if generation != self.generation {
             return Vec::new();
@@ -155,6 +161,15 @@ impl App {
         let finished = matches!(event, DirEvent::Complete | DirEvent::Unchanged);
         if let DirEvent::Failed(e) = &event {
             tracing::info!("{e}");
+            // A file was asked for (on the command line, typed): show its folder with
+            // the file selected, in its place in the history.
+            if e.reason() == Reason::NotADirectory
+                && let (Some(parent), Some(name)) =
+                    (self.lister.path().parent(), self.lister.path().file_name())
+            {
+                let (parent, name) = (parent.to_owned(), name.as_bytes().to_vec());
+                return self.enter(parent, Some(name));
+            }
         }
         self.lister.apply(event);
         if settled {

@@ -101,7 +101,12 @@ impl App {
         if let Some(e) = l.error() {
             return Some(match e.reason() {
                 Reason::PermissionDenied => fl!("error-permission"),
-                Reason::NotFound => fl!("error-not-found"),
+                // Listed before (from the cache): it was there and has gone.
+                Reason::NotFound if l.mtime().is_some() => fl!("error-not-found"),
+                Reason::NotFound => fl!(
+                    "error-does-not-exist",
+                    path = l.path().display().to_string()
+                ),
                 Reason::NotADirectory => fl!("error-not-a-folder"),
                 Reason::NoSpace | Reason::ReadOnly | Reason::Exists | Reason::Other => {
                     fl!("error-other", error = e.source.to_string())

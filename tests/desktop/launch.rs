@@ -1,0 +1,139 @@
+//! How the window is started: the real `porpoise` command (or `porpoise-window` itself)
+//! with the arguments a desktop would pass, inside a home folder of its own, optionally as
+//! an unprivileged user whose writes cannot leave that home.
+
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+/// Where the shell puts throw-away filesystems before it becomes the unprivileged window:
+/// the only places outside its home that nobody may write to.
+/// Its arguments: `mount`, `setpriv`, then the program and its arguments (the tools by
+/// full path: the window may be given a `PATH` that finds nothing).
+const CONTAIN: &str = r#"mount=$1 setpriv=$2; shift 2
+for d in /tmp /var/tmp /dev/shm; do
+  "$mount" -t tmpfs -o size=64m porpoise-contained "$d" || exit 1
+done
+exec "$setpriv" --reuid 65534 --regid 65534 --clear-groups -- "$@""#;
+
+/// The full path of `tool` on the test's own `PATH`.
+fn which(tool: &str) -> PathBuf {
+    let out = Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .expect("run sh");
+    let path = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    assert!(!path.is_empty(), "{tool} is not installed");
+    PathBuf::from(path)
+}
+
+pub struct Launch {
+    home: PathBuf,
+    args: Vec<OsString>,
+    env: Vec<(OsString, OsString)>,
+    window_binary: bool,
+    unprivileged: bool,
+}
+
+impl Launch {
+    /// The window with `home` as its home folder (settings, trash and data under it).
+    pub fn new(home: &Path) -> Launch {
+        Launch {
+            home: home.to_owned(),
+            args: Vec::new(),
+            env: Vec::new(),
+            window_binary: false,
+            unprivileged: false,
+        }
+    }
+
+    /// One more argument, as a desktop's `Exec=porpoise %U` passes it.
+    pub fn arg(mut self, arg: impl AsRef<OsStr>) -> Launch {
+        self.args.push(arg.as_ref().to_owned());
+        self
+    }
+
+    pub fn env(mut self, key: impl AsRef<OsStr>, value: impl AsRef<OsStr>) -> Launch {
+        self.env
+            .push((key.as_ref().to_owned(), value.as_ref().to_owned()));
+        self
+    }
+
+    /// Start `porpoise-window` itself instead of the `porpoise` command.
+    pub fn window_binary(mut self) -> Launch {
+        self.window_binary = true;
+        self
+    }
+
+    /// Run as user 65534 with private, empty /tmp, /var/tmp and /dev/shm: whatever the
+    /// window is made to do, it can write nowhere but its home (needs root).
+    pub fn unprivileged(mut self) -> Launch {
+        self.unprivileged = true;
+        self
+    }
+
+    pub fn binary(&self) -> PathBuf {
+        let window = PathBuf::from(env!("CARGO_BIN_EXE_porpoise-window"));
+        if self.window_binary {
+            return window;
+        }
+        let command = window.with_file_name("porpoise");
+        assert!(
+            command.is_file(),
+            "{} is missing: `cargo test` at the top of the repository builds it",
+            command.display()
+        );
+        command
+    }
+
+    /// Start it on `display`; the process (the same pid as the window's, as the command
+    /// becomes the window) and the file its output goes to.
+    pub fn spawn(self, display: &str) -> (Child, PathBuf) {
+        let log = tempfile::Builder::new()
+            .prefix("porpoise-window-")
+            .suffix(".log")
+            .tempfile_in(env!("CARGO_TARGET_TMPDIR"))
+            .expect("a log file")
+            .into_temp_path()
+            .keep()
+            .expect("keep the log file");
+        let out = std::fs::File::create(&log).expect("open the log");
+        let err = out.try_clone().expect("open the log");
+        let binary = self.binary();
+        let mut cmd = if self.unprivileged {
+            let st = Command::new("chown")
+                .args(["-R", "65534:65534"])
+                .arg(&self.home)
+                .status()
+                .expect("chown the home");
+            assert!(st.success(), "chown the home");
+            let mut c = Command::new(which("unshare"));
+            c.args(["--mount", "--propagation", "private", "--"])
+                .arg(which("sh"))
+                .arg("-c")
+                .arg(CONTAIN)
+                .arg("sh")
+                .arg(which("mount"))
+                .arg(which("setpriv"))
+                .arg(&binary);
+            c
+        } else {
+            Command::new(&binary)
+        };
+        cmd.args(&self.args)
+            .env("DISPLAY", display)
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("XDG_RUNTIME_DIR")
+            .env("HOME", &self.home)
+            .env("XDG_CONFIG_HOME", self.home.join(".config"))
+            .env("XDG_DATA_HOME", self.home.join(".local/share"))
+            .env("XDG_CACHE_HOME", self.home.join(".cache"))
+            .env("RUST_BACKTRACE", "1")
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
+            .stdin(Stdio::null())
+            .stdout(out)
+            .stderr(err);
+        let child = cmd.spawn().expect("start porpoise");
+        (child, log)
+    }
+}

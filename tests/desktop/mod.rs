@@ -1,0 +1,367 @@
+//! The real-window harness: an X server (Xvfb) with a window manager (openbox, so typed
+//! keys reach the focused window as a person's do), the real `porpoise` command started in
+//! it, real input through XTest (`xdotool`), and what a person would check afterwards: the
+//! window title, what is drawn (screenshots, and `tesseract` reading names off them), and
+//! that the process lives and answers the window manager's `_NET_WM_PING` in time.
+//!
+//! ```ignore
+//! mod desktop;
+//! let Some(desk) = desktop::Desktop::start() else { return }; // skipped where tools lack
+//! let win = desk.launch(desktop::Launch::new(&folder));
+//! win.click_text("alpha-report.txt");
+//! win.key("ctrl+c");
+//! win.alive(); // lives and answers a ping within 250 ms
+//! ```
+#![allow(dead_code)]
+
+mod image;
+mod launch;
+mod x11;
+
+pub use image::Shot;
+pub use launch::Launch;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use x11::X;
+
+/// How long a window may take to answer a ping: a person notices a longer stall.
+pub const PING_LIMIT: Duration = Duration::from_millis(250);
+/// How long to wait for what a step should bring about (a title, a file on disk).
+pub const PATIENCE: Duration = Duration::from_secs(60);
+
+/// What the harness needs on the machine (`.ci/run` installs them).
+const TOOLS: [(&str, &str); 4] = [
+    ("Xvfb", "xvfb"),
+    ("openbox", "openbox"),
+    ("xdotool", "xdotool"),
+    ("tesseract", "tesseract-ocr"),
+];
+
+/// One real window at a time in a test binary: two would share the 2 cores and make each
+/// other's pings late.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// Kills a child process when dropped.
+pub struct Reaper(pub Child);
+
+impl Drop for Reaper {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Poll `probe` until it gives a value; panics with `what` when `limit` passes.
+pub fn wait_for<T>(what: &str, limit: Duration, mut probe: impl FnMut() -> Option<T>) -> T {
+    let start = Instant::now();
+    loop {
+        if let Some(v) = probe() {
+            return v;
+        }
+        assert!(start.elapsed() < limit, "gave up waiting for {what}");
+        std::thread::park_timeout(Duration::from_millis(50));
+    }
+}
+
+pub fn have(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// An X server with a window manager, taken down when dropped.
+pub struct Desktop {
+    display: String,
+    x: X,
+    _wm: Reaper,
+    _xvfb: Reaper,
+    _turn: MutexGuard<'static, ()>,
+}
+
+impl Desktop {
+    /// Start Xvfb and openbox; `None` (with a message) where a tool is missing, a
+    /// failure in CI.
+    pub fn start() -> Option<Desktop> {
+        if let Some((tool, package)) = TOOLS.iter().find(|(t, _)| !have(t)) {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "{tool} is missing; CI must install {package} (.ci/run)"
+            );
+            eprintln!("skipped: {tool} is not installed (apt-get install {package})");
+            return None;
+        }
+        let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        let n = free_display();
+        let display = format!(":{n}");
+        let xvfb = Reaper(
+            Command::new("Xvfb")
+                .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("start Xvfb"),
+        );
+        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+        wait_for("the X server", PATIENCE, || socket.exists().then_some(()));
+        let x = wait_for("a connection to the X server", PATIENCE, || {
+            X::connect(&display).ok()
+        });
+        let wm = Reaper(
+            Command::new("openbox")
+                .args(["--sm-disable"])
+                .env("DISPLAY", &display)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("start openbox"),
+        );
+        wait_for("the window manager", PATIENCE, || {
+            x.has_window_manager().then_some(())
+        });
+        Some(Desktop {
+            display,
+            x,
+            _wm: wm,
+            _xvfb: xvfb,
+            _turn: turn,
+        })
+    }
+
+    pub fn display(&self) -> &str {
+        &self.display
+    }
+
+    /// Run `xdotool` with `args` on this display.
+    pub fn xdotool<I, S>(&self, args: I)
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<std::ffi::OsStr>,
+    {
+        let out = Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .output()
+            .expect("run xdotool");
+        assert!(
+            out.status.success(),
+            "xdotool failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// Start the window as `launch` says and wait until it has drawn its first frame.
+    pub fn launch(&self, launch: Launch) -> Window<'_> {
+        let (child, log) = launch.spawn(&self.display);
+        let mut child = Reaper(child);
+        let pid = child.0.id();
+        let id = wait_for("the Porpoise window", PATIENCE, || {
+            if let Ok(Some(status)) = child.0.try_wait() {
+                panic!("porpoise exited early ({status}):\n{}", tail(&log));
+            }
+            self.x.window_of_pid(pid)
+        });
+        let window = Window {
+            desk: self,
+            id,
+            child,
+            log,
+        };
+        wait_for("a drawn frame", PATIENCE, || {
+            (window.shot().distinct_colours() > 16).then_some(())
+        });
+        window.activate();
+        window
+    }
+}
+
+fn free_display() -> u32 {
+    (90..400)
+        .find(|n| {
+            !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
+                && !Path::new(&format!("/tmp/.X{n}-lock")).exists()
+        })
+        .expect("a free X display number")
+}
+
+/// The last lines of the window's log, for a failure message.
+fn tail(log: &Path) -> String {
+    let text = std::fs::read_to_string(log).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(30)..].join("\n")
+}
+
+/// The running window: input goes to it, checks look at it.
+pub struct Window<'d> {
+    desk: &'d Desktop,
+    id: u32,
+    child: Reaper,
+    log: PathBuf,
+}
+
+impl Window<'_> {
+    pub fn pid(&self) -> u32 {
+        self.child.0.id()
+    }
+
+    /// The process lives and answers `_NET_WM_PING` within [`PING_LIMIT`]; otherwise a
+    /// failure that shows the end of its log.
+    pub fn alive(&mut self) {
+        if let Ok(Some(status)) = self.child.0.try_wait() {
+            panic!("the window died ({status}):\n{}", tail(&self.log));
+        }
+        let took = self.desk.x.ping(self.id, PING_LIMIT * 8);
+        match took {
+            Some(t) if t <= PING_LIMIT => {}
+            Some(t) => panic!("the window answered a ping only after {t:?}"),
+            None => panic!("the window did not answer a ping:\n{}", tail(&self.log)),
+        }
+    }
+
+    /// Whether the process is still running (without the ping).
+    pub fn running(&mut self) -> bool {
+        matches!(self.child.0.try_wait(), Ok(None))
+    }
+
+    pub fn title(&self) -> String {
+        self.desk.x.title(self.id)
+    }
+
+    /// Wait until the title satisfies `pred`; returns it.
+    pub fn wait_title(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        wait_for(what, PATIENCE, || {
+            let t = self.title();
+            pred(&t).then_some(t)
+        })
+    }
+
+    /// `WM_CLASS` as (instance, class).
+    pub fn wm_class(&self) -> (String, String) {
+        self.desk.x.wm_class(self.id)
+    }
+
+    /// The window's inside: where it is on the screen, and its size.
+    pub fn geometry(&self) -> (i32, i32, u32, u32) {
+        self.desk.x.geometry(self.id)
+    }
+
+    /// Give the window the keyboard focus, as clicking its title bar would.
+    pub fn activate(&self) {
+        self.desk
+            .xdotool(["windowactivate", "--sync", &self.id.to_string()]);
+    }
+
+    /// Move the pointer to `(x, y)` inside the window.
+    pub fn point(&self, x: i32, y: i32) {
+        let (wx, wy, _, _) = self.geometry();
+        self.desk
+            .xdotool(["mousemove", &(wx + x).to_string(), &(wy + y).to_string()]);
+    }
+
+    pub fn click(&self, x: i32, y: i32) {
+        self.point(x, y);
+        self.desk.xdotool(["click", "1"]);
+    }
+
+    pub fn double_click(&self, x: i32, y: i32) {
+        self.point(x, y);
+        self.desk
+            .xdotool(["click", "--repeat", "2", "--delay", "80", "1"]);
+    }
+
+    pub fn right_click(&self, x: i32, y: i32) {
+        self.point(x, y);
+        self.desk.xdotool(["click", "3"]);
+    }
+
+    /// Turn the wheel `steps` notches: down when positive, up when negative.
+    pub fn wheel(&self, steps: i32) {
+        let button = if steps >= 0 { "5" } else { "4" };
+        let n = steps.unsigned_abs().to_string();
+        self.desk
+            .xdotool(["click", "--repeat", &n, "--delay", "20", button]);
+    }
+
+    /// Press the left button at `from`, move in `steps` to `to`, release there.
+    pub fn drag(&self, from: (i32, i32), to: (i32, i32), steps: i32) {
+        self.point(from.0, from.1);
+        self.desk.xdotool(["mousedown", "1"]);
+        for i in 1..=steps {
+            let x = from.0 + (to.0 - from.0) * i / steps;
+            let y = from.1 + (to.1 - from.1) * i / steps;
+            self.point(x, y);
+        }
+        self.desk.xdotool(["mouseup", "1"]);
+    }
+
+    /// Press keys as `xdotool key` names them (`ctrl+c`, `End`, `Return`).
+    pub fn key(&self, keys: &str) {
+        let mut args = vec!["key", "--clearmodifiers", "--delay", "40"];
+        args.extend(keys.split_whitespace());
+        self.desk.xdotool(args);
+    }
+
+    /// Type `text` as a person would.
+    pub fn type_text(&self, text: &str) {
+        self.desk.xdotool(["type", "--delay", "40", text]);
+    }
+
+    /// Resize the window's inside to `width` x `height`.
+    pub fn resize(&self, width: u32, height: u32) {
+        self.desk.xdotool([
+            "windowsize",
+            "--sync",
+            &self.id.to_string(),
+            &width.to_string(),
+            &height.to_string(),
+        ]);
+    }
+
+    /// What the window shows now.
+    pub fn shot(&self) -> Shot {
+        self.desk.x.shot(self.id)
+    }
+
+    /// Where `text` is drawn (its centre, inside the window), read off a screenshot.
+    pub fn find_text(&self, text: &str) -> Option<(i32, i32)> {
+        self.shot().find_text(text)
+    }
+
+    /// Wait until `text` is drawn; returns where.
+    pub fn wait_text(&self, text: &str) -> (i32, i32) {
+        wait_for(&format!("{text:?} drawn in the window"), PATIENCE, || {
+            self.find_text(text)
+        })
+    }
+
+    /// Click on `text` where it is drawn.
+    pub fn click_text(&self, text: &str) -> (i32, i32) {
+        let (x, y) = self.wait_text(text);
+        self.click(x, y);
+        (x, y)
+    }
+
+    /// Save a screenshot under the test target's temp folder; returns its path.
+    pub fn save_shot(&self, name: &str) -> PathBuf {
+        let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.png"));
+        self.shot().write_png(&path);
+        path
+    }
+
+    /// Everything the window printed so far.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// Wait until the process has ended; its exit status.
+    pub fn wait_exit(&mut self) -> std::process::ExitStatus {
+        wait_for("the window to close", PATIENCE, || {
+            self.child.0.try_wait().ok().flatten()
+        })
+    }
+}

@@ -1,0 +1,104 @@
+//! What the desktop passes when it starts Porpoise (`Exec=porpoise %U`), in the real
+//! window under Xvfb (tests/desktop): a `file://` URI with percent-escapes, several
+//! arguments, a path to a file, a path that never existed; and the window's `WM_CLASS`,
+//! which docks match to the desktop file's `StartupWMClass`.
+//! Run: `cargo build && cargo test --test window_launch` (skips without the tools, fails in CI).
+
+mod desktop;
+
+use std::fs;
+
+use desktop::{Desktop, Launch};
+
+/// The desktop file's `StartupWMClass`.
+fn startup_wm_class() -> String {
+    let desktop_file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/packaging/io.github.porpoise.Porpoise.desktop"
+    );
+    fs::read_to_string(desktop_file)
+        .expect("the desktop file")
+        .lines()
+        .find_map(|l| l.strip_prefix("StartupWMClass=").map(str::to_owned))
+        .expect("the desktop file names StartupWMClass")
+}
+
+#[test]
+fn a_file_uri_opens_its_folder_and_the_class_matches_the_desktop_file() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    let spaced = home.path().join("My Files");
+    fs::create_dir(&spaced).expect("mkdir");
+    fs::write(spaced.join("inside-spaced.txt"), b"x").expect("write");
+    let uri = format!("file://{}", spaced.to_string_lossy().replace(' ', "%20"));
+    let mut win = desk.launch(Launch::new(home.path()).arg(&uri));
+    win.wait_title("the URI's folder in the title", |t| {
+        t == "Porpoise — My Files"
+    });
+    win.wait_text("inside-spaced.txt");
+    let (instance, class) = win.wm_class();
+    let wanted = startup_wm_class();
+    assert!(
+        instance == wanted || class == wanted,
+        "WM_CLASS {instance:?}/{class:?} does not match StartupWMClass={wanted}"
+    );
+    assert_eq!(instance, "porpoise");
+    win.alive();
+}
+
+#[test]
+fn several_arguments_open_one_after_another_in_the_window() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    for name in ["first-folder", "second-folder", "third-folder"] {
+        fs::create_dir(home.path().join(name)).expect("mkdir");
+    }
+    let third = format!("file://{}", home.path().join("third-folder").display());
+    // The window binary itself takes them too, not only the command.
+    let mut win = desk.launch(
+        Launch::new(home.path())
+            .window_binary()
+            .arg(home.path().join("first-folder"))
+            .arg(home.path().join("second-folder"))
+            .arg(&third),
+    );
+    win.wait_title("the first argument shown", |t| t.ends_with("first-folder"));
+    win.alive();
+    win.key("alt+Right");
+    win.wait_title("the second next", |t| t.ends_with("second-folder"));
+    win.key("alt+Right");
+    win.wait_title("then the third", |t| t.ends_with("third-folder"));
+    win.key("alt+Left");
+    win.wait_title("and back", |t| t.ends_with("second-folder"));
+    win.alive();
+}
+
+#[test]
+fn a_file_opens_its_folder_with_it_selected() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    let folder = home.path().join("letters-folder");
+    fs::create_dir(&folder).expect("mkdir");
+    fs::write(folder.join("another-letter.txt"), b"a").expect("write");
+    fs::write(folder.join("wanted-letter.txt"), b"twelve bytes").expect("write");
+    let mut win = desk.launch(Launch::new(home.path()).arg(folder.join("wanted-letter.txt")));
+    win.wait_title("the file's folder in the title", |t| {
+        t.ends_with("letters-folder")
+    });
+    // The status bar tells the selection: one item of twelve bytes.
+    win.wait_text("1 selected (12 bytes)");
+    win.alive();
+}
+
+#[test]
+fn a_path_that_never_existed_says_so() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    let mut win = desk.launch(Launch::new(home.path()).arg(home.path().join("never-was-here")));
+    win.wait_text("does not exist");
+    assert!(
+        win.find_text("no longer").is_none(),
+        "a path that never existed is not one that no longer exists"
+    );
+    win.alive();
+}
