@@ -1,4 +1,6 @@
 //! Typed errors of the engine: each keeps the operation, the path and the OS cause.
+//! A message says what failed and where; the cause is only its source (shown by
+//! [`chain`], or by anyhow's `{:#}`), so it is never printed twice.
 
 use std::path::PathBuf;
 
@@ -50,7 +52,7 @@ impl Op {
 
 /// An I/O failure with the path it concerned.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot {} {}: {source}", op.as_str(), path.display())]
+#[error("cannot {} {}", op.as_str(), path.display())]
 pub struct IoError {
     pub op: Op,
     pub path: PathBuf,
@@ -105,3 +107,35 @@ impl Reason {
 }
 
 pub type Result<T, E = IoError> = std::result::Result<T, E>;
+
+/// An error's message followed by each of its causes, joined with ": ", for where it is
+/// shown on its own (a status line, a log line).
+pub fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cause_is_shown_once() {
+        let e = IoError::new(
+            Op::OpenDir,
+            "/nonexistent",
+            std::io::Error::from_raw_os_error(libc::ENOENT),
+        );
+        assert_eq!(e.to_string(), "cannot open folder /nonexistent");
+        assert_eq!(
+            chain(&e),
+            "cannot open folder /nonexistent: No such file or directory (os error 2)"
+        );
+    }
+}

@@ -362,7 +362,7 @@ pub fn watch() -> tokio::sync::mpsc::Receiver<Arc<MountTable>> {
                                 return;
                             }
                         }
-                        Err(e) => tracing::warn!("{e}"),
+                        Err(e) => tracing::warn!("{}", crate::error::chain(&e)),
                     }
                 }
             }

@@ -1,5 +1,6 @@
 //! The built `porpoise` binary on real temp trees: ls (plain, long, hidden, escaped names,
-//! unreadable entries) and mounts; errors exit non-zero with one line on stderr.
+//! unreadable entries) and mounts; errors exit non-zero with one line on stderr, a job's
+//! failed items one line each and a last line saying what was not done.
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
@@ -73,15 +74,18 @@ fn ls_long_shows_mode_size_time_and_name() {
 }
 
 #[test]
-fn ls_of_a_missing_folder_fails_with_one_line() {
+fn ls_of_a_missing_folder_fails_with_one_line_naming_the_cause_once() {
     let t = tempfile::tempdir().expect("tempdir");
-    let o = run(porpoise().arg("ls").arg(t.path().join("missing")));
+    let missing = t.path().join("missing");
+    let o = run(porpoise().arg("ls").arg(&missing));
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains("missing") && err.contains("No such file"),
-        "{err}"
+    assert_eq!(
+        err,
+        format!(
+            "porpoise: cannot open folder {}: No such file or directory (os error 2)\n",
+            missing.display()
+        )
     );
 }
 
@@ -293,10 +297,132 @@ fn move_and_rm_work_on_the_binary() {
     let o = run(porpoise().args(["rm"]).arg(t.path().join("not-there")));
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        err.lines().count() == 1 && err.contains("could not be done"),
-        "{err}"
+    assert_eq!(
+        err,
+        format!(
+            "porpoise: cannot remove {}: No such file or directory (os error 2)\n\
+             porpoise: 1 of 1 item could not be removed\n",
+            t.path().join("not-there").display()
+        )
     );
+}
+
+#[test]
+fn without_a_terminal_each_failed_item_is_named_with_its_reason() {
+    let t = tempfile::tempdir().expect("tempdir");
+    chmod(t.path(), 0o777);
+    let src = t.path().join("src");
+    std::fs::create_dir(&src).expect("mkdir");
+    for name in ["a.txt", "b.txt", "c.txt"] {
+        std::fs::write(src.join(name), name).expect("write");
+    }
+    let dest = t.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    give_to_unprivileged(t.path());
+    chmod(&src.join("b.txt"), 0o000);
+
+    let o = unprivileged(
+        t.path(),
+        &[
+            OsStr::new("copy"),
+            src.join("a.txt").as_os_str(),
+            src.join("b.txt").as_os_str(),
+            src.join("c.txt").as_os_str(),
+            dest.as_os_str(),
+        ],
+    );
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        err,
+        format!(
+            "porpoise: cannot copy {}: Permission denied (os error 13)\n\
+             porpoise: 1 of 3 items could not be copied\n",
+            src.join("b.txt").display()
+        )
+    );
+    assert!(dest.join("a.txt").exists() && dest.join("c.txt").exists());
+}
+
+#[test]
+fn a_failed_item_clears_the_bar_before_its_line() {
+    let t = tree();
+    let dest = tempfile::tempdir().expect("dest");
+    let gone = t.path().join("gone.txt");
+    let o = run(porpoise()
+        .args(["copy", "--progress=bar"])
+        .arg(t.path().join("file9.txt"))
+        .arg(&gone)
+        .arg(dest.path()));
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    let line = format!(
+        "porpoise: cannot copy {}: No such file or directory (os error 2)\n",
+        gone.display()
+    );
+    assert!(
+        err.contains(&format!("\r\x1b[K{line}")) && err.matches(&line).count() == 1,
+        "{err:?}"
+    );
+    assert!(
+        err.ends_with("porpoise: 1 of 2 items could not be copied\n"),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn refusals_and_odd_names_are_told_in_words() {
+    let t = tree();
+    let sub = t.path().join("sub");
+    let o = run(porpoise().arg("copy").arg(&sub).arg(&sub));
+    assert!(!o.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        format!(
+            "porpoise: cannot copy {} into itself\n\
+             porpoise: 1 of 1 item could not be copied\n",
+            sub.display()
+        )
+    );
+    let file = t.path().join("file9.txt");
+    let o = run(porpoise().arg("move").arg(&file).arg(t.path()));
+    assert!(!o.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        format!(
+            "porpoise: cannot move {} onto itself\n\
+             porpoise: 1 of 1 item could not be moved\n",
+            file.display()
+        )
+    );
+    // Names are escaped as `ls` prints them.
+    let odd = t.path().join(OsStr::from_bytes(b"gone\xff\nname"));
+    let o = run(porpoise().arg("rm").arg(&odd));
+    assert!(!o.status.success());
+    let err = stderr_utf8(&o);
+    assert_eq!(
+        err,
+        format!(
+            "porpoise: cannot remove {}/gone\\xff\\nname: No such file or directory (os error 2)\n\
+             porpoise: 1 of 1 item could not be removed\n",
+            t.path().display()
+        )
+    );
+    // JSON lines keep their codes.
+    let o = run(porpoise()
+        .args(["copy", "--progress=json"])
+        .arg(&sub)
+        .arg(&sub));
+    let failed = failed_items(&json_lines(&o));
+    assert_eq!(
+        failed,
+        vec![(sub.to_string_lossy().into_owned(), "into_itself".into())]
+    );
+}
+
+/// Stderr, which must be UTF-8: names in it are escaped.
+fn stderr_utf8(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8, names are escaped")
 }
 
 /// The JSON lines of a job run, parsed.
@@ -349,9 +475,15 @@ fn an_unreadable_folder_fails_clearly_and_a_move_keeps_it() {
         std::fs::read(dest.join("src/open/a.txt")).expect("the rest is copied"),
         b"a"
     );
-    // The one-line summary names the problem.
+    // The failed item is named with its reason, and a last line says what was not done.
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("could not be done"), "{err}");
+    assert!(
+        err.contains(&format!(
+            "porpoise: cannot copy {}: Permission denied (os error 13)\n",
+            src.join("closed").display()
+        )) && err.ends_with("could not be copied\n"),
+        "{err}"
+    );
 
     // A move across filesystems copies, and must keep a source it could not copy whole.
     let Ok(other) = tempfile::tempdir_in("/dev/shm") else {

@@ -80,6 +80,23 @@ fn dragging_a_file_onto_a_folder_asks_and_copies() {
 }
 
 #[test]
+fn a_quick_click_leaves_no_drag_armed() {
+    let _lang = language();
+    let dir = tempfile::tempdir().expect("tempdir");
+    tree(dir.path());
+    let app = boot(dir.path());
+    // Press and release in one frame, as a quick click (or XTest) delivers them: the
+    // view that would track the press is never built in between.
+    let at = center_of(&app, "a.txt");
+    let (app, _) = play(app, at, vec![left(true), left(false)]);
+    assert!(app.selection().is_selected(b"a.txt"));
+    assert!(
+        app.actions().drag.is_none(),
+        "the release ended the press: moving the pointer now drags nothing"
+    );
+}
+
+#[test]
 fn modifiers_at_the_drop_choose_directly() {
     let _lang = language();
     let dir = tempfile::tempdir().expect("tempdir");

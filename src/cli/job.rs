@@ -1,5 +1,8 @@
 //! `porpoise copy`, `move` and `rm`: start the job, show its progress (a bar on a terminal,
-//! JSON lines, or nothing), answer conflicts, and exit 0 only when everything was done.
+//! JSON lines, or nothing), name each item that could not be done, answer conflicts, and
+//! exit 0 only when everything was done.
+
+mod report;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -9,9 +12,10 @@ use porpoise::jobs::conflict::{Answer, Choice};
 use porpoise::jobs::events::Conflict;
 use porpoise::jobs::preflight::{PreflightChoice, Problem};
 use porpoise::jobs::writeback::WritebackMode;
-use porpoise::jobs::{ConflictPolicy, Job, JobEvent, JobSpec, JobState};
+use porpoise::jobs::{ConflictPolicy, Job, JobEvent, JobSpec};
 
 use super::progress::{Bar, Json};
+use report::{Doing, Report};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ProgressMode {
@@ -118,26 +122,33 @@ pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
         on_conflict,
         on_problem,
         writeback,
-        ..JobSpec::new(paths, dest)
+        ..JobSpec::new(paths, dest.clone())
     };
-    let job = match kind {
-        Kind::Copy => porpoise::jobs::copy::copy(spec),
-        Kind::Move => porpoise::jobs::moves::move_items(spec),
+    let (job, doing) = match kind {
+        Kind::Copy => (porpoise::jobs::copy::copy(spec), Doing::Copy),
+        Kind::Move => (porpoise::jobs::moves::move_items(spec), Doing::Move),
     };
-    follow(job, args.progress, on_problem.is_none())
+    let report = Report::new(doing, Some(dest));
+    follow(job, args.progress, on_problem.is_none(), report)
 }
 
 pub fn rm(args: RmArgs) -> anyhow::Result<()> {
-    let job = if args.trash {
-        porpoise::jobs::trash::trash(args.paths)
+    let (job, doing) = if args.trash {
+        (porpoise::jobs::trash::trash(args.paths), Doing::Trash)
     } else {
-        porpoise::jobs::delete::delete(args.paths)
+        (porpoise::jobs::delete::delete(args.paths), Doing::Delete)
     };
-    follow(job, args.progress, false)
+    follow(job, args.progress, false, Report::new(doing, None))
 }
 
-/// Show the job's events until it finishes; an error when not everything was done.
-fn follow(job: Job, mode: ProgressMode, asks_preflight: bool) -> anyhow::Result<()> {
+/// Show the job's events until it finishes, each item that could not be done on a line of
+/// its own; an error when not everything was done.
+fn follow(
+    job: Job,
+    mode: ProgressMode,
+    asks_preflight: bool,
+    mut report: Report,
+) -> anyhow::Result<()> {
     let start = Instant::now();
     let mode = match mode {
         ProgressMode::Auto if std::io::stderr().is_terminal() => ProgressMode::Bar,
@@ -146,7 +157,6 @@ fn follow(job: Job, mode: ProgressMode, asks_preflight: bool) -> anyhow::Result<
     };
     let mut json = (mode == ProgressMode::Json).then(Json::default);
     let mut bar = (mode == ProgressMode::Bar).then(Bar::default);
-    let mut problems = 0u64;
     loop {
         let ev = match job.next_timeout(Duration::from_millis(200)) {
             Ok(ev) => ev,
@@ -162,11 +172,16 @@ fn follow(job: Job, mode: ProgressMode, asks_preflight: bool) -> anyhow::Result<
         if let Some(j) = &mut json {
             j.event(t_ms, &ev)?;
         }
+        if let Some(line) = report.line(&ev, bar.is_some()) {
+            if let Some(b) = &mut bar {
+                b.clear();
+            }
+            eprintln!("{line}");
+        }
         if let Some(b) = &mut bar {
             b.event(&ev, start.elapsed());
         }
         match ev {
-            JobEvent::ItemFailed { .. } | JobEvent::Refused { .. } => problems += 1,
             JobEvent::Conflict(c) => {
                 if let Some(b) = &mut bar {
                     b.clear();
@@ -192,18 +207,14 @@ fn follow(job: Job, mode: ProgressMode, asks_preflight: bool) -> anyhow::Result<
                 if let Some(b) = &mut bar {
                     b.finish();
                 }
-                let ok = state == JobState::Done && summary.failed == 0 && problems == 0;
-                return if ok {
-                    Ok(())
-                } else {
-                    anyhow::bail!(
-                        "{} of the items could not be done ({})",
-                        summary.failed.max(problems),
-                        state.as_str()
-                    )
+                return match report.summary(state, &summary) {
+                    None => Ok(()),
+                    Some(what) => Err(anyhow::anyhow!(what)),
                 };
             }
-            JobEvent::ItemSkipped { .. }
+            JobEvent::ItemFailed { .. }
+            | JobEvent::Refused { .. }
+            | JobEvent::ItemSkipped { .. }
             | JobEvent::Placed { .. }
             | JobEvent::Current(_)
             | JobEvent::Planned { .. }

@@ -9,6 +9,8 @@ use porpoise::listing::{SortKey, SortOrder, list_all, sort::compare};
 
 use super::format::{mode_string, write_escaped};
 
+mod apart;
+
 #[derive(Debug, clap::Args)]
 pub struct LsArgs {
     /// Long form: mode, size, modification time, name.
@@ -25,7 +27,13 @@ pub struct LsArgs {
     pub dir: PathBuf,
 }
 
+/// List in a child process: Ctrl+C then ends the command even while the folder's share
+/// does not answer (see [`apart`]). The command has a single thread until here.
 pub fn run(args: &LsArgs) -> anyhow::Result<()> {
+    apart::in_child(|| list(args))
+}
+
+fn list(args: &LsArgs) -> anyhow::Result<()> {
     let listing = list_all(&args.dir)?;
     let mut order: Vec<&Entry> = listing
         .entries

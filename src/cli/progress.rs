@@ -3,8 +3,8 @@
 use std::io::Write;
 use std::time::Duration;
 
-use porpoise::jobs::JobEvent;
 use porpoise::jobs::events::Figures;
+use porpoise::jobs::{JobEvent, JobState};
 
 /// One JSON object per line; `t_ms` since the start, `event` names the kind.
 #[derive(Default)]
@@ -46,7 +46,7 @@ impl Json {
             JobEvent::ItemFailed { path, error } => format!(
                 r#"{{"t_ms":{t_ms},"event":"item_failed","path":{},"error":{}}}"#,
                 quote(&path.to_string_lossy()),
-                quote(&error.to_string())
+                quote(&porpoise::error::chain(error))
             ),
             JobEvent::Refused { path, why } => format!(
                 r#"{{"t_ms":{t_ms},"event":"item_failed","path":{},"error":"{}"}}"#,
@@ -96,7 +96,7 @@ impl Json {
             }
             JobEvent::Finished { state, summary } => format!(
                 r#"{{"t_ms":{t_ms},"event":"finished","ok":{},"files_done":{},"bytes_done":{},"failed":{}}}"#,
-                *state == porpoise::jobs::JobState::Done && summary.failed == 0,
+                *state == JobState::Done && summary.failed == 0,
                 summary.files_done,
                 summary.bytes_done,
                 summary.failed
@@ -139,19 +139,7 @@ impl Bar {
     pub fn event(&mut self, ev: &JobEvent, elapsed: Duration) {
         match ev {
             JobEvent::Progress(f) => self.figures = *f,
-            JobEvent::State(s) => self.state = s.as_str(),
-            JobEvent::ItemFailed { path, error } => {
-                self.clear();
-                eprintln!("{}: {error}", path.display());
-            }
-            JobEvent::Refused { path, why } => {
-                self.clear();
-                eprintln!("{}: refused ({})", path.display(), why.as_str());
-            }
-            JobEvent::ItemSkipped { path, why } => {
-                self.clear();
-                eprintln!("{}: skipped ({})", path.display(), why.as_str());
-            }
+            JobEvent::State(s) => self.state = words(*s),
             _ => {}
         }
         self.redraw(elapsed);
@@ -196,6 +184,21 @@ impl Bar {
             eprintln!();
             self.drawn = false;
         }
+    }
+}
+
+/// A state as the bar shows it.
+fn words(s: JobState) -> &'static str {
+    match s {
+        JobState::Scanning => "scanning",
+        JobState::Copying => "copying",
+        JobState::Deleting => "deleting",
+        JobState::WritingToDevice => "writing to the device",
+        JobState::RemovingSources => "removing the sources",
+        JobState::Paused => "paused",
+        JobState::Done => "done",
+        JobState::Failed => "failed",
+        JobState::Cancelled => "cancelled",
     }
 }
 

@@ -66,8 +66,9 @@ pub enum UdisksError {
     /// UDisks2 knows no filesystem mounted there.
     #[error("UDisks2 knows no device mounted at {}", path.display())]
     NoDevice { path: PathBuf },
-    /// The service answered with an error; `message` is its own words.
-    #[error("UDisks2 refused to {} {}: {message}", action.as_str(), path.display())]
+    /// The service answered with an error; `message` is its own words (the source says
+    /// them too, with the error's name).
+    #[error("UDisks2 refused to {} {}", action.as_str(), path.display())]
     Refused {
         action: Action,
         path: PathBuf,
@@ -77,7 +78,7 @@ pub enum UdisksError {
         source: Box<zbus::Error>,
     },
     /// Talking to the service failed.
-    #[error("D-Bus failure asking UDisks2 to {} {}: {source}", action.as_str(), path.display())]
+    #[error("D-Bus failure asking UDisks2 to {} {}", action.as_str(), path.display())]
     Bus {
         action: Action,
         path: PathBuf,

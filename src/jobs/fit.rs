@@ -74,7 +74,7 @@ pub(crate) fn gate(ctx: &Ctx, spec: &JobSpec, sources: &[PathBuf]) -> Option<Fit
         match preflight::check_with(sources, &spec.dest, rules) {
             Ok(report) => report.problems,
             Err(e) => {
-                tracing::debug!("pre-flight check: {e}");
+                tracing::debug!("pre-flight check: {}", crate::error::chain(&e));
                 Vec::new()
             }
         }

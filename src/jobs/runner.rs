@@ -46,7 +46,7 @@ impl Ctx {
     pub fn failed(&self, path: PathBuf, (op, err): OpError) {
         Counters::add(&self.counters.failed, 1);
         let error = IoError::new(op, path.clone(), err);
-        tracing::debug!("{error}");
+        tracing::debug!("{}", crate::error::chain(&error));
         let _ = self.tx.send(JobEvent::ItemFailed { path, error });
     }
 

@@ -84,7 +84,7 @@ fn run(path: PathBuf, mut opts: ListOptions, tx: Sender<DirEvent>, gone: &Atomic
             match DirWatcher::start(&path) {
                 Ok(w) => Some(w),
                 Err(e) => {
-                    tracing::warn!("{e}");
+                    tracing::warn!("{}", crate::error::chain(&e));
                     None
                 }
             }

@@ -122,7 +122,7 @@ impl Effect {
                 Task::perform(blocking(move || settings.save(&path)), |r| {
                     Message::Saved(match r {
                         Some(Ok(())) => Ok(()),
-                        Some(Err(e)) => Err(e.to_string()),
+                        Some(Err(e)) => Err(crate::error::chain(&e)),
                         None => Err("the save task failed".into()),
                     })
                 }),
@@ -188,7 +188,7 @@ impl Effect {
                 Task::perform(blocking(crate::mounts::current), |r| match r {
                     Some(Ok(table)) => Message::Mounts(table),
                     Some(Err(e)) => {
-                        tracing::warn!("{e}");
+                        tracing::warn!("{}", crate::error::chain(&e));
                         Message::Tick
                     }
                     None => Message::Tick,
@@ -240,7 +240,7 @@ impl Effect {
             Effect::Undo(step) => vec![undo::run(step)],
             Effect::WriteSettings(path, settings) => {
                 vec![Message::Saved(
-                    settings.save(&path).map_err(|e| e.to_string()),
+                    settings.save(&path).map_err(|e| crate::error::chain(&e)),
                 )]
             }
             Effect::Action(a) => a.run_blocking(),
@@ -251,7 +251,7 @@ impl Effect {
             Effect::ReadMounts => match crate::mounts::current() {
                 Ok(table) => vec![Message::Mounts(table)],
                 Err(e) => {
-                    tracing::warn!("{e}");
+                    tracing::warn!("{}", crate::error::chain(&e));
                     Vec::new()
                 }
             },
@@ -312,6 +312,6 @@ fn open_file(path: &std::path::Path) -> Result<(), (String, String)> {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        (name, e.to_string())
+        (name, crate::error::chain(&e))
     })
 }

@@ -23,7 +23,7 @@ pub struct Launcher {
 /// Why a file could not be opened.
 #[derive(Debug, thiserror::Error)]
 pub enum LaunchError {
-    #[error("cannot talk to the launcher: {0}")]
+    #[error("cannot talk to the launcher")]
     Helper(#[source] std::io::Error),
     #[error("{0}")]
     Open(String),

@@ -69,12 +69,12 @@ impl Default for Settings {
 /// Why the settings could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
-    #[error("cannot write {}: {source}", path.display())]
+    #[error("cannot write {}", path.display())]
     Write {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("cannot encode the settings: {0}")]
+    #[error("cannot encode the settings")]
     Encode(#[from] toml::ser::Error),
 }
 

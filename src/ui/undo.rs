@@ -106,7 +106,7 @@ pub fn failure_text(e: &perform::UndoError) -> String {
             let count = *failed;
             fl!("undo-why-incomplete", count = count)
         }
-        UndoError::Io(e) => e.to_string(),
+        UndoError::Io(e) => crate::error::chain(e),
     };
     fl!("undo-failed", why = why)
 }

@@ -334,9 +334,24 @@ impl Window<'_> {
 
     /// Wait until `text` is drawn; returns where.
     pub fn wait_text(&self, text: &str) -> (i32, i32) {
-        wait_for(&format!("{text:?} drawn in the window"), PATIENCE, || {
-            self.find_text(text)
-        })
+        let start = Instant::now();
+        loop {
+            let shot = self.shot();
+            let words = shot.words();
+            if let Some(at) = image::find(&words, text) {
+                return at;
+            }
+            if start.elapsed() > PATIENCE {
+                let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("wait-text-failed.png");
+                shot.write_png(&path);
+                let read: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+                panic!(
+                    "gave up waiting for {text:?} drawn in the window; read {read:?}; screenshot {}",
+                    path.display()
+                );
+            }
+            std::thread::park_timeout(Duration::from_millis(100));
+        }
     }
 
     /// Click on `text` where it is drawn.

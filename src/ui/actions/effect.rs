@@ -53,8 +53,8 @@ fn act(m: ActionMsg) -> Message {
     Message::Action(m)
 }
 
-fn text<T, E: std::fmt::Display>(r: Result<T, E>) -> Result<T, String> {
-    r.map_err(|e| e.to_string())
+fn text<T, E: std::error::Error>(r: Result<T, E>) -> Result<T, String> {
+    r.map_err(|e| crate::error::chain(&e))
 }
 
 impl ActionEffect {

@@ -122,7 +122,11 @@ impl App {
                 vec![Effect::ReadMounts]
             }
             Err(e) => {
-                tracing::warn!("unmounting {}: {e}", mount_point.display());
+                tracing::warn!(
+                    "unmounting {}: {}",
+                    mount_point.display(),
+                    crate::error::chain(&*e)
+                );
                 self.jobs.note = Some(Note {
                     text: devices::eject_failure(&name, &e),
                     error: true,

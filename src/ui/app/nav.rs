@@ -160,7 +160,7 @@ impl App {
         );
         let finished = matches!(event, DirEvent::Complete | DirEvent::Unchanged);
         if let DirEvent::Failed(e) = &event {
-            tracing::info!("{e}");
+            tracing::info!("{}", crate::error::chain(e));
             // A file was asked for (on the command line, typed): show its folder with
             // the file selected, in its place in the history.
             if e.reason() == Reason::NotADirectory

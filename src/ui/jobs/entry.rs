@@ -117,7 +117,7 @@ impl JobEntry {
             JobEvent::ItemFailed { path, error } => {
                 self.write_failed |= matches!(error.op, Op::Write | Op::Flush);
                 self.failures.push(Failure {
-                    error: error.to_string(),
+                    error: crate::error::chain(&error),
                     path,
                 });
             }

@@ -1,6 +1,7 @@
 //! A wrapper around the whole window that tells where the pointer is, in window
 //! coordinates, when it matters: at every press (before the widgets under it speak), on
-//! every move while a drag is possible, and at the left button's release (after them).
+//! every move while a drag is possible, and at every release of the left button (after
+//! them).
 
 use iced::advanced::layout;
 use iced::advanced::overlay;
@@ -16,7 +17,7 @@ pub enum PointerEvent {
     Pressed(Point),
     /// The pointer moved here (only while `tracking`).
     Moved(Point),
-    /// The left button came up (only while `tracking`).
+    /// The left button came up.
     Released,
 }
 
@@ -26,7 +27,7 @@ pub struct Pointer<'a, Message, Theme, Renderer> {
     tracking: bool,
 }
 
-/// Wrap `content`; `tracking`: a press may become a drag, so moves and the release count.
+/// Wrap `content`; `tracking`: a press may become a drag, so moves count.
 pub fn pointer<'a, Message, Theme, Renderer>(
     content: impl Into<Element<'a, Message, Theme, Renderer>>,
     tracking: bool,
@@ -112,13 +113,14 @@ where
             shell,
             viewport,
         );
-        // The release is told after the target under the pointer said what it is.
-        if self.tracking
-            && matches!(
-                event,
-                Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Left))
-            )
-        {
+        // The release is told after the target under the pointer said what it is, and
+        // always: a quick click's press and release can come in one frame, before the
+        // view that tracks the press exists, and a missed release would leave a drag
+        // armed with the button up.
+        if matches!(
+            event,
+            Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Left))
+        ) {
             shell.publish((self.on_event)(PointerEvent::Released));
         }
     }
