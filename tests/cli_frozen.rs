@@ -6,7 +6,7 @@
 mod rig;
 mod support;
 
-use std::io::Read;
+use std::io::{Read, Seek};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -43,12 +43,14 @@ fn ls_on_a_frozen_share_ends_within_a_second_of_ctrl_c() {
     }
     share.set_silent(true);
 
+    // A file, not a pipe: reading it never waits for a process still stuck on the share.
+    let mut stderr = tempfile::tempfile().expect("a file for stderr");
     let mut child = Command::new(support::porpoise_command())
         .args(["ls", "-l"])
         .arg(&folder)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
+        .stderr(stderr.try_clone().expect("stderr file"))
         .spawn()
         .expect("start porpoise ls");
     // Stuck for real: the server holds a request of it, and it has not ended.
@@ -66,8 +68,10 @@ fn ls_on_a_frozen_share_ends_within_a_second_of_ctrl_c() {
     }
     let still_running = child.try_wait().expect("wait for porpoise").is_none();
 
-    let pid = rustix::process::Pid::from_child(&child);
-    let _ = rustix::process::kill_process(pid, rustix::process::Signal::INT);
+    if still_running {
+        let pid = rustix::process::Pid::from_child(&child);
+        let _ = rustix::process::kill_process(pid, rustix::process::Signal::INT);
+    }
     let sent = Instant::now();
     let ended = wait_at_most(&mut child, ENDS_WITHIN);
     let took = sent.elapsed();
@@ -80,9 +84,8 @@ fn ls_on_a_frozen_share_ends_within_a_second_of_ctrl_c() {
     }
     let later = wait_at_most(&mut child, PATIENCE);
     let mut err = String::new();
-    if let Some(mut e) = child.stderr.take() {
-        let _ = e.read_to_string(&mut err);
-    }
+    let _ = stderr.rewind();
+    let _ = stderr.read_to_string(&mut err);
     drop(share);
 
     assert!(stuck, "porpoise ls never waited on the silent share: {err}");
