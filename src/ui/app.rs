@@ -168,6 +168,9 @@ impl App {
 
     /// The pure update: change state, return what should happen outside.
     pub fn handle(&mut self, message: Message) -> Vec<Effect> {
+        if !matches!(message, Message::Dir(..)) {
+            tracing::trace!(?message, "message");
+        }
         match message {
             Message::Dir(generation, event) => self.on_dir_event(generation, event),
             Message::Space(generation, space) => {

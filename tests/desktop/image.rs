@@ -57,15 +57,47 @@ impl Shot {
         write_png(path, self.width, self.height, &self.rgb);
     }
 
+    /// The pixels with each highlighted stretch of a line (the selection's strong
+    /// colour, with light text on it) turned into dark text on light grey like the
+    /// rest: tesseract reads dark text on a light ground.
+    fn light_text_made_dark(&self) -> Vec<u8> {
+        let mut rgb = self.rgb.clone();
+        let strong = |p: [u8; 3]| {
+            let (lo, hi) = (p.iter().min().copied(), p.iter().max().copied());
+            matches!((lo, hi), (Some(lo), Some(hi)) if hi >= 120 && hi - lo >= 90)
+        };
+        for y in 0..self.height {
+            let row: Vec<usize> = (0..self.width)
+                .filter(|&x| strong(self.pixel(x, y)))
+                .collect();
+            let (Some(&first), Some(&last)) = (row.first(), row.last()) else {
+                continue;
+            };
+            if row.len() < self.width / 5 {
+                continue;
+            }
+            // Light text has its weakest channel high, the strong ground has it low:
+            // that channel, inverted, is dark text on a light grey.
+            for x in first..=last {
+                let i = (y * self.width + x) * 3;
+                let grey = 255 - rgb[i..i + 3].iter().min().copied().unwrap_or(0);
+                rgb[i..i + 3].fill(grey);
+            }
+        }
+        rgb
+    }
+
     /// The words drawn, as read by `tesseract`.
     pub fn words(&self) -> Vec<Word> {
         let dir = tempfile::tempdir().expect("a temp folder for OCR");
         let big = dir.path().join("shot.png");
+        let light = self.light_text_made_dark();
         let (w, h) = (self.width * 2, self.height * 2);
         let mut rgb = Vec::with_capacity(w * h * 3);
         for y in 0..h {
             for x in 0..w {
-                rgb.extend_from_slice(&self.pixel(x / 2, y / 2));
+                let i = ((y / 2) * self.width + x / 2) * 3;
+                rgb.extend_from_slice(&light[i..i + 3]);
             }
         }
         write_png(&big, w, h, &rgb);

@@ -1,6 +1,7 @@
 //! The real-window harness: an X server (Xvfb) with a window manager (openbox, so typed
 //! keys reach the focused window as a person's do), the real `porpoise` command started in
-//! it, real input through XTest (`xdotool`), and what a person would check afterwards: the
+//! it, real input through XTest (the pointer from the harness's own connection, keys through
+//! `xdotool`), and what a person would check afterwards: the
 //! window title, what is drawn (screenshots, and `tesseract` reading names off them), and
 //! that the process lives and answers the window manager's `_NET_WM_PING` in time.
 //!
@@ -259,56 +260,86 @@ impl Window<'_> {
     /// Move the pointer to `(x, y)` inside the window.
     pub fn point(&self, x: i32, y: i32) {
         let (wx, wy, _, _) = self.geometry();
-        self.desk
-            .xdotool(["mousemove", &(wx + x).to_string(), &(wy + y).to_string()]);
+        self.desk.x.move_pointer(wx + x, wy + y);
+    }
+
+    /// Press and release `button` where the pointer is, as a quick finger does, and
+    /// wait until the window has handled it.
+    fn press_release(&self, button: u8) {
+        self.desk.x.button(button, true);
+        std::thread::sleep(Duration::from_millis(15));
+        self.desk.x.button(button, false);
+        self.settle();
+    }
+
+    /// Wait until the window has handled the input sent so far. iced hands a frame's
+    /// input to the widgets at the pointer's position at the end of that frame, so a
+    /// move sent right after a click, while a long frame runs, would move the click too.
+    /// The first ping is answered as the window reads its events, the second only after
+    /// it has handled what it read.
+    pub fn settle(&self) {
+        for _ in 0..2 {
+            assert!(
+                self.desk.x.ping(self.id, PATIENCE).is_some(),
+                "the window stopped answering:\n{}",
+                tail(&self.log)
+            );
+        }
     }
 
     pub fn click(&self, x: i32, y: i32) {
         self.point(x, y);
-        self.desk.xdotool(["click", "1"]);
+        self.press_release(1);
     }
 
     pub fn double_click(&self, x: i32, y: i32) {
         self.point(x, y);
-        self.desk
-            .xdotool(["click", "--repeat", "2", "--delay", "80", "1"]);
+        self.press_release(1);
+        std::thread::sleep(Duration::from_millis(80));
+        self.press_release(1);
     }
 
     pub fn right_click(&self, x: i32, y: i32) {
         self.point(x, y);
-        self.desk.xdotool(["click", "3"]);
+        self.press_release(3);
     }
 
     /// Turn the wheel `steps` notches: down when positive, up when negative.
     pub fn wheel(&self, steps: i32) {
-        let button = if steps >= 0 { "5" } else { "4" };
-        let n = steps.unsigned_abs().to_string();
-        self.desk
-            .xdotool(["click", "--repeat", &n, "--delay", "20", button]);
+        let button = if steps >= 0 { 5 } else { 4 };
+        for _ in 0..steps.unsigned_abs() {
+            self.press_release(button);
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// Press the left button at `from`, move in `steps` to `to`, release there.
     pub fn drag(&self, from: (i32, i32), to: (i32, i32), steps: i32) {
         self.point(from.0, from.1);
-        self.desk.xdotool(["mousedown", "1"]);
+        self.desk.x.button(1, true);
         for i in 1..=steps {
             let x = from.0 + (to.0 - from.0) * i / steps;
             let y = from.1 + (to.1 - from.1) * i / steps;
+            std::thread::sleep(Duration::from_millis(20));
             self.point(x, y);
         }
-        self.desk.xdotool(["mouseup", "1"]);
+        std::thread::sleep(Duration::from_millis(20));
+        self.desk.x.button(1, false);
+        self.settle();
     }
 
     /// Press keys as `xdotool key` names them (`ctrl+c`, `End`, `Return`).
     pub fn key(&self, keys: &str) {
-        let mut args = vec!["key", "--clearmodifiers", "--delay", "40"];
+        let mut args = vec!["key", "--delay", "40"];
         args.extend(keys.split_whitespace());
         self.desk.xdotool(args);
+        self.settle();
     }
 
     /// Type `text` as a person would.
     pub fn type_text(&self, text: &str) {
         self.desk.xdotool(["type", "--delay", "40", text]);
+        self.settle();
     }
 
     /// Resize the window's inside to `width` x `height`.

@@ -1,5 +1,6 @@
 //! The harness's own X connection (x11rb): finding a process's window, reading its title
-//! and class, pinging it as a window manager does, and reading its pixels.
+//! and class, pinging it as a window manager does, reading its pixels, and the pointer's
+//! moves and buttons through XTest, as a real mouse's reach the server.
 
 use std::time::{Duration, Instant};
 
@@ -9,6 +10,7 @@ use x11rb::protocol::xproto::{
     Atom, AtomEnum, ChangeWindowAttributesAux, ClientMessageEvent, ConnectionExt, EventMask,
     ImageFormat, Window,
 };
+use x11rb::protocol::xtest::ConnectionExt as _;
 use x11rb::rust_connection::RustConnection;
 
 use super::Shot;
@@ -169,6 +171,33 @@ impl X {
             }
         }
         None
+    }
+
+    /// Move the pointer to `(x, y)` on the screen.
+    pub fn move_pointer(&self, x: i32, y: i32) {
+        self.fake(x11rb::protocol::xproto::MOTION_NOTIFY_EVENT, 0, (x, y));
+    }
+
+    /// Press (`down`) or release a pointer button (1 left, 3 right, 4/5 the wheel).
+    pub fn button(&self, button: u8, down: bool) {
+        let kind = if down {
+            x11rb::protocol::xproto::BUTTON_PRESS_EVENT
+        } else {
+            x11rb::protocol::xproto::BUTTON_RELEASE_EVENT
+        };
+        self.fake(kind, button, (0, 0));
+    }
+
+    /// One XTest event, and a round trip so the server has handled it.
+    fn fake(&self, kind: u8, detail: u8, (x, y): (i32, i32)) {
+        self.conn
+            .xtest_fake_input(kind, detail, 0, self.root, x as i16, y as i16, 0)
+            .expect("send the input");
+        self.conn
+            .get_input_focus()
+            .expect("ask for a round trip")
+            .reply()
+            .expect("a round trip");
     }
 
     /// The pixels of `window` as drawn now.
