@@ -37,7 +37,7 @@ impl Rng {
     }
 
     fn pick<'a, T: ?Sized>(&mut self, items: &'a [&'a T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
+        items[self.below(items.len() as u64) as usize]
     }
 }
 
@@ -195,7 +195,7 @@ fn random_use_ends_with_the_window_alive() {
                 win.log()
             );
         }
-        if steps % 10 == 0 {
+        if steps.is_multiple_of(10) {
             win.alive();
         }
     }
