@@ -29,8 +29,6 @@ pub mod view;
 pub mod viewport;
 pub mod widgets;
 
-use std::path::PathBuf;
-
 pub use app::App;
 pub use effects::Effect;
 pub use message::Message;
@@ -55,20 +53,7 @@ pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
         .as_deref()
         .map(Settings::load)
         .unwrap_or_default();
-    let cwd = std::env::current_dir().unwrap_or_else(|_| places::home_dir());
-    let mut paths = Vec::with_capacity(args.len());
-    for target in start::targets(&args, &cwd, &start::hostname()) {
-        match target {
-            Ok(path) => paths.push(path),
-            Err(e) => eprintln!("porpoise: {e}"),
-        }
-    }
-    if paths.is_empty() && !args.is_empty() {
-        return Err(UiError::NothingToOpen);
-    }
-    let mut paths = paths.into_iter();
-    let start = paths.next().unwrap_or_else(places::home_dir);
-    let later: Vec<PathBuf> = paths.collect();
+    let (start, later) = start::first_and_later(&args).ok_or(UiError::NothingToOpen)?;
     let size = iced::Size::new(settings.window_width, settings.window_height);
     tracing::info!(path = %start.display(), "opening the window");
     // Before any job exists, so the programs it starts never hold a job's files.

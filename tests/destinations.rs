@@ -24,7 +24,7 @@ fn failures(events: &[JobEvent]) -> Vec<String> {
     events
         .iter()
         .filter_map(|e| match e {
-            JobEvent::ItemFailed { error, .. } => Some(error.to_string()),
+            JobEvent::ItemFailed { error, .. } => Some(porpoise::error::chain(error)),
             _ => None,
         })
         .collect()

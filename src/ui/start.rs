@@ -15,7 +15,7 @@ pub struct NotLocal(pub OsString);
 
 /// Each argument as an absolute path, in order: a `file://` URI decoded (its host must
 /// be this computer), a relative path taken from `cwd`.
-pub fn targets(args: &[OsString], cwd: &Path, hostname: &str) -> Vec<Result<PathBuf, NotLocal>> {
+fn targets(args: &[OsString], cwd: &Path, hostname: &str) -> Vec<Result<PathBuf, NotLocal>> {
     args.iter().map(|a| target(a, cwd, hostname)).collect()
 }
 
@@ -31,6 +31,21 @@ fn target(arg: &OsString, cwd: &Path, hostname: &str) -> Result<PathBuf, NotLoca
     Ok(normalize(&cwd.join(path)))
 }
 
+/// Where the window opens (the home folder without arguments) and what waits after it.
+/// Arguments that name no local path are told on stderr and left out; `None` when no
+/// argument is left.
+pub fn first_and_later(args: &[OsString]) -> Option<(PathBuf, Vec<PathBuf>)> {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| super::places::home_dir());
+    let mut paths = targets(args, &cwd, &hostname())
+        .into_iter()
+        .filter_map(|t| t.inspect_err(|e| eprintln!("porpoise: {e}")).ok());
+    match paths.next() {
+        Some(first) => Some((first, paths.collect())),
+        None if args.is_empty() => Some((super::places::home_dir(), Vec::new())),
+        None => None,
+    }
+}
+
 /// `scheme://…` as URIs write it (a letter, then letters, digits, `+`, `-`, `.`).
 fn has_scheme(bytes: &[u8]) -> bool {
     let Some(colon) = bytes.windows(3).position(|w| w == b"://") else {
@@ -44,7 +59,7 @@ fn has_scheme(bytes: &[u8]) -> bool {
 }
 
 /// This computer's name as URIs from it carry (read once, before the window exists).
-pub fn hostname() -> String {
+fn hostname() -> String {
     rustix::system::uname()
         .nodename()
         .to_string_lossy()
