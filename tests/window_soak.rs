@@ -2,8 +2,8 @@
 //! double-clicks, right-clicks, drags, wheel turns and keys at random inside the window,
 //! for a bounded time, after which the window must be alive and answer a ping in time.
 //!
-//! The window runs as an unprivileged user in a throw-away home, with private empty
-//! /tmp, /var/tmp and /dev/shm (needs root): whatever the random input makes it do,
+//! The window runs as an unprivileged user in a throw-away home, with /tmp, /var/tmp,
+//! /dev/shm and /run/lock read-only (needs root): whatever the random input makes it do,
 //! delete-for-good dialogs included, it can change nothing outside that home.
 //!
 //! Knobs: `PORPOISE_SOAK_SECS` (default 120), `PORPOISE_SOAK_SEED` (default: a new one,
@@ -171,7 +171,6 @@ fn random_use_ends_with_the_window_alive() {
         });
     eprintln!("soak: {secs} s, PORPOISE_SOAK_SEED={seed}");
 
-    // Under the test target's folder, not /tmp: the window's /tmp is a private tmpfs.
     let home = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("home");
     playground(home.path());
     let mut win = desk.launch(

@@ -6,14 +6,18 @@ use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-/// Where the shell puts throw-away filesystems before it becomes the unprivileged window:
-/// the only places outside its home that nobody may write to.
-/// Its arguments: `mount`, `setpriv`, then the program and its arguments (the tools by
-/// full path: the window may be given a `PATH` that finds nothing).
-const CONTAIN: &str = r#"mount=$1 setpriv=$2; shift 2
-for d in /tmp /var/tmp /dev/shm; do
-  "$mount" -t tmpfs -o size=64m porpoise-contained "$d" || exit 1
+/// What the shell does before it becomes the unprivileged window, in a mount namespace
+/// of its own: the places outside its home that anybody may write to (/tmp, /var/tmp,
+/// /dev/shm, /run/lock) become read-only, and its home (which may lie below one of them)
+/// is bound writable on top. Its arguments: `mount`, `setpriv`, the home, then the
+/// program and its arguments (the tools by full path: the window may be given a `PATH`
+/// that finds nothing).
+const CONTAIN: &str = r#"mount=$1 setpriv=$2 home=$3; shift 3
+for d in /tmp /var/tmp /dev/shm /run/lock; do
+  [ -d "$d" ] || continue
+  "$mount" --bind "$d" "$d" && "$mount" -o remount,bind,ro "$d" || exit 1
 done
+"$mount" --bind "$home" "$home" && "$mount" -o remount,bind,rw "$home" || exit 1
 exec "$setpriv" --reuid 65534 --regid 65534 --clear-groups -- "$@""#;
 
 /// The full path of `tool` on the test's own `PATH`.
@@ -65,8 +69,8 @@ impl Launch {
         self
     }
 
-    /// Run as user 65534 with private, empty /tmp, /var/tmp and /dev/shm: whatever the
-    /// window is made to do, it can write nowhere but its home (needs root).
+    /// Run as user 65534 with /tmp, /var/tmp, /dev/shm and /run/lock read-only: whatever
+    /// the window is made to do, it can write nowhere but its home (needs root).
     pub fn unprivileged(mut self) -> Launch {
         self.unprivileged = true;
         self
@@ -115,6 +119,7 @@ impl Launch {
                 .arg("sh")
                 .arg(which("mount"))
                 .arg(which("setpriv"))
+                .arg(&self.home)
                 .arg(&binary);
             c
         } else {
