@@ -96,7 +96,8 @@ impl App {
         };
         let viewport = Viewport {
             offset_y: 0.0,
-            width: (settings.window_width - theme::PLACES_WIDTH).max(200.0),
+            width: super::layout::files_width(settings.window_width, settings.show_places)
+                .max(200.0),
             height: (settings.window_height - 140.0).max(200.0),
         };
         let mut app = App {

@@ -46,6 +46,8 @@ pub struct Settings {
     pub window_width: f32,
     pub window_height: f32,
     pub theme: ThemeChoice,
+    /// The Places panel is shown (F9), where the window is wide enough for it.
+    pub show_places: bool,
     /// An icon theme to use instead of the desktop's (e.g. "Papirus"); unset: the desktop's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub icon_theme: Option<String>,
@@ -61,6 +63,7 @@ impl Default for Settings {
             window_width: 1024.0,
             window_height: 700.0,
             theme: ThemeChoice::Auto,
+            show_places: true,
             icon_theme: None,
         }
     }

@@ -15,8 +15,6 @@ pub const ROW_HEIGHT: f32 = 28.0;
 /// Size of one tile in the icons view.
 pub const TILE_WIDTH: f32 = 112.0;
 pub const TILE_HEIGHT: f32 = 100.0;
-/// Width of the Places panel.
-pub const PLACES_WIDTH: f32 = 210.0;
 
 /// Is the desktop dark? Only what is known without I/O: `GTK_THEME` ending in `:dark`
 /// or naming a dark theme.

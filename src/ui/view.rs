@@ -42,11 +42,10 @@ pub fn view(app: &App) -> Element<'_, Message> {
     let base = column![
         location::toolbar(app),
         rule::horizontal(1).style(rule::weak),
-        row![
-            places::view(app),
-            rule::vertical(1).style(rule::weak),
-            files
-        ]
+        match places::view(app) {
+            Some(places) => row![places, rule::vertical(1).style(rule::weak), files],
+            None => row![files],
+        }
         .height(Fill),
     ]
     .push(jobs::view(app).map(|panel| column![rule::horizontal(1).style(rule::weak), panel]))

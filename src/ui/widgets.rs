@@ -1,9 +1,10 @@
 //! The window's parts, one file each: toolbar and location bar, Places, the details and
-//! icons views, the notice shown instead of a list, the status bar, the job panel and the
+//! icons views (names elided to fit), the notice shown instead of a list, the status bar, the job panel and the
 //! dialogs over the window.
 
 pub mod details;
 pub mod dialog;
+pub mod elided;
 pub mod entry;
 pub mod icons;
 pub mod jobs;

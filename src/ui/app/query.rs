@@ -30,6 +30,21 @@ impl App {
         &self.selection
     }
 
+    /// The width of the Places panel now (0 when hidden or the window is too narrow).
+    pub fn places_width(&self) -> f32 {
+        crate::ui::layout::places_width(self.settings.window_width, self.settings.show_places)
+    }
+
+    /// The width of the file view now.
+    pub fn files_width(&self) -> f32 {
+        crate::ui::layout::files_width(self.settings.window_width, self.settings.show_places)
+    }
+
+    /// The details view's columns that fit beside the name now.
+    pub fn detail_columns(&self) -> crate::ui::layout::Columns {
+        crate::ui::layout::Columns::fitting(self.files_width())
+    }
+
     pub fn viewport(&self) -> &Viewport {
         &self.viewport
     }

@@ -2,7 +2,7 @@
 //! in the viewport become widgets; spacers stand in for the rest).
 
 use iced::widget::text::Wrapping;
-use iced::widget::{button, column, container, row, rule, scrollable, space, text};
+use iced::widget::{button, column, container, row, rule, scrollable, space, text, tooltip};
 use iced::{Center, Element, Fill, Length, Right};
 
 use crate::entry::{Entry, State};
@@ -12,19 +12,18 @@ use crate::ui::effects::VIEW_SCROLL;
 use crate::ui::format;
 use crate::ui::i18n::fl;
 use crate::ui::icons::{Icon, IconSize};
+use crate::ui::layout::{
+    Columns, DATE_WIDTH, PAD_LEFT, PAD_RIGHT, ROW_ICON, SIZE_WIDTH, SPACING, TYPE_WIDTH,
+};
 use crate::ui::message::Message;
 use crate::ui::theme;
 use crate::ui::viewport::Viewport;
+use crate::ui::widgets::elided::elided;
 use crate::ui::widgets::entry;
 use crate::ui::widgets::keyed_rows::KeyedRows;
 
-const SIZE_WIDTH: f32 = 96.0;
-const DATE_WIDTH: f32 = 140.0;
-const TYPE_WIDTH: f32 = 170.0;
-const SPACING: f32 = 12.0;
-/// Row padding: left, and right (room for the scrollbar).
-const PAD_LEFT: f32 = 10.0;
-const PAD_RIGHT: f32 = 18.0;
+/// Tooltips with a whole name wait this long under a still pointer.
+const TOOLTIP_DELAY: std::time::Duration = std::time::Duration::from_millis(700);
 
 pub fn view(app: &App) -> Element<'_, Message> {
     column![
@@ -37,6 +36,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
 }
 
 fn header(app: &App) -> Element<'_, Message> {
+    let shown = app.detail_columns();
     let key = app.settings().sort_key();
     let order = app.settings().sort_order();
     let col = |label: String, k: SortKey, width: Length, right: bool| -> Element<'_, Message> {
@@ -64,44 +64,49 @@ fn header(app: &App) -> Element<'_, Message> {
             .style(theme::flat_button(false))
             .into()
     };
-    container(
-        row![
-            space().width(20),
-            col(fl!("column-name"), SortKey::Name, Fill, false),
-            col(
-                fl!("column-size"),
-                SortKey::Size,
-                Length::Fixed(SIZE_WIDTH),
-                true
-            ),
-            col(
-                fl!("column-modified"),
-                SortKey::Modified,
-                Length::Fixed(DATE_WIDTH),
-                false
-            ),
-            col(
-                fl!("column-type"),
-                SortKey::Type,
-                Length::Fixed(TYPE_WIDTH),
-                false
-            ),
-        ]
-        .spacing(SPACING)
-        .align_y(Center),
-    )
-    .padding(iced::Padding {
-        top: 2.0,
-        right: PAD_RIGHT,
-        bottom: 2.0,
-        left: PAD_LEFT,
-    })
-    .into()
+    let mut header = row![
+        space().width(ROW_ICON),
+        col(fl!("column-name"), SortKey::Name, Fill, false),
+    ];
+    if shown.size {
+        header = header.push(col(
+            fl!("column-size"),
+            SortKey::Size,
+            Length::Fixed(SIZE_WIDTH),
+            true,
+        ));
+    }
+    if shown.modified {
+        header = header.push(col(
+            fl!("column-modified"),
+            SortKey::Modified,
+            Length::Fixed(DATE_WIDTH),
+            false,
+        ));
+    }
+    if shown.kind {
+        header = header.push(col(
+            fl!("column-type"),
+            SortKey::Type,
+            Length::Fixed(TYPE_WIDTH),
+            false,
+        ));
+    }
+    container(header.spacing(SPACING).align_y(Center))
+        .padding(iced::Padding {
+            top: 2.0,
+            right: PAD_RIGHT,
+            bottom: 2.0,
+            left: PAD_LEFT,
+        })
+        .into()
 }
 
 fn rows(app: &App) -> Element<'_, Message> {
     let lister = app.lister();
     let w = app.viewport().window(lister.len(), theme::ROW_HEIGHT);
+    let shown = app.detail_columns();
+    let name_width = shown.name_width(app.files_width());
     // Spacers stand for the rows outside the viewport; rows are keyed by entry.
     let mut col = KeyedRows::with_capacity(w.end - w.first + 2);
     col = col.push(entry::SPACER_ABOVE, space().height(w.top));
@@ -113,7 +118,17 @@ fn rows(app: &App) -> Element<'_, Message> {
             let renaming = entry::rename_input(app, name, theme::TEXT_SIZE);
             col = col.push(
                 entry::key(name),
-                entry_row(entry, name, &icon, entry::Look::of(app, name), renaming),
+                entry_row(
+                    Row {
+                        entry,
+                        name,
+                        icon: &icon,
+                        look: entry::Look::of(app, name),
+                    },
+                    shown,
+                    name_width,
+                    renaming,
+                ),
             );
         }
     }
@@ -149,38 +164,47 @@ pub fn columns(entry: &Entry, name: &[u8]) -> (String, String, String) {
     }
 }
 
-fn entry_row<'a>(
-    entry: &Entry,
-    name: &[u8],
-    icon: &Icon,
+/// One entry as a row shows it.
+struct Row<'r> {
+    entry: &'r Entry,
+    name: &'r [u8],
+    icon: &'r Icon,
     look: entry::Look,
+}
+
+fn entry_row<'a>(
+    r: Row<'_>,
+    shown: Columns,
+    name_width: f32,
     renaming: Option<Element<'a, Message>>,
 ) -> Element<'a, Message> {
-    let (size, date, kind) = columns(entry, name);
+    let (size, date, kind) = columns(r.entry, r.name);
     let label: Element<'a, Message> = match renaming {
         Some(input) => container(input).width(Fill).into(),
-        None => text(String::from_utf8_lossy(name).into_owned())
-            .width(Fill)
-            .wrapping(Wrapping::None)
-            .into(),
+        None => name_label(String::from_utf8_lossy(r.name).into_owned(), name_width),
     };
-    let secondary = entry::secondary(look);
-    let content = row![
-        icon.view(20.0),
-        label,
-        text(size).width(SIZE_WIDTH).align_x(Right).style(secondary),
-        text(date)
-            .width(DATE_WIDTH)
-            .wrapping(Wrapping::None)
-            .style(secondary),
-        text(kind)
-            .width(TYPE_WIDTH)
-            .wrapping(Wrapping::None)
-            .style(secondary),
-    ]
-    .spacing(SPACING)
-    .align_y(Center);
-    let content = container(content)
+    let secondary = entry::secondary(r.look);
+    let mut content = row![r.icon.view(ROW_ICON), label];
+    if shown.size {
+        content = content.push(text(size).width(SIZE_WIDTH).align_x(Right).style(secondary));
+    }
+    if shown.modified {
+        content = content.push(
+            text(date)
+                .width(DATE_WIDTH)
+                .wrapping(Wrapping::None)
+                .style(secondary),
+        );
+    }
+    if shown.kind {
+        content = content.push(
+            text(kind)
+                .width(TYPE_WIDTH)
+                .wrapping(Wrapping::None)
+                .style(secondary),
+        );
+    }
+    let content = container(content.spacing(SPACING).align_y(Center))
         .width(Fill)
         .height(theme::ROW_HEIGHT)
         .clip(true)
@@ -190,5 +214,27 @@ fn entry_row<'a>(
             bottom: 4.0,
             left: PAD_LEFT,
         });
-    entry::area(content, name, look)
+    entry::area(content, r.name, r.look)
+}
+
+/// The name, shortened in the middle when it does not fit `width`; a name that may be
+/// shortened shows itself whole in a tooltip.
+fn name_label<'a>(name: String, width: f32) -> Element<'a, Message> {
+    // No glyph is wider than the text size (CJK ones are as wide): a name whose
+    // characters fit at that width surely fits and needs no tooltip.
+    let may_not_fit = name.chars().count() as f32 * theme::TEXT_SIZE > width;
+    let label = elided(name.clone(), theme::TEXT_SIZE);
+    if !may_not_fit {
+        return label.into();
+    }
+    tooltip(
+        label,
+        container(text(name).size(theme::SMALL_TEXT))
+            .padding([4, 8])
+            .max_width(600)
+            .style(container::bordered_box),
+        tooltip::Position::FollowCursor,
+    )
+    .delay(TOOLTIP_DELAY)
+    .into()
 }

@@ -15,7 +15,12 @@ use crate::ui::message::Message;
 use crate::ui::places::{Place, PlaceKind};
 use crate::ui::theme;
 
-pub fn view(app: &App) -> Element<'_, Message> {
+/// The panel, or nothing when it is hidden (F9) or the window is too narrow for it.
+pub fn view(app: &App) -> Option<Element<'_, Message>> {
+    let width = app.places_width();
+    if width <= 0.0 {
+        return None;
+    }
     let here = app.path();
     let in_trash = app.actions().trash.is_some();
     // In the Trash view only Trash is current.
@@ -42,11 +47,13 @@ pub fn view(app: &App) -> Element<'_, Message> {
             col = col.push(item(app, p, current(p)));
         }
     }
-    container(scrollable(col).height(Fill))
-        .width(theme::PLACES_WIDTH)
-        .height(Fill)
-        .style(theme::side_panel)
-        .into()
+    Some(
+        container(scrollable(col).height(Fill))
+            .width(width)
+            .height(Fill)
+            .style(theme::side_panel)
+            .into(),
+    )
 }
 
 fn heading<'a>(label: String) -> Element<'a, Message> {
