@@ -17,6 +17,7 @@ pub mod icons;
 pub mod jobs;
 pub mod keys;
 pub mod launcher;
+pub mod layout;
 pub mod message;
 pub mod places;
 pub mod request;

@@ -221,6 +221,22 @@ undo-done-trash = { $count ->
 } aus dem Papierkorb wiederhergestellt
 undo-done-rename = Rückgängig: Umbenennen von „{ $name }“
 undo-done-new-folder = Der neue Ordner „{ $name }“ wurde entfernt
+redo-nothing = Nichts zu wiederholen
+redo-done-copy = Wiederholt: Kopieren von { $count ->
+    [one] 1 Element
+   *[other] { $count } Elementen
+}
+redo-done-move = Wiederholt: Verschieben von { $count ->
+    [one] 1 Element
+   *[other] { $count } Elementen
+}
+redo-done-trash = { $count ->
+    [one] 1 Element
+   *[other] { $count } Elemente
+} wieder in den Papierkorb verschoben
+redo-done-rename = Wiederholt: Umbenennen in „{ $name }“
+redo-done-new-folder = Der Ordner „{ $name }“ wurde wieder angelegt
+redo-failed = Wiederholen nicht möglich: { $why }
 undo-failed = Rückgängig nicht möglich: { $why }
 undo-why-not-in-trash = „{ $name }“ ist nicht mehr im Papierkorb
 undo-why-exists = etwas anderes heißt jetzt „{ $name }“

@@ -221,6 +221,22 @@ undo-done-trash = Restored { $count ->
 } from the trash
 undo-done-rename = Undone: the rename of “{ $name }”
 undo-done-new-folder = Removed the new folder “{ $name }”
+redo-nothing = Nothing to redo
+redo-done-copy = Redone: the copy of { $count ->
+    [one] 1 item
+   *[other] { $count } items
+}
+redo-done-move = Redone: the move of { $count ->
+    [one] 1 item
+   *[other] { $count } items
+}
+redo-done-trash = Moved { $count ->
+    [one] 1 item
+   *[other] { $count } items
+} to the trash again
+redo-done-rename = Redone: the rename to “{ $name }”
+redo-done-new-folder = Made the folder “{ $name }” again
+redo-failed = Could not redo: { $why }
 undo-failed = Could not undo: { $why }
 undo-why-not-in-trash = “{ $name }” is no longer in the trash
 undo-why-exists = something else is called “{ $name }” now

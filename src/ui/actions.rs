@@ -28,6 +28,8 @@ pub enum ActionMsg {
     Unhover(DropTarget),
     /// Right-press on an entry (by name) or on the empty view.
     ContextMenu(Option<Vec<u8>>),
+    /// The rubber band on the view's empty space (a click there is one too).
+    Band(super::widgets::band::BandEvent),
     MenuPick(MenuItem),
     /// Close the context or drop menu without acting.
     CloseMenu,
@@ -190,6 +192,9 @@ pub struct ActionState {
     /// Files dropped by other applications, gathered until the drop settles.
     pub dropped: Vec<PathBuf>,
     pub dropped_ticket: u64,
+    /// A rubber band is being drawn: the selection it adds to (what was selected with
+    /// Ctrl held when it started; nothing otherwise).
+    pub band: Option<crate::ui::selection::Selection>,
 }
 
 impl ActionState {
@@ -201,6 +206,7 @@ impl ActionState {
         self.drop_menu = None;
         self.naming = None;
         self.trash = None;
+        self.band = None;
     }
 }
 

@@ -2,6 +2,7 @@
 //! changes and a list of [`Effect`]s; [`App::update`] runs those as iced tasks.
 
 mod actions;
+mod band;
 mod devices;
 mod dnd;
 mod filter;
@@ -21,6 +22,8 @@ use iced::{Element, Subscription, Task, Theme};
 
 use crate::listing::{Lister, ListerCache, ViewOptions};
 use crate::mounts::MountTable;
+
+pub use band::GRID_LEFT;
 
 use super::actions::ActionState;
 use super::effects::Effect;
@@ -255,6 +258,7 @@ impl App {
                 self.location = None;
                 Vec::new()
             }
+            Message::Key(k) if !self.jobs.dialogs.is_empty() => self.dialog_key(&k),
             Message::Key(k) => match self.action_key(&k) {
                 Some(effects) => effects,
                 None => self.key(&k),

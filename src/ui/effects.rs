@@ -69,6 +69,8 @@ pub enum Effect {
     FollowJob { id: u64, link: JobLink },
     /// Take an undo step back; ends with `JobMsg::Undone`.
     Undo(UndoStep),
+    /// Do an undone move, rename or new folder again; ends with `JobMsg::Redone`.
+    Redo(UndoStep),
     /// Work of the file actions (clipboard, create, rename, trash).
     Action(ActionEffect),
     /// Unmount the device mounted here (and eject its drive) through UDisks2; ends with
@@ -76,6 +78,8 @@ pub enum Effect {
     Eject(PathBuf),
     /// Read the mount table again (after an unmount); ends with `Message::Mounts`.
     ReadMounts,
+    /// Close the window (Ctrl+Q, Ctrl+W), as its close button does.
+    Close,
 }
 
 impl Effect {
@@ -153,11 +157,21 @@ impl Effect {
                 None,
             ),
             Effect::RunJob { id, request, link } => (follow::task(id, request, link), None),
+            Effect::Close => (iced::exit(), None),
             Effect::FollowJob { .. } => (Task::none(), None),
             Effect::Undo(step) => (
                 Task::perform(blocking(move || undo::run(step)), |m| {
                     m.unwrap_or_else(|| {
                         tracing::error!("the undo thread panicked");
+                        Message::Tick
+                    })
+                }),
+                None,
+            ),
+            Effect::Redo(step) => (
+                Task::perform(blocking(move || undo::redo::run(step)), |m| {
+                    m.unwrap_or_else(|| {
+                        tracing::error!("the redo thread panicked");
                         Message::Tick
                     })
                 }),
@@ -238,6 +252,7 @@ impl Effect {
             }
             Effect::FollowJob { id, link } => follow::resume_blocking(id, &link),
             Effect::Undo(step) => vec![undo::run(step)],
+            Effect::Redo(step) => vec![undo::redo::run(step)],
             Effect::WriteSettings(path, settings) => {
                 vec![Message::Saved(
                     settings.save(&path).map_err(|e| crate::error::chain(&e)),
@@ -256,6 +271,7 @@ impl Effect {
                 }
             },
             Effect::OpenFile(_)
+            | Effect::Close
             | Effect::ScheduleSave(_)
             | Effect::ScrollTo(_)
             | Effect::FocusLocation

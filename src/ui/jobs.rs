@@ -14,8 +14,8 @@ use crate::jobs::conflict::Choice;
 use crate::jobs::preflight::PreflightChoice;
 
 use super::message::Shared;
-use super::undo::UndoStack;
 use super::undo::perform::UndoError;
+use super::undo::{UndoStack, UndoStep};
 use dialog::Dialogs;
 use entry::JobEntry;
 
@@ -43,8 +43,12 @@ pub enum JobMsg {
     ConfirmDelete,
     /// Ctrl+Z.
     Undo,
-    /// An undo step ran: the words for what was undone, or why it failed.
-    Undone(String, Result<(), Arc<UndoError>>),
+    /// An undo step ran (the step), or failed.
+    Undone(UndoStep, Result<(), Arc<UndoError>>),
+    /// Ctrl+Shift+Z or Ctrl+Y.
+    Redo,
+    /// An undone step was done again (the step), or not.
+    Redone(UndoStep, Result<(), Arc<UndoError>>),
 }
 
 /// A line for the status bar about jobs or undo.

@@ -5,6 +5,7 @@ use iced::keyboard::{self, Key, Modifiers, key::Named};
 use iced::window;
 
 use super::message::{KeyPress, Message};
+use super::settings::ViewMode;
 
 /// Map a window event to a message (the subscription's filter). Keys a focused widget
 /// captured only count for Escape, so typing in the location bar is not type-ahead.
@@ -97,6 +98,22 @@ pub enum Command {
     DeleteForGood,
     /// Ctrl+Z.
     Undo,
+    /// Ctrl+Shift+Z or Ctrl+Y.
+    Redo,
+    /// Ctrl+arrows (and Ctrl+Home/End/PageUp/PageDown): move the cursor, select nothing.
+    MoveCursor(Move),
+    /// Ctrl+Space: select or unselect the entry under the cursor.
+    ToggleCursor,
+    /// The Menu key or Shift+F10: the context menu of the selection.
+    ContextMenu,
+    /// F9: show or hide Places.
+    TogglePlaces,
+    /// Ctrl+1 and Ctrl+2: the details or the icons view.
+    View(ViewMode),
+    /// Alt+Home: the home folder.
+    Home,
+    /// Ctrl+Q and Ctrl+W: close the window.
+    Close,
 }
 
 /// Decode a key press. `editing`: the location input is open.
@@ -111,21 +128,33 @@ pub fn command(k: &KeyPress) -> Option<Command> {
             extend: m.shift(),
         })
     };
+    let nav = |to| {
+        if m.control() && !m.alt() {
+            Some(Command::MoveCursor(to))
+        } else {
+            mv(to)
+        }
+    };
     match k.key.as_ref() {
+        Key::Named(Named::Home) if m.alt() => Some(Command::Home),
         Key::Named(Named::ArrowUp) if m.alt() => Some(Command::GoUp),
         Key::Named(Named::ArrowLeft) if m.alt() => Some(Command::Back),
         Key::Named(Named::ArrowRight) if m.alt() => Some(Command::Forward),
-        Key::Named(Named::ArrowUp) => mv(Move::Up),
-        Key::Named(Named::ArrowDown) => mv(Move::Down),
-        Key::Named(Named::ArrowLeft) => mv(Move::Left),
-        Key::Named(Named::ArrowRight) => mv(Move::Right),
-        Key::Named(Named::PageUp) => mv(Move::PageUp),
-        Key::Named(Named::PageDown) => mv(Move::PageDown),
-        Key::Named(Named::Home) => mv(Move::First),
-        Key::Named(Named::End) => mv(Move::Last),
+        Key::Named(Named::ArrowUp) => nav(Move::Up),
+        Key::Named(Named::ArrowDown) => nav(Move::Down),
+        Key::Named(Named::ArrowLeft) => nav(Move::Left),
+        Key::Named(Named::ArrowRight) => nav(Move::Right),
+        Key::Named(Named::PageUp) => nav(Move::PageUp),
+        Key::Named(Named::PageDown) => nav(Move::PageDown),
+        Key::Named(Named::Home) => nav(Move::First),
+        Key::Named(Named::End) => nav(Move::Last),
         Key::Named(Named::Enter) => Some(Command::Open),
         Key::Named(Named::Backspace) => Some(Command::GoUp),
         Key::Named(Named::F5) => Some(Command::Reload),
+        Key::Named(Named::F9) => Some(Command::TogglePlaces),
+        Key::Named(Named::F10) if m.shift() => Some(Command::ContextMenu),
+        Key::Named(Named::ContextMenu) => Some(Command::ContextMenu),
+        Key::Named(Named::Space) if m.control() => Some(Command::ToggleCursor),
         Key::Named(Named::Delete) if m.shift() => Some(Command::DeleteForGood),
         Key::Named(Named::Delete) => Some(Command::Trash),
         Key::Named(Named::Escape) => Some(Command::CancelLocation),
@@ -137,7 +166,13 @@ pub fn command(k: &KeyPress) -> Option<Command> {
             "r" => Some(Command::Reload),
             "a" => Some(Command::SelectAll),
             "f" => Some(Command::Filter),
+            "z" if m.shift() => Some(Command::Redo),
             "z" => Some(Command::Undo),
+            "y" => Some(Command::Redo),
+            "q" | "w" => Some(Command::Close),
+            "1" => Some(Command::View(ViewMode::Details)),
+            "2" => Some(Command::View(ViewMode::Icons)),
+            " " => Some(Command::ToggleCursor),
             _ => None,
         },
         _ if m.control() || m.alt() || m.logo() => None,
@@ -194,6 +229,47 @@ mod tests {
         assert_eq!(
             cmd(named(Named::Backspace), Modifiers::empty()),
             Some(Command::GoUp)
+        );
+    }
+
+    #[test]
+    fn decodes_the_shortcuts_people_type_without_thinking() {
+        let ctrl_shift = Modifiers::CTRL | Modifiers::SHIFT;
+        assert_eq!(cmd(char_key("Z"), ctrl_shift), Some(Command::Redo));
+        assert_eq!(cmd(char_key("y"), Modifiers::CTRL), Some(Command::Redo));
+        assert_eq!(cmd(char_key("q"), Modifiers::CTRL), Some(Command::Close));
+        assert_eq!(cmd(char_key("w"), Modifiers::CTRL), Some(Command::Close));
+        assert_eq!(
+            cmd(char_key("2"), Modifiers::CTRL),
+            Some(Command::View(ViewMode::Icons))
+        );
+        assert_eq!(cmd(named(Named::Home), Modifiers::ALT), Some(Command::Home));
+        assert_eq!(
+            cmd(named(Named::Home), Modifiers::empty()),
+            Some(Command::Move {
+                to: Move::First,
+                extend: false
+            })
+        );
+        assert_eq!(
+            cmd(named(Named::ArrowDown), Modifiers::CTRL),
+            Some(Command::MoveCursor(Move::Down))
+        );
+        assert_eq!(
+            cmd(named(Named::Space), Modifiers::CTRL),
+            Some(Command::ToggleCursor)
+        );
+        assert_eq!(
+            cmd(named(Named::F10), Modifiers::SHIFT),
+            Some(Command::ContextMenu)
+        );
+        assert_eq!(
+            cmd(named(Named::ContextMenu), Modifiers::empty()),
+            Some(Command::ContextMenu)
+        );
+        assert_eq!(
+            cmd(named(Named::F9), Modifiers::empty()),
+            Some(Command::TogglePlaces)
         );
     }
 }

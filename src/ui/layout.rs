@@ -18,6 +18,12 @@ pub const PAD_LEFT: f32 = 10.0;
 pub const PAD_RIGHT: f32 = 18.0;
 /// The icon at the start of a row.
 pub const ROW_ICON: f32 = 20.0;
+/// Where the file view's first row starts below the window's top (toolbar and column
+/// header above it); menus opened from the keyboard are placed from it.
+pub const VIEW_TOP: f32 = 73.0;
+/// Empty space kept below the last row or tile, so a full view still has room to start a
+/// rubber band (or drop onto the folder itself).
+pub const END_SPACE: f32 = 2.0 * crate::ui::theme::ROW_HEIGHT;
 /// The least width the Name column keeps while another column is shown.
 pub const NAME_MIN: f32 = 180.0;
 

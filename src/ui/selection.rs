@@ -58,6 +58,28 @@ impl Selection {
         self.anchor = Some(name.to_vec());
     }
 
+    /// Add `name` to the selection and put the cursor on it (the rubber band).
+    pub fn add(&mut self, name: &[u8]) {
+        self.names.insert(name.to_vec());
+        self.cursor = Some(name.to_vec());
+        if self.anchor.is_none() {
+            self.anchor = Some(name.to_vec());
+        }
+    }
+
+    /// Ctrl+arrows: put the cursor on `name` and leave what is selected as it is.
+    pub fn move_cursor(&mut self, name: &[u8]) {
+        self.cursor = Some(name.to_vec());
+        self.anchor = Some(name.to_vec());
+    }
+
+    /// Ctrl+Space: flip the entry under the cursor.
+    pub fn toggle_cursor(&mut self) {
+        if let Some(c) = self.cursor.clone() {
+            self.toggle(&c);
+        }
+    }
+
     /// Ctrl+A: every shown entry; the cursor stays (or goes to the first).
     pub fn select_all(&mut self, lister: &Lister) {
         self.names = lister.iter().map(|(_, n)| n.to_vec()).collect();

@@ -2,6 +2,7 @@
 //! icons views (names elided to fit), the notice shown instead of a list, the status bar, the job panel and the
 //! dialogs over the window.
 
+pub mod band;
 pub mod details;
 pub mod dialog;
 pub mod elided;

@@ -5,6 +5,7 @@ use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
+use iced::Point;
 use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 
@@ -34,6 +35,7 @@ impl App {
     pub(super) fn action(&mut self, m: ActionMsg) -> Vec<Effect> {
         match m {
             ActionMsg::Pointer(e) => self.pointer(e),
+            ActionMsg::Band(e) => self.on_band(e),
             ActionMsg::ReleasedOn(t) => {
                 if let Some(d) = &mut self.actions.drag {
                     d.released_on = Some(t);
@@ -136,6 +138,7 @@ impl App {
                     "v" => vec![Effect::Action(ActionEffect::ClipboardRead(
                         self.path().to_owned(),
                     ))],
+                    "n" if m.shift() => self.new_folder(),
                     _ => return None,
                 }
             }
@@ -192,6 +195,12 @@ impl App {
     }
 
     fn open_menu(&mut self, target: Option<Vec<u8>>) -> Vec<Effect> {
+        let at = self.actions.pointer;
+        self.open_menu_at(target, at)
+    }
+
+    /// The context menu of `target` (or of the folder), its corner at `at`.
+    pub(super) fn open_menu_at(&mut self, target: Option<Vec<u8>>, at: Point) -> Vec<Effect> {
         if self.actions.trash.is_some() {
             return Vec::new();
         }
@@ -208,11 +217,7 @@ impl App {
             }
             None => false,
         };
-        self.actions.menu = Some(ContextMenu {
-            target,
-            folder,
-            at: self.actions.pointer,
-        });
+        self.actions.menu = Some(ContextMenu { target, folder, at });
         Vec::new()
     }
 

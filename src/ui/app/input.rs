@@ -33,16 +33,37 @@ impl App {
         Vec::new()
     }
 
-    pub(super) fn key(&mut self, k: &KeyPress) -> Vec<Effect> {
-        if !self.jobs.dialogs.is_empty() {
-            // A dialog is modal: Escape closes it, other keys do nothing behind it.
-            return match k.key {
-                iced::keyboard::Key::Named(iced::keyboard::key::Named::Escape) => {
-                    self.close_dialog()
-                }
-                _ => Vec::new(),
-            };
+    /// A key while a dialog is shown: it is modal, so no key reaches what is behind it.
+    /// Escape cancels, Enter (or Space) presses the highlighted button, Tab, Shift+Tab and
+    /// the arrows move the highlight.
+    pub(super) fn dialog_key(&mut self, k: &KeyPress) -> Vec<Effect> {
+        use iced::keyboard::Key;
+        use iced::keyboard::key::Named;
+        match k.key.as_ref() {
+            Key::Named(Named::Escape) => self.close_dialog(),
+            Key::Named(Named::Enter | Named::Space) => match self.jobs.dialogs.focused_answer() {
+                Some(answer) => self.on_job_message(answer),
+                None => Vec::new(),
+            },
+            Key::Named(Named::Tab) => {
+                self.jobs
+                    .dialogs
+                    .move_focus(if k.modifiers.shift() { -1 } else { 1 });
+                Vec::new()
+            }
+            Key::Named(Named::ArrowRight | Named::ArrowDown) => {
+                self.jobs.dialogs.move_focus(1);
+                Vec::new()
+            }
+            Key::Named(Named::ArrowLeft | Named::ArrowUp) => {
+                self.jobs.dialogs.move_focus(-1);
+                Vec::new()
+            }
+            _ => Vec::new(),
         }
+    }
+
+    pub(super) fn key(&mut self, k: &KeyPress) -> Vec<Effect> {
         let Some(command) = keys::command(k) else {
             return Vec::new();
         };
@@ -81,18 +102,36 @@ impl App {
             Command::Trash => self.trash_selection(),
             Command::DeleteForGood => self.ask_delete_selection(),
             Command::Undo => self.on_job_message(crate::ui::jobs::JobMsg::Undo),
+            Command::Redo => self.on_job_message(crate::ui::jobs::JobMsg::Redo),
+            Command::MoveCursor(to) => self.move_cursor_only(to),
+            Command::ToggleCursor => {
+                self.selection.toggle_cursor();
+                Vec::new()
+            }
+            Command::ContextMenu => self.keyboard_menu(),
+            Command::TogglePlaces => {
+                self.settings.show_places = !self.settings.show_places;
+                self.save()
+            }
+            Command::View(mode) => self.set_view(mode),
+            Command::Home => {
+                let home = self.home.clone();
+                self.navigate(home)
+            }
+            Command::Close => vec![Effect::Close],
         }
     }
 
-    fn move_cursor(&mut self, to: Move, extend: bool) -> Vec<Effect> {
+    /// Where a keyboard move goes from the cursor (or from the start when there is none).
+    fn move_target(&self, to: Move) -> Option<usize> {
         let len = self.lister.len();
         if len == 0 {
-            return Vec::new();
+            return None;
         }
         let last = len - 1;
         let cols = self.columns();
         let page = self.viewport.page_rows(self.row_height()) * cols;
-        let target = match self.selection.cursor_position(&self.lister) {
+        Some(match self.selection.cursor_position(&self.lister) {
             None => match to {
                 Move::Up | Move::Left | Move::Last => last,
                 _ => 0,
@@ -108,6 +147,51 @@ impl App {
                 Move::First => 0,
                 Move::Last => last,
             },
+        })
+    }
+
+    /// Ctrl+arrows: the cursor moves, the selection stays.
+    fn move_cursor_only(&mut self, to: Move) -> Vec<Effect> {
+        let Some(target) = self.move_target(to) else {
+            return Vec::new();
+        };
+        if let Some((_, name)) = self.lister.get(target) {
+            let name = name.to_vec();
+            self.selection.move_cursor(&name);
+        }
+        self.reveal_cursor()
+    }
+
+    /// The Menu key or Shift+F10: the context menu of the selection, beside the entry
+    /// under the cursor; of the folder when nothing is selected.
+    fn keyboard_menu(&mut self) -> Vec<Effect> {
+        let cursor = self
+            .selection
+            .cursor()
+            .filter(|c| self.selection.is_selected(c))
+            .map(<[u8]>::to_vec);
+        let target = cursor.or_else(|| {
+            self.lister
+                .iter()
+                .find(|(_, n)| self.selection.is_selected(n))
+                .map(|(_, n)| n.to_vec())
+        });
+        let mut effects = Vec::new();
+        if let Some(name) = &target {
+            self.selection.move_cursor(name);
+            effects = self.reveal_cursor();
+        }
+        let at = match target.as_deref().and_then(|n| self.lister.position(n)) {
+            Some(i) => self.entry_point(i),
+            None => iced::Point::new(self.places_width() + 40.0, crate::ui::layout::VIEW_TOP),
+        };
+        effects.extend(self.open_menu_at(target, at));
+        effects
+    }
+
+    fn move_cursor(&mut self, to: Move, extend: bool) -> Vec<Effect> {
+        let Some(target) = self.move_target(to) else {
+            return Vec::new();
         };
         if extend {
             self.selection.extend_to(&self.lister, target);

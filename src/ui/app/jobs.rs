@@ -92,11 +92,30 @@ impl App {
                 _ => Vec::new(),
             },
             JobMsg::Undo => self.undo(),
-            JobMsg::Undone(text, result) => {
+            JobMsg::Undone(step, result) => {
                 self.jobs.note = Some(match result {
-                    Ok(()) => Note { text, error: false },
+                    Ok(()) => {
+                        let text = step.undone_text();
+                        self.jobs.undo.push_undone(step);
+                        Note { text, error: false }
+                    }
                     Err(e) => Note {
-                        text: undo::failure_text(&e),
+                        text: fl!("undo-failed", why = undo::failure_text(&e)),
+                        error: true,
+                    },
+                });
+                Vec::new()
+            }
+            JobMsg::Redo => self.redo(),
+            JobMsg::Redone(step, result) => {
+                self.jobs.note = Some(match result {
+                    Ok(()) => {
+                        let text = step.redone_text();
+                        self.jobs.undo.push_redone(step);
+                        Note { text, error: false }
+                    }
+                    Err(e) => Note {
+                        text: fl!("redo-failed", why = undo::failure_text(&e)),
                         error: true,
                     },
                 });
@@ -141,8 +160,11 @@ impl App {
                 entry.apply(event);
                 self.jobs.dialogs.drop_job(id);
                 self.device_job_finished(id);
-                if let Some(step) = self.jobs.get(id).and_then(undo_step) {
-                    self.jobs.undo.push(step);
+                let redo = self.jobs.get(id).is_some_and(|e| e.redo);
+                match self.jobs.get(id).and_then(undo_step) {
+                    Some(step) if redo => self.jobs.undo.push_redone(step),
+                    Some(step) => self.jobs.undo.push(step),
+                    None => {}
                 }
             }
             event => entry.apply(event),
@@ -233,6 +255,28 @@ impl App {
         }
     }
 
+    /// Ctrl+Shift+Z or Ctrl+Y: do the last undone step again.
+    fn redo(&mut self) -> Vec<Effect> {
+        let Some(step) = self.jobs.undo.pop_undone() else {
+            self.jobs.note = Some(Note {
+                text: fl!("redo-nothing"),
+                error: false,
+            });
+            return Vec::new();
+        };
+        match undo::redo::again(step) {
+            undo::redo::Again::Job(request) => {
+                let effects = self.start_job(request);
+                if let (false, Some(entry)) = (effects.is_empty(), self.jobs.entries.last_mut()) {
+                    entry.redo = true;
+                }
+                effects
+            }
+            undo::redo::Again::Directly(step) => vec![Effect::Redo(step)],
+            undo::redo::Again::Never => Vec::new(),
+        }
+    }
+
     /// A line about jobs or undo for the status bar.
     pub fn job_note(&self) -> Option<&Note> {
         self.jobs.note.as_ref()
@@ -246,6 +290,7 @@ fn undo_step(e: &JobEntry) -> Option<UndoStep> {
         // Undoing a link removes the links (a delete never follows them).
         JobKind::Copy | JobKind::Link => UndoStep::Copied {
             targets: new().map(|p| p.target.clone()).collect(),
+            again: Some(e.request.clone()),
         },
         JobKind::Move => UndoStep::Moved {
             pairs: new()

@@ -264,6 +264,20 @@ impl App {
         }
     }
 
+    /// A point in the window beside the entry at `index` (for a menu opened by key).
+    pub(super) fn entry_point(&self, index: usize) -> iced::Point {
+        let cols = self.columns();
+        let (row, col) = (index / cols, index % cols);
+        let y = crate::ui::layout::VIEW_TOP + (row as f32 + 0.8) * self.row_height()
+            - self.viewport.offset_y;
+        let x = self.places_width()
+            + match self.settings.view {
+                ViewMode::Details => 60.0,
+                ViewMode::Icons => (col as f32 + 0.5) * theme::TILE_WIDTH,
+            };
+        iced::Point::new(x, y.max(crate::ui::layout::VIEW_TOP))
+    }
+
     /// Scroll so the cursor's row is visible, if it is not.
     pub(super) fn reveal_cursor(&mut self) -> Vec<Effect> {
         let Some(i) = self.selection.cursor_position(&self.lister) else {

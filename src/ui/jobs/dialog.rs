@@ -4,8 +4,11 @@
 use std::collections::VecDeque;
 use std::path::PathBuf;
 
+use crate::jobs::conflict::Choice;
 use crate::jobs::events::Conflict;
-use crate::jobs::preflight::Problem;
+use crate::jobs::preflight::{PreflightChoice, Problem};
+
+use super::JobMsg;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Dialog {
@@ -27,6 +30,36 @@ pub enum Dialog {
 }
 
 impl Dialog {
+    /// The dialog's buttons in the order they are shown (and Tab goes), and which of them
+    /// is highlighted when it opens (what Enter does).
+    pub fn answers(&self) -> (Vec<JobMsg>, usize) {
+        match self {
+            Dialog::Conflict { .. } => (
+                vec![
+                    JobMsg::Answer(Choice::Overwrite),
+                    JobMsg::Answer(Choice::OverwriteIfOlder),
+                    JobMsg::Answer(Choice::Skip),
+                    JobMsg::Answer(Choice::Rename),
+                    JobMsg::Answer(Choice::Cancel),
+                ],
+                3,
+            ),
+            Dialog::Preflight {
+                can_proceed: true, ..
+            } => (
+                vec![
+                    JobMsg::Preflight(PreflightChoice::ReplaceCharacters),
+                    JobMsg::Preflight(PreflightChoice::SkipThem),
+                    JobMsg::Preflight(PreflightChoice::Cancel),
+                ],
+                0,
+            ),
+            Dialog::Preflight { .. } => (vec![JobMsg::CloseDialog], 0),
+            // Shift+Del asked for it: Delete is the default, as in Dolphin.
+            Dialog::ConfirmDelete { .. } => (vec![JobMsg::CloseDialog, JobMsg::ConfirmDelete], 1),
+        }
+    }
+
     /// The job this dialog is about, if any.
     pub fn job(&self) -> Option<u64> {
         match self {
@@ -36,13 +69,39 @@ impl Dialog {
     }
 }
 
-/// The dialogs waiting to be shown; the first one is on screen.
+/// The dialogs waiting to be shown; the first one is on screen, with one of its buttons
+/// highlighted (Tab moves it, Enter presses it).
 #[derive(Debug, Default)]
-pub struct Dialogs(VecDeque<Dialog>);
+pub struct Dialogs(VecDeque<Dialog>, Option<usize>);
 
 impl Dialogs {
     pub fn push(&mut self, d: Dialog) {
         self.0.push_back(d);
+    }
+
+    /// The highlighted button of the shown dialog (its position in [`Dialog::answers`]).
+    pub fn focused(&self) -> Option<usize> {
+        let (answers, default) = self.current()?.answers();
+        Some(
+            self.1
+                .unwrap_or(default)
+                .min(answers.len().saturating_sub(1)),
+        )
+    }
+
+    /// Move the highlight by `step` buttons, round the end.
+    pub fn move_focus(&mut self, step: isize) {
+        let Some(at) = self.focused() else {
+            return;
+        };
+        let n = self.current().map_or(1, |d| d.answers().0.len()) as isize;
+        self.1 = Some((at as isize + step).rem_euclid(n.max(1)) as usize);
+    }
+
+    /// What the highlighted button does.
+    pub fn focused_answer(&self) -> Option<JobMsg> {
+        let at = self.focused()?;
+        self.current()?.answers().0.into_iter().nth(at)
     }
 
     pub fn current(&self) -> Option<&Dialog> {
@@ -53,14 +112,16 @@ impl Dialogs {
         self.0.front_mut()
     }
 
-    /// Close the shown dialog; the next one (if any) shows.
+    /// Close the shown dialog; the next one (if any) shows, with its default highlighted.
     pub fn pop(&mut self) -> Option<Dialog> {
+        self.1 = None;
         self.0.pop_front()
     }
 
     /// Forget the questions of a job (it was cancelled or ended). What only tells why a
     /// job cannot be done stays until closed.
     pub fn drop_job(&mut self, job: u64) {
+        let shown = self.0.front().cloned();
         self.0.retain(|d| {
             d.job() != Some(job)
                 || matches!(
@@ -71,6 +132,9 @@ impl Dialogs {
                     }
                 )
         });
+        if self.0.front() != shown.as_ref() {
+            self.1 = None;
+        }
     }
 
     pub fn len(&self) -> usize {

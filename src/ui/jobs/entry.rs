@@ -48,6 +48,8 @@ pub struct JobEntry {
     pub show_failures: bool,
     /// When the job started, on the wall clock (trash items carry deletion times).
     pub started_at: SystemTime,
+    /// Redo started it: its undo step keeps what else could be redone.
+    pub redo: bool,
     started: Instant,
     eta: Eta,
     time_left: Option<Duration>,
@@ -58,6 +60,7 @@ impl JobEntry {
         JobEntry {
             id,
             request,
+            redo: false,
             link,
             state: JobState::Scanning,
             figures: Figures::default(),

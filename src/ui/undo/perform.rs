@@ -38,7 +38,7 @@ const TRASH_SLACK: i64 = 2;
 /// Take `step` back. Blocks until done; call it off the UI thread.
 pub fn perform(step: UndoStep) -> Result<(), UndoError> {
     match step {
-        UndoStep::Copied { targets } => run_job(jobs::delete::delete(targets)),
+        UndoStep::Copied { targets, .. } => run_job(jobs::delete::delete(targets)),
         UndoStep::Moved { pairs } => move_back(pairs),
         UndoStep::Trashed { originals, at } => {
             let since = at

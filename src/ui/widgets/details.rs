@@ -7,17 +7,19 @@ use iced::{Center, Element, Fill, Length, Right};
 
 use crate::entry::{Entry, State};
 use crate::listing::{SortKey, SortOrder};
+use crate::ui::actions::ActionMsg;
 use crate::ui::app::App;
 use crate::ui::effects::VIEW_SCROLL;
 use crate::ui::format;
 use crate::ui::i18n::fl;
 use crate::ui::icons::{Icon, IconSize};
 use crate::ui::layout::{
-    Columns, DATE_WIDTH, PAD_LEFT, PAD_RIGHT, ROW_ICON, SIZE_WIDTH, SPACING, TYPE_WIDTH,
+    self, Columns, DATE_WIDTH, PAD_LEFT, PAD_RIGHT, ROW_ICON, SIZE_WIDTH, SPACING, TYPE_WIDTH,
 };
 use crate::ui::message::Message;
 use crate::ui::theme;
 use crate::ui::viewport::Viewport;
+use crate::ui::widgets::band::band;
 use crate::ui::widgets::elided::elided;
 use crate::ui::widgets::entry;
 use crate::ui::widgets::keyed_rows::KeyedRows;
@@ -132,8 +134,11 @@ fn rows(app: &App) -> Element<'_, Message> {
             );
         }
     }
-    col = col.push(entry::SPACER_BELOW, space().height(w.bottom));
-    scrollable(col)
+    col = col.push(
+        entry::SPACER_BELOW,
+        space().height(w.bottom + layout::END_SPACE),
+    );
+    let view = scrollable(col)
         .id(VIEW_SCROLL)
         .width(Fill)
         .height(Fill)
@@ -143,8 +148,11 @@ fn rows(app: &App) -> Element<'_, Message> {
                 width: v.bounds().width,
                 height: v.bounds().height,
             })
-        })
-        .into()
+        });
+    band(view, app.viewport().offset_y, |e| {
+        Message::Action(ActionMsg::Band(e))
+    })
+    .into()
 }
 
 /// The size, date and type columns of an entry, with placeholders and markers.

@@ -27,6 +27,7 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
         return base;
     };
     let waiting = dialogs.len() - 1;
+    let mut buttons = buttons(dialog, dialogs.focused()).into_iter();
     let body = match dialog {
         Dialog::Conflict {
             job,
@@ -38,14 +39,14 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
                 .get(*job)
                 .map(|e| folder_name(&target_folder(&e.request, conflict)))
                 .unwrap_or_default();
-            conflict_box(conflict, &dest, *for_all, waiting)
+            conflict_box(conflict, &dest, *for_all, waiting, &mut buttons)
         }
         Dialog::Preflight {
             problems,
             can_proceed,
             ..
-        } => preflight_box(problems, *can_proceed),
-        Dialog::ConfirmDelete { paths } => delete_box(paths),
+        } => preflight_box(problems, *can_proceed, &mut buttons),
+        Dialog::ConfirmDelete { paths } => delete_box(paths, &mut buttons),
     };
     let panel = container(body)
         .padding(20)
@@ -74,16 +75,68 @@ fn backdrop(_: &Theme) -> container::Style {
     }
 }
 
-fn answer<'a>(label: String, msg: JobMsg, primary: bool) -> Element<'a, Message> {
-    let b = button(text(label))
-        .padding([6, 14])
-        .on_press(Message::Jobs(msg));
-    let b = if primary {
-        b.style(button::primary)
-    } else {
-        b.style(button::secondary)
-    };
-    b.into()
+/// The dialog's buttons in [`Dialog::answers`] order, the highlighted one with a ring.
+fn buttons<'a>(dialog: &Dialog, focused: Option<usize>) -> Vec<Element<'a, Message>> {
+    let (answers, _) = dialog.answers();
+    answers
+        .into_iter()
+        .enumerate()
+        .map(|(i, msg)| {
+            let (label, tone) = label(&msg, dialog);
+            let ring = focused == Some(i);
+            button(text(label))
+                .padding([6, 14])
+                .style(move |theme: &Theme, status| {
+                    let mut style = match tone {
+                        Tone::Primary => button::primary(theme, status),
+                        Tone::Secondary => button::secondary(theme, status),
+                        Tone::Danger => button::danger(theme, status),
+                    };
+                    if ring {
+                        style.border = style
+                            .border
+                            .width(2)
+                            .color(theme.extended_palette().background.base.text);
+                    }
+                    style
+                })
+                .on_press(Message::Jobs(msg))
+                .into()
+        })
+        .collect()
+}
+
+#[derive(Clone, Copy)]
+enum Tone {
+    Primary,
+    Secondary,
+    Danger,
+}
+
+/// A button's words and colour.
+fn label(msg: &JobMsg, dialog: &Dialog) -> (String, Tone) {
+    use Tone::*;
+    match msg {
+        JobMsg::Answer(Choice::Overwrite) => (fl!("conflict-overwrite"), Secondary),
+        JobMsg::Answer(Choice::OverwriteIfOlder) => (fl!("conflict-overwrite-older"), Secondary),
+        JobMsg::Answer(Choice::Skip) => (fl!("conflict-skip"), Secondary),
+        JobMsg::Answer(Choice::Rename) => (fl!("conflict-rename"), Primary),
+        JobMsg::Answer(Choice::Cancel) => (fl!("conflict-cancel"), Secondary),
+        JobMsg::Preflight(PreflightChoice::ReplaceCharacters) => {
+            (fl!("preflight-replace"), Primary)
+        }
+        JobMsg::Preflight(PreflightChoice::SkipThem) => (fl!("preflight-skip"), Secondary),
+        JobMsg::Preflight(PreflightChoice::Cancel) => (fl!("preflight-cancel"), Secondary),
+        JobMsg::ConfirmDelete => (fl!("delete-confirm-delete"), Danger),
+        // Closing: "Close" under a notice, "Cancel" under a question.
+        _ if matches!(dialog, Dialog::Preflight { .. }) => (fl!("preflight-close"), Primary),
+        _ => (fl!("delete-confirm-cancel"), Secondary),
+    }
+}
+
+/// The next button of `buttons`, or nothing.
+fn next<'a>(buttons: &mut impl Iterator<Item = Element<'a, Message>>) -> Element<'a, Message> {
+    buttons.next().unwrap_or_else(|| space().into())
 }
 
 fn conflict_box<'a>(
@@ -91,6 +144,7 @@ fn conflict_box<'a>(
     dest: &str,
     for_all: bool,
     waiting: usize,
+    b: &mut impl Iterator<Item = Element<'a, Message>>,
 ) -> Element<'a, Message> {
     let item = name(&c.target);
     let title = if c.source_is_dir {
@@ -115,30 +169,8 @@ fn conflict_box<'a>(
         checkbox(for_all)
             .label(fl!("conflict-apply-all"))
             .on_toggle(|on| Message::Jobs(JobMsg::ApplyToAll(on))),
-        row![
-            answer(
-                fl!("conflict-overwrite"),
-                JobMsg::Answer(Choice::Overwrite),
-                false
-            ),
-            answer(
-                fl!("conflict-overwrite-older"),
-                JobMsg::Answer(Choice::OverwriteIfOlder),
-                false
-            ),
-            answer(fl!("conflict-skip"), JobMsg::Answer(Choice::Skip), false),
-            answer(fl!("conflict-rename"), JobMsg::Answer(Choice::Rename), true),
-        ]
-        .spacing(8)
-        .wrap(),
-        row![
-            space().width(Fill),
-            answer(
-                fl!("conflict-cancel"),
-                JobMsg::Answer(Choice::Cancel),
-                false
-            ),
-        ],
+        row![next(b), next(b), next(b), next(b)].spacing(8).wrap(),
+        row![space().width(Fill), next(b)],
     ]
     .spacing(12);
     if waiting > 0 {
@@ -151,7 +183,11 @@ fn conflict_box<'a>(
     col.into()
 }
 
-fn preflight_box<'a>(problems: &[Problem], can_proceed: bool) -> Element<'a, Message> {
+fn preflight_box<'a>(
+    problems: &[Problem],
+    can_proceed: bool,
+    b: &mut impl Iterator<Item = Element<'a, Message>>,
+) -> Element<'a, Message> {
     let title = if can_proceed {
         fl!("preflight-title")
     } else {
@@ -164,29 +200,9 @@ fn preflight_box<'a>(problems: &[Problem], can_proceed: bool) -> Element<'a, Mes
     )
     .spacing(4);
     let buttons = if can_proceed {
-        row![
-            answer(
-                fl!("preflight-replace"),
-                JobMsg::Preflight(PreflightChoice::ReplaceCharacters),
-                true
-            ),
-            answer(
-                fl!("preflight-skip"),
-                JobMsg::Preflight(PreflightChoice::SkipThem),
-                false
-            ),
-            space().width(Fill),
-            answer(
-                fl!("preflight-cancel"),
-                JobMsg::Preflight(PreflightChoice::Cancel),
-                false
-            ),
-        ]
+        row![next(b), next(b), space().width(Fill), next(b)]
     } else {
-        row![
-            space().width(Fill),
-            answer(fl!("preflight-close"), JobMsg::CloseDialog, true),
-        ]
+        row![space().width(Fill), next(b)]
     };
     column![
         text(title).size(17),
@@ -197,7 +213,10 @@ fn preflight_box<'a>(problems: &[Problem], can_proceed: bool) -> Element<'a, Mes
     .into()
 }
 
-fn delete_box<'a>(paths: &[std::path::PathBuf]) -> Element<'a, Message> {
+fn delete_box<'a>(
+    paths: &[std::path::PathBuf],
+    b: &mut impl Iterator<Item = Element<'a, Message>>,
+) -> Element<'a, Message> {
     let first = paths.first().map(|p| name(p)).unwrap_or_default();
     column![
         text(fl!(
@@ -207,15 +226,7 @@ fn delete_box<'a>(paths: &[std::path::PathBuf]) -> Element<'a, Message> {
         ))
         .size(17),
         text(fl!("delete-confirm-body")),
-        row![
-            space().width(Fill),
-            answer(fl!("delete-confirm-cancel"), JobMsg::CloseDialog, false),
-            button(text(fl!("delete-confirm-delete")))
-                .padding([6, 14])
-                .style(button::danger)
-                .on_press(Message::Jobs(JobMsg::ConfirmDelete)),
-        ]
-        .spacing(8),
+        row![space().width(Fill), next(b), next(b)].spacing(8),
     ]
     .spacing(12)
     .into()

@@ -32,15 +32,21 @@ pub struct Look {
     pub hovered: bool,
     /// A drag would drop here.
     pub drop: bool,
+    /// The keyboard's cursor is here, apart from the selection (after Ctrl+arrows, or
+    /// among several selected): it gets a ring.
+    pub cursor: bool,
 }
 
 impl Look {
     pub fn of(app: &App, name: &[u8]) -> Look {
         let target = DropTarget::Entry(name.to_vec());
+        let selection = app.selection();
+        let selected = selection.is_selected(name);
         Look {
-            selected: app.selection().is_selected(name),
+            selected,
             hovered: app.actions().hover.as_ref() == Some(&target),
             drop: app.is_drop_hover(&target),
+            cursor: selection.cursor() == Some(name) && (!selected || selection.len() > 1),
         }
     }
 }
@@ -97,6 +103,13 @@ pub fn style(look: Look) -> impl Fn(&Theme) -> container::Style {
                 .rounded(4)
                 .width(2)
                 .color(p.primary.strong.color)
+        } else if look.cursor {
+            let ring = if look.selected {
+                Color::WHITE
+            } else {
+                p.primary.base.color
+            };
+            Border::default().rounded(4).width(1.5).color(ring)
         } else {
             Border::default().rounded(4)
         };

@@ -5,6 +5,7 @@ use iced::widget::text::Wrapping;
 use iced::widget::{Row, column, container, scrollable, space, text};
 use iced::{Center, Element, Fill};
 
+use crate::ui::actions::ActionMsg;
 use crate::ui::app::App;
 use crate::ui::effects::VIEW_SCROLL;
 use crate::ui::format;
@@ -12,6 +13,7 @@ use crate::ui::icons::{Icon, IconSize};
 use crate::ui::message::Message;
 use crate::ui::theme;
 use crate::ui::viewport::Viewport;
+use crate::ui::widgets::band::band;
 use crate::ui::widgets::entry;
 use crate::ui::widgets::keyed_rows::KeyedRows;
 
@@ -40,8 +42,11 @@ pub fn view(app: &App) -> Element<'_, Message> {
             grid = grid.push(key, line);
         }
     }
-    grid = grid.push(entry::SPACER_BELOW, space().height(w.bottom));
-    scrollable(container(grid).padding([0, 8]))
+    grid = grid.push(
+        entry::SPACER_BELOW,
+        space().height(w.bottom + crate::ui::layout::END_SPACE),
+    );
+    let view = scrollable(container(grid).padding([0.0, crate::ui::app::GRID_LEFT]))
         .id(VIEW_SCROLL)
         .width(Fill)
         .height(Fill)
@@ -51,8 +56,11 @@ pub fn view(app: &App) -> Element<'_, Message> {
                 width: v.bounds().width,
                 height: v.bounds().height,
             })
-        })
-        .into()
+        });
+    band(view, app.viewport().offset_y, |e| {
+        Message::Action(ActionMsg::Band(e))
+    })
+    .into()
 }
 
 fn tile<'a>(
