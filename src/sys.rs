@@ -1,6 +1,6 @@
 //! Thin wrappers over the syscalls the engine uses (rustix), in the shapes the engine wants.
 
-use std::ffi::CStr;
+use std::ffi::{CStr, OsStr};
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::Path;
 
@@ -44,6 +44,11 @@ pub fn statx_follow(dir: impl AsFd, name: &CStr, dont_sync: bool) -> std::io::Re
         flags |= AtFlags::STATX_DONT_SYNC;
     }
     Ok(rustix::fs::statx(dir, name, flags, StatxFlags::TYPE)?)
+}
+
+/// The target of the symlink `name` inside `dir`, as bytes.
+pub fn read_link_at(dir: impl AsFd, name: &OsStr) -> std::io::Result<Vec<u8>> {
+    Ok(rustix::fs::readlinkat(dir, name, Vec::new())?.into_bytes())
 }
 
 /// statx of a path, following symlinks, asking for the mount id as well.

@@ -43,6 +43,73 @@ pub fn write_escaped(out: &mut impl Write, name: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// A size as GNU `ls -lh` writes it: in powers of 1024, rounded up, with one decimal
+/// below 10 (`1.0K`, `2.5M`, `10K`, `17G`); under 1024 in plain bytes (`0`, `1023`).
+/// Never longer than [`HUMAN_SIZE_WIDTH`].
+pub fn human_size(bytes: u64) -> String {
+    const BASE: u64 = 1024;
+    const SUFFIXES: [char; 6] = ['K', 'M', 'G', 'T', 'P', 'E'];
+    // GNU's human_readable with human_ceiling: `tenths` is the next digit, `rounding`
+    // what is below it (0 nothing, 1 under half, 2 half, 3 over half).
+    let mut amt = bytes;
+    let mut tenths = 0;
+    let mut rounding = 0;
+    let mut exponent = 0;
+    let mut decimal = None;
+    if amt >= BASE {
+        while amt >= BASE && exponent < SUFFIXES.len() {
+            let r10 = (amt % BASE) * 10 + tenths;
+            let r2 = (r10 % BASE) * 2 + (rounding >> 1);
+            amt /= BASE;
+            tenths = r10 / BASE;
+            // What was below the last step's tenths counts too.
+            rounding = if r2 < BASE {
+                u64::from(r2 + rounding != 0)
+            } else if r2 + rounding > BASE {
+                3
+            } else {
+                2
+            };
+            exponent += 1;
+        }
+        if amt < 10 {
+            if rounding > 0 {
+                tenths += 1;
+                rounding = 0;
+                if tenths == 10 {
+                    amt += 1;
+                    tenths = 0;
+                }
+            }
+            if amt < 10 {
+                decimal = Some(tenths);
+                tenths = 0;
+                rounding = 0;
+            }
+        }
+    }
+    if tenths + rounding > 0 {
+        amt += 1;
+        if amt == BASE && exponent < SUFFIXES.len() {
+            exponent += 1;
+            amt = 1;
+            decimal = Some(0);
+        }
+    }
+    let mut s = amt.to_string();
+    if let Some(d) = decimal {
+        s.push('.');
+        s.push(char::from(b'0' + d as u8));
+    }
+    if exponent > 0 {
+        s.push(SUFFIXES[exponent - 1]);
+    }
+    s
+}
+
+/// The widest [`human_size`]: `1023K`.
+pub const HUMAN_SIZE_WIDTH: usize = 5;
+
 /// `drwxr-xr-x`-style mode string.
 pub fn mode_string(mode: u32) -> [u8; 10] {
     let t = match mode & libc::S_IFMT {
@@ -102,6 +169,31 @@ mod tests {
         assert_eq!(esc("été".as_bytes()), "été");
         assert_eq!(esc(b"a\\b"), "a\\\\b");
         assert_eq!(esc(b"\x1b[31m"), "\\u{1b}[31m");
+    }
+
+    #[test]
+    fn human_sizes_round_up_like_gnu_ls() {
+        let cases: [(u64, &str); 15] = [
+            (0, "0"),
+            (1023, "1023"),
+            (1024, "1.0K"),
+            (1025, "1.1K"),
+            (1536, "1.5K"),
+            (10 * 1024 - 1, "10K"),
+            (10 * 1024, "10K"),
+            (10 * 1024 + 1, "11K"),
+            (1024 * 1024 - 1, "1.0M"),
+            (1024 * 1024, "1.0M"),
+            (5 * 1024 * 1024 / 2, "2.5M"),
+            (5 * 1024 * 1024 / 2 + 1, "2.6M"),
+            (1023 * 1024, "1023K"),
+            (17 << 30, "17G"),
+            (u64::MAX, "16E"),
+        ];
+        for (bytes, want) in cases {
+            assert_eq!(human_size(bytes), want, "{bytes} bytes");
+            assert!(human_size(bytes).len() <= HUMAN_SIZE_WIDTH);
+        }
     }
 
     #[test]

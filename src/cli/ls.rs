@@ -1,21 +1,29 @@
-//! `porpoise ls`: one entry per line, optionally with mode, size and time.
+//! `porpoise ls`: one entry per line, optionally with mode, size, time and link target.
 
+use std::ffi::OsStr;
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::os::fd::OwnedFd;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use porpoise::entry::{Entry, State, is_hidden};
+use porpoise::entry::{Entry, Kind, State, is_hidden};
 use porpoise::listing::{SortKey, SortOrder, list_all, sort::compare};
 
-use super::format::{mode_string, write_escaped};
+use super::format::{HUMAN_SIZE_WIDTH, human_size, mode_string, write_escaped};
 
 mod apart;
 
+/// `-h` is human sizes, as in `ls`: help is `--help` only.
 #[derive(Debug, clap::Args)]
+#[command(disable_help_flag = true)]
 pub struct LsArgs {
-    /// Long form: mode, size, modification time, name.
+    /// Long form: mode, size, modification time, name (and `-> target` for a symlink).
     #[arg(short = 'l')]
     pub long: bool,
+    /// With -l, sizes in powers of 1024 as `ls -lh` writes them (1.0K, 2.5M, 17G).
+    #[arg(short = 'h')]
+    pub human: bool,
     /// Show hidden entries (names starting with a dot).
     #[arg(short = 'a')]
     pub all: bool,
@@ -25,6 +33,9 @@ pub struct LsArgs {
     /// The folder to list (default: the current one).
     #[arg(default_value = ".")]
     pub dir: PathBuf,
+    /// Print help.
+    #[arg(long, action = clap::ArgAction::Help)]
+    help: Option<bool>,
 }
 
 /// List in a child process: Ctrl+C then ends the command even while the folder's share
@@ -55,11 +66,17 @@ fn list(args: &LsArgs) -> anyhow::Result<()> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut last_time: (i64, Vec<u8>) = (i64::MIN, Vec::new());
+    // Opened at the first symlink, to read targets relative to it.
+    let mut dir: Option<OwnedFd> = None;
     for e in order {
+        let name = listing.name(e);
         if args.long {
-            write_long_fields(&mut out, e, &mut last_time)?;
+            write_long_fields(&mut out, e, args.human, &mut last_time)?;
         }
-        write_escaped(&mut out, listing.name(e))?;
+        write_escaped(&mut out, name)?;
+        if args.long && e.state() == State::Complete && e.kind() == Kind::Symlink {
+            write_link_target(&mut out, &args.dir, &mut dir, name)?;
+        }
         out.write_all(b"\n")?;
     }
     out.flush().context("cannot write the listing")?;
@@ -69,12 +86,20 @@ fn list(args: &LsArgs) -> anyhow::Result<()> {
 fn write_long_fields(
     out: &mut impl Write,
     e: &Entry,
+    human: bool,
     last_time: &mut (i64, Vec<u8>),
 ) -> std::io::Result<()> {
+    let size_width = if human { HUMAN_SIZE_WIDTH } else { 12 };
+    // What stands between the mode and the name: size, a space, the time (16).
+    let middle = size_width + 1 + 16;
     match e.state() {
         State::Complete => {
             out.write_all(&mode_string(u32::from(e.mode)))?;
-            write!(out, " {:>12} ", e.size)?;
+            if human {
+                write!(out, " {:>size_width$} ", human_size(e.size))?;
+            } else {
+                write!(out, " {:>size_width$} ", e.size)?;
+            }
             // Consecutive entries often share the minute: format it once.
             let minute = e.mtime_sec.div_euclid(60);
             if last_time.0 != minute {
@@ -90,9 +115,42 @@ fn write_long_fields(
             out.write_all(&last_time.1)?;
             out.write_all(b" ")
         }
-        State::Vanished => out.write_all(b"?????????? (vanished)                  "),
+        State::Vanished => write!(out, "?????????? {:<middle$} ", "(vanished)"),
         State::Unreadable | State::Pending => {
-            out.write_all(b"?????????? (unreadable)                ")
+            write!(out, "?????????? {:<middle$} ", "(unreadable)")
+        }
+    }
+}
+
+/// ` -> target` of the symlink `name` in the listed folder, read relative to the folder
+/// (opened into `dir` the first time). A target that cannot be read is said on stderr.
+fn write_link_target(
+    out: &mut impl Write,
+    path: &Path,
+    dir: &mut Option<OwnedFd>,
+    name: &[u8],
+) -> std::io::Result<()> {
+    let target = match dir {
+        Some(fd) => porpoise::sys::read_link_at(&*fd, OsStr::from_bytes(name)),
+        None => porpoise::sys::open_dir(path).and_then(|fd| {
+            let target = porpoise::sys::read_link_at(&fd, OsStr::from_bytes(name));
+            *dir = Some(fd);
+            target
+        }),
+    };
+    match target {
+        Ok(target) => {
+            out.write_all(b" -> ")?;
+            write_escaped(out, &target)
+        }
+        Err(e) => {
+            let mut shown = Vec::new();
+            write_escaped(&mut shown, name)?;
+            eprintln!(
+                "porpoise: cannot read the symlink {}: {e}",
+                String::from_utf8_lossy(&shown)
+            );
+            Ok(())
         }
     }
 }
