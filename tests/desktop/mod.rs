@@ -328,6 +328,27 @@ impl Window<'_> {
         self.settle();
     }
 
+    /// Press the left button at `from` and move in `steps` to `to`, keeping it held (a
+    /// rubber band held past an edge); [`Window::release`] ends it.
+    pub fn drag_and_hold(&self, from: (i32, i32), to: (i32, i32), steps: i32) {
+        self.point(from.0, from.1);
+        self.settle();
+        self.desk.x.button(1, true);
+        for i in 1..=steps {
+            let x = from.0 + (to.0 - from.0) * i / steps;
+            let y = from.1 + (to.1 - from.1) * i / steps;
+            std::thread::sleep(Duration::from_millis(20));
+            self.point(x, y);
+        }
+        self.settle();
+    }
+
+    /// Let go of the left button.
+    pub fn release(&self) {
+        self.desk.x.button(1, false);
+        self.settle();
+    }
+
     /// Press keys as `xdotool key` names them (`ctrl+c`, `End`, `Return`).
     pub fn key(&self, keys: &str) {
         let mut args = vec!["key", "--delay", "40"];

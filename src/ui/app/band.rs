@@ -47,9 +47,7 @@ impl App {
                 if self.actions.band.is_none() {
                     return Vec::new();
                 }
-                let rows = self.lister.len().div_ceil(self.columns());
-                let content = rows as f32 * self.row_height() + crate::ui::layout::END_SPACE;
-                let max = (content - self.viewport.height).max(0.0);
+                let (_, max) = self.scroll_range();
                 let y = (self.viewport.offset_y + dy).clamp(0.0, max);
                 if y == self.viewport.offset_y {
                     return Vec::new();
@@ -62,6 +60,14 @@ impl App {
                 Vec::new()
             }
         }
+    }
+
+    /// How far the view is scrolled, and how far it can be.
+    pub fn scroll_range(&self) -> (f32, f32) {
+        let rows = self.lister.len().div_ceil(self.columns());
+        let content = rows as f32 * self.row_height() + crate::ui::layout::END_SPACE;
+        let max = (content - self.viewport.height).max(0.0);
+        (self.viewport.offset_y, max)
     }
 
     /// Positions of the shown entries the rectangle touches (content coordinates).

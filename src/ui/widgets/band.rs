@@ -31,20 +31,22 @@ const MAX_SCROLL_STEP: f32 = 24.0;
 
 pub struct Band<'a, Message> {
     content: Element<'a, Message>,
-    /// How far the content under the band is scrolled now.
+    /// How far the content under the band is scrolled now, and at most.
     offset_y: f32,
+    max_offset_y: f32,
     on_event: Box<dyn Fn(BandEvent) -> Message + 'a>,
 }
 
-/// Wrap the view `content` (its scrollable), scrolled by `offset_y`.
+/// Wrap the view `content` (its scrollable), scrolled by `offset_y` of `max_offset_y`.
 pub fn band<'a, Message>(
     content: impl Into<Element<'a, Message>>,
-    offset_y: f32,
+    (offset_y, max_offset_y): (f32, f32),
     on_event: impl Fn(BandEvent) -> Message + 'a,
 ) -> Band<'a, Message> {
     Band {
         content: content.into(),
         offset_y,
+        max_offset_y,
         on_event: Box::new(on_event),
     }
 }
@@ -181,10 +183,11 @@ impl<Message> Widget<Message, Theme, iced::Renderer> for Band<'_, Message> {
                 let (Some(_), Some(p)) = (state.start, state.current) else {
                     return;
                 };
-                // Held past an edge: scroll on, faster the further out.
-                let past = if p.y < 0.0 {
+                // Held past an edge the view can still scroll towards: scroll on, faster
+                // the further out.
+                let past = if p.y < 0.0 && self.offset_y > 0.0 {
                     p.y
-                } else if p.y > bounds.height {
+                } else if p.y > bounds.height && self.offset_y < self.max_offset_y {
                     p.y - bounds.height
                 } else {
                     0.0

@@ -57,7 +57,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
                 height: v.bounds().height,
             })
         });
-    band(view, app.viewport().offset_y, |e| {
+    band(view, app.scroll_range(), |e| {
         Message::Action(ActionMsg::Band(e))
     })
     .into()

@@ -1,0 +1,216 @@
+//! The real window's layout and mouse as a Dolphin or Nautilus user meets them
+//! (tests/desktop: Xvfb, openbox, XTest input, screenshots read by tesseract): the name
+//! keeps its room on half a laptop screen, a long name is shortened in the middle with the
+//! whole name in a tooltip, F9 hides Places, a click on empty space clears the selection,
+//! and the rubber band selects what it touches, adds with Ctrl, works in the icons view,
+//! and scrolls on when held past the edge. The effects are read off the status bar ("3
+//! selected") and checked on disk (the band's items go to the trash).
+//! Run: `cargo build && cargo test --test window_mouse` (skips without the tools, fails in CI).
+
+mod desktop;
+
+use std::fs;
+use std::path::Path;
+
+use desktop::{Desktop, Launch, PATIENCE, Window, wait_for};
+
+/// How many entries the status bar says are selected (0 when it says none).
+fn selected(win: &Window) -> usize {
+    let words = win.shot().words();
+    words
+        .windows(2)
+        .find(|w| w[1].text.starts_with("selected"))
+        .and_then(|w| w[0].text.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Wait until the status bar says `pred` of the selected count; returns the count.
+fn wait_selected(win: &Window, what: &str, pred: impl Fn(usize) -> bool) -> usize {
+    wait_for(what, PATIENCE, || Some(selected(win)).filter(|&n| pred(n)))
+}
+
+/// Names tesseract reads without mistaking a digit for a letter.
+const NAMES: [&str; 6] = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"];
+
+fn small_folder(at: &Path) {
+    fs::create_dir_all(at).expect("mkdir");
+    for n in NAMES {
+        fs::write(at.join(format!("{n}.txt")), b"x").expect("write");
+    }
+}
+
+const LONG_NAME: &str = "holiday-photos-from-the-summer-in-the-mountains-with-the-whole-family-\
+and-the-dog-who-would-not-stop-barking-at-cows-beach.jpg";
+
+#[test]
+fn half_a_laptop_screen_keeps_the_name_and_long_names_are_shortened() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    let work = home.path().join("work");
+    small_folder(&work);
+    assert!(LONG_NAME.len() >= 120);
+    fs::write(work.join(LONG_NAME), b"jpeg").expect("write");
+
+    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
+    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    win.resize(700, 500);
+    win.settle();
+
+    // The Name column is there and names are drawn; Type gave way first.
+    win.wait_text("Name");
+    win.wait_text("bravo");
+    wait_for("the Type column to give way", PATIENCE, || {
+        let words = win.shot().words();
+        let has = |t: &str| words.iter().any(|w| w.text.eq_ignore_ascii_case(t));
+        (has("Name") && has("Size") && !has("Type")).then_some(())
+    });
+    win.alive();
+
+    // The long name keeps its start and its extension, loses its middle, and stays left
+    // of the Size column.
+    let shot = win.shot();
+    let words = shot.words();
+    let start = words
+        .iter()
+        .find(|w| w.text.starts_with("holiday"))
+        .unwrap_or_else(|| panic!("the long name's start is drawn: {words:?}"));
+    let size = words
+        .iter()
+        .find(|w| w.text == "bytes" && (w.y - start.y).abs() < 8)
+        .expect("its size is drawn on its line");
+    assert!(
+        start.x + start.width < size.x,
+        "the name draws over the Size column: {start:?} {size:?}"
+    );
+    assert!(
+        shot.find_text("beach.jpg").is_some(),
+        "the extension is kept: {words:?}"
+    );
+    assert!(
+        shot.find_text("barking").is_none(),
+        "the middle of the name is left out: {words:?}"
+    );
+
+    // The whole name shows in a tooltip under a still pointer.
+    win.point(start.x + 20, start.y + start.height / 2);
+    win.wait_text("barking");
+    win.alive();
+
+    // F9 hides Places and brings it back; a window too narrow for it has none.
+    win.point(600, 400);
+    win.wait_text("Places");
+    win.key("F9");
+    wait_for("Places to hide", PATIENCE, || {
+        win.find_text("Places").is_none().then_some(())
+    });
+    win.key("F9");
+    win.wait_text("Places");
+    win.resize(500, 400);
+    win.settle();
+    wait_for("Places to hide on a narrow window", PATIENCE, || {
+        win.find_text("Places").is_none().then_some(())
+    });
+    win.wait_text("bravo");
+    win.alive();
+}
+
+#[test]
+fn the_rubber_band_selects_what_it_touches_and_a_click_on_empty_space_clears() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    let work = home.path().join("work");
+    small_folder(&work);
+
+    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
+    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    let (_, _, w, h) = win.geometry();
+    let (w, h) = (w as i32, h as i32);
+    let (_, y1) = win.wait_text("bravo");
+    let (x3, y3) = win.wait_text("delta");
+    // Far right, below the rows (and right of every tile in the icons view).
+    let empty = (w - 40, h - 80);
+
+    // From the empty space below the rows up to bravo: bravo to foxtrot are touched.
+    win.drag(empty, (x3 + 150, y1), 12);
+    let n = wait_selected(&win, "the band to select five", |n| n == 5);
+    assert_eq!(n, 5);
+    win.alive();
+
+    // A click on empty space clears the selection.
+    win.click(empty.0, empty.1);
+    wait_selected(&win, "the click to clear the selection", |n| n == 0);
+
+    // Select alpha, then Ctrl+band over delta..foxtrot: four are selected.
+    win.click_text("alpha");
+    wait_selected(&win, "one selected", |n| n == 1);
+    desk.xdotool(["keydown", "ctrl"]);
+    win.drag(empty, (x3 + 150, y3), 12);
+    desk.xdotool(["keyup", "ctrl"]);
+    win.settle();
+    wait_selected(&win, "Ctrl to add the band to the selection", |n| n == 4);
+
+    // What the band selected is what the trash gets.
+    win.key("Delete");
+    wait_for("the four selected in the trash", PATIENCE, || {
+        let left: Vec<bool> = NAMES
+            .iter()
+            .map(|n| work.join(format!("{n}.txt")).exists())
+            .collect();
+        (left == [false, true, true, false, false, false]).then_some(())
+    });
+    win.alive();
+
+    // The icons view: a band from the empty space after the tiles over the tiles.
+    small_folder(&work);
+    win.key("ctrl+2");
+    win.wait_text("foxtrot");
+    wait_for("the icons view (no column header)", PATIENCE, || {
+        win.find_text("Modified").is_none().then_some(())
+    });
+    let (x0, y0) = win.wait_text("alpha");
+    win.click(empty.0, empty.1);
+    win.drag(empty, (x0 - 30, y0 - 40), 12);
+    let n = wait_selected(&win, "the band to select tiles", |n| n >= 6);
+    assert_eq!(
+        n, 6,
+        "every tile lies between the empty corner and the first"
+    );
+    win.alive();
+}
+
+#[test]
+fn the_rubber_band_scrolls_on_when_held_past_the_edge() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    let work = home.path().join("work");
+    fs::create_dir_all(&work).expect("mkdir");
+    fs::write(work.join("aardvark-first.txt"), b"x").expect("write");
+    for i in 0..58 {
+        fs::write(work.join(format!("middle-{i:02}.txt")), b"x").expect("write");
+    }
+    fs::write(work.join("zebra-last.txt"), b"x").expect("write");
+
+    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
+    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    win.wait_text("aardvark");
+    let (_, _, w, h) = win.geometry();
+    let (w, h) = (w as i32, h as i32);
+    // To the end of the list, where the empty space below the last row is.
+    win.point(w / 2, h / 2);
+    win.wheel(40);
+    win.wait_text("zebra");
+    win.click(w * 3 / 4, h - 60);
+    wait_selected(&win, "the click to clear", |n| n == 0);
+
+    // Band from there to above the list, held: the view scrolls up to the first file.
+    win.drag_and_hold((w * 3 / 4, h - 60), (w * 3 / 4, 20), 20);
+    wait_for(
+        "the view to scroll to the top under the band",
+        PATIENCE,
+        || win.find_text("aardvark").map(|_| ()),
+    );
+    win.release();
+    let n = wait_selected(&win, "the band to select every file", |n| n == 60);
+    assert_eq!(n, 60);
+    win.alive();
+}
