@@ -357,6 +357,13 @@ impl Window<'_> {
         self.settle();
     }
 
+    /// Press keys that end the window (Ctrl+Q): nothing is left to wait for.
+    pub fn key_and_leave(&self, keys: &str) {
+        let mut args = vec!["key", "--delay", "40"];
+        args.extend(keys.split_whitespace());
+        self.desk.xdotool(args);
+    }
+
     /// Type `text` as a person would.
     pub fn type_text(&self, text: &str) {
         self.desk.xdotool(["type", "--delay", "40", text]);

@@ -1,0 +1,199 @@
+//! The real window's keyboard as Dolphin and Nautilus users type without thinking
+//! (tests/desktop: Xvfb, openbox, keys through xdotool, screenshots read by tesseract):
+//! Ctrl+Shift+N, undo and both redo keys, Ctrl+1/Ctrl+2, Alt+Home, Ctrl+Q; Ctrl+arrows and
+//! Ctrl+Space to pick items apart, Shift+F10 and the Menu key for their menu; and dialogs
+//! answered with Enter on the highlighted button, Tab to another, Escape to cancel. Every
+//! effect is checked on disk, in the title, or in what the window draws.
+//! Run: `cargo build && cargo test --test window_keys` (skips without the tools, fails in CI).
+
+mod desktop;
+
+use std::fs;
+use std::path::Path;
+
+use desktop::{Desktop, Launch, PATIENCE, Window, wait_for};
+
+/// Names tesseract reads without mistaking a digit for a letter.
+const NAMES: [&str; 6] = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"];
+
+fn folder(at: &Path) {
+    fs::create_dir_all(at).expect("mkdir");
+    for n in NAMES {
+        fs::write(at.join(format!("{n}.txt")), n.as_bytes()).expect("write");
+    }
+}
+
+/// Which of [`NAMES`] are still in `at`.
+fn left(at: &Path) -> Vec<&'static str> {
+    NAMES
+        .into_iter()
+        .filter(|n| at.join(format!("{n}.txt")).exists())
+        .collect()
+}
+
+fn wait_exists(path: &Path, exists: bool) {
+    let what = format!(
+        "{} to {}",
+        path.display(),
+        if exists { "exist" } else { "go" }
+    );
+    wait_for(&what, PATIENCE, || (path.exists() == exists).then_some(()));
+}
+
+fn wait_gone(win: &Window, text: &str) {
+    wait_for(&format!("{text:?} to go from the window"), PATIENCE, || {
+        win.find_text(text).is_none().then_some(())
+    });
+}
+
+#[test]
+fn the_shortcuts_people_type_without_thinking() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    let work = home.path().join("work");
+    folder(&work);
+    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
+    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    win.wait_text("alpha");
+
+    // Ctrl+Shift+N names a new folder in place.
+    win.key("ctrl+shift+n");
+    win.wait_text("New folder:");
+    win.type_text("reports");
+    win.key("Return");
+    let reports = work.join("reports");
+    wait_exists(&reports, true);
+    win.wait_text("reports");
+    win.alive();
+
+    // Undo, redo with Ctrl+Shift+Z, undo, redo with Ctrl+Y.
+    win.key("ctrl+z");
+    wait_exists(&reports, false);
+    win.key("ctrl+shift+z");
+    wait_exists(&reports, true);
+    win.key("ctrl+z");
+    wait_exists(&reports, false);
+    win.key("ctrl+y");
+    wait_exists(&reports, true);
+    win.wait_text("again");
+    win.alive();
+
+    // Ctrl+2 shows icons (no column header), Ctrl+1 the details again.
+    win.wait_text("Modified");
+    win.key("ctrl+2");
+    wait_gone(&win, "Modified");
+    win.wait_text("foxtrot");
+    win.key("ctrl+1");
+    win.wait_text("Modified");
+
+    // Alt+Home goes home.
+    let home_name = home
+        .path()
+        .file_name()
+        .expect("a name")
+        .to_string_lossy()
+        .into_owned();
+    win.key("alt+Home");
+    win.wait_title("home in the title", |t| t.ends_with(&home_name));
+    win.alive();
+
+    // Ctrl+Q closes the window.
+    win.key_and_leave("ctrl+q");
+    let status = win.wait_exit();
+    assert!(status.success(), "Ctrl+Q ends the window cleanly: {status}");
+}
+
+#[test]
+fn items_picked_apart_by_keyboard_and_their_menu_by_key() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    let work = home.path().join("work");
+    folder(&work);
+    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
+    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    win.wait_text("alpha");
+
+    // alpha, then charlie and echo added with Ctrl+Down and Ctrl+Space.
+    win.key("Home");
+    win.key("ctrl+Down ctrl+Down ctrl+space");
+    win.key("ctrl+Down ctrl+Down ctrl+space");
+    win.wait_text("3 selected");
+    win.alive();
+
+    // Shift+F10 opens the selection's menu; Escape closes it.
+    win.key("shift+F10");
+    win.wait_text("Move to Trash");
+    win.key("Escape");
+    wait_gone(&win, "Move to Trash");
+    win.wait_text("3 selected");
+
+    // The Menu key opens it too; its Move to Trash takes exactly the three.
+    win.key("Menu");
+    win.click_text("Move to Trash");
+    wait_for("alpha, charlie and echo in the trash", PATIENCE, || {
+        (left(&work) == ["bravo", "delta", "foxtrot"]).then_some(())
+    });
+    win.alive();
+
+    // Ctrl+W closes the window (its only tab, until there are tabs).
+    win.key_and_leave("ctrl+w");
+    let status = win.wait_exit();
+    assert!(status.success(), "Ctrl+W ends the window cleanly: {status}");
+}
+
+#[test]
+fn dialogs_answer_enter_tab_and_escape() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    let work = home.path().join("work");
+    folder(&work);
+    let other = home.path().join("other");
+    fs::create_dir(&other).expect("mkdir");
+    fs::write(other.join("alpha.txt"), b"the one already there").expect("write");
+    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
+    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+
+    // Delete for good: Escape keeps the file.
+    win.click_text("bravo");
+    win.key("shift+Delete");
+    win.wait_text("for good");
+    win.key("Escape");
+    wait_gone(&win, "for good");
+    assert!(work.join("bravo.txt").exists(), "Escape deleted it");
+
+    // Tab to Cancel and Enter keeps it too.
+    win.key("shift+Delete");
+    win.wait_text("for good");
+    win.key("Tab");
+    win.key("Return");
+    wait_gone(&win, "for good");
+    assert!(work.join("bravo.txt").exists(), "Cancel deleted it");
+
+    // Enter on the highlighted Delete deletes it.
+    win.key("shift+Delete");
+    win.wait_text("for good");
+    win.key("Return");
+    wait_exists(&work.join("bravo.txt"), false);
+    win.alive();
+
+    // A conflict: Enter keeps both.
+    win.click_text("alpha");
+    win.key("ctrl+c");
+    win.key("ctrl+l");
+    win.type_text(&other.to_string_lossy());
+    win.key("Return");
+    win.wait_title("the other folder in the title", |t| t.ends_with("other"));
+    win.key("ctrl+v");
+    win.wait_text("Apply to all");
+    win.key("Return");
+    wait_for("both files in the other folder", PATIENCE, || {
+        let n = fs::read_dir(&other).ok()?.count();
+        (n == 2).then_some(())
+    });
+    assert_eq!(
+        fs::read(other.join("alpha.txt")).expect("read"),
+        b"the one already there",
+        "Keep both keeps the one that was there"
+    );
+    win.alive();
+}
