@@ -85,7 +85,53 @@ fn without_any_opener_the_error_comes_back() {
     let file = tmp.path().join("a.txt");
     std::fs::write(&file, b"x").expect("write");
     match launcher.open(&file) {
-        Err(LaunchError::Open(msg)) => assert!(!msg.is_empty()),
-        other => panic!("expected an opener error, got {other:?}"),
+        Err(LaunchError::NoLauncher) => {}
+        other => panic!("expected: no launcher installed, got {other:?}"),
     }
+}
+
+#[test]
+fn a_desktop_without_an_application_for_the_file_says_so() {
+    // The real `gio` (GNOME's opener) with no applications installed to choose from.
+    let Ok(gio) = which("gio") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "gio is missing (libglib2.0-bin)"
+        );
+        eprintln!("skipped: no gio");
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let bin = tmp.path().join("bin");
+    let nothing = tmp.path().join("no-applications");
+    std::fs::create_dir(&bin).expect("mkdir");
+    std::fs::create_dir(&nothing).expect("mkdir");
+    std::os::unix::fs::symlink(&gio, bin.join("gio")).expect("symlink gio");
+    let mut launcher = Launcher::start_with(
+        Path::new(env!("CARGO_BIN_EXE_porpoise-window")),
+        &[
+            ("PATH", bin.as_os_str()),
+            ("HOME", tmp.path().as_os_str()),
+            ("XDG_DATA_HOME", nothing.as_os_str()),
+            ("XDG_DATA_DIRS", nothing.as_os_str()),
+            ("XDG_CONFIG_HOME", nothing.as_os_str()),
+        ],
+    )
+    .expect("start the launcher");
+    let file = tmp.path().join("notes.xyz");
+    std::fs::write(&file, b"x").expect("write");
+    match launcher.open(&file) {
+        Err(LaunchError::NoApplication) => {}
+        other => panic!("expected: no application for it, got {other:?}"),
+    }
+}
+
+/// The full path of `tool` on PATH.
+fn which(tool: &str) -> Result<std::path::PathBuf, ()> {
+    std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|d| d.join(tool))
+        .find(|p| p.is_file())
+        .ok_or(())
 }

@@ -194,6 +194,62 @@ fn watched_changes_arrive_one_entry_at_a_time() {
     );
 }
 
+#[test]
+fn a_rename_is_told_as_a_pair_and_the_folder_going_says_so_at_once() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let shown = t.path().join("shown");
+    std::fs::create_dir(&shown).expect("mkdir");
+    file(&shown, "old.txt", 3, 0);
+    let (_l, mut s) = listed(&shown, ViewOptions::default(), true);
+
+    std::fs::rename(shown.join("old.txt"), shown.join("new.txt")).expect("rename");
+    let deadline = Instant::now() + PATIENCE;
+    let mut pairs = Vec::new();
+    while pairs.is_empty() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "no rename pair within the patience time");
+        if let Next::Event(DirEvent::Changed(c)) = s.next_timeout(left) {
+            pairs.extend(c.renamed);
+        }
+    }
+    assert_eq!(pairs, [(b"old.txt".to_vec(), b"new.txt".to_vec())]);
+
+    // Deleted from outside: the listing fails with "not found", without a reload.
+    std::fs::remove_dir_all(&shown).expect("rm -r");
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "the folder's going was not told");
+        match s.next_timeout(left) {
+            Next::Event(DirEvent::Failed(e)) => {
+                assert_eq!(e.reason(), porpoise::error::Reason::NotFound);
+                break;
+            }
+            Next::Ended => panic!("the listing ended without saying the folder went"),
+            _ => continue,
+        }
+    }
+
+    // Moved away: the same.
+    let moved = t.path().join("moved");
+    std::fs::create_dir(&shown).expect("mkdir");
+    let (_l, mut s) = listed(&shown, ViewOptions::default(), true);
+    std::fs::rename(&shown, &moved).expect("move away");
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "the folder's move was not told");
+        match s.next_timeout(left) {
+            Next::Event(DirEvent::Failed(e)) => {
+                assert_eq!(e.reason(), porpoise::error::Reason::NotFound);
+                break;
+            }
+            Next::Ended => panic!("the listing ended without saying the folder went"),
+            _ => continue,
+        }
+    }
+}
+
 /// A clock the test moves by hand.
 struct ManualClock(Mutex<Instant>);
 

@@ -286,7 +286,122 @@ fn shift_del_asks_and_deletes_after_confirming() {
     let app = click(app, "Delete");
     assert!(!dir.path().join("a.txt").exists());
     assert_eq!(app.jobs().entries[0].state, JobState::Done);
-    assert!(shows(&app, "Deleted 1 file"));
+    assert!(shows(&app, "Deleted 1 item"));
+}
+
+#[test]
+fn a_deleted_folder_counts_as_one_item_and_enter_confirms() {
+    let _lock = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = dir.path().join("photos");
+    fs::create_dir(&folder).expect("mkdir");
+    for n in ["a.jpg", "b.jpg", "c.jpg"] {
+        fs::write(folder.join(n), n).expect("write");
+    }
+    let app = select(boot(dir.path()), "photos");
+    let app = send(app, press(named(Named::Delete), Modifiers::SHIFT));
+    assert!(shows(&app, "Delete “photos” for good?"));
+    // Enter presses the highlighted Delete.
+    let app = send(app, press(named(Named::Enter), Modifiers::empty()));
+    assert!(!folder.exists());
+    assert!(
+        shows(&app, "Deleted 1 item"),
+        "a folder of three files is one item"
+    );
+    assert!(!shows(&app, "3 files"));
+}
+
+#[test]
+fn redo_does_again_what_undo_took_back_and_something_new_forgets_it() {
+    let _lock = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    trash_in(&dir.path().join("data"));
+    let (_tmp, src, dest) = two_folders(&[("a.txt", "alpha")]);
+    fs::write(dir.path().join("keep.txt"), "keep").expect("write");
+
+    // A copy, undone, redone with Ctrl+Shift+Z, undone, redone with Ctrl+Y.
+    let app = boot(&dest);
+    let app = send(app, job(JobKind::Copy, vec![src.join("a.txt")], &dest));
+    assert_eq!(read(&dest.join("a.txt")), "alpha");
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(!dest.join("a.txt").exists());
+    let app = send(
+        app,
+        press(char_key("Z"), Modifiers::CTRL | Modifiers::SHIFT),
+    );
+    assert_eq!(read(&dest.join("a.txt")), "alpha", "redo copies again");
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(!dest.join("a.txt").exists());
+    let app = send(app, press(char_key("y"), Modifiers::CTRL));
+    assert_eq!(read(&dest.join("a.txt")), "alpha");
+
+    // A move, undone and redone.
+    let app = send(
+        app,
+        job(
+            JobKind::Move,
+            vec![src.join("a.txt")],
+            &dir.path().to_owned(),
+        ),
+    );
+    assert!(!src.join("a.txt").exists());
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(src.join("a.txt").exists(), "undo moves it back");
+    let app = send(app, press(char_key("y"), Modifiers::CTRL));
+    assert!(!src.join("a.txt").exists(), "redo moves it again");
+    assert_eq!(read(&dir.path().join("a.txt")), "alpha");
+    assert!(shows(&app, "Redone: the move of 1 item"));
+
+    // Undo, then something new: nothing is left to redo.
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(src.join("a.txt").exists());
+    let app = send(
+        app,
+        job(
+            JobKind::Trash,
+            vec![dir.path().join("keep.txt")],
+            Path::new(""),
+        ),
+    );
+    let app = send(app, press(char_key("y"), Modifiers::CTRL));
+    assert!(src.join("a.txt").exists(), "the undone move is not redone");
+    assert!(shows(&app, "Nothing to redo"));
+}
+
+#[test]
+fn status_messages_go_after_a_while_and_when_another_folder_shows() {
+    let _lock = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    trash_in(&dir.path().join("data"));
+    let files = dir.path().join("files");
+    fs::create_dir(&files).expect("mkdir");
+    fs::write(files.join("a.txt"), "alpha").expect("write");
+
+    let app = select(boot(&files), "a.txt");
+    let app = send(app, press(named(Named::Delete), Modifiers::empty()));
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(shows(&app, "Restored 1 item from the trash"));
+    // The clock first sees it, a little later it is still there, a while later it is gone.
+    let start = std::time::Instant::now();
+    let app = send(app, Message::StatusClock(start));
+    let app = send(app, Message::StatusClock(start + Duration::from_secs(2)));
+    assert!(shows(&app, "Restored 1 item from the trash"));
+    let app = send(app, Message::StatusClock(start + Duration::from_secs(7)));
+    assert!(app.job_note().is_none());
+    assert!(!shows(&app, "Restored 1 item from the trash"));
+    let counts = porpoise::ui::widgets::status::summary(&app);
+    assert!(shows(&app, &counts), "the counts are back: {counts}");
+
+    // A note goes when another folder shows, at once.
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(shows(&app, "Nothing to undo"));
+    let app = send(app, Message::Navigate(dir.path().to_owned()));
+    assert!(app.job_note().is_none());
+
+    // A filter that matches nothing says so.
+    let app = send(app, Message::ToggleFilter);
+    let app = send(app, Message::FilterInput("zzz".into()));
+    assert!(shows(&app, "No items match “zzz”."));
 }
 
 #[test]

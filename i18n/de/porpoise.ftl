@@ -54,6 +54,7 @@ column-type = Typ
 ## Was die Ansicht statt einer Liste sagt
 view-loading = Wird geladen …
 view-empty = Dieser Ordner ist leer.
+view-no-match = Keine Elemente passen zu „{ $filter }“.
 view-hidden-only = Dieser Ordner enthält nur versteckte Dateien. Strg+H zeigt sie an.
 error-permission = Sie haben keine Berechtigung, diesen Ordner zu öffnen.
 error-not-found = Dieser Ordner existiert nicht mehr.
@@ -80,6 +81,8 @@ status-selected-folders = { $count ->
 }
 status-free = { $size } frei
 status-loading = Wird geladen …
+status-open-no-application = Keine Anwendung ist zum Öffnen von „{ $name }“ eingerichtet
+status-open-no-launcher = „{ $name }“ kann nicht geöffnet werden: kein Programm zum Öffnen von Dateien (xdg-open oder gio) ist installiert
 status-open-failed = „{ $name }“ konnte nicht geöffnet werden: { $error }
 status-settings-failed = Die Einstellungen konnten nicht gespeichert werden: { $error }
 
@@ -154,6 +157,10 @@ job-hide-failed = Fehlgeschlagenes verbergen
 job-files-count = { $count ->
     [one] 1 Datei
    *[other] { $count } Dateien
+}
+job-items-count = { $count ->
+    [one] 1 Element
+   *[other] { $count } Elemente
 }
 job-done-copy = { $files } kopiert
 job-done-move = { $files } verschoben

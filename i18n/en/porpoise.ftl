@@ -54,6 +54,7 @@ column-type = Type
 ## What the file view says instead of a list
 view-loading = Loading…
 view-empty = This folder is empty.
+view-no-match = No items match “{ $filter }”.
 view-hidden-only = This folder only contains hidden files. Press Ctrl+H to show them.
 error-permission = You don't have permission to open this folder.
 error-not-found = This folder no longer exists.
@@ -80,6 +81,8 @@ status-selected-folders = { $count ->
 }
 status-free = { $size } free
 status-loading = Loading…
+status-open-no-application = No application is set to open “{ $name }”
+status-open-no-launcher = “{ $name }” cannot be opened: no program that opens files (xdg-open or gio) is installed
 status-open-failed = Could not open “{ $name }”: { $error }
 status-settings-failed = Could not save the settings: { $error }
 
@@ -154,6 +157,10 @@ job-hide-failed = Hide what failed
 job-files-count = { $count ->
     [one] 1 file
    *[other] { $count } files
+}
+job-items-count = { $count ->
+    [one] 1 item
+   *[other] { $count } items
 }
 job-done-copy = Copied { $files }
 job-done-move = Moved { $files }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use crate::error::{IoError, Op};
 use crate::mounts::{self, MountClass};
 
 use super::read::{DirEvent, ListOptions, read_dir};
@@ -99,6 +100,12 @@ fn run(path: PathBuf, mut opts: ListOptions, tx: Sender<DirEvent>, gone: &Atomic
         };
         let mut rescan = false;
         let mut forward = |c: super::watch::Changes| {
+            if c.gone {
+                // The folder was deleted or moved away while shown: say so at once.
+                let e = std::io::Error::from_raw_os_error(libc::ENOENT);
+                let _ = tx.send(DirEvent::Failed(IoError::new(Op::OpenDir, &path, e)));
+                return false;
+            }
             if c.rescan {
                 rescan = true;
                 return false;

@@ -24,11 +24,16 @@ pub struct Changes {
     pub removed: Vec<Vec<u8>>,
     /// The watcher lost events; the folder must be listed again.
     pub rescan: bool,
+    /// Entries renamed inside the folder, old name and new (also among `removed` and
+    /// `upserts`): what was selected can follow its entry.
+    pub renamed: Vec<(Vec<u8>, Vec<u8>)>,
+    /// The folder itself was deleted or moved away.
+    pub gone: bool,
 }
 
 impl Changes {
     pub fn is_empty(&self) -> bool {
-        self.upserts.is_empty() && self.removed.is_empty() && !self.rescan
+        self.upserts.is_empty() && self.removed.is_empty() && !self.rescan && !self.gone
     }
 }
 
@@ -89,8 +94,11 @@ impl DirWatcher {
                     Err(_) => break,
                 }
             }
-            let changes = stat_names(dir, gathered.names, gathered.rescan);
-            if !changes.is_empty() && !send(changes) {
+            let mut changes = stat_names(dir, gathered.names, gathered.rescan);
+            changes.renamed = gathered.renamed;
+            changes.gone = gathered.self_touched && !still_there(dir, path);
+            let gone = changes.gone;
+            if (!changes.is_empty() && !send(changes)) || gone {
                 return;
             }
         }
@@ -103,6 +111,9 @@ struct Gathered {
     names: Vec<Vec<u8>>,
     seen: HashSet<Vec<u8>>,
     rescan: bool,
+    renamed: Vec<(Vec<u8>, Vec<u8>)>,
+    /// An event was about the folder itself (deleted, moved).
+    self_touched: bool,
 }
 
 impl Gathered {
@@ -115,6 +126,20 @@ impl Gathered {
             }
         };
         self.rescan |= ev.need_rescan();
+        if ev.paths.iter().any(|p| p == dir) {
+            self.self_touched = true;
+        }
+        if let notify::EventKind::Modify(notify::event::ModifyKind::Name(
+            notify::event::RenameMode::Both,
+        )) = ev.kind
+            && let [from, to] = ev.paths.as_slice()
+            && from.parent() == Some(dir)
+            && to.parent() == Some(dir)
+            && let (Some(a), Some(b)) = (from.file_name(), to.file_name())
+        {
+            self.renamed
+                .push((a.as_bytes().to_vec(), b.as_bytes().to_vec()));
+        }
         for p in &ev.paths {
             if p.parent() == Some(dir)
                 && let Some(n) = p.file_name()
@@ -124,6 +149,15 @@ impl Gathered {
             }
         }
     }
+}
+
+/// Is the folder open as `dir` still the one at `path`? Deleted, its path leads nowhere;
+/// moved away, it leads elsewhere (or to another folder made in its place).
+fn still_there(dir: &OwnedFd, path: &Path) -> bool {
+    let (Ok(open), Ok(named)) = (rustix::fs::fstat(dir), rustix::fs::stat(path)) else {
+        return false;
+    };
+    open.st_nlink > 0 && open.st_dev == named.st_dev && open.st_ino == named.st_ino
 }
 
 /// Look each name up again: present ones become upserts, missing ones removals.

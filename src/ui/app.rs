@@ -64,6 +64,9 @@ pub struct App {
     space: Option<(u64, u64)>,
     /// The last error worth telling (opening a file, saving settings).
     status_error: Option<String>,
+    /// The message the status bar shows beside or instead of the counts (an error or a
+    /// job's note), and since when: it goes after a few seconds.
+    status_shown: Option<(String, Instant)>,
     typeahead: (String, Instant),
     modifiers: Modifiers,
     last_click: Option<(Vec<u8>, Instant)>,
@@ -80,6 +83,9 @@ pub struct App {
 
 /// Two clicks on the same entry within this time open it.
 const DOUBLE_CLICK: Duration = Duration::from_millis(450);
+/// How long the status bar shows a note ("Restored 1 item"), and an error.
+pub const NOTE_SHOWN: Duration = Duration::from_secs(6);
+pub const ERROR_SHOWN: Duration = Duration::from_secs(12);
 /// Type-ahead forgets what was typed after this pause.
 const TYPEAHEAD_RESET: Duration = Duration::from_millis(1000);
 
@@ -122,6 +128,7 @@ impl App {
             devices: Default::default(),
             space: None,
             status_error: None,
+            status_shown: None,
             typeahead: (String::new(), Instant::now()),
             modifiers: Modifiers::empty(),
             last_click: None,
@@ -197,9 +204,17 @@ impl App {
             }
             Message::Devices(m) => self.on_device_message(m),
             Message::FileOpened(result) => {
-                if let Err((name, error)) = result {
-                    tracing::warn!("cannot open {name}: {error}");
-                    self.status_error = Some(fl!("status-open-failed", name = name, error = error));
+                use super::message::OpenFailure;
+                if let Err((name, why)) = result {
+                    self.status_error = Some(match why {
+                        OpenFailure::NoApplication => {
+                            fl!("status-open-no-application", name = name)
+                        }
+                        OpenFailure::NoLauncher => fl!("status-open-no-launcher", name = name),
+                        OpenFailure::Other(error) => {
+                            fl!("status-open-failed", name = name, error = error)
+                        }
+                    });
                 }
                 Vec::new()
             }
@@ -216,6 +231,7 @@ impl App {
                 }
                 Vec::new()
             }
+            Message::StatusClock(now) => self.status_clock(now),
             Message::Tick => {
                 self.cache.purge();
                 Vec::new()
@@ -278,6 +294,41 @@ impl App {
         }
     }
 
+    /// The status bar's message, if one is shown: an error, else a job's note.
+    fn status_message(&self) -> Option<(&str, bool)> {
+        match (&self.status_error, &self.jobs.note) {
+            (Some(e), _) => Some((e.as_str(), true)),
+            (None, Some(n)) => Some((n.text.as_str(), n.error)),
+            (None, None) => None,
+        }
+    }
+
+    /// Messages go after a while: a note after [`NOTE_SHOWN`], an error after
+    /// [`ERROR_SHOWN`], counted from when it first showed.
+    fn status_clock(&mut self, now: Instant) -> Vec<Effect> {
+        let Some((text, error)) = self.status_message() else {
+            self.status_shown = None;
+            return Vec::new();
+        };
+        match &self.status_shown {
+            Some((shown, since)) if shown == text => {
+                let limit = if error { ERROR_SHOWN } else { NOTE_SHOWN };
+                if now.saturating_duration_since(*since) >= limit {
+                    self.clear_status();
+                }
+            }
+            _ => self.status_shown = Some((text.to_owned(), now)),
+        }
+        Vec::new()
+    }
+
+    /// The status bar goes back to the counts.
+    fn clear_status(&mut self) {
+        self.status_error = None;
+        self.jobs.note = None;
+        self.status_shown = None;
+    }
+
     /// Ask for the settings to be written soon (coalescing quick changes).
     fn save(&mut self) -> Vec<Effect> {
         if self.settings_path.is_none() {
@@ -319,6 +370,11 @@ impl App {
             iced::event::listen_with(super::actions::listen),
             Subscription::run(mount_events),
             iced::time::every(Duration::from_secs(30)).map(|_| Message::Tick),
+            if self.status_message().is_some() {
+                iced::time::every(Duration::from_millis(500)).map(Message::StatusClock)
+            } else {
+                Subscription::none()
+            },
         ])
     }
 

@@ -321,13 +321,21 @@ fn eject(
 }
 
 /// Hand a file to its default application without waiting for it.
-fn open_file(path: &std::path::Path) -> Result<(), (String, String)> {
+fn open_file(path: &std::path::Path) -> Result<(), (String, super::message::OpenFailure)> {
+    use super::launcher::LaunchError;
+    use super::message::OpenFailure;
     tracing::debug!(path = %path.display(), "opening with the default application");
     super::launcher::open(path).map_err(|e| {
+        tracing::warn!(path = %path.display(), "cannot open: {}", crate::error::chain(&e));
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        (name, crate::error::chain(&e))
+        let why = match e {
+            LaunchError::NoApplication => OpenFailure::NoApplication,
+            LaunchError::NoLauncher => OpenFailure::NoLauncher,
+            other => OpenFailure::Other(crate::error::chain(&other)),
+        };
+        (name, why)
     })
 }

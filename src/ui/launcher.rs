@@ -5,7 +5,8 @@
 //!
 //! The helper is this binary (`porpoise-window`) run as `launcher-helper`: it reads
 //! NUL-terminated paths on stdin, opens each with its default application, and answers one
-//! line per path, `ok` or `error: …`.
+//! line per path: `ok`; `none` (a launcher such as `xdg-open` or `gio` ran and found no
+//! application for the file); `missing` (no launcher is installed); or `error: …`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::ffi::OsStrExt;
@@ -25,8 +26,26 @@ pub struct Launcher {
 pub enum LaunchError {
     #[error("cannot talk to the launcher")]
     Helper(#[source] std::io::Error),
+    /// The desktop's launcher ran and opened nothing: no application is set for the file.
+    #[error("no application is set to open the file")]
+    NoApplication,
+    /// None of the launchers (`xdg-open`, `gio`, …) is installed.
+    #[error("no program that opens files (xdg-open, gio) is installed")]
+    NoLauncher,
     #[error("{0}")]
     Open(String),
+}
+
+impl LaunchError {
+    /// What `open` said, sorted: a launcher that ran and failed means no application; one
+    /// that could not be started means none is installed.
+    fn from_open(e: std::io::Error) -> LaunchError {
+        match e.kind() {
+            std::io::ErrorKind::NotFound => LaunchError::NoLauncher,
+            std::io::ErrorKind::Other => LaunchError::NoApplication,
+            _ => LaunchError::Open(e.to_string().replace('\n', " ")),
+        }
+    }
 }
 
 impl Launcher {
@@ -67,9 +86,13 @@ impl Launcher {
             Ok(0) => Err(LaunchError::Helper(
                 std::io::ErrorKind::UnexpectedEof.into(),
             )),
-            Ok(_) => match answer.trim_end().strip_prefix("error: ") {
-                None => Ok(()),
-                Some(e) => Err(LaunchError::Open(e.to_owned())),
+            Ok(_) => match answer.trim_end() {
+                "ok" => Ok(()),
+                "none" => Err(LaunchError::NoApplication),
+                "missing" => Err(LaunchError::NoLauncher),
+                other => Err(LaunchError::Open(
+                    other.strip_prefix("error: ").unwrap_or(other).to_owned(),
+                )),
             },
             Err(e) => Err(LaunchError::Helper(e)),
         }
@@ -120,7 +143,7 @@ pub fn open(path: &Path) -> Result<(), LaunchError> {
 }
 
 fn open_directly(path: &Path) -> Result<(), LaunchError> {
-    open::that_detached(path).map_err(|e| LaunchError::Open(e.to_string()))
+    open::that_detached(path).map_err(LaunchError::from_open)
 }
 
 /// The helper's loop: open each NUL-terminated path from `input`, answer on `output`.
@@ -128,9 +151,11 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()>
     for request in input.split(0) {
         let request = request?;
         let path = Path::new(std::ffi::OsStr::from_bytes(&request));
-        let answer = match open::that_detached(path) {
+        let answer = match open::that_detached(path).map_err(LaunchError::from_open) {
             Ok(()) => "ok".to_owned(),
-            Err(e) => format!("error: {}", e.to_string().replace('\n', " ")),
+            Err(LaunchError::NoApplication) => "none".to_owned(),
+            Err(LaunchError::NoLauncher) => "missing".to_owned(),
+            Err(e) => format!("error: {e}"),
         };
         writeln!(output, "{answer}")?;
         output.flush()?;

@@ -38,6 +38,17 @@ impl<T> Shared<T> {
     }
 }
 
+/// Why a file did not open.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OpenFailure {
+    /// The desktop's launcher knows no application for it.
+    NoApplication,
+    /// No launcher (xdg-open, gio) is installed.
+    NoLauncher,
+    /// Something else, in the launcher's words.
+    Other(String),
+}
+
 /// A key press as the app sees it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct KeyPress {
@@ -60,12 +71,14 @@ pub enum Message {
     Mounts(Arc<MountTable>),
     /// The devices in Places: unmount and its answer.
     Devices(DeviceMsg),
-    /// A file was handed to its application, or not: Err((name, error)).
-    FileOpened(Result<(), (String, String)>),
+    /// A file was handed to its application, or not: Err((name, why)).
+    FileOpened(Result<(), (String, OpenFailure)>),
     SaveDue(u64),
     Saved(Result<(), String>),
     /// The slow timer: purge the folder cache.
     Tick,
+    /// The status bar's clock, while it shows a message (which goes after a while).
+    StatusClock(std::time::Instant),
     /// The desktop theme's icons, read off the UI thread.
     ThemeIcons(Shared<ThemeIcons>),
 

@@ -67,6 +67,19 @@ impl Selection {
         }
     }
 
+    /// An entry was renamed (by another program): it stays selected (and the cursor
+    /// stays on it) under its new name.
+    pub fn rename(&mut self, from: &[u8], to: &[u8]) {
+        if self.names.remove(from) {
+            self.names.insert(to.to_vec());
+        }
+        for slot in [&mut self.cursor, &mut self.anchor] {
+            if slot.as_deref() == Some(from) {
+                *slot = Some(to.to_vec());
+            }
+        }
+    }
+
     /// Ctrl+arrows: put the cursor on `name` and leave what is selected as it is.
     pub fn move_cursor(&mut self, name: &[u8]) {
         self.cursor = Some(name.to_vec());

@@ -65,7 +65,8 @@ impl App {
             self.selection.select_only(&name);
         }
         self.location = None;
-        self.status_error = None;
+        // Another folder: what the status bar said about the last one goes.
+        self.clear_status();
         self.last_click = None;
         self.viewport.offset_y = 0.0;
         let mut effects = self.start_listing(known_mtime);
@@ -169,6 +170,12 @@ impl App {
             {
                 let (parent, name) = (parent.to_owned(), name.as_bytes().to_vec());
                 return self.enter(parent, Some(name));
+            }
+        }
+        if let DirEvent::Changed(c) = &event {
+            // Renamed by another program: what was selected stays with its entry.
+            for (from, to) in &c.renamed {
+                self.selection.rename(from, to);
             }
         }
         self.lister.apply(event);

@@ -131,8 +131,10 @@ impl App {
         if !l.is_empty() {
             return None;
         }
+        let filter = self.filter.as_deref().unwrap_or_default();
         match l.progress() {
             Progress::Opening | Progress::Listing => Some(fl!("view-loading")),
+            _ if !filter.is_empty() => Some(fl!("view-no-match", filter = filter)),
             _ if l.total() > 0 => Some(fl!("view-hidden-only")),
             _ => Some(fl!("view-empty")),
         }

@@ -74,18 +74,31 @@ pub fn progress(e: &JobEntry) -> String {
     parts.join(" · ")
 }
 
+/// How many of the picked items a finished job did: those it neither failed nor left.
+fn items_done(e: &JobEntry) -> u64 {
+    let failed = e
+        .request
+        .sources
+        .iter()
+        .filter(|src| e.failures.iter().any(|f| f.path.starts_with(src)))
+        .count();
+    (e.request.sources.len() - failed) as u64
+}
+
 /// What a finished job did: "Copied 12 files, 1 failed".
 pub fn summary(e: &JobEntry) -> String {
     let Some(s) = &e.summary else {
         return String::new();
     };
     let files = fl!("job-files-count", count = s.files_done);
+    // Trash and delete speak of what was picked (a folder is one item, whatever it held).
+    let items = fl!("job-items-count", count = items_done(e));
     let mut out = match e.request.kind {
         JobKind::Copy => fl!("job-done-copy", files = files),
         JobKind::Move => fl!("job-done-move", files = files),
         JobKind::Link => fl!("job-done-link", files = files),
-        JobKind::Trash => fl!("job-done-trash", files = files),
-        JobKind::Delete => fl!("job-done-delete", files = files),
+        JobKind::Trash => fl!("job-done-trash", files = items),
+        JobKind::Delete => fl!("job-done-delete", files = items),
     };
     if s.skipped > 0 {
         out.push_str(", ");

@@ -1,6 +1,7 @@
 //! The status bar: how many items (of how many, while filtered), what is selected and its
 //! size, free space, and the last error worth telling.
 
+use iced::widget::text::Wrapping;
 use iced::widget::{container, row, space, text};
 use iced::{Center, Element, Fill};
 
@@ -10,6 +11,9 @@ use crate::ui::format;
 use crate::ui::i18n::fl;
 use crate::ui::message::Message;
 use crate::ui::theme;
+
+/// The status bar's height: one line of small text and its padding.
+const STATUS_HEIGHT: f32 = 28.0;
 
 /// The left part of the status bar, as text.
 pub fn summary(app: &App) -> String {
@@ -53,13 +57,17 @@ fn trash_summary(t: &crate::ui::actions::TrashView) -> String {
 }
 
 pub fn view(app: &App) -> Element<'_, Message> {
+    // One line always: a long message is cut, never wrapped.
     let left = match app.status_error() {
         Some(e) => text(e.to_owned()).style(theme::error_text),
         None => text(summary(app)),
-    };
+    }
+    .wrapping(Wrapping::None);
     // What the last undo did, or why it could not.
     let note = app.job_note().map(|n| {
-        let t = text(n.text.clone()).size(theme::SMALL_TEXT);
+        let t = text(n.text.clone())
+            .size(theme::SMALL_TEXT)
+            .wrapping(Wrapping::None);
         if n.error {
             t.style(theme::error_text)
         } else {
@@ -82,6 +90,8 @@ pub fn view(app: &App) -> Element<'_, Message> {
     )
     .padding([5, 12])
     .width(Fill)
+    .height(STATUS_HEIGHT)
+    .clip(true)
     .style(theme::side_panel)
     .into()
 }
