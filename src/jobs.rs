@@ -61,7 +61,8 @@ impl JobSpec {
 pub enum Refusal {
     /// A folder cannot go into itself or one of its subfolders.
     IntoItself,
-    /// A file cannot be copied or moved onto itself.
+    /// A file cannot be moved onto itself, nor copied over another name of itself (a hard
+    /// link). A copy into the file's own folder is not refused: it makes a duplicate.
     OntoItself,
 }
 

@@ -419,7 +419,7 @@ fn asking_waits_for_an_answer_and_for_all_applies_to_the_rest() {
 }
 
 #[test]
-fn a_folder_is_not_copied_into_itself_nor_a_file_onto_itself() {
+fn a_folder_is_not_copied_into_itself_and_a_file_copied_beside_itself_is_duplicated() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let src = rich_tree(tmp.path());
     let before = snapshot(&src);
@@ -438,7 +438,8 @@ fn a_folder_is_not_copied_into_itself_nor_a_file_onto_itself() {
     )));
     assert_eq!(snapshot(&src), before);
 
-    let out = finish(copy::copy(spec(
+    // A move into the file's own folder is still refused.
+    let out = finish(moves::move_items(spec(
         &[&src.join("plain.txt")],
         &src,
         ConflictPolicy::Overwrite,
@@ -451,6 +452,38 @@ fn a_folder_is_not_copied_into_itself_nor_a_file_onto_itself() {
         }
     )));
     assert_eq!(snapshot(&src), before);
+
+    // A copy there is a duplicate beside it (as the window's paste into the same folder),
+    // with the same data, mode and mtime; nothing else changes.
+    let out = finish(copy::copy(spec(
+        &[&src.join("plain.txt")],
+        &src,
+        ConflictPolicy::Overwrite,
+    )));
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    assert!(
+        !out.events
+            .iter()
+            .any(|e| matches!(e, JobEvent::Refused { .. })),
+        "{:?}",
+        out.events
+    );
+    assert_eq!(
+        placed(&out.events),
+        [("plain.txt".into(), "plain (copy).txt".into(), true)]
+    );
+    let mut after = before;
+    let original = after.get(Path::new("plain.txt")).expect("plain.txt");
+    let duplicate = match original {
+        Node::File { mode, mtime, data } => Node::File {
+            mode: *mode,
+            mtime: *mtime,
+            data: data.clone(),
+        },
+        other => panic!("plain.txt is {other:?}"),
+    };
+    after.insert(PathBuf::from("plain (copy).txt"), duplicate);
+    assert_eq!(snapshot(&src), after);
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Copying: a walker thread opens folders fd-relative, creates the destination folders and
-//! hands chunks of files to worker threads; conflicts are resolved by the job's policy.
+//! hands chunks of files to worker threads; conflicts are resolved by the job's policy. A
+//! source copied into its own folder becomes a duplicate beside itself ("a (copy).txt").
 
 use std::ffi::{CStr, CString, OsStr};
 use std::mem::MaybeUninit;
@@ -23,7 +24,7 @@ use super::fit::{self, Fit, Fitted};
 use super::flusher::Flusher;
 use super::fsops::{self, Meta, Sink, meta_at, open_dir_at};
 use super::progress::Counters;
-use super::resolve::{Resolver, free_target};
+use super::resolve::{Resolver, free_copy_target, free_target};
 use super::runner::{Ctx, spawn};
 use super::writeback::{self, Durability};
 use super::{JobSpec, Refusal};
@@ -33,7 +34,8 @@ mod worker;
 
 use chunk::Chunk;
 
-/// Copy `spec.sources` into the folder `spec.dest`.
+/// Copy `spec.sources` into the folder `spec.dest`. A source already in `spec.dest` is
+/// duplicated beside itself under the next free "name (copy)", "name (copy 2)", …
 pub fn copy(spec: JobSpec) -> Job {
     copy_with(spec, Control::new())
 }
@@ -41,7 +43,7 @@ pub fn copy(spec: JobSpec) -> Job {
 /// [`copy`], steered through a given control (e.g. one paused before the job starts).
 pub fn copy_with(spec: JobSpec, control: Arc<Control>) -> Job {
     spawn("copy", control, move |ctx| {
-        let outcome = copy_sources(ctx, &spec);
+        let outcome = copy_sources(ctx, &spec, Beside::Duplicate);
         outcome.state(ctx)
     })
 }
@@ -67,6 +69,15 @@ impl Outcome {
             ctx.final_state()
         }
     }
+}
+
+/// What to do with a top-level source whose folder is the destination.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Beside {
+    /// Copy it beside itself under a free "name (copy)" (a copy job).
+    Duplicate,
+    /// Leave it to the conflict rule, which refuses a file onto itself (a move's copies).
+    Conflict,
 }
 
 /// Two folders open side by side: where entries come from and where they go. When the
@@ -144,13 +155,18 @@ impl Shared {
 /// Subfolders of a folder still to copy: name, name at the destination, details.
 type Subdirs = Vec<(CString, CString, Meta)>;
 
-pub(crate) fn copy_sources(ctx: &Ctx, spec: &JobSpec) -> Outcome {
+pub(crate) fn copy_sources(ctx: &Ctx, spec: &JobSpec, beside: Beside) -> Outcome {
     let sources: Vec<(usize, &PathBuf)> = spec.sources.iter().enumerate().collect();
-    copy_some(ctx, spec, &sources)
+    copy_some(ctx, spec, &sources, beside)
 }
 
 /// Copy the given (index, source) pairs of `spec`.
-pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]) -> Outcome {
+pub(crate) fn copy_some(
+    ctx: &Ctx,
+    spec: &JobSpec,
+    sources: &[(usize, &PathBuf)],
+    beside: Beside,
+) -> Outcome {
     ctx.state(JobState::Scanning);
     let mut outcome = Outcome {
         whole: vec![false; spec.sources.len()],
@@ -197,7 +213,12 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
         if let Some(f) = &flusher {
             outer.spawn(|| f.serve());
         }
-        run_walk_and_workers(ctx, spec, sources, &dest, &shared, &resolver, fit, &sink);
+        let walk = Walk {
+            resolver: &resolver,
+            fit,
+            beside,
+        };
+        run_walk_and_workers(ctx, spec, sources, &dest, &shared, walk, &sink);
         if let Some(f) = &flusher {
             // What is left goes out now; the job says so while it waits.
             ctx.state(JobState::WritingToDevice);
@@ -239,18 +260,28 @@ pub(crate) fn copy_some(ctx: &Ctx, spec: &JobSpec, sources: &[(usize, &PathBuf)]
     outcome
 }
 
+/// The rules a walk follows.
+struct Walk<'a> {
+    resolver: &'a Resolver,
+    fit: Fit,
+    beside: Beside,
+}
+
 /// Walk the sources on this thread while workers copy the files it finds.
-#[allow(clippy::too_many_arguments)]
 fn run_walk_and_workers(
     ctx: &Ctx,
     spec: &JobSpec,
     sources: &[(usize, &PathBuf)],
     dest: &Arc<OwnedFd>,
     shared: &Arc<Shared>,
-    resolver: &Resolver,
-    fit: Fit,
+    walk: Walk<'_>,
     sink: &Sink<'_>,
 ) {
+    let Walk {
+        resolver,
+        fit,
+        beside,
+    } = walk;
     let (tx, rx) = bounded::<Chunk>(64);
     std::thread::scope(|s| {
         for _ in 0..super::workers() {
@@ -263,6 +294,7 @@ fn run_walk_and_workers(
             resolver,
             shared,
             fit,
+            beside,
             buf: vec![MaybeUninit::uninit(); 64 * 1024],
         };
         for &(top, src) in sources {
@@ -287,6 +319,7 @@ struct Walker<'a> {
     resolver: &'a Resolver,
     shared: &'a Arc<Shared>,
     fit: Fit,
+    beside: Beside,
     buf: Vec<MaybeUninit<u8>>,
 }
 
@@ -327,7 +360,7 @@ impl Walker<'_> {
             self.ctx.refused(src.to_owned(), Refusal::IntoItself);
             return;
         }
-        let target = match self.fit.item(&cname, &meta) {
+        let mut target = match self.fit.item(&cname, &meta) {
             Fitted::Keep => cname.clone(),
             Fitted::RenameTo(t) => t,
             Fitted::Skip(why) => {
@@ -340,6 +373,11 @@ impl Walker<'_> {
             Ok(fd) => fd,
             Err(e) => return self.trouble(top, dest_path.to_owned(), (Op::OpenDir, e.into())),
         };
+        let is_dir = meta.kind == FileType::Directory;
+        let duplicate = self.beside == Beside::Duplicate && same_folder(&src_dir, &dst_dir);
+        if duplicate {
+            target = free_copy_target(&dst_dir, &target, is_dir);
+        }
         let pair = Arc::new(DirPair {
             src: src_dir,
             dst: Arc::new(dst_dir),
@@ -348,8 +386,13 @@ impl Walker<'_> {
             top,
             shared: self.shared.clone(),
         });
-        if meta.kind == FileType::Directory {
-            let Some((target, new)) = self.top_dir_target(&pair, &target, &meta, src) else {
+        if is_dir {
+            let found = if duplicate {
+                Some((target, true))
+            } else {
+                self.top_dir_target(&pair, &target, &meta, src)
+            };
+            let Some((target, new)) = found else {
                 return;
             };
             let _ = self.ctx.tx.send(JobEvent::Placed {
@@ -540,6 +583,14 @@ fn send_counted(ctx: &Ctx, tx: &Sender<Chunk>, chunk: Chunk) {
     let _ = tx.send(chunk);
 }
 
+/// Are two open folders the same folder (same device and inode)?
+fn same_folder(a: &OwnedFd, b: &OwnedFd) -> bool {
+    match (rustix::fs::fstat(a), rustix::fs::fstat(b)) {
+        (Ok(a), Ok(b)) => a.st_dev == b.st_dev && a.st_ino == b.st_ino,
+        _ => false,
+    }
+}
+
 /// Is `inner` the folder `outer` or inside it (by canonical paths)?
 pub(crate) fn is_inside(inner: &Path, outer: &Path) -> bool {
     match (std::fs::canonicalize(inner), std::fs::canonicalize(outer)) {
@@ -547,3 +598,6 @@ pub(crate) fn is_inside(inner: &Path, outer: &Path) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests;

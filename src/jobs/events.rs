@@ -105,7 +105,8 @@ pub enum JobEvent {
         path: PathBuf,
         error: IoError,
     },
-    /// The job will not touch this item (copying a folder into itself, a file onto itself).
+    /// The job will not touch this item (copying a folder into itself, moving a file onto
+    /// itself).
     Refused {
         path: PathBuf,
         why: super::Refusal,

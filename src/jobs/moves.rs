@@ -52,7 +52,7 @@ fn run(ctx: &Ctx, spec: &JobSpec) -> JobState {
     if by_copy.is_empty() || ctx.control.is_cancelled() {
         return ctx.final_state();
     }
-    let mut outcome = copy::copy_some(ctx, spec, &by_copy);
+    let mut outcome = copy::copy_some(ctx, spec, &by_copy, copy::Beside::Conflict);
     if !outcome.on_device && !outcome.flush_failed && outcome.whole.contains(&true) {
         // A local disk got no windows: one flush before any source goes.
         ctx.state(JobState::WritingToDevice);

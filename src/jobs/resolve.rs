@@ -1,7 +1,7 @@
 //! Resolving a name conflict by the job's rule, asking (and waiting) when the rule is to
 //! ask; an answer "for all" becomes the rule.
 
-use std::ffi::{CStr, CString, OsStr};
+use std::ffi::{CStr, CString, OsStr, OsString};
 use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
@@ -12,7 +12,7 @@ use rustix::fs::{AtFlags, FileType, StatxFlags};
 use crate::error::Op;
 
 use super::Refusal;
-use super::conflict::{ConflictPolicy, free_name};
+use super::conflict::{ConflictPolicy, free_copy_name, free_name};
 use super::events::{Conflict, JobEvent, SkipReason};
 use super::fsops::{Meta, meta_at};
 use super::runner::Ctx;
@@ -153,12 +153,27 @@ impl Resolver {
 
 /// A free "name (n)" in `dir`.
 pub fn free_target(dir: &OwnedFd, name: &CStr) -> CString {
-    let free = free_name(OsStr::from_bytes(name.to_bytes()), |c| {
+    free_in(dir, name, |name, taken| free_name(name, taken))
+}
+
+/// A free "name (copy)", "name (copy 2)", … in `dir`, for a duplicate beside `name`.
+pub fn free_copy_target(dir: &OwnedFd, name: &CStr, is_dir: bool) -> CString {
+    free_in(dir, name, |name, taken| free_copy_name(name, is_dir, taken))
+}
+
+/// The name `rule` finds for `name`, asking `dir` which names are taken.
+fn free_in(
+    dir: &OwnedFd,
+    name: &CStr,
+    rule: impl FnOnce(&OsStr, &mut dyn FnMut(&OsStr) -> bool) -> OsString,
+) -> CString {
+    let mut taken = |c: &OsStr| {
         CString::new(c.as_bytes())
             .map(|c| {
                 rustix::fs::statx(dir, &c, AtFlags::SYMLINK_NOFOLLOW, StatxFlags::TYPE).is_ok()
             })
             .unwrap_or(true)
-    });
+    };
+    let free = rule(OsStr::from_bytes(name.to_bytes()), &mut taken);
     CString::new(free.as_bytes()).unwrap_or_else(|_| name.to_owned())
 }
