@@ -336,14 +336,7 @@ fn redo_does_again_what_undo_took_back_and_something_new_forgets_it() {
     assert_eq!(read(&dest.join("a.txt")), "alpha");
 
     // A move, undone and redone.
-    let app = send(
-        app,
-        job(
-            JobKind::Move,
-            vec![src.join("a.txt")],
-            &dir.path().to_owned(),
-        ),
-    );
+    let app = send(app, job(JobKind::Move, vec![src.join("a.txt")], dir.path()));
     assert!(!src.join("a.txt").exists());
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
     assert!(src.join("a.txt").exists(), "undo moves it back");

@@ -134,7 +134,7 @@ impl UndoStack {
 /// Why an undo or a redo failed, in words.
 pub fn failure_text(e: &perform::UndoError) -> String {
     use perform::UndoError;
-    let why = match e {
+    match e {
         UndoError::NotInTrash(p) => fl!("undo-why-not-in-trash", name = name(p)),
         UndoError::Exists(p) => fl!("undo-why-exists", name = name(p)),
         UndoError::NotEmpty(p) => fl!("undo-why-not-empty", name = name(p)),
@@ -144,8 +144,7 @@ pub fn failure_text(e: &perform::UndoError) -> String {
             fl!("undo-why-incomplete", count = count)
         }
         UndoError::Io(e) => crate::error::chain(e),
-    };
-    why
+    }
 }
 
 /// Take `step` back (blocking) and say how it went, as the message the window gets.

@@ -172,12 +172,12 @@ impl<Message> Widget<Message, Theme, iced::Renderer> for Band<'_, Message> {
                     shell.request_redraw();
                 }
             }
-            Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Left)) => {
-                if state.start.take().is_some() {
-                    state.current = None;
-                    shell.publish((self.on_event)(BandEvent::Ended));
-                    shell.request_redraw();
-                }
+            Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Left))
+                if state.start.take().is_some() =>
+            {
+                state.current = None;
+                shell.publish((self.on_event)(BandEvent::Ended));
+                shell.request_redraw();
             }
             Event::Window(iced::window::Event::RedrawRequested(_)) => {
                 let (Some(_), Some(p)) = (state.start, state.current) else {
