@@ -11,7 +11,7 @@ mod desktop;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use desktop::{Desktop, Launch, PATIENCE, Window, wait_for};
+use desktop::{Desktop, Launch, PATIENCE, Shot, Window, wait_for};
 
 fn folder(at: &Path) {
     fs::create_dir_all(at).expect("mkdir");
@@ -151,5 +151,95 @@ fn changes_from_outside_show_at_once_and_keep_the_selection() {
     win.wait_text("delta");
     fs::remove_dir_all(&sub).expect("rm -r");
     win.wait_text("no longer exists");
+    win.alive();
+}
+
+/// Pixels of the link emblem's blue in a box of `shot`.
+fn emblem_pixels(shot: &Shot, x: std::ops::Range<i32>, y: std::ops::Range<i32>) -> usize {
+    let mut n = 0;
+    for yy in y {
+        for xx in x.clone() {
+            let [r, g, b] = shot.pixel(xx as usize, yy as usize);
+            if r < 90 && (110..170).contains(&g) && b > 190 {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// The darkest channel of the darkest pixel in a word's box (lower is darker text).
+fn darkest(shot: &Shot, w: &desktop::Word) -> u8 {
+    let mut d = 255;
+    for y in w.y..w.y + w.height {
+        for x in w.x..w.x + w.width {
+            let p = shot.pixel(x as usize, y as usize);
+            d = d.min(*p.iter().min().unwrap_or(&255));
+        }
+    }
+    d
+}
+
+#[test]
+fn folders_count_their_items_links_carry_an_emblem_and_cut_items_fade() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    let work = home.path().join("work");
+    folder(&work);
+    let inner = work.join("inner");
+    fs::create_dir(&inner).expect("mkdir");
+    for n in ["x", "y", "z"] {
+        fs::write(inner.join(n), b"").expect("write");
+    }
+    std::os::unix::fs::symlink("bravo.txt", work.join("linked.txt")).expect("symlink");
+    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
+    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+
+    // The folder's Size column says what it holds.
+    win.wait_text("3 items");
+
+    // The link's icon carries the emblem; a plain file's does not.
+    win.point(700, 600);
+    win.settle();
+    let shot = win.shot();
+    let words = shot.words();
+    let word = |t: &str| {
+        words
+            .iter()
+            .find(|w| w.text.starts_with(t))
+            .unwrap_or_else(|| panic!("{t} is drawn: {words:?}"))
+            .clone()
+    };
+    let (link, plain) = (word("linked"), word("bravo"));
+    let icon = |w: &desktop::Word| (w.x - 36..w.x - 6, w.y - 8..w.y + w.height + 8);
+    let (lx, ly) = icon(&link);
+    let (px, py) = icon(&plain);
+    assert!(
+        emblem_pixels(&shot, lx, ly) > 6,
+        "the link's icon has the emblem"
+    );
+    assert_eq!(emblem_pixels(&shot, px, py), 0, "a plain file has none");
+
+    // Cut: charlie fades until pasted; bravo stays as it was.
+    let charlie = word("charlie");
+    let before = darkest(&shot, &charlie);
+    win.click(charlie.x + 5, charlie.y + charlie.height / 2);
+    win.key("ctrl+x");
+    win.click_text("bravo");
+    win.point(700, 600);
+    win.settle();
+    let faded = wait_for("charlie to fade", PATIENCE, || {
+        let d = darkest(&win.shot(), &charlie);
+        (d > before.saturating_add(60)).then_some(d)
+    });
+    let shot = win.shot();
+    assert!(darkest(&shot, &plain) < faded, "only what was cut fades");
+    // Pasted into the folder, it is there and no longer here.
+    let (x, y) = win.wait_text("inner");
+    win.double_click(x, y);
+    win.wait_title("inner in the title", |t| t.ends_with("inner"));
+    win.key("ctrl+v");
+    wait_exists(&inner.join("charlie.txt"));
+    assert!(!work.join("charlie.txt").exists());
     win.alive();
 }

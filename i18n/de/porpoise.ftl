@@ -63,6 +63,10 @@ error-not-a-folder = Das ist kein Ordner.
 error-other = Dieser Ordner konnte nicht geöffnet werden: { $error }
 
 ## Statusleiste
+size-items = { $count ->
+    [one] 1 Element
+   *[other] { $count } Elemente
+}
 status-items = { $count ->
     [one] 1 Element
    *[other] { $count } Elemente

@@ -63,6 +63,10 @@ error-not-a-folder = This is not a folder.
 error-other = This folder could not be opened: { $error }
 
 ## Status bar
+size-items = { $count ->
+    [one] 1 item
+   *[other] { $count } items
+}
 status-items = { $count ->
     [one] 1 item
    *[other] { $count } items

@@ -195,6 +195,9 @@ pub struct ActionState {
     /// A rubber band is being drawn: the selection it adds to (what was selected with
     /// Ctrl held when it started; nothing otherwise).
     pub band: Option<crate::ui::selection::Selection>,
+    /// What this window last cut (its folder and names), drawn faded until it is pasted
+    /// or something else is cut or copied.
+    pub cut: Option<(PathBuf, std::collections::HashSet<Vec<u8>>)>,
 }
 
 impl ActionState {

@@ -62,6 +62,8 @@ pub struct App {
     /// What was written to which device in this session.
     devices: super::devices::DeviceMemory,
     space: Option<(u64, u64)>,
+    /// How many entries the shown folder's folders hold (their Size column), as counted.
+    folder_counts: std::collections::HashMap<Vec<u8>, u64>,
     /// The last error worth telling (opening a file, saving settings).
     status_error: Option<String>,
     /// The message the status bar shows beside or instead of the counts (an error or a
@@ -127,6 +129,7 @@ impl App {
             mounts: None,
             devices: Default::default(),
             space: None,
+            folder_counts: Default::default(),
             status_error: None,
             status_shown: None,
             typeahead: (String::new(), Instant::now()),
@@ -184,6 +187,12 @@ impl App {
         }
         match message {
             Message::Dir(generation, event) => self.on_dir_event(generation, event),
+            Message::FolderCounts(generation, counts) => {
+                if generation == self.generation {
+                    self.folder_counts.extend(counts);
+                }
+                Vec::new()
+            }
             Message::Space(generation, space) => {
                 if generation == self.generation {
                     self.space = space;

@@ -80,6 +80,13 @@ pub enum Effect {
     ReadMounts,
     /// Close the window (Ctrl+Q, Ctrl+W), as its close button does.
     Close,
+    /// Count the entries of these folders of `dir`; ends with `Message::FolderCounts`.
+    CountFolders {
+        generation: u64,
+        dir: PathBuf,
+        names: Vec<Vec<u8>>,
+        hidden: bool,
+    },
 }
 
 impl Effect {
@@ -158,6 +165,18 @@ impl Effect {
             ),
             Effect::RunJob { id, request, link } => (follow::task(id, request, link), None),
             Effect::Close => (iced::exit(), None),
+            Effect::CountFolders {
+                generation,
+                dir,
+                names,
+                hidden,
+            } => (
+                Task::perform(
+                    blocking(move || count_folders(&dir, &names, hidden)),
+                    move |counts| Message::FolderCounts(generation, counts.unwrap_or_default()),
+                ),
+                None,
+            ),
             Effect::FollowJob { .. } => (Task::none(), None),
             Effect::Undo(step) => (
                 Task::perform(blocking(move || undo::run(step)), |m| {
@@ -263,6 +282,15 @@ impl Effect {
                 let r = eject(&path);
                 vec![Message::Devices(DeviceMsg::Ejected(path, r))]
             }
+            Effect::CountFolders {
+                generation,
+                dir,
+                names,
+                hidden,
+            } => vec![Message::FolderCounts(
+                generation,
+                count_folders(&dir, &names, hidden),
+            )],
             Effect::ReadMounts => match crate::mounts::current() {
                 Ok(table) => vec![Message::Mounts(table)],
                 Err(e) => {
@@ -318,6 +346,19 @@ fn eject(
     path: &std::path::Path,
 ) -> Result<(), std::sync::Arc<crate::devices::udisks::UdisksError>> {
     crate::devices::udisks::eject(path).map_err(std::sync::Arc::new)
+}
+
+/// The entry counts of folders `names` of `dir` (a folder that cannot be read has none).
+fn count_folders(dir: &std::path::Path, names: &[Vec<u8>], hidden: bool) -> Vec<(Vec<u8>, u64)> {
+    let mut counts = Vec::with_capacity(names.len());
+    let r = crate::listing::count_children(dir, names, hidden, &mut |n, c| {
+        counts.push((n.to_vec(), c));
+        true
+    });
+    if let Err(e) = r {
+        tracing::info!("{}", crate::error::chain(&e));
+    }
+    counts
 }
 
 /// Hand a file to its default application without waiting for it.

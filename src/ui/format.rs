@@ -156,11 +156,12 @@ pub fn type_name(entry: &Entry, name: &[u8]) -> String {
 }
 
 /// The Size column: folders show nothing, files their size.
-pub fn size_column(entry: &Entry) -> String {
-    if entry.is_dir_like() {
-        String::new()
-    } else {
-        size(entry.size)
+/// The Size column: a file's size, a folder's item count once known.
+pub fn size_column(entry: &Entry, items: Option<u64>) -> String {
+    match (entry.is_dir_like(), items) {
+        (false, _) => size(entry.size),
+        (true, Some(count)) => fl!("size-items", count = count),
+        (true, None) => String::new(),
     }
 }
 

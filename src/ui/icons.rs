@@ -43,6 +43,7 @@ icon!(VIEW_ICONS, "view-icons.svg");
 icon!(HIDDEN, "hidden.svg");
 icon!(FILTER, "filter.svg");
 icon!(EJECT, "eject.svg");
+icon!(EMBLEM_LINK, "emblem-link.svg");
 
 /// The application's own icon.
 pub static APP: LazyLock<Handle> =

@@ -65,6 +65,8 @@ pub enum Message {
     // Engine and tasks
     /// A listing event of the folder opened as `generation`.
     Dir(u64, Shared<DirEvent>),
+    /// How many entries folders of the folder opened as `generation` hold.
+    FolderCounts(u64, Vec<(Vec<u8>, u64)>),
     /// Free and total bytes of the folder opened as `generation`.
     Space(u64, Option<(u64, u64)>),
     UserPlaces(Vec<Place>),

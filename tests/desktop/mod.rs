@@ -19,7 +19,7 @@ mod image;
 mod launch;
 mod x11;
 
-pub use image::Shot;
+pub use image::{Shot, Word};
 pub use launch::Launch;
 
 use std::path::{Path, PathBuf};

@@ -160,6 +160,10 @@ impl App {
         if paths.is_empty() {
             return Vec::new();
         }
+        self.actions.cut = cut.then(|| {
+            let names = self.selection.names().map(<[u8]>::to_vec).collect();
+            (self.path().to_owned(), names)
+        });
         vec![Effect::Action(ActionEffect::ClipboardPut(FileList {
             paths,
             cut,
@@ -189,6 +193,7 @@ impl App {
         };
         let mut effects = vec![job(kind, list.paths, dest)];
         if list.cut {
+            self.actions.cut = None;
             effects.push(Effect::Action(ActionEffect::ClipboardClear));
         }
         effects

@@ -20,6 +20,7 @@ impl App {
     pub(super) fn start_listing(&mut self, known_mtime: Option<(i64, u32)>) -> Vec<Effect> {
         self.generation += 1;
         self.space = None;
+        self.folder_counts.clear();
         let path = self.lister.path().to_owned();
         vec![
             Effect::OpenDir {
@@ -172,21 +173,62 @@ impl App {
                 return self.enter(parent, Some(name));
             }
         }
+        let mut new_folders = Vec::new();
         if let DirEvent::Changed(c) = &event {
             // Renamed by another program: what was selected stays with its entry.
             for (from, to) in &c.renamed {
                 self.selection.rename(from, to);
             }
+            new_folders = c
+                .upserts
+                .entries
+                .iter()
+                .filter(|e| e.is_dir_like())
+                .map(|e| c.upserts.names.name_of(e).to_vec())
+                .collect();
         }
         self.lister.apply(event);
+        let mut effects = if finished {
+            self.count_folders(None)
+        } else if new_folders.is_empty() {
+            Vec::new()
+        } else {
+            self.count_folders(Some(new_folders))
+        };
         if settled {
             self.selection.retain_shown(&self.lister);
         }
         if finished {
-            self.reveal_cursor()
-        } else {
-            Vec::new()
+            effects.extend(self.reveal_cursor());
         }
+        effects
+    }
+
+    /// Count what the shown folder's folders hold (all of them, or `only` these), on
+    /// local and removable disks; a network share could take long for little.
+    fn count_folders(&mut self, only: Option<Vec<Vec<u8>>>) -> Vec<Effect> {
+        if self.lister.class() == crate::mounts::MountClass::Network {
+            return Vec::new();
+        }
+        let names: Vec<Vec<u8>> = match only {
+            Some(names) => names,
+            None => self
+                .lister
+                .iter()
+                .filter(|(e, _)| e.is_dir_like())
+                .take(MAX_COUNTED)
+                .map(|(_, n)| n.to_vec())
+                .collect(),
+        };
+        if names.is_empty() {
+            return Vec::new();
+        }
+        vec![Effect::CountFolders {
+            generation: self.generation,
+            dir: self.lister.path().to_owned(),
+            names,
+            hidden: self.settings.show_hidden,
+        }]
     }
 
     pub(super) fn sort_by(&mut self, key: SortKey) -> Vec<Effect> {
@@ -300,6 +342,9 @@ impl App {
         }
     }
 }
+
+/// At most this many folders of one folder get their item count.
+const MAX_COUNTED: usize = 5000;
 
 /// Tiles per row in the icons view for a viewport this wide.
 pub fn icon_columns(width: f32) -> usize {

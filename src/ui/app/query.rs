@@ -45,6 +45,11 @@ impl App {
         crate::ui::layout::Columns::fitting(self.files_width())
     }
 
+    /// How many entries the folder `name` of the shown folder holds, once counted.
+    pub fn folder_count(&self, name: &[u8]) -> Option<u64> {
+        self.folder_counts.get(name).copied()
+    }
+
     pub fn viewport(&self) -> &Viewport {
         &self.viewport
     }

@@ -205,9 +205,22 @@ pub enum Icon {
 impl Icon {
     /// The icon as a square widget of `size` pixels.
     pub fn view<'a, M: 'a>(&self, size: f32) -> Element<'a, M> {
+        self.view_faded(size, 1.0)
+    }
+
+    /// The icon at `opacity` (cut items are drawn faded until pasted).
+    pub fn view_faded<'a, M: 'a>(&self, size: f32, opacity: f32) -> Element<'a, M> {
         match self {
-            Icon::Svg(h) => svg(h.clone()).width(size).height(size).into(),
-            Icon::Raster(h) => image(h.clone()).width(size).height(size).into(),
+            Icon::Svg(h) => svg(h.clone())
+                .width(size)
+                .height(size)
+                .opacity(opacity)
+                .into(),
+            Icon::Raster(h) => image(h.clone())
+                .width(size)
+                .height(size)
+                .opacity(opacity)
+                .into(),
         }
     }
 }

@@ -123,6 +123,7 @@ fn rows(app: &App) -> Element<'_, Message> {
                 entry_row(
                     Row {
                         entry,
+                        items: app.folder_count(name),
                         name,
                         icon: &icon,
                         look: entry::Look::of(app, name),
@@ -156,10 +157,10 @@ fn rows(app: &App) -> Element<'_, Message> {
 }
 
 /// The size, date and type columns of an entry, with placeholders and markers.
-pub fn columns(entry: &Entry, name: &[u8]) -> (String, String, String) {
+pub fn columns(entry: &Entry, name: &[u8], items: Option<u64>) -> (String, String, String) {
     match entry.state() {
         State::Complete => (
-            format::size_column(entry),
+            format::size_column(entry, items),
             format::date(entry.mtime_sec),
             format::type_name(entry, name),
         ),
@@ -175,6 +176,8 @@ pub fn columns(entry: &Entry, name: &[u8]) -> (String, String, String) {
 /// One entry as a row shows it.
 struct Row<'r> {
     entry: &'r Entry,
+    /// A folder's item count, once known.
+    items: Option<u64>,
     name: &'r [u8],
     icon: &'r Icon,
     look: entry::Look,
@@ -186,13 +189,14 @@ fn entry_row<'a>(
     name_width: f32,
     renaming: Option<Element<'a, Message>>,
 ) -> Element<'a, Message> {
-    let (size, date, kind) = columns(r.entry, r.name);
+    let (size, date, kind) = columns(r.entry, r.name, r.items);
     let label: Element<'a, Message> = match renaming {
         Some(input) => container(input).width(Fill).into(),
         None => name_label(String::from_utf8_lossy(r.name).into_owned(), name_width),
     };
     let secondary = entry::secondary(r.look);
-    let mut content = row![r.icon.view(ROW_ICON), label];
+    let link = r.entry.kind() == crate::entry::Kind::Symlink && !r.entry.is_broken_link();
+    let mut content = row![entry::icon(r.icon, ROW_ICON, link, r.look), label];
     if shown.size {
         content = content.push(text(size).width(SIZE_WIDTH).align_x(Right).style(secondary));
     }

@@ -2,12 +2,13 @@
 //! hovering into messages (select, drag, drop, context menu), its colours, and the name
 //! input shown while an entry is renamed.
 
-use iced::widget::{container, mouse_area, text_input};
+use iced::widget::{container, mouse_area, stack, svg, text_input};
 use iced::{Background, Border, Color, Element, Theme};
 
 use crate::ui::actions::effect::NAME_INPUT;
 use crate::ui::actions::{ActionMsg, DropTarget, NameKind};
 use crate::ui::app::App;
+use crate::ui::icons::{self, Icon};
 use crate::ui::message::Message;
 use crate::ui::theme;
 
@@ -35,6 +36,8 @@ pub struct Look {
     /// The keyboard's cursor is here, apart from the selection (after Ctrl+arrows, or
     /// among several selected): it gets a ring.
     pub cursor: bool,
+    /// Cut and not yet pasted: drawn faded.
+    pub cut: bool,
 }
 
 impl Look {
@@ -47,6 +50,11 @@ impl Look {
             hovered: app.actions().hover.as_ref() == Some(&target),
             drop: app.is_drop_hover(&target),
             cursor: selection.cursor() == Some(name) && (!selected || selection.len() > 1),
+            cut: app
+                .actions()
+                .cut
+                .as_ref()
+                .is_some_and(|(dir, names)| dir == app.path() && names.contains(name)),
         }
     }
 }
@@ -115,7 +123,11 @@ pub fn style(look: Look) -> impl Fn(&Theme) -> container::Style {
         };
         container::Style {
             background: bg.map(Background::Color),
-            text_color: Some(text),
+            text_color: Some(if look.cut {
+                text.scale_alpha(CUT_ALPHA)
+            } else {
+                text
+            }),
             border,
             ..container::Style::default()
         }
@@ -124,5 +136,38 @@ pub fn style(look: Look) -> impl Fn(&Theme) -> container::Style {
 
 /// The muted colour of secondary columns, readable on a selected row.
 pub fn secondary(look: Look) -> impl Fn(&Theme) -> iced::widget::text::Style + Copy {
-    theme::secondary_on(look.selected)
+    let base = theme::secondary_on(look.selected);
+    move |theme| {
+        let mut style = base(theme);
+        if look.cut {
+            style.color = style.color.map(|c| c.scale_alpha(CUT_ALPHA));
+        }
+        style
+    }
+}
+
+/// How opaque a cut entry is drawn.
+const CUT_ALPHA: f32 = 0.45;
+
+/// An entry's icon of `size`: faded while cut, with a link emblem at its lower left when
+/// the entry is a symbolic link.
+pub fn icon<'a>(icon: &Icon, size: f32, link: bool, look: Look) -> Element<'a, Message> {
+    let opacity = if look.cut { CUT_ALPHA } else { 1.0 };
+    let base = icon.view_faded(size, opacity);
+    if !link {
+        return base;
+    }
+    let emblem = svg(icons::EMBLEM_LINK.clone())
+        .width(size * 0.55)
+        .height(size * 0.55)
+        .opacity(opacity);
+    stack![
+        base,
+        container(emblem)
+            .width(size)
+            .height(size)
+            .align_x(iced::alignment::Horizontal::Left)
+            .align_y(iced::alignment::Vertical::Bottom),
+    ]
+    .into()
 }

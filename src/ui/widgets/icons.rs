@@ -35,7 +35,14 @@ pub fn view(app: &App) -> Element<'_, Message> {
                     .for_class(format::classify(entry, name), IconSize::Large);
                 let renaming = entry::rename_input(app, name, theme::SMALL_TEXT);
                 key.get_or_insert_with(|| entry::key(name));
-                line = line.push(tile(name, &icon, entry::Look::of(app, name), renaming));
+                let link = entry.kind() == crate::entry::Kind::Symlink && !entry.is_broken_link();
+                line = line.push(tile(
+                    name,
+                    &icon,
+                    link,
+                    entry::Look::of(app, name),
+                    renaming,
+                ));
             }
         }
         if let Some(key) = key {
@@ -66,6 +73,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
 fn tile<'a>(
     name: &[u8],
     icon: &Icon,
+    link: bool,
     look: entry::Look,
     renaming: Option<Element<'a, Message>>,
 ) -> Element<'a, Message> {
@@ -78,7 +86,7 @@ fn tile<'a>(
             .into(),
     };
     let content = column![
-        icon.view(48.0),
+        entry::icon(icon, 48.0, link, look),
         container(label)
             .width(Fill)
             .height(36)
