@@ -243,3 +243,56 @@ fn folders_count_their_items_links_carry_an_emblem_and_cut_items_fade() {
     assert!(!work.join("charlie.txt").exists());
     win.alive();
 }
+
+#[test]
+fn the_trash_view_names_itself_follows_the_trash_and_its_dialog_dims() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    let work = home.path().join("work");
+    folder(&work);
+    let data = home.path().join(".local/share");
+    fs::create_dir_all(&data).expect("mkdir");
+    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
+    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+
+    // The Trash place: its own title and location.
+    win.click_text("Trash");
+    win.wait_title("Trash in the title", |t| t.ends_with("Trash"));
+    win.wait_text("The trash is empty.");
+
+    // Another program trashes a file: the view shows it without F5.
+    let st = std::process::Command::new(env!("CARGO_BIN_EXE_porpoise-window"))
+        .args(["rm", "--trash"])
+        .arg(work.join("alpha.txt"))
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", &data)
+        .status()
+        .expect("run porpoise rm --trash");
+    assert!(st.success());
+    win.wait_text("alpha.txt");
+    // F5 reads it again: still there.
+    win.key("F5");
+    win.wait_text("alpha.txt");
+    win.alive();
+
+    // Empty Trash asks over a dimmed window; Enter empties.
+    let (_, _, w, h) = win.geometry();
+    let corner = (w as usize - 30, h as usize / 2);
+    let before = win.shot().pixel(corner.0, corner.1);
+    // (White on blue, its words are not read: it is the button right of Restore.)
+    let (rx, ry) = win.wait_text("Restore");
+    win.click(rx + 90, ry);
+    win.wait_text("Empty the trash?");
+    let after = win.shot().pixel(corner.0, corner.1);
+    assert!(
+        after.iter().zip(before).all(|(a, b)| *a + 40 < b),
+        "the window behind the question is dimmed: {before:?} -> {after:?}"
+    );
+    win.key("Return");
+    win.wait_text("The trash is empty.");
+    let left = fs::read_dir(data.join("Trash/files"))
+        .expect("trash files")
+        .count();
+    assert_eq!(left, 0, "the trash was emptied");
+    win.alive();
+}

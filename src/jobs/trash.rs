@@ -14,9 +14,11 @@ use super::progress::Counters;
 use super::runner::spawn;
 
 mod listing;
+mod watch;
 
 pub use listing::{NETWORK_DEADLINE, TrashListing, home_trash, list, list_in};
 pub use trash::TrashItem;
+pub use watch::{TrashWatch, trash_folders, watch};
 
 /// Move `paths` to the trash of the filesystem each is on.
 pub fn trash(paths: Vec<PathBuf>) -> Job {

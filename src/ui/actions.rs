@@ -70,6 +70,8 @@ pub enum ActionMsg {
     /// The answer to "Empty the trash?".
     ConfirmEmptyTrash(bool),
     TrashEmptied(Result<(), String>),
+    /// Something changed in a trash folder (another program, or this one).
+    TrashChangedOutside,
 }
 
 /// The context menu's entries.
@@ -189,6 +191,8 @@ pub struct ActionState {
     /// A reading of the trash is under way (it can hang on a dead mount: never start a
     /// second one beside it).
     pub trash_listing: bool,
+    /// The trash changed while it was being read: read it again after.
+    pub trash_dirty: bool,
     /// Files dropped by other applications, gathered until the drop settles.
     pub dropped: Vec<PathBuf>,
     pub dropped_ticket: u64,

@@ -365,7 +365,10 @@ impl App {
     }
 
     pub fn title(&self) -> String {
-        let folder = folder_name(self.lister.path());
+        let folder = match self.actions.trash {
+            Some(_) => fl!("place-trash"),
+            None => folder_name(self.lister.path()),
+        };
         fl!("window-title", folder = folder)
     }
 
@@ -379,6 +382,13 @@ impl App {
             iced::event::listen_with(super::actions::listen),
             Subscription::run(mount_events),
             iced::time::every(Duration::from_secs(30)).map(|_| Message::Tick),
+            match &self.actions.trash {
+                Some(_) => Subscription::run_with(
+                    crate::jobs::trash::trash_folders(self.mounts.as_deref()),
+                    trash_events,
+                ),
+                None => Subscription::none(),
+            },
             if self.status_message().is_some() {
                 iced::time::every(Duration::from_millis(500)).map(Message::StatusClock)
             } else {
@@ -397,6 +407,40 @@ pub fn folder_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.display().to_string())
+}
+
+/// Changes to the trash folders as messages, while the Trash view is open. The watch is
+/// set up when the stream is first polled, on the runtime's threads, not the UI's.
+fn trash_events(folders: &Vec<PathBuf>) -> impl iced::futures::Stream<Item = Message> + use<> {
+    use iced::futures::StreamExt;
+    use iced::futures::channel::mpsc::UnboundedReceiver;
+    type Watching = (crate::jobs::trash::TrashWatch, UnboundedReceiver<()>);
+    let folders = folders.clone();
+    iced::futures::stream::unfold(
+        (Some(folders), None::<Watching>),
+        |(folders, watching)| async move {
+            let (watch, mut rx) = match (folders, watching) {
+                (_, Some(w)) => w,
+                (Some(folders), None) => {
+                    let (tx, rx) = iced::futures::channel::mpsc::unbounded();
+                    let w = crate::jobs::trash::watch(&folders, move || {
+                        let _ = tx.unbounded_send(());
+                    });
+                    match w {
+                        Ok(w) => (w, rx),
+                        Err(e) => {
+                            tracing::info!("{}", crate::error::chain(&e));
+                            return None;
+                        }
+                    }
+                }
+                (None, None) => return None,
+            };
+            rx.next().await?;
+            let msg = Message::Action(super::actions::ActionMsg::TrashChangedOutside);
+            Some((msg, (None, Some((watch, rx)))))
+        },
+    )
 }
 
 /// Mount-table changes as messages (the engine's watcher thread does the reading).

@@ -99,6 +99,7 @@ impl App {
                 Vec::new()
             }
             ActionMsg::ConfirmEmptyTrash(yes) => self.confirm_empty(yes),
+            ActionMsg::TrashChangedOutside => self.relist_trash(),
             ActionMsg::TrashEmptied(r) => self.trash_changed(r, false),
         }
     }
@@ -117,6 +118,16 @@ impl App {
             });
             let unnamed = a.naming.take().is_some();
             return (closed || cancelled || unasked || unnamed).then(Vec::new);
+        }
+        // "Empty the trash?": Enter empties it (Escape, above, keeps it).
+        if k.key == Key::Named(Named::Enter)
+            && self.actions.trash.as_ref().is_some_and(|t| t.confirm_empty)
+        {
+            return Some(self.confirm_empty(true));
+        }
+        // F5 in the Trash view reads the trash again.
+        if k.key == Key::Named(Named::F5) && self.actions.trash.is_some() {
+            return Some(self.relist_trash());
         }
         // Enter in the drop menu picks its default (Copy onto removable devices).
         if k.key == Key::Named(Named::Enter)

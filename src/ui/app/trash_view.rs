@@ -23,7 +23,21 @@ impl App {
         if std::mem::replace(&mut self.actions.trash_listing, true) {
             return Vec::new();
         }
+        self.actions.trash_dirty = false;
         vec![Effect::Action(ActionEffect::ListTrash)]
+    }
+
+    /// The trash changed (or F5): read it again, after the reading under way if there is
+    /// one.
+    pub(super) fn relist_trash(&mut self) -> Vec<Effect> {
+        if self.actions.trash.is_none() {
+            return Vec::new();
+        }
+        if self.actions.trash_listing {
+            self.actions.trash_dirty = true;
+            return Vec::new();
+        }
+        self.list_trash()
     }
 
     pub(super) fn trash_listed(&mut self, r: Result<TrashListing, String>) -> Vec<Effect> {
@@ -51,6 +65,9 @@ impl App {
         }
         view.selected.clear();
         view.busy = false;
+        if std::mem::take(&mut self.actions.trash_dirty) {
+            return self.list_trash();
+        }
         Vec::new()
     }
 

@@ -153,9 +153,26 @@ fn location(app: &App) -> Element<'_, Message> {
             .width(Fill)
             .into();
     }
+    let mut bar = row![].spacing(0).align_y(Center);
+    if app.actions().trash.is_some() {
+        // The Trash view's location is the trash itself.
+        let crumb = row![
+            svg(icons::TRASH.clone()).width(16).height(16),
+            text(fl!("place-trash"))
+        ]
+        .spacing(6)
+        .align_y(Center);
+        return bar
+            .push(
+                button(crumb)
+                    .padding([5, 8])
+                    .style(theme::flat_button(true)),
+            )
+            .width(Fill)
+            .into();
+    }
     let crumbs = crumbs(app.path(), app.home());
     let last = crumbs.len().saturating_sub(1);
-    let mut bar = row![].spacing(0).align_y(Center);
     for (i, (label, path, home)) in crumbs.into_iter().enumerate() {
         if i > 0 {
             bar = bar.push(text("›").style(theme::muted));

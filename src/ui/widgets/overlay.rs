@@ -177,7 +177,14 @@ fn confirm_empty<'a>() -> Element<'a, Message> {
     .spacing(12)
     .width(380)
     .padding(18);
-    let catcher = mouse_area(space().width(Fill).height(Fill)).on_press(answer(false));
+    // The window dims behind it, as behind every dialog.
+    let dim = container(space().width(Fill).height(Fill)).style(|_: &Theme| container::Style {
+        background: Some(Background::Color(iced::Color::from_rgba(
+            0.0, 0.0, 0.0, 0.45,
+        ))),
+        ..container::Style::default()
+    });
+    let catcher = mouse_area(dim).on_press(answer(false));
     iced::widget::stack![
         catcher,
         container(container(dialog).style(panel)).center(Fill)
