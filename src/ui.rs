@@ -10,6 +10,7 @@ pub mod clipboard;
 pub mod devices;
 pub mod effects;
 pub mod eta;
+pub mod focus;
 pub mod format;
 pub mod history;
 pub mod i18n;

@@ -197,3 +197,71 @@ fn dialogs_answer_enter_tab_and_escape() {
     );
     win.alive();
 }
+
+/// Pixels of the focus ring's colour (the theme's primary blue) in the left `width` columns.
+fn ring_pixels(shot: &desktop::Shot, width: usize, height: usize) -> usize {
+    let mut n = 0;
+    for y in 0..height {
+        for x in 0..width {
+            let [r, g, b] = shot.pixel(x, y);
+            if r.abs_diff(0x35) < 12 && g.abs_diff(0x84) < 12 && b.abs_diff(0xe4) < 12 {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn tab_moves_the_keyboard_round_the_window_and_places_take_arrows() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    let work = home.path().join("work");
+    folder(&work);
+    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
+    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    win.wait_text("alpha");
+    let (_, _, _, h) = win.geometry();
+    let before = ring_pixels(&win.shot(), 200, h as usize);
+
+    // Tab: Places has the keyboard, with a ring; Enter opens the place it is on (Home).
+    win.key("Tab");
+    wait_for("the ring around Places", PATIENCE, || {
+        (ring_pixels(&win.shot(), 200, h as usize) > before + 400).then_some(())
+    });
+    let home_name = home
+        .path()
+        .file_name()
+        .expect("a name")
+        .to_string_lossy()
+        .into_owned();
+    win.key("Return");
+    win.wait_title("home in the title", |t| t.ends_with(&home_name));
+    // Down to Trash, Enter.
+    win.key("Down Return");
+    win.wait_title("Trash in the title", |t| t.ends_with("Trash"));
+    win.alive();
+
+    // Tab again: the location bar takes what is typed.
+    win.key("Up Return");
+    win.wait_title("home again", |t| t.ends_with(&home_name));
+    win.key("Tab");
+    win.key("ctrl+a");
+    win.type_text(&work.to_string_lossy());
+    win.key("Return");
+    win.wait_title("the typed folder in the title", |t| t.ends_with("work"));
+
+    // Shift+Tab twice goes back past the location bar to Places; a click in the view takes
+    // the keyboard back (and the ring goes).
+    win.key("shift+Tab shift+Tab");
+    wait_for("the ring around Places again", PATIENCE, || {
+        (ring_pixels(&win.shot(), 200, h as usize) > before + 400).then_some(())
+    });
+    win.click_text("bravo");
+    wait_for("the ring to go", PATIENCE, || {
+        (ring_pixels(&win.shot(), 200, h as usize) < before + 100).then_some(())
+    });
+    win.key("Down");
+    win.wait_text("1 selected");
+    win.alive();
+}

@@ -260,21 +260,48 @@ fn the_trash_view_names_itself_follows_the_trash_and_its_dialog_dims() {
     win.wait_title("Trash in the title", |t| t.ends_with("Trash"));
     win.wait_text("The trash is empty.");
 
-    // Another program trashes a file: the view shows it without F5.
-    let st = std::process::Command::new(env!("CARGO_BIN_EXE_porpoise-window"))
-        .args(["rm", "--trash"])
-        .arg(work.join("alpha.txt"))
-        .env("HOME", home.path())
-        .env("XDG_DATA_HOME", &data)
-        .status()
-        .expect("run porpoise rm --trash");
-    assert!(st.success());
+    // Another program trashes files: the view shows them without F5, with their sizes.
+    let trash = |name: &str| {
+        let st = std::process::Command::new(env!("CARGO_BIN_EXE_porpoise-window"))
+            .args(["rm", "--trash"])
+            .arg(work.join(name))
+            .env("HOME", home.path())
+            .env("XDG_DATA_HOME", &data)
+            .status()
+            .expect("run porpoise rm --trash");
+        assert!(st.success());
+    };
+    trash("alpha.txt");
     win.wait_text("alpha.txt");
+    win.wait_text("5 bytes");
     // F5 reads it again: still there.
     win.key("F5");
     win.wait_text("alpha.txt");
     win.alive();
 
+    // Its menu: Restore puts it back.
+    let (x, y) = win.wait_text("alpha.txt");
+    win.right_click(x, y);
+    win.click_text("Restore");
+    wait_exists(&work.join("alpha.txt"));
+    win.wait_text("The trash is empty.");
+
+    // Its menu: Delete asks, Enter deletes it for good.
+    trash("bravo.txt");
+    let (x, y) = win.wait_text("bravo.txt");
+    win.right_click(x, y);
+    win.click_text("Delete");
+    win.wait_text("for good?");
+    win.key("Return");
+    win.wait_text("The trash is empty.");
+    assert!(
+        !work.join("bravo.txt").exists(),
+        "deleted for good, not restored"
+    );
+    win.alive();
+
+    trash("charlie.txt");
+    win.wait_text("charlie.txt");
     // Empty Trash asks over a dimmed window; Enter empties.
     let (_, _, w, h) = win.geometry();
     let corner = (w as usize - 30, h as usize / 2);

@@ -303,6 +303,11 @@ trash-unreachable = Der Papierkorb auf { $place } antwortet nicht; seine Einträ
 trash-column-from = Ursprünglicher Ort
 trash-column-deleted = Gelöscht
 trash-empty-question = Papierkorb leeren?
+trash-purge-question = { $count ->
+    [one] Dieses Element endgültig löschen?
+   *[other] Diese { $count } Elemente endgültig löschen?
+}
+trash-purge-confirm = Löschen
 trash-empty-confirm = Leeren
 trash-empty-detail = Alle Elemente im Papierkorb werden endgültig gelöscht.
 status-trash-failed = Der Papierkorb kann nicht gelesen werden: { $error }

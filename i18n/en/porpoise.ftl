@@ -303,6 +303,11 @@ trash-unreachable = The trash on { $place } does not answer; its items are not s
 trash-column-from = Original location
 trash-column-deleted = Deleted
 trash-empty-question = Empty the trash?
+trash-purge-question = { $count ->
+    [one] Delete this item for good?
+   *[other] Delete these { $count } items for good?
+}
+trash-purge-confirm = Delete
 trash-empty-confirm = Empty
 trash-empty-detail = All items in the trash will be deleted for good.
 status-trash-failed = The trash could not be read: { $error }

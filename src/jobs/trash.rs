@@ -16,7 +16,7 @@ use super::runner::spawn;
 mod listing;
 mod watch;
 
-pub use listing::{NETWORK_DEADLINE, TrashListing, home_trash, list, list_in};
+pub use listing::{NETWORK_DEADLINE, TrashListing, TrashedDetails, home_trash, list, list_in};
 pub use trash::TrashItem;
 pub use watch::{TrashWatch, trash_folders, watch};
 
@@ -130,6 +130,11 @@ fn pick_trashed(
         .map(|(o, _)| o.clone())
         .collect();
     (found.into_iter().flatten().collect(), missing)
+}
+
+/// Delete these trash items for good.
+pub fn purge(items: Vec<TrashItem>) -> Result<(), IoError> {
+    trash::os_limited::purge_all(items).map_err(|e| trash_error("trash", e))
 }
 
 /// Delete everything in the trash for good. What network mounts that do not answer hold

@@ -64,6 +64,10 @@ pub enum ActionMsg {
     OpenTrash,
     TrashListed(Result<crate::jobs::trash::TrashListing, String>),
     TrashClicked(usize),
+    /// Right-press on a row of the Trash view.
+    TrashMenu(usize),
+    /// The answer to "Delete these for good?" about selected trash items.
+    ConfirmPurgeTrash(bool),
     TrashRestore,
     TrashRestored(Result<(), String>),
     AskEmptyTrash,
@@ -90,6 +94,10 @@ pub enum MenuItem {
     NewFolder,
     ShowHidden,
     Reload,
+    /// The Trash view's: put the selected items back.
+    Restore,
+    /// The Trash view's: delete the selected items for good (after asking).
+    DeleteFromTrash,
 }
 
 impl MenuItem {
@@ -167,9 +175,13 @@ pub struct TrashView {
     pub items: Option<Vec<crate::jobs::trash::TrashItem>>,
     /// Network mounts whose trash did not answer in time (their items are not shown).
     pub unreachable: Vec<std::path::PathBuf>,
+    /// Whether each item is a folder, and its size, where the trash could tell.
+    pub details: std::collections::HashMap<std::ffi::OsString, crate::jobs::trash::TrashedDetails>,
     pub selected: std::collections::BTreeSet<usize>,
     /// "Empty the trash?" is asked.
     pub confirm_empty: bool,
+    /// "Delete the selected items for good?" is asked.
+    pub confirm_purge: bool,
     /// A restore or empty is running.
     pub busy: bool,
 }

@@ -6,6 +6,7 @@ mod band;
 mod devices;
 mod dnd;
 mod filter;
+mod focus;
 mod input;
 mod jobs;
 mod naming;
@@ -79,6 +80,11 @@ pub struct App {
     home: PathBuf,
     /// Clipboard, drag and drop, menus, name entry, Trash view.
     actions: ActionState,
+    /// The part of the window that has the keyboard, whether Tab moved it (so it wears a
+    /// ring), and the place the keyboard is on in Places.
+    focus: super::focus::Part,
+    focus_visible: bool,
+    places_cursor: usize,
     /// File jobs, their dialogs and undo.
     jobs: super::jobs::Jobs,
 }
@@ -139,6 +145,9 @@ impl App {
             listing_task: None,
             home: places::home_dir(),
             actions: ActionState::default(),
+            focus: Default::default(),
+            focus_visible: false,
+            places_cursor: 0,
             jobs: super::jobs::Jobs::default(),
         };
         let mut effects = app.start_listing(None);
@@ -284,9 +293,12 @@ impl App {
                 Vec::new()
             }
             Message::Key(k) if !self.jobs.dialogs.is_empty() => self.dialog_key(&k),
-            Message::Key(k) => match self.action_key(&k) {
+            Message::Key(k) => match self.focus_key(&k) {
                 Some(effects) => effects,
-                None => self.key(&k),
+                None => match self.action_key(&k) {
+                    Some(effects) => effects,
+                    None => self.key(&k),
+                },
             },
             Message::Modifiers(m) => {
                 self.modifiers = m;

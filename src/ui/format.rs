@@ -99,6 +99,22 @@ pub fn classify(entry: &Entry, name: &[u8]) -> FileClass {
         }
         _ => {}
     }
+    let by_name = classify_name(name);
+    if by_name != FileClass::Other {
+        return by_name;
+    }
+    if entry.kind() == Kind::Symlink {
+        return FileClass::Link;
+    }
+    let executable = entry.state() == State::Complete && entry.mode & 0o111 != 0;
+    if extension(name).is_empty() && executable && entry.kind() == Kind::File {
+        return FileClass::Executable;
+    }
+    FileClass::Other
+}
+
+/// Classify a file by its name's extension alone (`Other` when it tells nothing).
+pub fn classify_name(name: &[u8]) -> FileClass {
     let ext = String::from_utf8_lossy(extension(name)).to_ascii_lowercase();
     let table: [(&[&str], FileClass); 8] = [
         (TEXT, FileClass::Text),
@@ -110,17 +126,10 @@ pub fn classify(entry: &Entry, name: &[u8]) -> FileClass {
         (CODE, FileClass::Code),
         (EXECUTABLE, FileClass::Executable),
     ];
-    if let Some((_, class)) = table.iter().find(|(list, _)| list.contains(&ext.as_str())) {
-        return *class;
-    }
-    if entry.kind() == Kind::Symlink {
-        return FileClass::Link;
-    }
-    let executable = entry.state() == State::Complete && entry.mode & 0o111 != 0;
-    if ext.is_empty() && executable && entry.kind() == Kind::File {
-        return FileClass::Executable;
-    }
-    FileClass::Other
+    table
+        .iter()
+        .find(|(list, _)| list.contains(&ext.as_str()))
+        .map_or(FileClass::Other, |(_, class)| *class)
 }
 
 /// The Type column: "Folder", "Image (JPG)", "File", "Broken link"…

@@ -132,6 +132,22 @@ pub fn side_panel(theme: &Theme) -> container::Style {
     }
 }
 
+/// `base` with the keyboard's focus ring around it when `on`.
+pub fn ringed(
+    base: fn(&Theme) -> container::Style,
+    on: bool,
+) -> impl Fn(&Theme) -> container::Style {
+    move |theme| {
+        let mut style = base(theme);
+        if on {
+            style.border = Border::default()
+                .width(2)
+                .color(theme.extended_palette().primary.base.color);
+        }
+        style
+    }
+}
+
 /// The file view's own surface.
 pub fn view_surface(theme: &Theme) -> container::Style {
     let p = theme.extended_palette();

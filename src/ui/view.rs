@@ -7,6 +7,7 @@ use iced::{Center, Element, Fill};
 
 use super::actions::{ActionMsg, NameKind};
 use super::app::App;
+use super::focus::Part;
 use super::i18n::fl;
 use super::message::Message;
 use super::settings::ViewMode;
@@ -18,7 +19,7 @@ use super::widgets::{
 
 pub fn view(app: &App) -> Element<'_, Message> {
     let files: Element<'_, Message> = match &app.actions().trash {
-        Some(t) => trash::view(t),
+        Some(t) => trash::view(t, app.icons()),
         None => {
             let files = match app.notice() {
                 Some(text) => notice::view(app, text),
@@ -35,10 +36,12 @@ pub fn view(app: &App) -> Element<'_, Message> {
             }
         }
     };
+    let ring = app.focus_ring();
     let files = container(files)
         .width(Fill)
         .height(Fill)
-        .style(theme::view_surface);
+        .padding(if ring == Some(Part::View) { 2 } else { 0 })
+        .style(theme::ringed(theme::view_surface, ring == Some(Part::View)));
     let base = column![
         location::toolbar(app),
         rule::horizontal(1).style(rule::weak),

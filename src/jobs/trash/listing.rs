@@ -2,7 +2,7 @@
 //! the trash folders of every mounted filesystem, each network mount read on its own
 //! thread with a shared deadline. A mount that misses it is left out and named.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader};
 use std::os::unix::ffi::OsStringExt;
@@ -26,6 +26,50 @@ pub struct TrashListing {
     pub items: Vec<TrashItem>,
     /// Mount points of network filesystems that did not answer before the deadline.
     pub unreachable: Vec<PathBuf>,
+    /// What the trash holds of each item (by its `id`), for items on local and removable
+    /// filesystems (a slow share is not asked).
+    pub details: HashMap<OsString, TrashedDetails>,
+}
+
+/// What the trash holds of one item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrashedDetails {
+    pub is_dir: bool,
+    /// A file's bytes; a folder's entries.
+    pub size: u64,
+}
+
+impl TrashListing {
+    /// Add `items`, with their details read from the trash's `files/` folder.
+    fn add_with_details(&mut self, items: Vec<TrashItem>) {
+        for item in &items {
+            if let Some(d) = details_of(item) {
+                self.details.insert(item.id.clone(), d);
+            }
+        }
+        self.items.extend(items);
+    }
+}
+
+/// The item's file in the trash (`…/files/NAME` beside `…/info/NAME.trashinfo`), read
+/// without following a link.
+fn details_of(item: &TrashItem) -> Option<TrashedDetails> {
+    let info = Path::new(&item.id);
+    let trash = info.parent()?.parent()?;
+    let file = trash.join("files").join(info.file_stem()?);
+    let meta = std::fs::symlink_metadata(&file).ok()?;
+    if meta.is_dir() {
+        let entries = std::fs::read_dir(&file).ok()?.count() as u64;
+        Some(TrashedDetails {
+            is_dir: true,
+            size: entries,
+        })
+    } else {
+        Some(TrashedDetails {
+            is_dir: false,
+            size: meta.len(),
+        })
+    }
 }
 
 /// Mount points whose trash is still being read by an earlier listing's thread (a hung
@@ -43,7 +87,7 @@ pub fn list_in(
     let until = Instant::now() + deadline;
     let mut listing = TrashListing::default();
     if let Some(home) = home {
-        listing.items.extend(read_trash_folder(home, None));
+        listing.add_with_details(read_trash_folder(home, None));
     }
     let (tx, rx) = crossbeam_channel::unbounded::<(PathBuf, Vec<TrashItem>)>();
     let mut waiting: Vec<PathBuf> = Vec::new();
@@ -55,7 +99,7 @@ pub fn list_in(
             continue;
         }
         if !m.class.is_slow() {
-            listing.items.extend(read_volume(&top, uid));
+            listing.add_with_details(read_volume(&top, uid));
             continue;
         }
         let mut reading = READING.lock().unwrap_or_else(|p| p.into_inner());

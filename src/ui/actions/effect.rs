@@ -46,6 +46,8 @@ pub enum ActionEffect {
     },
     ListTrash,
     RestoreTrash(Vec<TrashItem>),
+    /// Delete these trash items for good.
+    PurgeTrash(Vec<TrashItem>),
     EmptyTrash,
 }
 
@@ -122,6 +124,9 @@ impl ActionEffect {
             ActionEffect::ListTrash => act(ActionMsg::TrashListed(text(trash::list()))),
             ActionEffect::RestoreTrash(items) => {
                 act(ActionMsg::TrashRestored(text(trash::restore(items))))
+            }
+            ActionEffect::PurgeTrash(items) => {
+                act(ActionMsg::TrashEmptied(text(trash::purge(items))))
             }
             ActionEffect::EmptyTrash => {
                 act(ActionMsg::TrashEmptied(text(trash::empty().map(drop))))

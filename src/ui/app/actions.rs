@@ -100,6 +100,8 @@ impl App {
             }
             ActionMsg::ConfirmEmptyTrash(yes) => self.confirm_empty(yes),
             ActionMsg::TrashChangedOutside => self.relist_trash(),
+            ActionMsg::TrashMenu(i) => self.trash_menu(i),
+            ActionMsg::ConfirmPurgeTrash(yes) => self.confirm_purge(yes),
             ActionMsg::TrashEmptied(r) => self.trash_changed(r, false),
         }
     }
@@ -112,8 +114,9 @@ impl App {
             let closed = a.menu.take().is_some() | a.drop_menu.take().is_some();
             let cancelled = a.drag.take().is_some_and(|d| d.active);
             let unasked = a.trash.as_mut().is_some_and(|t| {
-                let was = t.confirm_empty;
+                let was = t.confirm_empty || t.confirm_purge;
                 t.confirm_empty = false;
+                t.confirm_purge = false;
                 was
             });
             let unnamed = a.naming.take().is_some();
@@ -124,6 +127,11 @@ impl App {
             && self.actions.trash.as_ref().is_some_and(|t| t.confirm_empty)
         {
             return Some(self.confirm_empty(true));
+        }
+        if k.key == Key::Named(Named::Enter)
+            && self.actions.trash.as_ref().is_some_and(|t| t.confirm_purge)
+        {
+            return Some(self.confirm_purge(true));
         }
         // F5 in the Trash view reads the trash again.
         if k.key == Key::Named(Named::F5) && self.actions.trash.is_some() {
@@ -267,6 +275,18 @@ impl App {
             MenuItem::NewFolder => self.new_folder(),
             MenuItem::ShowHidden => self.toggle_hidden(),
             MenuItem::Reload => self.reload(),
+            MenuItem::Restore => self.trash_restore(),
+            MenuItem::DeleteFromTrash => {
+                if let Some(t) = self
+                    .actions
+                    .trash
+                    .as_mut()
+                    .filter(|t| !t.selected.is_empty())
+                {
+                    t.confirm_purge = true;
+                }
+                Vec::new()
+            }
         }
     }
 }

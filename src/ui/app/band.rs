@@ -18,6 +18,7 @@ impl App {
     pub(super) fn on_band(&mut self, e: BandEvent) -> Vec<Effect> {
         match e {
             BandEvent::Started(_) => {
+                self.focus_view_by_mouse();
                 self.actions.menu = None;
                 self.actions.drop_menu = None;
                 self.location = None;

@@ -12,6 +12,7 @@ impl App {
     /// A click on an entry: select it (Ctrl toggles, Shift extends); a second click on the
     /// same entry soon after opens it.
     pub(super) fn clicked(&mut self, name: Vec<u8>) -> Vec<Effect> {
+        self.focus_view_by_mouse();
         let now = Instant::now();
         let m = self.modifiers;
         let double = matches!(&self.last_click, Some((n, at)) if *n == name && now.duration_since(*at) < DOUBLE_CLICK);

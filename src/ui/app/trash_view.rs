@@ -49,8 +49,10 @@ impl App {
             Ok(TrashListing {
                 mut items,
                 unreachable,
+                details,
             }) => {
                 view.unreachable = unreachable;
+                view.details = details;
                 items.sort_by(|a, b| {
                     b.time_deleted
                         .cmp(&a.time_deleted)
@@ -86,18 +88,46 @@ impl App {
         Vec::new()
     }
 
+    /// Right-press on row `i`: it joins the selection (alone, if it was not in it) and
+    /// the menu opens at the pointer.
+    pub(super) fn trash_menu(&mut self, i: usize) -> Vec<Effect> {
+        let Some(view) = &mut self.actions.trash else {
+            return Vec::new();
+        };
+        if !view.selected.contains(&i) {
+            view.selected.clear();
+            view.selected.insert(i);
+        }
+        self.actions.menu = Some(crate::ui::actions::ContextMenu {
+            target: None,
+            folder: false,
+            at: self.actions.pointer,
+        });
+        Vec::new()
+    }
+
+    /// The answer to "Delete these for good?": the selected items go, off the UI thread.
+    pub(super) fn confirm_purge(&mut self, yes: bool) -> Vec<Effect> {
+        let Some(view) = &mut self.actions.trash else {
+            return Vec::new();
+        };
+        view.confirm_purge = false;
+        if !yes || view.busy {
+            return Vec::new();
+        }
+        let items = selected_items(view);
+        if items.is_empty() {
+            return Vec::new();
+        }
+        view.busy = true;
+        vec![Effect::Action(ActionEffect::PurgeTrash(items))]
+    }
+
     pub(super) fn trash_restore(&mut self) -> Vec<Effect> {
         let Some(view) = self.actions.trash.as_mut().filter(|v| !v.busy) else {
             return Vec::new();
         };
-        let items: Vec<TrashItem> = view
-            .items
-            .iter()
-            .flatten()
-            .enumerate()
-            .filter(|(i, _)| view.selected.contains(i))
-            .map(|(_, it)| it.clone())
-            .collect();
+        let items = selected_items(view);
         if items.is_empty() {
             return Vec::new();
         }
@@ -134,4 +164,15 @@ impl App {
         }
         self.list_trash()
     }
+}
+
+/// The selected items of the Trash view.
+fn selected_items(view: &TrashView) -> Vec<TrashItem> {
+    view.items
+        .iter()
+        .flatten()
+        .enumerate()
+        .filter(|(i, _)| view.selected.contains(i))
+        .map(|(_, it)| it.clone())
+        .collect()
 }

@@ -29,12 +29,13 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
         return None;
     }
     let rows = column(entries.iter().map(job_row)).spacing(10);
+    let ring = app.focus_ring() == Some(crate::ui::focus::Part::Jobs);
     Some(
         container(scrollable(rows).height(iced::Shrink))
             .max_height(MAX_HEIGHT)
             .padding([8, 12])
             .width(Fill)
-            .style(theme::side_panel)
+            .style(theme::ringed(theme::side_panel, ring))
             .into(),
     )
 }

@@ -22,17 +22,21 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
         out.push(ghost(d.sources.len(), d.at));
     }
     if let Some(m) = &a.menu {
-        let items: Vec<(String, Message, bool)> =
+        let entries = if a.trash.is_some() {
+            vec![MenuItem::Restore, MenuItem::DeleteFromTrash]
+        } else {
             MenuItem::for_target(m.target.as_ref().map(|_| m.folder))
-                .into_iter()
-                .map(|i| {
-                    (
-                        menu_label(i),
-                        Message::Action(ActionMsg::MenuPick(i)),
-                        false,
-                    )
-                })
-                .collect();
+        };
+        let items: Vec<(String, Message, bool)> = entries
+            .into_iter()
+            .map(|i| {
+                (
+                    menu_label(i),
+                    Message::Action(ActionMsg::MenuPick(i)),
+                    false,
+                )
+            })
+            .collect();
         out.push(menu(app, items, m.at));
     }
     if let Some(m) = &a.drop_menu {
@@ -50,7 +54,20 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
         out.push(menu(app, items, m.at));
     }
     if a.trash.as_ref().is_some_and(|t| t.confirm_empty) {
-        out.push(confirm_empty());
+        out.push(confirm(
+            fl!("trash-empty-question"),
+            fl!("trash-empty-detail"),
+            fl!("trash-empty-confirm"),
+            ActionMsg::ConfirmEmptyTrash,
+        ));
+    }
+    if let Some(t) = a.trash.as_ref().filter(|t| t.confirm_purge) {
+        out.push(confirm(
+            fl!("trash-purge-question", count = t.selected.len()),
+            fl!("delete-confirm-body"),
+            fl!("trash-purge-confirm"),
+            ActionMsg::ConfirmPurgeTrash,
+        ));
     }
     out
 }
@@ -77,6 +94,8 @@ pub fn menu_label(i: MenuItem) -> String {
         MenuItem::NewFolder => fl!("menu-new-folder"),
         MenuItem::ShowHidden => fl!("menu-show-hidden"),
         MenuItem::Reload => fl!("menu-reload"),
+        MenuItem::Restore => fl!("trash-restore"),
+        MenuItem::DeleteFromTrash => fl!("menu-delete"),
     }
 }
 
@@ -156,19 +175,25 @@ fn menu<'a>(app: &App, items: Vec<(String, Message, bool)>, at: Point) -> Elemen
         .into()
 }
 
-/// "Empty the trash?" with Cancel and Empty Trash.
-fn confirm_empty<'a>() -> Element<'a, Message> {
-    let answer = |yes| Message::Action(ActionMsg::ConfirmEmptyTrash(yes));
+/// A question of the Trash view ("Empty the trash?") with Cancel and `yes`, over the
+/// dimmed window.
+fn confirm<'a>(
+    question: String,
+    detail: String,
+    yes: String,
+    answer: fn(bool) -> ActionMsg,
+) -> Element<'a, Message> {
+    let answer = move |yes| Message::Action(answer(yes));
     let dialog = column![
-        text(fl!("trash-empty-question")).size(16),
-        text(fl!("trash-empty-detail")).style(theme::muted),
+        text(question).size(16),
+        text(detail).style(theme::muted),
         rule::horizontal(1).style(rule::weak),
         row![
             space().width(Fill),
             button(text(fl!("dialog-cancel")))
                 .on_press(answer(false))
                 .style(button::secondary),
-            button(text(fl!("trash-empty-confirm")))
+            button(text(yes))
                 .on_press(answer(true))
                 .style(button::danger),
         ]

@@ -28,8 +28,15 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
         |p: &Place| (p.kind == PlaceKind::Trash) == in_trash && (in_trash || p.path == here);
     let mut col = Column::new().spacing(1).padding([10, 8]);
     col = col.push(heading(fl!("places-heading")));
+    // The keyboard's place (while Places has the keyboard), counted in the order shown.
+    let cursor = app.places_cursor();
+    let mut n = 0;
+    let mut at = |_: &Place| {
+        n += 1;
+        cursor == Some(n - 1)
+    };
     for p in app.user_places() {
-        col = col.push(item(app, p, current(p)));
+        col = col.push(item(app, p, current(p), at(p)));
     }
     let (devices, network): (Vec<&Place>, Vec<&Place>) = app
         .mount_places()
@@ -38,20 +45,22 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
     if !devices.is_empty() {
         col = col.push(heading(fl!("devices-heading")));
         for p in devices {
-            col = col.push(item(app, p, current(p)));
+            col = col.push(item(app, p, current(p), at(p)));
         }
     }
     if !network.is_empty() {
         col = col.push(heading(fl!("network-heading")));
         for p in network {
-            col = col.push(item(app, p, current(p)));
+            col = col.push(item(app, p, current(p), at(p)));
         }
     }
+    let ring = app.focus_ring() == Some(crate::ui::focus::Part::Places);
     Some(
         container(scrollable(col).height(Fill))
             .width(width)
             .height(Fill)
-            .style(theme::side_panel)
+            .padding(if ring { 2 } else { 0 })
+            .style(theme::ringed(theme::side_panel, ring))
             .into(),
     )
 }
@@ -94,7 +103,7 @@ pub fn eject_id(mount_point: &std::path::Path) -> Id {
 /// A place: a button that opens it, and a drop target (the Trash place opens the Trash
 /// view). Devices and shares say under their name what Porpoise still writes to them;
 /// removable devices have an unmount button.
-fn item<'a>(app: &App, p: &'a Place, current: bool) -> Element<'a, Message> {
+fn item<'a>(app: &App, p: &'a Place, current: bool, keyboard: bool) -> Element<'a, Message> {
     let target = DropTarget::Place(p.path.clone());
     let drop = app.is_drop_hover(&target);
     let open = match p.kind {
@@ -112,7 +121,16 @@ fn item<'a>(app: &App, p: &'a Place, current: bool) -> Element<'a, Message> {
         .padding([6, 10])
         .clip(true)
         .on_press(open)
-        .style(theme::flat_button(current || drop));
+        .style(move |theme: &iced::Theme, status| {
+            let mut style = theme::flat_button(current || drop)(theme, status);
+            if keyboard {
+                style.border = iced::Border::default()
+                    .rounded(5)
+                    .width(2)
+                    .color(theme.extended_palette().primary.base.color);
+            }
+            style
+        });
     let top: Element<'a, Message> = if p.kind == PlaceKind::Removable {
         row![button, eject_button(p)].align_y(Center).into()
     } else {

@@ -1,22 +1,26 @@
-//! The Trash view: what is in the trash (name, where it came from, when it was deleted),
-//! Restore for the selected items and Empty Trash.
+//! The Trash view: what is in the trash (icon, name, size, where it came from, when it was
+//! deleted), Restore for the selected items and Empty Trash.
 
 use std::os::unix::ffi::OsStrExt;
 
 use iced::widget::text::Wrapping;
-use iced::widget::{Column, button, column, container, row, rule, scrollable, space, text};
+use iced::widget::{
+    Column, button, column, container, mouse_area, row, rule, scrollable, space, text,
+};
 use iced::{Center, Element, Fill};
 
 use crate::ui::actions::{ActionMsg, TrashView};
-use crate::ui::format;
+use crate::ui::format::{self, FileClass};
 use crate::ui::i18n::fl;
+use crate::ui::icons::{IconSet, IconSize};
 use crate::ui::message::Message;
 use crate::ui::theme;
 
+const SIZE_WIDTH: f32 = 96.0;
 const WHERE_WIDTH: f32 = 280.0;
 const DATE_WIDTH: f32 = 150.0;
 
-pub fn view(t: &TrashView) -> Element<'_, Message> {
+pub fn view<'a>(t: &'a TrashView, icons: &IconSet) -> Element<'a, Message> {
     let act = Message::Action;
     let has_items = t.items.as_ref().is_some_and(|i| !i.is_empty());
     let restore = button(text(fl!("trash-restore"))).on_press_maybe(
@@ -38,7 +42,12 @@ pub fn view(t: &TrashView) -> Element<'_, Message> {
         Some(items) if items.is_empty() => centered(fl!("trash-is-empty")),
         Some(items) => {
             let header = row![
+                space().width(20),
                 text(fl!("column-name")).width(Fill).size(theme::SMALL_TEXT),
+                text(fl!("column-size"))
+                    .width(SIZE_WIDTH)
+                    .align_x(iced::Right)
+                    .size(theme::SMALL_TEXT),
                 text(fl!("trash-column-from"))
                     .width(WHERE_WIDTH)
                     .size(theme::SMALL_TEXT),
@@ -53,8 +62,24 @@ pub fn view(t: &TrashView) -> Element<'_, Message> {
                 let selected = t.selected.contains(&i);
                 let secondary = theme::secondary_on(selected);
                 let name = String::from_utf8_lossy(item.name.as_bytes()).into_owned();
+                let details = t.details.get(&item.id);
+                let class = match details {
+                    Some(d) if d.is_dir => FileClass::Folder,
+                    _ => format::classify_name(item.name.as_bytes()),
+                };
+                let size = match details {
+                    Some(d) if d.is_dir => fl!("size-items", count = d.size),
+                    Some(d) => format::size(d.size),
+                    None => String::new(),
+                };
                 let line = row![
+                    icons.for_class(class, IconSize::Small).view(20.0),
                     text(name).width(Fill).wrapping(Wrapping::None),
+                    text(size)
+                        .width(SIZE_WIDTH)
+                        .align_x(iced::Right)
+                        .wrapping(Wrapping::None)
+                        .style(secondary),
                     text(item.original_parent.display().to_string())
                         .width(WHERE_WIDTH)
                         .wrapping(Wrapping::None)
@@ -67,13 +92,16 @@ pub fn view(t: &TrashView) -> Element<'_, Message> {
                 .spacing(12)
                 .align_y(Center);
                 col = col.push(
-                    button(line)
-                        .width(Fill)
-                        .height(theme::ROW_HEIGHT)
-                        .clip(true)
-                        .padding([4, 10])
-                        .on_press(act(ActionMsg::TrashClicked(i)))
-                        .style(theme::entry_button(selected)),
+                    mouse_area(
+                        button(line)
+                            .width(Fill)
+                            .height(theme::ROW_HEIGHT)
+                            .clip(true)
+                            .padding([4, 10])
+                            .on_press(act(ActionMsg::TrashClicked(i)))
+                            .style(theme::entry_button(selected)),
+                    )
+                    .on_right_press(act(ActionMsg::TrashMenu(i))),
                 );
             }
             column![

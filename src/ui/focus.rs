@@ -1,0 +1,48 @@
+//! Which part of the window has the keyboard: Places, the location bar, the file view or
+//! the job panel. Tab and Shift+Tab go round them in the order they are drawn; the part
+//! that has it wears a ring once the keyboard moved it (a mouse user sees none).
+
+/// A part of the window that can have the keyboard.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Part {
+    Places,
+    Location,
+    #[default]
+    View,
+    Jobs,
+}
+
+/// The part after `from` (before it, going back) among those shown now.
+pub fn next(from: Part, forward: bool, places: bool, jobs: bool) -> Part {
+    let order: Vec<Part> = [Part::Places, Part::Location, Part::View, Part::Jobs]
+        .into_iter()
+        .filter(|p| match p {
+            Part::Places => places,
+            Part::Jobs => jobs,
+            _ => true,
+        })
+        .collect();
+    let at = order.iter().position(|p| *p == from).unwrap_or(0);
+    let n = order.len();
+    let to = if forward {
+        (at + 1) % n
+    } else {
+        (at + n - 1) % n
+    };
+    order[to]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tab_goes_round_what_is_shown() {
+        assert_eq!(next(Part::View, true, true, true), Part::Jobs);
+        assert_eq!(next(Part::Jobs, true, true, true), Part::Places);
+        assert_eq!(next(Part::View, true, true, false), Part::Places);
+        assert_eq!(next(Part::View, true, false, false), Part::Location);
+        assert_eq!(next(Part::Places, false, true, false), Part::View);
+        assert_eq!(next(Part::Location, false, false, false), Part::View);
+    }
+}
