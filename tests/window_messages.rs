@@ -282,7 +282,15 @@ fn the_trash_view_names_itself_follows_the_trash_and_its_dialog_dims() {
     // Its menu: Restore puts it back.
     let (x, y) = win.wait_text("alpha.txt");
     win.right_click(x, y);
-    win.click_text("Restore");
+    // The menu's Restore, under the row (the bar has one too, above it).
+    let item = wait_for("the menu's Restore", PATIENCE, || {
+        win.shot()
+            .words()
+            .into_iter()
+            .find(|w| w.text == "Restore" && w.y > y)
+    });
+    let (ix, iy) = item.centre();
+    win.click(ix, iy);
     wait_exists(&work.join("alpha.txt"));
     win.wait_text("The trash is empty.");
 
@@ -290,7 +298,15 @@ fn the_trash_view_names_itself_follows_the_trash_and_its_dialog_dims() {
     trash("bravo.txt");
     let (x, y) = win.wait_text("bravo.txt");
     win.right_click(x, y);
-    win.click_text("Delete");
+    // The menu's "Delete…", under the row (not the Deleted column's heading).
+    let item = wait_for("the menu's Delete", PATIENCE, || {
+        win.shot()
+            .words()
+            .into_iter()
+            .find(|w| w.text.starts_with("Delete") && w.text != "Deleted" && w.y > y)
+    });
+    let (ix, iy) = item.centre();
+    win.click(ix, iy);
     win.wait_text("for good?");
     win.key("Return");
     win.wait_text("The trash is empty.");

@@ -427,30 +427,34 @@ fn trash_events(folders: &Vec<PathBuf>) -> impl iced::futures::Stream<Item = Mes
     use iced::futures::StreamExt;
     use iced::futures::channel::mpsc::UnboundedReceiver;
     type Watching = (crate::jobs::trash::TrashWatch, UnboundedReceiver<()>);
+    fn start(folders: &[PathBuf]) -> Option<Watching> {
+        let (tx, rx) = iced::futures::channel::mpsc::unbounded();
+        let w = crate::jobs::trash::watch(folders, move || {
+            let _ = tx.unbounded_send(());
+        });
+        match w {
+            Ok(w) => Some((w, rx)),
+            Err(e) => {
+                tracing::info!("{}", crate::error::chain(&e));
+                None
+            }
+        }
+    }
     let folders = folders.clone();
     iced::futures::stream::unfold(
-        (Some(folders), None::<Watching>),
+        (folders, None::<Watching>),
         |(folders, watching)| async move {
-            let (watch, mut rx) = match (folders, watching) {
-                (_, Some(w)) => w,
-                (Some(folders), None) => {
-                    let (tx, rx) = iced::futures::channel::mpsc::unbounded();
-                    let w = crate::jobs::trash::watch(&folders, move || {
-                        let _ = tx.unbounded_send(());
-                    });
-                    match w {
-                        Ok(w) => (w, rx),
-                        Err(e) => {
-                            tracing::info!("{}", crate::error::chain(&e));
-                            return None;
-                        }
-                    }
-                }
-                (None, None) => return None,
+            let (mut watch, mut rx) = match watching {
+                Some(w) => w,
+                None => start(&folders)?,
             };
             rx.next().await?;
+            // A trash folder made just now: watch inside it too, before it is read.
+            if watch.is_partial() {
+                (watch, rx) = start(&folders)?;
+            }
             let msg = Message::Action(super::actions::ActionMsg::TrashChangedOutside);
-            Some((msg, (None, Some((watch, rx)))))
+            Some((msg, (folders, Some((watch, rx)))))
         },
     )
 }

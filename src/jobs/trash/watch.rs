@@ -29,6 +29,16 @@ pub fn trash_folders(table: Option<&MountTable>) -> Vec<PathBuf> {
 /// A watch on trash folders; changes stop being told when it is dropped.
 pub struct TrashWatch {
     _watcher: notify::RecommendedWatcher,
+    /// Some folder is watched only through its parent (it was not made yet).
+    partial: bool,
+}
+
+impl TrashWatch {
+    /// Some trash folder did not exist yet and is watched through its parent only: once
+    /// it is made, watch again to see what happens inside it.
+    pub fn is_partial(&self) -> bool {
+        self.partial
+    }
 }
 
 /// Call `changed` whenever something in one of `folders` (their `info/` or `files/`)
@@ -45,6 +55,7 @@ pub fn watch(
         }
     })
     .map_err(|e| IoError::new(Op::Watch, &first, std::io::Error::other(e)))?;
+    let mut partial = false;
     for folder in folders {
         let parts = [folder.join("info"), folder.join("files")];
         let mut watched = false;
@@ -59,9 +70,12 @@ pub fn watch(
                 folder.parent().filter(|p| p.is_dir())
             };
             if let Some(at) = at {
-                let _ = watcher.watch(at, RecursiveMode::NonRecursive);
+                partial |= watcher.watch(at, RecursiveMode::NonRecursive).is_ok();
             }
         }
     }
-    Ok(TrashWatch { _watcher: watcher })
+    Ok(TrashWatch {
+        _watcher: watcher,
+        partial,
+    })
 }
