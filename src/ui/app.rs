@@ -423,6 +423,8 @@ pub fn folder_name(path: &Path) -> String {
 
 /// Changes to the trash folders as messages, while the Trash view is open. The watch is
 /// set up when the stream is first polled, on the runtime's threads, not the UI's.
+// `Subscription::run_with` hands its data (a `Vec`) by reference.
+#[allow(clippy::ptr_arg)]
 fn trash_events(folders: &Vec<PathBuf>) -> impl iced::futures::Stream<Item = Message> + use<> {
     use iced::futures::StreamExt;
     use iced::futures::channel::mpsc::UnboundedReceiver;
