@@ -331,6 +331,20 @@ fn the_trash_view_names_itself_follows_the_trash_and_its_dialog_dims() {
         after.iter().zip(before).all(|(a, b)| *a + 40 < b),
         "the window behind the question is dimmed: {before:?} -> {after:?}"
     );
+    // Tab to Cancel and Enter keeps the trash; asked again, Enter empties it.
+    win.key("Tab");
+    win.key("Return");
+    wait_gone(&win, "Empty the trash?");
+    win.wait_text("charlie.txt");
+    assert_eq!(
+        fs::read_dir(data.join("Trash/files"))
+            .expect("trash files")
+            .count(),
+        1,
+        "Cancel kept the trash"
+    );
+    win.click(rx + 90, ry);
+    win.wait_text("Empty the trash?");
     win.key("Return");
     win.wait_text("The trash is empty.");
     let left = fs::read_dir(data.join("Trash/files"))

@@ -182,6 +182,9 @@ pub struct TrashView {
     pub confirm_empty: bool,
     /// "Delete the selected items for good?" is asked.
     pub confirm_purge: bool,
+    /// In either question, Cancel is highlighted (Tab moves there) rather than the answer
+    /// that acts, which Enter presses by default.
+    pub cancel_highlighted: bool,
     /// A restore or empty is running.
     pub busy: bool,
 }

@@ -123,15 +123,32 @@ impl App {
             return (closed || cancelled || unasked || unnamed).then(Vec::new);
         }
         // "Empty the trash?": Enter empties it (Escape, above, keeps it).
-        if k.key == Key::Named(Named::Enter)
-            && self.actions.trash.as_ref().is_some_and(|t| t.confirm_empty)
+        // The Trash view's questions: Enter presses the highlighted button, Tab and the
+        // arrows move the highlight (Escape, above, cancels).
+        if let Some(t) = self
+            .actions
+            .trash
+            .as_mut()
+            .filter(|t| t.confirm_empty || t.confirm_purge)
         {
-            return Some(self.confirm_empty(true));
-        }
-        if k.key == Key::Named(Named::Enter)
-            && self.actions.trash.as_ref().is_some_and(|t| t.confirm_purge)
-        {
-            return Some(self.confirm_purge(true));
+            let yes = !t.cancel_highlighted;
+            return Some(match k.key.as_ref() {
+                Key::Named(Named::Enter | Named::Space) if t.confirm_empty => {
+                    self.confirm_empty(yes)
+                }
+                Key::Named(Named::Enter | Named::Space) => self.confirm_purge(yes),
+                Key::Named(
+                    Named::Tab
+                    | Named::ArrowLeft
+                    | Named::ArrowRight
+                    | Named::ArrowUp
+                    | Named::ArrowDown,
+                ) => {
+                    t.cancel_highlighted = !t.cancel_highlighted;
+                    Vec::new()
+                }
+                _ => Vec::new(),
+            });
         }
         // F5 in the Trash view reads the trash again.
         if k.key == Key::Named(Named::F5) && self.actions.trash.is_some() {

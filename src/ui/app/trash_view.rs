@@ -112,6 +112,7 @@ impl App {
             return Vec::new();
         };
         view.confirm_purge = false;
+        view.cancel_highlighted = false;
         if !yes || view.busy {
             return Vec::new();
         }
@@ -140,6 +141,7 @@ impl App {
             return Vec::new();
         };
         view.confirm_empty = false;
+        view.cancel_highlighted = false;
         if !yes || view.busy {
             return Vec::new();
         }

@@ -53,19 +53,25 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
         ));
         out.push(menu(app, items, m.at));
     }
-    if a.trash.as_ref().is_some_and(|t| t.confirm_empty) {
+    if let Some(t) = a.trash.as_ref().filter(|t| t.confirm_empty) {
         out.push(confirm(
-            fl!("trash-empty-question"),
-            fl!("trash-empty-detail"),
-            fl!("trash-empty-confirm"),
+            [
+                fl!("trash-empty-question"),
+                fl!("trash-empty-detail"),
+                fl!("trash-empty-confirm"),
+            ],
+            t.cancel_highlighted,
             ActionMsg::ConfirmEmptyTrash,
         ));
     }
     if let Some(t) = a.trash.as_ref().filter(|t| t.confirm_purge) {
         out.push(confirm(
-            fl!("trash-purge-question", count = t.selected.len()),
-            fl!("delete-confirm-body"),
-            fl!("trash-purge-confirm"),
+            [
+                fl!("trash-purge-question", count = t.selected.len()),
+                fl!("delete-confirm-body"),
+                fl!("trash-purge-confirm"),
+            ],
+            t.cancel_highlighted,
             ActionMsg::ConfirmPurgeTrash,
         ));
     }
@@ -175,15 +181,27 @@ fn menu<'a>(app: &App, items: Vec<(String, Message, bool)>, at: Point) -> Elemen
         .into()
 }
 
-/// A question of the Trash view ("Empty the trash?") with Cancel and `yes`, over the
-/// dimmed window.
+/// A question of the Trash view ("Empty the trash?"): its words (question, detail, the
+/// acting button), over the dimmed window, with Cancel and the acting button; the
+/// highlighted one (the acting one unless `cancel_highlighted`) wears a ring.
 fn confirm<'a>(
-    question: String,
-    detail: String,
-    yes: String,
+    [question, detail, yes]: [String; 3],
+    cancel_highlighted: bool,
     answer: fn(bool) -> ActionMsg,
 ) -> Element<'a, Message> {
     let answer = move |yes| Message::Action(answer(yes));
+    let ringed = |base: fn(&Theme, button::Status) -> button::Style, on: bool| {
+        move |t: &Theme, s: button::Status| {
+            let mut style = base(t, s);
+            if on {
+                style.border = style
+                    .border
+                    .width(2)
+                    .color(t.extended_palette().background.base.text);
+            }
+            style
+        }
+    };
     let dialog = column![
         text(question).size(16),
         text(detail).style(theme::muted),
@@ -192,10 +210,10 @@ fn confirm<'a>(
             space().width(Fill),
             button(text(fl!("dialog-cancel")))
                 .on_press(answer(false))
-                .style(button::secondary),
+                .style(ringed(button::secondary, cancel_highlighted)),
             button(text(yes))
                 .on_press(answer(true))
-                .style(button::danger),
+                .style(ringed(button::danger, !cancel_highlighted)),
         ]
         .spacing(10),
     ]
