@@ -44,6 +44,15 @@ impl App {
 
     /// Keys that belong to the parts: Tab anywhere, and the arrows and Enter in Places.
     pub(super) fn focus_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
+        // A menu or a question of the Trash view has the keyboard while it is open.
+        let a = &self.actions;
+        let asking = a
+            .trash
+            .as_ref()
+            .is_some_and(|t| t.confirm_empty || t.confirm_purge);
+        if asking || a.menu.is_some() || a.drop_menu.is_some() {
+            return None;
+        }
         let m = k.modifiers;
         if k.key == Key::Named(Named::Tab) && !m.control() && !m.alt() {
             return Some(self.move_focus(!m.shift()));
