@@ -8,6 +8,7 @@ pub mod actions;
 pub mod app;
 pub mod clipboard;
 pub mod devices;
+pub mod display;
 pub mod effects;
 pub mod eta;
 pub mod focus;
@@ -43,6 +44,8 @@ pub enum UiError {
     Iced(#[from] iced::Error),
     #[error("none of the arguments is a local path or file:// URI")]
     NothingToOpen,
+    #[error("the window cannot open")]
+    NoDisplay(#[from] display::DisplayError),
 }
 
 /// Open the window at the first of `args` (paths or `file://` URIs; the home folder when
@@ -56,6 +59,7 @@ pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
         .map(Settings::load)
         .unwrap_or_default();
     let (start, later) = start::first_and_later(&args).ok_or(UiError::NothingToOpen)?;
+    display::wait_for_display(display::DISPLAY_WAIT)?;
     let size = iced::Size::new(settings.window_width, settings.window_height);
     tracing::info!(path = %start.display(), "opening the window");
     // Before any job exists, so the programs it starts never hold a job's files.

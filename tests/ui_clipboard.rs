@@ -5,6 +5,8 @@
 
 mod actions_support;
 
+mod desktop;
+
 use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
@@ -43,24 +45,6 @@ fn without_a_display_the_clipboard_says_so() {
     );
 }
 
-/// Kills a child process when dropped.
-struct Reaper(Child);
-
-impl Drop for Reaper {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
 fn wait_for<T>(what: &str, mut probe: impl FnMut() -> Option<T>) -> T {
     let start = Instant::now();
     loop {
@@ -86,7 +70,7 @@ fn xclip_out(target: &str) -> Vec<u8> {
 fn x11_clipboard_round_trip_with_xclip() {
     const NAME: &str = "x11_clipboard_round_trip_with_xclip";
     if !is_child(NAME) {
-        if let Some(missing) = ["Xvfb", "xclip"].into_iter().find(|t| !have(t)) {
+        if let Some(missing) = ["Xvfb", "xclip"].into_iter().find(|t| !desktop::have(t)) {
             assert!(
                 std::env::var_os("CI").is_none(),
                 "{missing} is missing; CI must install it (.ci/run)"
@@ -94,23 +78,8 @@ fn x11_clipboard_round_trip_with_xclip() {
             eprintln!("skipped: {missing} is not installed (apt-get install xvfb xclip)");
             return;
         }
-        let n = (120..400)
-            .find(|n| {
-                !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
-                    && !Path::new(&format!("/tmp/.X{n}-lock")).exists()
-            })
-            .expect("a free X display number");
-        let display = format!(":{n}");
-        let _xvfb = Reaper(
-            Command::new("Xvfb")
-                .args([&display, "-screen", "0", "640x480x24", "-nolisten", "tcp"])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("start Xvfb"),
-        );
-        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
-        wait_for("the X server", || socket.exists().then_some(()));
+        let xvfb = desktop::Xserver::start(desktop::free_display(), "640x480x24");
+        let display = xvfb.display();
         in_child(
             NAME,
             &[

@@ -4,7 +4,9 @@
 
 mod desktop;
 
-use desktop::{Desktop, Launch};
+use std::time::{Duration, Instant};
+
+use desktop::{Desktop, Launch, PATIENCE, have};
 
 #[test]
 fn the_window_opens_and_draws_the_entries() {
@@ -32,4 +34,73 @@ fn the_window_opens_and_draws_the_entries() {
     );
     assert!(shot.width >= 400 && shot.height >= 300);
     win.alive();
+}
+
+#[test]
+fn a_window_started_before_its_x_server_waits_for_it() {
+    let home = tempfile::tempdir().expect("home");
+    let mut started = None;
+    let Some(desk) = Desktop::start_after(|display| {
+        started = Some(Launch::new(home.path()).arg(home.path()).spawn(display));
+    }) else {
+        return;
+    };
+    let (child, log) = started.expect("the window was started");
+    let mut win = desk.adopt(child, log);
+    win.wait_title("the home folder in the title", |t| {
+        t.starts_with("Porpoise")
+    });
+    win.alive();
+}
+
+#[test]
+fn without_a_display_the_window_says_so_and_exits() {
+    if !have("Xvfb") {
+        assert!(std::env::var_os("CI").is_none(), "Xvfb is missing in CI");
+        return;
+    }
+    let home = tempfile::tempdir().expect("home");
+    // A display number nobody serves.
+    let display = format!(":{}", desktop::free_display());
+    let start = Instant::now();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_porpoise-window"))
+        .arg(home.path())
+        .env("DISPLAY", &display)
+        .env_remove("WAYLAND_DISPLAY")
+        .env("HOME", home.path())
+        .output()
+        .expect("run the window");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "it exits with a failure: {err}");
+    assert!(
+        err.contains(&format!(
+            "the display {display} does not accept connections"
+        )),
+        "it says why in words: {err}"
+    );
+    assert!(!err.contains("panicked"), "no panic: {err}");
+    assert!(start.elapsed() < PATIENCE + Duration::from_secs(30));
+}
+
+#[test]
+fn a_desktop_leaves_no_x_lock_or_socket_behind() {
+    let number;
+    {
+        let Some(desk) = Desktop::start() else { return };
+        number = desk
+            .display()
+            .trim_start_matches(':')
+            .parse::<u32>()
+            .expect("a number");
+        assert!(std::path::Path::new(&format!("/tmp/.X{number}-lock")).exists());
+    }
+    for stale in [
+        format!("/tmp/.X{number}-lock"),
+        format!("/tmp/.X11-unix/X{number}"),
+    ] {
+        assert!(
+            !std::path::Path::new(&stale).exists(),
+            "{stale} stays behind: the next program to take display :{number} gets no display"
+        );
+    }
 }

@@ -79,12 +79,77 @@ pub fn have(tool: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
+/// An Xvfb, stopped as a person stops it when dropped: SIGTERM, so it removes its lock
+/// file and socket (a killed one leaves them, and the next program to pick that display
+/// number gets none); what a server that had to be killed left is removed here.
+pub struct Xserver {
+    number: u32,
+    child: Child,
+}
+
+impl Xserver {
+    /// Start Xvfb on display `:number` with one screen of `screen` (`1280x800x24`) and
+    /// wait until it takes connections.
+    pub fn start(number: u32, screen: &str) -> Xserver {
+        let child = Command::new("Xvfb")
+            .args([
+                &format!(":{number}"),
+                "-screen",
+                "0",
+                screen,
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start Xvfb");
+        let server = Xserver { number, child };
+        let socket = server.socket();
+        wait_for("the X server", PATIENCE, || {
+            std::os::unix::net::UnixStream::connect(&socket).ok()
+        });
+        server
+    }
+
+    pub fn display(&self) -> String {
+        format!(":{}", self.number)
+    }
+
+    fn socket(&self) -> PathBuf {
+        PathBuf::from(format!("/tmp/.X11-unix/X{}", self.number))
+    }
+
+    fn lock(&self) -> PathBuf {
+        PathBuf::from(format!("/tmp/.X{}-lock", self.number))
+    }
+}
+
+impl Drop for Xserver {
+    fn drop(&mut self) {
+        if let Some(pid) = rustix::process::Pid::from_raw(self.child.id() as i32) {
+            let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
+        }
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
+            std::thread::park_timeout(Duration::from_millis(20));
+        }
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+        // Gone now either way: nothing of it may stay behind.
+        let _ = std::fs::remove_file(self.lock());
+        let _ = std::fs::remove_file(self.socket());
+    }
+}
+
 /// An X server with a window manager, taken down when dropped.
 pub struct Desktop {
     display: String,
     x: X,
     _wm: Reaper,
-    _xvfb: Reaper,
+    _xvfb: Xserver,
     _turn: MutexGuard<'static, ()>,
 }
 
@@ -92,6 +157,12 @@ impl Desktop {
     /// Start Xvfb and openbox; `None` (with a message) where a tool is missing, a
     /// failure in CI.
     pub fn start() -> Option<Desktop> {
+        Desktop::start_after(|_| {})
+    }
+
+    /// [`Desktop::start`], with `before` run first with the display's name (`:N`), before
+    /// its X server exists: a window started there must wait for it.
+    pub fn start_after(before: impl FnOnce(&str)) -> Option<Desktop> {
         if let Some((tool, package)) = TOOLS.iter().find(|(t, _)| !have(t)) {
             assert!(
                 std::env::var_os("CI").is_none(),
@@ -103,16 +174,8 @@ impl Desktop {
         let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
         let n = free_display();
         let display = format!(":{n}");
-        let xvfb = Reaper(
-            Command::new("Xvfb")
-                .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("start Xvfb"),
-        );
-        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
-        wait_for("the X server", PATIENCE, || socket.exists().then_some(()));
+        before(&display);
+        let xvfb = Xserver::start(n, "1280x800x24");
         let x = wait_for("a connection to the X server", PATIENCE, || {
             X::connect(&display).ok()
         });
@@ -162,6 +225,12 @@ impl Desktop {
     /// Start the window as `launch` says and wait until it has drawn its first frame.
     pub fn launch(&self, launch: Launch) -> Window<'_> {
         let (child, log) = launch.spawn(&self.display);
+        self.adopt(child, log)
+    }
+
+    /// The window of `child`, started on this desktop's display (perhaps before the X
+    /// server was up), once it has drawn its first frame; `log` holds what it printed.
+    pub fn adopt(&self, child: Child, log: PathBuf) -> Window<'_> {
         let mut child = Reaper(child);
         let pid = child.0.id();
         let id = wait_for("the Porpoise window", PATIENCE, || {
@@ -184,7 +253,8 @@ impl Desktop {
     }
 }
 
-fn free_display() -> u32 {
+/// A display number nobody uses (no socket, no lock file).
+pub fn free_display() -> u32 {
     (90..400)
         .find(|n| {
             !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
