@@ -216,35 +216,28 @@ fn a_rename_is_told_as_a_pair_and_the_folder_going_says_so_at_once() {
 
     // Deleted from outside: the listing fails with "not found", without a reload.
     std::fs::remove_dir_all(&shown).expect("rm -r");
-    let deadline = Instant::now() + PATIENCE;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        assert!(!left.is_zero(), "the folder's going was not told");
-        match s.next_timeout(left) {
-            Next::Event(DirEvent::Failed(e)) => {
-                assert_eq!(e.reason(), porpoise::error::Reason::NotFound);
-                break;
-            }
-            Next::Ended => panic!("the listing ended without saying the folder went"),
-            _ => continue,
-        }
-    }
+    wait_not_found(&mut s, "the folder's going");
 
     // Moved away: the same.
     let moved = t.path().join("moved");
     std::fs::create_dir(&shown).expect("mkdir");
     let (_l, mut s) = listed(&shown, ViewOptions::default(), true);
     std::fs::rename(&shown, &moved).expect("move away");
+    wait_not_found(&mut s, "the folder's move");
+}
+
+/// Wait until the listing says its folder is not found (`what` names the change).
+fn wait_not_found(s: &mut DirStream, what: &str) {
     let deadline = Instant::now() + PATIENCE;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
-        assert!(!left.is_zero(), "the folder's move was not told");
+        assert!(!left.is_zero(), "{what} was not told");
         match s.next_timeout(left) {
             Next::Event(DirEvent::Failed(e)) => {
                 assert_eq!(e.reason(), porpoise::error::Reason::NotFound);
-                break;
+                return;
             }
-            Next::Ended => panic!("the listing ended without saying the folder went"),
+            Next::Ended => panic!("the listing ended without saying {what}"),
             _ => continue,
         }
     }

@@ -17,7 +17,7 @@ pub enum UndoStep {
     /// that made them, which redo runs again.
     Copied {
         targets: Vec<PathBuf>,
-        again: Option<super::request::JobRequest>,
+        again: super::request::JobRequest,
     },
     /// Items moved from `.0` to `.1` (undo moves them back).
     Moved {

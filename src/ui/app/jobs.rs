@@ -273,7 +273,6 @@ impl App {
                 effects
             }
             undo::redo::Again::Directly(step) => vec![Effect::Redo(step)],
-            undo::redo::Again::Never => Vec::new(),
         }
     }
 
@@ -290,7 +289,7 @@ fn undo_step(e: &JobEntry) -> Option<UndoStep> {
         // Undoing a link removes the links (a delete never follows them).
         JobKind::Copy | JobKind::Link => UndoStep::Copied {
             targets: new().map(|p| p.target.clone()).collect(),
-            again: Some(e.request.clone()),
+            again: e.request.clone(),
         },
         JobKind::Move => UndoStep::Moved {
             pairs: new()

@@ -17,15 +17,12 @@ pub enum Again {
     Job(JobRequest),
     /// Do it here, off the UI thread ([`perform_again`]).
     Directly(UndoStep),
-    /// It cannot be done again (a copy whose job is not known).
-    Never,
 }
 
 /// How `step`, just undone, is done again.
 pub fn again(step: UndoStep) -> Again {
     match step {
-        UndoStep::Copied { again: Some(r), .. } => Again::Job(r),
-        UndoStep::Copied { again: None, .. } => Again::Never,
+        UndoStep::Copied { again, .. } => Again::Job(again),
         UndoStep::Trashed { originals, .. } => Again::Job(JobRequest {
             kind: JobKind::Trash,
             sources: originals,
