@@ -41,7 +41,10 @@ fn a_window_started_before_its_x_server_waits_for_it() {
     let home = tempfile::tempdir().expect("home");
     let mut started = None;
     let Some(desk) = Desktop::start_after(|display| {
-        started = Some(Launch::new(home.path()).arg(home.path()).spawn(display));
+        let (child, log) = Launch::new(home.path()).arg(home.path()).spawn(display);
+        let pid = child.id();
+        started = Some((child, log));
+        Some(pid)
     }) else {
         return;
     };

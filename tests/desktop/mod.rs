@@ -157,12 +157,16 @@ impl Desktop {
     /// Start Xvfb and openbox; `None` (with a message) where a tool is missing, a
     /// failure in CI.
     pub fn start() -> Option<Desktop> {
-        Desktop::start_after(|_| {})
+        Desktop::start_after(|_| None)
     }
 
     /// [`Desktop::start`], with `before` run first with the display's name (`:N`), before
-    /// its X server exists: a window started there must wait for it.
-    pub fn start_after(before: impl FnOnce(&str)) -> Option<Desktop> {
+    /// its X server exists: a window started there must wait for it. When `before` gives
+    /// the process's id, the window manager starts once that process's window is shown,
+    /// as in a session whose file manager comes up first. (openbox loses the map request
+    /// of a window that maps while openbox itself is starting: the window then stays
+    /// unmapped. That race is the window manager's, so the harness keeps out of it.)
+    pub fn start_after(before: impl FnOnce(&str) -> Option<u32>) -> Option<Desktop> {
         if let Some((tool, package)) = TOOLS.iter().find(|(t, _)| !have(t)) {
             assert!(
                 std::env::var_os("CI").is_none(),
@@ -174,11 +178,16 @@ impl Desktop {
         let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
         let n = free_display();
         let display = format!(":{n}");
-        before(&display);
+        let first = before(&display);
         let xvfb = Xserver::start(n, "1280x800x24");
         let x = wait_for("a connection to the X server", PATIENCE, || {
             X::connect(&display).ok()
         });
+        if let Some(pid) = first {
+            wait_for("the window shown without a window manager", PATIENCE, || {
+                x.shown_window_of_pid(pid)
+            });
+        }
         let wm = Reaper(
             Command::new("openbox")
                 .args(["--sm-disable"])

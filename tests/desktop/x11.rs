@@ -8,7 +8,7 @@ use x11rb::connection::Connection;
 use x11rb::protocol::Event;
 use x11rb::protocol::xproto::{
     Atom, AtomEnum, ChangeWindowAttributesAux, ClientMessageEvent, ConnectionExt, EventMask,
-    ImageFormat, Window,
+    ImageFormat, MapState, Window,
 };
 use x11rb::protocol::xtest::ConnectionExt as _;
 use x11rb::rust_connection::RustConnection;
@@ -88,6 +88,24 @@ impl X {
                 AtomEnum::WINDOW,
             )
             .is_empty()
+    }
+
+    /// A mapped top-level window whose `_NET_WM_PID` is `pid`, managed or not.
+    pub fn shown_window_of_pid(&self, pid: u32) -> Option<Window> {
+        let tree = self.conn.query_tree(self.root).ok()?.reply().ok()?;
+        tree.children.into_iter().find(|&w| {
+            let shown = self
+                .conn
+                .get_window_attributes(w)
+                .ok()
+                .and_then(|c| c.reply().ok())
+                .is_some_and(|a| a.map_state == MapState::VIEWABLE);
+            shown
+                && self
+                    .words(w, self.atoms.net_wm_pid, AtomEnum::CARDINAL)
+                    .first()
+                    == Some(&pid)
+        })
     }
 
     /// The managed, mapped window whose `_NET_WM_PID` is `pid`.
