@@ -184,9 +184,11 @@ impl Desktop {
             X::connect(&display).ok()
         });
         if let Some(pid) = first {
-            wait_for("the window shown without a window manager", PATIENCE, || {
-                x.shown_window_of_pid(pid)
-            });
+            wait_for(
+                "the window shown without a window manager",
+                PATIENCE,
+                || x.shown_window_of_pid(pid),
+            );
         }
         let wm = Reaper(
             Command::new("openbox")
