@@ -1,109 +1,93 @@
-//! Removable-device detection through sysfs, cached per device number; unmounting and
-//! ejecting through UDisks2 ([`udisks`]).
-
-pub mod udisks;
+//! Removable devices and network shares as the window tells about them: whether Porpoise
+//! is still writing to one ("writing… 38 MB left"), whether all it wrote there is on the
+//! device ("safe to remove"), and the unmount button's messages and words. Pure: which
+//! mount a job writes to is matched against the mount table the window already holds.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{LazyLock, Mutex};
+use std::sync::Arc;
 
-/// Where sysfs lives; tests point this at fixture trees.
+use porpoise_engine::devices::udisks::{Refusal, UdisksError};
+
+use super::format;
+use super::i18n::fl;
+use super::places::PlaceKind;
+
+/// Messages of the devices in Places.
 #[derive(Debug, Clone)]
-pub struct Sysfs {
-    root: PathBuf,
+pub enum DeviceMsg {
+    /// The unmount button of the device mounted here.
+    Eject(PathBuf),
+    /// UDisks2 answered for the device mounted here.
+    Ejected(PathBuf, Result<(), Arc<UdisksError>>),
 }
 
-impl Default for Sysfs {
-    fn default() -> Self {
-        Sysfs {
-            root: PathBuf::from("/sys"),
-        }
-    }
+/// What a device's Places entry says under its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeviceStatus {
+    /// Jobs are writing to it; this many bytes are not on the device yet.
+    Writing { left: u64 },
+    /// Porpoise wrote to it, and all of it is on the device.
+    AllWritten,
+    /// A job that wrote to it could not put everything on the device.
+    NotAllWritten,
 }
 
-impl Sysfs {
-    pub fn at(root: impl Into<PathBuf>) -> Sysfs {
-        Sysfs { root: root.into() }
+/// What the window remembers of each device it wrote to in this session.
+#[derive(Debug, Default)]
+pub struct DeviceMemory {
+    /// Mount point -> did the last job that finished there put all its data on it?
+    last_outcome: HashMap<PathBuf, bool>,
+}
+
+impl DeviceMemory {
+    pub fn finished(&mut self, mount_point: PathBuf, all_written: bool) {
+        self.last_outcome.insert(mount_point, all_written);
     }
 
-    /// Is the block device `major:minor` on removable media (a USB stick, an SD card,
-    /// a disk behind a removable port), following dm-crypt/LVM down to the disks beneath?
-    pub fn is_removable(&self, major: u32, minor: u32) -> bool {
-        let link = self.root.join(format!("dev/block/{major}:{minor}"));
-        match std::fs::canonicalize(&link) {
-            Ok(dev) => self.device_is_removable(&dev, 0),
-            Err(_) => false,
-        }
+    pub fn last_outcome(&self, mount_point: &Path) -> Option<bool> {
+        self.last_outcome.get(mount_point).copied()
     }
 
-    fn device_is_removable(&self, dev: &Path, depth: u32) -> bool {
-        if depth > 8 {
-            return false;
-        }
-        // A partition's flags live on its disk, the parent folder.
-        let disk = if dev.join("partition").exists() {
-            dev.parent().unwrap_or(dev)
-        } else {
-            dev
-        };
-        // Mapped devices (dm-crypt, LVM) and md: removable when a disk beneath is.
-        if let Ok(slaves) = std::fs::read_dir(disk.join("slaves")) {
-            let mut any = false;
-            let mut all = true;
-            for s in slaves.flatten() {
-                any = true;
-                let under = std::fs::canonicalize(s.path()).unwrap_or_else(|_| s.path());
-                all &= self.device_is_removable(&under, depth + 1);
-            }
-            if any {
-                return all;
-            }
-        }
-        if read_trimmed(&disk.join("removable")).as_deref() == Some("1") {
-            return true;
-        }
-        let name = disk.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if name.starts_with("mmcblk")
-            && matches!(
-                read_trimmed(&disk.join("device/type")).as_deref(),
-                Some("SD") | Some("MMC")
-            )
-        {
-            return true;
-        }
-        // A USB port or PCIe slot on the way up that says it is removable.
-        let stop = self.root.join("devices");
-        let mut cur = disk.parent();
-        while let Some(p) = cur {
-            if p == stop || !p.starts_with(&stop) {
-                break;
-            }
-            if read_trimmed(&p.join("removable")).as_deref() == Some("removable") {
-                return true;
-            }
-            cur = p.parent();
-        }
-        false
+    /// Forget devices that are no longer mounted (plugged in again, they start afresh).
+    pub fn keep_only(&mut self, mounted: impl Fn(&Path) -> bool) {
+        self.last_outcome.retain(|p, _| mounted(p));
     }
 }
 
-fn read_trimmed(p: &Path) -> Option<String> {
-    std::fs::read_to_string(p).ok().map(|s| s.trim().to_owned())
+/// The status line of a device or share.
+pub fn status_text(kind: PlaceKind, status: DeviceStatus) -> String {
+    match status {
+        DeviceStatus::Writing { left: 0 } => fl!("device-finishing"),
+        DeviceStatus::Writing { left } => fl!("device-writing", left = format::size(left)),
+        DeviceStatus::AllWritten if kind == PlaceKind::Network => fl!("device-all-on-share"),
+        DeviceStatus::AllWritten => fl!("device-safe-to-remove"),
+        DeviceStatus::NotAllWritten => fl!("device-not-all-written"),
+    }
 }
 
-static CACHE: LazyLock<Mutex<HashMap<(u32, u32), bool>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
-
-/// [`Sysfs::is_removable`] on the real sysfs, asked once per device.
-pub fn is_removable(major: u32, minor: u32) -> bool {
-    if let Ok(cache) = CACHE.lock()
-        && let Some(&r) = cache.get(&(major, minor))
-    {
-        return r;
+/// Why an unmount did not happen, for the status bar.
+pub fn eject_failure(name: &str, e: &UdisksError) -> String {
+    match e {
+        UdisksError::NotRunning(_) => fl!("device-eject-no-udisks"),
+        UdisksError::NoDevice { .. } => fl!("device-eject-unknown", name = name),
+        UdisksError::Refused { why, message, .. } => match why {
+            Refusal::Busy => fl!("device-eject-busy", name = name, message = message.clone()),
+            Refusal::NotAuthorized => fl!(
+                "device-eject-not-allowed",
+                name = name,
+                message = message.clone()
+            ),
+            Refusal::Other => fl!(
+                "device-eject-refused",
+                name = name,
+                message = message.clone()
+            ),
+        },
+        UdisksError::Bus { source, .. } => fl!(
+            "device-eject-refused",
+            name = name,
+            message = source.to_string()
+        ),
     }
-    let r = Sysfs::default().is_removable(major, minor);
-    if let Ok(mut cache) = CACHE.lock() {
-        cache.insert((major, minor), r);
-    }
-    r
 }

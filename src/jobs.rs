@@ -1,84 +1,90 @@
-//! File jobs: copy, move, link and delete, each run on worker threads and reported as one typed
-//! stream of events, controlled through a handle (pause, resume, cancel, answer a conflict).
+//! The window's file jobs as state: the panel's rows, the dialogs waiting for answers, the
+//! undo steps jobs leave, and the line the status bar shows about them. Pure; the engine
+//! is reached through effects (see [`follow`]).
 
-pub mod conflict;
-pub mod control;
-pub mod copy;
-pub mod delete;
-pub mod events;
-mod fit;
-mod flusher;
-pub mod fsops;
-pub mod link;
-pub mod moves;
-pub mod preflight;
-pub mod progress;
-mod resolve;
-mod runner;
-pub mod trash;
-pub mod writeback;
+pub mod dialog;
+pub mod entry;
+pub mod follow;
+pub mod words;
 
-pub use conflict::{Answer, ConflictPolicy, free_name};
-pub use control::{Control, Job};
-pub use events::{JobEvent, JobState, Summary};
+use std::sync::Arc;
 
-use std::path::PathBuf;
+use porpoise_engine::jobs::JobEvent;
+use porpoise_engine::jobs::conflict::Choice;
+use porpoise_engine::jobs::preflight::PreflightChoice;
 
-/// What to do, to which sources, where.
+use super::message::Shared;
+use super::undo::perform::UndoError;
+use super::undo::{UndoStack, UndoStep};
+use dialog::Dialogs;
+use entry::JobEntry;
+
+/// What happens to jobs, their dialogs and undo.
 #[derive(Debug, Clone)]
-pub struct JobSpec {
-    pub sources: Vec<PathBuf>,
-    /// The folder the sources go into (copy and move); unused for delete.
-    pub dest: PathBuf,
-    pub on_conflict: ConflictPolicy,
-    /// What to do about problems the pre-flight check finds; `None` asks through a
-    /// `Preflight` event and waits.
-    pub on_problem: Option<preflight::PreflightChoice>,
-    /// The destination's rules when they are known better than its filesystem type says
-    /// (a folder that will be synced to Windows); `None` takes them from the mount.
-    pub rules: Option<preflight::FsRules>,
-    /// Whether copies are put on the device window by window (removable and network
-    /// destinations by default).
-    pub writeback: writeback::WritebackMode,
+pub enum JobMsg {
+    /// An event of the job with this id.
+    Event(u64, Shared<JobEvent>),
+    Pause(u64),
+    Resume(u64),
+    Cancel(u64),
+    /// Remove a finished job's row.
+    Dismiss(u64),
+    /// Show or hide a finished job's failed items.
+    ToggleFailures(u64),
+    /// The conflict dialog's answer.
+    Answer(Choice),
+    /// The conflict dialog's "Apply to all" box.
+    ApplyToAll(bool),
+    /// The pre-flight dialog's answer.
+    Preflight(PreflightChoice),
+    /// Close the shown dialog the way Escape does.
+    CloseDialog,
+    /// The delete dialog's "Delete" button.
+    ConfirmDelete,
+    /// Ctrl+Z.
+    Undo,
+    /// An undo step ran (the step), or failed.
+    Undone(UndoStep, Result<(), Arc<UndoError>>),
+    /// Ctrl+Shift+Z or Ctrl+Y.
+    Redo,
+    /// An undone step was done again (the step), or not.
+    Redone(UndoStep, Result<(), Arc<UndoError>>),
 }
 
-impl JobSpec {
-    /// Sources into `dest`; conflicts fail, pre-flight problems are asked about.
-    pub fn new(sources: Vec<PathBuf>, dest: impl Into<PathBuf>) -> JobSpec {
-        JobSpec {
-            sources,
-            dest: dest.into(),
-            on_conflict: ConflictPolicy::Fail,
-            on_problem: None,
-            rules: None,
-            writeback: writeback::WritebackMode::Auto,
-        }
+/// A line for the status bar about jobs or undo.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    pub text: String,
+    pub error: bool,
+}
+
+/// All jobs of the window.
+#[derive(Debug, Default)]
+pub struct Jobs {
+    pub entries: Vec<JobEntry>,
+    pub dialogs: Dialogs,
+    pub undo: UndoStack,
+    pub note: Option<Note>,
+    next_id: u64,
+}
+
+impl Jobs {
+    /// A new job id.
+    pub fn next_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
     }
-}
 
-/// Why a job would not touch an item at all.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Refusal {
-    /// A folder cannot go into itself or one of its subfolders.
-    IntoItself,
-    /// A file cannot be moved onto itself, nor copied over another name of itself (a hard
-    /// link). A copy into the file's own folder is not refused: it makes a duplicate.
-    OntoItself,
-}
-
-impl Refusal {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Refusal::IntoItself => "into_itself",
-            Refusal::OntoItself => "onto_itself",
-        }
+    pub fn get(&self, id: u64) -> Option<&JobEntry> {
+        self.entries.iter().find(|e| e.id == id)
     }
-}
 
-/// How many threads copy or delete at once.
-pub fn workers() -> usize {
-    std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(2)
-        .clamp(2, 4)
+    pub fn get_mut(&mut self, id: u64) -> Option<&mut JobEntry> {
+        self.entries.iter_mut().find(|e| e.id == id)
+    }
+
+    /// Remove a finished job's row.
+    pub fn dismiss(&mut self, id: u64) {
+        self.entries.retain(|e| e.id != id || !e.is_finished());
+    }
 }

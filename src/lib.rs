@@ -1,15 +1,100 @@
-//! Porpoise's engine: listing folders, the mount table and devices, file records, file
-//! jobs. It never names iced and holds no user-facing sentences: it emits typed facts.
-//! Built as its own package (engine/Cargo.toml), which has no iced to name.
+//! The window: an iced application over the engine's listing, mounts and places.
+//!
+//! `run` opens it; the rest of the modules are public so `tests/ui_flows.rs` can drive the
+//! app headlessly: [`App::handle`] is pure and returns [`Effect`]s, which the window runs as
+//! tasks and tests run with [`Effect::run_blocking`].
 
+pub mod actions;
+pub mod app;
+pub mod clipboard;
 pub mod devices;
-pub mod entry;
-pub mod error;
+pub mod display;
+pub mod effects;
+pub mod eta;
+pub mod focus;
+pub mod format;
+pub mod history;
+pub mod i18n;
+pub mod icons;
 pub mod jobs;
-pub mod listing;
-pub mod mounts;
-pub mod sys;
-pub mod uri;
+pub mod keys;
+pub mod launcher;
+pub mod layout;
+pub mod message;
+pub mod places;
+pub mod request;
+pub mod selection;
+pub mod settings;
+pub mod start;
+pub mod theme;
+pub mod undo;
+pub mod view;
+pub mod viewport;
+pub mod widgets;
 
-pub use entry::{Batch, Entry, Kind, Names, State};
-pub use error::{IoError, Op, Reason};
+pub use app::App;
+pub use effects::Effect;
+pub use message::Message;
+pub use settings::Settings;
+
+/// Why the window could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum UiError {
+    #[error("the window failed")]
+    Iced(#[from] iced::Error),
+    #[error("none of the arguments is a local path or file:// URI")]
+    NothingToOpen,
+    #[error("the window cannot open")]
+    NoDisplay(#[from] display::DisplayError),
+}
+
+/// Open the window at the first of `args` (paths or `file://` URIs; the home folder when
+/// there are none) and run until it closes. The others wait in the forward history, in
+/// order, until the window has tabs. A path to a file opens its folder with it selected.
+pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
+    let settings_path = settings::default_path();
+    // Read once, before the window exists: the UI thread never reads files afterwards.
+    let settings = settings_path
+        .as_deref()
+        .map(Settings::load)
+        .unwrap_or_default();
+    let (start, later) = start::first_and_later(&args).ok_or(UiError::NothingToOpen)?;
+    display::wait_for_display(display::DISPLAY_WAIT)?;
+    let size = iced::Size::new(settings.window_width, settings.window_height);
+    tracing::info!(path = %start.display(), "opening the window");
+    // Before any job exists, so the programs it starts never hold a job's files.
+    launcher::start_global();
+    iced::application(
+        move || {
+            let (mut app, task) =
+                App::boot_task(start.clone(), settings.clone(), settings_path.clone());
+            app.open_later(later.clone());
+            (app, task)
+        },
+        App::update,
+        App::view,
+    )
+    .title(App::title)
+    .subscription(App::subscription)
+    .theme(App::theme)
+    .window(iced::window::Settings {
+        size,
+        platform_specific: iced::window::settings::PlatformSpecific {
+            // WM_CLASS on X11 and the app id on Wayland: what docks match to the
+            // desktop file's StartupWMClass.
+            application_id: APP_ID.into(),
+            ..Default::default()
+        },
+        ..iced::window::Settings::default()
+    })
+    .settings(iced::Settings {
+        id: Some(APP_ID.into()),
+        default_text_size: iced::Pixels(theme::TEXT_SIZE),
+        ..iced::Settings::default()
+    })
+    .run()?;
+    Ok(())
+}
+
+/// The window's class and app id (the desktop file's `StartupWMClass`).
+pub const APP_ID: &str = "porpoise";

@@ -1,14 +1,17 @@
-//! Porpoise's entry point: a subcommand runs the CLI, otherwise the window opens. Built
-//! twice: as `porpoise` (cli/Cargo.toml: the engine only, opens the window by starting
-//! `porpoise-window`) and as `porpoise-window` (with the window in it).
+//! `porpoise-window`: opens the window at the paths or `file://` URIs it is given (the home
+//! folder without any). Run as `porpoise-window launcher-helper` it is instead the small
+//! process that starts other programs for the window (see `launcher`). The `porpoise`
+//! command starts this binary; everything else the command does lives in cli/.
 
-mod cli;
+use std::ffi::OsString;
+use std::process::ExitCode;
 
-use clap::Parser;
+/// The argument that makes this binary the launcher's helper.
+const LAUNCHER_HELPER: &str = "launcher-helper";
 
-fn main() -> std::process::ExitCode {
+fn main() -> ExitCode {
     // Before any thread exists (see the function).
-    porpoise::sys::reserve_fds();
+    porpoise_engine::host::prepare_process();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -16,43 +19,18 @@ fn main() -> std::process::ExitCode {
         )
         .with_writer(std::io::stderr)
         .init();
-    let args = cli::Cli::parse();
-    let result = match args.command {
-        Some(command) => cli::run(command),
-        None => open_window(args.paths),
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let result = if args.len() == 1 && args[0] == LAUNCHER_HELPER {
+        porpoise::launcher::serve(std::io::stdin().lock(), std::io::stdout().lock())
+            .map_err(anyhow::Error::from)
+    } else {
+        porpoise::run(args).map_err(anyhow::Error::from)
     };
     match result {
-        Ok(()) => std::process::ExitCode::SUCCESS,
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("porpoise: {e:#}");
-            std::process::ExitCode::FAILURE
+            ExitCode::FAILURE
         }
     }
-}
-
-#[cfg(feature = "gui")]
-fn open_window(paths: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
-    porpoise::ui::run(paths)?;
-    Ok(())
-}
-
-/// The `porpoise` command has no window in it (so it starts fast): it becomes
-/// `porpoise-window`, found beside it or on the `PATH`.
-#[cfg(not(feature = "gui"))]
-fn open_window(paths: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
-    use std::os::unix::process::CommandExt;
-    const WINDOW: &str = "porpoise-window";
-    let beside = std::env::current_exe()
-        .ok()
-        .map(|exe| exe.with_file_name(WINDOW))
-        .filter(|p| p.is_file());
-    let program = beside.unwrap_or_else(|| std::path::PathBuf::from(WINDOW));
-    let mut command = std::process::Command::new(&program);
-    command.args(paths);
-    // Only returns when it could not be started.
-    let e = command.exec();
-    anyhow::bail!(
-        "could not start the window ({}): {e}; is porpoise-window installed beside porpoise?",
-        program.display()
-    )
 }

@@ -8,7 +8,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use porpoise::ui::launcher::{LaunchError, Launcher};
+use porpoise::launcher::{LaunchError, Launcher};
 
 const PATIENCE: Duration = Duration::from_secs(30);
 

@@ -17,11 +17,11 @@ use actions_support::*;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced::widget::Id;
-use porpoise::ui::actions::effect::NAME_INPUT;
-use porpoise::ui::actions::{ActionMsg, DropTarget, NameKind};
-use porpoise::ui::keys::{char_key, named, press};
-use porpoise::ui::request::{JobKind, JobRequest};
-use porpoise::ui::{App, Message};
+use porpoise::actions::effect::NAME_INPUT;
+use porpoise::actions::{ActionMsg, DropTarget, NameKind};
+use porpoise::keys::{char_key, named, press};
+use porpoise::request::{JobKind, JobRequest};
+use porpoise::{App, Message};
 
 #[test]
 fn dragging_a_file_onto_a_folder_asks_and_copies() {
@@ -264,7 +264,7 @@ fn rename(app: App, name: &[u8], to: &str) -> App {
     let app = send(
         app,
         Message::Action(ActionMsg::Pointer(
-            porpoise::ui::widgets::pointer::PointerEvent::Released,
+            porpoise::widgets::pointer::PointerEvent::Released,
         )),
     );
     let app = send(app, press(named(Named::F2), Modifiers::empty()));
@@ -386,7 +386,7 @@ fn trash_view_lists_restores_and_empties() {
     fs::write(&kept, b"notes").expect("write");
     fs::write(&gone, b"gone").expect("write");
     for p in [&kept, &gone] {
-        let out = Command::new(env!("CARGO_BIN_EXE_porpoise-window"))
+        let out = Command::new(porpoise_testkit::porpoise_command())
             .arg("rm")
             .arg("--trash")
             .arg(p)
@@ -463,7 +463,7 @@ fn places_are_drop_targets_and_trash_takes_directly() {
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
     let app = boot(dir.path());
-    let home = porpoise::ui::places::home_dir();
+    let home = porpoise::places::home_dir();
 
     // Onto Home with Ctrl: a copy into the home folder.
     let (app, jobs) = drag(app, "a.txt", "Home", Modifiers::CTRL);
@@ -476,7 +476,7 @@ fn places_are_drop_targets_and_trash_takes_directly() {
         }]
     );
     assert_eq!(
-        fs::read(porpoise::ui::places::home_dir().join("a.txt")).expect("copied home"),
+        fs::read(porpoise::places::home_dir().join("a.txt")).expect("copied home"),
         b"alpha"
     );
     // Onto Trash: a trash job, no menu.
@@ -494,10 +494,7 @@ fn the_icons_view_drags_and_renames_too() {
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
     let app = boot(dir.path());
-    let app = send(
-        app,
-        Message::SetView(porpoise::ui::settings::ViewMode::Icons),
-    );
+    let app = send(app, Message::SetView(porpoise::settings::ViewMode::Icons));
     let (app, jobs) = drag(app, "a.txt", "sub", Modifiers::SHIFT);
     assert_eq!(jobs[0].kind, JobKind::Move);
     assert_eq!(jobs[0].dest, dir.path().join("sub"));
@@ -568,7 +565,7 @@ fn a_folder_without_write_permission_says_so() {
     let home = dir.path().join("home");
     fs::create_dir(&home).expect("mkdir");
     fs::set_permissions(&home, fs::Permissions::from_mode(0o777)).expect("chmod");
-    let mut cmd = if porpoise::sys::uid() == 0 {
+    let mut cmd = if porpoise_engine::host::uid() == 0 {
         let mut c = Command::new("setpriv");
         c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
             .arg(&exe);

@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 
 use actions_support::*;
 use iced::keyboard::Modifiers;
-use porpoise::ui::Message;
-use porpoise::ui::keys::{char_key, press};
-use porpoise::ui::request::{JobKind, JobRequest};
+use porpoise::Message;
+use porpoise::keys::{char_key, press};
+use porpoise::request::{JobKind, JobRequest};
 
 #[test]
 fn without_a_display_the_clipboard_says_so() {
@@ -94,7 +94,7 @@ fn x11_clipboard_round_trip_with_xclip() {
     fs::write(dir.path().join("a b.txt"), b"x").expect("write");
     fs::write(dir.path().join(OsStr::from_bytes(odd)), b"y").expect("write");
     fs::create_dir(dir.path().join("dest")).expect("mkdir");
-    let base = porpoise::ui::clipboard::file_uri(dir.path());
+    let base = porpoise::clipboard::file_uri(dir.path());
 
     // Porpoise copies: other programs see GNOME's list, the URI list and text.
     let app = boot(dir.path());

@@ -13,8 +13,8 @@
 //! `env -u DISPLAY cargo test --test ui_devices`.
 
 mod actions_support;
-mod rig;
-mod support;
+use porpoise_testkit as kit;
+use porpoise_testkit::rig;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -24,18 +24,18 @@ use std::time::{Duration, Instant};
 use actions_support::{boot, center_of, drag, feed, send, shows, simulator, tree};
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
-use porpoise::jobs::{JobEvent, JobState};
-use porpoise::mounts::MountTable;
-use porpoise::ui::actions::ActionMsg;
-use porpoise::ui::devices::DeviceStatus;
-use porpoise::ui::jobs::JobMsg;
-use porpoise::ui::jobs::follow::{self, JobLink};
-use porpoise::ui::keys::{named, press};
-use porpoise::ui::message::Shared;
-use porpoise::ui::places::PlaceKind;
-use porpoise::ui::request::{JobKind, JobRequest};
-use porpoise::ui::widgets::places::eject_id;
-use porpoise::ui::{App, Effect, Message, format};
+use porpoise::actions::ActionMsg;
+use porpoise::devices::DeviceStatus;
+use porpoise::jobs::JobMsg;
+use porpoise::jobs::follow::{self, JobLink};
+use porpoise::keys::{named, press};
+use porpoise::message::Shared;
+use porpoise::places::PlaceKind;
+use porpoise::request::{JobKind, JobRequest};
+use porpoise::widgets::places::eject_id;
+use porpoise::{App, Effect, Message, format};
+use porpoise_engine::jobs::{JobEvent, JobState};
+use porpoise_engine::mounts::MountTable;
 
 const MIB: usize = 1 << 20;
 const PATIENCE: Duration = Duration::from_secs(180);
@@ -127,7 +127,7 @@ fn deliver(app: &mut App, id: u64, ev: JobEvent) {
 #[test]
 fn places_tell_what_is_still_being_written_to_a_stick_and_when_it_is_safe() {
     if let Err(why) = rig::available() {
-        return support::skip(&why);
+        return kit::skip(&why);
     }
     let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
     let _lang = actions_support::language();
@@ -188,7 +188,7 @@ fn places_tell_what_is_still_being_written_to_a_stick_and_when_it_is_safe() {
 #[test]
 fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
     if let Err(why) = rig::available() {
-        return support::skip(&why);
+        return kit::skip(&why);
     }
     let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
     let _lang = actions_support::language();
@@ -242,7 +242,7 @@ fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
             break;
         }
     }
-    let effects = app.handle(Message::Devices(porpoise::ui::devices::DeviceMsg::Eject(
+    let effects = app.handle(Message::Devices(porpoise::devices::DeviceMsg::Eject(
         stick.path().to_owned(),
     )));
     assert!(matches!(effects.as_slice(), [Effect::Eject(p)] if p == stick.path()));
@@ -252,7 +252,7 @@ fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
 #[test]
 fn a_drop_onto_the_stick_defaults_to_copy_and_elsewhere_to_move() {
     if let Err(why) = rig::available() {
-        return support::skip(&why);
+        return kit::skip(&why);
     }
     let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
     let _lang = actions_support::language();
@@ -310,7 +310,7 @@ fn a_drop_onto_the_stick_defaults_to_copy_and_elsewhere_to_move() {
 #[test]
 fn a_stick_that_fails_while_being_written_is_not_called_safe() {
     if let Err(why) = rig::available() {
-        return support::skip(&why);
+        return kit::skip(&why);
     }
     let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
     let _lang = actions_support::language();
@@ -363,7 +363,7 @@ fn next_table(
 #[test]
 fn an_unmounted_stick_leaves_places() {
     if let Err(why) = rig::available() {
-        return support::skip(&why);
+        return kit::skip(&why);
     }
     let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
     let _lang = actions_support::language();
@@ -372,7 +372,7 @@ fn an_unmounted_stick_leaves_places() {
     // The window's own watcher, on a thread that hands its tables over.
     let (tx, tables) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let mut rx = porpoise::mounts::watch();
+        let mut rx = porpoise_engine::mounts::watch();
         while let Some(t) = rx.blocking_recv() {
             if tx.send(t).is_err() {
                 return;

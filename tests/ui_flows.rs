@@ -12,14 +12,14 @@ use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced::widget::Id;
 use iced_test::Simulator;
-use porpoise::listing::SortKey;
-use porpoise::ui::effects::FILTER_INPUT;
-use porpoise::ui::icons::{IconSize, Slot};
-use porpoise::ui::keys::{char_key, named, press};
-use porpoise::ui::message::KeyPress;
-use porpoise::ui::viewport::Viewport;
-use porpoise::ui::widgets::location;
-use porpoise::ui::{App, Effect, Message, Settings};
+use porpoise::effects::FILTER_INPUT;
+use porpoise::icons::{IconSize, Slot};
+use porpoise::keys::{char_key, named, press};
+use porpoise::message::KeyPress;
+use porpoise::viewport::Viewport;
+use porpoise::widgets::location;
+use porpoise::{App, Effect, Message, Settings};
+use porpoise_engine::listing::SortKey;
 
 /// Longest a folder listing may take before the test fails.
 const TIMEOUT: Duration = Duration::from_secs(60);
@@ -29,7 +29,7 @@ static LANGUAGE: Mutex<()> = Mutex::new(());
 
 fn language(lang: &str) -> MutexGuard<'static, ()> {
     let guard = LANGUAGE.lock().unwrap_or_else(|e| e.into_inner());
-    porpoise::ui::i18n::select(&[lang]);
+    porpoise::i18n::select(&[lang]);
     guard
 }
 
@@ -275,7 +275,7 @@ fn a_folder_without_permission_says_so() {
     fs::create_dir(&locked).expect("mkdir");
     fs::write(locked.join("secret.txt"), b"s").expect("write");
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).expect("chmod");
-    if porpoise::sys::uid() != 0 {
+    if porpoise_engine::host::uid() != 0 {
         let _lang = language("en");
         let app = boot(&locked);
         assert!(shows(
@@ -324,7 +324,7 @@ fn only_visible_rows_become_widgets() {
     assert!(!shows(&app, "f19999"));
 
     let height = app.viewport().height;
-    let end = 20_000.0 * porpoise::ui::theme::ROW_HEIGHT - height;
+    let end = 20_000.0 * porpoise::theme::ROW_HEIGHT - height;
     let app = send(
         app,
         Message::Scrolled(Viewport {
@@ -349,7 +349,7 @@ fn icons_view_shows_the_same_entries() {
     tree(dir.path());
     let app = boot(dir.path());
     let app = click(app, Id::new(location::ICONS));
-    assert_eq!(app.settings().view, porpoise::ui::settings::ViewMode::Icons);
+    assert_eq!(app.settings().view, porpoise::settings::ViewMode::Icons);
     assert!(shows(&app, "a.txt"));
     assert!(shows(&app, "sub"));
     assert!(!shows(&app, "Size"));
@@ -373,7 +373,7 @@ fn german_strings() {
         &format!("„{}“ existiert nicht.", missing.display())
     ));
     drop(app);
-    porpoise::ui::i18n::select(&["en"]);
+    porpoise::i18n::select(&["en"]);
 }
 
 #[test]

@@ -2,8 +2,11 @@
 //! pre-flight and delete dialogs, the delete keys and undo. The app's pure `handle` runs,
 //! its effects run with the real engine, and iced_test's Simulator renders and clicks.
 //! Runs headless: `env -u DISPLAY cargo test --test ui_jobs`.
+// The home trash is found through XDG_DATA_HOME (the `trash` crate reads it), so these
+// tests set it; until the engine takes the trash's place as a value, that is `unsafe`.
+#![allow(unsafe_code)]
 
-mod support;
+use porpoise_testkit as kit;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,12 +17,12 @@ use std::time::Duration;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced_test::Simulator;
-use porpoise::jobs::JobState;
-use porpoise::ui::jobs::dialog::Dialog;
-use porpoise::ui::keys::{char_key, named, press};
-use porpoise::ui::request::{JobKind, JobRequest};
-use porpoise::ui::widgets::jobs::button_id;
-use porpoise::ui::{App, Effect, Message, Settings};
+use porpoise::jobs::dialog::Dialog;
+use porpoise::keys::{char_key, named, press};
+use porpoise::request::{JobKind, JobRequest};
+use porpoise::widgets::jobs::button_id;
+use porpoise::{App, Effect, Message, Settings};
+use porpoise_engine::jobs::JobState;
 
 /// Longest a listing or a job may take before the test fails.
 const TIMEOUT: Duration = Duration::from_secs(120);
@@ -30,7 +33,7 @@ static SHARED: Mutex<()> = Mutex::new(());
 
 fn language(lang: &str) -> MutexGuard<'static, ()> {
     let guard = SHARED.lock().unwrap_or_else(|e| e.into_inner());
-    porpoise::ui::i18n::select(&[lang]);
+    porpoise::i18n::select(&[lang]);
     guard
 }
 
@@ -382,7 +385,7 @@ fn status_messages_go_after_a_while_and_when_another_folder_shows() {
     let app = send(app, Message::StatusClock(start + Duration::from_secs(7)));
     assert!(app.job_note().is_none());
     assert!(!shows(&app, "Restored 1 item from the trash"));
-    let counts = porpoise::ui::widgets::status::summary(&app);
+    let counts = porpoise::widgets::status::summary(&app);
     assert!(shows(&app, &counts), "the counts are back: {counts}");
 
     // A note goes when another folder shows, at once.
@@ -448,7 +451,7 @@ fn failed_items_are_listed_until_dismissed() {
 
 #[test]
 fn undo_takes_back_a_rename_and_a_new_folder() {
-    use porpoise::ui::undo::UndoStep;
+    use porpoise::undo::UndoStep;
     let _lock = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     let (before, after) = (dir.path().join("old.txt"), dir.path().join("new.txt"));
@@ -540,10 +543,10 @@ fn ctrl_z_after_a_move_puts_the_items_back() {
 #[test]
 fn a_read_only_destination_only_offers_close() {
     let _lock = language("en");
-    if let Err(why) = support::root() {
-        return support::skip(&format!("a read-only tmpfs needs root: {why}"));
+    if let Err(why) = kit::root() {
+        return kit::skip(&format!("a read-only tmpfs needs root: {why}"));
     }
-    let ro = support::ReadOnlyTmpfs::mount();
+    let ro = kit::ReadOnlyTmpfs::mount();
     let (_dir, src, _) = two_folders(&[("a.txt", "alpha")]);
     let dest = ro.mnt.path().to_owned();
     let app = boot(&src);
@@ -566,10 +569,10 @@ fn a_read_only_destination_only_offers_close() {
 #[test]
 fn names_exfat_cannot_hold_get_underscores_when_asked() {
     let _lock = language("en");
-    if let Err(why) = support::LoopMount::can_exfat() {
-        return support::skip(&format!("no exFAT mount: {why}"));
+    if let Err(why) = kit::LoopMount::can_exfat() {
+        return kit::skip(&format!("no exFAT mount: {why}"));
     }
-    let stick = support::LoopMount::exfat();
+    let stick = kit::LoopMount::exfat();
     let (_dir, src, _) = two_folders(&[("what?.txt", "question"), ("plain.txt", "plain")]);
     let app = boot(&src);
     let app = send(

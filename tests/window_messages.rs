@@ -262,7 +262,7 @@ fn the_trash_view_names_itself_follows_the_trash_and_its_dialog_dims() {
 
     // Another program trashes files: the view shows them without F5, with their sizes.
     let trash = |name: &str| {
-        let st = std::process::Command::new(env!("CARGO_BIN_EXE_porpoise-window"))
+        let st = std::process::Command::new(porpoise_testkit::porpoise_command())
             .args(["rm", "--trash"])
             .arg(work.join(name))
             .env("HOME", home.path())

@@ -6,7 +6,7 @@
 
 use std::fs::File;
 use std::io::{Read, Write};
-use std::os::fd::{FromRawFd, OwnedFd};
+use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -116,31 +116,20 @@ fn trash_list_writes_local_dates() {
 /// A pseudo-terminal: the controlling side, and the terminal a child gets as its stdin,
 /// stdout and stderr.
 fn open_pty() -> (File, OwnedFd) {
-    // SAFETY: plain calls on a descriptor this function owns; `name` is a valid buffer
-    // that ptsname_r fills with a NUL-terminated path.
-    unsafe {
-        let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC);
-        assert!(
-            master >= 0,
-            "posix_openpt: {}",
-            std::io::Error::last_os_error()
-        );
-        let master_file = File::from_raw_fd(master);
-        assert_eq!(libc::grantpt(master), 0, "grantpt");
-        assert_eq!(libc::unlockpt(master), 0, "unlockpt");
-        let mut name = [0 as libc::c_char; 256];
-        assert_eq!(libc::ptsname_r(master, name.as_mut_ptr(), name.len()), 0);
-        let terminal = libc::open(
-            name.as_ptr(),
-            libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC,
-        );
-        assert!(
-            terminal >= 0,
-            "open the terminal: {}",
-            std::io::Error::last_os_error()
-        );
-        (master_file, OwnedFd::from_raw_fd(terminal))
-    }
+    use rustix::fs::{Mode, OFlags};
+    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC)
+        .expect("posix_openpt");
+    grantpt(&master).expect("grantpt");
+    unlockpt(&master).expect("unlockpt");
+    let name = ptsname(&master, Vec::new()).expect("ptsname");
+    let terminal = rustix::fs::open(
+        name.as_c_str(),
+        OFlags::RDWR | OFlags::NOCTTY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .expect("open the terminal");
+    (File::from(master), terminal)
 }
 
 /// A child running on a pseudo-terminal, its output read as it comes.

@@ -15,9 +15,9 @@ use std::time::Duration;
 use iced::keyboard::Modifiers;
 use iced::mouse;
 use iced_test::Simulator;
-use porpoise::ui::actions::ActionEffect;
-use porpoise::ui::request::JobRequest;
-use porpoise::ui::{App, Effect, Message, Settings};
+use porpoise::actions::ActionEffect;
+use porpoise::request::JobRequest;
+use porpoise::{App, Effect, Message, Settings};
 
 /// Longest a listing, a child test or an outside tool may take.
 pub const TIMEOUT: Duration = Duration::from_secs(60);
@@ -27,7 +27,7 @@ static LANGUAGE: Mutex<()> = Mutex::new(());
 
 pub fn language() -> MutexGuard<'static, ()> {
     let guard = LANGUAGE.lock().unwrap_or_else(|e| e.into_inner());
-    porpoise::ui::i18n::select(&["en"]);
+    porpoise::i18n::select(&["en"]);
     guard
 }
 

@@ -81,13 +81,7 @@ impl Launch {
         if self.window_binary {
             return window;
         }
-        let command = window.with_file_name("porpoise");
-        assert!(
-            command.is_file(),
-            "{} is missing: `cargo test` at the top of the repository builds it",
-            command.display()
-        );
-        command
+        porpoise_testkit::porpoise_command()
     }
 
     /// Start it on `display`; the process (the same pid as the window's, as the command

@@ -34,8 +34,7 @@ use x11::X;
 
 /// How long a window may take to answer a ping: a person notices a longer stall.
 pub const PING_LIMIT: Duration = Duration::from_millis(250);
-/// How long to wait for what a step should bring about (a title, a file on disk).
-pub const PATIENCE: Duration = Duration::from_secs(60);
+pub use porpoise_testkit::{PATIENCE, Reaper, have, wait_for};
 
 /// What the harness needs on the machine (`.ci/run` installs them).
 const TOOLS: [(&str, &str); 4] = [
@@ -48,36 +47,6 @@ const TOOLS: [(&str, &str); 4] = [
 /// One real window at a time in a test binary: two would share the 2 cores and make each
 /// other's pings late.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-/// Kills a child process when dropped.
-pub struct Reaper(pub Child);
-
-impl Drop for Reaper {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Poll `probe` until it gives a value; panics with `what` when `limit` passes.
-pub fn wait_for<T>(what: &str, limit: Duration, mut probe: impl FnMut() -> Option<T>) -> T {
-    let start = Instant::now();
-    loop {
-        if let Some(v) = probe() {
-            return v;
-        }
-        assert!(start.elapsed() < limit, "gave up waiting for {what}");
-        std::thread::park_timeout(Duration::from_millis(50));
-    }
-}
-
-pub fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
 
 /// An Xvfb, stopped as a person stops it when dropped: SIGTERM, so it removes its lock
 /// file and socket (a killed one leaves them, and the next program to pick that display

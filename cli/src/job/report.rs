@@ -1,0 +1,280 @@
+//! What a job tells the person on stderr, in words: each item that failed or was refused,
+//! one line each as it happens (as `cp` and `rm` do), the items left out when a bar is
+//! shown, and a last line saying what was not done. Names are escaped as `porpoise ls`
+//! prints them. (JSON lines keep their codes for scripts.)
+
+use std::path::{Path, PathBuf};
+
+use porpoise_engine::error::chain;
+use porpoise_engine::jobs::events::SkipReason;
+use porpoise_engine::jobs::{JobEvent, JobState, Refusal, Summary};
+
+use crate::format::write_escaped;
+
+/// The job, for its words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Doing {
+    Copy,
+    Move,
+    Delete,
+    Trash,
+}
+
+impl Doing {
+    /// "cannot copy NAME", "cannot move NAME to the trash".
+    fn cannot(self, path: &Path) -> String {
+        let name = escaped(path);
+        match self {
+            Doing::Copy => format!("cannot copy {name}"),
+            Doing::Move => format!("cannot move {name}"),
+            Doing::Delete => format!("cannot remove {name}"),
+            Doing::Trash => format!("cannot move {name} to the trash"),
+        }
+    }
+
+    fn done(self) -> &'static str {
+        match self {
+            Doing::Copy => "copied",
+            Doing::Move => "moved",
+            Doing::Delete => "removed",
+            Doing::Trash => "moved to the trash",
+        }
+    }
+}
+
+/// Counts what a job said, and words it.
+pub struct Report {
+    doing: Doing,
+    /// The folder copies and moves go into; a failure about it is worded as its own.
+    dest: Option<PathBuf>,
+    /// Items the job planned so far (files and folders).
+    planned: u64,
+    /// Items that failed or were refused, as the events said.
+    failed: u64,
+    /// Something failed about the destination itself (it cannot be opened or flushed).
+    dest_failed: bool,
+}
+
+impl Report {
+    pub fn new(doing: Doing, dest: Option<PathBuf>) -> Report {
+        Report {
+            doing,
+            dest,
+            planned: 0,
+            failed: 0,
+            dest_failed: false,
+        }
+    }
+
+    /// Take note of `ev`; the line to print for it, if any. Items left out on purpose are
+    /// only named when `all` (a bar is shown, so a person watches).
+    pub fn line(&mut self, ev: &JobEvent, all: bool) -> Option<String> {
+        let text = match ev {
+            JobEvent::Planned { files, .. } => {
+                self.planned = self.planned.max(*files);
+                return None;
+            }
+            JobEvent::ItemFailed { path, error } => {
+                self.failed += 1;
+                if self.dest.as_deref() == Some(path.as_path()) {
+                    // The destination itself: what was done to it says more.
+                    self.dest_failed = true;
+                    let (op, name) = (error.op.as_str(), escaped(path));
+                    format!("cannot {op} {name}: {}", chain(&error.source))
+                } else {
+                    format!("{}: {}", self.doing.cannot(path), chain(&error.source))
+                }
+            }
+            JobEvent::Refused { path, why } => {
+                self.failed += 1;
+                let onto = match why {
+                    Refusal::IntoItself => "into itself",
+                    Refusal::OntoItself => "onto itself",
+                };
+                format!("{} {onto}", self.doing.cannot(path))
+            }
+            JobEvent::ItemSkipped { path, why } if all => {
+                let why = match why {
+                    SkipReason::Conflict => "the name exists at the destination",
+                    SkipReason::SpecialFile => "sockets and device files are not copied",
+                    SkipReason::NameNotAllowed => "the destination cannot hold its name",
+                    SkipReason::TooLarge => "it is too large for the destination",
+                    SkipReason::ChangedMeanwhile => {
+                        "it changed while it was copied, so it stays where it was"
+                    }
+                };
+                format!("skipped {}: {why}", escaped(path))
+            }
+            _ => return None,
+        };
+        Some(format!("porpoise: {text}"))
+    }
+
+    /// The last line when not everything was done (without `porpoise: `); `None` when it
+    /// was.
+    pub fn summary(&self, state: JobState, summary: &Summary) -> Option<String> {
+        let failed = summary.failed.max(self.failed);
+        let seen = summary.files_done + summary.skipped + failed;
+        let total = self.planned.max(seen);
+        let done = self.doing.done();
+        let items = |n: u64| if n == 1 { "item" } else { "items" };
+        match state {
+            JobState::Cancelled if summary.files_done == 0 => {
+                Some(format!("cancelled; nothing was {done}"))
+            }
+            // The sources were never reached: they are not what failed.
+            _ if self.dest_failed && summary.files_done == 0 => Some(format!("nothing was {done}")),
+            JobState::Cancelled => Some(format!(
+                "cancelled; {} of {total} {} {} {done}",
+                summary.files_done,
+                items(total),
+                if summary.files_done == 1 {
+                    "was"
+                } else {
+                    "were"
+                },
+            )),
+            _ if failed > 0 => Some(format!(
+                "{failed} of {total} {} could not be {done}",
+                items(total)
+            )),
+            JobState::Done => None,
+            _ => Some(format!("not everything could be {done}")),
+        }
+    }
+}
+
+/// A path as one safe line: control characters and bytes that are not UTF-8 escaped.
+fn escaped(path: &Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let mut out = Vec::new();
+    // Writing to a Vec cannot fail.
+    let _ = write_escaped(&mut out, path.as_os_str().as_bytes());
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use porpoise_engine::error::{IoError, Op};
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+
+    fn failed(path: &str, op: Op, errno: i32) -> JobEvent {
+        JobEvent::ItemFailed {
+            path: path.into(),
+            error: IoError::new(op, path, std::io::Error::from_raw_os_error(errno)),
+        }
+    }
+
+    #[test]
+    fn a_failed_item_is_named_with_its_reason_once() {
+        let mut r = Report::new(Doing::Copy, Some("/dest".into()));
+        assert_eq!(
+            r.line(&failed("/src/a.txt", Op::Read, libc::EACCES), false)
+                .as_deref(),
+            Some("porpoise: cannot copy /src/a.txt: Permission denied (os error 13)")
+        );
+        assert_eq!(
+            r.line(&failed("/dest", Op::OpenDir, libc::ENOENT), false)
+                .as_deref(),
+            Some("porpoise: cannot open folder /dest: No such file or directory (os error 2)")
+        );
+        let one = Summary {
+            failed: 1,
+            ..Summary::default()
+        };
+        assert_eq!(
+            r.summary(JobState::Failed, &one).as_deref(),
+            Some("nothing was copied")
+        );
+        let mut r = Report::new(Doing::Trash, None);
+        assert_eq!(
+            r.line(&failed("/a/b", Op::Trash, libc::EXDEV), false)
+                .as_deref(),
+            Some(
+                "porpoise: cannot move /a/b to the trash: Invalid cross-device link (os error 18)"
+            )
+        );
+    }
+
+    #[test]
+    fn refusals_are_words() {
+        let mut r = Report::new(Doing::Move, Some("/a/x/in".into()));
+        let ev = JobEvent::Refused {
+            path: "/a/x".into(),
+            why: Refusal::IntoItself,
+        };
+        assert_eq!(
+            r.line(&ev, false).as_deref(),
+            Some("porpoise: cannot move /a/x into itself")
+        );
+    }
+
+    #[test]
+    fn names_are_escaped() {
+        let mut r = Report::new(Doing::Delete, None);
+        let path = PathBuf::from(OsStr::from_bytes(b"/t/caf\xe9\nx"));
+        let ev = JobEvent::ItemFailed {
+            error: IoError::new(
+                Op::Remove,
+                &path,
+                std::io::Error::from_raw_os_error(libc::EPERM),
+            ),
+            path,
+        };
+        assert_eq!(
+            r.line(&ev, false).as_deref(),
+            Some("porpoise: cannot remove /t/caf\\xe9\\nx: Operation not permitted (os error 1)")
+        );
+    }
+
+    #[test]
+    fn skipped_items_are_named_only_with_a_bar() {
+        let mut r = Report::new(Doing::Copy, None);
+        let ev = JobEvent::ItemSkipped {
+            path: "/s/sock".into(),
+            why: SkipReason::SpecialFile,
+        };
+        assert_eq!(r.line(&ev, false), None);
+        assert_eq!(
+            r.line(&ev, true).as_deref(),
+            Some("porpoise: skipped /s/sock: sockets and device files are not copied")
+        );
+    }
+
+    #[test]
+    fn the_summary_says_what_was_not_done() {
+        let mut r = Report::new(Doing::Copy, None);
+        r.line(&JobEvent::Planned { files: 5, bytes: 0 }, false);
+        let summary = Summary {
+            files_done: 3,
+            bytes_done: 0,
+            skipped: 0,
+            failed: 2,
+        };
+        assert_eq!(
+            r.summary(JobState::Failed, &summary).as_deref(),
+            Some("2 of 5 items could not be copied")
+        );
+        let all = Summary {
+            files_done: 5,
+            ..Summary::default()
+        };
+        assert_eq!(r.summary(JobState::Done, &all), None);
+        let r = Report::new(Doing::Delete, None);
+        let one = Summary {
+            failed: 1,
+            ..Summary::default()
+        };
+        assert_eq!(
+            r.summary(JobState::Failed, &one).as_deref(),
+            Some("1 of 1 item could not be removed")
+        );
+        assert_eq!(
+            r.summary(JobState::Cancelled, &Summary::default())
+                .as_deref(),
+            Some("cancelled; nothing was removed")
+        );
+    }
+}

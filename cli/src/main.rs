@@ -1,0 +1,101 @@
+//! `porpoise`, the command: `porpoise ls`, `mounts`, `copy`, `move`, `rm` and `trash` run
+//! here against the engine alone (no window libraries are loaded, so every command starts
+//! fast); `porpoise [PATH...]` opens the window by becoming `porpoise-window`.
+
+mod format;
+mod job;
+mod ls;
+mod mounts;
+mod progress;
+mod trash;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "porpoise",
+    version,
+    about = "A file manager whose browsing never waits",
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Folders (or files, or file:// URIs) to open the window at; a file opens its folder
+    /// with it selected. Default: your home folder.
+    #[arg(value_name = "PATH")]
+    paths: Vec<std::ffi::OsString>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// List a folder, one entry per line.
+    Ls(ls::LsArgs),
+    /// Show every mount with its filesystem type and class (local, removable, network).
+    Mounts,
+    /// Copy files and folders into a folder: `porpoise copy SRC... DEST`.
+    Copy(job::TransferArgs),
+    /// Move files and folders into a folder: `porpoise move SRC... DEST`.
+    Move(job::TransferArgs),
+    /// Delete files and folders for good, or move them to the trash with --trash.
+    Rm(job::RmArgs),
+    /// The trash: list, restore, empty.
+    #[command(subcommand)]
+    Trash(trash::TrashCommand),
+}
+
+/// Run a subcommand; returns the process exit code.
+fn run(command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Ls(args) => ls::run(&args),
+        Command::Mounts => mounts::run(),
+        Command::Copy(args) => job::transfer(job::Kind::Copy, args),
+        Command::Move(args) => job::transfer(job::Kind::Move, args),
+        Command::Rm(args) => job::rm(args),
+        Command::Trash(cmd) => trash::run(cmd),
+    }
+}
+
+fn main() -> std::process::ExitCode {
+    // Before any thread exists (see the function).
+    porpoise_engine::host::prepare_process();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let args = Cli::parse();
+    let result = match args.command {
+        Some(command) => run(command),
+        None => open_window(args.paths),
+    };
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("porpoise: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// The `porpoise` command has no window in it (so it starts fast): it becomes
+/// `porpoise-window`, found beside it or on the `PATH`.
+fn open_window(paths: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
+    use std::os::unix::process::CommandExt;
+    const WINDOW: &str = "porpoise-window";
+    let beside = std::env::current_exe()
+        .ok()
+        .map(|exe| exe.with_file_name(WINDOW))
+        .filter(|p| p.is_file());
+    let program = beside.unwrap_or_else(|| std::path::PathBuf::from(WINDOW));
+    let mut command = std::process::Command::new(&program);
+    command.args(paths);
+    // Only returns when it could not be started.
+    let e = command.exec();
+    anyhow::bail!(
+        "could not start the window ({}): {e}; is porpoise-window installed beside porpoise?",
+        program.display()
+    )
+}

@@ -1,0 +1,32 @@
+//! What the window and the command ask of this machine and process, so neither makes a
+//! syscall of its own: setting up the process before threads exist, work in a child
+//! process that Ctrl+C ends at once, this computer's name, the user, local time and a
+//! filesystem's free space.
+
+use std::path::Path;
+
+pub use crate::sys::{in_child, local_time};
+
+/// Call first thing in `main`, while the process has one thread: grows the descriptor
+/// table once, so deep trees never wait for the kernel to grow it under many threads.
+pub fn prepare_process() {
+    crate::sys::reserve_fds();
+}
+
+/// This computer's name, as `file://` URIs from it carry it.
+pub fn hostname() -> String {
+    rustix::system::uname()
+        .nodename()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The current user's numeric id.
+pub fn uid() -> u32 {
+    crate::sys::uid()
+}
+
+/// Free and total bytes of the filesystem holding `path`.
+pub fn space(path: &Path) -> std::io::Result<(u64, u64)> {
+    crate::sys::space(path)
+}

@@ -1,0 +1,84 @@
+//! File jobs: copy, move, link and delete, each run on worker threads and reported as one typed
+//! stream of events, controlled through a handle (pause, resume, cancel, answer a conflict).
+
+pub mod conflict;
+pub mod control;
+pub mod copy;
+pub mod delete;
+pub mod events;
+mod fit;
+mod flusher;
+pub mod fsops;
+pub mod link;
+pub mod moves;
+pub mod preflight;
+pub mod progress;
+mod resolve;
+mod runner;
+pub mod trash;
+pub mod writeback;
+
+pub use conflict::{Answer, ConflictPolicy, free_name, unused_name};
+pub use control::{Control, Job};
+pub use events::{JobEvent, JobState, Summary};
+
+use std::path::PathBuf;
+
+/// What to do, to which sources, where.
+#[derive(Debug, Clone)]
+pub struct JobSpec {
+    pub sources: Vec<PathBuf>,
+    /// The folder the sources go into (copy and move); unused for delete.
+    pub dest: PathBuf,
+    pub on_conflict: ConflictPolicy,
+    /// What to do about problems the pre-flight check finds; `None` asks through a
+    /// `Preflight` event and waits.
+    pub on_problem: Option<preflight::PreflightChoice>,
+    /// The destination's rules when they are known better than its filesystem type says
+    /// (a folder that will be synced to Windows); `None` takes them from the mount.
+    pub rules: Option<preflight::FsRules>,
+    /// Whether copies are put on the device window by window (removable and network
+    /// destinations by default).
+    pub writeback: writeback::WritebackMode,
+}
+
+impl JobSpec {
+    /// Sources into `dest`; conflicts fail, pre-flight problems are asked about.
+    pub fn new(sources: Vec<PathBuf>, dest: impl Into<PathBuf>) -> JobSpec {
+        JobSpec {
+            sources,
+            dest: dest.into(),
+            on_conflict: ConflictPolicy::Fail,
+            on_problem: None,
+            rules: None,
+            writeback: writeback::WritebackMode::Auto,
+        }
+    }
+}
+
+/// Why a job would not touch an item at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// A folder cannot go into itself or one of its subfolders.
+    IntoItself,
+    /// A file cannot be moved onto itself, nor copied over another name of itself (a hard
+    /// link). A copy into the file's own folder is not refused: it makes a duplicate.
+    OntoItself,
+}
+
+impl Refusal {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Refusal::IntoItself => "into_itself",
+            Refusal::OntoItself => "onto_itself",
+        }
+    }
+}
+
+/// How many threads copy or delete at once.
+pub fn workers() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(2)
+        .clamp(2, 4)
+}

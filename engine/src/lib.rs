@@ -1,0 +1,19 @@
+//! Porpoise's engine: listing folders, the mount table and devices, file records, file
+//! jobs. It never names iced and holds no user-facing sentences: it emits typed facts.
+//! Built as its own package (engine/Cargo.toml), which has no iced to name.
+// A library reports failures as errors; tests may panic.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod devices;
+pub mod entry;
+pub mod error;
+pub mod host;
+pub mod items;
+pub mod jobs;
+pub mod listing;
+pub mod mounts;
+mod sys;
+pub mod uri;
+
+pub use entry::{Batch, Entry, Kind, Names, State};
+pub use error::{IoError, Op, Reason};

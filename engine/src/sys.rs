@@ -1,0 +1,159 @@
+//! Thin wrappers over the syscalls the engine uses (rustix), in the shapes the engine wants.
+//! The only module of the workspace allowed `unsafe`: each site says why it holds.
+#![allow(unsafe_code)]
+
+mod apart;
+mod statmount;
+mod time;
+
+pub use apart::in_child;
+pub use statmount::{MountFacts, mount_facts, unique_mount_id};
+pub use time::{local_time, local_to_epoch};
+
+use std::ffi::{CStr, OsStr};
+use std::os::fd::{AsFd, OwnedFd};
+use std::path::Path;
+
+use rustix::fs::{AtFlags, Mode, OFlags, StatxFlags};
+
+pub use rustix::fs::Statx;
+
+/// The statx fields a listing needs.
+pub const LISTING_MASK: StatxFlags = StatxFlags::TYPE
+    .union(StatxFlags::MODE)
+    .union(StatxFlags::SIZE)
+    .union(StatxFlags::MTIME)
+    .union(StatxFlags::UID)
+    .union(StatxFlags::GID)
+    .union(StatxFlags::INO);
+
+/// Open a directory by path for reading its entries (never follows a final symlink
+/// into something that is not a directory).
+pub fn open_dir(path: &Path) -> std::io::Result<OwnedFd> {
+    Ok(rustix::fs::open(
+        path,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )?)
+}
+
+/// statx of `name` inside `dir`, without following a symlink.
+/// `dont_sync` asks network filesystems for cached values instead of a server round trip.
+pub fn statx_at(dir: impl AsFd, name: &CStr, dont_sync: bool) -> std::io::Result<Statx> {
+    let mut flags = AtFlags::SYMLINK_NOFOLLOW;
+    if dont_sync {
+        flags |= AtFlags::STATX_DONT_SYNC;
+    }
+    Ok(rustix::fs::statx(dir, name, flags, LISTING_MASK)?)
+}
+
+/// statx of `name` inside `dir`, following symlinks (for a link's target).
+pub fn statx_follow(dir: impl AsFd, name: &CStr, dont_sync: bool) -> std::io::Result<Statx> {
+    let mut flags = AtFlags::empty();
+    if dont_sync {
+        flags |= AtFlags::STATX_DONT_SYNC;
+    }
+    Ok(rustix::fs::statx(dir, name, flags, StatxFlags::TYPE)?)
+}
+
+/// The target of the symlink `name` inside `dir`, as bytes.
+pub fn read_link_at(dir: impl AsFd, name: &OsStr) -> std::io::Result<Vec<u8>> {
+    Ok(rustix::fs::readlinkat(dir, name, Vec::new())?.into_bytes())
+}
+
+/// statx of a path, following symlinks, asking for the mount id as well.
+pub fn statx_path(path: &Path) -> std::io::Result<Statx> {
+    Ok(rustix::fs::statx(
+        rustix::fs::CWD,
+        path,
+        AtFlags::empty(),
+        LISTING_MASK | StatxFlags::MNT_ID,
+    )?)
+}
+
+/// Free and total bytes of the filesystem holding `path`.
+pub fn space(path: &Path) -> std::io::Result<(u64, u64)> {
+    let v = rustix::fs::statvfs(path)?;
+    Ok((
+        v.f_bavail.saturating_mul(v.f_frsize),
+        v.f_blocks.saturating_mul(v.f_frsize),
+    ))
+}
+
+/// The current user's numeric id.
+pub fn uid() -> u32 {
+    rustix::process::getuid().as_raw()
+}
+
+/// Give freed heap memory back to the system (after a large listing, the transient
+/// batches leave free pages behind in the worker threads' arenas).
+pub fn release_free_memory() {
+    #[cfg(target_env = "gnu")]
+    // SAFETY: malloc_trim only walks the allocator's own free lists.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+/// Allow as many open files as the hard limit permits (deep trees are walked with one
+/// open folder per level).
+pub fn raise_fd_limit() {
+    use rustix::process::{Resource, getrlimit, setrlimit};
+    let mut lim = getrlimit(Resource::Nofile);
+    if lim.current < lim.maximum {
+        lim.current = lim.maximum;
+        let _ = setrlimit(Resource::Nofile, lim);
+    }
+}
+
+/// Descriptors [`reserve_fds`] makes room for: a copy holds two open folders per level of
+/// a tree, a delete one, and trees 500 levels deep exist.
+pub const RESERVED_FDS: u32 = 1024;
+
+/// Grow the descriptor table to hold [`RESERVED_FDS`] now, while the process has a single
+/// thread. Once threads share the table, the kernel waits for an RCU grace period each
+/// time it doubles (milliseconds each; measured as the cost of deep trees).
+pub fn reserve_fds() {
+    use rustix::fs::{Mode, OFlags};
+    raise_fd_limit();
+    let Ok(root) = rustix::fs::open("/", OFlags::PATH | OFlags::CLOEXEC, Mode::empty()) else {
+        return;
+    };
+    // A duplicate at the top of the range grows the table; closing it keeps the room.
+    let _ = rustix::io::fcntl_dupfd_cloexec(&root, (RESERVED_FDS - 1) as i32);
+}
+
+/// The process's umask, read once from /proc (reading it with umask(2) would change it
+/// for a moment under other threads). `None` where the kernel does not show it.
+pub fn umask() -> Option<u32> {
+    static UMASK: std::sync::LazyLock<Option<u32>> = std::sync::LazyLock::new(|| {
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let line = status.lines().find(|l| l.starts_with("Umask:"))?;
+        u32::from_str_radix(line.trim_start_matches("Umask:").trim(), 8).ok()
+    });
+    *UMASK
+}
+
+/// `sync_file_range(2)` on `len` bytes from `offset` (rustix has no wrapper for it).
+pub fn sync_file_range(
+    fd: impl AsFd,
+    offset: u64,
+    len: u64,
+    flags: u32,
+) -> Result<(), std::io::Error> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: the descriptor is open for the whole call; the offsets are plain numbers.
+    let r = unsafe {
+        libc::sync_file_range(
+            fd.as_fd().as_raw_fd(),
+            offset as libc::off64_t,
+            len as libc::off64_t,
+            flags,
+        )
+    };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}

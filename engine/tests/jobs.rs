@@ -1,0 +1,865 @@
+//! Copy, move and delete on real temp trees: trees compared after each job (content, mode,
+//! mtime to the nanosecond, links, fifos), every conflict choice, hostile trees, refusals,
+//! cancel mid-copy.
+
+use std::collections::BTreeMap;
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt, symlink};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use porpoise_engine::jobs::conflict::{Answer, Choice};
+use porpoise_engine::jobs::events::Figures;
+use porpoise_engine::jobs::writeback::WritebackMode;
+use porpoise_engine::jobs::{
+    ConflictPolicy, Job, JobEvent, JobSpec, JobState, Refusal, Summary, copy, delete, moves,
+};
+
+const PATIENCE: Duration = Duration::from_secs(120);
+
+/// What a job said, in order, up to `Finished`.
+struct Outcome {
+    state: JobState,
+    summary: Summary,
+    events: Vec<JobEvent>,
+}
+
+fn finish(job: Job) -> Outcome {
+    finish_answering(job, |_| None)
+}
+
+/// Drain a job's events, answering conflicts with `answer`.
+fn finish_answering(job: Job, mut answer: impl FnMut(&JobEvent) -> Option<Answer>) -> Outcome {
+    let deadline = Instant::now() + PATIENCE;
+    let mut events = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "the job did not finish in time");
+        let ev = match job.next_timeout(left) {
+            Ok(ev) => ev,
+            Err(false) => continue,
+            Err(true) => panic!("the job ended without Finished"),
+        };
+        if matches!(ev, JobEvent::Conflict(_)) {
+            let a = answer(&ev).expect("a conflict this test expects");
+            job.control.answer(a);
+        }
+        if let JobEvent::Finished { state, summary } = &ev {
+            let (state, summary) = (*state, summary.clone());
+            events.push(ev);
+            return Outcome {
+                state,
+                summary,
+                events,
+            };
+        }
+        events.push(ev);
+    }
+}
+
+/// Cancel `job` at its first progress event that `under_way` accepts; the figures then.
+fn cancel_once_under_way(job: &Job, under_way: impl Fn(&Figures) -> bool) -> Figures {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match job.next_timeout(left) {
+            Ok(JobEvent::Progress(f)) if under_way(&f) => {
+                job.control.cancel();
+                return f;
+            }
+            Ok(JobEvent::Finished { state, .. }) => panic!("finished ({state:?}) before a cancel"),
+            Ok(_) | Err(false) => {}
+            Err(true) => panic!("the job ended early"),
+        }
+    }
+}
+
+fn spec(sources: &[&Path], dest: &Path, on_conflict: ConflictPolicy) -> JobSpec {
+    JobSpec {
+        on_conflict,
+        ..JobSpec::new(sources.iter().map(|p| p.to_path_buf()).collect(), dest)
+    }
+}
+
+/// Everything that must survive a copy, keyed by relative path.
+#[derive(Debug, PartialEq, Eq)]
+enum Node {
+    File {
+        mode: u32,
+        mtime: (i64, i64),
+        data: Vec<u8>,
+    },
+    Dir {
+        mode: u32,
+        mtime: (i64, i64),
+    },
+    Link(PathBuf),
+    Fifo {
+        mode: u32,
+    },
+}
+
+fn snapshot(root: &Path) -> BTreeMap<PathBuf, Node> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).expect("read_dir") {
+            let e = e.expect("entry");
+            let p = e.path();
+            let m = std::fs::symlink_metadata(&p).expect("lstat");
+            let rel = p.strip_prefix(root).expect("inside").to_path_buf();
+            let t = m.file_type();
+            let node = if t.is_symlink() {
+                Node::Link(std::fs::read_link(&p).expect("readlink"))
+            } else if t.is_dir() {
+                stack.push(p.clone());
+                Node::Dir {
+                    mode: m.mode(),
+                    mtime: (m.mtime(), m.mtime_nsec()),
+                }
+            } else if t.is_fifo() {
+                Node::Fifo { mode: m.mode() }
+            } else {
+                Node::File {
+                    mode: m.mode(),
+                    mtime: (m.mtime(), m.mtime_nsec()),
+                    data: std::fs::read(&p).expect("read"),
+                }
+            };
+            out.insert(rel, node);
+        }
+    }
+    out
+}
+
+fn set_mtime(p: &Path, secs_ago: u64, nanos: u32) {
+    let t = std::time::SystemTime::UNIX_EPOCH + Duration::new(1_700_000_000 - secs_ago, nanos);
+    std::fs::File::options()
+        .write(true)
+        .open(p)
+        .or_else(|_| std::fs::File::open(p))
+        .expect("open")
+        .set_modified(t)
+        .expect("set mtime");
+}
+
+fn mkfifo(p: &Path) {
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        p,
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o640),
+        0,
+    )
+    .expect("mkfifo");
+}
+
+/// A tree with every kind of thing a copy must carry over.
+fn rich_tree(root: &Path) -> PathBuf {
+    let t = root.join("tree");
+    std::fs::create_dir_all(t.join("sub/deeper")).expect("mkdir");
+    std::fs::write(t.join("plain.txt"), b"hello").expect("write");
+    std::fs::write(t.join(OsStr::from_bytes(b"caf\xe9.bin")), [0u8, 1, 2, 255]).expect("write");
+    std::fs::write(t.join(OsStr::from_bytes(&[b'L'; 255])), b"long name").expect("write");
+    let big: Vec<u8> = (0..3_000_000u32).map(|i| (i % 251) as u8).collect();
+    std::fs::write(t.join("sub/big.dat"), &big).expect("write");
+    std::fs::write(t.join("sub/deeper/empty"), b"").expect("write");
+    std::fs::set_permissions(t.join("plain.txt"), std::fs::Permissions::from_mode(0o640))
+        .expect("chmod");
+    std::fs::set_permissions(t.join("sub/deeper"), std::fs::Permissions::from_mode(0o750))
+        .expect("chmod");
+    symlink("plain.txt", t.join("link")).expect("symlink");
+    symlink("nowhere", t.join("broken")).expect("symlink");
+    symlink("loop2", t.join("loop1")).expect("symlink");
+    symlink("loop1", t.join("loop2")).expect("symlink");
+    mkfifo(&t.join("fifo"));
+    set_mtime(&t.join("plain.txt"), 1000, 123_456_789);
+    set_mtime(&t.join("sub/big.dat"), 2000, 1);
+    set_mtime(&t.join("sub/deeper"), 3000, 999_999_999);
+    set_mtime(&t.join("sub"), 4000, 5);
+    t
+}
+
+#[test]
+fn a_copied_tree_is_identical() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = rich_tree(tmp.path());
+    let dest = tmp.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    let before = snapshot(&src);
+    let out = finish(copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail)));
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    assert_eq!(snapshot(&dest.join("tree")), before);
+    assert_eq!(snapshot(&src), before, "the source is untouched");
+    // Progress is coalesced: far fewer progress events than files.
+    let progress = out
+        .events
+        .iter()
+        .filter(|e| matches!(e, JobEvent::Progress(_)))
+        .count();
+    assert!(progress <= 5, "{progress} progress events");
+    let last = out.events.iter().rev().find_map(|e| match e {
+        JobEvent::Progress(f) => Some(*f),
+        _ => None,
+    });
+    let f = last.expect("a progress event");
+    assert_eq!(f.bytes_done, f.bytes_total);
+    assert_eq!(f.bytes_on_device, f.bytes_done);
+    assert_eq!(f.bytes_total, 5 + 4 + 9 + 3_000_000);
+}
+
+#[test]
+fn many_small_files_are_copied_by_several_workers() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = tmp.path().join("small");
+    std::fs::create_dir(&src).expect("mkdir");
+    for i in 0..3000 {
+        std::fs::write(src.join(format!("f{i:04}")), format!("{i}").repeat(20)).expect("write");
+    }
+    let dest = tmp.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    let out = finish(copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail)));
+    assert_eq!(out.state, JobState::Done);
+    assert_eq!(out.summary.files_done, 3001);
+    assert_eq!(snapshot(&dest.join("small")), snapshot(&src));
+}
+
+/// A folder of `n` small files, each with its own content.
+fn small_files(dir: &Path, n: usize) {
+    std::fs::create_dir(dir).expect("mkdir");
+    for i in 0..n {
+        std::fs::write(dir.join(format!("f{i:05}")), format!("{i}-").repeat(8)).expect("write");
+    }
+}
+
+#[test]
+fn conflicts_among_many_files_are_asked_one_by_one() {
+    // Workers create files ahead of filling them; a conflict in the middle of a folder
+    // still waits for its answer, and every other file gets its whole copy.
+    let conflicting = |i: usize| i % 37 == 5;
+    for choice in [Choice::Skip, Choice::Overwrite, Choice::Rename] {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let src = tmp.path().join("many");
+        small_files(&src, 600);
+        let dest = tmp.path().join("dest");
+        let into = dest.join("many");
+        std::fs::create_dir_all(&into).expect("mkdir");
+        let conflicts = (0..600).filter(|&i| conflicting(i)).count();
+        for i in (0..600).filter(|&i| conflicting(i)) {
+            std::fs::write(into.join(format!("f{i:05}")), b"old").expect("write");
+        }
+        let mut asked = 0;
+        let out = finish_answering(
+            copy::copy(spec(&[&src], &dest, ConflictPolicy::Ask)),
+            |_| {
+                asked += 1;
+                Some(Answer {
+                    choice,
+                    for_all: false,
+                })
+            },
+        );
+        assert_eq!(out.state, JobState::Done, "{choice:?}: {:?}", out.events);
+        assert_eq!(asked, conflicts, "{choice:?}: each conflict asked once");
+        for i in 0..600 {
+            let name = format!("f{i:05}");
+            let new = read(&src.join(&name));
+            let renamed = into.join(format!("{name} (1)"));
+            if conflicting(i) {
+                let kept = if choice == Choice::Overwrite {
+                    new.clone()
+                } else {
+                    b"old".to_vec()
+                };
+                assert_eq!(read(&into.join(&name)), kept, "{choice:?}: {name}");
+                assert_eq!(renamed.exists(), choice == Choice::Rename, "{name}");
+                if choice == Choice::Rename {
+                    assert_eq!(read(&renamed), new);
+                }
+            } else {
+                assert_eq!(read(&into.join(&name)), new, "{choice:?}: {name}");
+            }
+        }
+        let renames = if choice == Choice::Rename {
+            conflicts
+        } else {
+            0
+        };
+        assert_eq!(
+            std::fs::read_dir(&into).expect("ls").count(),
+            600 + renames,
+            "{choice:?}: nothing left under a temporary name"
+        );
+    }
+}
+
+#[test]
+fn cancel_among_many_small_files_leaves_only_whole_copies() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = tmp.path().join("many");
+    const N: usize = 30_000;
+    small_files(&src, N);
+    let dest = tmp.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    let job = copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail));
+    let f = cancel_once_under_way(&job, |f| f.files_done > 0);
+    assert!(f.files_done < N as u64, "cancel came too late to test");
+    let out = finish(job);
+    assert_eq!(out.state, JobState::Cancelled);
+    let copied: Vec<_> = std::fs::read_dir(dest.join("many"))
+        .expect("ls")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert!(copied.len() < N, "the cancel stopped the copy");
+    for name in copied {
+        assert_eq!(
+            read(&dest.join("many").join(&name)),
+            read(&src.join(&name)),
+            "{name:?} is a whole copy"
+        );
+    }
+}
+
+/// A folder with `a.txt` at the source (new) and at the destination (old).
+fn conflict_setup(tmp: &Path) -> (PathBuf, PathBuf) {
+    let src = tmp.join("src");
+    let dest = tmp.join("dest");
+    std::fs::create_dir_all(&src).expect("mkdir");
+    std::fs::create_dir_all(&dest).expect("mkdir");
+    std::fs::write(src.join("a.txt"), b"new").expect("write");
+    std::fs::write(dest.join("a.txt"), b"old").expect("write");
+    set_mtime(&src.join("a.txt"), 10, 0);
+    set_mtime(&dest.join("a.txt"), 100, 0);
+    (src.join("a.txt"), dest)
+}
+
+fn read(p: &Path) -> Vec<u8> {
+    std::fs::read(p).expect("read")
+}
+
+#[test]
+fn conflicts_follow_the_rule() {
+    for (policy, expect_a, expect_renamed, state) in [
+        (ConflictPolicy::Fail, "old", false, JobState::Failed),
+        (ConflictPolicy::Skip, "old", false, JobState::Done),
+        (ConflictPolicy::Overwrite, "new", false, JobState::Done),
+        (
+            ConflictPolicy::OverwriteIfOlder,
+            "new",
+            false,
+            JobState::Done,
+        ),
+        (ConflictPolicy::Rename, "old", true, JobState::Done),
+    ] {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let (a, dest) = conflict_setup(tmp.path());
+        let out = finish(copy::copy(spec(&[&a], &dest, policy)));
+        assert_eq!(out.state, state, "{policy:?}: {:?}", out.events);
+        assert_eq!(read(&dest.join("a.txt")), expect_a.as_bytes(), "{policy:?}");
+        assert_eq!(
+            dest.join("a (1).txt").exists(),
+            expect_renamed,
+            "{policy:?}"
+        );
+        if expect_renamed {
+            assert_eq!(read(&dest.join("a (1).txt")), b"new");
+        }
+        // Nothing left behind under a temporary name.
+        assert_eq!(
+            std::fs::read_dir(&dest).expect("ls").count(),
+            1 + expect_renamed as usize
+        );
+    }
+}
+
+#[test]
+fn overwrite_if_older_keeps_a_newer_target() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (a, dest) = conflict_setup(tmp.path());
+    set_mtime(&dest.join("a.txt"), 1, 0);
+    let out = finish(copy::copy(spec(
+        &[&a],
+        &dest,
+        ConflictPolicy::OverwriteIfOlder,
+    )));
+    assert_eq!(out.state, JobState::Done);
+    assert_eq!(read(&dest.join("a.txt")), b"old");
+    assert_eq!(out.summary.skipped, 1);
+}
+
+#[test]
+fn asking_waits_for_an_answer_and_for_all_applies_to_the_rest() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = tmp.path().join("src");
+    let dest = tmp.path().join("dest");
+    std::fs::create_dir_all(src.join("d")).expect("mkdir");
+    std::fs::create_dir_all(dest.join("d")).expect("mkdir");
+    for n in ["1", "2", "3"] {
+        std::fs::write(src.join("d").join(n), b"new").expect("write");
+        std::fs::write(dest.join("d").join(n), b"old").expect("write");
+    }
+    let mut asked = 0;
+    let out = finish_answering(
+        copy::copy(spec(&[&src.join("d")], &dest, ConflictPolicy::Ask)),
+        |ev| {
+            asked += 1;
+            assert!(matches!(ev, JobEvent::Conflict(c) if c.target_size == 3));
+            Some(Answer {
+                choice: Choice::Overwrite,
+                for_all: true,
+            })
+        },
+    );
+    assert_eq!(out.state, JobState::Done);
+    assert_eq!(asked, 1, "one answer for all");
+    for n in ["1", "2", "3"] {
+        assert_eq!(read(&dest.join("d").join(n)), b"new");
+    }
+}
+
+#[test]
+fn a_folder_is_not_copied_into_itself_and_a_file_copied_beside_itself_is_duplicated() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = rich_tree(tmp.path());
+    let before = snapshot(&src);
+    let out = finish(copy::copy(spec(
+        &[&src],
+        &src.join("sub"),
+        ConflictPolicy::Overwrite,
+    )));
+    assert_eq!(out.state, JobState::Failed);
+    assert!(out.events.iter().any(|e| matches!(
+        e,
+        JobEvent::Refused {
+            why: Refusal::IntoItself,
+            ..
+        }
+    )));
+    assert_eq!(snapshot(&src), before);
+
+    // A move into the file's own folder is still refused.
+    let out = finish(moves::move_items(spec(
+        &[&src.join("plain.txt")],
+        &src,
+        ConflictPolicy::Overwrite,
+    )));
+    assert!(out.events.iter().any(|e| matches!(
+        e,
+        JobEvent::Refused {
+            why: Refusal::OntoItself,
+            ..
+        }
+    )));
+    assert_eq!(snapshot(&src), before);
+
+    // A copy there is a duplicate beside it (as the window's paste into the same folder),
+    // with the same data, mode and mtime; nothing else changes.
+    let out = finish(copy::copy(spec(
+        &[&src.join("plain.txt")],
+        &src,
+        ConflictPolicy::Overwrite,
+    )));
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    assert!(
+        !out.events
+            .iter()
+            .any(|e| matches!(e, JobEvent::Refused { .. })),
+        "{:?}",
+        out.events
+    );
+    assert_eq!(
+        placed(&out.events),
+        [("plain.txt".into(), "plain (copy).txt".into(), true)]
+    );
+    let mut after = before;
+    let original = after.get(Path::new("plain.txt")).expect("plain.txt");
+    let duplicate = match original {
+        Node::File { mode, mtime, data } => Node::File {
+            mode: *mode,
+            mtime: *mtime,
+            data: data.clone(),
+        },
+        other => panic!("plain.txt is {other:?}"),
+    };
+    after.insert(PathBuf::from("plain (copy).txt"), duplicate);
+    assert_eq!(snapshot(&src), after);
+}
+
+#[test]
+fn cancel_mid_copy_leaves_no_partial_file_under_its_final_name() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    // A large (sparse) file: its copy takes many chunks, and cancel acts between chunks.
+    let src = tmp.path().join("big.dat");
+    let f = std::fs::File::create(&src).expect("create");
+    f.set_len(2 << 30).expect("set_len");
+    drop(f);
+    let dest = tmp.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    let job = copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail));
+    let f = cancel_once_under_way(&job, |f| f.bytes_done > 0);
+    assert!(f.bytes_done < f.bytes_total, "cancel came too late to test");
+    let out = finish(job);
+    assert_eq!(out.state, JobState::Cancelled);
+    assert!(
+        !dest.join("big.dat").exists(),
+        "the half-written file is gone"
+    );
+    assert_eq!(
+        std::fs::read_dir(&dest).expect("ls").count(),
+        0,
+        "nothing left behind"
+    );
+    assert_eq!(std::fs::metadata(&src).expect("source").len(), 2 << 30);
+}
+
+#[test]
+fn a_hostile_tree_is_copied_and_deleted() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = tmp.path().join("chain");
+    // 800 nested folders.
+    let mut deep = src.clone();
+    for _ in 0..800 {
+        deep.push("d");
+    }
+    std::fs::create_dir_all(&deep).expect("mkdir");
+    std::fs::write(deep.join(OsStr::from_bytes(b"bottom\xff")), b"x").expect("write");
+    let dest = tmp.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    let out = finish(copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail)));
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events.last());
+    assert_eq!(snapshot(&dest.join("chain")), snapshot(&src));
+
+    let out = finish(delete::delete(vec![src.clone(), dest.join("chain")]));
+    assert_eq!(out.state, JobState::Done);
+    assert!(!src.exists() && !dest.join("chain").exists());
+    assert_eq!(out.summary.files_done, 2 * 802);
+}
+
+#[test]
+fn delete_never_follows_a_symlink() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let outside = tmp.path().join("outside");
+    std::fs::create_dir(&outside).expect("mkdir");
+    std::fs::write(outside.join("keep.txt"), b"keep").expect("write");
+    let doomed = tmp.path().join("doomed");
+    std::fs::create_dir(&doomed).expect("mkdir");
+    symlink(&outside, doomed.join("to-outside")).expect("symlink");
+    symlink(&outside, tmp.path().join("top-link")).expect("symlink");
+    let out = finish(delete::delete(vec![
+        doomed.clone(),
+        tmp.path().join("top-link"),
+    ]));
+    assert_eq!(out.state, JobState::Done);
+    assert!(!doomed.exists());
+    assert!(!tmp.path().join("top-link").exists());
+    assert_eq!(read(&outside.join("keep.txt")), b"keep");
+}
+
+#[test]
+fn thousands_of_separate_paths_are_deleted() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let mut paths = Vec::new();
+    for d in 0..4 {
+        let dir = tmp.path().join(format!("d{d}"));
+        std::fs::create_dir(&dir).expect("mkdir");
+        for i in 0..1000 {
+            let p = dir.join(format!("f{i}"));
+            std::fs::write(&p, b"x").expect("write");
+            paths.push(p);
+        }
+    }
+    let missing = tmp.path().join("d0/not-there");
+    paths.push(missing.clone());
+    let out = finish(delete::delete(paths));
+    assert_eq!(out.state, JobState::Failed, "one path did not exist");
+    assert_eq!(out.summary.files_done, 4000);
+    assert!(
+        out.events
+            .iter()
+            .any(|e| matches!(e, JobEvent::ItemFailed { path, .. } if *path == missing))
+    );
+    for d in 0..4 {
+        assert_eq!(
+            std::fs::read_dir(tmp.path().join(format!("d{d}")))
+                .expect("ls")
+                .count(),
+            0
+        );
+    }
+}
+
+#[test]
+fn move_renames_on_one_filesystem() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = rich_tree(tmp.path());
+    let before = snapshot(&src);
+    let dest = tmp.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    let out = finish(moves::move_items(spec(
+        &[&src],
+        &dest,
+        ConflictPolicy::Fail,
+    )));
+    assert_eq!(out.state, JobState::Done);
+    assert!(!src.exists());
+    assert_eq!(snapshot(&dest.join("tree")), before);
+}
+
+#[test]
+fn move_across_filesystems_copies_then_removes_the_sources() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let other = match tempfile::tempdir_in("/dev/shm") {
+        Ok(d)
+            if std::fs::metadata("/dev/shm").map(|m| m.dev()).ok()
+                != std::fs::metadata(tmp.path()).map(|m| m.dev()).ok() =>
+        {
+            d
+        }
+        _ => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI needs /dev/shm as a second filesystem"
+            );
+            eprintln!("skipped: no second filesystem at /dev/shm");
+            return;
+        }
+    };
+    let src = rich_tree(tmp.path());
+    let before = snapshot(&src);
+    let out = finish(moves::move_items(spec(
+        &[&src],
+        other.path(),
+        ConflictPolicy::Fail,
+    )));
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    assert!(
+        out.events
+            .iter()
+            .any(|e| matches!(e, JobEvent::State(JobState::RemovingSources)))
+    );
+    assert!(!src.exists());
+    assert_eq!(snapshot(&other.path().join("tree")), before);
+}
+
+#[test]
+fn a_move_keeps_sources_whose_copy_was_not_complete() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let other = match tempfile::tempdir_in("/dev/shm") {
+        Ok(d) => d,
+        Err(_) => {
+            assert!(std::env::var_os("CI").is_none(), "CI needs /dev/shm");
+            eprintln!("skipped: no /dev/shm");
+            return;
+        }
+    };
+    let src = tmp.path().join("folder");
+    std::fs::create_dir(&src).expect("mkdir");
+    std::fs::write(src.join("a.txt"), b"new").expect("write");
+    std::fs::write(src.join("b.txt"), b"b").expect("write");
+    std::fs::create_dir(other.path().join("folder")).expect("mkdir");
+    std::fs::write(other.path().join("folder/a.txt"), b"old").expect("write");
+    // a.txt conflicts and is skipped: the source folder must stay whole.
+    let out = finish(moves::move_items(spec(
+        &[&src],
+        other.path(),
+        ConflictPolicy::Skip,
+    )));
+    assert_eq!(out.summary.skipped, 1);
+    assert_eq!(read(&src.join("a.txt")), b"new");
+    assert_eq!(read(&src.join("b.txt")), b"b");
+    assert_eq!(read(&other.path().join("folder/b.txt")), b"b");
+    assert_eq!(read(&other.path().join("folder/a.txt")), b"old");
+}
+
+#[test]
+fn pause_is_announced_and_resume_finishes_the_job() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = tmp.path().join("big.dat");
+    let f = std::fs::File::create(&src).expect("create");
+    f.set_len(64 << 20).expect("set_len");
+    drop(f);
+    let dest = tmp.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    let job = copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail));
+    job.control.pause();
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match job.next_timeout(left) {
+            Ok(JobEvent::State(JobState::Paused)) => break,
+            Ok(JobEvent::Finished { state, .. }) => panic!("finished ({state:?}) while paused"),
+            Ok(_) | Err(false) => {}
+            Err(true) => panic!("the job ended early"),
+        }
+    }
+    job.control.resume();
+    let out = finish(job);
+    assert!(
+        out.events
+            .iter()
+            .any(|e| matches!(e, JobEvent::State(JobState::Copying)))
+    );
+    assert_eq!(out.state, JobState::Done);
+    assert_eq!(
+        std::fs::metadata(dest.join("big.dat"))
+            .expect("copied")
+            .len(),
+        64 << 20
+    );
+}
+
+fn placed(events: &[JobEvent]) -> Vec<(String, String, bool)> {
+    let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned());
+    let mut v: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            JobEvent::Placed {
+                source,
+                target,
+                new,
+            } => Some((name(source)?, name(target)?, *new)),
+            _ => None,
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn each_top_level_item_reports_where_it_went() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (a, dest) = conflict_setup(tmp.path());
+    let folder = tmp.path().join("src/sub");
+    std::fs::create_dir_all(folder.join("inner")).expect("mkdir");
+    std::fs::write(folder.join("inner/x"), b"x").expect("write");
+
+    let out = finish(copy::copy(spec(
+        &[&a, &folder],
+        &dest,
+        ConflictPolicy::Rename,
+    )));
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    assert_eq!(
+        placed(&out.events),
+        [
+            ("a.txt".into(), "a (1).txt".into(), true),
+            ("sub".into(), "sub".into(), true)
+        ]
+    );
+    // Only top-level items are reported, never what is inside a folder.
+    let out = finish(copy::copy(spec(&[&a], &dest, ConflictPolicy::Overwrite)));
+    assert_eq!(
+        placed(&out.events),
+        [("a.txt".into(), "a.txt".into(), false)]
+    );
+
+    let moved = tmp.path().join("moved");
+    std::fs::create_dir(&moved).expect("mkdir");
+    let out = finish(moves::move_items(spec(
+        &[&folder],
+        &moved,
+        ConflictPolicy::Fail,
+    )));
+    assert_eq!(placed(&out.events), [("sub".into(), "sub".into(), true)]);
+    assert_eq!(
+        out.events.iter().rev().find_map(|e| match e {
+            JobEvent::Progress(f) => Some(f.files_total),
+            _ => None,
+        }),
+        Some(1),
+        "a renamed item is counted once"
+    );
+}
+
+#[test]
+fn writeback_windows_count_only_what_reached_the_device() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = rich_tree(tmp.path());
+    // A file spanning several windows (they start at 1 MiB).
+    let big: Vec<u8> = (0..12_000_000u32).map(|i| (i % 253) as u8).collect();
+    std::fs::write(src.join("sub/twelve.dat"), &big).expect("write");
+    let dest = tmp.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    let job = copy::copy(JobSpec {
+        writeback: WritebackMode::Always,
+        ..JobSpec::new(vec![src.clone()], &dest)
+    });
+    let out = finish(job);
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events.last());
+    assert_eq!(snapshot(&dest.join("tree")), snapshot(&src));
+    let figures: Vec<_> = out
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            JobEvent::Progress(f) => Some(*f),
+            _ => None,
+        })
+        .collect();
+    for f in &figures {
+        assert!(f.bytes_on_device <= f.bytes_done, "{f:?}");
+    }
+    let last = figures.last().expect("progress");
+    assert_eq!(
+        last.bytes_on_device, last.bytes_total,
+        "all of it in the end"
+    );
+    let states: Vec<JobState> = out
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            JobEvent::State(s) => Some(*s),
+            _ => None,
+        })
+        .collect();
+    let writing = states.iter().position(|s| *s == JobState::WritingToDevice);
+    let copying = states.iter().position(|s| *s == JobState::Copying);
+    assert!(writing > copying, "{states:?}");
+    assert_eq!(states.last(), Some(&JobState::Done));
+}
+
+#[test]
+fn a_wide_and_deep_tree_is_deleted_whole_and_counted() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let outside = tmp.path().join("outside");
+    std::fs::create_dir(&outside).expect("mkdir");
+    std::fs::write(outside.join("keep"), b"k").expect("write");
+    let root = tmp.path().join("tree");
+    let mut dir = root.clone();
+    let mut entries = 0u64;
+    // 20 levels of 100 files (handed to the helper level by level), one level of 3 000
+    // (split between walker and helper), links that must not be followed.
+    for level in 0..20 {
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        entries += 1;
+        let n = if level == 7 { 3_000 } else { 100 };
+        for i in 0..n {
+            std::fs::write(dir.join(format!("f{i}")), b"x").expect("write");
+        }
+        symlink(&outside, dir.join("to-outside")).expect("symlink");
+        entries += n + 1;
+        dir.push("d");
+    }
+    // Then 300 levels of 3 files (gathered over several levels before the helper gets
+    // them), with a side folder of 2 files every 50 levels.
+    for level in 0..300 {
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        entries += 1;
+        for i in 0..3 {
+            std::fs::write(dir.join(format!("g{i}")), b"y").expect("write");
+        }
+        entries += 3;
+        if level % 50 == 0 {
+            std::fs::create_dir(dir.join("side")).expect("mkdir");
+            std::fs::write(dir.join("side/a"), b"a").expect("write");
+            symlink(&outside, dir.join("side/b")).expect("symlink");
+            entries += 3;
+        }
+        dir.push("d");
+    }
+    let out = finish(delete::delete(vec![root.clone()]));
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events.last());
+    assert!(!root.exists());
+    assert_eq!(out.summary.files_done, entries);
+    assert_eq!(read(&outside.join("keep")), b"k");
+}

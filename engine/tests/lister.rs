@@ -1,0 +1,373 @@
+//! The lister model on real folders: sort orders, batch merging, watched single-entry
+//! updates, and the cache of three recently left folders.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
+
+use porpoise_engine::entry::{Batch, Entry, Kind};
+use porpoise_engine::listing::{
+    Clock, DirEvent, DirStream, ListOptions, Lister, ListerCache, Next, SortKey, SortOrder,
+    ViewOptions, natural_cmp, open_dir,
+};
+
+/// How long a test waits for an event it expects before failing.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+fn file(dir: &Path, name: &str, bytes: usize, age_secs: u64) {
+    let p = dir.join(name);
+    std::fs::write(&p, vec![0u8; bytes]).expect("write");
+    let f = std::fs::File::options().write(true).open(&p).expect("open");
+    f.set_modified(SystemTime::now() - Duration::from_secs(age_secs))
+        .expect("set mtime");
+}
+
+/// List a folder to completion into a lister.
+fn listed(dir: &Path, view: ViewOptions, watch: bool) -> (Lister, DirStream) {
+    let opts = ListOptions {
+        watch,
+        ..ListOptions::default()
+    };
+    let mut s = open_dir(dir.to_path_buf(), opts);
+    let mut l = Lister::new(dir, view);
+    loop {
+        let ev = s.blocking_next().expect("listing events");
+        let end = matches!(ev, DirEvent::Complete | DirEvent::Failed(_));
+        l.apply(ev);
+        if end {
+            return (l, s);
+        }
+    }
+}
+
+fn names(l: &Lister) -> Vec<String> {
+    l.iter()
+        .map(|(_, n)| String::from_utf8_lossy(n).into_owned())
+        .collect()
+}
+
+fn sample_tree() -> tempfile::TempDir {
+    let t = tempfile::tempdir().expect("tempdir");
+    file(t.path(), "b.jpg", 300, 30);
+    file(t.path(), "a10.txt", 100, 10);
+    file(t.path(), "a9.txt", 200, 20);
+    file(t.path(), "c.tar.gz", 50, 40);
+    file(t.path(), ".dotfile", 1, 1);
+    std::fs::create_dir(t.path().join("zfolder")).expect("mkdir");
+    std::fs::create_dir(t.path().join("Afolder")).expect("mkdir");
+    t
+}
+
+#[test]
+fn sort_orders_keep_folders_first() {
+    let t = sample_tree();
+    let (mut l, _s) = listed(t.path(), ViewOptions::default(), false);
+    assert_eq!(
+        names(&l),
+        [
+            "Afolder", "zfolder", "a9.txt", "a10.txt", "b.jpg", "c.tar.gz"
+        ]
+    );
+    l.set_sort(SortKey::Name, SortOrder::Descending);
+    assert_eq!(
+        names(&l),
+        [
+            "zfolder", "Afolder", "c.tar.gz", "b.jpg", "a10.txt", "a9.txt"
+        ]
+    );
+    l.set_sort(SortKey::Size, SortOrder::Ascending);
+    assert_eq!(&names(&l)[2..], ["c.tar.gz", "a10.txt", "a9.txt", "b.jpg"]);
+    l.set_sort(SortKey::Size, SortOrder::Descending);
+    assert_eq!(&names(&l)[2..], ["b.jpg", "a9.txt", "a10.txt", "c.tar.gz"]);
+    l.set_sort(SortKey::Modified, SortOrder::Ascending);
+    assert_eq!(&names(&l)[2..], ["c.tar.gz", "b.jpg", "a9.txt", "a10.txt"]);
+    l.set_sort(SortKey::Type, SortOrder::Ascending);
+    assert_eq!(&names(&l)[2..], ["c.tar.gz", "b.jpg", "a9.txt", "a10.txt"]);
+}
+
+#[test]
+fn hidden_files_and_the_filter_choose_what_is_shown() {
+    let t = sample_tree();
+    let (mut l, _s) = listed(t.path(), ViewOptions::default(), false);
+    assert_eq!(l.total(), 7);
+    assert_eq!(l.len(), 6);
+    l.set_show_hidden(true);
+    assert_eq!(l.len(), 7);
+    assert_eq!(names(&l)[2], ".dotfile");
+    l.set_filter("A1");
+    assert_eq!(names(&l), ["a10.txt"]);
+    assert_eq!(
+        l.unfiltered_len(),
+        7,
+        "the filter does not change the unfiltered count"
+    );
+    l.set_show_hidden(false);
+    assert_eq!(l.unfiltered_len(), 6);
+    l.set_show_hidden(true);
+    l.set_filter("");
+    assert_eq!(l.len(), 7);
+}
+
+/// A batch of pending entries with the given names.
+fn batch(names: &[String]) -> Batch {
+    let mut b = Batch::default();
+    for n in names {
+        let r = b.names.push(n.as_bytes());
+        b.entries.push(Entry::pending(r, Kind::File, 0));
+    }
+    b
+}
+
+#[test]
+fn batches_in_any_order_merge_into_one_sorted_list() {
+    // A fixed shuffle (multiplicative step through 0..n) split into uneven batches.
+    let n = 10_007usize;
+    let all: Vec<String> = (0..n).map(|i| format!("item{}", (i * 7919) % n)).collect();
+    let mut l = Lister::new("/nowhere", ViewOptions::default());
+    let mut start = 0;
+    let mut size = 1;
+    while start < n {
+        let end = (start + size).min(n);
+        l.merge(batch(&all[start..end]));
+        start = end;
+        size = size * 3 + 1;
+    }
+    assert_eq!(l.len(), n);
+    let got: Vec<&[u8]> = l.iter().map(|(_, n)| n).collect();
+    assert!(got.windows(2).all(|w| natural_cmp(w[0], w[1]).is_lt()));
+    assert_eq!(got[0], b"item0");
+    assert_eq!(got[n - 1], format!("item{}", n - 1).as_bytes());
+}
+
+/// Wait for the next `Changed` event and apply it; returns how many entries it touched.
+fn next_change(s: &mut DirStream, l: &mut Lister) -> usize {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "no change within the patience time");
+        match s.next_timeout(left) {
+            Next::Event(DirEvent::Changed(c)) => {
+                assert!(!c.rescan, "a single change must not ask for a rescan");
+                let touched = c.upserts.len() + c.removed.len();
+                l.apply(DirEvent::Changed(c));
+                return touched;
+            }
+            Next::Event(DirEvent::Restart) => panic!("a full rescan happened"),
+            Next::Event(_) | Next::Waiting => continue,
+            Next::Ended => panic!("the watcher stopped"),
+        }
+    }
+}
+
+#[test]
+fn watched_changes_arrive_one_entry_at_a_time() {
+    let t = sample_tree();
+    let (mut l, mut s) = listed(t.path(), ViewOptions::default(), true);
+    let before = l.total();
+
+    file(t.path(), "new.txt", 7, 0);
+    let mut touched = next_change(&mut s, &mut l);
+    while l.position(b"new.txt").is_none() {
+        touched += next_change(&mut s, &mut l);
+    }
+    assert_eq!(touched, 1, "only the new entry is looked up again");
+    assert_eq!(l.total(), before + 1);
+    let at = l.position(b"new.txt").expect("shown");
+    assert_eq!(l.get(at).map(|(e, _)| e.size), Some(7));
+
+    std::fs::rename(t.path().join("new.txt"), t.path().join("renamed.txt")).expect("rename");
+    while l.position(b"renamed.txt").is_none() || l.position(b"new.txt").is_some() {
+        next_change(&mut s, &mut l);
+    }
+    assert_eq!(l.total(), before + 1);
+
+    std::fs::remove_file(t.path().join("renamed.txt")).expect("remove");
+    while l.position(b"renamed.txt").is_some() {
+        next_change(&mut s, &mut l);
+    }
+    assert_eq!(l.total(), before);
+    assert_eq!(
+        names(&l),
+        [
+            "Afolder", "zfolder", "a9.txt", "a10.txt", "b.jpg", "c.tar.gz"
+        ]
+    );
+}
+
+#[test]
+fn a_rename_is_told_as_a_pair_and_the_folder_going_says_so_at_once() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let shown = t.path().join("shown");
+    std::fs::create_dir(&shown).expect("mkdir");
+    file(&shown, "old.txt", 3, 0);
+    let (_l, mut s) = listed(&shown, ViewOptions::default(), true);
+
+    std::fs::rename(shown.join("old.txt"), shown.join("new.txt")).expect("rename");
+    let deadline = Instant::now() + PATIENCE;
+    let mut pairs = Vec::new();
+    while pairs.is_empty() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "no rename pair within the patience time");
+        if let Next::Event(DirEvent::Changed(c)) = s.next_timeout(left) {
+            pairs.extend(c.renamed);
+        }
+    }
+    assert_eq!(pairs, [(b"old.txt".to_vec(), b"new.txt".to_vec())]);
+
+    // Deleted from outside: the listing fails with "not found", without a reload.
+    std::fs::remove_dir_all(&shown).expect("rm -r");
+    wait_not_found(&mut s, "the folder's going");
+
+    // Moved away: the same.
+    let moved = t.path().join("moved");
+    std::fs::create_dir(&shown).expect("mkdir");
+    let (_l, mut s) = listed(&shown, ViewOptions::default(), true);
+    std::fs::rename(&shown, &moved).expect("move away");
+    wait_not_found(&mut s, "the folder's move");
+}
+
+/// Wait until the listing says its folder is not found (`what` names the change).
+fn wait_not_found(s: &mut DirStream, what: &str) {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "{what} was not told");
+        match s.next_timeout(left) {
+            Next::Event(DirEvent::Failed(e)) => {
+                assert_eq!(e.reason(), porpoise_engine::error::Reason::NotFound);
+                return;
+            }
+            Next::Ended => panic!("the listing ended without saying {what}"),
+            _ => continue,
+        }
+    }
+}
+
+/// A clock the test moves by hand.
+struct ManualClock(Mutex<Instant>);
+
+impl ManualClock {
+    fn advance(&self, d: Duration) {
+        let mut now = self.0.lock().expect("clock");
+        *now += d;
+    }
+}
+
+impl Clock for ManualClock {
+    fn now(&self) -> Instant {
+        *self.0.lock().expect("clock")
+    }
+}
+
+#[test]
+fn the_cache_keeps_three_folders_for_three_minutes() {
+    let clock = Arc::new(ManualClock(Mutex::new(Instant::now())));
+    let mut cache = ListerCache::new(3, Duration::from_secs(180), clock.clone());
+    let dirs: Vec<_> = (0..4)
+        .map(|i| {
+            let t = tempfile::tempdir().expect("tempdir");
+            file(t.path(), &format!("in-{i}"), i, 0);
+            t
+        })
+        .collect();
+    for d in &dirs {
+        let (l, _s) = listed(d.path(), ViewOptions::default(), false);
+        cache.put(l);
+        clock.advance(Duration::from_secs(10));
+    }
+    assert_eq!(cache.len(), 3);
+    assert!(!cache.contains(dirs[0].path()), "the oldest left");
+
+    // Returning to a cached folder gives it back at once, with its entries.
+    let back = cache.take(dirs[1].path()).expect("cached");
+    assert_eq!(names(&back), ["in-1"]);
+    // ...and revalidating it by mtime finds it unchanged: no relisting.
+    let mut s = open_dir(
+        dirs[1].path().to_path_buf(),
+        ListOptions {
+            watch: false,
+            known_mtime: back.mtime(),
+            ..ListOptions::default()
+        },
+    );
+    assert!(matches!(s.blocking_next(), Some(DirEvent::Opened { .. })));
+    assert!(matches!(s.blocking_next(), Some(DirEvent::Unchanged)));
+    cache.put(back);
+
+    clock.advance(Duration::from_secs(179));
+    cache.purge();
+    // The folder put back is 179 s old and stays; the other two are past 180 s.
+    assert_eq!(cache.len(), 1);
+    assert!(cache.contains(dirs[1].path()));
+    clock.advance(Duration::from_secs(2));
+    cache.purge();
+    assert!(cache.is_empty(), "all left after three minutes unasked");
+    assert!(cache.take(dirs[1].path()).is_none());
+}
+
+#[test]
+fn batches_sorted_on_the_worker_merge_the_same_as_unsorted_ones() {
+    let t = tempfile::tempdir().expect("tempdir");
+    for i in 0..5000u32 {
+        std::fs::write(
+            t.path().join(format!("n{}", (i * 7919) % 5000)),
+            vec![0u8; (i % 13) as usize],
+        )
+        .expect("write");
+    }
+    let order = (SortKey::Size, SortOrder::Descending);
+    let view = ViewOptions {
+        key: order.0,
+        order: order.1,
+        ..ViewOptions::default()
+    };
+    let opts = ListOptions {
+        watch: false,
+        sort: Some(order),
+        ..ListOptions::default()
+    };
+    let mut s = open_dir(t.path().to_path_buf(), opts);
+    let mut presorted = Lister::new(t.path(), view.clone());
+    // This one starts in name order (sorting the first batch itself) and switches to the
+    // worker's order after it: later batches merge as they come.
+    let mut resorted = Lister::new(t.path(), ViewOptions::default());
+    loop {
+        let ev = s.blocking_next().expect("events");
+        match &ev {
+            DirEvent::Opened {
+                mtime,
+                class,
+                names_first,
+                sorted,
+            } => {
+                assert_eq!(*sorted, Some(order));
+                resorted.apply(DirEvent::Opened {
+                    mtime: *mtime,
+                    class: *class,
+                    names_first: *names_first,
+                    sorted: *sorted,
+                });
+            }
+            DirEvent::Batch(b) => {
+                let keys: Vec<u64> = b.entries.iter().map(|e| e.size).collect();
+                assert!(keys.windows(2).all(|w| w[0] >= w[1]), "the batch is sorted");
+                let copy = Batch {
+                    entries: b.entries.clone(),
+                    names: b.names.clone(),
+                };
+                resorted.apply(DirEvent::Batch(copy));
+                resorted.set_sort(order.0, order.1);
+            }
+            _ => {}
+        }
+        let end = matches!(ev, DirEvent::Complete);
+        presorted.apply(ev);
+        if end {
+            break;
+        }
+    }
+    assert_eq!(presorted.len(), 5000);
+    assert_eq!(names(&presorted), names(&resorted));
+    let sizes: Vec<u64> = presorted.iter().map(|(e, _)| e.size).collect();
+    assert!(sizes.windows(2).all(|w| w[0] >= w[1]));
+}

@@ -1,0 +1,248 @@
+//! The window's file actions: clipboard, drag and drop, the context and drop menus, new
+//! folder, rename in place and the Trash view. Their messages ([`ActionMsg`]), the work
+//! they ask for ([`ActionEffect`]) and the state the app keeps for them ([`ActionState`]).
+
+pub mod drag;
+pub mod effect;
+pub mod names;
+
+use std::path::PathBuf;
+
+use iced::Point;
+
+use super::clipboard::FileList;
+use super::request::JobKind;
+use super::widgets::pointer::PointerEvent;
+pub use drag::{Drag, DropTarget};
+pub use effect::ActionEffect;
+
+/// The file actions' messages (one variant of `Message`).
+#[derive(Debug, Clone)]
+pub enum ActionMsg {
+    /// The pointer pressed, moved or released somewhere in the window.
+    Pointer(PointerEvent),
+    /// The left button came up over a drop target.
+    ReleasedOn(DropTarget),
+    /// The pointer entered or left a row, tile or place.
+    Hover(DropTarget),
+    Unhover(DropTarget),
+    /// Right-press on an entry (by name) or on the empty view.
+    ContextMenu(Option<Vec<u8>>),
+    /// The rubber band on the view's empty space (a click there is one too).
+    Band(super::widgets::band::BandEvent),
+    MenuPick(MenuItem),
+    /// Close the context or drop menu without acting.
+    CloseMenu,
+    /// The drop menu's choice.
+    DropPick(JobKind),
+    /// Another application dropped a file on the window (one message per file).
+    FileDropped(PathBuf),
+    /// The dropped files of one drop have all arrived (the ticket of the last one).
+    DropSettled(u64),
+
+    // Clipboard
+    Copy,
+    Cut,
+    /// Paste into this folder (the shown one for Ctrl+V).
+    Paste(PathBuf),
+    ClipboardPut(Result<(), String>),
+    ClipboardRead(PathBuf, Result<FileList, String>),
+    ClipboardCleared(Result<(), String>),
+
+    // New folder and rename
+    NewFolder,
+    Rename(Vec<u8>),
+    NameInput(String),
+    NameSubmit,
+    NameCancel,
+    /// A folder was created (its name) or not (what to tell).
+    Created(Result<Vec<u8>, String>),
+    /// An entry was renamed (old and new name) or not.
+    Renamed(Result<(Vec<u8>, Vec<u8>), String>),
+
+    // Trash view
+    OpenTrash,
+    TrashListed(Result<porpoise_engine::jobs::trash::TrashListing, String>),
+    TrashClicked(usize),
+    /// Right-press on a row of the Trash view.
+    TrashMenu(usize),
+    /// The answer to "Delete these for good?" about selected trash items.
+    ConfirmPurgeTrash(bool),
+    TrashRestore,
+    TrashRestored(Result<(), String>),
+    AskEmptyTrash,
+    /// The answer to "Empty the trash?".
+    ConfirmEmptyTrash(bool),
+    TrashEmptied(Result<(), String>),
+    /// Something changed in a trash folder (another program, or this one).
+    TrashChangedOutside,
+}
+
+/// The context menu's entries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuItem {
+    Open,
+    Cut,
+    Copy,
+    /// Paste into the folder the menu was opened on.
+    PasteInto,
+    Rename,
+    Trash,
+    Delete,
+    /// Paste into the shown folder.
+    Paste,
+    NewFolder,
+    ShowHidden,
+    Reload,
+    /// The Trash view's: put the selected items back.
+    Restore,
+    /// The Trash view's: delete the selected items for good (after asking).
+    DeleteFromTrash,
+}
+
+impl MenuItem {
+    /// The entries for a right-click on an entry (`Some(is_folder)`) or the empty view.
+    pub fn for_target(folder: Option<bool>) -> Vec<MenuItem> {
+        use MenuItem::*;
+        match folder {
+            Some(true) => vec![Open, Cut, Copy, PasteInto, Rename, Trash, Delete],
+            Some(false) => vec![Open, Cut, Copy, Rename, Trash, Delete],
+            None => vec![Paste, NewFolder, ShowHidden, Reload],
+        }
+    }
+}
+
+/// The open context menu.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContextMenu {
+    /// The entry it was opened on, or `None` for the empty view.
+    pub target: Option<Vec<u8>>,
+    pub folder: bool,
+    pub at: Point,
+}
+
+/// The open drop menu: Move / Copy / Link here / Cancel, the default first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DropMenu {
+    pub sources: Vec<PathBuf>,
+    pub dest: PathBuf,
+    pub at: Point,
+    /// What Enter picks: Copy onto a removable device, else Move.
+    pub default: JobKind,
+}
+
+impl DropMenu {
+    /// The menu's job entries in order: the default first, then the others.
+    pub fn kinds(&self) -> [JobKind; 3] {
+        match self.default {
+            JobKind::Copy => [JobKind::Copy, JobKind::Move, JobKind::Link],
+            _ => [JobKind::Move, JobKind::Copy, JobKind::Link],
+        }
+    }
+}
+
+/// The drop menu's default for a destination: Copy onto removable devices (a stick is
+/// unplugged and carried away; the originals should stay), Move elsewhere.
+pub fn drop_default(dest_on_removable: bool) -> JobKind {
+    if dest_on_removable {
+        JobKind::Copy
+    } else {
+        JobKind::Move
+    }
+}
+
+/// What the name entry is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NameKind {
+    NewFolder,
+    /// Rename the entry with this (original, byte-exact) name.
+    Rename(Vec<u8>),
+}
+
+/// The open name entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NameEntry {
+    pub kind: NameKind,
+    pub text: String,
+    /// Waiting for the create or rename to finish.
+    pub busy: bool,
+}
+
+/// The Trash view's state.
+#[derive(Debug, Clone, Default)]
+pub struct TrashView {
+    /// `None` while it is being read.
+    pub items: Option<Vec<porpoise_engine::jobs::trash::TrashItem>>,
+    /// Network mounts whose trash did not answer in time (their items are not shown).
+    pub unreachable: Vec<std::path::PathBuf>,
+    /// Whether each item is a folder, and its size, where the trash could tell.
+    pub details:
+        std::collections::HashMap<std::ffi::OsString, porpoise_engine::jobs::trash::TrashedDetails>,
+    pub selected: std::collections::BTreeSet<usize>,
+    /// "Empty the trash?" is asked.
+    pub confirm_empty: bool,
+    /// "Delete the selected items for good?" is asked.
+    pub confirm_purge: bool,
+    /// In either question, Cancel is highlighted (Tab moves there) rather than the answer
+    /// that acts, which Enter presses by default.
+    pub cancel_highlighted: bool,
+    /// A restore or empty is running.
+    pub busy: bool,
+}
+
+/// What the app keeps for the file actions.
+#[derive(Debug, Default)]
+pub struct ActionState {
+    /// Where the last press was, in window coordinates.
+    pub pointer: Point,
+    pub drag: Option<Drag>,
+    /// A click on an already selected entry of a larger selection waits for the release
+    /// (it may start a drag of the whole selection instead).
+    pub deferred_click: Option<Vec<u8>>,
+    pub hover: Option<DropTarget>,
+    pub menu: Option<ContextMenu>,
+    pub drop_menu: Option<DropMenu>,
+    pub naming: Option<NameEntry>,
+    pub trash: Option<TrashView>,
+    /// A reading of the trash is under way (it can hang on a dead mount: never start a
+    /// second one beside it).
+    pub trash_listing: bool,
+    /// The trash changed while it was being read: read it again after.
+    pub trash_dirty: bool,
+    /// Files dropped by other applications, gathered until the drop settles.
+    pub dropped: Vec<PathBuf>,
+    pub dropped_ticket: u64,
+    /// A rubber band is being drawn: the selection it adds to (what was selected with
+    /// Ctrl held when it started; nothing otherwise).
+    pub band: Option<crate::selection::Selection>,
+    /// What this window last cut (its folder and names), drawn faded until it is pasted
+    /// or something else is cut or copied.
+    pub cut: Option<(PathBuf, std::collections::HashSet<Vec<u8>>)>,
+}
+
+impl ActionState {
+    /// Another folder is shown: menus, drags, the name entry and the Trash view end.
+    pub fn left_folder(&mut self) {
+        self.drag = None;
+        self.deferred_click = None;
+        self.menu = None;
+        self.drop_menu = None;
+        self.naming = None;
+        self.trash = None;
+        self.band = None;
+    }
+}
+
+/// Files dropped on the window by other applications (X11 sends one event per file).
+pub fn listen(
+    event: iced::Event,
+    _status: iced::event::Status,
+    _window: iced::window::Id,
+) -> Option<super::message::Message> {
+    match event {
+        iced::Event::Window(iced::window::Event::FileDropped(p)) => {
+            Some(super::message::Message::Action(ActionMsg::FileDropped(p)))
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,159 @@
+//! The work the file actions ask for, off the UI thread: the clipboard thread, creating
+//! and renaming, reading and changing the trash. The window runs it as tasks
+//! ([`ActionEffect::into_task`]); tests run it here ([`ActionEffect::run_blocking`]).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use iced::Task;
+use iced::widget::operation;
+
+use crate::clipboard::{FileList, owner};
+use crate::message::Message;
+use porpoise_engine::jobs::trash::{self, TrashItem};
+
+use super::ActionMsg;
+use super::names;
+
+/// The id of the name entry (new folder, rename).
+pub const NAME_INPUT: &str = "porpoise-name";
+
+/// How long a drop from another application may take to deliver all its files.
+const DROP_SETTLE: Duration = Duration::from_millis(120);
+
+#[derive(Debug, Clone)]
+pub enum ActionEffect {
+    /// Hand a message back to the app (a job request, a key's meaning).
+    Send(Box<Message>),
+    ClipboardPut(FileList),
+    /// Read the clipboard to paste into this folder.
+    ClipboardRead(PathBuf),
+    ClipboardClear,
+    /// Ask for `DropSettled(ticket)` once a drop had time to deliver all its files.
+    SettleDrop(u64),
+    CreateFolder {
+        parent: PathBuf,
+        name: Vec<u8>,
+    },
+    Rename {
+        parent: PathBuf,
+        from: Vec<u8>,
+        to: Vec<u8>,
+    },
+    /// Focus the name entry and select its first `select` characters.
+    FocusName {
+        select: usize,
+    },
+    ListTrash,
+    RestoreTrash(Vec<TrashItem>),
+    /// Delete these trash items for good.
+    PurgeTrash(Vec<TrashItem>),
+    EmptyTrash,
+}
+
+fn act(m: ActionMsg) -> Message {
+    Message::Action(m)
+}
+
+fn text<T, E: std::error::Error>(r: Result<T, E>) -> Result<T, String> {
+    r.map_err(|e| porpoise_engine::error::chain(&e))
+}
+
+impl ActionEffect {
+    pub fn into_task(self) -> Task<Message> {
+        match self {
+            ActionEffect::Send(m) => Task::done(*m),
+            ActionEffect::ClipboardPut(list) => {
+                Task::perform(owner::put(list), |r| act(ActionMsg::ClipboardPut(text(r))))
+            }
+            ActionEffect::ClipboardRead(dest) => Task::perform(owner::read(), move |r| {
+                act(ActionMsg::ClipboardRead(dest.clone(), text(r)))
+            }),
+            ActionEffect::ClipboardClear => Task::perform(owner::clear(), |r| {
+                act(ActionMsg::ClipboardCleared(text(r)))
+            }),
+            ActionEffect::SettleDrop(ticket) => {
+                Task::perform(tokio::time::sleep(DROP_SETTLE), move |()| {
+                    act(ActionMsg::DropSettled(ticket))
+                })
+            }
+            ActionEffect::FocusName { select } => Task::batch([
+                operation::focus(NAME_INPUT),
+                operation::select_range(NAME_INPUT, 0, select),
+            ]),
+            // The rest is blocking I/O: tokio's blocking pool. A panic there (none is
+            // expected) becomes the harmless timer message rather than a lost task.
+            work => Task::perform(
+                async move { tokio::task::spawn_blocking(move || work.run_blocking()).await },
+                |r| match r {
+                    Ok(mut messages) => messages.pop().unwrap_or(Message::Tick),
+                    Err(_) => Message::Tick,
+                },
+            ),
+        }
+    }
+
+    /// Run this effect on the calling thread and return the message it produces. The
+    /// drop's delay is not waited for; focus does nothing without a window.
+    pub fn run_blocking(self) -> Vec<Message> {
+        use iced::futures::executor::block_on;
+        let m = match self {
+            ActionEffect::Send(m) => *m,
+            ActionEffect::ClipboardPut(list) => {
+                act(ActionMsg::ClipboardPut(text(block_on(owner::put(list)))))
+            }
+            ActionEffect::ClipboardRead(dest) => act(ActionMsg::ClipboardRead(
+                dest,
+                text(block_on(owner::read())),
+            )),
+            ActionEffect::ClipboardClear => {
+                act(ActionMsg::ClipboardCleared(text(block_on(owner::clear()))))
+            }
+            ActionEffect::SettleDrop(ticket) => act(ActionMsg::DropSettled(ticket)),
+            ActionEffect::FocusName { .. } => return Vec::new(),
+            ActionEffect::CreateFolder { parent, name } => act(ActionMsg::Created(
+                names::create_folder(&parent, &name)
+                    .map(|_| name)
+                    .map_err(|e| describe(&e)),
+            )),
+            ActionEffect::Rename { parent, from, to } => act(ActionMsg::Renamed(
+                names::rename(&parent, &from, &to)
+                    .map(|_| (from, to))
+                    .map_err(|e| describe(&e)),
+            )),
+            ActionEffect::ListTrash => act(ActionMsg::TrashListed(text(trash::list()))),
+            ActionEffect::RestoreTrash(items) => {
+                act(ActionMsg::TrashRestored(text(trash::restore(items))))
+            }
+            ActionEffect::PurgeTrash(items) => {
+                act(ActionMsg::TrashEmptied(text(trash::purge(items))))
+            }
+            ActionEffect::EmptyTrash => {
+                act(ActionMsg::TrashEmptied(text(trash::empty().map(drop))))
+            }
+        };
+        vec![m]
+    }
+}
+
+/// A create or rename failure in the person's words.
+fn describe(e: &names::NameOpError) -> String {
+    use crate::i18n::fl;
+    use porpoise_engine::error::Reason;
+    match e {
+        names::NameOpError::Name(names::NameError::Empty) => fl!("name-error-empty"),
+        names::NameOpError::Name(names::NameError::Slash) => fl!("name-error-slash"),
+        names::NameOpError::Name(names::NameError::Dots) => fl!("name-error-dots"),
+        names::NameOpError::Io(io) => match io.reason() {
+            Reason::Exists => fl!("name-error-exists"),
+            Reason::PermissionDenied => fl!("name-error-permission"),
+            Reason::ReadOnly => fl!("name-error-read-only"),
+            _ => fl!("name-error-other", error = io.source.to_string()),
+        },
+    }
+}
+
+/// A name check failure in the person's words (before any I/O).
+pub fn describe_name_error(e: names::NameError) -> String {
+    describe(&names::NameOpError::Name(e))
+}

@@ -1,0 +1,472 @@
+//! The window's state and its pure update: [`App::handle`] turns a message into state
+//! changes and a list of [`Effect`]s; [`App::update`] runs those as iced tasks.
+
+mod actions;
+mod band;
+mod devices;
+mod dnd;
+mod filter;
+mod focus;
+mod input;
+mod jobs;
+mod naming;
+mod nav;
+mod query;
+mod trash_view;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use iced::keyboard::Modifiers;
+use iced::{Element, Subscription, Task, Theme};
+
+use porpoise_engine::listing::{Lister, ListerCache, ViewOptions};
+use porpoise_engine::mounts::MountTable;
+
+pub use band::GRID_LEFT;
+
+use super::actions::ActionState;
+use super::effects::Effect;
+use super::history::History;
+use super::i18n::fl;
+use super::icons::IconSet;
+use super::message::Message;
+use super::places::{self, Place};
+use super::selection::Selection;
+use super::settings::Settings;
+use super::theme;
+use super::viewport::Viewport;
+
+/// Everything the window shows and remembers.
+pub struct App {
+    settings: Settings,
+    /// Where settings are saved; `None` (tests) never writes.
+    settings_path: Option<PathBuf>,
+    lister: Lister,
+    cache: ListerCache,
+    history: History,
+    /// Bumped on each navigation; events of older listings are dropped.
+    generation: u64,
+    selection: Selection,
+    viewport: Viewport,
+    /// The typed location while the location bar is a text input.
+    location: Option<String>,
+    /// The filter box's text while it is open.
+    filter: Option<String>,
+    /// The file and place icons: bundled until the theme's are loaded.
+    icons: IconSet,
+    user_places: Vec<Place>,
+    mount_places: Vec<Place>,
+    /// The mount table last read (off the UI thread); matches paths to mounts.
+    mounts: Option<Arc<MountTable>>,
+    /// What was written to which device in this session.
+    devices: super::devices::DeviceMemory,
+    space: Option<(u64, u64)>,
+    /// How many entries the shown folder's folders hold (their Size column), as counted.
+    folder_counts: std::collections::HashMap<Vec<u8>, u64>,
+    /// The last error worth telling (opening a file, saving settings).
+    status_error: Option<String>,
+    /// The message the status bar shows beside or instead of the counts (an error or a
+    /// job's note), and since when: it goes after a few seconds.
+    status_shown: Option<(String, Instant)>,
+    typeahead: (String, Instant),
+    modifiers: Modifiers,
+    last_click: Option<(Vec<u8>, Instant)>,
+    save_ticket: u64,
+    /// The running listing task of the shown folder (window only); dropping it aborts it.
+    listing_task: Option<iced::task::Handle>,
+    theme: Theme,
+    home: PathBuf,
+    /// Clipboard, drag and drop, menus, name entry, Trash view.
+    actions: ActionState,
+    /// The part of the window that has the keyboard, whether Tab moved it (so it wears a
+    /// ring), and the place the keyboard is on in Places.
+    focus: super::focus::Part,
+    focus_visible: bool,
+    places_cursor: usize,
+    /// File jobs, their dialogs and undo.
+    jobs: super::jobs::Jobs,
+}
+
+/// Two clicks on the same entry within this time open it.
+const DOUBLE_CLICK: Duration = Duration::from_millis(450);
+/// How long the status bar shows a note ("Restored 1 item"), and an error.
+pub const NOTE_SHOWN: Duration = Duration::from_secs(6);
+pub const ERROR_SHOWN: Duration = Duration::from_secs(12);
+/// Type-ahead forgets what was typed after this pause.
+const TYPEAHEAD_RESET: Duration = Duration::from_millis(1000);
+
+impl App {
+    /// A new window state at `path`, and the effects that start it (list the folder, find
+    /// the free space and the user folders). `settings_path: None` never writes settings.
+    pub fn boot(
+        path: PathBuf,
+        settings: Settings,
+        settings_path: Option<PathBuf>,
+    ) -> (App, Vec<Effect>) {
+        let opts = ViewOptions {
+            key: settings.sort_key(),
+            order: settings.sort_order(),
+            show_hidden: settings.show_hidden,
+            filter: String::new(),
+        };
+        let viewport = Viewport {
+            offset_y: 0.0,
+            width: super::layout::files_width(settings.window_width, settings.show_places)
+                .max(200.0),
+            height: (settings.window_height - 140.0).max(200.0),
+        };
+        let mut app = App {
+            theme: theme::for_choice(settings.theme),
+            lister: Lister::new(path.clone(), opts),
+            settings,
+            settings_path,
+            cache: ListerCache::default(),
+            history: History::default(),
+            generation: 0,
+            selection: Selection::default(),
+            viewport,
+            location: None,
+            filter: None,
+            icons: IconSet::default(),
+            user_places: places::fixed(),
+            mount_places: Vec::new(),
+            mounts: None,
+            devices: Default::default(),
+            space: None,
+            folder_counts: Default::default(),
+            status_error: None,
+            status_shown: None,
+            typeahead: (String::new(), Instant::now()),
+            modifiers: Modifiers::empty(),
+            last_click: None,
+            save_ticket: 0,
+            listing_task: None,
+            home: places::home_dir(),
+            actions: ActionState::default(),
+            focus: Default::default(),
+            focus_visible: false,
+            places_cursor: 0,
+            jobs: super::jobs::Jobs::default(),
+        };
+        let mut effects = app.start_listing(None);
+        effects.push(Effect::LoadUserPlaces);
+        effects.push(Effect::LoadThemeIcons {
+            setting: app.settings.icon_theme.clone(),
+        });
+        (app, effects)
+    }
+
+    /// [`App::boot`] for iced: the effects become tasks.
+    pub fn boot_task(
+        path: PathBuf,
+        settings: Settings,
+        settings_path: Option<PathBuf>,
+    ) -> (App, Task<Message>) {
+        let (mut app, effects) = App::boot(path, settings, settings_path);
+        let task = app.run_effects(effects);
+        (app, task)
+    }
+
+    /// iced's update: handle the message, run its effects as tasks.
+    pub fn update(&mut self, message: Message) -> Task<Message> {
+        let effects = self.handle(message);
+        self.run_effects(effects)
+    }
+
+    fn run_effects(&mut self, effects: Vec<Effect>) -> Task<Message> {
+        let mut tasks = Vec::with_capacity(effects.len());
+        for effect in effects {
+            let is_listing = matches!(effect, Effect::OpenDir { .. });
+            let (task, handle) = effect.into_task();
+            if is_listing {
+                // Replacing the handle aborts the listing of the folder left behind.
+                self.listing_task = handle.map(iced::task::Handle::abort_on_drop);
+            }
+            tasks.push(task);
+        }
+        Task::batch(tasks)
+    }
+
+    /// The pure update: change state, return what should happen outside.
+    pub fn handle(&mut self, message: Message) -> Vec<Effect> {
+        if !matches!(message, Message::Dir(..)) {
+            tracing::trace!(?message, "message");
+        }
+        match message {
+            Message::Dir(generation, event) => self.on_dir_event(generation, event),
+            Message::FolderCounts(generation, counts) => {
+                if generation == self.generation {
+                    self.folder_counts.extend(counts);
+                }
+                Vec::new()
+            }
+            Message::Space(generation, space) => {
+                if generation == self.generation {
+                    self.space = space;
+                }
+                Vec::new()
+            }
+            Message::UserPlaces(p) => {
+                self.user_places = p;
+                Vec::new()
+            }
+            Message::Mounts(table) => {
+                self.mount_places = places::from_mounts(&table);
+                let places = &self.mount_places;
+                self.devices
+                    .keep_only(|mp| places.iter().any(|p| p.path == mp));
+                self.mounts = Some(table);
+                Vec::new()
+            }
+            Message::Devices(m) => self.on_device_message(m),
+            Message::FileOpened(result) => {
+                use super::message::OpenFailure;
+                if let Err((name, why)) = result {
+                    self.status_error = Some(match why {
+                        OpenFailure::NoApplication => {
+                            fl!("status-open-no-application", name = name)
+                        }
+                        OpenFailure::NoLauncher => fl!("status-open-no-launcher", name = name),
+                        OpenFailure::Other(error) => {
+                            fl!("status-open-failed", name = name, error = error)
+                        }
+                    });
+                }
+                Vec::new()
+            }
+            Message::SaveDue(ticket) => match &self.settings_path {
+                Some(path) if ticket == self.save_ticket => {
+                    vec![Effect::WriteSettings(path.clone(), self.settings.clone())]
+                }
+                _ => Vec::new(),
+            },
+            Message::Saved(result) => {
+                if let Err(e) = result {
+                    tracing::warn!("cannot save settings: {e}");
+                    self.status_error = Some(fl!("status-settings-failed", error = e));
+                }
+                Vec::new()
+            }
+            Message::StatusClock(now) => self.status_clock(now),
+            Message::Tick => {
+                self.cache.purge();
+                Vec::new()
+            }
+            Message::ThemeIcons(loaded) => {
+                if let Some(loaded) = loaded.take() {
+                    self.icons = IconSet::from_theme(loaded);
+                }
+                Vec::new()
+            }
+            Message::Navigate(path) => {
+                self.actions.trash = None;
+                self.navigate(path)
+            }
+            Message::Back => self.back(),
+            Message::Forward => self.forward(),
+            Message::Up => self.up(),
+            Message::Reload => self.reload(),
+            Message::Clicked(name) => self.press_entry(name),
+            Message::Activate(name) => self.activate(&name),
+            Message::SortBy(key) => self.sort_by(key),
+            Message::SetView(mode) => self.set_view(mode),
+            Message::ToggleHidden => self.toggle_hidden(),
+            Message::Scrolled(v) => {
+                tracing::trace!(?v, "scrolled");
+                self.viewport = v;
+                // The entry under the pointer changed; the next pointer move names it.
+                self.actions.hover = None;
+                Vec::new()
+            }
+            Message::ToggleFilter => self.toggle_filter(),
+            Message::FilterInput(text) => self.filter_input(text),
+            Message::EditLocation => self.edit_location(),
+            Message::LocationInput(text) => {
+                self.location = Some(text);
+                Vec::new()
+            }
+            Message::LocationSubmit => self.submit_location(),
+            Message::LocationCancel => {
+                self.location = None;
+                Vec::new()
+            }
+            Message::Key(k) if !self.jobs.dialogs.is_empty() => self.dialog_key(&k),
+            Message::Key(k) => match self.focus_key(&k) {
+                Some(effects) => effects,
+                None => match self.action_key(&k) {
+                    Some(effects) => effects,
+                    None => self.key(&k),
+                },
+            },
+            Message::Modifiers(m) => {
+                self.modifiers = m;
+                Vec::new()
+            }
+            Message::StartJob(request) => self.start_job(request),
+            Message::Jobs(m) => self.on_job_message(m),
+            Message::Action(m) => self.action(m),
+            Message::Resized(w, h) => {
+                self.settings.window_width = w;
+                self.settings.window_height = h;
+                self.save()
+            }
+        }
+    }
+
+    /// The status bar's message, if one is shown: an error, else a job's note.
+    fn status_message(&self) -> Option<(&str, bool)> {
+        match (&self.status_error, &self.jobs.note) {
+            (Some(e), _) => Some((e.as_str(), true)),
+            (None, Some(n)) => Some((n.text.as_str(), n.error)),
+            (None, None) => None,
+        }
+    }
+
+    /// Messages go after a while: a note after [`NOTE_SHOWN`], an error after
+    /// [`ERROR_SHOWN`], counted from when it first showed.
+    fn status_clock(&mut self, now: Instant) -> Vec<Effect> {
+        let Some((text, error)) = self.status_message() else {
+            self.status_shown = None;
+            return Vec::new();
+        };
+        match &self.status_shown {
+            Some((shown, since)) if shown == text => {
+                let limit = if error { ERROR_SHOWN } else { NOTE_SHOWN };
+                if now.saturating_duration_since(*since) >= limit {
+                    self.clear_status();
+                }
+            }
+            _ => self.status_shown = Some((text.to_owned(), now)),
+        }
+        Vec::new()
+    }
+
+    /// The status bar goes back to the counts.
+    fn clear_status(&mut self) {
+        self.status_error = None;
+        self.jobs.note = None;
+        self.status_shown = None;
+    }
+
+    /// Ask for the settings to be written soon (coalescing quick changes).
+    fn save(&mut self) -> Vec<Effect> {
+        if self.settings_path.is_none() {
+            return Vec::new();
+        }
+        self.save_ticket += 1;
+        vec![Effect::ScheduleSave(self.save_ticket)]
+    }
+
+    /// Run effects to completion on this thread, feeding every message back, until none
+    /// is left (for tests; see [`Effect::run_blocking`]).
+    pub fn settle(&mut self, effects: Vec<Effect>) {
+        let mut queue: std::collections::VecDeque<Effect> = effects.into();
+        while let Some(effect) = queue.pop_front() {
+            for message in effect.run_blocking() {
+                queue.extend(self.handle(message));
+            }
+        }
+    }
+
+    /// [`App::handle`] and then [`App::settle`] its effects.
+    pub fn handle_and_settle(&mut self, message: Message) {
+        let effects = self.handle(message);
+        self.settle(effects);
+    }
+
+    pub fn title(&self) -> String {
+        let folder = match self.actions.trash {
+            Some(_) => fl!("place-trash"),
+            None => folder_name(self.lister.path()),
+        };
+        fl!("window-title", folder = folder)
+    }
+
+    pub fn theme(&self) -> Theme {
+        self.theme.clone()
+    }
+
+    pub fn subscription(&self) -> Subscription<Message> {
+        Subscription::batch([
+            iced::event::listen_with(super::keys::listen),
+            iced::event::listen_with(super::actions::listen),
+            Subscription::run(mount_events),
+            iced::time::every(Duration::from_secs(30)).map(|_| Message::Tick),
+            match &self.actions.trash {
+                Some(_) => Subscription::run_with(
+                    porpoise_engine::jobs::trash::trash_folders(self.mounts.as_deref()),
+                    trash_events,
+                ),
+                None => Subscription::none(),
+            },
+            if self.status_message().is_some() {
+                iced::time::every(Duration::from_millis(500)).map(Message::StatusClock)
+            } else {
+                Subscription::none()
+            },
+        ])
+    }
+
+    pub fn view(&self) -> Element<'_, Message> {
+        super::view::view(self)
+    }
+}
+
+/// The last component of a path, or "/" for the root.
+pub fn folder_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
+/// Changes to the trash folders as messages, while the Trash view is open. The watch is
+/// set up when the stream is first polled, on the runtime's threads, not the UI's.
+// `Subscription::run_with` hands its data (a `Vec`) by reference.
+#[allow(clippy::ptr_arg)]
+fn trash_events(folders: &Vec<PathBuf>) -> impl iced::futures::Stream<Item = Message> + use<> {
+    use iced::futures::StreamExt;
+    use iced::futures::channel::mpsc::UnboundedReceiver;
+    type Watching = (
+        porpoise_engine::jobs::trash::TrashWatch,
+        UnboundedReceiver<()>,
+    );
+    fn start(folders: &[PathBuf]) -> Option<Watching> {
+        let (tx, rx) = iced::futures::channel::mpsc::unbounded();
+        let w = porpoise_engine::jobs::trash::watch(folders, move || {
+            let _ = tx.unbounded_send(());
+        });
+        match w {
+            Ok(w) => Some((w, rx)),
+            Err(e) => {
+                tracing::info!("{}", porpoise_engine::error::chain(&e));
+                None
+            }
+        }
+    }
+    let folders = folders.clone();
+    iced::futures::stream::unfold(
+        (folders, None::<Watching>),
+        |(folders, watching)| async move {
+            let (mut watch, mut rx) = match watching {
+                Some(w) => w,
+                None => start(&folders)?,
+            };
+            rx.next().await?;
+            // A trash folder made just now: watch inside it too, before it is read.
+            if watch.is_partial() {
+                (watch, rx) = start(&folders)?;
+            }
+            let msg = Message::Action(super::actions::ActionMsg::TrashChangedOutside);
+            Some((msg, (folders, Some((watch, rx)))))
+        },
+    )
+}
+
+/// Mount-table changes as messages (the engine's watcher thread does the reading).
+fn mount_events() -> impl iced::futures::Stream<Item = Message> {
+    iced::futures::stream::unfold(porpoise_engine::mounts::watch(), |mut rx| async move {
+        rx.recv().await.map(|t| (Message::Mounts(t), rx))
+    })
+}

@@ -1,0 +1,309 @@
+//! The file actions' messages reach the app here: the dispatcher, the clipboard, the
+//! context menu and the keys of the actions (Ctrl+C/X/V, F2, F10, Escape).
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::PathBuf;
+
+use iced::Point;
+use iced::keyboard::Key;
+use iced::keyboard::key::Named;
+
+use super::App;
+use crate::actions::{ActionEffect, ActionMsg, ContextMenu, MenuItem, drag};
+use crate::clipboard::FileList;
+use crate::effects::Effect;
+use crate::i18n::fl;
+use crate::message::{KeyPress, Message};
+use crate::request::{JobKind, JobRequest};
+
+/// A message for the app, as an effect (job requests go out this way).
+pub(super) fn send(m: Message) -> Effect {
+    Effect::Action(ActionEffect::Send(Box::new(m)))
+}
+
+/// A job request, as an effect.
+pub(super) fn job(kind: JobKind, sources: Vec<PathBuf>, dest: PathBuf) -> Effect {
+    send(Message::StartJob(JobRequest {
+        kind,
+        sources,
+        dest,
+    }))
+}
+
+impl App {
+    pub(super) fn action(&mut self, m: ActionMsg) -> Vec<Effect> {
+        match m {
+            ActionMsg::Pointer(e) => self.pointer(e),
+            ActionMsg::Band(e) => self.on_band(e),
+            ActionMsg::ReleasedOn(t) => {
+                if let Some(d) = &mut self.actions.drag {
+                    d.released_on = Some(t);
+                }
+                Vec::new()
+            }
+            ActionMsg::Hover(t) => {
+                self.actions.hover = Some(t);
+                Vec::new()
+            }
+            ActionMsg::Unhover(t) => {
+                if self.actions.hover.as_ref() == Some(&t) {
+                    self.actions.hover = None;
+                }
+                Vec::new()
+            }
+            ActionMsg::ContextMenu(target) => self.open_menu(target),
+            ActionMsg::MenuPick(item) => self.menu_pick(item),
+            ActionMsg::CloseMenu => {
+                self.actions.menu = None;
+                self.actions.drop_menu = None;
+                Vec::new()
+            }
+            ActionMsg::DropPick(kind) => self.drop_pick(kind),
+            ActionMsg::FileDropped(p) => self.file_dropped(p),
+            ActionMsg::DropSettled(t) => self.drop_settled(t),
+            ActionMsg::Copy => self.put_selection(false),
+            ActionMsg::Cut => self.put_selection(true),
+            ActionMsg::Paste(dest) => vec![Effect::Action(ActionEffect::ClipboardRead(dest))],
+            ActionMsg::ClipboardPut(r) | ActionMsg::ClipboardCleared(r) => {
+                if let Err(e) = r {
+                    self.status_error = Some(fl!("status-clipboard-failed", error = e));
+                }
+                Vec::new()
+            }
+            ActionMsg::ClipboardRead(dest, r) => self.paste(dest, r),
+            ActionMsg::NewFolder => self.new_folder(),
+            ActionMsg::Rename(name) => self.start_rename(name),
+            ActionMsg::NameInput(t) => {
+                if let Some(n) = &mut self.actions.naming {
+                    n.text = t;
+                }
+                Vec::new()
+            }
+            ActionMsg::NameSubmit => self.submit_name(),
+            ActionMsg::NameCancel => {
+                self.actions.naming = None;
+                Vec::new()
+            }
+            ActionMsg::Created(r) => self.created(r),
+            ActionMsg::Renamed(r) => self.renamed(r),
+            ActionMsg::OpenTrash => self.open_trash(),
+            ActionMsg::TrashListed(r) => self.trash_listed(r),
+            ActionMsg::TrashClicked(i) => self.trash_clicked(i),
+            ActionMsg::TrashRestore => self.trash_restore(),
+            ActionMsg::TrashRestored(r) => self.trash_changed(r, true),
+            ActionMsg::AskEmptyTrash => {
+                if let Some(t) = &mut self.actions.trash {
+                    t.confirm_empty = true;
+                }
+                Vec::new()
+            }
+            ActionMsg::ConfirmEmptyTrash(yes) => self.confirm_empty(yes),
+            ActionMsg::TrashChangedOutside => self.relist_trash(),
+            ActionMsg::TrashMenu(i) => self.trash_menu(i),
+            ActionMsg::ConfirmPurgeTrash(yes) => self.confirm_purge(yes),
+            ActionMsg::TrashEmptied(r) => self.trash_changed(r, false),
+        }
+    }
+
+    /// The keys of the actions; `None` leaves the key to the rest of the app.
+    pub(super) fn action_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
+        let escape = k.key == Key::Named(Named::Escape);
+        if escape {
+            let a = &mut self.actions;
+            let closed = a.menu.take().is_some() | a.drop_menu.take().is_some();
+            let cancelled = a.drag.take().is_some_and(|d| d.active);
+            let unasked = a.trash.as_mut().is_some_and(|t| {
+                let was = t.confirm_empty || t.confirm_purge;
+                t.confirm_empty = false;
+                t.confirm_purge = false;
+                was
+            });
+            let unnamed = a.naming.take().is_some();
+            return (closed || cancelled || unasked || unnamed).then(Vec::new);
+        }
+        // "Empty the trash?": Enter empties it (Escape, above, keeps it).
+        // The Trash view's questions: Enter presses the highlighted button, Tab and the
+        // arrows move the highlight (Escape, above, cancels).
+        if let Some(t) = self
+            .actions
+            .trash
+            .as_mut()
+            .filter(|t| t.confirm_empty || t.confirm_purge)
+        {
+            let yes = !t.cancel_highlighted;
+            return Some(match k.key.as_ref() {
+                Key::Named(Named::Enter | Named::Space) if t.confirm_empty => {
+                    self.confirm_empty(yes)
+                }
+                Key::Named(Named::Enter | Named::Space) => self.confirm_purge(yes),
+                Key::Named(
+                    Named::Tab
+                    | Named::ArrowLeft
+                    | Named::ArrowRight
+                    | Named::ArrowUp
+                    | Named::ArrowDown,
+                ) => {
+                    t.cancel_highlighted = !t.cancel_highlighted;
+                    Vec::new()
+                }
+                _ => Vec::new(),
+            });
+        }
+        // F5 in the Trash view reads the trash again.
+        if k.key == Key::Named(Named::F5) && self.actions.trash.is_some() {
+            return Some(self.relist_trash());
+        }
+        // Enter in the drop menu picks its default (Copy onto removable devices).
+        if k.key == Key::Named(Named::Enter)
+            && let Some(menu) = &self.actions.drop_menu
+        {
+            let kind = menu.default;
+            return Some(self.drop_pick(kind));
+        }
+        if k.captured || self.location.is_some() || self.actions.naming.is_some() {
+            return None;
+        }
+        let m = k.modifiers;
+        let in_trash = self.actions.trash.is_some();
+        let effects = match k.key.as_ref() {
+            Key::Character(c) if m.control() && !m.alt() && !in_trash => {
+                match c.to_ascii_lowercase().as_str() {
+                    "c" => self.put_selection(false),
+                    "x" => self.put_selection(true),
+                    "v" => vec![Effect::Action(ActionEffect::ClipboardRead(
+                        self.path().to_owned(),
+                    ))],
+                    "n" if m.shift() => self.new_folder(),
+                    _ => return None,
+                }
+            }
+            Key::Named(Named::F2) if !in_trash => match self.selection.cursor() {
+                Some(name) => {
+                    let name = name.to_vec();
+                    self.start_rename(name)
+                }
+                None => Vec::new(),
+            },
+            Key::Named(Named::F10) if !in_trash && !m.shift() => self.new_folder(),
+            _ => return None,
+        };
+        Some(effects)
+    }
+
+    fn put_selection(&mut self, cut: bool) -> Vec<Effect> {
+        let paths = self.selected_paths();
+        if paths.is_empty() {
+            return Vec::new();
+        }
+        self.actions.cut = cut.then(|| {
+            let names = self.selection.names().map(<[u8]>::to_vec).collect();
+            (self.path().to_owned(), names)
+        });
+        vec![Effect::Action(ActionEffect::ClipboardPut(FileList {
+            paths,
+            cut,
+        }))]
+    }
+
+    /// Paste what the clipboard held: copied files are copied, cut ones moved (and the
+    /// clipboard emptied, as other file managers do).
+    fn paste(&mut self, dest: PathBuf, r: Result<FileList, String>) -> Vec<Effect> {
+        let list = match r {
+            Ok(l) => l,
+            Err(e) => {
+                self.status_error = Some(fl!("status-paste-failed", error = e));
+                return Vec::new();
+            }
+        };
+        // A folder into itself never; a cut list back into its own folder does nothing.
+        if list.paths.iter().any(|s| dest.starts_with(s))
+            || (list.cut && !drag::drop_allowed(&list.paths, &dest))
+        {
+            return Vec::new();
+        }
+        let kind = if list.cut {
+            JobKind::Move
+        } else {
+            JobKind::Copy
+        };
+        let mut effects = vec![job(kind, list.paths, dest)];
+        if list.cut {
+            self.actions.cut = None;
+            effects.push(Effect::Action(ActionEffect::ClipboardClear));
+        }
+        effects
+    }
+
+    fn open_menu(&mut self, target: Option<Vec<u8>>) -> Vec<Effect> {
+        let at = self.actions.pointer;
+        self.open_menu_at(target, at)
+    }
+
+    /// The context menu of `target` (or of the folder), its corner at `at`.
+    pub(super) fn open_menu_at(&mut self, target: Option<Vec<u8>>, at: Point) -> Vec<Effect> {
+        if self.actions.trash.is_some() {
+            return Vec::new();
+        }
+        self.actions.drop_menu = None;
+        let folder = match &target {
+            Some(name) => {
+                if !self.selection.is_selected(name) {
+                    self.selection.select_only(name);
+                }
+                self.lister
+                    .position(name)
+                    .and_then(|i| self.lister.get(i))
+                    .is_some_and(|(e, _)| e.is_dir_like())
+            }
+            None => false,
+        };
+        self.actions.menu = Some(ContextMenu { target, folder, at });
+        Vec::new()
+    }
+
+    fn menu_pick(&mut self, item: MenuItem) -> Vec<Effect> {
+        let Some(menu) = self.actions.menu.take() else {
+            return Vec::new();
+        };
+        let target = menu.target;
+        match item {
+            MenuItem::Open => target.map(|n| self.activate(&n)).unwrap_or_default(),
+            MenuItem::Cut => self.put_selection(true),
+            MenuItem::Copy => self.put_selection(false),
+            MenuItem::PasteInto => match target {
+                Some(n) => vec![Effect::Action(ActionEffect::ClipboardRead(
+                    self.path().join(OsStr::from_bytes(&n)),
+                ))],
+                None => Vec::new(),
+            },
+            MenuItem::Paste => vec![Effect::Action(ActionEffect::ClipboardRead(
+                self.path().to_owned(),
+            ))],
+            MenuItem::Rename => target.map(|n| self.start_rename(n)).unwrap_or_default(),
+            MenuItem::Trash => {
+                let paths = self.selected_paths();
+                if paths.is_empty() {
+                    return Vec::new();
+                }
+                vec![job(JobKind::Trash, paths, self.path().to_owned())]
+            }
+            MenuItem::Delete => self.ask_delete_selection(),
+            MenuItem::NewFolder => self.new_folder(),
+            MenuItem::ShowHidden => self.toggle_hidden(),
+            MenuItem::Reload => self.reload(),
+            MenuItem::Restore => self.trash_restore(),
+            MenuItem::DeleteFromTrash => {
+                if let Some(t) = self
+                    .actions
+                    .trash
+                    .as_mut()
+                    .filter(|t| !t.selected.is_empty())
+                {
+                    t.confirm_purge = true;
+                }
+                Vec::new()
+            }
+        }
+    }
+}

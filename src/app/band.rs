@@ -1,0 +1,92 @@
+//! The rubber band in the file view: a click on empty space clears the selection (Ctrl
+//! keeps it); dragging selects every row or tile the band touches, added to what was
+//! selected when Ctrl is held; held past an edge, the view scrolls on.
+
+use iced::Rectangle;
+
+use super::App;
+use crate::effects::Effect;
+use crate::selection::Selection;
+use crate::settings::ViewMode;
+use crate::theme;
+use crate::widgets::band::BandEvent;
+
+/// The icons view's grid starts this far from the view's left edge.
+pub const GRID_LEFT: f32 = 8.0;
+
+impl App {
+    pub(super) fn on_band(&mut self, e: BandEvent) -> Vec<Effect> {
+        match e {
+            BandEvent::Started(_) => {
+                self.focus_view_by_mouse();
+                self.actions.menu = None;
+                self.actions.drop_menu = None;
+                self.location = None;
+                let base = if self.modifiers.control() {
+                    self.selection.clone()
+                } else {
+                    self.selection.clear();
+                    Selection::default()
+                };
+                self.actions.band = Some(base);
+                Vec::new()
+            }
+            BandEvent::Spans(span) => {
+                let Some(base) = &self.actions.band else {
+                    return Vec::new();
+                };
+                let mut selection = base.clone();
+                for i in self.touched(span) {
+                    if let Some((_, name)) = self.lister.get(i) {
+                        selection.add(name);
+                    }
+                }
+                self.selection = selection;
+                Vec::new()
+            }
+            BandEvent::Scroll(dy) => {
+                if self.actions.band.is_none() {
+                    return Vec::new();
+                }
+                let (_, max) = self.scroll_range();
+                let y = (self.viewport.offset_y + dy).clamp(0.0, max);
+                if y == self.viewport.offset_y {
+                    return Vec::new();
+                }
+                self.viewport.offset_y = y;
+                vec![Effect::ScrollTo(y)]
+            }
+            BandEvent::Ended => {
+                self.actions.band = None;
+                Vec::new()
+            }
+        }
+    }
+
+    /// How far the view is scrolled, and how far it can be.
+    pub fn scroll_range(&self) -> (f32, f32) {
+        let rows = self.lister.len().div_ceil(self.columns());
+        let content = rows as f32 * self.row_height() + crate::layout::END_SPACE;
+        let max = (content - self.viewport.height).max(0.0);
+        (self.viewport.offset_y, max)
+    }
+
+    /// Positions of the shown entries the rectangle touches (content coordinates).
+    fn touched(&self, span: Rectangle) -> Vec<usize> {
+        let len = self.lister.len();
+        let row_height = self.row_height();
+        let row = |y: f32| (y.max(0.0) / row_height).floor() as usize;
+        let rows = row(span.y)..=row(span.y + span.height);
+        match self.settings.view {
+            ViewMode::Details => rows.filter(|&i| i < len).collect(),
+            ViewMode::Icons => {
+                let cols = self.columns();
+                let col = |x: f32| ((x - GRID_LEFT).max(0.0) / theme::TILE_WIDTH).floor() as usize;
+                let (c0, c1) = (col(span.x), col(span.x + span.width).min(cols - 1));
+                rows.flat_map(|r| (c0..=c1).map(move |c| r * cols + c))
+                    .filter(|&i| i < len)
+                    .collect()
+            }
+        }
+    }
+}

@@ -1,0 +1,229 @@
+//! Mouse and keyboard in the file view: clicks and double-clicks, selection moves,
+//! shortcuts and type-ahead.
+
+use std::time::Instant;
+
+use super::super::effects::Effect;
+use super::super::keys::{self, Command, Move};
+use super::super::message::KeyPress;
+use super::{App, DOUBLE_CLICK, TYPEAHEAD_RESET};
+
+impl App {
+    /// A click on an entry: select it (Ctrl toggles, Shift extends); a second click on the
+    /// same entry soon after opens it.
+    pub(super) fn clicked(&mut self, name: Vec<u8>) -> Vec<Effect> {
+        self.focus_view_by_mouse();
+        let now = Instant::now();
+        let m = self.modifiers;
+        let double = matches!(&self.last_click, Some((n, at)) if *n == name && now.duration_since(*at) < DOUBLE_CLICK);
+        if double && !m.control() && !m.shift() {
+            self.last_click = None;
+            return self.activate(&name);
+        }
+        if m.control() {
+            self.selection.toggle(&name);
+        } else if m.shift() {
+            if let Some(i) = self.lister.position(&name) {
+                self.selection.extend_to(&self.lister, i);
+            }
+        } else {
+            self.selection.select_only(&name);
+        }
+        self.location = None;
+        self.last_click = Some((name, now));
+        Vec::new()
+    }
+
+    /// A key while a dialog is shown: it is modal, so no key reaches what is behind it.
+    /// Escape cancels, Enter (or Space) presses the highlighted button, Tab, Shift+Tab and
+    /// the arrows move the highlight.
+    pub(super) fn dialog_key(&mut self, k: &KeyPress) -> Vec<Effect> {
+        use iced::keyboard::Key;
+        use iced::keyboard::key::Named;
+        match k.key.as_ref() {
+            Key::Named(Named::Escape) => self.close_dialog(),
+            Key::Named(Named::Enter | Named::Space) => match self.jobs.dialogs.focused_answer() {
+                Some(answer) => self.on_job_message(answer),
+                None => Vec::new(),
+            },
+            Key::Named(Named::Tab) => {
+                self.jobs
+                    .dialogs
+                    .move_focus(if k.modifiers.shift() { -1 } else { 1 });
+                Vec::new()
+            }
+            Key::Named(Named::ArrowRight | Named::ArrowDown) => {
+                self.jobs.dialogs.move_focus(1);
+                Vec::new()
+            }
+            Key::Named(Named::ArrowLeft | Named::ArrowUp) => {
+                self.jobs.dialogs.move_focus(-1);
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    pub(super) fn key(&mut self, k: &KeyPress) -> Vec<Effect> {
+        let Some(command) = keys::command(k) else {
+            return Vec::new();
+        };
+        if self.location.is_some() && command != Command::CancelLocation {
+            // The location input has the keyboard; other keys belong to it.
+            return Vec::new();
+        }
+        match command {
+            Command::Move { to, extend } => self.move_cursor(to, extend),
+            Command::Open => match self.selection.cursor().map(<[u8]>::to_vec) {
+                Some(name) => self.activate(&name),
+                None => Vec::new(),
+            },
+            Command::GoUp => self.up(),
+            Command::Back => self.back(),
+            Command::Forward => self.forward(),
+            Command::ToggleHidden => self.toggle_hidden(),
+            Command::Reload => self.reload(),
+            Command::EditLocation => self.edit_location(),
+            Command::CancelLocation => {
+                if self.location.take().is_some() {
+                    Vec::new()
+                } else if self.filter.is_some() {
+                    self.close_filter()
+                } else {
+                    self.selection.clear();
+                    Vec::new()
+                }
+            }
+            Command::Filter => self.open_filter(),
+            Command::SelectAll => {
+                self.selection.select_all(&self.lister);
+                Vec::new()
+            }
+            Command::TypeAhead(text) => self.type_ahead(&text),
+            Command::Trash => self.trash_selection(),
+            Command::DeleteForGood => self.ask_delete_selection(),
+            Command::Undo => self.on_job_message(crate::jobs::JobMsg::Undo),
+            Command::Redo => self.on_job_message(crate::jobs::JobMsg::Redo),
+            Command::MoveCursor(to) => self.move_cursor_only(to),
+            Command::ToggleCursor => {
+                self.selection.toggle_cursor();
+                Vec::new()
+            }
+            Command::ContextMenu => self.keyboard_menu(),
+            Command::TogglePlaces => {
+                self.settings.show_places = !self.settings.show_places;
+                self.save()
+            }
+            Command::View(mode) => self.set_view(mode),
+            Command::Home => {
+                let home = self.home.clone();
+                self.navigate(home)
+            }
+            Command::Close => vec![Effect::Close],
+        }
+    }
+
+    /// Where a keyboard move goes from the cursor (or from the start when there is none).
+    fn move_target(&self, to: Move) -> Option<usize> {
+        let len = self.lister.len();
+        if len == 0 {
+            return None;
+        }
+        let last = len - 1;
+        let cols = self.columns();
+        let page = self.viewport.page_rows(self.row_height()) * cols;
+        Some(match self.selection.cursor_position(&self.lister) {
+            None => match to {
+                Move::Up | Move::Left | Move::Last => last,
+                _ => 0,
+            },
+            Some(i) => match to {
+                Move::Up => i.saturating_sub(cols),
+                Move::Down => (i + cols).min(last),
+                Move::Left if cols > 1 => i.saturating_sub(1),
+                Move::Right if cols > 1 => (i + 1).min(last),
+                Move::Left | Move::Right => i,
+                Move::PageUp => i.saturating_sub(page),
+                Move::PageDown => (i + page).min(last),
+                Move::First => 0,
+                Move::Last => last,
+            },
+        })
+    }
+
+    /// Ctrl+arrows: the cursor moves, the selection stays.
+    fn move_cursor_only(&mut self, to: Move) -> Vec<Effect> {
+        let Some(target) = self.move_target(to) else {
+            return Vec::new();
+        };
+        if let Some((_, name)) = self.lister.get(target) {
+            let name = name.to_vec();
+            self.selection.move_cursor(&name);
+        }
+        self.reveal_cursor()
+    }
+
+    /// The Menu key or Shift+F10: the context menu of the selection, beside the entry
+    /// under the cursor; of the folder when nothing is selected.
+    fn keyboard_menu(&mut self) -> Vec<Effect> {
+        let cursor = self
+            .selection
+            .cursor()
+            .filter(|c| self.selection.is_selected(c))
+            .map(<[u8]>::to_vec);
+        let target = cursor.or_else(|| {
+            self.lister
+                .iter()
+                .find(|(_, n)| self.selection.is_selected(n))
+                .map(|(_, n)| n.to_vec())
+        });
+        let mut effects = Vec::new();
+        if let Some(name) = &target {
+            self.selection.move_cursor(name);
+            effects = self.reveal_cursor();
+        }
+        let at = match target.as_deref().and_then(|n| self.lister.position(n)) {
+            Some(i) => self.entry_point(i),
+            None => iced::Point::new(self.places_width() + 40.0, crate::layout::VIEW_TOP),
+        };
+        effects.extend(self.open_menu_at(target, at));
+        effects
+    }
+
+    fn move_cursor(&mut self, to: Move, extend: bool) -> Vec<Effect> {
+        let Some(target) = self.move_target(to) else {
+            return Vec::new();
+        };
+        if extend {
+            self.selection.extend_to(&self.lister, target);
+        } else if let Some((_, name)) = self.lister.get(target) {
+            let name = name.to_vec();
+            self.selection.select_only(&name);
+        }
+        self.reveal_cursor()
+    }
+
+    /// Select the first entry whose name starts with what was typed in the last second.
+    fn type_ahead(&mut self, text: &str) -> Vec<Effect> {
+        let now = Instant::now();
+        if now.duration_since(self.typeahead.1) > TYPEAHEAD_RESET {
+            self.typeahead.0.clear();
+        }
+        self.typeahead.0.push_str(&text.to_lowercase());
+        self.typeahead.1 = now;
+        let prefix = self.typeahead.0.clone();
+        let found = self.lister.iter().find_map(|(_, n)| {
+            String::from_utf8_lossy(n)
+                .to_lowercase()
+                .starts_with(&prefix)
+                .then(|| n.to_vec())
+        });
+        match found {
+            Some(name) => {
+                self.selection.select_only(&name);
+                self.reveal_cursor()
+            }
+            None => Vec::new(),
+        }
+    }
+}

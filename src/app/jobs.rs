@@ -1,0 +1,316 @@
+//! The window's file jobs: starting them from a [`JobRequest`], taking in their events,
+//! steering them from the panel and the dialogs, the delete keys, and undo.
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::PathBuf;
+
+use super::App;
+use crate::effects::Effect;
+use crate::i18n::fl;
+use crate::jobs::dialog::Dialog;
+use crate::jobs::entry::{JobEntry, Placement};
+use crate::jobs::follow::JobLink;
+use crate::jobs::{JobMsg, Jobs, Note};
+use crate::request::{JobKind, JobRequest};
+use crate::undo::{self, UndoStep};
+use porpoise_engine::jobs::conflict::{Answer, Choice};
+use porpoise_engine::jobs::preflight::PreflightChoice;
+use porpoise_engine::jobs::{JobEvent, JobState};
+
+impl App {
+    /// Start the job a paste, drop, key or menu asked for.
+    pub(super) fn start_job(&mut self, request: JobRequest) -> Vec<Effect> {
+        tracing::info!(?request, "job requested");
+        if request.sources.is_empty() {
+            return Vec::new();
+        }
+        let id = self.jobs.next_id();
+        let link = JobLink::new();
+        self.jobs
+            .entries
+            .push(JobEntry::new(id, request.clone(), link.clone()));
+        vec![Effect::RunJob { id, request, link }]
+    }
+
+    /// Record a step Ctrl+Z can take back (rename and new folder record theirs here too).
+    pub fn push_undo(&mut self, step: UndoStep) {
+        self.jobs.undo.push(step);
+    }
+
+    /// The window's jobs, dialogs and undo steps.
+    pub fn jobs(&self) -> &Jobs {
+        &self.jobs
+    }
+
+    pub(super) fn on_job_message(&mut self, msg: JobMsg) -> Vec<Effect> {
+        match msg {
+            JobMsg::Event(id, event) => match event.take() {
+                Some(event) => self.on_job_event(id, event),
+                None => Vec::new(),
+            },
+            JobMsg::Pause(id) => {
+                if let Some(e) = self.jobs.get(id) {
+                    e.link.control.pause();
+                }
+                Vec::new()
+            }
+            JobMsg::Resume(id) => self.steer(id, |c| c.resume()),
+            JobMsg::Cancel(id) => {
+                self.jobs.dialogs.drop_job(id);
+                self.steer(id, |c| c.cancel())
+            }
+            JobMsg::Dismiss(id) => {
+                self.jobs.dismiss(id);
+                Vec::new()
+            }
+            JobMsg::ToggleFailures(id) => {
+                if let Some(e) = self.jobs.get_mut(id) {
+                    e.show_failures = !e.show_failures;
+                }
+                Vec::new()
+            }
+            JobMsg::Answer(choice) => self.answer_conflict(choice),
+            JobMsg::ApplyToAll(on) => {
+                if let Some(Dialog::Conflict { for_all, .. }) = self.jobs.dialogs.current_mut() {
+                    *for_all = on;
+                }
+                Vec::new()
+            }
+            JobMsg::Preflight(choice) => self.answer_preflight(choice),
+            JobMsg::CloseDialog => self.close_dialog(),
+            JobMsg::ConfirmDelete => match self.jobs.dialogs.current() {
+                Some(Dialog::ConfirmDelete { paths }) => {
+                    let sources = paths.clone();
+                    self.jobs.dialogs.pop();
+                    self.start_job(JobRequest {
+                        kind: JobKind::Delete,
+                        sources,
+                        dest: PathBuf::new(),
+                    })
+                }
+                _ => Vec::new(),
+            },
+            JobMsg::Undo => self.undo(),
+            JobMsg::Undone(step, result) => {
+                self.jobs.note = Some(match result {
+                    Ok(()) => {
+                        let text = step.undone_text();
+                        self.jobs.undo.push_undone(step);
+                        Note { text, error: false }
+                    }
+                    Err(e) => Note {
+                        text: fl!("undo-failed", why = undo::failure_text(&e)),
+                        error: true,
+                    },
+                });
+                Vec::new()
+            }
+            JobMsg::Redo => self.redo(),
+            JobMsg::Redone(step, result) => {
+                self.jobs.note = Some(match result {
+                    Ok(()) => {
+                        let text = step.redone_text();
+                        self.jobs.undo.push_redone(step);
+                        Note { text, error: false }
+                    }
+                    Err(e) => Note {
+                        text: fl!("redo-failed", why = undo::failure_text(&e)),
+                        error: true,
+                    },
+                });
+                Vec::new()
+            }
+        }
+    }
+
+    /// Do something to a job's control, then follow the job on (it may have been waiting).
+    fn steer(&mut self, id: u64, f: impl FnOnce(&porpoise_engine::jobs::Control)) -> Vec<Effect> {
+        match self.jobs.get(id) {
+            Some(e) if !e.is_finished() => {
+                f(&e.link.control);
+                vec![Effect::FollowJob {
+                    id,
+                    link: e.link.clone(),
+                }]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn on_job_event(&mut self, id: u64, event: JobEvent) -> Vec<Effect> {
+        let Some(entry) = self.jobs.get_mut(id) else {
+            return Vec::new();
+        };
+        match event {
+            JobEvent::Conflict(conflict) => self.jobs.dialogs.push(Dialog::Conflict {
+                job: id,
+                conflict,
+                for_all: false,
+            }),
+            JobEvent::Preflight {
+                problems,
+                can_proceed,
+            } => self.jobs.dialogs.push(Dialog::Preflight {
+                job: id,
+                problems,
+                can_proceed,
+            }),
+            JobEvent::Finished { .. } => {
+                entry.apply(event);
+                self.jobs.dialogs.drop_job(id);
+                self.device_job_finished(id);
+                let redo = self.jobs.get(id).is_some_and(|e| e.redo);
+                match self.jobs.get(id).and_then(undo_step) {
+                    Some(step) if redo => self.jobs.undo.push_redone(step),
+                    Some(step) => self.jobs.undo.push(step),
+                    None => {}
+                }
+            }
+            event => entry.apply(event),
+        }
+        Vec::new()
+    }
+
+    fn answer_conflict(&mut self, choice: Choice) -> Vec<Effect> {
+        let Some(Dialog::Conflict { job, for_all, .. }) = self.jobs.dialogs.current() else {
+            return Vec::new();
+        };
+        let (job, for_all) = (*job, *for_all);
+        self.jobs.dialogs.pop();
+        self.steer(job, |c| c.answer(Answer { choice, for_all }))
+    }
+
+    fn answer_preflight(&mut self, choice: PreflightChoice) -> Vec<Effect> {
+        let Some(Dialog::Preflight {
+            job, can_proceed, ..
+        }) = self.jobs.dialogs.current()
+        else {
+            return Vec::new();
+        };
+        let (job, can_proceed) = (*job, *can_proceed);
+        self.jobs.dialogs.pop();
+        if !can_proceed {
+            // The job ends by itself; the dialog only told why.
+            return Vec::new();
+        }
+        self.steer(job, |c| c.answer_preflight(choice))
+    }
+
+    /// Escape: a conflict is answered "Cancel", a pre-flight question too; the rest close.
+    pub(super) fn close_dialog(&mut self) -> Vec<Effect> {
+        match self.jobs.dialogs.current() {
+            Some(Dialog::Conflict { .. }) => self.answer_conflict(Choice::Cancel),
+            Some(Dialog::Preflight { .. }) => self.answer_preflight(PreflightChoice::Cancel),
+            Some(Dialog::ConfirmDelete { .. }) => {
+                self.jobs.dialogs.pop();
+                Vec::new()
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// The selected items as paths in the shown folder.
+    pub(super) fn selected_paths(&self) -> Vec<PathBuf> {
+        let dir = self.lister.path();
+        let mut paths: Vec<PathBuf> = self
+            .selection
+            .names()
+            .map(|n| dir.join(OsStr::from_bytes(n)))
+            .collect();
+        paths.sort();
+        paths
+    }
+
+    /// Del: the selection goes to the trash.
+    pub(super) fn trash_selection(&mut self) -> Vec<Effect> {
+        let sources = self.selected_paths();
+        self.start_job(JobRequest {
+            kind: JobKind::Trash,
+            sources,
+            dest: PathBuf::new(),
+        })
+    }
+
+    /// Shift+Del: ask before deleting the selection for good.
+    pub(super) fn ask_delete_selection(&mut self) -> Vec<Effect> {
+        let paths = self.selected_paths();
+        if !paths.is_empty() {
+            self.jobs.dialogs.push(Dialog::ConfirmDelete { paths });
+        }
+        Vec::new()
+    }
+
+    /// Ctrl+Z: take the last step back, off the UI thread.
+    fn undo(&mut self) -> Vec<Effect> {
+        match self.jobs.undo.pop() {
+            Some(step) => vec![Effect::Undo(step)],
+            None => {
+                self.jobs.note = Some(Note {
+                    text: fl!("undo-nothing"),
+                    error: false,
+                });
+                Vec::new()
+            }
+        }
+    }
+
+    /// Ctrl+Shift+Z or Ctrl+Y: do the last undone step again.
+    fn redo(&mut self) -> Vec<Effect> {
+        let Some(step) = self.jobs.undo.pop_undone() else {
+            self.jobs.note = Some(Note {
+                text: fl!("redo-nothing"),
+                error: false,
+            });
+            return Vec::new();
+        };
+        match undo::redo::again(step) {
+            undo::redo::Again::Job(request) => {
+                let effects = self.start_job(request);
+                if let (false, Some(entry)) = (effects.is_empty(), self.jobs.entries.last_mut()) {
+                    entry.redo = true;
+                }
+                effects
+            }
+            undo::redo::Again::Directly(step) => vec![Effect::Redo(step)],
+        }
+    }
+
+    /// A line about jobs or undo for the status bar.
+    pub fn job_note(&self) -> Option<&Note> {
+        self.jobs.note.as_ref()
+    }
+}
+
+/// What undo can take back of a finished job.
+fn undo_step(e: &JobEntry) -> Option<UndoStep> {
+    let new = || e.placed.iter().filter(|p| p.new);
+    let step = match e.request.kind {
+        // Undoing a link removes the links (a delete never follows them).
+        JobKind::Copy | JobKind::Link => UndoStep::Copied {
+            targets: new().map(|p| p.target.clone()).collect(),
+            again: e.request.clone(),
+        },
+        JobKind::Move => UndoStep::Moved {
+            pairs: new()
+                .map(|p: &Placement| (p.source.clone(), p.target.clone()))
+                .collect(),
+        },
+        JobKind::Trash => UndoStep::Trashed {
+            originals: e
+                .request
+                .sources
+                .iter()
+                .filter(|s| !e.failures.iter().any(|f| f.path == **s))
+                .cloned()
+                .collect(),
+            at: e.started_at,
+        },
+        JobKind::Delete => return None,
+    };
+    // A cancelled trash may have left items where they were; only done ones count.
+    if e.request.kind == JobKind::Trash && e.state == JobState::Cancelled {
+        return None;
+    }
+    (step.count() > 0).then_some(step)
+}

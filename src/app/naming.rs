@@ -1,0 +1,131 @@
+//! New folder (F10) and rename in place (F2): the name entry, its check, the create or
+//! rename off the UI thread, and what is selected after.
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+
+use porpoise_engine::jobs::unused_name;
+
+use super::App;
+use crate::actions::effect::describe_name_error;
+use crate::actions::names::{check_name, stem_chars};
+use crate::actions::{ActionEffect, NameEntry, NameKind};
+use crate::effects::Effect;
+use crate::i18n::fl;
+use crate::undo::UndoStep;
+
+impl App {
+    /// Open the name entry for a new folder, with a free "New Folder (n)" selected.
+    pub(super) fn new_folder(&mut self) -> Vec<Effect> {
+        if self.actions.trash.is_some() {
+            return Vec::new();
+        }
+        let text = unused_name(OsStr::new(&fl!("new-folder-name")), |n| {
+            self.lister.position(n.as_bytes()).is_some()
+        })
+        .to_string_lossy()
+        .into_owned();
+        let select = text.chars().count();
+        self.actions.menu = None;
+        self.actions.naming = Some(NameEntry {
+            kind: NameKind::NewFolder,
+            text,
+            busy: false,
+        });
+        vec![Effect::Action(ActionEffect::FocusName { select })]
+    }
+
+    /// Turn an entry's name into a text input, its stem selected.
+    pub(super) fn start_rename(&mut self, name: Vec<u8>) -> Vec<Effect> {
+        if self.actions.trash.is_some() || self.lister.position(&name).is_none() {
+            return Vec::new();
+        }
+        let text = String::from_utf8_lossy(&name).into_owned();
+        let select = stem_chars(&text);
+        self.selection.select_only(&name);
+        self.actions.menu = None;
+        self.actions.naming = Some(NameEntry {
+            kind: NameKind::Rename(name),
+            text,
+            busy: false,
+        });
+        // The entry must be on screen (rows are virtualised) before it can take the focus.
+        let mut effects = self.reveal_cursor();
+        effects.push(Effect::Action(ActionEffect::FocusName { select }));
+        effects
+    }
+
+    /// Enter in the name entry: check the name, then create or rename off the UI thread.
+    pub(super) fn submit_name(&mut self) -> Vec<Effect> {
+        let parent = self.path().to_owned();
+        let Some(entry) = self.actions.naming.as_mut().filter(|n| !n.busy) else {
+            return Vec::new();
+        };
+        let name = match check_name(&entry.text) {
+            Ok(n) => n,
+            Err(e) => {
+                self.status_error = Some(describe_name_error(e));
+                return Vec::new();
+            }
+        };
+        let effect = match &entry.kind {
+            NameKind::NewFolder => ActionEffect::CreateFolder { parent, name },
+            NameKind::Rename(from) if *from == name => {
+                self.actions.naming = None;
+                return Vec::new();
+            }
+            NameKind::Rename(from) => ActionEffect::Rename {
+                parent,
+                from: from.clone(),
+                to: name,
+            },
+        };
+        entry.busy = true;
+        self.status_error = None;
+        vec![Effect::Action(effect)]
+    }
+
+    pub(super) fn created(&mut self, r: Result<Vec<u8>, String>) -> Vec<Effect> {
+        match r {
+            Ok(name) => {
+                self.actions.naming = None;
+                self.selection.select_only(&name);
+                let path = self.path().join(OsStr::from_bytes(&name));
+                self.done(UndoStep::CreatedFolder(path))
+            }
+            Err(e) => self.name_failed(e),
+        }
+    }
+
+    pub(super) fn renamed(&mut self, r: Result<(Vec<u8>, Vec<u8>), String>) -> Vec<Effect> {
+        match r {
+            Ok((from, to)) => {
+                self.actions.naming = None;
+                self.selection.select_only(&to);
+                let dir = self.path();
+                let step = UndoStep::Renamed {
+                    from: dir.join(OsStr::from_bytes(&from)),
+                    to: dir.join(OsStr::from_bytes(&to)),
+                };
+                self.done(step)
+            }
+            Err(e) => self.name_failed(e),
+        }
+    }
+
+    /// The entry stays open so the name can be fixed; the reason shows in the status bar.
+    fn name_failed(&mut self, e: String) -> Vec<Effect> {
+        if let Some(n) = &mut self.actions.naming {
+            n.busy = false;
+        }
+        self.status_error = Some(e);
+        Vec::new()
+    }
+
+    /// A change finished: Ctrl+Z can take it back.
+    fn done(&mut self, step: UndoStep) -> Vec<Effect> {
+        tracing::info!(?step, "done");
+        self.push_undo(step);
+        Vec::new()
+    }
+}

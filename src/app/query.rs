@@ -1,0 +1,147 @@
+//! Read access to the window's state, for the view and for tests.
+
+use std::path::Path;
+
+use porpoise_engine::listing::{Lister, Progress};
+
+use super::super::history::History;
+use super::super::i18n::fl;
+use super::super::icons::IconSet;
+use super::super::places::Place;
+use super::super::selection::Selection;
+use super::super::settings::Settings;
+use super::super::viewport::Viewport;
+use super::App;
+
+impl App {
+    pub fn lister(&self) -> &Lister {
+        &self.lister
+    }
+
+    pub fn path(&self) -> &Path {
+        self.lister.path()
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn selection(&self) -> &Selection {
+        &self.selection
+    }
+
+    /// The width of the Places panel now (0 when hidden or the window is too narrow).
+    pub fn places_width(&self) -> f32 {
+        crate::layout::places_width(self.settings.window_width, self.settings.show_places)
+    }
+
+    /// The width of the file view now.
+    pub fn files_width(&self) -> f32 {
+        crate::layout::files_width(self.settings.window_width, self.settings.show_places)
+    }
+
+    /// The details view's columns that fit beside the name now.
+    pub fn detail_columns(&self) -> crate::layout::Columns {
+        crate::layout::Columns::fitting(self.files_width())
+    }
+
+    /// How many entries the folder `name` of the shown folder holds, once counted.
+    pub fn folder_count(&self, name: &[u8]) -> Option<u64> {
+        self.folder_counts.get(name).copied()
+    }
+
+    pub fn viewport(&self) -> &Viewport {
+        &self.viewport
+    }
+
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    pub fn location(&self) -> Option<&str> {
+        self.location.as_deref()
+    }
+
+    /// The filter box's text while it is open.
+    pub fn filter(&self) -> Option<&str> {
+        self.filter.as_deref()
+    }
+
+    /// While a filter hides entries: how many the folder shows without it.
+    pub fn unfiltered_len(&self) -> Option<usize> {
+        self.filter
+            .as_deref()
+            .is_some_and(|f| !f.is_empty())
+            .then_some(self.lister.unfiltered_len())
+    }
+
+    /// Clipboard, drag and drop, menus, name entry, Trash view.
+    pub fn actions(&self) -> &super::super::actions::ActionState {
+        &self.actions
+    }
+
+    pub fn icons(&self) -> &IconSet {
+        &self.icons
+    }
+
+    pub fn home(&self) -> &Path {
+        &self.home
+    }
+
+    pub fn space(&self) -> Option<(u64, u64)> {
+        self.space
+    }
+
+    pub fn status_error(&self) -> Option<&str> {
+        self.status_error.as_deref()
+    }
+
+    /// Home, user folders and Trash.
+    pub fn user_places(&self) -> &[Place] {
+        &self.user_places
+    }
+
+    /// Mounted devices and shares.
+    pub fn mount_places(&self) -> &[Place] {
+        &self.mount_places
+    }
+
+    /// The shown names, in order (lossy UTF-8).
+    pub fn shown_names(&self) -> Vec<String> {
+        self.lister
+            .iter()
+            .map(|(_, n)| String::from_utf8_lossy(n).into_owned())
+            .collect()
+    }
+
+    /// What the file view says instead of a list, if anything.
+    pub fn notice(&self) -> Option<String> {
+        use porpoise_engine::error::Reason;
+        let l = &self.lister;
+        if let Some(e) = l.error() {
+            return Some(match e.reason() {
+                Reason::PermissionDenied => fl!("error-permission"),
+                // Listed before (from the cache): it was there and has gone.
+                Reason::NotFound if l.mtime().is_some() => fl!("error-not-found"),
+                Reason::NotFound => fl!(
+                    "error-does-not-exist",
+                    path = l.path().display().to_string()
+                ),
+                Reason::NotADirectory => fl!("error-not-a-folder"),
+                Reason::NoSpace | Reason::ReadOnly | Reason::Exists | Reason::Other => {
+                    fl!("error-other", error = e.source.to_string())
+                }
+            });
+        }
+        if !l.is_empty() {
+            return None;
+        }
+        let filter = self.filter.as_deref().unwrap_or_default();
+        match l.progress() {
+            Progress::Opening | Progress::Listing => Some(fl!("view-loading")),
+            _ if !filter.is_empty() => Some(fl!("view-no-match", filter = filter)),
+            _ if l.total() > 0 => Some(fl!("view-hidden-only")),
+            _ => Some(fl!("view-empty")),
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! The Trash view: reading the trash, selecting items, restoring them and emptying it
+//! (after asking), all off the UI thread; the list is read again after each change.
+
+use super::App;
+use crate::actions::{ActionEffect, TrashView};
+use crate::effects::Effect;
+use crate::i18n::fl;
+use porpoise_engine::jobs::trash::{TrashItem, TrashListing};
+
+impl App {
+    pub(super) fn open_trash(&mut self) -> Vec<Effect> {
+        self.actions.menu = None;
+        self.actions.drop_menu = None;
+        self.actions.naming = None;
+        self.location = None;
+        self.status_error = None;
+        self.actions.trash = Some(TrashView::default());
+        self.list_trash()
+    }
+
+    /// Read the trash, unless a reading is still under way (its answer fills the view).
+    fn list_trash(&mut self) -> Vec<Effect> {
+        if std::mem::replace(&mut self.actions.trash_listing, true) {
+            return Vec::new();
+        }
+        self.actions.trash_dirty = false;
+        vec![Effect::Action(ActionEffect::ListTrash)]
+    }
+
+    /// The trash changed (or F5): read it again, after the reading under way if there is
+    /// one.
+    pub(super) fn relist_trash(&mut self) -> Vec<Effect> {
+        if self.actions.trash.is_none() {
+            return Vec::new();
+        }
+        if self.actions.trash_listing {
+            self.actions.trash_dirty = true;
+            return Vec::new();
+        }
+        self.list_trash()
+    }
+
+    pub(super) fn trash_listed(&mut self, r: Result<TrashListing, String>) -> Vec<Effect> {
+        self.actions.trash_listing = false;
+        let Some(view) = &mut self.actions.trash else {
+            return Vec::new();
+        };
+        match r {
+            Ok(TrashListing {
+                mut items,
+                unreachable,
+                details,
+            }) => {
+                view.unreachable = unreachable;
+                view.details = details;
+                items.sort_by(|a, b| {
+                    b.time_deleted
+                        .cmp(&a.time_deleted)
+                        .then_with(|| a.name.cmp(&b.name))
+                });
+                view.items = Some(items);
+            }
+            Err(e) => {
+                view.items = Some(Vec::new());
+                self.status_error = Some(fl!("status-trash-failed", error = e));
+            }
+        }
+        view.selected.clear();
+        view.busy = false;
+        if std::mem::take(&mut self.actions.trash_dirty) {
+            return self.list_trash();
+        }
+        Vec::new()
+    }
+
+    pub(super) fn trash_clicked(&mut self, i: usize) -> Vec<Effect> {
+        let ctrl = self.modifiers.control();
+        if let Some(view) = &mut self.actions.trash {
+            if ctrl {
+                if !view.selected.remove(&i) {
+                    view.selected.insert(i);
+                }
+            } else {
+                view.selected.clear();
+                view.selected.insert(i);
+            }
+        }
+        Vec::new()
+    }
+
+    /// Right-press on row `i`: it joins the selection (alone, if it was not in it) and
+    /// the menu opens at the pointer.
+    pub(super) fn trash_menu(&mut self, i: usize) -> Vec<Effect> {
+        let Some(view) = &mut self.actions.trash else {
+            return Vec::new();
+        };
+        if !view.selected.contains(&i) {
+            view.selected.clear();
+            view.selected.insert(i);
+        }
+        self.actions.menu = Some(crate::actions::ContextMenu {
+            target: None,
+            folder: false,
+            at: self.actions.pointer,
+        });
+        Vec::new()
+    }
+
+    /// The answer to "Delete these for good?": the selected items go, off the UI thread.
+    pub(super) fn confirm_purge(&mut self, yes: bool) -> Vec<Effect> {
+        let Some(view) = &mut self.actions.trash else {
+            return Vec::new();
+        };
+        view.confirm_purge = false;
+        view.cancel_highlighted = false;
+        if !yes || view.busy {
+            return Vec::new();
+        }
+        let items = selected_items(view);
+        if items.is_empty() {
+            return Vec::new();
+        }
+        view.busy = true;
+        vec![Effect::Action(ActionEffect::PurgeTrash(items))]
+    }
+
+    pub(super) fn trash_restore(&mut self) -> Vec<Effect> {
+        let Some(view) = self.actions.trash.as_mut().filter(|v| !v.busy) else {
+            return Vec::new();
+        };
+        let items = selected_items(view);
+        if items.is_empty() {
+            return Vec::new();
+        }
+        view.busy = true;
+        vec![Effect::Action(ActionEffect::RestoreTrash(items))]
+    }
+
+    pub(super) fn confirm_empty(&mut self, yes: bool) -> Vec<Effect> {
+        let Some(view) = &mut self.actions.trash else {
+            return Vec::new();
+        };
+        view.confirm_empty = false;
+        view.cancel_highlighted = false;
+        if !yes || view.busy {
+            return Vec::new();
+        }
+        view.busy = true;
+        vec![Effect::Action(ActionEffect::EmptyTrash)]
+    }
+
+    /// A restore or empty finished: tell a failure, read the trash again.
+    /// `restore`: it was a restore (else emptying).
+    pub(super) fn trash_changed(&mut self, r: Result<(), String>, restore: bool) -> Vec<Effect> {
+        if let Err(e) = r {
+            self.status_error = Some(if restore {
+                fl!("status-restore-failed", error = e)
+            } else {
+                fl!("status-empty-failed", error = e)
+            });
+        }
+        if let Some(view) = &mut self.actions.trash {
+            view.busy = false;
+        } else {
+            return Vec::new();
+        }
+        self.list_trash()
+    }
+}
+
+/// The selected items of the Trash view.
+fn selected_items(view: &TrashView) -> Vec<TrashItem> {
+    view.items
+        .iter()
+        .flatten()
+        .enumerate()
+        .filter(|(i, _)| view.selected.contains(i))
+        .map(|(_, it)| it.clone())
+        .collect()
+}

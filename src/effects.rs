@@ -1,0 +1,387 @@
+//! Side effects the app asks for. The window turns them into iced tasks in one place
+//! ([`Effect::into_task`]); tests run the finite ones on the calling thread
+//! ([`Effect::run_blocking`]) with the real engine.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use iced::Task;
+use iced::widget::operation::{self, AbsoluteOffset};
+
+use porpoise_engine::listing::{DirEvent, ListOptions, open_dir};
+
+use super::actions::ActionEffect;
+use super::devices::DeviceMsg;
+use super::icons::desktop;
+use super::jobs::follow::{self, JobLink};
+use super::message::{Message, Shared};
+use super::places;
+use super::request::JobRequest;
+use super::settings::Settings;
+use super::undo::{self, UndoStep};
+
+/// The id of the file view's scrollable.
+pub const VIEW_SCROLL: &str = "porpoise-view";
+/// The id of the location text input.
+pub const LOCATION_INPUT: &str = "porpoise-location";
+/// The id of the filter text input.
+pub const FILTER_INPUT: &str = "porpoise-filter";
+
+/// How long settings wait for more changes before they are written.
+const SAVE_DELAY: Duration = Duration::from_millis(800);
+
+#[derive(Debug, Clone)]
+pub enum Effect {
+    /// List (and watch) a folder; its events come back as `Message::Dir(generation, ..)`.
+    /// Replaces the listing before.
+    OpenDir {
+        generation: u64,
+        path: PathBuf,
+        opts: ListOptions,
+    },
+    /// Free space of the filesystem holding `path`.
+    LoadSpace { generation: u64, path: PathBuf },
+    /// Which user folders exist.
+    LoadUserPlaces,
+    /// Open a file with its default application.
+    OpenFile(PathBuf),
+    /// Ask for `Message::SaveDue(ticket)` after a short delay (debounce).
+    ScheduleSave(u64),
+    /// Write the settings file.
+    WriteSettings(PathBuf, Settings),
+    /// Scroll the file view to this vertical offset.
+    ScrollTo(f32),
+    /// Put the keyboard focus in the location input.
+    FocusLocation,
+    /// Put the keyboard focus in the filter input.
+    FocusFilter,
+    /// Choose the icon theme (`setting`, else the desktop's) and read its icons.
+    LoadThemeIcons { setting: Option<String> },
+    /// Start a file job; its events come back as `Message::Jobs(JobMsg::Event(id, ..))`.
+    /// In tests the job is followed until it ends or waits for an answer or a resume.
+    RunJob {
+        id: u64,
+        request: JobRequest,
+        link: JobLink,
+    },
+    /// Follow a job on after an answer, a resume or a cancel (tests; in the window the job's
+    /// stream never stopped, so this does nothing).
+    FollowJob { id: u64, link: JobLink },
+    /// Take an undo step back; ends with `JobMsg::Undone`.
+    Undo(UndoStep),
+    /// Do an undone move, rename or new folder again; ends with `JobMsg::Redone`.
+    Redo(UndoStep),
+    /// Work of the file actions (clipboard, create, rename, trash).
+    Action(ActionEffect),
+    /// Unmount the device mounted here (and eject its drive) through UDisks2; ends with
+    /// `DeviceMsg::Ejected`.
+    Eject(PathBuf),
+    /// Read the mount table again (after an unmount); ends with `Message::Mounts`.
+    ReadMounts,
+    /// Close the window (Ctrl+Q, Ctrl+W), as its close button does.
+    Close,
+    /// Count the entries of these folders of `dir`; ends with `Message::FolderCounts`.
+    CountFolders {
+        generation: u64,
+        dir: PathBuf,
+        names: Vec<Vec<u8>>,
+        hidden: bool,
+    },
+}
+
+impl Effect {
+    /// The task that performs this effect in the window. `OpenDir` tasks are abortable;
+    /// the handle comes back so the app can stop the listing when it leaves the folder.
+    pub fn into_task(self) -> (Task<Message>, Option<iced::task::Handle>) {
+        match self {
+            Effect::OpenDir {
+                generation,
+                path,
+                opts,
+            } => {
+                let stream = iced::stream::channel(16, move |out| forward_listing(path, opts, out));
+                let task = Task::run(stream, move |ev| Message::Dir(generation, Shared::new(ev)));
+                let (task, handle) = task.abortable();
+                (task, Some(handle))
+            }
+            Effect::LoadSpace { generation, path } => (
+                Task::perform(
+                    blocking(move || porpoise_engine::host::space(&path).ok()),
+                    move |space| Message::Space(generation, space.flatten()),
+                ),
+                None,
+            ),
+            Effect::LoadUserPlaces => (
+                Task::perform(blocking(places::load_user_places), |p| {
+                    Message::UserPlaces(p.unwrap_or_else(places::fixed))
+                }),
+                None,
+            ),
+            Effect::OpenFile(path) => (
+                Task::perform(blocking(move || open_file(&path)), |r| {
+                    Message::FileOpened(r.unwrap_or(Ok(())))
+                }),
+                None,
+            ),
+            Effect::ScheduleSave(ticket) => (
+                Task::perform(tokio::time::sleep(SAVE_DELAY), move |()| {
+                    Message::SaveDue(ticket)
+                }),
+                None,
+            ),
+            Effect::WriteSettings(path, settings) => (
+                Task::perform(blocking(move || settings.save(&path)), |r| {
+                    Message::Saved(match r {
+                        Some(Ok(())) => Ok(()),
+                        Some(Err(e)) => Err(porpoise_engine::error::chain(&e)),
+                        None => Err("the save task failed".into()),
+                    })
+                }),
+                None,
+            ),
+            Effect::ScrollTo(y) => (
+                operation::scroll_to(
+                    VIEW_SCROLL,
+                    AbsoluteOffset {
+                        x: None,
+                        y: Some(y),
+                    },
+                ),
+                None,
+            ),
+            Effect::FocusLocation => (
+                Task::batch([
+                    operation::focus(LOCATION_INPUT),
+                    operation::select_all(LOCATION_INPUT),
+                ]),
+                None,
+            ),
+            Effect::FocusFilter => (
+                Task::batch([
+                    operation::focus(FILTER_INPUT),
+                    operation::select_all(FILTER_INPUT),
+                ]),
+                None,
+            ),
+            Effect::RunJob { id, request, link } => (follow::task(id, request, link), None),
+            Effect::Close => (iced::exit(), None),
+            Effect::CountFolders {
+                generation,
+                dir,
+                names,
+                hidden,
+            } => (
+                Task::perform(
+                    blocking(move || count_folders(&dir, &names, hidden)),
+                    move |counts| Message::FolderCounts(generation, counts.unwrap_or_default()),
+                ),
+                None,
+            ),
+            Effect::FollowJob { .. } => (Task::none(), None),
+            Effect::Undo(step) => (
+                Task::perform(blocking(move || undo::run(step)), |m| {
+                    m.unwrap_or_else(|| {
+                        tracing::error!("the undo thread panicked");
+                        Message::Tick
+                    })
+                }),
+                None,
+            ),
+            Effect::Redo(step) => (
+                Task::perform(blocking(move || undo::redo::run(step)), |m| {
+                    m.unwrap_or_else(|| {
+                        tracing::error!("the redo thread panicked");
+                        Message::Tick
+                    })
+                }),
+                None,
+            ),
+            Effect::LoadThemeIcons { setting } => (
+                Task::perform(
+                    blocking(move || desktop::load(setting.as_deref())),
+                    |icons| Message::ThemeIcons(Shared::new(icons.unwrap_or_default())),
+                ),
+                None,
+            ),
+            Effect::Action(a) => (a.into_task(), None),
+            Effect::Eject(path) => {
+                let at = path.clone();
+                (
+                    Task::perform(blocking(move || eject(&at)), move |r| match r {
+                        Some(r) => Message::Devices(DeviceMsg::Ejected(path.clone(), r)),
+                        None => {
+                            tracing::error!("the unmount thread panicked");
+                            Message::Tick
+                        }
+                    }),
+                    None,
+                )
+            }
+            Effect::ReadMounts => (
+                Task::perform(blocking(porpoise_engine::mounts::current), |r| match r {
+                    Some(Ok(table)) => Message::Mounts(table),
+                    Some(Err(e)) => {
+                        tracing::warn!("{}", porpoise_engine::error::chain(&e));
+                        Message::Tick
+                    }
+                    None => Message::Tick,
+                }),
+                None,
+            ),
+        }
+    }
+
+    /// Run a finite effect on this thread and return the messages it produces, in order.
+    /// `OpenDir` lists without watching, until `Complete`, `Unchanged` or `Failed`.
+    /// Opening files, delays, scrolling and focus do nothing here (they need a desktop or
+    /// a window); settings are written and theme icons read. `RunJob` and `FollowJob`
+    /// follow the job until it ends or waits for an answer or a resume; undo runs to its end.
+    pub fn run_blocking(self) -> Vec<Message> {
+        match self {
+            Effect::OpenDir {
+                generation,
+                path,
+                mut opts,
+            } => {
+                opts.watch = false;
+                let mut stream = open_dir(path, opts);
+                let mut out = Vec::new();
+                while let Some(ev) = stream.blocking_next() {
+                    let last = matches!(
+                        ev,
+                        DirEvent::Complete | DirEvent::Unchanged | DirEvent::Failed(_)
+                    );
+                    out.push(Message::Dir(generation, Shared::new(ev)));
+                    if last {
+                        break;
+                    }
+                }
+                out
+            }
+            Effect::LoadSpace { generation, path } => {
+                vec![Message::Space(
+                    generation,
+                    porpoise_engine::host::space(&path).ok(),
+                )]
+            }
+            Effect::LoadUserPlaces => vec![Message::UserPlaces(places::load_user_places())],
+            Effect::LoadThemeIcons { setting } => vec![Message::ThemeIcons(Shared::new(
+                desktop::load(setting.as_deref()),
+            ))],
+            Effect::RunJob { id, request, link } => {
+                let rx = follow::start(&request, link.control.clone());
+                follow::follow_blocking(id, &link, rx)
+            }
+            Effect::FollowJob { id, link } => follow::resume_blocking(id, &link),
+            Effect::Undo(step) => vec![undo::run(step)],
+            Effect::Redo(step) => vec![undo::redo::run(step)],
+            Effect::WriteSettings(path, settings) => {
+                vec![Message::Saved(
+                    settings
+                        .save(&path)
+                        .map_err(|e| porpoise_engine::error::chain(&e)),
+                )]
+            }
+            Effect::Action(a) => a.run_blocking(),
+            Effect::Eject(path) => {
+                let r = eject(&path);
+                vec![Message::Devices(DeviceMsg::Ejected(path, r))]
+            }
+            Effect::CountFolders {
+                generation,
+                dir,
+                names,
+                hidden,
+            } => vec![Message::FolderCounts(
+                generation,
+                count_folders(&dir, &names, hidden),
+            )],
+            Effect::ReadMounts => match porpoise_engine::mounts::current() {
+                Ok(table) => vec![Message::Mounts(table)],
+                Err(e) => {
+                    tracing::warn!("{}", porpoise_engine::error::chain(&e));
+                    Vec::new()
+                }
+            },
+            Effect::OpenFile(_)
+            | Effect::Close
+            | Effect::ScheduleSave(_)
+            | Effect::ScrollTo(_)
+            | Effect::FocusLocation
+            | Effect::FocusFilter => Vec::new(),
+        }
+    }
+}
+
+/// Move a folder's events from the engine's worker into the window's stream, on a blocking
+/// thread. Ends when the listing ends or the window stops listening (the task was aborted).
+async fn forward_listing(
+    path: PathBuf,
+    opts: ListOptions,
+    mut out: iced::futures::channel::mpsc::Sender<DirEvent>,
+) {
+    use iced::futures::executor::block_on;
+    use iced::futures::sink::SinkExt;
+    use porpoise_engine::listing::Next;
+    blocking(move || {
+        let mut stream = open_dir(path, opts);
+        loop {
+            match stream.next_timeout(Duration::from_millis(250)) {
+                Next::Event(ev) => {
+                    if block_on(out.send(ev)).is_err() {
+                        return;
+                    }
+                }
+                Next::Waiting if out.is_closed() => return,
+                Next::Waiting => {}
+                Next::Ended => return,
+            }
+        }
+    })
+    .await;
+}
+
+/// Run `f` on tokio's blocking pool; `None` if it panicked.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    tokio::task::spawn_blocking(f).await.ok()
+}
+
+/// Unmount and eject through UDisks2 (blocking).
+fn eject(
+    path: &std::path::Path,
+) -> Result<(), std::sync::Arc<porpoise_engine::devices::udisks::UdisksError>> {
+    porpoise_engine::devices::udisks::eject(path).map_err(std::sync::Arc::new)
+}
+
+/// The entry counts of folders `names` of `dir` (a folder that cannot be read has none).
+fn count_folders(dir: &std::path::Path, names: &[Vec<u8>], hidden: bool) -> Vec<(Vec<u8>, u64)> {
+    let mut counts = Vec::with_capacity(names.len());
+    let r = porpoise_engine::listing::count_children(dir, names, hidden, &mut |n, c| {
+        counts.push((n.to_vec(), c));
+        true
+    });
+    if let Err(e) = r {
+        tracing::info!("{}", porpoise_engine::error::chain(&e));
+    }
+    counts
+}
+
+/// Hand a file to its default application without waiting for it.
+fn open_file(path: &std::path::Path) -> Result<(), (String, super::message::OpenFailure)> {
+    use super::launcher::LaunchError;
+    use super::message::OpenFailure;
+    tracing::debug!(path = %path.display(), "opening with the default application");
+    super::launcher::open(path).map_err(|e| {
+        tracing::warn!(path = %path.display(), "cannot open: {}", porpoise_engine::error::chain(&e));
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let why = match e {
+            LaunchError::NoApplication => OpenFailure::NoApplication,
+            LaunchError::NoLauncher => OpenFailure::NoLauncher,
+            other => OpenFailure::Other(porpoise_engine::error::chain(&other)),
+        };
+        (name, why)
+    })
+}

@@ -1,0 +1,191 @@
+//! Words and numbers for the file view: sizes (SI: kB, MB, GB), dates ("YYYY-MM-DD HH:MM",
+//! local time) and file types from the name's extension ("Image (JPG)").
+
+use porpoise_engine::entry::{Entry, Kind, State};
+use porpoise_engine::listing::sort::extension;
+
+use super::i18n::fl;
+
+/// Human-readable size with SI units (1 kB = 1000 bytes), one decimal below 100.
+pub fn size(bytes: u64) -> String {
+    if bytes < 1000 {
+        return fl!("size-bytes", count = bytes);
+    }
+    let units: [fn(String) -> String; 4] = [
+        |n| fl!("size-kb", n = n),
+        |n| fl!("size-mb", n = n),
+        |n| fl!("size-gb", n = n),
+        |n| fl!("size-tb", n = n),
+    ];
+    let mut value = bytes as f64 / 1000.0;
+    let mut unit = 0;
+    while value >= 999.95 && unit < units.len() - 1 {
+        value /= 1000.0;
+        unit += 1;
+    }
+    units[unit](number(value))
+}
+
+/// `value` with one decimal below 100 (the locale's separator), none above.
+fn number(value: f64) -> String {
+    if value < 99.95 {
+        let s = format!("{value:.1}");
+        s.replace('.', &fl!("decimal-separator"))
+    } else {
+        format!("{value:.0}")
+    }
+}
+
+/// "2026-11-20 12:00" in local time; empty if the time cannot be represented.
+pub fn date(secs: i64) -> String {
+    match porpoise_engine::host::local_time(secs) {
+        Some((y, mo, d, h, mi)) => format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}"),
+        None => String::new(),
+    }
+}
+
+/// The broad kind of a file, used for its type name and its icon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileClass {
+    Folder,
+    Text,
+    Image,
+    Audio,
+    Video,
+    Archive,
+    Document,
+    Code,
+    Executable,
+    Link,
+    BrokenLink,
+    Special,
+    Other,
+}
+
+const TEXT: &[&str] = &[
+    "txt", "md", "log", "csv", "ini", "cfg", "conf", "rst", "nfo",
+];
+const IMAGE: &[&str] = &[
+    "png", "jpg", "jpeg", "gif", "bmp", "svg", "webp", "tif", "tiff", "ico", "heic", "avif", "xcf",
+    "raw", "cr2", "nef",
+];
+const AUDIO: &[&str] = &[
+    "mp3", "ogg", "oga", "flac", "wav", "m4a", "aac", "opus", "wma",
+];
+const VIDEO: &[&str] = &[
+    "mp4", "mkv", "webm", "avi", "mov", "wmv", "m4v", "mpg", "mpeg", "ogv",
+];
+const ARCHIVE: &[&str] = &[
+    "zip", "tar", "gz", "tgz", "bz2", "xz", "zst", "7z", "rar", "deb", "rpm", "iso", "lz", "lzma",
+];
+const DOCUMENT: &[&str] = &[
+    "pdf", "odt", "ods", "odp", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "rtf", "epub", "tex",
+];
+const CODE: &[&str] = &[
+    "rs", "c", "h", "cpp", "hpp", "cc", "py", "js", "ts", "java", "go", "rb", "sh", "bash", "pl",
+    "lua", "html", "css", "json", "toml", "yaml", "yml", "xml", "kt", "swift", "php", "sql", "ftl",
+];
+const EXECUTABLE: &[&str] = &["exe", "appimage", "bin", "run", "msi"];
+
+/// Classify an entry by kind, link state, extension and execute bits.
+pub fn classify(entry: &Entry, name: &[u8]) -> FileClass {
+    if entry.is_dir_like() {
+        return FileClass::Folder;
+    }
+    match entry.kind() {
+        Kind::Symlink if entry.is_broken_link() => return FileClass::BrokenLink,
+        Kind::Fifo | Kind::Socket | Kind::CharDevice | Kind::BlockDevice => {
+            return FileClass::Special;
+        }
+        _ => {}
+    }
+    let by_name = classify_name(name);
+    if by_name != FileClass::Other {
+        return by_name;
+    }
+    if entry.kind() == Kind::Symlink {
+        return FileClass::Link;
+    }
+    let executable = entry.state() == State::Complete && entry.mode & 0o111 != 0;
+    if extension(name).is_empty() && executable && entry.kind() == Kind::File {
+        return FileClass::Executable;
+    }
+    FileClass::Other
+}
+
+/// Classify a file by its name's extension alone (`Other` when it tells nothing).
+pub fn classify_name(name: &[u8]) -> FileClass {
+    let ext = String::from_utf8_lossy(extension(name)).to_ascii_lowercase();
+    let table: [(&[&str], FileClass); 8] = [
+        (TEXT, FileClass::Text),
+        (IMAGE, FileClass::Image),
+        (AUDIO, FileClass::Audio),
+        (VIDEO, FileClass::Video),
+        (ARCHIVE, FileClass::Archive),
+        (DOCUMENT, FileClass::Document),
+        (CODE, FileClass::Code),
+        (EXECUTABLE, FileClass::Executable),
+    ];
+    table
+        .iter()
+        .find(|(list, _)| list.contains(&ext.as_str()))
+        .map_or(FileClass::Other, |(_, class)| *class)
+}
+
+/// The Type column: "Folder", "Image (JPG)", "File", "Broken link"…
+pub fn type_name(entry: &Entry, name: &[u8]) -> String {
+    let class = classify(entry, name);
+    let kind = match class {
+        FileClass::Folder => return fl!("type-folder"),
+        FileClass::BrokenLink => return fl!("type-broken-link"),
+        FileClass::Special => {
+            return match entry.kind() {
+                Kind::Fifo => fl!("type-pipe"),
+                Kind::Socket => fl!("type-socket"),
+                _ => fl!("type-device"),
+            };
+        }
+        FileClass::Text => fl!("type-text"),
+        FileClass::Image => fl!("type-image"),
+        FileClass::Audio => fl!("type-audio"),
+        FileClass::Video => fl!("type-video"),
+        FileClass::Archive => fl!("type-archive"),
+        FileClass::Document => fl!("type-document"),
+        FileClass::Code => fl!("type-code"),
+        FileClass::Executable => fl!("type-executable"),
+        FileClass::Link => fl!("type-link"),
+        FileClass::Other => fl!("type-file"),
+    };
+    let ext = String::from_utf8_lossy(extension(name)).to_uppercase();
+    if ext.is_empty() || ext.chars().count() > 8 {
+        kind
+    } else {
+        fl!("type-with-ext", kind = kind, ext = ext)
+    }
+}
+
+/// The Size column: folders show nothing, files their size.
+/// The Size column: a file's size, a folder's item count once known.
+pub fn size_column(entry: &Entry, items: Option<u64>) -> String {
+    match (entry.is_dir_like(), items) {
+        (false, _) => size(entry.size),
+        (true, Some(count)) => fl!("size-items", count = count),
+        (true, None) => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_naturally() {
+        crate::i18n::select(&["en"]);
+        assert_eq!(size(1), "1 byte");
+        assert_eq!(size(999), "999 bytes");
+        assert_eq!(size(1000), "1.0 kB");
+        assert_eq!(size(4_200_000), "4.2 MB");
+        assert_eq!(size(182_000_000_000), "182 GB");
+        assert_eq!(size(999_999), "1.0 MB");
+    }
+}

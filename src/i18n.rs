@@ -1,0 +1,69 @@
+//! Translations: the Fluent files embedded in the binary, the language chosen from the
+//! environment, and the `fl!` macro every user-visible string goes through.
+
+use std::sync::LazyLock;
+
+use i18n_embed::fluent::{FluentLanguageLoader, fluent_language_loader};
+use i18n_embed::{DesktopLanguageRequester, LanguageLoader};
+use rust_embed::RustEmbed;
+
+#[derive(RustEmbed)]
+#[folder = "i18n/"]
+struct Localizations;
+
+/// The loader every `fl!` reads from; languages picked from LANGUAGE/LC_ALL/LC_MESSAGES/LANG.
+pub static LOADER: LazyLock<FluentLanguageLoader> = LazyLock::new(|| {
+    let loader: FluentLanguageLoader = fluent_language_loader!();
+    let requested = DesktopLanguageRequester::requested_languages();
+    if let Err(e) = i18n_embed::select(&loader, &Localizations, &requested) {
+        tracing::warn!("cannot load translations: {e}");
+        if let Err(e) = loader.load_fallback_language(&Localizations) {
+            tracing::error!("cannot load the English strings: {e}");
+        }
+    }
+    loader.set_use_isolating(false);
+    loader
+});
+
+/// Switch the window's language (e.g. `"de"`); falls back to English for missing keys.
+pub fn select(languages: &[&str]) {
+    let ids: Vec<_> = languages.iter().filter_map(|l| l.parse().ok()).collect();
+    if let Err(e) = i18n_embed::select(&*LOADER, &Localizations, &ids) {
+        tracing::warn!("cannot switch language: {e}");
+    }
+    LOADER.set_use_isolating(false);
+}
+
+/// The language currently shown, e.g. "en" or "de".
+pub fn current_language() -> String {
+    LOADER.current_language().language.to_string()
+}
+
+/// Look up a message by id (checked against `i18n/en/porpoise.ftl` at compile time).
+macro_rules! fl {
+    ($id:literal) => {{ i18n_embed_fl::fl!($crate::i18n::LOADER, $id) }};
+    ($id:literal, $($args:tt)*) => {{ i18n_embed_fl::fl!($crate::i18n::LOADER, $id, $($args)*) }};
+}
+pub(crate) use fl;
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    fn keys(text: &str) -> BTreeSet<String> {
+        text.lines()
+            .filter(|l| !l.starts_with(' ') && !l.starts_with('#') && l.contains(" ="))
+            .filter_map(|l| l.split(" =").next())
+            .map(str::to_owned)
+            .collect()
+    }
+
+    #[test]
+    fn german_has_every_key() {
+        let en = keys(include_str!("../i18n/en/porpoise.ftl"));
+        let de = keys(include_str!("../i18n/de/porpoise.ftl"));
+        let missing: Vec<_> = en.difference(&de).collect();
+        assert!(missing.is_empty(), "German lacks {missing:?}");
+        assert!(en.len() > 50);
+    }
+}

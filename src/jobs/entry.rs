@@ -1,0 +1,170 @@
+//! One job of the panel: what was asked, where it stands (state, figures, time left), the
+//! items that failed, and what it placed where (for undo).
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant, SystemTime};
+
+use porpoise_engine::error::Op;
+use porpoise_engine::jobs::events::{Figures, SkipReason};
+use porpoise_engine::jobs::{JobEvent, JobState, Refusal, Summary};
+
+use super::super::eta::Eta;
+use super::super::i18n::fl;
+use super::super::request::JobRequest;
+use super::follow::JobLink;
+
+/// An item the job could not do, and why: a line that names the item.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub path: PathBuf,
+    pub error: String,
+}
+
+/// Where a top-level source ended up; `new`: nothing was there before.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    pub source: PathBuf,
+    pub target: PathBuf,
+    pub new: bool,
+}
+
+#[derive(Debug)]
+pub struct JobEntry {
+    pub id: u64,
+    pub request: JobRequest,
+    pub link: JobLink,
+    pub state: JobState,
+    pub figures: Figures,
+    /// What the job works on now (a folder or a large file).
+    pub current: Option<PathBuf>,
+    pub failures: Vec<Failure>,
+    /// Writing or flushing to the destination failed for some item: not all of the job's
+    /// data is on the device.
+    pub write_failed: bool,
+    pub placed: Vec<Placement>,
+    /// The summary once the job finished.
+    pub summary: Option<Summary>,
+    /// The failed items are listed under the row.
+    pub show_failures: bool,
+    /// When the job started, on the wall clock (trash items carry deletion times).
+    pub started_at: SystemTime,
+    /// Redo started it: its undo step keeps what else could be redone.
+    pub redo: bool,
+    started: Instant,
+    eta: Eta,
+    time_left: Option<Duration>,
+}
+
+impl JobEntry {
+    pub fn new(id: u64, request: JobRequest, link: JobLink) -> JobEntry {
+        JobEntry {
+            id,
+            request,
+            redo: false,
+            link,
+            state: JobState::Scanning,
+            figures: Figures::default(),
+            current: None,
+            failures: Vec::new(),
+            write_failed: false,
+            placed: Vec::new(),
+            summary: None,
+            show_failures: false,
+            started_at: SystemTime::now(),
+            started: Instant::now(),
+            eta: Eta::default(),
+            time_left: None,
+        }
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.summary.is_some()
+    }
+
+    /// Paused by the person (known at once, before the job reports it).
+    pub fn is_paused(&self) -> bool {
+        !self.is_finished() && (self.state == JobState::Paused || self.link.control.is_paused())
+    }
+
+    /// Bytes per second, once known.
+    pub fn speed(&self) -> Option<f64> {
+        self.eta.speed()
+    }
+
+    pub fn time_left(&self) -> Option<Duration> {
+        self.time_left.filter(|_| !self.is_paused())
+    }
+
+    /// Take in one event of the job (questions are the caller's: see `Jobs::on_event`).
+    pub fn apply(&mut self, event: JobEvent) {
+        let now = self.started.elapsed();
+        match event {
+            JobEvent::Planned { files, bytes } => {
+                self.figures.files_total = files;
+                self.figures.bytes_total = bytes;
+            }
+            JobEvent::Progress(f) => {
+                self.figures = f;
+                self.eta.sample(now, f.bytes_on_device, f.files_done);
+                self.time_left = self.eta.remaining(
+                    now,
+                    (f.bytes_on_device, f.files_done),
+                    (f.bytes_total, f.files_total),
+                );
+            }
+            JobEvent::Current(path) => self.current = Some(path),
+            JobEvent::State(s) => {
+                self.eta.set_paused(now, s == JobState::Paused);
+                self.state = s;
+            }
+            JobEvent::ItemFailed { path, error } => {
+                self.write_failed |= matches!(error.op, Op::Write | Op::Flush);
+                self.failures.push(Failure {
+                    error: porpoise_engine::error::chain(&error),
+                    path,
+                });
+            }
+            JobEvent::Refused { path, why } => self.failures.push(Failure {
+                error: format!(
+                    "{}: {}",
+                    path.display(),
+                    match why {
+                        Refusal::IntoItself => fl!("job-refused-into-itself"),
+                        Refusal::OntoItself => fl!("job-refused-onto-itself"),
+                    }
+                ),
+                path,
+            }),
+            JobEvent::Placed {
+                source,
+                target,
+                new,
+            } => self.placed.push(Placement {
+                source,
+                target,
+                new,
+            }),
+            JobEvent::Finished { state, summary } => {
+                self.state = state;
+                self.summary = Some(summary);
+                self.time_left = None;
+                self.current = None;
+            }
+            JobEvent::ItemSkipped { path, why } => {
+                // Skips the person chose (a conflict answered "skip") need no line.
+                let why = match why {
+                    SkipReason::Conflict => return,
+                    SkipReason::SpecialFile => fl!("job-skipped-special"),
+                    SkipReason::NameNotAllowed => fl!("job-skipped-name"),
+                    SkipReason::TooLarge => fl!("job-skipped-too-large"),
+                    SkipReason::ChangedMeanwhile => fl!("job-skipped-changed"),
+                };
+                self.failures.push(Failure {
+                    error: format!("{}: {why}", path.display()),
+                    path,
+                });
+            }
+            JobEvent::Conflict(_) | JobEvent::Preflight { .. } => {}
+        }
+    }
+}

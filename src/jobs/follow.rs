@@ -1,0 +1,196 @@
+//! Starting a window job in the engine and following its events: into the window as a
+//! stream (every event, until the end), or on the calling thread for tests (until the job
+//! waits on the person, leaving its events where the next follower picks them up).
+
+use std::fmt;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use crossbeam_channel::{Receiver, RecvTimeoutError};
+
+use porpoise_engine::jobs::{self, ConflictPolicy, Control, JobEvent, JobSpec};
+
+use super::super::message::{Message, Shared};
+use super::super::request::{JobKind, JobRequest};
+use super::JobMsg;
+
+/// A job's controls and the slot its events wait in while nobody follows them.
+#[derive(Clone)]
+pub struct JobLink {
+    pub control: Arc<Control>,
+    events: Arc<Mutex<Option<Receiver<JobEvent>>>>,
+}
+
+impl fmt::Debug for JobLink {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("JobLink")
+            .field("control", &self.control)
+            .finish_non_exhaustive()
+    }
+}
+
+impl JobLink {
+    pub fn new() -> JobLink {
+        JobLink {
+            control: Control::new(),
+            events: Arc::new(Mutex::new(None)),
+        }
+    }
+
+    fn take(&self) -> Option<Receiver<JobEvent>> {
+        self.events.lock().ok()?.take()
+    }
+
+    fn put(&self, rx: Receiver<JobEvent>) {
+        if let Ok(mut slot) = self.events.lock() {
+            *slot = Some(rx);
+        }
+    }
+}
+
+impl Default for JobLink {
+    fn default() -> Self {
+        JobLink::new()
+    }
+}
+
+/// Start the engine job a request asks for; its events come from the returned receiver.
+pub fn start(request: &JobRequest, control: Arc<Control>) -> Receiver<JobEvent> {
+    let sources = request.sources.clone();
+    let spec = || JobSpec {
+        on_conflict: ConflictPolicy::Ask,
+        on_problem: None,
+        ..JobSpec::new(sources.clone(), request.dest.clone())
+    };
+    let job = match request.kind {
+        JobKind::Copy => jobs::copy::copy_with(spec(), control),
+        JobKind::Move => jobs::moves::move_with(spec(), control),
+        JobKind::Link => jobs::link::link_with(spec(), control),
+        JobKind::Trash => jobs::trash::trash_with(sources, control),
+        JobKind::Delete => jobs::delete::delete_with(sources, control),
+    };
+    job.events
+}
+
+/// Does this event leave the job waiting for the person (a question, a pause)?
+fn waits(event: &JobEvent, control: &Control) -> bool {
+    match event {
+        JobEvent::Conflict(_) => true,
+        JobEvent::Preflight { can_proceed, .. } => *can_proceed,
+        JobEvent::State(jobs::JobState::Paused) => control.is_paused(),
+        _ => false,
+    }
+}
+
+fn message(id: u64, event: JobEvent) -> Message {
+    Message::Jobs(JobMsg::Event(id, Shared::new(event)))
+}
+
+/// Follow a job on this thread until it ends or waits for the person; in the second case
+/// its events go back into the link for the next follower.
+pub fn follow_blocking(id: u64, link: &JobLink, rx: Receiver<JobEvent>) -> Vec<Message> {
+    let mut out = Vec::new();
+    while let Ok(event) = rx.recv() {
+        let last = matches!(event, JobEvent::Finished { .. });
+        let wait = waits(&event, &link.control);
+        out.push(message(id, event));
+        if last {
+            return out;
+        }
+        if wait {
+            link.put(rx);
+            return out;
+        }
+    }
+    out
+}
+
+/// Follow whatever a link holds (nothing when the window's stream already follows it).
+pub fn resume_blocking(id: u64, link: &JobLink) -> Vec<Message> {
+    match link.take() {
+        Some(rx) => follow_blocking(id, link, rx),
+        None => Vec::new(),
+    }
+}
+
+/// The window's task: start the job on a blocking thread and forward every event until
+/// the job ends or the window stops listening.
+pub fn task(id: u64, request: JobRequest, link: JobLink) -> iced::Task<Message> {
+    iced::Task::run(events(request, link), move |ev| message(id, ev))
+}
+
+/// The events of a job started on a blocking thread, as a stream (needs a tokio runtime).
+pub fn events(
+    request: JobRequest,
+    link: JobLink,
+) -> impl iced::futures::Stream<Item = JobEvent> + Send + 'static {
+    iced::stream::channel(16, move |out| forward(request, link, out))
+}
+
+async fn forward(
+    request: JobRequest,
+    link: JobLink,
+    mut out: iced::futures::channel::mpsc::Sender<JobEvent>,
+) {
+    use iced::futures::executor::block_on;
+    use iced::futures::sink::SinkExt;
+    let run = move || {
+        let rx = start(&request, link.control.clone());
+        loop {
+            match rx.recv_timeout(Duration::from_millis(250)) {
+                Ok(ev) => {
+                    if block_on(out.send(ev)).is_err() {
+                        return;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) if out.is_closed() => return,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return,
+            }
+        }
+    };
+    if tokio::task::spawn_blocking(run).await.is_err() {
+        tracing::error!("a job's forwarding thread panicked");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use iced::futures::StreamExt;
+
+    #[test]
+    fn the_window_stream_forwards_every_event_to_the_end() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let src = dir.path().join("a.txt");
+        std::fs::write(&src, b"alpha").expect("write");
+        let dest = dir.path().join("dest");
+        std::fs::create_dir(&dest).expect("mkdir");
+        let request = JobRequest {
+            kind: JobKind::Copy,
+            sources: vec![src],
+            dest: dest.clone(),
+        };
+        let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+        let seen: Vec<JobEvent> = runtime.block_on(async {
+            tokio::time::timeout(
+                Duration::from_secs(60),
+                events(request, JobLink::new()).collect(),
+            )
+            .await
+            .expect("the job ended in time")
+        });
+        assert!(matches!(
+            seen.last(),
+            Some(JobEvent::Finished {
+                state: jobs::JobState::Done,
+                ..
+            })
+        ));
+        assert!(
+            seen.iter()
+                .any(|e| matches!(e, JobEvent::Placed { new: true, .. }))
+        );
+        assert_eq!(std::fs::read(dest.join("a.txt")).expect("copied"), b"alpha");
+    }
+}

@@ -1,0 +1,129 @@
+//! What a job row says: its title ("Copying 3 items to Music"), its progress line
+//! ("38 MB of 128 MB · 2 of 3 files · 2.3 MB/s · 39 s left"), its state and its summary
+//! ("Copied 12 files, 1 failed").
+
+use std::time::Duration;
+
+use porpoise_engine::jobs::JobState;
+
+use super::super::app::folder_name;
+use super::super::format;
+use super::super::i18n::fl;
+use super::super::request::JobKind;
+use super::super::undo::name;
+use super::entry::JobEntry;
+
+/// What the job does, to what, where.
+pub fn title(e: &JobEntry) -> String {
+    let r = &e.request;
+    let what = match r.sources.as_slice() {
+        [one] => fl!("job-item", name = name(one)),
+        many => fl!("job-items", count = many.len()),
+    };
+    let dest = folder_name(&r.dest);
+    match r.kind {
+        JobKind::Copy => fl!("job-copy", what = what, dest = dest),
+        JobKind::Move => fl!("job-move", what = what, dest = dest),
+        JobKind::Link => fl!("job-link", what = what, dest = dest),
+        JobKind::Trash => fl!("job-trash", what = what),
+        JobKind::Delete => fl!("job-delete", what = what),
+    }
+}
+
+/// The state in words.
+pub fn state(s: JobState) -> String {
+    match s {
+        JobState::Scanning => fl!("job-state-scanning"),
+        JobState::Copying => fl!("job-state-copying"),
+        JobState::Deleting => fl!("job-state-deleting"),
+        JobState::WritingToDevice => fl!("job-state-writing"),
+        JobState::RemovingSources => fl!("job-state-removing"),
+        JobState::Paused => fl!("job-state-paused"),
+        JobState::Done => fl!("job-state-done"),
+        JobState::Failed => fl!("job-state-failed"),
+        JobState::Cancelled => fl!("job-state-cancelled"),
+    }
+}
+
+/// The progress line of a running job: the item at hand, bytes on the device, files,
+/// speed, time left.
+pub fn progress(e: &JobEntry) -> String {
+    let f = &e.figures;
+    let mut parts = Vec::new();
+    if let Some(current) = &e.current {
+        parts.push(name(current));
+    }
+    if f.bytes_total > 0 {
+        parts.push(fl!(
+            "job-bytes",
+            done = format::size(f.bytes_on_device),
+            total = format::size(f.bytes_total)
+        ));
+    }
+    if f.files_total > 0 {
+        parts.push(fl!("job-files", done = f.files_done, total = f.files_total));
+    }
+    if !e.is_paused() {
+        if let Some(speed) = e.speed().filter(|s| *s >= 1.0) {
+            parts.push(fl!("job-speed", speed = format::size(speed as u64)));
+        }
+        if let Some(left) = e.time_left() {
+            parts.push(fl!("job-time-left", time = duration(left)));
+        }
+    }
+    parts.join(" · ")
+}
+
+/// How many of the picked items a finished job did: those it neither failed nor left.
+fn items_done(e: &JobEntry) -> u64 {
+    let failed = e
+        .request
+        .sources
+        .iter()
+        .filter(|src| e.failures.iter().any(|f| f.path.starts_with(src)))
+        .count();
+    (e.request.sources.len() - failed) as u64
+}
+
+/// What a finished job did: "Copied 12 files, 1 failed".
+pub fn summary(e: &JobEntry) -> String {
+    let Some(s) = &e.summary else {
+        return String::new();
+    };
+    let files = fl!("job-files-count", count = s.files_done);
+    // Trash and delete speak of what was picked (a folder is one item, whatever it held).
+    let items = fl!("job-items-count", count = items_done(e));
+    let mut out = match e.request.kind {
+        JobKind::Copy => fl!("job-done-copy", files = files),
+        JobKind::Move => fl!("job-done-move", files = files),
+        JobKind::Link => fl!("job-done-link", files = files),
+        JobKind::Trash => fl!("job-done-trash", files = items),
+        JobKind::Delete => fl!("job-done-delete", files = items),
+    };
+    if s.skipped > 0 {
+        out.push_str(", ");
+        out.push_str(&fl!("job-summary-skipped", count = s.skipped));
+    }
+    if s.failed > 0 {
+        out.push_str(", ");
+        out.push_str(&fl!("job-summary-failed", count = s.failed));
+    }
+    if e.state != JobState::Done {
+        out.push_str(" — ");
+        out.push_str(&state(e.state));
+    }
+    out
+}
+
+/// "39 s", "2 min 5 s", "1 h 3 min".
+pub fn duration(d: Duration) -> String {
+    let secs = d.as_secs() + u64::from(d.subsec_millis() >= 500);
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        fl!("duration-hours", h = h, m = m)
+    } else if m > 0 {
+        fl!("duration-minutes", m = m, s = s)
+    } else {
+        fl!("duration-seconds", s = s)
+    }
+}

@@ -1,0 +1,128 @@
+//! Everything that can happen to the window: user input, engine events, finished tasks.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use iced::keyboard::{Key, Modifiers};
+
+use porpoise_engine::listing::{DirEvent, SortKey};
+use porpoise_engine::mounts::MountTable;
+
+use super::actions::ActionMsg;
+use super::devices::DeviceMsg;
+use super::icons::ThemeIcons;
+use super::jobs::JobMsg;
+use super::places::Place;
+use super::request::JobRequest;
+use super::settings::ViewMode;
+use super::viewport::Viewport;
+
+/// A value handed over once through a `Clone` message (engine events are not `Clone`).
+#[derive(Debug)]
+pub struct Shared<T>(Arc<Mutex<Option<T>>>);
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared(Arc::clone(&self.0))
+    }
+}
+
+impl<T> Shared<T> {
+    pub fn new(value: T) -> Shared<T> {
+        Shared(Arc::new(Mutex::new(Some(value))))
+    }
+
+    /// The value, the first time; `None` after.
+    pub fn take(&self) -> Option<T> {
+        self.0.lock().ok()?.take()
+    }
+}
+
+/// Why a file did not open.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OpenFailure {
+    /// The desktop's launcher knows no application for it.
+    NoApplication,
+    /// No launcher (xdg-open, gio) is installed.
+    NoLauncher,
+    /// Something else, in the launcher's words.
+    Other(String),
+}
+
+/// A key press as the app sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeyPress {
+    pub key: Key,
+    pub modifiers: Modifiers,
+    /// The text the key would type, if any (for type-ahead).
+    pub text: Option<String>,
+    /// A focused widget (the location input) already used this key.
+    pub captured: bool,
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    // Engine and tasks
+    /// A listing event of the folder opened as `generation`.
+    Dir(u64, Shared<DirEvent>),
+    /// How many entries folders of the folder opened as `generation` hold.
+    FolderCounts(u64, Vec<(Vec<u8>, u64)>),
+    /// Free and total bytes of the folder opened as `generation`.
+    Space(u64, Option<(u64, u64)>),
+    UserPlaces(Vec<Place>),
+    Mounts(Arc<MountTable>),
+    /// The devices in Places: unmount and its answer.
+    Devices(DeviceMsg),
+    /// A file was handed to its application, or not: Err((name, why)).
+    FileOpened(Result<(), (String, OpenFailure)>),
+    SaveDue(u64),
+    Saved(Result<(), String>),
+    /// The slow timer: purge the folder cache.
+    Tick,
+    /// The status bar's clock, while it shows a message (which goes after a while).
+    StatusClock(std::time::Instant),
+    /// The desktop theme's icons, read off the UI thread.
+    ThemeIcons(Shared<ThemeIcons>),
+
+    // Navigation
+    Navigate(PathBuf),
+    Back,
+    Forward,
+    Up,
+    Reload,
+
+    // The file view
+    /// A row or tile was clicked (by name).
+    Clicked(Vec<u8>),
+    /// A row or tile was opened (double-click).
+    Activate(Vec<u8>),
+    SortBy(SortKey),
+    SetView(ViewMode),
+    ToggleHidden,
+    Scrolled(Viewport),
+
+    // Filter box
+    /// Open the filter box (or close and clear it if open).
+    ToggleFilter,
+    FilterInput(String),
+
+    // Location bar
+    EditLocation,
+    LocationInput(String),
+    LocationSubmit,
+    LocationCancel,
+
+    // File jobs
+    /// Start a copy, move, link, trash or delete.
+    StartJob(JobRequest),
+    /// Job events, the job panel, its dialogs and undo.
+    Jobs(JobMsg),
+
+    /// Clipboard, drag and drop, menus, new folder, rename, the Trash view.
+    Action(ActionMsg),
+
+    // Window and keyboard
+    Key(KeyPress),
+    Modifiers(Modifiers),
+    Resized(f32, f32),
+}

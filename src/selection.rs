@@ -1,0 +1,155 @@
+//! The selection of the file view, kept by name so it survives re-sorts and new batches;
+//! the cursor is the entry keyboard moves start from.
+
+use std::collections::HashSet;
+
+use porpoise_engine::listing::Lister;
+
+#[derive(Debug, Default, Clone)]
+pub struct Selection {
+    names: HashSet<Vec<u8>>,
+    /// The focused entry (last clicked or moved to).
+    cursor: Option<Vec<u8>>,
+    /// Where a Shift range starts.
+    anchor: Option<Vec<u8>>,
+}
+
+impl Selection {
+    pub fn clear(&mut self) {
+        self.names.clear();
+        self.cursor = None;
+        self.anchor = None;
+    }
+
+    pub fn is_selected(&self, name: &[u8]) -> bool {
+        self.names.contains(name)
+    }
+
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    pub fn cursor(&self) -> Option<&[u8]> {
+        self.cursor.as_deref()
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &[u8]> {
+        self.names.iter().map(Vec::as_slice)
+    }
+
+    /// Select only `name` and put the cursor on it.
+    pub fn select_only(&mut self, name: &[u8]) {
+        self.names.clear();
+        self.names.insert(name.to_vec());
+        self.cursor = Some(name.to_vec());
+        self.anchor = Some(name.to_vec());
+    }
+
+    /// Ctrl+click: flip one entry, keep the others.
+    pub fn toggle(&mut self, name: &[u8]) {
+        if !self.names.remove(name) {
+            self.names.insert(name.to_vec());
+        }
+        self.cursor = Some(name.to_vec());
+        self.anchor = Some(name.to_vec());
+    }
+
+    /// Add `name` to the selection and put the cursor on it (the rubber band).
+    pub fn add(&mut self, name: &[u8]) {
+        self.names.insert(name.to_vec());
+        self.cursor = Some(name.to_vec());
+        if self.anchor.is_none() {
+            self.anchor = Some(name.to_vec());
+        }
+    }
+
+    /// An entry was renamed (by another program): it stays selected (and the cursor
+    /// stays on it) under its new name.
+    pub fn rename(&mut self, from: &[u8], to: &[u8]) {
+        if self.names.remove(from) {
+            self.names.insert(to.to_vec());
+        }
+        for slot in [&mut self.cursor, &mut self.anchor] {
+            if slot.as_deref() == Some(from) {
+                *slot = Some(to.to_vec());
+            }
+        }
+    }
+
+    /// Ctrl+arrows: put the cursor on `name` and leave what is selected as it is.
+    pub fn move_cursor(&mut self, name: &[u8]) {
+        self.cursor = Some(name.to_vec());
+        self.anchor = Some(name.to_vec());
+    }
+
+    /// Ctrl+Space: flip the entry under the cursor.
+    pub fn toggle_cursor(&mut self) {
+        if let Some(c) = self.cursor.clone() {
+            self.toggle(&c);
+        }
+    }
+
+    /// Ctrl+A: every shown entry; the cursor stays (or goes to the first).
+    pub fn select_all(&mut self, lister: &Lister) {
+        self.names = lister.iter().map(|(_, n)| n.to_vec()).collect();
+        if self.cursor.is_none() {
+            self.cursor = lister.get(0).map(|(_, n)| n.to_vec());
+            self.anchor = self.cursor.clone();
+        }
+    }
+
+    /// Shift+move/click: select from the anchor to position `to` (shown order).
+    pub fn extend_to(&mut self, lister: &Lister, to: usize) {
+        let from = self
+            .anchor
+            .as_deref()
+            .and_then(|a| lister.position(a))
+            .unwrap_or(to);
+        let (lo, hi) = (from.min(to), from.max(to));
+        self.names.clear();
+        for i in lo..=hi {
+            if let Some((_, n)) = lister.get(i) {
+                self.names.insert(n.to_vec());
+            }
+        }
+        self.cursor = lister.get(to).map(|(_, n)| n.to_vec());
+        if self.anchor.is_none() {
+            self.anchor = self.cursor.clone();
+        }
+    }
+
+    /// Position of the cursor among the shown entries.
+    pub fn cursor_position(&self, lister: &Lister) -> Option<usize> {
+        lister.position(self.cursor.as_deref()?)
+    }
+
+    /// Forget names that are no longer shown (removed, or hidden by a filter).
+    pub fn retain_shown(&mut self, lister: &Lister) {
+        if self.names.is_empty() && self.cursor.is_none() {
+            return;
+        }
+        let shown: HashSet<&[u8]> = lister.iter().map(|(_, n)| n).collect();
+        self.names.retain(|n| shown.contains(n.as_slice()));
+        if let Some(c) = &self.cursor
+            && !shown.contains(c.as_slice())
+        {
+            self.cursor = None;
+        }
+    }
+
+    /// Selected entries, how many of them are files, and the files' total bytes.
+    pub fn summary(&self, lister: &Lister) -> (usize, usize, u64) {
+        if self.names.is_empty() {
+            return (0, 0, 0);
+        }
+        let (files, bytes) = lister
+            .iter()
+            .filter(|(e, n)| !e.is_dir_like() && self.names.contains(*n))
+            .fold((0, 0), |(f, b), (e, _)| (f + 1, b + e.size));
+        (self.names.len(), files, bytes)
+    }
+}

@@ -1,0 +1,180 @@
+//! What the window remembers between runs (view mode, sort, hidden files, window size,
+//! theme, icon theme), stored as TOML in the XDG config folder.
+
+use std::path::{Path, PathBuf};
+
+use porpoise_engine::listing::{SortKey, SortOrder};
+use serde::{Deserialize, Serialize};
+
+/// How the file view shows a folder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ViewMode {
+    #[default]
+    Details,
+    Icons,
+}
+
+/// Light, dark, or whatever the desktop says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThemeChoice {
+    #[default]
+    Auto,
+    Light,
+    Dark,
+}
+
+/// The sort key as written in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SortBy {
+    #[default]
+    Name,
+    Size,
+    Modified,
+    Type,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub view: ViewMode,
+    pub sort_by: SortBy,
+    pub descending: bool,
+    pub show_hidden: bool,
+    pub window_width: f32,
+    pub window_height: f32,
+    pub theme: ThemeChoice,
+    /// The Places panel is shown (F9), where the window is wide enough for it.
+    pub show_places: bool,
+    /// An icon theme to use instead of the desktop's (e.g. "Papirus"); unset: the desktop's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub icon_theme: Option<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            view: ViewMode::Details,
+            sort_by: SortBy::Name,
+            descending: false,
+            show_hidden: false,
+            window_width: 1024.0,
+            window_height: 700.0,
+            theme: ThemeChoice::Auto,
+            show_places: true,
+            icon_theme: None,
+        }
+    }
+}
+
+/// Why the settings could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    #[error("cannot write {}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot encode the settings")]
+    Encode(#[from] toml::ser::Error),
+}
+
+/// `~/.config/porpoise/settings.toml` (or wherever XDG_CONFIG_HOME says).
+pub fn default_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "porpoise").map(|d| d.config_dir().join("settings.toml"))
+}
+
+impl Settings {
+    /// Read the settings; a missing or broken file gives the defaults (and a log line).
+    pub fn load(path: &Path) -> Settings {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Settings::parse(&text).unwrap_or_else(|e| {
+                tracing::warn!("ignoring {}: {e}", path.display());
+                Settings::default()
+            }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Settings::default(),
+            Err(e) => {
+                tracing::warn!("cannot read {}: {e}", path.display());
+                Settings::default()
+            }
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Settings, toml::de::Error> {
+        toml::from_str(text)
+    }
+
+    /// Write the settings atomically (a temporary file renamed over the old one).
+    pub fn save(&self, path: &Path) -> Result<(), SaveError> {
+        let text = toml::to_string_pretty(self)?;
+        let write = |p: &Path| -> std::io::Result<()> {
+            if let Some(dir) = p.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            let tmp = p.with_extension("toml.tmp");
+            std::fs::write(&tmp, text.as_bytes())?;
+            std::fs::rename(&tmp, p)
+        };
+        write(path).map_err(|source| SaveError::Write {
+            path: path.to_owned(),
+            source,
+        })
+    }
+
+    pub fn sort_key(&self) -> SortKey {
+        match self.sort_by {
+            SortBy::Name => SortKey::Name,
+            SortBy::Size => SortKey::Size,
+            SortBy::Modified => SortKey::Modified,
+            SortBy::Type => SortKey::Type,
+        }
+    }
+
+    pub fn sort_order(&self) -> SortOrder {
+        if self.descending {
+            SortOrder::Descending
+        } else {
+            SortOrder::Ascending
+        }
+    }
+
+    pub fn set_sort(&mut self, key: SortKey, order: SortOrder) {
+        self.sort_by = match key {
+            SortKey::Name => SortBy::Name,
+            SortKey::Size => SortBy::Size,
+            SortKey::Modified => SortBy::Modified,
+            SortKey::Type => SortBy::Type,
+        };
+        self.descending = order == SortOrder::Descending;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_and_tolerates_missing_fields() {
+        let mut s = Settings {
+            view: ViewMode::Icons,
+            show_hidden: true,
+            ..Settings::default()
+        };
+        s.set_sort(SortKey::Size, SortOrder::Descending);
+        let text = toml::to_string_pretty(&s).expect("encode");
+        assert_eq!(Settings::parse(&text).expect("parse"), s);
+        let partial = Settings::parse("view = \"icons\"\n").expect("parse");
+        assert_eq!(partial.view, ViewMode::Icons);
+        assert_eq!(partial.sort_key(), SortKey::Name);
+    }
+
+    #[test]
+    fn saves_to_a_new_folder() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("a/b/settings.toml");
+        Settings::default().save(&path).expect("save");
+        assert_eq!(Settings::load(&path), Settings::default());
+    }
+}

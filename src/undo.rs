@@ -1,0 +1,154 @@
+//! What Ctrl+Z can take back: the last copy, move, trash, rename or new folder, and what
+//! Ctrl+Shift+Z (or Ctrl+Y) does again after that. The steps are recorded here;
+//! [`perform`] takes one back on a worker thread, [`redo`] does one again.
+
+pub mod perform;
+pub mod redo;
+
+use std::path::PathBuf;
+use std::time::SystemTime;
+
+use super::i18n::fl;
+
+/// One thing done that undo can take back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UndoStep {
+    /// Items a copy made where nothing was before (undo deletes them); `again` is the job
+    /// that made them, which redo runs again.
+    Copied {
+        targets: Vec<PathBuf>,
+        again: super::request::JobRequest,
+    },
+    /// Items moved from `.0` to `.1` (undo moves them back).
+    Moved {
+        pairs: Vec<(PathBuf, PathBuf)>,
+    },
+    /// Items moved to the trash at about `at` (undo restores them).
+    Trashed {
+        originals: Vec<PathBuf>,
+        at: SystemTime,
+    },
+    Renamed {
+        from: PathBuf,
+        to: PathBuf,
+    },
+    /// A new folder (undo removes it while it is still empty).
+    CreatedFolder(PathBuf),
+}
+
+impl UndoStep {
+    /// How many items the step is about.
+    pub fn count(&self) -> usize {
+        match self {
+            UndoStep::Copied { targets, .. } => targets.len(),
+            UndoStep::Moved { pairs } => pairs.len(),
+            UndoStep::Trashed { originals, .. } => originals.len(),
+            UndoStep::Renamed { .. } | UndoStep::CreatedFolder(_) => 1,
+        }
+    }
+
+    /// What doing it again did, for the status bar ("Redone: the move of 3 items").
+    pub fn redone_text(&self) -> String {
+        let count = self.count();
+        match self {
+            UndoStep::Copied { .. } => fl!("redo-done-copy", count = count),
+            UndoStep::Moved { .. } => fl!("redo-done-move", count = count),
+            UndoStep::Trashed { .. } => fl!("redo-done-trash", count = count),
+            UndoStep::Renamed { to, .. } => fl!("redo-done-rename", name = name(to)),
+            UndoStep::CreatedFolder(p) => fl!("redo-done-new-folder", name = name(p)),
+        }
+    }
+
+    /// What undoing it did, for the status bar ("Undone: copy of 3 items").
+    pub fn undone_text(&self) -> String {
+        let count = self.count();
+        match self {
+            UndoStep::Copied { .. } => fl!("undo-done-copy", count = count),
+            UndoStep::Moved { .. } => fl!("undo-done-move", count = count),
+            UndoStep::Trashed { .. } => fl!("undo-done-trash", count = count),
+            UndoStep::Renamed { to, .. } => fl!("undo-done-rename", name = name(to)),
+            UndoStep::CreatedFolder(p) => fl!("undo-done-new-folder", name = name(p)),
+        }
+    }
+}
+
+/// The last component of a path, lossily, for messages.
+pub fn name(p: &std::path::Path) -> String {
+    p.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| p.display().to_string())
+}
+
+/// The steps that can still be undone, newest last, and the undone ones redo can do
+/// again, the last undone last. Something new done forgets what could be redone.
+#[derive(Debug, Default)]
+pub struct UndoStack {
+    done: Vec<UndoStep>,
+    undone: Vec<UndoStep>,
+}
+
+/// Older steps are forgotten past this many.
+const KEEP: usize = 50;
+
+impl UndoStack {
+    /// A step of something new the user did: what was undone can no longer be redone.
+    pub fn push(&mut self, step: UndoStep) {
+        if step.count() == 0 {
+            return;
+        }
+        self.undone.clear();
+        self.push_redone(step);
+    }
+
+    /// A step redo did again: it can be undone once more, and the older undone steps stay.
+    pub fn push_redone(&mut self, step: UndoStep) {
+        if self.done.len() == KEEP {
+            self.done.remove(0);
+        }
+        self.done.push(step);
+    }
+
+    pub fn pop(&mut self) -> Option<UndoStep> {
+        self.done.pop()
+    }
+
+    pub fn last(&self) -> Option<&UndoStep> {
+        self.done.last()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.done.is_empty()
+    }
+
+    /// A step was undone: redo can do it again.
+    pub fn push_undone(&mut self, step: UndoStep) {
+        self.undone.push(step);
+    }
+
+    /// The last undone step, for redo.
+    pub fn pop_undone(&mut self) -> Option<UndoStep> {
+        self.undone.pop()
+    }
+}
+
+/// Why an undo or a redo failed, in words.
+pub fn failure_text(e: &perform::UndoError) -> String {
+    use perform::UndoError;
+    match e {
+        UndoError::NotInTrash(p) => fl!("undo-why-not-in-trash", name = name(p)),
+        UndoError::Exists(p) => fl!("undo-why-exists", name = name(p)),
+        UndoError::NotEmpty(p) => fl!("undo-why-not-empty", name = name(p)),
+        UndoError::Gone(p) => fl!("undo-why-gone", name = name(p)),
+        UndoError::Incomplete { failed, .. } => {
+            let count = *failed;
+            fl!("undo-why-incomplete", count = count)
+        }
+        UndoError::Io(e) => porpoise_engine::error::chain(e),
+    }
+}
+
+/// Take `step` back (blocking) and say how it went, as the message the window gets.
+pub fn run(step: UndoStep) -> super::message::Message {
+    let result = perform::perform(step.clone()).map_err(std::sync::Arc::new);
+    super::message::Message::Jobs(super::jobs::JobMsg::Undone(step, result))
+}

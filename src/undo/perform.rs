@@ -1,0 +1,132 @@
+//! Taking an undo step back, on a worker thread: deleting the copies, moving items back,
+//! restoring them from the trash, renaming back, removing a still-empty folder.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, UNIX_EPOCH};
+
+use porpoise_engine::error::{IoError, Op, Reason};
+use porpoise_engine::jobs::{self, ConflictPolicy, Job, JobEvent, JobSpec, JobState};
+
+use super::UndoStep;
+
+/// Why a step could not be taken back (completely).
+#[derive(Debug, thiserror::Error)]
+pub enum UndoError {
+    #[error(transparent)]
+    Io(#[from] IoError),
+    #[error("{path}: not in the trash any more", path = .0.display())]
+    NotInTrash(PathBuf),
+    #[error("{path}: something else has that name now", path = .0.display())]
+    Exists(PathBuf),
+    #[error("{path}: the folder is not empty any more", path = .0.display())]
+    NotEmpty(PathBuf),
+    #[error("{path}: it is gone", path = .0.display())]
+    Gone(PathBuf),
+    /// A job that undid part of the step left `failed` items as they were.
+    #[error("{failed} items could not be taken back")]
+    Incomplete {
+        failed: u64,
+        #[source]
+        first: Option<IoError>,
+    },
+}
+
+/// Trash deletion times have whole seconds; allow for rounding and a slow start.
+const TRASH_SLACK: i64 = 2;
+
+/// Take `step` back. Blocks until done; call it off the UI thread.
+pub fn perform(step: UndoStep) -> Result<(), UndoError> {
+    match step {
+        UndoStep::Copied { targets, .. } => run_job(jobs::delete::delete(targets)),
+        UndoStep::Moved { pairs } => move_back(pairs),
+        UndoStep::Trashed { originals, at } => {
+            let since = at
+                .duration_since(UNIX_EPOCH)
+                .unwrap_or(Duration::ZERO)
+                .as_secs() as i64
+                - TRASH_SLACK;
+            let (items, missing) = jobs::trash::find_trashed(&originals, since)?;
+            if let Some(first) = missing.into_iter().next() {
+                return Err(UndoError::NotInTrash(first));
+            }
+            if let Some(taken) = originals.iter().find(|p| p.symlink_metadata().is_ok()) {
+                return Err(UndoError::Exists(taken.clone()));
+            }
+            jobs::trash::restore(items)?;
+            Ok(())
+        }
+        UndoStep::Renamed { from, to } => rename_back(&to, &from),
+        UndoStep::CreatedFolder(path) => match std::fs::remove_dir(&path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::DirectoryNotEmpty => {
+                Err(UndoError::NotEmpty(path))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(UndoError::Gone(path)),
+            Err(e) => Err(IoError::new(Op::Remove, path, e).into()),
+        },
+    }
+}
+
+/// Move items back to where they came from: one move job per original folder for items
+/// that kept their name, a rename for the ones that got a new name on the way.
+fn move_back(pairs: Vec<(PathBuf, PathBuf)>) -> Result<(), UndoError> {
+    let mut by_folder: BTreeMap<PathBuf, Vec<PathBuf>> = BTreeMap::new();
+    for (from, to) in pairs {
+        if from.symlink_metadata().is_ok() {
+            return Err(UndoError::Exists(from));
+        }
+        if to.symlink_metadata().is_err() {
+            return Err(UndoError::Gone(to));
+        }
+        match (from.parent(), from.file_name() == to.file_name()) {
+            (Some(parent), true) => by_folder.entry(parent.to_owned()).or_default().push(to),
+            _ => rename_back(&to, &from)?,
+        }
+    }
+    for (folder, items) in by_folder {
+        // Never over anything: a name taken meanwhile fails that item.
+        let spec = JobSpec {
+            on_conflict: ConflictPolicy::Fail,
+            ..JobSpec::new(items, folder)
+        };
+        run_job(jobs::moves::move_items(spec))?;
+    }
+    Ok(())
+}
+
+/// Rename `now` back to `before`, never over an existing item.
+fn rename_back(now: &Path, before: &Path) -> Result<(), UndoError> {
+    match porpoise_engine::items::rename_back(now, before) {
+        Ok(()) => Ok(()),
+        Err(e) if e.reason() == Reason::Exists => Err(UndoError::Exists(before.to_owned())),
+        Err(e) if e.reason() == Reason::NotFound && now.symlink_metadata().is_err() => {
+            Err(UndoError::Gone(now.to_owned()))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Wait for a job's end; any failed item makes the undo incomplete.
+fn run_job(job: Job) -> Result<(), UndoError> {
+    let mut first = None;
+    while let Some(event) = job.next() {
+        match event {
+            JobEvent::ItemFailed { error, .. } => {
+                first.get_or_insert(error);
+            }
+            JobEvent::Finished { state, summary } => {
+                return if state == JobState::Done {
+                    Ok(())
+                } else {
+                    Err(UndoError::Incomplete {
+                        failed: summary.failed.max(1),
+                        first,
+                    })
+                };
+            }
+            _ => {}
+        }
+    }
+    Err(UndoError::Incomplete { failed: 1, first })
+}

@@ -1,0 +1,62 @@
+//! Doing an undone step again. A copy, link or trash runs its job again (as a job of the
+//! panel, with progress and conflicts); a move and a rename are taken back as the undo of
+//! their opposite; a new folder is made again. Blocking parts run off the UI thread.
+
+use std::path::PathBuf;
+
+use crate::request::{JobKind, JobRequest};
+use porpoise_engine::error::{IoError, Op};
+
+use super::UndoStep;
+use super::perform::{self, UndoError};
+
+/// How a step is done again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Again {
+    /// Run this job again; its end records the step anew.
+    Job(JobRequest),
+    /// Do it here, off the UI thread ([`perform_again`]).
+    Directly(UndoStep),
+}
+
+/// How `step`, just undone, is done again.
+pub fn again(step: UndoStep) -> Again {
+    match step {
+        UndoStep::Copied { again, .. } => Again::Job(again),
+        UndoStep::Trashed { originals, .. } => Again::Job(JobRequest {
+            kind: JobKind::Trash,
+            sources: originals,
+            dest: PathBuf::new(),
+        }),
+        step @ (UndoStep::Moved { .. } | UndoStep::Renamed { .. } | UndoStep::CreatedFolder(_)) => {
+            Again::Directly(step)
+        }
+    }
+}
+
+/// Do `step` (a move, rename or new folder) again. Blocks; call it off the UI thread.
+pub fn perform_again(step: &UndoStep) -> Result<(), UndoError> {
+    match step {
+        UndoStep::Moved { pairs } => perform::perform(UndoStep::Moved {
+            pairs: pairs.iter().map(|(a, b)| (b.clone(), a.clone())).collect(),
+        }),
+        UndoStep::Renamed { from, to } => perform::perform(UndoStep::Renamed {
+            from: to.clone(),
+            to: from.clone(),
+        }),
+        UndoStep::CreatedFolder(path) => match std::fs::create_dir(path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                Err(UndoError::Exists(path.clone()))
+            }
+            Err(e) => Err(IoError::new(Op::Create, path, e).into()),
+        },
+        UndoStep::Copied { .. } | UndoStep::Trashed { .. } => Ok(()),
+    }
+}
+
+/// Do `step` again (blocking) and say how it went, as the message the window gets.
+pub fn run(step: UndoStep) -> crate::message::Message {
+    let result = perform_again(&step).map_err(std::sync::Arc::new);
+    crate::message::Message::Jobs(crate::jobs::JobMsg::Redone(step, result))
+}

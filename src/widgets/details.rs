@@ -1,0 +1,252 @@
+//! The details view: sortable column headers and a virtualised list of rows (only the rows
+//! in the viewport become widgets; spacers stand in for the rest).
+
+use iced::widget::text::Wrapping;
+use iced::widget::{button, column, container, row, rule, scrollable, space, text, tooltip};
+use iced::{Center, Element, Fill, Length, Right};
+
+use crate::actions::ActionMsg;
+use crate::app::App;
+use crate::effects::VIEW_SCROLL;
+use crate::format;
+use crate::i18n::fl;
+use crate::icons::{Icon, IconSize};
+use crate::layout::{
+    self, Columns, DATE_WIDTH, PAD_LEFT, PAD_RIGHT, ROW_ICON, SIZE_WIDTH, SPACING, TYPE_WIDTH,
+};
+use crate::message::Message;
+use crate::theme;
+use crate::viewport::Viewport;
+use crate::widgets::band::band;
+use crate::widgets::elided::elided;
+use crate::widgets::entry;
+use crate::widgets::keyed_rows::KeyedRows;
+use porpoise_engine::entry::{Entry, State};
+use porpoise_engine::listing::{SortKey, SortOrder};
+
+/// Tooltips with a whole name wait this long under a still pointer.
+const TOOLTIP_DELAY: std::time::Duration = std::time::Duration::from_millis(700);
+
+pub fn view(app: &App) -> Element<'_, Message> {
+    column![
+        header(app),
+        rule::horizontal(1).style(rule::weak),
+        rows(app)
+    ]
+    .height(Fill)
+    .into()
+}
+
+fn header(app: &App) -> Element<'_, Message> {
+    let shown = app.detail_columns();
+    let key = app.settings().sort_key();
+    let order = app.settings().sort_order();
+    let col = |label: String, k: SortKey, width: Length, right: bool| -> Element<'_, Message> {
+        let mut content = row![text(label).size(theme::SMALL_TEXT)]
+            .spacing(6)
+            .align_y(Center);
+        if k == key {
+            let arrow = if order == SortOrder::Ascending {
+                "▲"
+            } else {
+                "▼"
+            };
+            content = content.push(text(arrow).size(10));
+        }
+        let content = container(content).width(Fill);
+        let content = if right {
+            content.align_right(Fill)
+        } else {
+            content
+        };
+        button(content)
+            .width(width)
+            .padding([4, 0])
+            .on_press(Message::SortBy(k))
+            .style(theme::flat_button(false))
+            .into()
+    };
+    let mut header = row![
+        space().width(ROW_ICON),
+        col(fl!("column-name"), SortKey::Name, Fill, false),
+    ];
+    if shown.size {
+        header = header.push(col(
+            fl!("column-size"),
+            SortKey::Size,
+            Length::Fixed(SIZE_WIDTH),
+            true,
+        ));
+    }
+    if shown.modified {
+        header = header.push(col(
+            fl!("column-modified"),
+            SortKey::Modified,
+            Length::Fixed(DATE_WIDTH),
+            false,
+        ));
+    }
+    if shown.kind {
+        header = header.push(col(
+            fl!("column-type"),
+            SortKey::Type,
+            Length::Fixed(TYPE_WIDTH),
+            false,
+        ));
+    }
+    container(header.spacing(SPACING).align_y(Center))
+        .padding(iced::Padding {
+            top: 2.0,
+            right: PAD_RIGHT,
+            bottom: 2.0,
+            left: PAD_LEFT,
+        })
+        .into()
+}
+
+fn rows(app: &App) -> Element<'_, Message> {
+    let lister = app.lister();
+    let w = app.viewport().window(lister.len(), theme::ROW_HEIGHT);
+    let shown = app.detail_columns();
+    let name_width = shown.name_width(app.files_width());
+    // Spacers stand for the rows outside the viewport; rows are keyed by entry.
+    let mut col = KeyedRows::with_capacity(w.end - w.first + 2);
+    col = col.push(entry::SPACER_ABOVE, space().height(w.top));
+    for i in w.first..w.end {
+        if let Some((entry, name)) = lister.get(i) {
+            let icon = app
+                .icons()
+                .for_class(format::classify(entry, name), IconSize::Small);
+            let renaming = entry::rename_input(app, name, theme::TEXT_SIZE);
+            col = col.push(
+                entry::key(name),
+                entry_row(
+                    Row {
+                        entry,
+                        items: app.folder_count(name),
+                        name,
+                        icon: &icon,
+                        look: entry::Look::of(app, name),
+                    },
+                    shown,
+                    name_width,
+                    renaming,
+                ),
+            );
+        }
+    }
+    col = col.push(
+        entry::SPACER_BELOW,
+        space().height(w.bottom + layout::END_SPACE),
+    );
+    let view = scrollable(col)
+        .id(VIEW_SCROLL)
+        .width(Fill)
+        .height(Fill)
+        .on_scroll(|v| {
+            Message::Scrolled(Viewport {
+                offset_y: v.absolute_offset().y,
+                width: v.bounds().width,
+                height: v.bounds().height,
+            })
+        });
+    band(view, app.scroll_range(), |e| {
+        Message::Action(ActionMsg::Band(e))
+    })
+    .into()
+}
+
+/// The size, date and type columns of an entry, with placeholders and markers.
+pub fn columns(entry: &Entry, name: &[u8], items: Option<u64>) -> (String, String, String) {
+    match entry.state() {
+        State::Complete => (
+            format::size_column(entry, items),
+            format::date(entry.mtime_sec),
+            format::type_name(entry, name),
+        ),
+        State::Pending => {
+            let p = fl!("placeholder-pending");
+            (p.clone(), p.clone(), p)
+        }
+        State::Vanished => (String::new(), String::new(), fl!("marker-vanished")),
+        State::Unreadable => (String::new(), String::new(), fl!("marker-unreadable")),
+    }
+}
+
+/// One entry as a row shows it.
+struct Row<'r> {
+    entry: &'r Entry,
+    /// A folder's item count, once known.
+    items: Option<u64>,
+    name: &'r [u8],
+    icon: &'r Icon,
+    look: entry::Look,
+}
+
+fn entry_row<'a>(
+    r: Row<'_>,
+    shown: Columns,
+    name_width: f32,
+    renaming: Option<Element<'a, Message>>,
+) -> Element<'a, Message> {
+    let (size, date, kind) = columns(r.entry, r.name, r.items);
+    let label: Element<'a, Message> = match renaming {
+        Some(input) => container(input).width(Fill).into(),
+        None => name_label(String::from_utf8_lossy(r.name).into_owned(), name_width),
+    };
+    let secondary = entry::secondary(r.look);
+    let link = r.entry.kind() == porpoise_engine::entry::Kind::Symlink && !r.entry.is_broken_link();
+    let mut content = row![entry::icon(r.icon, ROW_ICON, link, r.look), label];
+    if shown.size {
+        content = content.push(text(size).width(SIZE_WIDTH).align_x(Right).style(secondary));
+    }
+    if shown.modified {
+        content = content.push(
+            text(date)
+                .width(DATE_WIDTH)
+                .wrapping(Wrapping::None)
+                .style(secondary),
+        );
+    }
+    if shown.kind {
+        content = content.push(
+            text(kind)
+                .width(TYPE_WIDTH)
+                .wrapping(Wrapping::None)
+                .style(secondary),
+        );
+    }
+    let content = container(content.spacing(SPACING).align_y(Center))
+        .width(Fill)
+        .height(theme::ROW_HEIGHT)
+        .clip(true)
+        .padding(iced::Padding {
+            top: 4.0,
+            right: PAD_RIGHT,
+            bottom: 4.0,
+            left: PAD_LEFT,
+        });
+    entry::area(content, r.name, r.look)
+}
+
+/// The name, shortened in the middle when it does not fit `width`; a name that may be
+/// shortened shows itself whole in a tooltip.
+fn name_label<'a>(name: String, width: f32) -> Element<'a, Message> {
+    // No glyph is wider than the text size (CJK ones are as wide): a name whose
+    // characters fit at that width surely fits and needs no tooltip.
+    let may_not_fit = name.chars().count() as f32 * theme::TEXT_SIZE > width;
+    let label = elided(name.clone(), theme::TEXT_SIZE);
+    if !may_not_fit {
+        return label.into();
+    }
+    tooltip(
+        label,
+        container(text(name).size(theme::SMALL_TEXT))
+            .padding([4, 8])
+            .max_width(600)
+            .style(container::bordered_box),
+        tooltip::Position::FollowCursor,
+    )
+    .delay(TOOLTIP_DELAY)
+    .into()
+}

@@ -1,0 +1,114 @@
+//! The icons view: a virtualised grid of tiles (icon above name); only the tile rows in
+//! the viewport become widgets.
+
+use iced::widget::text::Wrapping;
+use iced::widget::{Row, column, container, scrollable, space, text};
+use iced::{Center, Element, Fill};
+
+use crate::actions::ActionMsg;
+use crate::app::App;
+use crate::effects::VIEW_SCROLL;
+use crate::format;
+use crate::icons::{Icon, IconSize};
+use crate::message::Message;
+use crate::theme;
+use crate::viewport::Viewport;
+use crate::widgets::band::band;
+use crate::widgets::entry;
+use crate::widgets::keyed_rows::KeyedRows;
+
+pub fn view(app: &App) -> Element<'_, Message> {
+    let lister = app.lister();
+    let cols = app.columns();
+    let rows = lister.len().div_ceil(cols);
+    let w = app.viewport().window(rows, theme::TILE_HEIGHT);
+    // Spacers stand for the rows outside the viewport; a row is keyed by its first entry.
+    let mut grid = KeyedRows::with_capacity(w.end - w.first + 2);
+    grid = grid.push(entry::SPACER_ABOVE, space().height(w.top));
+    for r in w.first..w.end {
+        let mut line = Row::with_capacity(cols);
+        let mut key = None;
+        for i in r * cols..((r + 1) * cols).min(lister.len()) {
+            if let Some((entry, name)) = lister.get(i) {
+                let icon = app
+                    .icons()
+                    .for_class(format::classify(entry, name), IconSize::Large);
+                let renaming = entry::rename_input(app, name, theme::SMALL_TEXT);
+                key.get_or_insert_with(|| entry::key(name));
+                let link = entry.kind() == porpoise_engine::entry::Kind::Symlink
+                    && !entry.is_broken_link();
+                line = line.push(tile(
+                    name,
+                    &icon,
+                    link,
+                    entry::Look::of(app, name),
+                    renaming,
+                ));
+            }
+        }
+        if let Some(key) = key {
+            grid = grid.push(key, line);
+        }
+    }
+    grid = grid.push(
+        entry::SPACER_BELOW,
+        space().height(w.bottom + crate::layout::END_SPACE),
+    );
+    let view = scrollable(container(grid).padding([0.0, crate::app::GRID_LEFT]))
+        .id(VIEW_SCROLL)
+        .width(Fill)
+        .height(Fill)
+        .on_scroll(|v| {
+            Message::Scrolled(Viewport {
+                offset_y: v.absolute_offset().y,
+                width: v.bounds().width,
+                height: v.bounds().height,
+            })
+        });
+    band(view, app.scroll_range(), |e| {
+        Message::Action(ActionMsg::Band(e))
+    })
+    .into()
+}
+
+fn tile<'a>(
+    name: &[u8],
+    icon: &Icon,
+    link: bool,
+    look: entry::Look,
+    renaming: Option<Element<'a, Message>>,
+) -> Element<'a, Message> {
+    let label: Element<'a, Message> = match renaming {
+        Some(input) => input,
+        None => text(String::from_utf8_lossy(name).into_owned())
+            .size(theme::SMALL_TEXT)
+            .align_x(Center)
+            .wrapping(Wrapping::WordOrGlyph)
+            .into(),
+    };
+    let content = column![
+        entry::icon(icon, 48.0, link, look),
+        container(label)
+            .width(Fill)
+            .height(36)
+            .center_x(Fill)
+            .clip(true),
+    ]
+    .spacing(4)
+    .align_x(Center);
+    let tile = entry::area(
+        container(content)
+            .width(Fill)
+            .height(Fill)
+            .padding([6, 4])
+            .clip(true),
+        name,
+        look,
+    );
+    // The gap around each tile keeps neighbouring selected tiles apart.
+    container(tile)
+        .width(theme::TILE_WIDTH)
+        .height(theme::TILE_HEIGHT)
+        .padding(3)
+        .into()
+}

@@ -1,0 +1,26 @@
+//! What the file view shows instead of a list: loading, empty, or why a folder cannot be
+//! opened.
+
+use iced::widget::{column, container, svg, text};
+use iced::{Center, Element, Fill};
+
+use crate::app::App;
+use crate::icons;
+use crate::message::Message;
+use crate::theme;
+
+pub fn view(app: &App, message: String) -> Element<'_, Message> {
+    let failed = app.lister().error().is_some();
+    let mut col = column![].spacing(14).align_x(Center);
+    if !failed {
+        col = col.push(svg(icons::FOLDER.clone()).width(64).height(64).opacity(0.5));
+    }
+    let label = text(message).size(16).align_x(Center);
+    let label = if failed {
+        label.style(theme::error_text)
+    } else {
+        label.style(theme::muted)
+    };
+    col = col.push(label);
+    container(col).center(Fill).padding(24).into()
+}

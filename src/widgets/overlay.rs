@@ -1,0 +1,253 @@
+//! What floats over the window: the drag ghost, the context menu, the drop menu and the
+//! "Empty the trash?" question. Menus close on a click anywhere else.
+
+use iced::widget::{Column, button, column, container, mouse_area, row, rule, space, text};
+use iced::{Background, Border, Element, Fill, Padding, Point, Theme};
+
+use crate::actions::{ActionMsg, MenuItem};
+use crate::app::App;
+use crate::i18n::fl;
+use crate::message::Message;
+use crate::request::JobKind;
+use crate::theme;
+
+const MENU_WIDTH: f32 = 210.0;
+const ITEM_HEIGHT: f32 = 30.0;
+
+/// The layers to stack over the window, bottom first.
+pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
+    let a = app.actions();
+    let mut out = Vec::new();
+    if let Some(d) = a.drag.as_ref().filter(|d| d.active) {
+        out.push(ghost(d.sources.len(), d.at));
+    }
+    if let Some(m) = &a.menu {
+        let entries = if a.trash.is_some() {
+            vec![MenuItem::Restore, MenuItem::DeleteFromTrash]
+        } else {
+            MenuItem::for_target(m.target.as_ref().map(|_| m.folder))
+        };
+        let items: Vec<(String, Message, bool)> = entries
+            .into_iter()
+            .map(|i| {
+                (
+                    menu_label(i),
+                    Message::Action(ActionMsg::MenuPick(i)),
+                    false,
+                )
+            })
+            .collect();
+        out.push(menu(app, items, m.at));
+    }
+    if let Some(m) = &a.drop_menu {
+        let pick = |k| Message::Action(ActionMsg::DropPick(k));
+        let mut items: Vec<(String, Message, bool)> = m
+            .kinds()
+            .into_iter()
+            .map(|k| (drop_label(k), pick(k), k == m.default))
+            .collect();
+        items.push((
+            fl!("drop-cancel"),
+            Message::Action(ActionMsg::CloseMenu),
+            false,
+        ));
+        out.push(menu(app, items, m.at));
+    }
+    if let Some(t) = a.trash.as_ref().filter(|t| t.confirm_empty) {
+        out.push(confirm(
+            [
+                fl!("trash-empty-question"),
+                fl!("trash-empty-detail"),
+                fl!("trash-empty-confirm"),
+            ],
+            t.cancel_highlighted,
+            ActionMsg::ConfirmEmptyTrash,
+        ));
+    }
+    if let Some(t) = a.trash.as_ref().filter(|t| t.confirm_purge) {
+        out.push(confirm(
+            [
+                fl!("trash-purge-question", count = t.selected.len()),
+                fl!("delete-confirm-body"),
+                fl!("trash-purge-confirm"),
+            ],
+            t.cancel_highlighted,
+            ActionMsg::ConfirmPurgeTrash,
+        ));
+    }
+    out
+}
+
+/// The drop menu's entry for a job kind.
+pub fn drop_label(k: JobKind) -> String {
+    match k {
+        JobKind::Copy => fl!("drop-copy"),
+        JobKind::Link => fl!("drop-link"),
+        _ => fl!("drop-move"),
+    }
+}
+
+pub fn menu_label(i: MenuItem) -> String {
+    match i {
+        MenuItem::Open => fl!("menu-open"),
+        MenuItem::Cut => fl!("menu-cut"),
+        MenuItem::Copy => fl!("menu-copy"),
+        MenuItem::PasteInto => fl!("menu-paste-into"),
+        MenuItem::Rename => fl!("menu-rename"),
+        MenuItem::Trash => fl!("menu-trash"),
+        MenuItem::Delete => fl!("menu-delete"),
+        MenuItem::Paste => fl!("menu-paste"),
+        MenuItem::NewFolder => fl!("menu-new-folder"),
+        MenuItem::ShowHidden => fl!("menu-show-hidden"),
+        MenuItem::Reload => fl!("menu-reload"),
+        MenuItem::Restore => fl!("trash-restore"),
+        MenuItem::DeleteFromTrash => fl!("menu-delete"),
+    }
+}
+
+/// "3 items" next to the pointer.
+fn ghost<'a>(count: usize, at: Point) -> Element<'a, Message> {
+    let label = container(text(fl!("drag-items", count = count)).size(theme::SMALL_TEXT))
+        .padding([4, 10])
+        .style(|t: &Theme| {
+            let p = t.extended_palette();
+            // Inverted colours stand out over selected (primary) and plain rows alike.
+            container::Style {
+                background: Some(Background::Color(p.background.base.text.scale_alpha(0.85))),
+                text_color: Some(p.background.base.color),
+                border: Border::default().rounded(6),
+                ..container::Style::default()
+            }
+        });
+    container(label)
+        .padding(Padding {
+            top: at.y + 12.0,
+            left: at.x + 14.0,
+            right: 0.0,
+            bottom: 0.0,
+        })
+        .width(Fill)
+        .height(Fill)
+        .into()
+}
+
+/// A menu of `items` (label, message, is the default) at `at` (kept inside the window),
+/// over a layer that closes it. The default entry is highlighted and says "Enter".
+fn menu<'a>(app: &App, items: Vec<(String, Message, bool)>, at: Point) -> Element<'a, Message> {
+    let s = app.settings();
+    let height = items.len() as f32 * ITEM_HEIGHT + 10.0;
+    let x = at.x.min(s.window_width - MENU_WIDTH - 4.0).max(0.0);
+    let y = at.y.min(s.window_height - height - 4.0).max(0.0);
+    let mut col = Column::new().width(MENU_WIDTH).padding(5);
+    for (label, message, default) in items {
+        let content: Element<'a, Message> = if default {
+            row![
+                text(label).font(iced::Font {
+                    weight: iced::font::Weight::Bold,
+                    ..iced::Font::DEFAULT
+                }),
+                space().width(Fill),
+                text(fl!("menu-default-key"))
+                    .size(theme::SMALL_TEXT)
+                    .style(theme::muted),
+            ]
+            .align_y(iced::Center)
+            .into()
+        } else {
+            text(label).into()
+        };
+        col = col.push(
+            button(content)
+                .width(Fill)
+                .height(ITEM_HEIGHT)
+                .padding([5, 12])
+                .on_press(message)
+                .style(theme::flat_button(default)),
+        );
+    }
+    let close = Message::Action(ActionMsg::CloseMenu);
+    let catcher = mouse_area(space().width(Fill).height(Fill))
+        .on_press(close.clone())
+        .on_right_press(close);
+    let placed = container(container(col).style(panel)).padding(Padding {
+        top: y,
+        left: x,
+        right: 0.0,
+        bottom: 0.0,
+    });
+    iced::widget::stack![catcher, placed]
+        .width(Fill)
+        .height(Fill)
+        .into()
+}
+
+/// A question of the Trash view ("Empty the trash?"): its words (question, detail, the
+/// acting button), over the dimmed window, with Cancel and the acting button; the
+/// highlighted one (the acting one unless `cancel_highlighted`) wears a ring.
+fn confirm<'a>(
+    [question, detail, yes]: [String; 3],
+    cancel_highlighted: bool,
+    answer: fn(bool) -> ActionMsg,
+) -> Element<'a, Message> {
+    let answer = move |yes| Message::Action(answer(yes));
+    let ringed = |base: fn(&Theme, button::Status) -> button::Style, on: bool| {
+        move |t: &Theme, s: button::Status| {
+            let mut style = base(t, s);
+            if on {
+                style.border = style
+                    .border
+                    .width(2)
+                    .color(t.extended_palette().background.base.text);
+            }
+            style
+        }
+    };
+    let dialog = column![
+        text(question).size(16),
+        text(detail).style(theme::muted),
+        rule::horizontal(1).style(rule::weak),
+        row![
+            space().width(Fill),
+            button(text(fl!("dialog-cancel")))
+                .on_press(answer(false))
+                .style(ringed(button::secondary, cancel_highlighted)),
+            button(text(yes))
+                .on_press(answer(true))
+                .style(ringed(button::danger, !cancel_highlighted)),
+        ]
+        .spacing(10),
+    ]
+    .spacing(12)
+    .width(380)
+    .padding(18);
+    // The window dims behind it, as behind every dialog.
+    let dim = container(space().width(Fill).height(Fill)).style(|_: &Theme| container::Style {
+        background: Some(Background::Color(iced::Color::from_rgba(
+            0.0, 0.0, 0.0, 0.45,
+        ))),
+        ..container::Style::default()
+    });
+    let catcher = mouse_area(dim).on_press(answer(false));
+    iced::widget::stack![
+        catcher,
+        container(container(dialog).style(panel)).center(Fill)
+    ]
+    .width(Fill)
+    .height(Fill)
+    .into()
+}
+
+/// A raised panel with a border (no shadow: tiny-skia redraws only damaged areas, and a
+/// blurred shadow outside the bounds left stale pixels in the real window).
+fn panel(t: &Theme) -> container::Style {
+    let p = t.extended_palette();
+    container::Style {
+        background: Some(Background::Color(p.background.base.color)),
+        text_color: Some(p.background.base.text),
+        border: Border::default()
+            .rounded(8)
+            .width(1)
+            .color(p.background.strong.color),
+        ..container::Style::default()
+    }
+}

@@ -1,0 +1,186 @@
+//! The Places panel: Home, user folders and Trash; devices (with what Porpoise still
+//! writes to them, and an unmount button); network shares.
+
+use iced::widget::{
+    Column, Id, button, column, container, mouse_area, row, scrollable, svg, text, tooltip,
+};
+use iced::{Center, Element, Fill};
+
+use crate::actions::{ActionMsg, DropTarget};
+use crate::app::App;
+use crate::devices::{self, DeviceMsg, DeviceStatus};
+use crate::i18n::fl;
+use crate::icons::{self, IconSize};
+use crate::message::Message;
+use crate::places::{Place, PlaceKind};
+use crate::theme;
+
+/// The panel, or nothing when it is hidden (F9) or the window is too narrow for it.
+pub fn view(app: &App) -> Option<Element<'_, Message>> {
+    let width = app.places_width();
+    if width <= 0.0 {
+        return None;
+    }
+    let here = app.path();
+    let in_trash = app.actions().trash.is_some();
+    // In the Trash view only Trash is current.
+    let current =
+        |p: &Place| (p.kind == PlaceKind::Trash) == in_trash && (in_trash || p.path == here);
+    let mut col = Column::new().spacing(1).padding([10, 8]);
+    col = col.push(heading(fl!("places-heading")));
+    // The keyboard's place (while Places has the keyboard), counted in the order shown.
+    let cursor = app.places_cursor();
+    let mut n = 0;
+    let mut at = |_: &Place| {
+        n += 1;
+        cursor == Some(n - 1)
+    };
+    for p in app.user_places() {
+        col = col.push(item(app, p, current(p), at(p)));
+    }
+    let (devices, network): (Vec<&Place>, Vec<&Place>) = app
+        .mount_places()
+        .iter()
+        .partition(|p| p.kind != PlaceKind::Network);
+    if !devices.is_empty() {
+        col = col.push(heading(fl!("devices-heading")));
+        for p in devices {
+            col = col.push(item(app, p, current(p), at(p)));
+        }
+    }
+    if !network.is_empty() {
+        col = col.push(heading(fl!("network-heading")));
+        for p in network {
+            col = col.push(item(app, p, current(p), at(p)));
+        }
+    }
+    let ring = app.focus_ring() == Some(crate::focus::Part::Places);
+    Some(
+        container(scrollable(col).height(Fill))
+            .width(width)
+            .height(Fill)
+            .padding(if ring { 2 } else { 0 })
+            .style(theme::ringed(theme::side_panel, ring))
+            .into(),
+    )
+}
+
+fn heading<'a>(label: String) -> Element<'a, Message> {
+    container(text(label).size(theme::SMALL_TEXT).style(theme::muted))
+        .padding(iced::Padding {
+            top: 12.0,
+            right: 8.0,
+            bottom: 4.0,
+            left: 8.0,
+        })
+        .into()
+}
+
+/// The label shown for a place.
+pub fn label(p: &Place) -> String {
+    match p.kind {
+        PlaceKind::Home => fl!("place-home"),
+        PlaceKind::Desktop => fl!("place-desktop"),
+        PlaceKind::Documents => fl!("place-documents"),
+        PlaceKind::Downloads => fl!("place-downloads"),
+        PlaceKind::Music => fl!("place-music"),
+        PlaceKind::Pictures => fl!("place-pictures"),
+        PlaceKind::Videos => fl!("place-videos"),
+        PlaceKind::Trash => fl!("place-trash"),
+        PlaceKind::FileSystem => fl!("place-filesystem"),
+        PlaceKind::Drive | PlaceKind::Removable | PlaceKind::Network if !p.name.is_empty() => {
+            p.name.clone()
+        }
+        _ => p.path.display().to_string(),
+    }
+}
+
+/// The id of the unmount button of the device mounted at `mount_point`.
+pub fn eject_id(mount_point: &std::path::Path) -> Id {
+    Id::from(format!("eject-{}", mount_point.display()))
+}
+
+/// A place: a button that opens it, and a drop target (the Trash place opens the Trash
+/// view). Devices and shares say under their name what Porpoise still writes to them;
+/// removable devices have an unmount button.
+fn item<'a>(app: &App, p: &'a Place, current: bool, keyboard: bool) -> Element<'a, Message> {
+    let target = DropTarget::Place(p.path.clone());
+    let drop = app.is_drop_hover(&target);
+    let open = match p.kind {
+        PlaceKind::Trash => Message::Action(ActionMsg::OpenTrash),
+        _ => Message::Navigate(p.path.clone()),
+    };
+    let content = row![
+        app.icons().for_place(p.kind, IconSize::Small).view(18.0),
+        text(label(p)).wrapping(iced::widget::text::Wrapping::None),
+    ]
+    .spacing(10)
+    .align_y(Center);
+    let button = button(content)
+        .width(Fill)
+        .padding([6, 10])
+        .clip(true)
+        .on_press(open)
+        .style(move |theme: &iced::Theme, status| {
+            let mut style = theme::flat_button(current || drop)(theme, status);
+            if keyboard {
+                style.border = iced::Border::default()
+                    .rounded(5)
+                    .width(2)
+                    .color(theme.extended_palette().primary.base.color);
+            }
+            style
+        });
+    let top: Element<'a, Message> = if p.kind == PlaceKind::Removable {
+        row![button, eject_button(p)].align_y(Center).into()
+    } else {
+        button.into()
+    };
+    // The status goes on its own line under the name, across the panel's width.
+    let body: Element<'a, Message> = match app.device_status(p) {
+        Some(status) => {
+            let line = text(devices::status_text(p.kind, status))
+                .size(theme::SMALL_TEXT)
+                .wrapping(iced::widget::text::Wrapping::WordOrGlyph);
+            let line = if status == DeviceStatus::NotAllWritten {
+                line.style(theme::error_text)
+            } else {
+                line.style(theme::muted)
+            };
+            let indent = iced::Padding {
+                top: 0.0,
+                right: 6.0,
+                bottom: 4.0,
+                left: 38.0,
+            };
+            column![top, container(line).padding(indent)].into()
+        }
+        None => top,
+    };
+    mouse_area(body)
+        .on_release(Message::Action(ActionMsg::ReleasedOn(target.clone())))
+        .on_enter(Message::Action(ActionMsg::Hover(target.clone())))
+        .on_exit(Message::Action(ActionMsg::Unhover(target)))
+        .into()
+}
+
+/// The unmount button of a removable device, with a tooltip.
+fn eject_button<'a>(p: &Place) -> Element<'a, Message> {
+    let b = button(
+        svg(icons::EJECT.clone())
+            .width(14)
+            .height(14)
+            .style(theme::symbol(true)),
+    )
+    .padding(6)
+    .on_press(Message::Devices(DeviceMsg::Eject(p.path.clone())))
+    .style(theme::flat_button(false));
+    tooltip(
+        container(b).id(eject_id(&p.path)),
+        container(text(fl!("device-eject-tip")).size(theme::SMALL_TEXT))
+            .padding([4, 8])
+            .style(iced::widget::container::bordered_box),
+        tooltip::Position::Right,
+    )
+    .into()
+}

@@ -1,0 +1,122 @@
+//! Real filesystems brought up as root for a test: exFAT through FUSE and a small ext4,
+//! each on a loop device, and a read-only tmpfs. Each is taken down when dropped.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::{have, root, run};
+
+/// A filesystem image on a loop device, mounted; unmounted and detached when dropped.
+pub struct LoopMount {
+    pub mnt: PathBuf,
+    loop_dev: String,
+    _dir: tempfile::TempDir,
+}
+
+impl LoopMount {
+    /// What it takes to mount exFAT through FUSE.
+    pub fn can_exfat() -> Result<(), String> {
+        root()?;
+        if !Path::new("/dev/fuse").exists() {
+            return Err("no /dev/fuse".into());
+        }
+        for t in ["mkfs.exfat", "mount.exfat-fuse", "losetup"] {
+            if !have(t) {
+                return Err(format!(
+                    "{t} missing (apt-get install exfat-fuse exfatprogs)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// What it takes to mount a small ext4.
+    pub fn can_ext4() -> Result<(), String> {
+        root()?;
+        for t in ["mkfs.ext4", "losetup"] {
+            if !have(t) {
+                return Err(format!(
+                    "{t} missing (apt-get install e2fsprogs util-linux)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A 64 MiB exFAT filesystem mounted through FUSE.
+    pub fn exfat() -> LoopMount {
+        let m = LoopMount::image(64 << 20, &["mkfs.exfat"]);
+        run(Command::new("mount.exfat-fuse")
+            .arg(&m.loop_dev)
+            .arg(&m.mnt));
+        m
+    }
+
+    /// An ext4 filesystem of `bytes`, mounted.
+    pub fn ext4(bytes: u64) -> LoopMount {
+        let m = LoopMount::image(bytes, &["mkfs.ext4", "-q", "-F", "-m", "0"]);
+        run(Command::new("mount").arg(&m.loop_dev).arg(&m.mnt));
+        m
+    }
+
+    fn image(bytes: u64, mkfs: &[&str]) -> LoopMount {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let img = dir.path().join("disk.img");
+        std::fs::File::create(&img)
+            .and_then(|f| f.set_len(bytes))
+            .expect("image");
+        run(Command::new(mkfs[0]).args(&mkfs[1..]).arg(&img));
+        let out = Command::new("losetup")
+            .args(["-f", "--show"])
+            .arg(&img)
+            .output()
+            .expect("losetup");
+        assert!(out.status.success(), "losetup failed");
+        let loop_dev = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+        let mnt = dir.path().join("mnt");
+        std::fs::create_dir(&mnt).expect("mkdir");
+        LoopMount {
+            mnt,
+            loop_dev,
+            _dir: dir,
+        }
+    }
+}
+
+impl Drop for LoopMount {
+    fn drop(&mut self) {
+        unmount(&self.mnt);
+        let _ = Command::new("losetup")
+            .arg("-d")
+            .arg(&self.loop_dev)
+            .status();
+    }
+}
+
+/// A read-only tmpfs; unmounted when dropped.
+pub struct ReadOnlyTmpfs {
+    pub mnt: tempfile::TempDir,
+}
+
+impl ReadOnlyTmpfs {
+    pub fn mount() -> ReadOnlyTmpfs {
+        let mnt = tempfile::tempdir().expect("tempdir");
+        run(Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs"])
+            .arg(mnt.path()));
+        ReadOnlyTmpfs { mnt }
+    }
+}
+
+impl Drop for ReadOnlyTmpfs {
+    fn drop(&mut self) {
+        unmount(self.mnt.path());
+    }
+}
+
+fn unmount(mnt: &Path) {
+    let ok = Command::new("umount").arg(mnt).status();
+    if !ok.is_ok_and(|s| s.success()) {
+        let _ = Command::new("umount").arg("-l").arg(mnt).status();
+    }
+}

@@ -1,0 +1,43 @@
+//! Running a program as an unprivileged user (65534), for tests of what permissions forbid:
+//! root reads every folder whatever its mode says. The program is copied into a folder of
+//! the test's first, so that user can reach it; without root it runs as it is.
+
+use std::path::Path;
+use std::process::Command;
+
+/// The user and group the tests drop to.
+pub const NOBODY: u32 = 65534;
+
+/// A command that runs `program` as the unprivileged user when the test runs as root,
+/// from a copy of it in `dir` (which that user must be able to read).
+pub fn command(program: &Path, dir: &Path) -> Command {
+    if !rustix::process::geteuid().is_root() {
+        return Command::new(program);
+    }
+    let name = program.file_name().expect("a program's name");
+    let copy = dir.join(name);
+    std::fs::copy(program, &copy).expect("copy the program for the unprivileged user");
+    let mut c = Command::new("setpriv");
+    c.arg(format!("--reuid={NOBODY}"))
+        .arg(format!("--regid={NOBODY}"))
+        .arg("--clear-groups")
+        .arg(&copy);
+    c
+}
+
+/// As root: hand the tree at `dir` to the unprivileged user (else nothing to do).
+pub fn give(dir: &Path) {
+    if rustix::process::geteuid().is_root() {
+        crate::run(
+            Command::new("chown")
+                .arg("-R")
+                .arg(format!("{NOBODY}:{NOBODY}"))
+                .arg(dir),
+        );
+    }
+}
+
+/// Whether tests run as root, so [`command`] really drops to another user.
+pub fn drops() -> bool {
+    rustix::process::geteuid().is_root()
+}
