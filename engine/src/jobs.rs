@@ -12,9 +12,11 @@ pub mod fsops;
 pub mod link;
 pub mod moves;
 pub mod preflight;
+pub mod problems;
 pub mod progress;
 mod resolve;
 mod runner;
+mod sink;
 pub mod trash;
 pub mod writeback;
 

@@ -6,6 +6,7 @@ pub mod count;
 pub mod lister;
 pub mod read;
 pub mod sort;
+mod stat;
 pub mod stream;
 pub mod watch;
 

@@ -22,10 +22,11 @@ use super::control::{Control, Job};
 use super::events::{JobEvent, JobState};
 use super::fit::{self, Fit, Fitted};
 use super::flusher::Flusher;
-use super::fsops::{self, Meta, Sink, meta_at, open_dir_at};
+use super::fsops::{self, Meta, meta_at, open_dir_at};
 use super::progress::Counters;
 use super::resolve::{Resolver, free_copy_target, free_target};
 use super::runner::{Ctx, spawn};
+use super::sink::Sink;
 use super::writeback::{self, Durability};
 use super::{JobSpec, Refusal};
 

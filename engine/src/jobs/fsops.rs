@@ -9,10 +9,6 @@ use std::sync::atomic::AtomicU64;
 use rustix::fs::{AtFlags, FileType, Mode, OFlags, StatxFlags, Timestamps};
 use rustix::io::Errno;
 
-use super::control::Control;
-use super::flusher::{Flusher, Part};
-use super::progress::Counters;
-
 /// A failed step: what was being done and why it failed.
 pub type OpError = (crate::error::Op, std::io::Error);
 
@@ -144,7 +140,7 @@ pub fn fill_copy(
     source: &Source<'_>,
     dst: &Arc<OwnedFd>,
     target: &CStr,
-    sink: &Sink<'_>,
+    sink: &impl DataSink,
 ) -> Result<u64, OpError> {
     use crate::error::Op;
     let Created { output, temp } = created;
@@ -174,17 +170,7 @@ pub fn fill_copy(
         Ok(n)
     })
     .and_then(|(total, handed)| {
-        // The rest of the file goes into the window being filled, complete.
-        if let Some(f) = sink.flusher {
-            f.add(Part {
-                fd: output.clone(),
-                offset: handed,
-                len: total - handed,
-                last: Some(dst.clone()),
-                size: total,
-            })
-            .map_err(|e| (Op::Flush, e))?;
-        }
+        sink.complete(&output, handed, total, dst)?;
         Ok(total)
     });
     drop(output);
@@ -214,20 +200,16 @@ fn temp_name(target: &CStr) -> CString {
     CString::new(v).unwrap_or_default()
 }
 
-/// Chunk for data copies; cancel and pause are checked between chunks.
-const CHUNK: usize = 8 * 1024 * 1024;
-
-/// Where copied data goes besides the file: the job's control and counters, and the
-/// flusher when the destination gets writeback windows.
-pub struct Sink<'a> {
-    pub control: &'a Control,
-    pub counters: &'a Counters,
-    pub flusher: Option<&'a Flusher<'a>>,
-}
-
-impl Sink<'_> {
-    /// Count `n` more bytes written at `total`; hand a full window's worth of the file
-    /// (from `handed`) to the flusher.
+/// Where a copy's data is reported as it moves: the job checks for cancel and pause,
+/// counts the bytes and hands full windows to the device. The file operations know the
+/// job only through this.
+pub trait DataSink {
+    /// Whether to go on: waits while the job is paused; false once it is cancelled.
+    fn proceed(&self) -> bool;
+    /// How much to copy in one call.
+    fn chunk(&self) -> usize;
+    /// `n` more bytes written to `output`, `total` so far of a file of `size` (0 where
+    /// unknown); the bytes before `*handed` were already handed on.
     fn wrote(
         &self,
         output: &Arc<OwnedFd>,
@@ -235,31 +217,16 @@ impl Sink<'_> {
         total: u64,
         handed: &mut u64,
         size: u64,
-    ) -> Result<(), OpError> {
-        Counters::add(&self.counters.bytes_done, n);
-        if let Some(f) = self.flusher
-            && total - *handed >= f.window()
-        {
-            f.add(Part {
-                fd: output.clone(),
-                offset: *handed,
-                len: total - *handed,
-                last: None,
-                size,
-            })
-            .map_err(|e| (crate::error::Op::Flush, e))?;
-            *handed = total;
-        }
-        Ok(())
-    }
-
-    /// How much to copy in one call: a chunk, or a window when windows are in use.
-    fn chunk(&self) -> usize {
-        match self.flusher {
-            Some(f) => (f.window() as usize).min(CHUNK),
-            None => CHUNK,
-        }
-    }
+    ) -> Result<(), OpError>;
+    /// The file is whole at `total` bytes and under its name in `dst`: the bytes from
+    /// `handed` on are handed on too.
+    fn complete(
+        &self,
+        output: &Arc<OwnedFd>,
+        handed: u64,
+        total: u64,
+        dst: &Arc<OwnedFd>,
+    ) -> Result<(), OpError>;
 }
 
 /// Copy all data: `copy_file_range` (in-kernel, reflinks where possible), read/write where
@@ -269,10 +236,9 @@ fn copy_data(
     input: &OwnedFd,
     output: &Arc<OwnedFd>,
     expected: u64,
-    sink: &Sink<'_>,
+    sink: &impl DataSink,
 ) -> Result<(u64, u64), OpError> {
     use crate::error::Op;
-    let control = sink.control;
     let mut total = 0u64;
     let mut handed = 0u64;
     if expected == 0 {
@@ -280,7 +246,7 @@ fn copy_data(
         return read_write(input, output, sink);
     }
     loop {
-        if !control.checkpoint() {
+        if !sink.proceed() {
             return Err((
                 Op::Write,
                 std::io::Error::from(std::io::ErrorKind::Interrupted),
@@ -310,14 +276,14 @@ fn copy_data(
 fn read_write(
     input: &OwnedFd,
     output: &Arc<OwnedFd>,
-    sink: &Sink<'_>,
+    sink: &impl DataSink,
 ) -> Result<(u64, u64), OpError> {
     use crate::error::Op;
     let mut buf = vec![0u8; 256 * 1024];
     let mut total = 0u64;
     let mut handed = 0u64;
     loop {
-        if !sink.control.checkpoint() {
+        if !sink.proceed() {
             return Err((
                 Op::Write,
                 std::io::Error::from(std::io::ErrorKind::Interrupted),

@@ -3,7 +3,7 @@
 
 use std::ffi::CStr;
 use std::mem::MaybeUninit;
-use std::os::fd::{AsFd, OwnedFd};
+use std::os::fd::OwnedFd;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -15,6 +15,7 @@ use crate::mounts::MountClass;
 use crate::sys;
 
 use super::sort::{SortKey, SortOrder, compare};
+use super::stat::stat_entry;
 use super::watch::Changes;
 
 /// How a folder is listed.
@@ -196,34 +197,6 @@ fn stat_all(dir: &OwnedFd, entries: &mut [Entry], names: &Names, dont_sync: bool
             continue;
         };
         *e = stat_entry(dir, c, e.name_ref(), e.kind(), e.ino, dont_sync);
-    }
-}
-
-/// Stat one name in `dir` into a record; failures become a state on the record.
-pub(crate) fn stat_entry(
-    dir: impl AsFd,
-    name: &CStr,
-    r: crate::entry::NameRef,
-    kind: Kind,
-    ino: u64,
-    dont_sync: bool,
-) -> Entry {
-    match sys::statx_at(&dir, name, dont_sync) {
-        Ok(st) => {
-            let mut e = Entry::from_statx(r, &st);
-            if e.kind() == Kind::Symlink {
-                let target = sys::statx_follow(&dir, name, dont_sync)
-                    .ok()
-                    .map(|t| Kind::from_mode(u32::from(t.stx_mode)));
-                e.set_link_target(target);
-            }
-            e
-        }
-        Err(err) => {
-            let mut e = Entry::pending(r, kind, ino);
-            e.mark_failed(err.raw_os_error() == Some(libc::ENOENT));
-            e
-        }
     }
 }
 

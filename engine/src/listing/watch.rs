@@ -13,7 +13,7 @@ use notify::{RecursiveMode, Watcher};
 use crate::entry::{Batch, Kind};
 use crate::error::{IoError, Op};
 
-use super::read::stat_entry;
+use super::stat::stat_entry;
 
 /// Changes to a watched folder, each for one entry.
 #[derive(Debug, Default)]

@@ -17,10 +17,11 @@ use rustix::fs::{AtFlags, FileType};
 use crate::error::Op;
 
 use super::super::events::{JobEvent, SkipReason};
-use super::super::fsops::{self, Created, Sink, Source};
+use super::super::fsops::{self, Created, Source};
 use super::super::progress::{CURRENT_FILE_MIN, Counters};
 use super::super::resolve::{Resolution, Resolver};
 use super::super::runner::Ctx;
+use super::super::sink::Sink;
 use super::chunk::{Chunk, Item};
 use super::{DirPair, Shared};
 

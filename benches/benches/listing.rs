@@ -6,8 +6,7 @@
 //! Run: `cargo bench --bench listing` (set `PORPOISE_BENCH_TMPFS` / `PORPOISE_BENCH_EXT4`
 //! to choose the folders; defaults: /dev/shm and the system temp folder).
 
-mod common;
-use common::{median, timed};
+use porpoise_benches::{median, timed};
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -92,7 +91,7 @@ struct Times {
 }
 
 fn time_listing(dir: &Path) -> Times {
-    let bin = common::porpoise_command();
+    let bin = porpoise_benches::porpoise_command();
     let (mut ls, mut po, mut en, mut sh) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     // Warm the caches once.
     timed(Command::new("ls").args(["-l", "-U"]).arg(dir));

@@ -8,11 +8,10 @@
 //! `cpz`/`rmz` (crates.io) are used when found in PATH or ~/.cargo/bin.
 //! Run: `cargo bench --bench jobs` (`PORPOISE_BENCH_TMPFS` / `PORPOISE_BENCH_EXT4` choose
 //! the folders; defaults: /dev/shm, and a fresh journaled ext4 on a loop device over the
-//! real disk (`common::disk`; as root), else the system temp folder. `PORPOISE_BENCH_ONLY=copy`
+//! real disk (`porpoise_benches::disk`; as root), else the system temp folder. `PORPOISE_BENCH_ONLY=copy`
 //! or `=delete` runs one half).
 
-mod common;
-use common::{median, timed};
+use porpoise_benches::{median, timed};
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -29,10 +28,11 @@ fn main() {
     // the system temp folder.
     let fresh = match env_path("PORPOISE_BENCH_EXT4") {
         Some(_) => Err("PORPOISE_BENCH_EXT4 is set".to_owned()),
-        None => common::disk::FreshExt4::new(),
+        None => porpoise_benches::disk::FreshExt4::new(),
     };
-    let ext4 = env_path("PORPOISE_BENCH_EXT4")
-        .unwrap_or_else(|| common::disk::FreshExt4::or_fallback(&fresh, &std::env::temp_dir()));
+    let ext4 = env_path("PORPOISE_BENCH_EXT4").unwrap_or_else(|| {
+        porpoise_benches::disk::FreshExt4::or_fallback(&fresh, &std::env::temp_dir())
+    });
     let only = std::env::var("PORPOISE_BENCH_ONLY").unwrap_or_default();
     let cpz = find_tool("cpz");
     let rmz = find_tool("rmz");
@@ -295,7 +295,7 @@ fn fresh_copy(template: &Path, to: &Path) {
 }
 
 fn porpoise() -> Command {
-    let mut c = Command::new(common::porpoise_command());
+    let mut c = Command::new(porpoise_benches::porpoise_command());
     c.env("RUST_LOG", "off");
     c
 }

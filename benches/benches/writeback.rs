@@ -8,11 +8,10 @@
 //! - the slowest listing of the destination folder while a copy runs to a 5 MB/s share.
 //!
 //! Run: `cargo bench --bench writeback` (`PORPOISE_BENCH_EXT4` chooses the local folder;
-//! default: a fresh journaled ext4 on a loop device over the real disk (`common::disk`; as
+//! default: a fresh journaled ext4 on a loop device over the real disk (`porpoise_benches::disk`; as
 //! root), else the system temp folder).
 
-mod common;
-use common::{median, timed};
+use porpoise_benches::{median, timed};
 
 use porpoise_testkit::rig;
 
@@ -33,10 +32,11 @@ fn main() {
     let given = std::env::var_os("PORPOISE_BENCH_EXT4").map(PathBuf::from);
     let fresh = match given {
         Some(_) => Err("PORPOISE_BENCH_EXT4 is set".to_owned()),
-        None => common::disk::FreshExt4::new(),
+        None => porpoise_benches::disk::FreshExt4::new(),
     };
-    let base = given
-        .unwrap_or_else(|| common::disk::FreshExt4::or_fallback(&fresh, &std::env::temp_dir()));
+    let base = given.unwrap_or_else(|| {
+        porpoise_benches::disk::FreshExt4::or_fallback(&fresh, &std::env::temp_dir())
+    });
     let root = tempfile::Builder::new()
         .prefix("porpoise-writeback-bench-")
         .tempdir_in(&base)
@@ -68,7 +68,7 @@ fn main() {
                 let mut c = Command::new("sh");
                 c.arg("-c").arg(format!(
                     "'{}' copy --progress=none --writeback=never '{}' '{}' && sync -f '{}'",
-                    common::porpoise_command().display(),
+                    porpoise_benches::porpoise_command().display(),
                     template.display(),
                     out.display(),
                     out.display()
@@ -227,7 +227,7 @@ fn listing_during_a_copy() {
 }
 
 fn porpoise_copy(from: &Path, to: &Path, writeback: &str) -> Command {
-    let mut c = Command::new(common::porpoise_command());
+    let mut c = Command::new(porpoise_benches::porpoise_command());
     c.env("RUST_LOG", "off")
         .args(["copy", "--progress=none"])
         .arg(format!("--writeback={writeback}"))

@@ -1,8 +1,6 @@
 //! What the benchmarks share: medians, timing a command run to its end, the `porpoise`
 //! command under test, and a fresh ext4 to run on.
 
-// Not every benchmark runs on a fresh disk.
-#[allow(dead_code)]
 pub mod disk;
 
 use std::path::PathBuf;
