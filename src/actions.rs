@@ -9,12 +9,15 @@ pub mod names;
 use std::path::PathBuf;
 
 use iced::Point;
+use porpoise_engine::error::IoError;
 
 use super::clipboard::FileList;
+use super::clipboard::owner::ClipboardError;
 use super::request::JobKind;
 use super::widgets::pointer::PointerEvent;
 pub use drag::{Drag, DropTarget};
 pub use effect::ActionEffect;
+use names::NameOpError;
 
 /// The file actions' messages (one variant of `Message`).
 #[derive(Debug, Clone)]
@@ -45,9 +48,9 @@ pub enum ActionMsg {
     Cut,
     /// Paste into this folder (the shown one for Ctrl+V).
     Paste(PathBuf),
-    ClipboardPut(Result<(), String>),
-    ClipboardRead(PathBuf, Result<FileList, String>),
-    ClipboardCleared(Result<(), String>),
+    ClipboardPut(Result<(), ClipboardError>),
+    ClipboardRead(PathBuf, Result<FileList, ClipboardError>),
+    ClipboardCleared(Result<(), ClipboardError>),
 
     // New folder and rename
     NewFolder,
@@ -56,24 +59,24 @@ pub enum ActionMsg {
     NameSubmit,
     NameCancel,
     /// A folder was created (its name) or not (what to tell).
-    Created(Result<Vec<u8>, String>),
+    Created(Result<Vec<u8>, NameOpError>),
     /// An entry was renamed (old and new name) or not.
-    Renamed(Result<(Vec<u8>, Vec<u8>), String>),
+    Renamed(Result<(Vec<u8>, Vec<u8>), NameOpError>),
 
     // Trash view
     OpenTrash,
-    TrashListed(Result<porpoise_engine::jobs::trash::TrashListing, String>),
+    TrashListed(Result<porpoise_engine::jobs::trash::TrashListing, IoError>),
     TrashClicked(usize),
     /// Right-press on a row of the Trash view.
     TrashMenu(usize),
     /// The answer to "Delete these for good?" about selected trash items.
     ConfirmPurgeTrash(bool),
     TrashRestore,
-    TrashRestored(Result<(), String>),
+    TrashRestored(Result<(), IoError>),
     AskEmptyTrash,
     /// The answer to "Empty the trash?".
     ConfirmEmptyTrash(bool),
-    TrashEmptied(Result<(), String>),
+    TrashEmptied(Result<(), IoError>),
     /// Something changed in a trash folder (another program, or this one).
     TrashChangedOutside,
 }

@@ -244,8 +244,8 @@ impl App {
             },
             Message::Saved(result) => {
                 if let Err(e) = result {
-                    tracing::warn!("cannot save settings: {e}");
-                    self.status_error = Some(fl!("status-settings-failed", error = e));
+                    tracing::warn!("{}", porpoise_engine::error::chain(&*e));
+                    self.status_error = Some(fl!("status-settings-failed", error = e.words()));
                 }
                 Vec::new()
             }
@@ -255,9 +255,7 @@ impl App {
                 Vec::new()
             }
             Message::ThemeIcons(loaded) => {
-                if let Some(loaded) = loaded.take() {
-                    self.icons = IconSet::from_theme(loaded);
-                }
+                self.icons = IconSet::from_theme(loaded);
                 Vec::new()
             }
             Message::Navigate(path) => {

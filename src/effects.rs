@@ -3,6 +3,7 @@
 //! ([`Effect::run_blocking`]) with the real engine.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use iced::Task;
@@ -14,10 +15,10 @@ use super::actions::ActionEffect;
 use super::devices::DeviceMsg;
 use super::icons::desktop;
 use super::jobs::follow::{self, JobLink};
-use super::message::{Message, Shared};
+use super::message::Message;
 use super::places;
 use super::request::JobRequest;
-use super::settings::Settings;
+use super::settings::{SaveError, Settings};
 use super::undo::{self, UndoStep};
 
 /// The id of the file view's scrollable.
@@ -100,7 +101,7 @@ impl Effect {
                 opts,
             } => {
                 let stream = iced::stream::channel(16, move |out| forward_listing(path, opts, out));
-                let task = Task::run(stream, move |ev| Message::Dir(generation, Shared::new(ev)));
+                let task = Task::run(stream, move |ev| Message::Dir(generation, ev));
                 let (task, handle) = task.abortable();
                 (task, Some(handle))
             }
@@ -133,8 +134,8 @@ impl Effect {
                 Task::perform(blocking(move || settings.save(&path)), |r| {
                     Message::Saved(match r {
                         Some(Ok(())) => Ok(()),
-                        Some(Err(e)) => Err(porpoise_engine::error::chain(&e)),
-                        None => Err("the save task failed".into()),
+                        Some(Err(e)) => Err(Arc::new(e)),
+                        None => Err(Arc::new(SaveError::Lost)),
                     })
                 }),
                 None,
@@ -199,7 +200,7 @@ impl Effect {
             Effect::LoadThemeIcons { setting } => (
                 Task::perform(
                     blocking(move || desktop::load(setting.as_deref())),
-                    |icons| Message::ThemeIcons(Shared::new(icons.unwrap_or_default())),
+                    |icons| Message::ThemeIcons(icons.unwrap_or_default()),
                 ),
                 None,
             ),
@@ -251,7 +252,7 @@ impl Effect {
                         ev,
                         DirEvent::Complete | DirEvent::Unchanged | DirEvent::Failed(_)
                     );
-                    out.push(Message::Dir(generation, Shared::new(ev)));
+                    out.push(Message::Dir(generation, ev));
                     if last {
                         break;
                     }
@@ -265,9 +266,9 @@ impl Effect {
                 )]
             }
             Effect::LoadUserPlaces => vec![Message::UserPlaces(places::load_user_places())],
-            Effect::LoadThemeIcons { setting } => vec![Message::ThemeIcons(Shared::new(
-                desktop::load(setting.as_deref()),
-            ))],
+            Effect::LoadThemeIcons { setting } => {
+                vec![Message::ThemeIcons(desktop::load(setting.as_deref()))]
+            }
             Effect::RunJob { id, request, link } => {
                 let rx = follow::start(&request, link.control.clone());
                 follow::follow_blocking(id, &link, rx)
@@ -276,11 +277,7 @@ impl Effect {
             Effect::Undo(step) => vec![undo::run(step)],
             Effect::Redo(step) => vec![undo::redo::run(step)],
             Effect::WriteSettings(path, settings) => {
-                vec![Message::Saved(
-                    settings
-                        .save(&path)
-                        .map_err(|e| porpoise_engine::error::chain(&e)),
-                )]
+                vec![Message::Saved(settings.save(&path).map_err(Arc::new))]
             }
             Effect::Action(a) => a.run_blocking(),
             Effect::Eject(path) => {

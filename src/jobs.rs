@@ -13,7 +13,6 @@ use porpoise_engine::jobs::JobEvent;
 use porpoise_engine::jobs::conflict::Choice;
 use porpoise_engine::jobs::preflight::PreflightChoice;
 
-use super::message::Shared;
 use super::undo::perform::UndoError;
 use super::undo::{UndoStack, UndoStep};
 use dialog::Dialogs;
@@ -23,7 +22,7 @@ use entry::JobEntry;
 #[derive(Debug, Clone)]
 pub enum JobMsg {
     /// An event of the job with this id.
-    Event(u64, Shared<JobEvent>),
+    Event(u64, JobEvent),
     Pause(u64),
     Resume(u64),
     Cancel(u64),

@@ -11,6 +11,7 @@ pub mod devices;
 pub mod display;
 pub mod effects;
 pub mod eta;
+pub mod failures;
 pub mod focus;
 pub mod format;
 pub mod history;

@@ -1,7 +1,7 @@
 //! Everything that can happen to the window: user input, engine events, finished tasks.
 
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use iced::keyboard::{Key, Modifiers};
 
@@ -16,27 +16,6 @@ use super::places::Place;
 use super::request::JobRequest;
 use super::settings::ViewMode;
 use super::viewport::Viewport;
-
-/// A value handed over once through a `Clone` message (engine events are not `Clone`).
-#[derive(Debug)]
-pub struct Shared<T>(Arc<Mutex<Option<T>>>);
-
-impl<T> Clone for Shared<T> {
-    fn clone(&self) -> Self {
-        Shared(Arc::clone(&self.0))
-    }
-}
-
-impl<T> Shared<T> {
-    pub fn new(value: T) -> Shared<T> {
-        Shared(Arc::new(Mutex::new(Some(value))))
-    }
-
-    /// The value, the first time; `None` after.
-    pub fn take(&self) -> Option<T> {
-        self.0.lock().ok()?.take()
-    }
-}
 
 /// Why a file did not open.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,7 +43,7 @@ pub struct KeyPress {
 pub enum Message {
     // Engine and tasks
     /// A listing event of the folder opened as `generation`.
-    Dir(u64, Shared<DirEvent>),
+    Dir(u64, DirEvent),
     /// How many entries folders of the folder opened as `generation` hold.
     FolderCounts(u64, Vec<(Vec<u8>, u64)>),
     /// Free and total bytes of the folder opened as `generation`.
@@ -76,13 +55,13 @@ pub enum Message {
     /// A file was handed to its application, or not: Err((name, why)).
     FileOpened(Result<(), (String, OpenFailure)>),
     SaveDue(u64),
-    Saved(Result<(), String>),
+    Saved(Result<(), Arc<super::settings::SaveError>>),
     /// The slow timer: purge the folder cache.
     Tick,
     /// The status bar's clock, while it shows a message (which goes after a while).
     StatusClock(std::time::Instant),
     /// The desktop theme's icons, read off the UI thread.
-    ThemeIcons(Shared<ThemeIcons>),
+    ThemeIcons(ThemeIcons),
 
     // Navigation
     Navigate(PathBuf),

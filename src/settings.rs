@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use porpoise_engine::error::{IoError, Op};
 use porpoise_engine::listing::{SortKey, SortOrder};
 use serde::{Deserialize, Serialize};
 
@@ -72,13 +73,24 @@ impl Default for Settings {
 /// Why the settings could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
-    #[error("cannot write {}", path.display())]
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Write(#[from] IoError),
     #[error("cannot encode the settings")]
     Encode(#[from] toml::ser::Error),
+    /// The task that saved them ended without an answer.
+    #[error("the save did not finish")]
+    Lost,
+}
+
+impl SaveError {
+    /// Why, in the window's words.
+    pub fn words(&self) -> String {
+        match self {
+            SaveError::Write(e) => crate::failures::why(e),
+            SaveError::Encode(_) => crate::i18n::fl!("why-unknown"),
+            SaveError::Lost => crate::i18n::fl!("why-interrupted"),
+        }
+    }
 }
 
 /// `~/.config/porpoise/settings.toml` (or wherever XDG_CONFIG_HOME says).
@@ -117,10 +129,7 @@ impl Settings {
             std::fs::write(&tmp, text.as_bytes())?;
             std::fs::rename(&tmp, p)
         };
-        write(path).map_err(|source| SaveError::Write {
-            path: path.to_owned(),
-            source,
-        })
+        write(path).map_err(|source| IoError::new(Op::Write, path, source).into())
     }
 
     pub fn sort_key(&self) -> SortKey {

@@ -143,7 +143,7 @@ pub fn failure_text(e: &perform::UndoError) -> String {
             let count = *failed;
             fl!("undo-why-incomplete", count = count)
         }
-        UndoError::Io(e) => porpoise_engine::error::chain(e),
+        UndoError::Io(e) => crate::failures::io(e),
     }
 }
 

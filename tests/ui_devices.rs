@@ -29,7 +29,6 @@ use porpoise::devices::DeviceStatus;
 use porpoise::jobs::JobMsg;
 use porpoise::jobs::follow::{self, JobLink};
 use porpoise::keys::{named, press};
-use porpoise::message::Shared;
 use porpoise::places::PlaceKind;
 use porpoise::request::{JobKind, JobRequest};
 use porpoise::widgets::places::eject_id;
@@ -120,7 +119,7 @@ impl JobEvents {
 
 /// Hand one job event to the app as the window's stream does.
 fn deliver(app: &mut App, id: u64, ev: JobEvent) {
-    let effects = app.handle(Message::Jobs(JobMsg::Event(id, Shared::new(ev))));
+    let effects = app.handle(Message::Jobs(JobMsg::Event(id, ev)));
     assert!(effects.is_empty(), "a job event asks for nothing more");
 }
 

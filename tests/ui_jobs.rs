@@ -541,6 +541,43 @@ fn ctrl_z_after_a_move_puts_the_items_back() {
 }
 
 #[test]
+fn a_failed_item_and_a_problem_are_told_in_the_windows_language() {
+    let _lock = language("de");
+    let (_dir, src, dest) = two_folders(&[("a.txt", "alpha")]);
+    let app = boot(&dest);
+    let gone = src.join("gone.txt");
+    let app = send(app, job(JobKind::Copy, vec![gone.clone()], &dest));
+    let line = app.jobs().entries[0].failures[0].error.clone();
+    assert!(
+        line.ends_with(&format!(
+            "„{}“ nicht möglich: existiert nicht.",
+            gone.display()
+        )),
+        "{line}"
+    );
+    for english in ["cannot", "No such file", "os error"] {
+        assert!(
+            !line.contains(english),
+            "English in the German window: {line}"
+        );
+    }
+    assert_eq!(
+        porpoise::failures::problem(&porpoise_engine::jobs::preflight::Problem::ReadOnly),
+        "Das Ziel ist schreibgeschützt."
+    );
+    // An error the window has no words for is told by its number, not in English.
+    let odd = porpoise_engine::error::IoError::new(
+        porpoise_engine::error::Op::Read,
+        "/srv/x",
+        std::io::Error::from_raw_os_error(133),
+    );
+    assert_eq!(
+        porpoise::failures::io(&odd),
+        "Lesen von „/srv/x“ nicht möglich: Systemfehler 133."
+    );
+}
+
+#[test]
 fn a_read_only_destination_only_offers_close() {
     let _lock = language("en");
     if let Err(why) = kit::root() {
@@ -559,7 +596,7 @@ fn a_read_only_destination_only_offers_close() {
         })
     ));
     assert!(shows(&app, "This job cannot be done"));
-    assert!(shows(&app, "the destination is read-only"));
+    assert!(shows(&app, "The destination is read-only."));
     assert!(!shows(&app, "Skip those items"));
     let app = click(app, "Close");
     assert!(app.jobs().dialogs.is_empty());
@@ -591,7 +628,7 @@ fn names_exfat_cannot_hold_get_underscores_when_asked() {
         })
     ));
     let problem = format!(
-        "{}: the name has a character the destination forbids",
+        "“{}”: the name has a character the destination forbids",
         src.join("what?.txt").display()
     );
     assert!(shows(&app, &problem));

@@ -3,6 +3,7 @@
 //! [`chain`], or by anyhow's `{:#}`), so it is never printed twice.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// What the engine was doing when the OS said no.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,14 +51,15 @@ impl Op {
     }
 }
 
-/// An I/O failure with the path it concerned.
-#[derive(Debug, thiserror::Error)]
+/// An I/O failure with the path it concerned. `Clone` (the cause is shared), so events
+/// that carry one can be handed on as messages are.
+#[derive(Debug, Clone, thiserror::Error)]
 #[error("cannot {} {}", op.as_str(), path.display())]
 pub struct IoError {
     pub op: Op,
     pub path: PathBuf,
     #[source]
-    pub source: std::io::Error,
+    pub source: Arc<std::io::Error>,
 }
 
 impl IoError {
@@ -65,7 +67,7 @@ impl IoError {
         IoError {
             op,
             path: path.into(),
-            source: source.into(),
+            source: Arc::new(source.into()),
         }
     }
 
@@ -80,27 +82,61 @@ impl IoError {
     }
 }
 
-/// The few failure kinds a person is told about in their own words.
+/// The failure kinds a person is told about in their own words; the rest are `Other`,
+/// told by their error number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reason {
     PermissionDenied,
     NotFound,
     NotADirectory,
+    IsADirectory,
     NoSpace,
     ReadOnly,
     Exists,
+    NotEmpty,
+    Busy,
+    NameTooLong,
+    /// Too many levels of symbolic links (a loop).
+    LinkLoop,
+    /// The device reported a read or write error (EIO).
+    DeviceError,
+    /// A network filesystem's server does not answer, or the mount went stale.
+    Unreachable,
+    /// The filesystem cannot do this (EOPNOTSUPP, EINVAL from it).
+    NotSupported,
+    /// Stopped on purpose (a cancelled job).
+    Interrupted,
     Other,
 }
 
 impl Reason {
     pub fn from_io(e: &std::io::Error) -> Reason {
         match e.raw_os_error() {
-            Some(libc::EACCES) | Some(libc::EPERM) => Reason::PermissionDenied,
+            Some(libc::EACCES | libc::EPERM) => Reason::PermissionDenied,
             Some(libc::ENOENT) => Reason::NotFound,
             Some(libc::ENOTDIR) => Reason::NotADirectory,
-            Some(libc::ENOSPC) | Some(libc::EDQUOT) => Reason::NoSpace,
+            Some(libc::EISDIR) => Reason::IsADirectory,
+            Some(libc::ENOSPC | libc::EDQUOT) => Reason::NoSpace,
             Some(libc::EROFS) => Reason::ReadOnly,
             Some(libc::EEXIST) => Reason::Exists,
+            Some(libc::ENOTEMPTY) => Reason::NotEmpty,
+            Some(libc::EBUSY | libc::ETXTBSY) => Reason::Busy,
+            Some(libc::ENAMETOOLONG) => Reason::NameTooLong,
+            Some(libc::ELOOP) => Reason::LinkLoop,
+            Some(libc::EIO) => Reason::DeviceError,
+            Some(
+                libc::ENOTCONN
+                | libc::ETIMEDOUT
+                | libc::EHOSTDOWN
+                | libc::EHOSTUNREACH
+                | libc::ENETUNREACH
+                | libc::ECONNABORTED
+                | libc::ECONNRESET
+                | libc::ESTALE,
+            ) => Reason::Unreachable,
+            Some(libc::EOPNOTSUPP | libc::ENOSYS) => Reason::NotSupported,
+            Some(libc::EINTR) => Reason::Interrupted,
+            _ if e.kind() == std::io::ErrorKind::Interrupted => Reason::Interrupted,
             _ => Reason::Other,
         }
     }

@@ -313,3 +313,55 @@ trash-empty-detail = Alle Elemente im Papierkorb werden endgültig gelöscht.
 status-trash-failed = Der Papierkorb kann nicht gelesen werden: { $error }
 status-restore-failed = Wiederherstellen fehlgeschlagen: { $error }
 status-empty-failed = Der Papierkorb kann nicht geleert werden: { $error }
+
+## Fehler, die die Engine meldet: „<Tätigkeit> „<Pfad>“ nicht möglich: <Grund>.“
+failure = { $doing } „{ $path }“ nicht möglich: { $why }.
+doing-open-dir = Öffnen des Ordners
+doing-read-dir = Lesen des Ordners
+doing-stat = Lesen der Details von
+doing-read-mount-table = Lesen der Einhängetabelle
+doing-watch = Beobachten von
+doing-stat-fs = Lesen des freien Speichers von
+doing-open = Öffnen von
+doing-create = Anlegen von
+doing-read = Lesen von
+doing-write = Schreiben von
+doing-remove = Entfernen von
+doing-rename = Umbenennen von
+doing-read-link = Lesen der Verknüpfung
+doing-set-metadata = Setzen der Rechte und Zeiten von
+doing-trash = Verschieben in den Papierkorb von
+doing-flush = Schreiben auf das Gerät von
+why-permission = Zugriff verweigert
+why-not-found = existiert nicht
+why-not-a-folder = ein Teil des Pfads ist kein Ordner
+why-is-a-folder = ist ein Ordner
+why-no-space = der Datenträger ist voll
+why-read-only = der Datenträger ist schreibgeschützt
+why-exists = der Name ist vergeben
+why-not-empty = der Ordner ist nicht leer
+why-busy = wird gerade benutzt
+why-name-too-long = der Name ist zu lang
+why-link-loop = zu viele symbolische Verknüpfungen (eine Schleife)
+why-device-error = das Gerät meldet einen Fehler
+why-unreachable = der Server antwortet nicht
+why-not-supported = das Dateisystem kann das nicht
+why-interrupted = wurde angehalten
+why-other = Systemfehler { $code }
+why-unknown = unbekannter Fehler
+
+## Probleme, die vor dem Kopieren oder Verschieben gefunden werden
+problem-forbidden-character = „{ $path }“: der Name enthält ein Zeichen, das das Ziel verbietet
+problem-control-character = „{ $path }“: der Name enthält ein Steuerzeichen
+problem-trailing-dot = „{ $path }“: der Name endet mit einem Punkt oder Leerzeichen
+problem-reserved-name = „{ $path }“: das Ziel reserviert diesen Namen
+problem-too-large = „{ $path }“: { $size }, größer als das Ziel fassen kann ({ $limit })
+problem-no-space = Das Ziel hat { $free } frei; die Kopie braucht { $needed }.
+problem-read-only = Das Ziel ist schreibgeschützt.
+
+## Die Zwischenablage: warum sie nicht benutzt werden konnte
+clipboard-unavailable = keine Zwischenablage verfügbar
+clipboard-refused = sie hat die Dateien nicht angenommen
+clipboard-no-files = sie enthält keine Dateien
+clipboard-stopped = sie funktioniert nicht mehr
+clipboard-not-local = sie enthält Dateien, die nicht auf diesem Rechner liegen ({ $uri })

@@ -313,3 +313,55 @@ trash-empty-detail = All items in the trash will be deleted for good.
 status-trash-failed = The trash could not be read: { $error }
 status-restore-failed = Could not restore: { $error }
 status-empty-failed = Could not empty the trash: { $error }
+
+## Failures the engine reports: "Could not <doing> “<path>”: <why>."
+failure = Could not { $doing } “{ $path }”: { $why }.
+doing-open-dir = open the folder
+doing-read-dir = read the folder
+doing-stat = read the details of
+doing-read-mount-table = read the mount table
+doing-watch = watch
+doing-stat-fs = read the free space of
+doing-open = open
+doing-create = create
+doing-read = read
+doing-write = write
+doing-remove = remove
+doing-rename = rename
+doing-read-link = read the link
+doing-set-metadata = set the permissions and times of
+doing-trash = move to the trash
+doing-flush = write to the device
+why-permission = permission denied
+why-not-found = it does not exist
+why-not-a-folder = a part of the path is not a folder
+why-is-a-folder = it is a folder
+why-no-space = the disk is full
+why-read-only = the disk is read-only
+why-exists = the name is taken
+why-not-empty = the folder is not empty
+why-busy = it is in use
+why-name-too-long = the name is too long
+why-link-loop = too many symbolic links (a loop)
+why-device-error = the device reported an error
+why-unreachable = the server does not answer
+why-not-supported = the filesystem cannot do this
+why-interrupted = it was stopped
+why-other = system error { $code }
+why-unknown = an unknown error
+
+## Problems a check finds before a copy or move starts
+problem-forbidden-character = “{ $path }”: the name has a character the destination forbids
+problem-control-character = “{ $path }”: the name has a control character
+problem-trailing-dot = “{ $path }”: the name ends with a dot or a space
+problem-reserved-name = “{ $path }”: the destination reserves this name
+problem-too-large = “{ $path }”: { $size }, larger than the destination can hold ({ $limit })
+problem-no-space = The destination has { $free } free; the copy needs { $needed }.
+problem-read-only = The destination is read-only.
+
+## The clipboard: why it could not be used (after "The clipboard could not be used: ")
+clipboard-unavailable = no clipboard is available
+clipboard-refused = it did not take the files
+clipboard-no-files = it holds no files
+clipboard-stopped = it stopped working
+clipboard-not-local = it holds files that are not on this computer ({ $uri })

@@ -55,23 +55,19 @@ fn act(m: ActionMsg) -> Message {
     Message::Action(m)
 }
 
-fn text<T, E: std::error::Error>(r: Result<T, E>) -> Result<T, String> {
-    r.map_err(|e| porpoise_engine::error::chain(&e))
-}
-
 impl ActionEffect {
     pub fn into_task(self) -> Task<Message> {
         match self {
             ActionEffect::Send(m) => Task::done(*m),
             ActionEffect::ClipboardPut(list) => {
-                Task::perform(owner::put(list), |r| act(ActionMsg::ClipboardPut(text(r))))
+                Task::perform(owner::put(list), |r| act(ActionMsg::ClipboardPut(r)))
             }
             ActionEffect::ClipboardRead(dest) => Task::perform(owner::read(), move |r| {
-                act(ActionMsg::ClipboardRead(dest.clone(), text(r)))
+                act(ActionMsg::ClipboardRead(dest.clone(), r))
             }),
-            ActionEffect::ClipboardClear => Task::perform(owner::clear(), |r| {
-                act(ActionMsg::ClipboardCleared(text(r)))
-            }),
+            ActionEffect::ClipboardClear => {
+                Task::perform(owner::clear(), |r| act(ActionMsg::ClipboardCleared(r)))
+            }
             ActionEffect::SettleDrop(ticket) => {
                 Task::perform(tokio::time::sleep(DROP_SETTLE), move |()| {
                     act(ActionMsg::DropSettled(ticket))
@@ -100,44 +96,35 @@ impl ActionEffect {
         let m = match self {
             ActionEffect::Send(m) => *m,
             ActionEffect::ClipboardPut(list) => {
-                act(ActionMsg::ClipboardPut(text(block_on(owner::put(list)))))
+                act(ActionMsg::ClipboardPut(block_on(owner::put(list))))
             }
-            ActionEffect::ClipboardRead(dest) => act(ActionMsg::ClipboardRead(
-                dest,
-                text(block_on(owner::read())),
-            )),
+            ActionEffect::ClipboardRead(dest) => {
+                act(ActionMsg::ClipboardRead(dest, block_on(owner::read())))
+            }
             ActionEffect::ClipboardClear => {
-                act(ActionMsg::ClipboardCleared(text(block_on(owner::clear()))))
+                act(ActionMsg::ClipboardCleared(block_on(owner::clear())))
             }
             ActionEffect::SettleDrop(ticket) => act(ActionMsg::DropSettled(ticket)),
             ActionEffect::FocusName { .. } => return Vec::new(),
             ActionEffect::CreateFolder { parent, name } => act(ActionMsg::Created(
-                names::create_folder(&parent, &name)
-                    .map(|_| name)
-                    .map_err(|e| describe(&e)),
+                names::create_folder(&parent, &name).map(|_| name),
             )),
             ActionEffect::Rename { parent, from, to } => act(ActionMsg::Renamed(
-                names::rename(&parent, &from, &to)
-                    .map(|_| (from, to))
-                    .map_err(|e| describe(&e)),
+                names::rename(&parent, &from, &to).map(|_| (from, to)),
             )),
-            ActionEffect::ListTrash => act(ActionMsg::TrashListed(text(trash::list()))),
+            ActionEffect::ListTrash => act(ActionMsg::TrashListed(trash::list())),
             ActionEffect::RestoreTrash(items) => {
-                act(ActionMsg::TrashRestored(text(trash::restore(items))))
+                act(ActionMsg::TrashRestored(trash::restore(items)))
             }
-            ActionEffect::PurgeTrash(items) => {
-                act(ActionMsg::TrashEmptied(text(trash::purge(items))))
-            }
-            ActionEffect::EmptyTrash => {
-                act(ActionMsg::TrashEmptied(text(trash::empty().map(drop))))
-            }
+            ActionEffect::PurgeTrash(items) => act(ActionMsg::TrashEmptied(trash::purge(items))),
+            ActionEffect::EmptyTrash => act(ActionMsg::TrashEmptied(trash::empty().map(drop))),
         };
         vec![m]
     }
 }
 
 /// A create or rename failure in the person's words.
-fn describe(e: &names::NameOpError) -> String {
+pub fn describe(e: &names::NameOpError) -> String {
     use crate::i18n::fl;
     use porpoise_engine::error::Reason;
     match e {
@@ -148,7 +135,7 @@ fn describe(e: &names::NameOpError) -> String {
             Reason::Exists => fl!("name-error-exists"),
             Reason::PermissionDenied => fl!("name-error-permission"),
             Reason::ReadOnly => fl!("name-error-read-only"),
-            _ => fl!("name-error-other", error = io.source.to_string()),
+            _ => fl!("name-error-other", error = crate::failures::why(io)),
         },
     }
 }

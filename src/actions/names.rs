@@ -45,7 +45,7 @@ pub fn stem_chars(name: &str) -> usize {
 }
 
 /// Why creating or renaming failed.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum NameOpError {
     #[error(transparent)]
     Name(#[from] NameError),

@@ -12,7 +12,9 @@ use iced::keyboard::key::Named;
 use super::App;
 use crate::actions::{ActionEffect, ActionMsg, ContextMenu, MenuItem, drag};
 use crate::clipboard::FileList;
+use crate::clipboard::owner::ClipboardError;
 use crate::effects::Effect;
+use crate::failures;
 use crate::i18n::fl;
 use crate::message::{KeyPress, Message};
 use crate::request::{JobKind, JobRequest};
@@ -67,7 +69,11 @@ impl App {
             ActionMsg::Paste(dest) => vec![Effect::Action(ActionEffect::ClipboardRead(dest))],
             ActionMsg::ClipboardPut(r) | ActionMsg::ClipboardCleared(r) => {
                 if let Err(e) = r {
-                    self.status_error = Some(fl!("status-clipboard-failed", error = e));
+                    tracing::info!("the clipboard failed: {e}");
+                    self.status_error = Some(fl!(
+                        "status-clipboard-failed",
+                        error = failures::clipboard(&e)
+                    ));
                 }
                 Vec::new()
             }
@@ -208,11 +214,13 @@ impl App {
 
     /// Paste what the clipboard held: copied files are copied, cut ones moved (and the
     /// clipboard emptied, as other file managers do).
-    fn paste(&mut self, dest: PathBuf, r: Result<FileList, String>) -> Vec<Effect> {
+    fn paste(&mut self, dest: PathBuf, r: Result<FileList, ClipboardError>) -> Vec<Effect> {
         let list = match r {
             Ok(l) => l,
             Err(e) => {
-                self.status_error = Some(fl!("status-paste-failed", error = e));
+                tracing::info!("nothing to paste: {e}");
+                self.status_error =
+                    Some(fl!("status-paste-failed", error = failures::clipboard(&e)));
                 return Vec::new();
             }
         };

@@ -45,10 +45,7 @@ impl App {
 
     pub(super) fn on_job_message(&mut self, msg: JobMsg) -> Vec<Effect> {
         match msg {
-            JobMsg::Event(id, event) => match event.take() {
-                Some(event) => self.on_job_event(id, event),
-                None => Vec::new(),
-            },
+            JobMsg::Event(id, event) => self.on_job_event(id, event),
             JobMsg::Pause(id) => {
                 if let Some(e) = self.jobs.get(id) {
                     e.link.control.pause();

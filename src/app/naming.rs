@@ -7,8 +7,8 @@ use std::os::unix::ffi::OsStrExt;
 use porpoise_engine::jobs::unused_name;
 
 use super::App;
-use crate::actions::effect::describe_name_error;
-use crate::actions::names::{check_name, stem_chars};
+use crate::actions::effect::{describe, describe_name_error};
+use crate::actions::names::{NameOpError, check_name, stem_chars};
 use crate::actions::{ActionEffect, NameEntry, NameKind};
 use crate::effects::Effect;
 use crate::i18n::fl;
@@ -85,7 +85,7 @@ impl App {
         vec![Effect::Action(effect)]
     }
 
-    pub(super) fn created(&mut self, r: Result<Vec<u8>, String>) -> Vec<Effect> {
+    pub(super) fn created(&mut self, r: Result<Vec<u8>, NameOpError>) -> Vec<Effect> {
         match r {
             Ok(name) => {
                 self.actions.naming = None;
@@ -97,7 +97,7 @@ impl App {
         }
     }
 
-    pub(super) fn renamed(&mut self, r: Result<(Vec<u8>, Vec<u8>), String>) -> Vec<Effect> {
+    pub(super) fn renamed(&mut self, r: Result<(Vec<u8>, Vec<u8>), NameOpError>) -> Vec<Effect> {
         match r {
             Ok((from, to)) => {
                 self.actions.naming = None;
@@ -114,11 +114,11 @@ impl App {
     }
 
     /// The entry stays open so the name can be fixed; the reason shows in the status bar.
-    fn name_failed(&mut self, e: String) -> Vec<Effect> {
+    fn name_failed(&mut self, e: NameOpError) -> Vec<Effect> {
         if let Some(n) = &mut self.actions.naming {
             n.busy = false;
         }
-        self.status_error = Some(e);
+        self.status_error = Some(describe(&e));
         Vec::new()
     }
 

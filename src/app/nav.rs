@@ -10,7 +10,6 @@ use porpoise_engine::listing::{DirEvent, ListOptions, Lister, SortKey, SortOrder
 
 use super::super::effects::Effect;
 use super::super::history::resolve_typed;
-use super::super::message::Shared;
 use super::super::settings::ViewMode;
 use super::super::theme;
 use super::App;
@@ -149,13 +148,10 @@ impl App {
         self.history.set_forward(later);
     }
 
-    pub(super) fn on_dir_event(&mut self, generation: u64, event: Shared<DirEvent>) -> Vec<Effect> {
+    pub(super) fn on_dir_event(&mut self, generation: u64, event: DirEvent) -> Vec<Effect> {
         if generation != self.generation {
             return Vec::new();
         }
-        let Some(event) = event.take() else {
-            return Vec::new();
-        };
         let settled = matches!(
             event,
             DirEvent::Complete | DirEvent::Unchanged | DirEvent::Changed(_)

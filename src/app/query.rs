@@ -128,9 +128,7 @@ impl App {
                     path = l.path().display().to_string()
                 ),
                 Reason::NotADirectory => fl!("error-not-a-folder"),
-                Reason::NoSpace | Reason::ReadOnly | Reason::Exists | Reason::Other => {
-                    fl!("error-other", error = e.source.to_string())
-                }
+                _ => fl!("error-other", error = crate::failures::why(e)),
             });
         }
         if !l.is_empty() {

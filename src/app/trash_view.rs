@@ -1,11 +1,14 @@
 //! The Trash view: reading the trash, selecting items, restoring them and emptying it
 //! (after asking), all off the UI thread; the list is read again after each change.
 
+use porpoise_engine::error::IoError;
+use porpoise_engine::jobs::trash::{TrashItem, TrashListing};
+
 use super::App;
 use crate::actions::{ActionEffect, TrashView};
 use crate::effects::Effect;
+use crate::failures;
 use crate::i18n::fl;
-use porpoise_engine::jobs::trash::{TrashItem, TrashListing};
 
 impl App {
     pub(super) fn open_trash(&mut self) -> Vec<Effect> {
@@ -40,7 +43,7 @@ impl App {
         self.list_trash()
     }
 
-    pub(super) fn trash_listed(&mut self, r: Result<TrashListing, String>) -> Vec<Effect> {
+    pub(super) fn trash_listed(&mut self, r: Result<TrashListing, IoError>) -> Vec<Effect> {
         self.actions.trash_listing = false;
         let Some(view) = &mut self.actions.trash else {
             return Vec::new();
@@ -62,7 +65,8 @@ impl App {
             }
             Err(e) => {
                 view.items = Some(Vec::new());
-                self.status_error = Some(fl!("status-trash-failed", error = e));
+                tracing::info!("{}", porpoise_engine::error::chain(&e));
+                self.status_error = Some(fl!("status-trash-failed", error = failures::why(&e)));
             }
         }
         view.selected.clear();
@@ -151,12 +155,12 @@ impl App {
 
     /// A restore or empty finished: tell a failure, read the trash again.
     /// `restore`: it was a restore (else emptying).
-    pub(super) fn trash_changed(&mut self, r: Result<(), String>, restore: bool) -> Vec<Effect> {
+    pub(super) fn trash_changed(&mut self, r: Result<(), IoError>, restore: bool) -> Vec<Effect> {
         if let Err(e) = r {
             self.status_error = Some(if restore {
-                fl!("status-restore-failed", error = e)
+                fl!("status-restore-failed", error = failures::why(&e))
             } else {
-                fl!("status-empty-failed", error = e)
+                fl!("status-empty-failed", error = failures::why(&e))
             });
         }
         if let Some(view) = &mut self.actions.trash {

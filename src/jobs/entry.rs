@@ -120,7 +120,7 @@ impl JobEntry {
             JobEvent::ItemFailed { path, error } => {
                 self.write_failed |= matches!(error.op, Op::Write | Op::Flush);
                 self.failures.push(Failure {
-                    error: porpoise_engine::error::chain(&error),
+                    error: crate::failures::io(&error),
                     path,
                 });
             }

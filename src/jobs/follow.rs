@@ -10,7 +10,7 @@ use crossbeam_channel::{Receiver, RecvTimeoutError};
 
 use porpoise_engine::jobs::{self, ConflictPolicy, Control, JobEvent, JobSpec};
 
-use super::super::message::{Message, Shared};
+use super::super::message::Message;
 use super::super::request::{JobKind, JobRequest};
 use super::JobMsg;
 
@@ -83,7 +83,7 @@ fn waits(event: &JobEvent, control: &Control) -> bool {
 }
 
 fn message(id: u64, event: JobEvent) -> Message {
-    Message::Jobs(JobMsg::Event(id, Shared::new(event)))
+    Message::Jobs(JobMsg::Event(id, event))
 }
 
 /// Follow a job on this thread until it ends or waits for the person; in the second case

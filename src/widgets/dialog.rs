@@ -193,11 +193,11 @@ fn preflight_box<'a>(
     } else {
         fl!("preflight-title-blocked")
     };
-    let list = column(
-        problems
-            .iter()
-            .map(|p| text(p.to_string()).size(theme::SMALL_TEXT).into()),
-    )
+    let list = column(problems.iter().map(|p| {
+        text(crate::failures::problem(p))
+            .size(theme::SMALL_TEXT)
+            .into()
+    }))
     .spacing(4);
     let buttons = if can_proceed {
         row![next(b), next(b), space().width(Fill), next(b)]

@@ -75,7 +75,7 @@ pub struct Summary {
     pub failed: u64,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum JobEvent {
     /// The totals so far (they grow while the sources are still being walked).
     Planned {

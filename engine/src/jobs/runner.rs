@@ -44,8 +44,13 @@ impl Ctx {
     }
 
     pub fn failed(&self, path: PathBuf, (op, err): OpError) {
+        self.failed_with(path.clone(), IoError::new(op, path, err));
+    }
+
+    /// The item `path` failed with `error` (which may name another path, such as the
+    /// folder it was in).
+    pub fn failed_with(&self, path: PathBuf, error: IoError) {
         Counters::add(&self.counters.failed, 1);
-        let error = IoError::new(op, path.clone(), err);
         tracing::debug!("{}", crate::error::chain(&error));
         let _ = self.tx.send(JobEvent::ItemFailed { path, error });
     }

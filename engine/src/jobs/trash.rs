@@ -38,7 +38,7 @@ pub fn trash_with(paths: Vec<PathBuf>, control: Arc<Control>) -> Job {
             ctx.counters.set_current(p.clone());
             match trash_one(p, home) {
                 Ok(()) => Counters::add(&ctx.counters.files_done, 1),
-                Err(e) => ctx.failed(p.clone(), (e.op, e.source)),
+                Err(e) => ctx.failed_with(p.clone(), e),
             }
         }
         ctx.final_state()

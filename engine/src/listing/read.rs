@@ -52,7 +52,7 @@ impl Default for ListOptions {
 
 /// What a listing reports, in order: `Opened`, then `Unchanged` or batches and `Complete`
 /// (or `Failed`), then `Changed` while watched.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum DirEvent {
     Opened {
         mtime: (i64, u32),

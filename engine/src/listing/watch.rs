@@ -16,7 +16,7 @@ use crate::error::{IoError, Op};
 use super::stat::stat_entry;
 
 /// Changes to a watched folder, each for one entry.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Changes {
     /// Entries created or changed, with their fresh details.
     pub upserts: Batch,

@@ -1,0 +1,110 @@
+//! How the window words what the engine reports as failed, through Fluent, so a German
+//! window reads no English: an I/O failure as what was being done, to which path and
+//! why ([`Op`], [`Reason`]), the problems a pre-flight check finds, and the clipboard's
+//! failures (what the clipboard library said is logged, not shown).
+
+use porpoise_engine::error::{IoError, Op, Reason};
+use porpoise_engine::jobs::preflight::{NameProblem, Problem};
+
+use crate::clipboard::DecodeError;
+use crate::clipboard::owner::ClipboardError;
+use crate::format;
+use crate::i18n::fl;
+
+/// "Could not open the folder “/srv/x”: permission denied."
+pub fn io(e: &IoError) -> String {
+    fl!(
+        "failure",
+        doing = doing(e.op),
+        path = e.path.display().to_string(),
+        why = why(e)
+    )
+}
+
+/// Why it failed, in a few words ("permission denied"); an error the window has no words
+/// for is told by its number.
+pub fn why(e: &IoError) -> String {
+    match e.reason() {
+        Reason::PermissionDenied => fl!("why-permission"),
+        Reason::NotFound => fl!("why-not-found"),
+        Reason::NotADirectory => fl!("why-not-a-folder"),
+        Reason::IsADirectory => fl!("why-is-a-folder"),
+        Reason::NoSpace => fl!("why-no-space"),
+        Reason::ReadOnly => fl!("why-read-only"),
+        Reason::Exists => fl!("why-exists"),
+        Reason::NotEmpty => fl!("why-not-empty"),
+        Reason::Busy => fl!("why-busy"),
+        Reason::NameTooLong => fl!("why-name-too-long"),
+        Reason::LinkLoop => fl!("why-link-loop"),
+        Reason::DeviceError => fl!("why-device-error"),
+        Reason::Unreachable => fl!("why-unreachable"),
+        Reason::NotSupported => fl!("why-not-supported"),
+        Reason::Interrupted => fl!("why-interrupted"),
+        Reason::Other => match e.errno() {
+            Some(code) => fl!("why-other", code = code),
+            None => fl!("why-unknown"),
+        },
+    }
+}
+
+/// What the engine was doing, as the failure message puts it.
+fn doing(op: Op) -> String {
+    match op {
+        Op::OpenDir => fl!("doing-open-dir"),
+        Op::ReadDir => fl!("doing-read-dir"),
+        Op::Stat => fl!("doing-stat"),
+        Op::ReadMountTable => fl!("doing-read-mount-table"),
+        Op::Watch => fl!("doing-watch"),
+        Op::StatFs => fl!("doing-stat-fs"),
+        Op::Open => fl!("doing-open"),
+        Op::Create => fl!("doing-create"),
+        Op::Read => fl!("doing-read"),
+        Op::Write => fl!("doing-write"),
+        Op::Remove => fl!("doing-remove"),
+        Op::Rename => fl!("doing-rename"),
+        Op::ReadLink => fl!("doing-read-link"),
+        Op::SetMetadata => fl!("doing-set-metadata"),
+        Op::Trash => fl!("doing-trash"),
+        Op::Flush => fl!("doing-flush"),
+    }
+}
+
+/// One problem a pre-flight check found, as its dialog lists it.
+pub fn problem(p: &Problem) -> String {
+    match p {
+        Problem::BadName { path, why } => {
+            let path = path.display().to_string();
+            match why {
+                NameProblem::ForbiddenCharacter => fl!("problem-forbidden-character", path = path),
+                NameProblem::ControlCharacter => fl!("problem-control-character", path = path),
+                NameProblem::TrailingDotOrSpace => fl!("problem-trailing-dot", path = path),
+                NameProblem::ReservedName => fl!("problem-reserved-name", path = path),
+            }
+        }
+        Problem::TooLarge { path, size, limit } => fl!(
+            "problem-too-large",
+            path = path.display().to_string(),
+            size = format::size(*size),
+            limit = format::size(*limit)
+        ),
+        Problem::NoSpace { needed, free } => fl!(
+            "problem-no-space",
+            needed = format::size(*needed),
+            free = format::size(*free)
+        ),
+        Problem::ReadOnly => fl!("problem-read-only"),
+    }
+}
+
+/// Why the clipboard could not be used, as the status bar tells it.
+pub fn clipboard(e: &ClipboardError) -> String {
+    match e {
+        ClipboardError::Unavailable(_) => fl!("clipboard-unavailable"),
+        ClipboardError::Write(_) => fl!("clipboard-refused"),
+        ClipboardError::Decode(DecodeError::NoFiles) => fl!("clipboard-no-files"),
+        ClipboardError::Decode(DecodeError::NotLocal(uri)) => {
+            fl!("clipboard-not-local", uri = uri.clone())
+        }
+        ClipboardError::Stopped => fl!("clipboard-stopped"),
+    }
+}
