@@ -112,8 +112,8 @@ fn playground(home: &Path) {
     fs::write(home.join(OsStr::from_bytes(b"odd-\xff\xfe-name")), b"?").expect("write");
 }
 
-/// One random thing a person might do.
-fn step(win: &Window, rng: &mut Rng) {
+/// One random thing a person might do; what it was, for the log (shown on a failure).
+fn step(win: &Window, rng: &mut Rng) -> String {
     let (_, _, w, h) = win.geometry();
     let (w, h) = (w.max(2) as u64, h.max(2) as u64);
     let at = |rng: &mut Rng| (rng.below(w) as i32, rng.below(h) as i32);
@@ -121,29 +121,43 @@ fn step(win: &Window, rng: &mut Rng) {
         0..=34 => {
             let (x, y) = at(rng);
             win.point(x, y);
+            format!("point at {x},{y}")
         }
         35..=49 => {
             let (x, y) = at(rng);
             win.click(x, y);
+            format!("click at {x},{y}")
         }
         50..=54 => {
             let (x, y) = at(rng);
             win.double_click(x, y);
+            format!("double-click at {x},{y}")
         }
         55..=59 => {
             let (x, y) = at(rng);
             win.right_click(x, y);
+            format!("right-click at {x},{y}")
         }
         60..=64 => {
             let from = at(rng);
             let to = at(rng);
             win.drag(from, to, 6);
+            format!("drag from {from:?} to {to:?}")
         }
-        65..=74 => win.wheel(rng.below(12) as i32 - 6),
-        75..=97 => win.key(rng.pick(KEYS)),
+        65..=74 => {
+            let clicks = rng.below(12) as i32 - 6;
+            win.wheel(clicks);
+            format!("wheel {clicks}")
+        }
+        75..=97 => {
+            let key = rng.pick(KEYS);
+            win.key(key);
+            format!("key {key}")
+        }
         _ => {
             let (width, height) = (500 + rng.below(700) as u32, 400 + rng.below(350) as u32);
             win.resize(width, height);
+            format!("resize to {width}x{height}")
         }
     }
 }
@@ -186,8 +200,9 @@ fn random_use_ends_with_the_window_alive() {
     let end = Instant::now() + Duration::from_secs(secs);
     let mut steps = 0u64;
     while Instant::now() < end {
-        step(&win, &mut rng);
+        let what = step(&win, &mut rng);
         steps += 1;
+        eprintln!("step {steps}: {what}");
         if !win.running() {
             panic!(
                 "the window died after {steps} steps (PORPOISE_SOAK_SEED={seed}):\n{}",
