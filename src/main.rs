@@ -12,13 +12,6 @@ const LAUNCHER_HELPER: &str = "launcher-helper";
 fn main() -> ExitCode {
     // Before any thread exists (see the function).
     porpoise_engine::host::prepare_process();
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
-        )
-        .with_writer(std::io::stderr)
-        .init();
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let result = if args.len() == 1 && args[0] == LAUNCHER_HELPER {
         porpoise::launcher::serve(std::io::stdin().lock(), std::io::stdout().lock())

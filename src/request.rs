@@ -3,18 +3,7 @@
 
 use std::path::PathBuf;
 
-/// Which job to run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum JobKind {
-    Copy,
-    Move,
-    /// Symbolic links to the sources, made in the destination.
-    Link,
-    /// Move to the trash (the freedesktop trash of each source's filesystem).
-    Trash,
-    /// Delete for good (after the user confirmed).
-    Delete,
-}
+pub use porpoise_engine::jobs::JobKind;
 
 /// A job the window wants started.
 #[derive(Debug, Clone, PartialEq, Eq)]

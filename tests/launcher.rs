@@ -93,7 +93,7 @@ fn without_any_opener_the_error_comes_back() {
 #[test]
 fn a_desktop_without_an_application_for_the_file_says_so() {
     // The real `gio` (GNOME's opener) with no applications installed to choose from.
-    let Ok(gio) = which("gio") else {
+    let Some(gio) = porpoise_testkit::which("gio") else {
         assert!(
             std::env::var_os("CI").is_none(),
             "gio is missing (libglib2.0-bin)"
@@ -124,14 +124,4 @@ fn a_desktop_without_an_application_for_the_file_says_so() {
         Err(LaunchError::NoApplication) => {}
         other => panic!("expected: no application for it, got {other:?}"),
     }
-}
-
-/// The full path of `tool` on PATH.
-fn which(tool: &str) -> Result<std::path::PathBuf, ()> {
-    std::env::var_os("PATH")
-        .iter()
-        .flat_map(std::env::split_paths)
-        .map(|d| d.join(tool))
-        .find(|p| p.is_file())
-        .ok_or(())
 }

@@ -5,7 +5,7 @@
 //! the effects the app returns. The Trash test runs again in a child copy of this binary
 //! with the trash in a temp folder. Runs headless: `env -u DISPLAY cargo test --test ui_actions`.
 
-mod actions_support;
+mod flows;
 
 use std::ffi::OsStr;
 use std::fs;
@@ -13,7 +13,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::process::Command;
 
-use actions_support::*;
+use flows::*;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced::widget::Id;
@@ -25,7 +25,7 @@ use porpoise::{App, Message};
 
 #[test]
 fn dragging_a_file_onto_a_folder_asks_and_copies() {
-    let _lang = language();
+    let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
     let app = boot(dir.path());
@@ -48,7 +48,7 @@ fn dragging_a_file_onto_a_folder_asks_and_copies() {
     for entry in ["Move here", "Copy here", "Link here", "Cancel"] {
         assert!(shows(&app, entry), "the drop menu offers {entry}");
     }
-    let (app, jobs) = click(app, "Copy here");
+    let (app, jobs) = click_jobs(app, "Copy here");
     assert_eq!(
         jobs,
         [JobRequest {
@@ -67,7 +67,7 @@ fn dragging_a_file_onto_a_folder_asks_and_copies() {
 
     // Cancel closes the menu without a job; Escape cancels a drag.
     let (app, _) = drag(app, "b.txt", "sub", Modifiers::empty());
-    let (app, jobs) = click(app, "Cancel");
+    let (app, jobs) = click_jobs(app, "Cancel");
     assert!(jobs.is_empty() && app.actions().drop_menu.is_none());
     let start = center_of(&app, "b.txt");
     let (app, _) = play(app, start, vec![left(true)]);
@@ -81,7 +81,7 @@ fn dragging_a_file_onto_a_folder_asks_and_copies() {
 
 #[test]
 fn a_quick_click_leaves_no_drag_armed() {
-    let _lang = language();
+    let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
     let app = boot(dir.path());
@@ -98,7 +98,7 @@ fn a_quick_click_leaves_no_drag_armed() {
 
 #[test]
 fn modifiers_at_the_drop_choose_directly() {
-    let _lang = language();
+    let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
     let app = boot(dir.path());
@@ -116,7 +116,7 @@ fn modifiers_at_the_drop_choose_directly() {
 
 #[test]
 fn a_selection_drags_together_and_never_onto_itself() {
-    let _lang = language();
+    let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
     fs::create_dir(dir.path().join("other")).expect("mkdir");
@@ -150,7 +150,7 @@ fn a_selection_drags_together_and_never_onto_itself() {
 
 #[test]
 fn files_dropped_from_other_apps_open_the_drop_menu() {
-    let _lang = language();
+    let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     let elsewhere = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
@@ -169,7 +169,7 @@ fn files_dropped_from_other_apps_open_the_drop_menu() {
     let menu = app.actions().drop_menu.as_ref().expect("the drop menu");
     assert_eq!(menu.sources, dropped);
     assert_eq!(menu.dest, dir.path());
-    let (_, jobs) = click(app, "Move here");
+    let (_, jobs) = click_jobs(app, "Move here");
     assert_eq!(jobs[0].kind, JobKind::Move);
     assert_eq!(jobs[0].sources, dropped);
     assert!(dir.path().join("y z").is_file() && !dropped[1].exists());
@@ -191,7 +191,7 @@ fn the_context_menu_opens_where_clicked_and_acts() {
         in_child(NAME, &[("XDG_DATA_HOME", Some(data.path().as_os_str()))]);
         return;
     }
-    let _lang = language();
+    let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
     let app = boot(dir.path());
@@ -221,7 +221,7 @@ fn the_context_menu_opens_where_clicked_and_acts() {
 
     // "Rename…" turns the name into a text input.
     let app = right_click(app, at);
-    let (app, _) = click(app, "Rename…");
+    let (app, _) = click_jobs(app, "Rename…");
     assert_eq!(
         app.actions().naming.as_ref().map(|n| n.kind.clone()),
         Some(NameKind::Rename(b"a.txt".to_vec()))
@@ -238,17 +238,17 @@ fn the_context_menu_opens_where_clicked_and_acts() {
     for entry in ["Paste", "New Folder…", "Show hidden files", "Reload"] {
         assert!(shows(&app, entry), "the menu offers {entry}");
     }
-    let (app, _) = click(app, "Show hidden files");
+    let (app, _) = click_jobs(app, "Show hidden files");
     assert!(app.settings().show_hidden);
     // "Delete…" asks first (the job panel's dialog); "Move to Trash" trashes for real.
     let b = center_of(&app, "b.txt");
     let app = right_click(app, b);
-    let (app, _) = click(app, "Delete…");
+    let (app, _) = click_jobs(app, "Delete…");
     assert!(shows(&app, "This cannot be undone."));
-    let (app, _) = click(app, "Cancel");
+    let (app, _) = click_jobs(app, "Cancel");
     assert!(dir.path().join("b.txt").exists());
     let app = right_click(app, b);
-    let (_, jobs) = click(app, "Move to Trash");
+    let (_, jobs) = click_jobs(app, "Move to Trash");
     assert_eq!(jobs[0].kind, JobKind::Trash);
     assert_eq!(jobs[0].sources, [dir.path().join("b.txt")]);
     assert!(!dir.path().join("b.txt").exists());
@@ -275,7 +275,7 @@ fn rename(app: App, name: &[u8], to: &str) -> App {
 
 #[test]
 fn f2_renames_in_place_including_non_utf8_names() {
-    let _lang = language();
+    let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
     let odd: &[u8] = b"caf\xe9 menu.txt";
@@ -330,7 +330,7 @@ fn f2_renames_in_place_including_non_utf8_names() {
 
 #[test]
 fn f10_creates_new_folder_then_a_numbered_one() {
-    let _lang = language();
+    let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
     let app = boot(dir.path());
@@ -353,7 +353,7 @@ fn f10_creates_new_folder_then_a_numbered_one() {
         app.actions().naming.as_ref().map(|n| n.text.as_str()),
         Some("New Folder (1)")
     );
-    let (app, _) = click(app, "Create");
+    let (app, _) = click_jobs(app, "Create");
     assert!(dir.path().join("New Folder (1)").is_dir());
 
     // A taken name and a bad one are refused, clearly.
@@ -367,7 +367,7 @@ fn f10_creates_new_folder_then_a_numbered_one() {
     let app = send(app, Message::Action(ActionMsg::NameInput("".into())));
     let app = send(app, Message::Action(ActionMsg::NameSubmit));
     assert_eq!(app.status_error(), Some("A name cannot be empty."));
-    let (app, _) = click(app, "Cancel");
+    let (app, _) = click_jobs(app, "Cancel");
     assert!(app.actions().naming.is_none());
 }
 
@@ -379,7 +379,7 @@ fn trash_view_lists_restores_and_empties() {
         in_child(NAME, &[("XDG_DATA_HOME", Some(data.path().as_os_str()))]);
         return;
     }
-    let _lang = language();
+    let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     let kept = dir.path().join("kept notes.txt");
     let gone = dir.path().join("gone.txt");
@@ -401,7 +401,7 @@ fn trash_view_lists_restores_and_empties() {
     assert!(!kept.exists() && !gone.exists());
 
     let app = boot(dir.path());
-    let (app, _) = click(app, "Trash");
+    let (app, _) = click_jobs(app, "Trash");
     assert!(app.actions().trash.is_some());
     assert!(shows(&app, "kept notes.txt"));
     assert!(shows(&app, "gone.txt"));
@@ -409,16 +409,16 @@ fn trash_view_lists_restores_and_empties() {
     assert!(shows(&app, &dir.path().display().to_string()));
 
     // Restore the selected item: it is back, the view shows what is left.
-    let (app, _) = click(app, "kept notes.txt");
-    let (app, _) = click(app, "Restore");
+    let (app, _) = click_jobs(app, "kept notes.txt");
+    let (app, _) = click_jobs(app, "Restore");
     assert_eq!(fs::read(&kept).expect("restored"), b"notes");
     assert!(!shows(&app, "kept notes.txt"));
     assert!(shows(&app, "gone.txt"));
 
     // Restore never overwrites: trash it again, put a new file in its place.
     fs::write(&gone, b"new").expect("write");
-    let (app, _) = click(app, "gone.txt");
-    let (app, _) = click(app, "Restore");
+    let (app, _) = click_jobs(app, "gone.txt");
+    let (app, _) = click_jobs(app, "Restore");
     assert_eq!(fs::read(&gone).expect("kept"), b"new");
     assert!(
         app.status_error()
@@ -427,12 +427,12 @@ fn trash_view_lists_restores_and_empties() {
     assert!(shows(&app, "gone.txt"));
 
     // Empty Trash asks first; Cancel keeps everything, Empty deletes for good.
-    let (app, _) = click(app, "Empty Trash");
+    let (app, _) = click_jobs(app, "Empty Trash");
     assert!(shows(&app, "Empty the trash?"));
-    let (app, _) = click(app, "Cancel");
+    let (app, _) = click_jobs(app, "Cancel");
     assert!(shows(&app, "gone.txt"));
-    let (app, _) = click(app, "Empty Trash");
-    let (app, _) = click(app, "Empty");
+    let (app, _) = click_jobs(app, "Empty Trash");
+    let (app, _) = click_jobs(app, "Empty");
     assert!(shows(&app, "The trash is empty."));
     assert_eq!(fs::read(&gone).expect("untouched"), b"new");
 
@@ -459,7 +459,7 @@ fn places_are_drop_targets_and_trash_takes_directly() {
         );
         return;
     }
-    let _lang = language();
+    let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
     let app = boot(dir.path());
@@ -490,7 +490,7 @@ fn places_are_drop_targets_and_trash_takes_directly() {
 
 #[test]
 fn the_icons_view_drags_and_renames_too() {
-    let _lang = language();
+    let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
     let app = boot(dir.path());
@@ -509,7 +509,7 @@ fn the_icons_view_drags_and_renames_too() {
 
 #[test]
 fn ctrl_z_takes_back_a_rename_and_a_new_folder() {
-    let _lang = language();
+    let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
     let app = boot(dir.path());
@@ -534,7 +534,7 @@ fn a_folder_without_write_permission_says_so() {
     use std::os::unix::fs::PermissionsExt;
     const NAME: &str = "a_folder_without_write_permission_says_so";
     if let Some(locked) = std::env::var_os(LOCKED_VAR) {
-        let _lang = language();
+        let _lang = language("en");
         let locked = std::path::PathBuf::from(locked);
         let app = boot(&locked);
         let app = send(app, press(named(Named::F10), Modifiers::empty()));
@@ -560,20 +560,11 @@ fn a_folder_without_write_permission_says_so() {
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o555)).expect("chmod");
     // Root may change any folder: run the test body as an unprivileged user, from a copy
     // of this binary that user can reach.
-    let exe = dir.path().join("ui-actions-under-test");
-    fs::copy(std::env::current_exe().expect("test binary"), &exe).expect("copy");
     let home = dir.path().join("home");
     fs::create_dir(&home).expect("mkdir");
     fs::set_permissions(&home, fs::Permissions::from_mode(0o777)).expect("chmod");
-    let mut cmd = if porpoise_engine::host::uid() == 0 {
-        let mut c = Command::new("setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-            .arg(&exe);
-        c
-    } else {
-        Command::new(&exe)
-    };
-    let out = cmd
+    let exe = std::env::current_exe().expect("test binary");
+    let out = porpoise_testkit::nobody::command(&exe, dir.path())
         .args(["--exact", NAME, "--test-threads=1"])
         .env(LOCKED_VAR, &locked)
         .env("HOME", &home)
@@ -592,7 +583,7 @@ fn a_folder_without_write_permission_says_so() {
 
 #[test]
 fn scrolling_during_a_drag_moves_the_drop_highlight_with_the_pointer() {
-    let _lang = language();
+    let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     for i in 0..120 {
         fs::create_dir(dir.path().join(format!("d{i:03}"))).expect("mkdir");

@@ -3,7 +3,7 @@
 //! they put there. Each test runs again in a child copy of this binary with its own display.
 //! Run: `cargo test --test ui_clipboard` (skips without Xvfb and xclip, fails in CI).
 
-mod actions_support;
+mod flows;
 
 mod desktop;
 
@@ -11,9 +11,8 @@ use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
-use actions_support::*;
+use flows::*;
 use iced::keyboard::Modifiers;
 use porpoise::Message;
 use porpoise::keys::{char_key, press};
@@ -26,7 +25,7 @@ fn without_a_display_the_clipboard_says_so() {
         in_child(NAME, &[("DISPLAY", None), ("WAYLAND_DISPLAY", None)]);
         return;
     }
-    let _lang = language();
+    let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
     let app = boot(dir.path());
@@ -42,17 +41,6 @@ fn without_a_display_the_clipboard_says_so() {
         app.status_error()
             .is_some_and(|e| e.starts_with("Nothing to paste"))
     );
-}
-
-fn wait_for<T>(what: &str, mut probe: impl FnMut() -> Option<T>) -> T {
-    let start = Instant::now();
-    loop {
-        if let Some(v) = probe() {
-            return v;
-        }
-        assert!(start.elapsed() < TIMEOUT, "gave up waiting for {what}");
-        std::thread::park_timeout(Duration::from_millis(50));
-    }
 }
 
 /// What `xclip` reads from the clipboard as `target`.
@@ -88,7 +76,7 @@ fn x11_clipboard_round_trip_with_xclip() {
         );
         return;
     }
-    let _lang = language();
+    let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     let odd: &[u8] = b"caf\xe9";
     fs::write(dir.path().join("a b.txt"), b"x").expect("write");
@@ -162,7 +150,7 @@ fn x11_clipboard_round_trip_with_xclip() {
     }
     // xclip forks to serve the selection; its first process ends once it owns it.
     xclip.wait().expect("xclip started");
-    wait_for("xclip to own the clipboard", || {
+    porpoise_testkit::wait_for("xclip to own the clipboard", TIMEOUT, || {
         let out = Command::new("xclip")
             .args(["-selection", "clipboard", "-o", "-t", "TARGETS"])
             .output()

@@ -12,7 +12,7 @@
 //! (whole path components decide the device) needs neither:
 //! `env -u DISPLAY cargo test --test ui_devices`.
 
-mod actions_support;
+mod flows;
 use porpoise_testkit as kit;
 use porpoise_testkit::rig;
 
@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use actions_support::{boot, center_of, drag, feed, send, shows, simulator, tree};
+use flows::{boot, center_of, drag, feed, send, shows, simulator, tree};
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use porpoise::actions::ActionMsg;
@@ -53,14 +53,6 @@ fn stick(rate: u64) -> rig::Stick {
 fn mounts(app: App) -> App {
     let table = MountTable::read().expect("the mount table");
     send(app, Message::Mounts(Arc::new(table)))
-}
-
-fn mounted(at: &Path) -> bool {
-    MountTable::read()
-        .expect("the mount table")
-        .mounts
-        .iter()
-        .any(|m| m.mount_point == at)
 }
 
 fn status_of(app: &App, at: &Path) -> Option<DeviceStatus> {
@@ -129,7 +121,7 @@ fn places_tell_what_is_still_being_written_to_a_stick_and_when_it_is_safe() {
         return kit::skip(&why);
     }
     let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
-    let _lang = actions_support::language();
+    let _lang = flows::language("en");
     let stick = stick(2_000_000);
     let src = tempfile::tempdir().expect("tempdir");
     let big = source(src.path(), 8 * MIB);
@@ -190,7 +182,7 @@ fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
         return kit::skip(&why);
     }
     let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
-    let _lang = actions_support::language();
+    let _lang = flows::language("en");
     let stick = stick(1_000_000);
     let src = tempfile::tempdir().expect("tempdir");
     let big = source(src.path(), 8 * MIB);
@@ -229,7 +221,10 @@ fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
     let notice =
         format!("Porpoise is still writing to {name}; wait until it is done or cancel the copy");
     assert!(shows(&app, &notice), "the window says why: {notice:?}");
-    assert!(mounted(stick.path()), "the stick is still mounted");
+    assert!(
+        kit::mounts::is_mounted(stick.path()),
+        "the stick is still mounted"
+    );
 
     // Cancelled (and flushed), nothing targets the stick: now the unmount would be asked.
     link.control.cancel();
@@ -245,7 +240,7 @@ fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
         stick.path().to_owned(),
     )));
     assert!(matches!(effects.as_slice(), [Effect::Eject(p)] if p == stick.path()));
-    assert!(mounted(stick.path()));
+    assert!(kit::mounts::is_mounted(stick.path()));
 }
 
 #[test]
@@ -254,7 +249,7 @@ fn a_drop_onto_the_stick_defaults_to_copy_and_elsewhere_to_move() {
         return kit::skip(&why);
     }
     let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
-    let _lang = actions_support::language();
+    let _lang = flows::language("en");
     let stick = stick(0);
     tree(stick.path());
 
@@ -312,7 +307,7 @@ fn a_stick_that_fails_while_being_written_is_not_called_safe() {
         return kit::skip(&why);
     }
     let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
-    let _lang = actions_support::language();
+    let _lang = flows::language("en");
     let stick = stick(2_000_000);
     let src = tempfile::tempdir().expect("tempdir");
     let big = source(src.path(), 4 * MIB);
@@ -365,7 +360,7 @@ fn an_unmounted_stick_leaves_places() {
         return kit::skip(&why);
     }
     let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
-    let _lang = actions_support::language();
+    let _lang = flows::language("en");
     let stick = stick(8_000_000);
     let at = stick.path().to_owned();
     // The window's own watcher, on a thread that hands its tables over.
@@ -411,7 +406,7 @@ fn table_with_stick_at(removable: &Path) -> MountTable {
 
 #[test]
 fn which_device_a_folder_is_on_goes_by_whole_path_components() {
-    let _lang = actions_support::language();
+    let _lang = flows::language("en");
     let dir = tempfile::tempdir().expect("tempdir");
     let usb = dir.path().join("USB");
     let usb2 = dir.path().join("USB2");

@@ -2,95 +2,24 @@
 //! with the real engine (`Effect::run_blocking`), and iced_test's Simulator renders the
 //! view, finds text and clicks widgets. Runs headless: `env -u DISPLAY cargo test --test ui_flows`.
 
+mod flows;
+
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
-use std::sync::{Mutex, MutexGuard};
-use std::time::Duration;
 
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced::widget::Id;
-use iced_test::Simulator;
+use porpoise::Message;
 use porpoise::effects::FILTER_INPUT;
 use porpoise::icons::{IconSize, Slot};
 use porpoise::keys::{char_key, named, press};
 use porpoise::message::KeyPress;
 use porpoise::viewport::Viewport;
 use porpoise::widgets::location;
-use porpoise::{App, Effect, Message, Settings};
 use porpoise_engine::listing::SortKey;
 
-/// Longest a folder listing may take before the test fails.
-const TIMEOUT: Duration = Duration::from_secs(60);
-
-/// Tests share the process-wide language: hold this while one runs.
-static LANGUAGE: Mutex<()> = Mutex::new(());
-
-fn language(lang: &str) -> MutexGuard<'static, ()> {
-    let guard = LANGUAGE.lock().unwrap_or_else(|e| e.into_inner());
-    porpoise::i18n::select(&[lang]);
-    guard
-}
-
-/// Run effects with the real engine until nothing is left, failing after `TIMEOUT`.
-fn settle(app: App, effects: Vec<Effect>) -> App {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut app = app;
-        app.settle(effects);
-        let _ = tx.send(app);
-    });
-    rx.recv_timeout(TIMEOUT)
-        .expect("the listing finished within the timeout")
-}
-
-fn boot_with(path: &Path, settings: Settings) -> App {
-    let (app, effects) = App::boot(path.to_owned(), settings, None);
-    settle(app, effects)
-}
-
-fn boot(path: &Path) -> App {
-    boot_with(path, Settings::default())
-}
-
-/// Handle one message and everything it sets off.
-fn send(app: App, message: Message) -> App {
-    let mut app = app;
-    let effects = app.handle(message);
-    settle(app, effects)
-}
-
-fn simulator(app: &App) -> Simulator<'_, Message> {
-    Simulator::with_size(iced::Settings::default(), (1024.0, 700.0), app.view())
-}
-
-/// Click what `f` finds in the rendered view, then feed the produced messages to the app.
-fn click(
-    app: App,
-    target: impl iced_test::Selector<
-        Output = impl iced_test::selector::Bounded + Clone + Send + Sync + 'static,
-    > + Send,
-) -> App {
-    let messages: Vec<Message> = {
-        let mut ui = simulator(&app);
-        ui.click(target).expect("the target is on screen");
-        ui.into_messages().collect()
-    };
-    assert!(!messages.is_empty(), "the click produced a message");
-    messages.into_iter().fold(app, send)
-}
-
-fn shows(app: &App, text: &str) -> bool {
-    simulator(app).find(text).is_ok()
-}
-
-fn tree(dir: &Path) {
-    fs::write(dir.join("a.txt"), b"alpha").expect("write a.txt");
-    fs::write(dir.join("b.txt"), b"bravo").expect("write b.txt");
-    fs::create_dir(dir.join("sub")).expect("mkdir sub");
-    fs::write(dir.join("sub/inner.txt"), b"inside").expect("write inner.txt");
-}
+use flows::*;
 
 #[test]
 fn opens_a_folder_and_a_subfolder_then_goes_back() {
@@ -289,11 +218,8 @@ fn a_folder_without_permission_says_so() {
     let home = dir.path().join("home");
     fs::create_dir(&home).expect("mkdir");
     fs::set_permissions(&home, fs::Permissions::from_mode(0o777)).expect("chmod");
-    let exe = dir.path().join("ui-flows-under-test");
-    fs::copy(std::env::current_exe().expect("test binary"), &exe).expect("copy");
-    let out = std::process::Command::new("setpriv")
-        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-        .arg(&exe)
+    let exe = std::env::current_exe().expect("test binary");
+    let out = porpoise_testkit::nobody::command(&exe, dir.path())
         .args(["--exact", "a_folder_without_permission_says_so"])
         .env(LOCKED_DIR_VAR, &locked)
         .env("HOME", &home)

@@ -6,36 +6,24 @@
 // tests set it; until the engine takes the trash's place as a value, that is `unsafe`.
 #![allow(unsafe_code)]
 
+mod flows;
+
 use porpoise_testkit as kit;
 
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::sync::mpsc;
-use std::sync::{Mutex, MutexGuard};
+use std::path::Path;
 use std::time::Duration;
 
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
-use iced_test::Simulator;
 use porpoise::jobs::dialog::Dialog;
 use porpoise::keys::{char_key, named, press};
-use porpoise::request::{JobKind, JobRequest};
+use porpoise::request::JobKind;
 use porpoise::widgets::jobs::button_id;
-use porpoise::{App, Effect, Message, Settings};
+use porpoise::{Effect, Message};
 use porpoise_engine::jobs::JobState;
 
-/// Longest a listing or a job may take before the test fails.
-const TIMEOUT: Duration = Duration::from_secs(120);
-
-/// Tests share the process-wide language and environment (XDG_DATA_HOME for the trash):
-/// hold this while one runs.
-static SHARED: Mutex<()> = Mutex::new(());
-
-fn language(lang: &str) -> MutexGuard<'static, ()> {
-    let guard = SHARED.lock().unwrap_or_else(|e| e.into_inner());
-    porpoise::i18n::select(&[lang]);
-    guard
-}
+use flows::*;
 
 /// Point the home trash into `data` (the caller holds the lock).
 fn trash_in(data: &Path) {
@@ -43,92 +31,6 @@ fn trash_in(data: &Path) {
     // SAFETY: every test of this file holds SHARED while it runs; nothing else in this
     // process reads the environment meanwhile.
     unsafe { std::env::set_var("XDG_DATA_HOME", data) };
-}
-
-/// Run effects with the real engine until nothing is left, failing after `TIMEOUT`.
-fn settle(app: App, effects: Vec<Effect>) -> App {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut app = app;
-        app.settle(effects);
-        let _ = tx.send(app);
-    });
-    rx.recv_timeout(TIMEOUT)
-        .expect("the effects finished within the timeout")
-}
-
-fn boot(path: &Path) -> App {
-    let (app, effects) = App::boot(path.to_owned(), Settings::default(), None);
-    settle(app, effects)
-}
-
-/// Handle one message and everything it sets off.
-fn send(app: App, message: Message) -> App {
-    let mut app = app;
-    let effects = app.handle(message);
-    settle(app, effects)
-}
-
-fn simulator(app: &App) -> Simulator<'_, Message> {
-    Simulator::with_size(iced::Settings::default(), (1024.0, 700.0), app.view())
-}
-
-/// The messages a click on what `target` selects produces.
-fn clicked(
-    app: &App,
-    target: impl iced_test::Selector<
-        Output = impl iced_test::selector::Bounded + Clone + Send + Sync + 'static,
-    > + Send,
-) -> Vec<Message> {
-    let mut ui = simulator(app);
-    ui.click(target).expect("the target is on screen");
-    let messages: Vec<Message> = ui.into_messages().collect();
-    assert!(!messages.is_empty(), "the click produced a message");
-    messages
-}
-
-/// Click, then feed the produced messages to the app and settle them.
-fn click(
-    app: App,
-    target: impl iced_test::Selector<
-        Output = impl iced_test::selector::Bounded + Clone + Send + Sync + 'static,
-    > + Send,
-) -> App {
-    let messages = clicked(&app, target);
-    messages.into_iter().fold(app, send)
-}
-
-fn shows(app: &App, text: &str) -> bool {
-    simulator(app).find(text).is_ok()
-}
-
-fn job(kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> Message {
-    Message::StartJob(JobRequest {
-        kind,
-        sources,
-        dest: dest.to_owned(),
-    })
-}
-
-/// `src/` with the given files and an empty `dest/`, in a temp folder.
-fn two_folders(files: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf, PathBuf) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let src = dir.path().join("src");
-    let dest = dir.path().join("dest");
-    fs::create_dir(&src).expect("mkdir src");
-    fs::create_dir(&dest).expect("mkdir dest");
-    for (name, text) in files {
-        fs::write(src.join(name), text).expect("write a source");
-    }
-    (dir, src, dest)
-}
-
-fn read(p: &Path) -> String {
-    fs::read_to_string(p).unwrap_or_else(|e| panic!("read {}: {e}", p.display()))
-}
-
-fn select(app: App, name: &str) -> App {
-    send(app, Message::Clicked(name.as_bytes().to_vec()))
 }
 
 #[test]

@@ -11,17 +11,10 @@ mod desktop;
 use std::fs;
 use std::path::Path;
 
-use desktop::{Desktop, Launch, PATIENCE, Window, wait_for};
+use desktop::{Desktop, Home, PATIENCE, wait_exists, wait_for};
 
 /// Names tesseract reads without mistaking a digit for a letter.
 const NAMES: [&str; 6] = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"];
-
-fn folder(at: &Path) {
-    fs::create_dir_all(at).expect("mkdir");
-    for n in NAMES {
-        fs::write(at.join(format!("{n}.txt")), n.as_bytes()).expect("write");
-    }
-}
 
 /// Which of [`NAMES`] are still in `at`.
 fn left(at: &Path) -> Vec<&'static str> {
@@ -31,29 +24,12 @@ fn left(at: &Path) -> Vec<&'static str> {
         .collect()
 }
 
-fn wait_exists(path: &Path, exists: bool) {
-    let what = format!(
-        "{} to {}",
-        path.display(),
-        if exists { "exist" } else { "go" }
-    );
-    wait_for(&what, PATIENCE, || (path.exists() == exists).then_some(()));
-}
-
-fn wait_gone(win: &Window, text: &str) {
-    wait_for(&format!("{text:?} to go from the window"), PATIENCE, || {
-        win.find_text(text).is_none().then_some(())
-    });
-}
-
 #[test]
 fn the_shortcuts_people_type_without_thinking() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let work = home.path().join("work");
-    folder(&work);
-    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
-    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    let home = Home::with_files(&NAMES);
+    let work = home.work.clone();
+    let mut win = desk.open_work(&home);
     win.wait_text("alpha");
 
     // Ctrl+Shift+N names a new folder in place.
@@ -81,7 +57,7 @@ fn the_shortcuts_people_type_without_thinking() {
     // Ctrl+2 shows icons (no column header), Ctrl+1 the details again.
     win.wait_text("Modified");
     win.key("ctrl+2");
-    wait_gone(&win, "Modified");
+    win.wait_gone("Modified");
     win.wait_text("foxtrot");
     win.key("ctrl+1");
     win.wait_text("Modified");
@@ -106,11 +82,9 @@ fn the_shortcuts_people_type_without_thinking() {
 #[test]
 fn items_picked_apart_by_keyboard_and_their_menu_by_key() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let work = home.path().join("work");
-    folder(&work);
-    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
-    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    let home = Home::with_files(&NAMES);
+    let work = home.work.clone();
+    let mut win = desk.open_work(&home);
     win.wait_text("alpha");
 
     // alpha, then charlie and echo added with Ctrl+Down and Ctrl+Space.
@@ -124,7 +98,7 @@ fn items_picked_apart_by_keyboard_and_their_menu_by_key() {
     win.key("shift+F10");
     win.wait_text("Move to Trash");
     win.key("Escape");
-    wait_gone(&win, "Move to Trash");
+    win.wait_gone("Move to Trash");
     win.wait_text("3 selected");
 
     // The Menu key opens it too; its Move to Trash takes exactly the three.
@@ -144,21 +118,19 @@ fn items_picked_apart_by_keyboard_and_their_menu_by_key() {
 #[test]
 fn dialogs_answer_enter_tab_and_escape() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let work = home.path().join("work");
-    folder(&work);
+    let home = Home::with_files(&NAMES);
+    let work = home.work.clone();
     let other = home.path().join("other");
     fs::create_dir(&other).expect("mkdir");
     fs::write(other.join("alpha.txt"), b"the one already there").expect("write");
-    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
-    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    let mut win = desk.open_work(&home);
 
     // Delete for good: Escape keeps the file.
     win.click_text("bravo");
     win.key("shift+Delete");
     win.wait_text("for good");
     win.key("Escape");
-    wait_gone(&win, "for good");
+    win.wait_gone("for good");
     assert!(work.join("bravo.txt").exists(), "Escape deleted it");
 
     // Tab to Cancel and Enter keeps it too.
@@ -166,7 +138,7 @@ fn dialogs_answer_enter_tab_and_escape() {
     win.wait_text("for good");
     win.key("Tab");
     win.key("Return");
-    wait_gone(&win, "for good");
+    win.wait_gone("for good");
     assert!(work.join("bravo.txt").exists(), "Cancel deleted it");
 
     // Enter on the highlighted Delete deletes it.
@@ -215,11 +187,9 @@ fn ring_pixels(shot: &desktop::Shot, width: usize, height: usize) -> usize {
 #[test]
 fn tab_moves_the_keyboard_round_the_window_and_places_take_arrows() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let work = home.path().join("work");
-    folder(&work);
-    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
-    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    let home = Home::with_files(&NAMES);
+    let work = home.work.clone();
+    let mut win = desk.open_work(&home);
     win.wait_text("alpha");
     let (_, _, _, h) = win.geometry();
     let before = ring_pixels(&win.shot(), 200, h as usize);

@@ -9,55 +9,27 @@
 mod desktop;
 
 use std::fs;
-use std::path::{Path, PathBuf};
 
-use desktop::{Desktop, Launch, PATIENCE, Shot, Window, wait_for};
+use desktop::{Desktop, Home, Launch, PATIENCE, Shot, wait_exists, wait_for};
 
-fn folder(at: &Path) {
-    fs::create_dir_all(at).expect("mkdir");
-    for n in ["alpha", "bravo", "charlie"] {
-        fs::write(at.join(format!("{n}.txt")), n.as_bytes()).expect("write");
-    }
-}
-
-fn wait_exists(path: &Path) {
-    wait_for(&format!("{} to exist", path.display()), PATIENCE, || {
-        path.exists().then_some(())
-    });
-}
-
-fn wait_gone(win: &Window, text: &str) {
-    wait_for(&format!("{text:?} to go from the window"), PATIENCE, || {
-        win.find_text(text).is_none().then_some(())
-    });
-}
-
-/// The full path of `tool` on PATH.
-fn which(tool: &str) -> Option<PathBuf> {
-    std::env::var_os("PATH")
-        .iter()
-        .flat_map(std::env::split_paths)
-        .map(|d| d.join(tool))
-        .find(|p| p.is_file())
-}
+/// Names tesseract reads without mistaking a digit for a letter.
+const NAMES: [&str; 3] = ["alpha", "bravo", "charlie"];
 
 #[test]
 fn copy_and_paste_in_the_same_folder_makes_numbered_copies() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let work = home.path().join("work");
-    folder(&work);
-    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
-    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    let home = Home::with_files(&NAMES);
+    let work = home.work.clone();
+    let mut win = desk.open_work(&home);
 
     win.click_text("alpha");
     win.key("ctrl+c");
     win.key("ctrl+v");
     let first = work.join("alpha (copy).txt");
-    wait_exists(&first);
+    wait_exists(&first, true);
     win.key("ctrl+v");
     let second = work.join("alpha (copy 2).txt");
-    wait_exists(&second);
+    wait_exists(&second, true);
     assert_eq!(fs::read(&second).expect("read"), b"alpha");
     assert_eq!(fs::read(work.join("alpha.txt")).expect("read"), b"alpha");
     win.wait_text("(copy 2)");
@@ -67,16 +39,15 @@ fn copy_and_paste_in_the_same_folder_makes_numbered_copies() {
 #[test]
 fn a_file_no_application_opens_says_so_in_one_line_that_goes() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let work = home.path().join("work");
-    folder(&work);
+    let home = Home::with_files(&NAMES);
+    let work = home.work.clone();
     fs::write(work.join("notes.xyz"), b"what is this").expect("write");
     // The desktop's opener, with no applications to choose from.
     let bin = home.path().join("bin");
     let nothing = home.path().join("no-applications");
     fs::create_dir(&bin).expect("mkdir");
     fs::create_dir(&nothing).expect("mkdir");
-    let gio = which("gio");
+    let gio = porpoise_testkit::which("gio");
     if let Some(gio) = &gio {
         std::os::unix::fs::symlink(gio, bin.join("gio")).expect("symlink gio");
     } else {
@@ -111,7 +82,7 @@ fn a_file_no_application_opens_says_so_in_one_line_that_goes() {
     );
     win.alive();
     // It goes after a while, and the counts come back.
-    wait_gone(&win, said);
+    win.wait_gone(said);
     win.wait_text("4 items");
     win.alive();
 }
@@ -119,14 +90,12 @@ fn a_file_no_application_opens_says_so_in_one_line_that_goes() {
 #[test]
 fn changes_from_outside_show_at_once_and_keep_the_selection() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let work = home.path().join("work");
-    folder(&work);
+    let home = Home::with_files(&NAMES);
+    let work = home.work.clone();
     let sub = work.join("inner");
     fs::create_dir(&sub).expect("mkdir");
     fs::write(sub.join("delta.txt"), b"delta").expect("write");
-    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
-    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    let mut win = desk.open_work(&home);
 
     // Renamed by another program: the selection follows it; Delete trashes the new name.
     win.click_text("alpha");
@@ -134,7 +103,7 @@ fn changes_from_outside_show_at_once_and_keep_the_selection() {
     fs::rename(work.join("alpha.txt"), work.join("omega.txt")).expect("rename");
     // (A selected row is not always readable; if Delete came before the rename showed,
     // it would find no alpha.txt and omega.txt would stay: the check below would fail.)
-    wait_gone(&win, "alpha");
+    win.wait_gone("alpha");
     win.point(700, 500);
     win.wait_text("1 selected");
     win.key("Delete");
@@ -183,17 +152,15 @@ fn darkest(shot: &Shot, w: &desktop::Word) -> u8 {
 #[test]
 fn folders_count_their_items_links_carry_an_emblem_and_cut_items_fade() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let work = home.path().join("work");
-    folder(&work);
+    let home = Home::with_files(&NAMES);
+    let work = home.work.clone();
     let inner = work.join("inner");
     fs::create_dir(&inner).expect("mkdir");
     for n in ["x", "y", "z"] {
         fs::write(inner.join(n), b"").expect("write");
     }
     std::os::unix::fs::symlink("bravo.txt", work.join("linked.txt")).expect("symlink");
-    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
-    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    let mut win = desk.open_work(&home);
 
     // The folder's Size column says what it holds.
     win.wait_text("3 items");
@@ -239,7 +206,7 @@ fn folders_count_their_items_links_carry_an_emblem_and_cut_items_fade() {
     win.double_click(x, y);
     win.wait_title("inner in the title", |t| t.ends_with("inner"));
     win.key("ctrl+v");
-    wait_exists(&inner.join("charlie.txt"));
+    wait_exists(&inner.join("charlie.txt"), true);
     assert!(!work.join("charlie.txt").exists());
     win.alive();
 }
@@ -247,13 +214,11 @@ fn folders_count_their_items_links_carry_an_emblem_and_cut_items_fade() {
 #[test]
 fn the_trash_view_names_itself_follows_the_trash_and_its_dialog_dims() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let work = home.path().join("work");
-    folder(&work);
+    let home = Home::with_files(&NAMES);
+    let work = home.work.clone();
     let data = home.path().join(".local/share");
     fs::create_dir_all(&data).expect("mkdir");
-    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
-    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    let mut win = desk.open_work(&home);
 
     // The Trash place: its own title and location.
     win.click_text("Trash");
@@ -291,7 +256,7 @@ fn the_trash_view_names_itself_follows_the_trash_and_its_dialog_dims() {
     });
     let (ix, iy) = item.centre();
     win.click(ix, iy);
-    wait_exists(&work.join("alpha.txt"));
+    wait_exists(&work.join("alpha.txt"), true);
     win.wait_text("The trash is empty.");
 
     // Its menu: Delete asks, Enter deletes it for good.
@@ -334,7 +299,7 @@ fn the_trash_view_names_itself_follows_the_trash_and_its_dialog_dims() {
     // Tab to Cancel and Enter keeps the trash; asked again, Enter empties it.
     win.key("Tab");
     win.key("Return");
-    wait_gone(&win, "Empty the trash?");
+    win.wait_gone("Empty the trash?");
     win.wait_text("charlie.txt");
     assert_eq!(
         fs::read_dir(data.join("Trash/files"))

@@ -12,7 +12,7 @@ use porpoise_engine::jobs::conflict::{Answer, Choice};
 use porpoise_engine::jobs::events::Conflict;
 use porpoise_engine::jobs::preflight::{PreflightChoice, Problem};
 use porpoise_engine::jobs::writeback::WritebackMode;
-use porpoise_engine::jobs::{ConflictPolicy, Job, JobEvent, JobSpec};
+use porpoise_engine::jobs::{self, ConflictPolicy, Job, JobEvent, JobKind, JobSpec};
 
 use super::progress::{Bar, Json};
 use report::{Doing, Report};
@@ -125,25 +125,20 @@ pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
         ..JobSpec::new(paths, dest.clone())
     };
     let (job, doing) = match kind {
-        Kind::Copy => (porpoise_engine::jobs::copy::copy(spec), Doing::Copy),
-        Kind::Move => (porpoise_engine::jobs::moves::move_items(spec), Doing::Move),
+        Kind::Copy => (jobs::start(JobKind::Copy, spec), Doing::Copy),
+        Kind::Move => (jobs::start(JobKind::Move, spec), Doing::Move),
     };
     let report = Report::new(doing, Some(dest));
     follow(job, args.progress, on_problem.is_none(), report)
 }
 
 pub fn rm(args: RmArgs) -> anyhow::Result<()> {
-    let (job, doing) = if args.trash {
-        (
-            porpoise_engine::jobs::trash::trash(args.paths),
-            Doing::Trash,
-        )
+    let (kind, doing) = if args.trash {
+        (JobKind::Trash, Doing::Trash)
     } else {
-        (
-            porpoise_engine::jobs::delete::delete(args.paths),
-            Doing::Delete,
-        )
+        (JobKind::Delete, Doing::Delete)
     };
+    let job = jobs::start(kind, JobSpec::of(args.paths));
     follow(job, args.progress, false, Report::new(doing, None))
 }
 

@@ -59,13 +59,6 @@ fn run(command: Command) -> anyhow::Result<()> {
 fn main() -> std::process::ExitCode {
     // Before any thread exists (see the function).
     porpoise_engine::host::prepare_process();
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
-        )
-        .with_writer(std::io::stderr)
-        .init();
     let args = Cli::parse();
     let result = match args.command {
         Some(command) => run(command),

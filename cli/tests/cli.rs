@@ -89,31 +89,18 @@ fn ls_of_a_missing_folder_fails_with_one_line_naming_the_cause_once() {
     );
 }
 
-/// Run the binary as an unprivileged user (root reads everything, whatever the modes say).
-/// The binary is copied into `dir` first, so that user can reach it.
+/// Run the binary as an unprivileged user (root reads everything, whatever the modes say),
+/// from a copy in `dir` that user can reach.
 fn unprivileged(dir: &Path, args: &[&OsStr]) -> Output {
-    if rustix::process::geteuid().is_root() {
-        let bin = dir.join("porpoise-under-test");
-        std::fs::copy(env!("CARGO_BIN_EXE_porpoise"), &bin).expect("copy the binary");
-        run(Command::new("setpriv")
-            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-            .arg(&bin)
-            .args(args))
-    } else {
-        run(porpoise().args(args))
-    }
+    run(
+        porpoise_testkit::nobody::command(Path::new(env!("CARGO_BIN_EXE_porpoise")), dir)
+            .args(args),
+    )
 }
 
 /// As root: hand the tree `dir` to the user [`unprivileged`] runs as.
 fn give_to_unprivileged(dir: &Path) {
-    if rustix::process::geteuid().is_root() {
-        let st = Command::new("chown")
-            .args(["-R", "65534:65534"])
-            .arg(dir)
-            .status()
-            .expect("chown");
-        assert!(st.success());
-    }
+    porpoise_testkit::nobody::give(dir);
 }
 
 /// `porpoise copy --progress=json SRC DEST`, unprivileged.

@@ -45,7 +45,12 @@ fn ls_on_a_frozen_share_ends_within_a_second_of_ctrl_c() {
 
     // A file, not a pipe: reading it never waits for a process still stuck on the share.
     let mut stderr = tempfile::tempfile().expect("a file for stderr");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_porpoise"))
+    // As from a terminal, whatever this test inherited: a test run in the background of
+    // a non-interactive shell has SIGINT ignored, and an ignored signal stays ignored
+    // through exec. `env` puts it back to its default, then becomes the command.
+    let mut child = Command::new("env")
+        .arg("--default-signal=INT")
+        .arg(env!("CARGO_BIN_EXE_porpoise"))
         .args(["ls", "-l"])
         .arg(&folder)
         .stdin(Stdio::null())

@@ -8,9 +8,17 @@ use std::path::Path;
 pub use crate::sys::{in_child, local_time};
 
 /// Call first thing in `main`, while the process has one thread: grows the descriptor
-/// table once, so deep trees never wait for the kernel to grow it under many threads.
+/// table once, so deep trees never wait for the kernel to grow it under many threads, and
+/// sends log lines to stderr, at the level `RUST_LOG` says (warnings by default).
 pub fn prepare_process() {
     crate::sys::reserve_fds();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
 }
 
 /// This computer's name, as `file://` URIs from it carry it.

@@ -1,5 +1,6 @@
-//! File jobs: copy, move, link and delete, each run on worker threads and reported as one typed
-//! stream of events, controlled through a handle (pause, resume, cancel, answer a conflict).
+//! File jobs: copy, move, link, trash and delete, each run on worker threads and reported
+//! as one typed stream of events, controlled through a handle (pause, resume, cancel,
+//! answer a conflict). [`start`] starts a job of any kind.
 
 pub mod conflict;
 pub mod control;
@@ -25,6 +26,40 @@ pub use control::{Control, Job};
 pub use events::{JobEvent, JobState, Summary};
 
 use std::path::PathBuf;
+use std::sync::Arc;
+
+/// What a job does with its sources.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum JobKind {
+    /// Copy into the destination; a source already there is duplicated beside itself
+    /// ("name (copy)").
+    Copy,
+    Move,
+    /// Symbolic links to the sources, made in the destination (conflicts keep both).
+    Link,
+    /// Move to the trash (the freedesktop trash of each source's filesystem).
+    Trash,
+    /// Delete for good.
+    Delete,
+}
+
+/// Start a job of `kind` on `spec`, on worker threads; its events come from the returned
+/// [`Job`], which steers it.
+pub fn start(kind: JobKind, spec: JobSpec) -> Job {
+    start_with(kind, spec, Control::new())
+}
+
+/// [`start`], steered through `control`, which the caller may hold before the job starts
+/// (to pause or cancel it before its first event).
+pub fn start_with(kind: JobKind, spec: JobSpec, control: Arc<Control>) -> Job {
+    match kind {
+        JobKind::Copy => copy::copy_with(spec, control),
+        JobKind::Move => moves::move_with(spec, control),
+        JobKind::Link => link::link_with(spec, control),
+        JobKind::Trash => trash::trash_with(spec.sources, control),
+        JobKind::Delete => delete::delete_with(spec.sources, control),
+    }
+}
 
 /// What to do, to which sources, where.
 #[derive(Debug, Clone)]
@@ -45,6 +80,11 @@ pub struct JobSpec {
 }
 
 impl JobSpec {
+    /// `paths` to trash or delete (which have no destination).
+    pub fn of(paths: Vec<PathBuf>) -> JobSpec {
+        JobSpec::new(paths, PathBuf::new())
+    }
+
     /// Sources into `dest`; conflicts fail, pre-flight problems are asked about.
     pub fn new(sources: Vec<PathBuf>, dest: impl Into<PathBuf>) -> JobSpec {
         JobSpec {

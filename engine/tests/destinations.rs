@@ -7,7 +7,7 @@ use porpoise_testkit as kit;
 use std::path::Path;
 
 use porpoise_engine::jobs::preflight::Problem;
-use porpoise_engine::jobs::{JobEvent, JobSpec, JobState, copy, moves};
+use porpoise_engine::jobs::{self, JobEvent, JobKind, JobSpec, JobState};
 use porpoise_testkit::{LoopMount, ReadOnlyTmpfs, drain};
 
 /// `n` files of `size` bytes in a new folder `name` under `root`.
@@ -42,7 +42,7 @@ fn a_full_disk_fails_clearly_and_a_move_keeps_every_source() {
     let before: Vec<_> = std::fs::read_dir(&big).expect("read").collect();
 
     let out = drain(
-        copy::copy(JobSpec::new(vec![big.clone()], &disk.mnt)),
+        jobs::start(JobKind::Copy, JobSpec::new(vec![big.clone()], &disk.mnt)),
         |_| unreachable!("ext4 takes any name"),
     );
     assert_eq!(out.state, JobState::Failed, "{:?}", out.events);
@@ -65,7 +65,10 @@ fn a_full_disk_fails_clearly_and_a_move_keeps_every_source() {
 
     // A move onto the full disk deletes no source.
     let out = drain(
-        moves::move_items(JobSpec::new(vec![big.clone()], disk.mnt.join("big"))),
+        jobs::start(
+            JobKind::Move,
+            JobSpec::new(vec![big.clone()], disk.mnt.join("big")),
+        ),
         |_| unreachable!(),
     );
     assert_ne!(out.state, JobState::Done);
@@ -88,7 +91,10 @@ fn a_read_only_destination_is_refused_before_anything_starts() {
     let src = tempfile::tempdir().expect("tempdir");
     let dir = files(src.path(), "docs", 3, 10);
     let out = drain(
-        copy::copy(JobSpec::new(vec![dir.clone()], ro.mnt.path())),
+        jobs::start(
+            JobKind::Copy,
+            JobSpec::new(vec![dir.clone()], ro.mnt.path()),
+        ),
         |_| unreachable!("a read-only destination offers no choice"),
     );
     assert_eq!(out.state, JobState::Failed);

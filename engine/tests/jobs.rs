@@ -13,50 +13,10 @@ use porpoise_engine::jobs::conflict::{Answer, Choice};
 use porpoise_engine::jobs::events::Figures;
 use porpoise_engine::jobs::writeback::WritebackMode;
 use porpoise_engine::jobs::{
-    ConflictPolicy, Job, JobEvent, JobSpec, JobState, Refusal, Summary, copy, delete, moves,
+    self, ConflictPolicy, Job, JobEvent, JobKind, JobSpec, JobState, Refusal,
 };
 
-const PATIENCE: Duration = Duration::from_secs(120);
-
-/// What a job said, in order, up to `Finished`.
-struct Outcome {
-    state: JobState,
-    summary: Summary,
-    events: Vec<JobEvent>,
-}
-
-fn finish(job: Job) -> Outcome {
-    finish_answering(job, |_| None)
-}
-
-/// Drain a job's events, answering conflicts with `answer`.
-fn finish_answering(job: Job, mut answer: impl FnMut(&JobEvent) -> Option<Answer>) -> Outcome {
-    let deadline = Instant::now() + PATIENCE;
-    let mut events = Vec::new();
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        assert!(!left.is_zero(), "the job did not finish in time");
-        let ev = match job.next_timeout(left) {
-            Ok(ev) => ev,
-            Err(false) => continue,
-            Err(true) => panic!("the job ended without Finished"),
-        };
-        if matches!(ev, JobEvent::Conflict(_)) {
-            let a = answer(&ev).expect("a conflict this test expects");
-            job.control.answer(a);
-        }
-        if let JobEvent::Finished { state, summary } = &ev {
-            let (state, summary) = (*state, summary.clone());
-            events.push(ev);
-            return Outcome {
-                state,
-                summary,
-                events,
-            };
-        }
-        events.push(ev);
-    }
-}
+use porpoise_testkit::jobs::{JOB_PATIENCE as PATIENCE, finish, finish_answering};
 
 /// Cancel `job` at its first progress event that `under_way` accepts; the figures then.
 fn cancel_once_under_way(job: &Job, under_way: impl Fn(&Figures) -> bool) -> Figures {
@@ -188,7 +148,10 @@ fn a_copied_tree_is_identical() {
     let dest = tmp.path().join("dest");
     std::fs::create_dir(&dest).expect("mkdir");
     let before = snapshot(&src);
-    let out = finish(copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail)));
+    let out = finish(jobs::start(
+        JobKind::Copy,
+        spec(&[&src], &dest, ConflictPolicy::Fail),
+    ));
     assert_eq!(out.state, JobState::Done, "{:?}", out.events);
     assert_eq!(snapshot(&dest.join("tree")), before);
     assert_eq!(snapshot(&src), before, "the source is untouched");
@@ -219,7 +182,10 @@ fn many_small_files_are_copied_by_several_workers() {
     }
     let dest = tmp.path().join("dest");
     std::fs::create_dir(&dest).expect("mkdir");
-    let out = finish(copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail)));
+    let out = finish(jobs::start(
+        JobKind::Copy,
+        spec(&[&src], &dest, ConflictPolicy::Fail),
+    ));
     assert_eq!(out.state, JobState::Done);
     assert_eq!(out.summary.files_done, 3001);
     assert_eq!(snapshot(&dest.join("small")), snapshot(&src));
@@ -251,7 +217,7 @@ fn conflicts_among_many_files_are_asked_one_by_one() {
         }
         let mut asked = 0;
         let out = finish_answering(
-            copy::copy(spec(&[&src], &dest, ConflictPolicy::Ask)),
+            jobs::start(JobKind::Copy, spec(&[&src], &dest, ConflictPolicy::Ask)),
             |_| {
                 asked += 1;
                 Some(Answer {
@@ -302,7 +268,7 @@ fn cancel_among_many_small_files_leaves_only_whole_copies() {
     small_files(&src, N);
     let dest = tmp.path().join("dest");
     std::fs::create_dir(&dest).expect("mkdir");
-    let job = copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail));
+    let job = jobs::start(JobKind::Copy, spec(&[&src], &dest, ConflictPolicy::Fail));
     let f = cancel_once_under_way(&job, |f| f.files_done > 0);
     assert!(f.files_done < N as u64, "cancel came too late to test");
     let out = finish(job);
@@ -354,7 +320,7 @@ fn conflicts_follow_the_rule() {
     ] {
         let tmp = tempfile::tempdir().expect("tempdir");
         let (a, dest) = conflict_setup(tmp.path());
-        let out = finish(copy::copy(spec(&[&a], &dest, policy)));
+        let out = finish(jobs::start(JobKind::Copy, spec(&[&a], &dest, policy)));
         assert_eq!(out.state, state, "{policy:?}: {:?}", out.events);
         assert_eq!(read(&dest.join("a.txt")), expect_a.as_bytes(), "{policy:?}");
         assert_eq!(
@@ -378,11 +344,10 @@ fn overwrite_if_older_keeps_a_newer_target() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let (a, dest) = conflict_setup(tmp.path());
     set_mtime(&dest.join("a.txt"), 1, 0);
-    let out = finish(copy::copy(spec(
-        &[&a],
-        &dest,
-        ConflictPolicy::OverwriteIfOlder,
-    )));
+    let out = finish(jobs::start(
+        JobKind::Copy,
+        spec(&[&a], &dest, ConflictPolicy::OverwriteIfOlder),
+    ));
     assert_eq!(out.state, JobState::Done);
     assert_eq!(read(&dest.join("a.txt")), b"old");
     assert_eq!(out.summary.skipped, 1);
@@ -401,7 +366,10 @@ fn asking_waits_for_an_answer_and_for_all_applies_to_the_rest() {
     }
     let mut asked = 0;
     let out = finish_answering(
-        copy::copy(spec(&[&src.join("d")], &dest, ConflictPolicy::Ask)),
+        jobs::start(
+            JobKind::Copy,
+            spec(&[&src.join("d")], &dest, ConflictPolicy::Ask),
+        ),
         |ev| {
             asked += 1;
             assert!(matches!(ev, JobEvent::Conflict(c) if c.target_size == 3));
@@ -423,11 +391,10 @@ fn a_folder_is_not_copied_into_itself_and_a_file_copied_beside_itself_is_duplica
     let tmp = tempfile::tempdir().expect("tempdir");
     let src = rich_tree(tmp.path());
     let before = snapshot(&src);
-    let out = finish(copy::copy(spec(
-        &[&src],
-        &src.join("sub"),
-        ConflictPolicy::Overwrite,
-    )));
+    let out = finish(jobs::start(
+        JobKind::Copy,
+        spec(&[&src], &src.join("sub"), ConflictPolicy::Overwrite),
+    ));
     assert_eq!(out.state, JobState::Failed);
     assert!(out.events.iter().any(|e| matches!(
         e,
@@ -439,11 +406,10 @@ fn a_folder_is_not_copied_into_itself_and_a_file_copied_beside_itself_is_duplica
     assert_eq!(snapshot(&src), before);
 
     // A move into the file's own folder is still refused.
-    let out = finish(moves::move_items(spec(
-        &[&src.join("plain.txt")],
-        &src,
-        ConflictPolicy::Overwrite,
-    )));
+    let out = finish(jobs::start(
+        JobKind::Move,
+        spec(&[&src.join("plain.txt")], &src, ConflictPolicy::Overwrite),
+    ));
     assert!(out.events.iter().any(|e| matches!(
         e,
         JobEvent::Refused {
@@ -455,11 +421,10 @@ fn a_folder_is_not_copied_into_itself_and_a_file_copied_beside_itself_is_duplica
 
     // A copy there is a duplicate beside it (as the window's paste into the same folder),
     // with the same data, mode and mtime; nothing else changes.
-    let out = finish(copy::copy(spec(
-        &[&src.join("plain.txt")],
-        &src,
-        ConflictPolicy::Overwrite,
-    )));
+    let out = finish(jobs::start(
+        JobKind::Copy,
+        spec(&[&src.join("plain.txt")], &src, ConflictPolicy::Overwrite),
+    ));
     assert_eq!(out.state, JobState::Done, "{:?}", out.events);
     assert!(
         !out.events
@@ -496,7 +461,7 @@ fn cancel_mid_copy_leaves_no_partial_file_under_its_final_name() {
     drop(f);
     let dest = tmp.path().join("dest");
     std::fs::create_dir(&dest).expect("mkdir");
-    let job = copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail));
+    let job = jobs::start(JobKind::Copy, spec(&[&src], &dest, ConflictPolicy::Fail));
     let f = cancel_once_under_way(&job, |f| f.bytes_done > 0);
     assert!(f.bytes_done < f.bytes_total, "cancel came too late to test");
     let out = finish(job);
@@ -526,11 +491,17 @@ fn a_hostile_tree_is_copied_and_deleted() {
     std::fs::write(deep.join(OsStr::from_bytes(b"bottom\xff")), b"x").expect("write");
     let dest = tmp.path().join("dest");
     std::fs::create_dir(&dest).expect("mkdir");
-    let out = finish(copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail)));
+    let out = finish(jobs::start(
+        JobKind::Copy,
+        spec(&[&src], &dest, ConflictPolicy::Fail),
+    ));
     assert_eq!(out.state, JobState::Done, "{:?}", out.events.last());
     assert_eq!(snapshot(&dest.join("chain")), snapshot(&src));
 
-    let out = finish(delete::delete(vec![src.clone(), dest.join("chain")]));
+    let out = finish(jobs::start(
+        JobKind::Delete,
+        JobSpec::of(vec![src.clone(), dest.join("chain")]),
+    ));
     assert_eq!(out.state, JobState::Done);
     assert!(!src.exists() && !dest.join("chain").exists());
     assert_eq!(out.summary.files_done, 2 * 802);
@@ -546,10 +517,10 @@ fn delete_never_follows_a_symlink() {
     std::fs::create_dir(&doomed).expect("mkdir");
     symlink(&outside, doomed.join("to-outside")).expect("symlink");
     symlink(&outside, tmp.path().join("top-link")).expect("symlink");
-    let out = finish(delete::delete(vec![
-        doomed.clone(),
-        tmp.path().join("top-link"),
-    ]));
+    let out = finish(jobs::start(
+        JobKind::Delete,
+        JobSpec::of(vec![doomed.clone(), tmp.path().join("top-link")]),
+    ));
     assert_eq!(out.state, JobState::Done);
     assert!(!doomed.exists());
     assert!(!tmp.path().join("top-link").exists());
@@ -571,7 +542,7 @@ fn thousands_of_separate_paths_are_deleted() {
     }
     let missing = tmp.path().join("d0/not-there");
     paths.push(missing.clone());
-    let out = finish(delete::delete(paths));
+    let out = finish(jobs::start(JobKind::Delete, JobSpec::of(paths)));
     assert_eq!(out.state, JobState::Failed, "one path did not exist");
     assert_eq!(out.summary.files_done, 4000);
     assert!(
@@ -596,11 +567,10 @@ fn move_renames_on_one_filesystem() {
     let before = snapshot(&src);
     let dest = tmp.path().join("dest");
     std::fs::create_dir(&dest).expect("mkdir");
-    let out = finish(moves::move_items(spec(
-        &[&src],
-        &dest,
-        ConflictPolicy::Fail,
-    )));
+    let out = finish(jobs::start(
+        JobKind::Move,
+        spec(&[&src], &dest, ConflictPolicy::Fail),
+    ));
     assert_eq!(out.state, JobState::Done);
     assert!(!src.exists());
     assert_eq!(snapshot(&dest.join("tree")), before);
@@ -627,11 +597,10 @@ fn move_across_filesystems_copies_then_removes_the_sources() {
     };
     let src = rich_tree(tmp.path());
     let before = snapshot(&src);
-    let out = finish(moves::move_items(spec(
-        &[&src],
-        other.path(),
-        ConflictPolicy::Fail,
-    )));
+    let out = finish(jobs::start(
+        JobKind::Move,
+        spec(&[&src], other.path(), ConflictPolicy::Fail),
+    ));
     assert_eq!(out.state, JobState::Done, "{:?}", out.events);
     assert!(
         out.events
@@ -660,11 +629,10 @@ fn a_move_keeps_sources_whose_copy_was_not_complete() {
     std::fs::create_dir(other.path().join("folder")).expect("mkdir");
     std::fs::write(other.path().join("folder/a.txt"), b"old").expect("write");
     // a.txt conflicts and is skipped: the source folder must stay whole.
-    let out = finish(moves::move_items(spec(
-        &[&src],
-        other.path(),
-        ConflictPolicy::Skip,
-    )));
+    let out = finish(jobs::start(
+        JobKind::Move,
+        spec(&[&src], other.path(), ConflictPolicy::Skip),
+    ));
     assert_eq!(out.summary.skipped, 1);
     assert_eq!(read(&src.join("a.txt")), b"new");
     assert_eq!(read(&src.join("b.txt")), b"b");
@@ -681,7 +649,7 @@ fn pause_is_announced_and_resume_finishes_the_job() {
     drop(f);
     let dest = tmp.path().join("dest");
     std::fs::create_dir(&dest).expect("mkdir");
-    let job = copy::copy(spec(&[&src], &dest, ConflictPolicy::Fail));
+    let job = jobs::start(JobKind::Copy, spec(&[&src], &dest, ConflictPolicy::Fail));
     job.control.pause();
     let deadline = Instant::now() + PATIENCE;
     loop {
@@ -734,11 +702,10 @@ fn each_top_level_item_reports_where_it_went() {
     std::fs::create_dir_all(folder.join("inner")).expect("mkdir");
     std::fs::write(folder.join("inner/x"), b"x").expect("write");
 
-    let out = finish(copy::copy(spec(
-        &[&a, &folder],
-        &dest,
-        ConflictPolicy::Rename,
-    )));
+    let out = finish(jobs::start(
+        JobKind::Copy,
+        spec(&[&a, &folder], &dest, ConflictPolicy::Rename),
+    ));
     assert_eq!(out.state, JobState::Done, "{:?}", out.events);
     assert_eq!(
         placed(&out.events),
@@ -748,7 +715,10 @@ fn each_top_level_item_reports_where_it_went() {
         ]
     );
     // Only top-level items are reported, never what is inside a folder.
-    let out = finish(copy::copy(spec(&[&a], &dest, ConflictPolicy::Overwrite)));
+    let out = finish(jobs::start(
+        JobKind::Copy,
+        spec(&[&a], &dest, ConflictPolicy::Overwrite),
+    ));
     assert_eq!(
         placed(&out.events),
         [("a.txt".into(), "a.txt".into(), false)]
@@ -756,11 +726,10 @@ fn each_top_level_item_reports_where_it_went() {
 
     let moved = tmp.path().join("moved");
     std::fs::create_dir(&moved).expect("mkdir");
-    let out = finish(moves::move_items(spec(
-        &[&folder],
-        &moved,
-        ConflictPolicy::Fail,
-    )));
+    let out = finish(jobs::start(
+        JobKind::Move,
+        spec(&[&folder], &moved, ConflictPolicy::Fail),
+    ));
     assert_eq!(placed(&out.events), [("sub".into(), "sub".into(), true)]);
     assert_eq!(
         out.events.iter().rev().find_map(|e| match e {
@@ -781,10 +750,13 @@ fn writeback_windows_count_only_what_reached_the_device() {
     std::fs::write(src.join("sub/twelve.dat"), &big).expect("write");
     let dest = tmp.path().join("dest");
     std::fs::create_dir(&dest).expect("mkdir");
-    let job = copy::copy(JobSpec {
-        writeback: WritebackMode::Always,
-        ..JobSpec::new(vec![src.clone()], &dest)
-    });
+    let job = jobs::start(
+        JobKind::Copy,
+        JobSpec {
+            writeback: WritebackMode::Always,
+            ..JobSpec::new(vec![src.clone()], &dest)
+        },
+    );
     let out = finish(job);
     assert_eq!(out.state, JobState::Done, "{:?}", out.events.last());
     assert_eq!(snapshot(&dest.join("tree")), snapshot(&src));
@@ -857,7 +829,10 @@ fn a_wide_and_deep_tree_is_deleted_whole_and_counted() {
         }
         dir.push("d");
     }
-    let out = finish(delete::delete(vec![root.clone()]));
+    let out = finish(jobs::start(
+        JobKind::Delete,
+        JobSpec::of(vec![root.clone()]),
+    ));
     assert_eq!(out.state, JobState::Done, "{:?}", out.events.last());
     assert!(!root.exists());
     assert_eq!(out.summary.files_done, entries);

@@ -4,8 +4,7 @@
 use std::fs;
 use std::time::Duration;
 
-use porpoise_engine::jobs::link::link;
-use porpoise_engine::jobs::{Job, JobEvent, JobSpec, JobState, Summary};
+use porpoise_engine::jobs::{self, Job, JobEvent, JobKind, JobSpec, JobState, Summary};
 
 /// Follow a job to its end, with a generous limit.
 fn finish(job: &Job) -> (JobState, Summary, Vec<JobEvent>) {
@@ -28,10 +27,10 @@ fn links_point_at_their_sources() {
     fs::create_dir(&dest).expect("mkdir dest");
     fs::write(src.join("a.txt"), b"alpha").expect("write");
 
-    let job = link(JobSpec::new(
-        vec![src.join("a.txt"), src.join("folder")],
-        &dest,
-    ));
+    let job = jobs::start(
+        JobKind::Link,
+        JobSpec::new(vec![src.join("a.txt"), src.join("folder")], &dest),
+    );
     let (state, summary, _) = finish(&job);
     assert_eq!(state, JobState::Done);
     assert_eq!(summary.files_done, 2);
@@ -62,7 +61,10 @@ fn a_taken_name_gets_a_free_one() {
     fs::write(dest.join("a.txt"), b"existing").expect("write");
     fs::write(dest.join("a (1).txt"), b"existing too").expect("write");
 
-    let (state, _, events) = finish(&link(JobSpec::new(vec![src.clone()], &dest)));
+    let (state, _, events) = finish(&jobs::start(
+        JobKind::Link,
+        JobSpec::new(vec![src.clone()], &dest),
+    ));
     assert_eq!(state, JobState::Done);
     assert!(events.iter().any(|e| matches!(
         e,
@@ -81,10 +83,10 @@ fn a_missing_destination_fails_the_item() {
     let dir = tempfile::tempdir().expect("tempdir");
     let src = dir.path().join("a.txt");
     fs::write(&src, b"alpha").expect("write");
-    let (state, summary, events) = finish(&link(JobSpec::new(
-        vec![src.clone()],
-        dir.path().join("nowhere"),
-    )));
+    let (state, summary, events) = finish(&jobs::start(
+        JobKind::Link,
+        JobSpec::new(vec![src.clone()], dir.path().join("nowhere")),
+    ));
     assert_eq!(state, JobState::Failed);
     assert_eq!(summary.failed, 1);
     assert!(

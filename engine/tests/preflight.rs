@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use porpoise_engine::jobs::events::SkipReason;
 use porpoise_engine::jobs::preflight::{self, FsRules, NameProblem, PreflightChoice, Problem};
-use porpoise_engine::jobs::{JobEvent, JobSpec, JobState, copy};
+use porpoise_engine::jobs::{self, JobEvent, JobKind, JobSpec, JobState};
 use porpoise_testkit::trees::{awkward_sources, tree_of};
 use porpoise_testkit::{LoopMount, drain, skip};
 
@@ -78,7 +78,7 @@ fn a_local_disk_takes_any_name() {
 }
 
 fn copy_asking(sources: &[PathBuf], dest: &Path) -> porpoise_engine::jobs::Job {
-    copy::copy(JobSpec::new(sources.to_vec(), dest))
+    jobs::start(JobKind::Copy, JobSpec::new(sources.to_vec(), dest))
 }
 
 #[test]
@@ -173,7 +173,9 @@ fn rules_given_with_the_job_apply_on_any_filesystem() {
         )
     };
     // The job was told what to do and does not wait; an answer would go unread.
-    let out = drain(copy::copy(spec), |_| PreflightChoice::Cancel);
+    let out = drain(jobs::start(JobKind::Copy, spec), |_| {
+        PreflightChoice::Cancel
+    });
     let problems = out
         .events
         .iter()

@@ -16,7 +16,6 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use porpoise_engine::devices::udisks::{self, Bus, UdisksError};
-use porpoise_engine::mounts::MountTable;
 use porpoise_testkit::LoopMount;
 
 const UDISKSD: &str = "/usr/libexec/udisks2/udisksd";
@@ -28,18 +27,6 @@ const BUS_SOCKET: &str = "/run/dbus/system_bus_socket";
 const UDEV_RUN: &str = "/run/udev";
 /// Longest wait for a daemon to come up or for UDisks2 to see a mount.
 const PATIENCE: Duration = Duration::from_secs(90);
-
-/// Poll `f` until it gives a value or the deadline passes.
-fn wait_for<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
-    let deadline = Instant::now() + PATIENCE;
-    loop {
-        if let Some(v) = f() {
-            return v;
-        }
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
 
 fn pids_named(comm: &str) -> HashSet<i32> {
     let mut out = HashSet::new();
@@ -136,7 +123,7 @@ impl Daemons {
                 "dbus-daemon",
                 Command::new("dbus-daemon").args(["--system", "--nofork", "--nopidfile"]),
             );
-            wait_for("the system bus", || {
+            kit::wait_for("the system bus", PATIENCE, || {
                 bus_alive(Path::new(BUS_SOCKET)).then_some(())
             });
         }
@@ -149,7 +136,7 @@ impl Daemons {
                 .find(|p| Path::new(p).exists())
                 .expect("systemd-udevd is installed");
             d.spawn("systemd-udevd", &mut Command::new(udevd));
-            wait_for("udevd's control socket", || {
+            kit::wait_for("udevd's control socket", PATIENCE, || {
                 Path::new("/run/udev/control").exists().then_some(())
             });
             kit::run(Command::new("udevadm").args([
@@ -162,7 +149,9 @@ impl Daemons {
         if pids_named("udisksd").is_empty() {
             d.spawn("udisksd", &mut Command::new(UDISKSD));
             // Asking before it owns its name would make the bus start a second one.
-            wait_for("udisksd on the bus", || udisks_on_bus().then_some(()));
+            kit::wait_for("udisksd on the bus", PATIENCE, || {
+                udisks_on_bus().then_some(())
+            });
         }
         d
     }
@@ -200,16 +189,10 @@ fn empty_bus(dir: &Path) -> (Daemons, String) {
             .args(["--session", "--nofork", "--nopidfile"])
             .arg(format!("--address={address}")),
     );
-    wait_for("the empty bus", || bus_alive(&socket).then_some(()));
+    kit::wait_for("the empty bus", PATIENCE, || {
+        bus_alive(&socket).then_some(())
+    });
     (d, address)
-}
-
-fn mounted(at: &Path) -> bool {
-    MountTable::read()
-        .expect("the mount table")
-        .mounts
-        .iter()
-        .any(|m| m.mount_point == at)
 }
 
 fn assert_not_running(r: Result<(), UdisksError>) {
@@ -232,7 +215,7 @@ fn udisks_unmounts_a_loop_mounted_ext4_and_says_when_it_is_not_running() {
         );
     }
     let disk = LoopMount::ext4(32 << 20);
-    assert!(mounted(&disk.mnt));
+    assert!(kit::mounts::is_mounted(&disk.mnt));
 
     // No system bus at all.
     let nowhere = tempfile::tempdir().expect("tempdir");
@@ -244,17 +227,19 @@ fn udisks_unmounts_a_loop_mounted_ext4_and_says_when_it_is_not_running() {
         assert_not_running(Bus::At(address.clone()).unmount(&disk.mnt));
         assert_not_running(Bus::At(address.clone()).eject(&disk.mnt));
     }
-    assert!(mounted(&disk.mnt), "nothing was unmounted");
+    assert!(kit::mounts::is_mounted(&disk.mnt), "nothing was unmounted");
 
     // The real service.
     let _daemons = Daemons::system();
-    let device = wait_for("UDisks2 to list the loop mount", || {
-        match Bus::System.device_of(&disk.mnt) {
+    let device = kit::wait_for(
+        "UDisks2 to list the loop mount",
+        PATIENCE,
+        || match Bus::System.device_of(&disk.mnt) {
             Ok(d) => Some(d),
             Err(UdisksError::NoDevice { .. } | UdisksError::NotRunning(_)) => None,
             Err(e) => panic!("asking UDisks2: {e}"),
-        }
-    });
+        },
+    );
     assert!(
         device
             .filesystem
@@ -267,8 +252,10 @@ fn udisks_unmounts_a_loop_mounted_ext4_and_says_when_it_is_not_running() {
         udisks::unmount(&elsewhere),
         Err(UdisksError::NoDevice { .. })
     ));
-    assert!(mounted(&disk.mnt));
+    assert!(kit::mounts::is_mounted(&disk.mnt));
 
     udisks::unmount(&disk.mnt).unwrap_or_else(|e| panic!("unmount: {e}"));
-    wait_for("the mount to go", || (!mounted(&disk.mnt)).then_some(()));
+    kit::wait_for("the mount to go", PATIENCE, || {
+        (!kit::mounts::is_mounted(&disk.mnt)).then_some(())
+    });
 }

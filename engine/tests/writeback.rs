@@ -9,13 +9,11 @@ use porpoise_testkit as kit;
 use porpoise_testkit::rig;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use porpoise_engine::jobs::events::SkipReason;
-use porpoise_engine::jobs::{Job, JobEvent, JobSpec, JobState, copy, moves};
+use porpoise_engine::jobs::{self, Job, JobEvent, JobKind, JobSpec, JobState};
 
 const MIB: u64 = 1 << 20;
-const PATIENCE: Duration = Duration::from_secs(180);
 /// Journal and metadata a stick receives besides file data.
 const METADATA_SLACK: u64 = 2 * MIB;
 /// Windows stay at 1 MiB at these speeds; two of them may be in flight, and the counter is
@@ -50,23 +48,7 @@ fn follow(
     received: impl Fn() -> u64,
     mut on: impl FnMut(&JobEvent, u64),
 ) -> Vec<JobEvent> {
-    let deadline = Instant::now() + PATIENCE;
-    let mut events = Vec::new();
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        assert!(!left.is_zero(), "the job did not finish in time");
-        let ev = match job.next_timeout(left) {
-            Ok(ev) => ev,
-            Err(false) => continue,
-            Err(true) => panic!("the job ended without Finished"),
-        };
-        on(&ev, received());
-        let last = matches!(ev, JobEvent::Finished { .. });
-        events.push(ev);
-        if last {
-            return events;
-        }
-    }
+    kit::jobs::follow(job, |_, ev| on(ev, received())).events
 }
 
 fn final_state(events: &[JobEvent]) -> JobState {
@@ -104,7 +86,10 @@ fn a_copy_to_the_usb_stick_reports_what_reached_it() {
     let src = tempfile::tempdir().expect("tempdir");
     let files = sources(src.path(), "photos", 6, 2 << 20);
     let total = 12 * MIB;
-    let job = copy::copy(JobSpec::new(vec![src.path().join("photos")], stick.path()));
+    let job = jobs::start(
+        JobKind::Copy,
+        JobSpec::new(vec![src.path().join("photos")], stick.path()),
+    );
     let mut progress = 0;
     let mut writing_seen = false;
     let events = follow(
@@ -146,10 +131,13 @@ fn a_copy_to_the_network_share_reports_what_reached_it() {
     // Many small files too: they are fsynced in batches.
     sources(src.path(), "notes", 200, 4096);
     let total = 10 * MIB + 200 * 4096;
-    let job = copy::copy(JobSpec::new(
-        vec![src.path().join("docs"), src.path().join("notes")],
-        share.path(),
-    ));
+    let job = jobs::start(
+        JobKind::Copy,
+        JobSpec::new(
+            vec![src.path().join("docs"), src.path().join("notes")],
+            share.path(),
+        ),
+    );
     let mut progress = 0;
     let events = follow(
         &job,
@@ -180,7 +168,10 @@ fn a_move_to_the_stick_deletes_sources_only_after_the_flush() {
     let src = tempfile::tempdir().expect("tempdir");
     let files = sources(src.path(), "music", 4, 2 << 20);
     let total = 8 * MIB;
-    let job = moves::move_items(JobSpec::new(vec![src.path().join("music")], stick.path()));
+    let job = jobs::start(
+        JobKind::Move,
+        JobSpec::new(vec![src.path().join("music")], stick.path()),
+    );
     let mut removing_seen = false;
     let events = follow(
         &job,
@@ -221,7 +212,10 @@ fn a_move_keeps_every_source_when_the_stick_fails_during_the_flush() {
     let stick = stick(2_000_000);
     let src = tempfile::tempdir().expect("tempdir");
     let files = sources(src.path(), "videos", 4, 2 << 20);
-    let job = moves::move_items(JobSpec::new(vec![src.path().join("videos")], stick.path()));
+    let job = jobs::start(
+        JobKind::Move,
+        JobSpec::new(vec![src.path().join("videos")], stick.path()),
+    );
     let events = follow(
         &job,
         || stick.received(),
@@ -263,7 +257,7 @@ fn a_cancelled_move_deletes_only_sources_whose_copies_are_on_the_stick() {
     let src = tempfile::tempdir().expect("tempdir");
     // Separate top-level files, so some can be finished when the cancel comes.
     let files = sources(src.path(), "parts", 8, 1 << 20);
-    let job = moves::move_items(JobSpec::new(files.clone(), stick.path()));
+    let job = jobs::start(JobKind::Move, JobSpec::new(files.clone(), stick.path()));
     let control = job.control.clone();
     let events = follow(
         &job,
@@ -303,7 +297,7 @@ fn a_source_that_changes_while_the_stick_flushes_stays() {
     let stick = stick(2_000_000);
     let src = tempfile::tempdir().expect("tempdir");
     let files = sources(src.path(), "drafts", 3, 2 << 20);
-    let job = moves::move_items(JobSpec::new(files.clone(), stick.path()));
+    let job = jobs::start(JobKind::Move, JobSpec::new(files.clone(), stick.path()));
     let events = follow(
         &job,
         || stick.received(),

@@ -11,7 +11,7 @@ use crossbeam_channel::{Receiver, RecvTimeoutError};
 use porpoise_engine::jobs::{self, ConflictPolicy, Control, JobEvent, JobSpec};
 
 use super::super::message::Message;
-use super::super::request::{JobKind, JobRequest};
+use super::super::request::JobRequest;
 use super::JobMsg;
 
 /// A job's controls and the slot its events wait in while nobody follows them.
@@ -56,20 +56,12 @@ impl Default for JobLink {
 
 /// Start the engine job a request asks for; its events come from the returned receiver.
 pub fn start(request: &JobRequest, control: Arc<Control>) -> Receiver<JobEvent> {
-    let sources = request.sources.clone();
-    let spec = || JobSpec {
+    let spec = JobSpec {
         on_conflict: ConflictPolicy::Ask,
         on_problem: None,
-        ..JobSpec::new(sources.clone(), request.dest.clone())
+        ..JobSpec::new(request.sources.clone(), request.dest.clone())
     };
-    let job = match request.kind {
-        JobKind::Copy => jobs::copy::copy_with(spec(), control),
-        JobKind::Move => jobs::moves::move_with(spec(), control),
-        JobKind::Link => jobs::link::link_with(spec(), control),
-        JobKind::Trash => jobs::trash::trash_with(sources, control),
-        JobKind::Delete => jobs::delete::delete_with(sources, control),
-    };
-    job.events
+    jobs::start_with(request.kind, spec, control).events
 }
 
 /// Does this event leave the job waiting for the person (a question, a pause)?
@@ -157,6 +149,7 @@ async fn forward(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::request::JobKind;
     use iced::futures::StreamExt;
 
     #[test]

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, UNIX_EPOCH};
 
 use porpoise_engine::error::{IoError, Op, Reason};
-use porpoise_engine::jobs::{self, ConflictPolicy, Job, JobEvent, JobSpec, JobState};
+use porpoise_engine::jobs::{self, ConflictPolicy, Job, JobEvent, JobKind, JobSpec, JobState};
 
 use super::UndoStep;
 
@@ -38,7 +38,9 @@ const TRASH_SLACK: i64 = 2;
 /// Take `step` back. Blocks until done; call it off the UI thread.
 pub fn perform(step: UndoStep) -> Result<(), UndoError> {
     match step {
-        UndoStep::Copied { targets, .. } => run_job(jobs::delete::delete(targets)),
+        UndoStep::Copied { targets, .. } => {
+            run_job(jobs::start(JobKind::Delete, JobSpec::of(targets)))
+        }
         UndoStep::Moved { pairs } => move_back(pairs),
         UndoStep::Trashed { originals, at } => {
             let since = at
@@ -90,7 +92,7 @@ fn move_back(pairs: Vec<(PathBuf, PathBuf)>) -> Result<(), UndoError> {
             on_conflict: ConflictPolicy::Fail,
             ..JobSpec::new(items, folder)
         };
-        run_job(jobs::moves::move_items(spec))?;
+        run_job(jobs::start(JobKind::Move, spec))?;
     }
     Ok(())
 }

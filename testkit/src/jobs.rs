@@ -1,8 +1,9 @@
-//! Running an engine job to its end in a test: every event in order, with the preflight
-//! question answered by the test.
+//! Running an engine job to its end in a test: every event in order, each seen by the
+//! test first, so it can answer the job's questions (a conflict, the pre-flight check).
 
 use std::time::{Duration, Instant};
 
+use porpoise_engine::jobs::conflict::Answer;
 use porpoise_engine::jobs::preflight::PreflightChoice;
 use porpoise_engine::jobs::{Job, JobEvent, JobState, Summary};
 
@@ -13,12 +14,13 @@ pub struct Outcome {
     pub events: Vec<JobEvent>,
 }
 
-/// How long a job may take in a test before it counts as stuck.
-const JOB_PATIENCE: Duration = Duration::from_secs(120);
+/// How long a job may take in a test before it counts as stuck (a slow destination of
+/// the rig included).
+pub const JOB_PATIENCE: Duration = Duration::from_secs(180);
 
-/// Drain a job's events; a `Preflight` event that waits is handed to `answer`, which
-/// may look at the world as it is at that moment.
-pub fn drain(job: Job, mut answer: impl FnMut(&JobEvent) -> PreflightChoice) -> Outcome {
+/// Follow `job` to its `Finished`, handing each event to `on` first (which may answer
+/// the job through `job.control`).
+pub fn follow(job: &Job, mut on: impl FnMut(&Job, &JobEvent)) -> Outcome {
     let deadline = Instant::now() + JOB_PATIENCE;
     let mut events = Vec::new();
     loop {
@@ -29,12 +31,7 @@ pub fn drain(job: Job, mut answer: impl FnMut(&JobEvent) -> PreflightChoice) -> 
             Err(false) => continue,
             Err(true) => panic!("the job ended without Finished"),
         };
-        if let JobEvent::Preflight {
-            can_proceed: true, ..
-        } = &ev
-        {
-            job.control.answer_preflight(answer(&ev));
-        }
+        on(job, &ev);
         if let JobEvent::Finished { state, summary } = &ev {
             let (state, summary) = (*state, summary.clone());
             events.push(ev);
@@ -46,4 +43,33 @@ pub fn drain(job: Job, mut answer: impl FnMut(&JobEvent) -> PreflightChoice) -> 
         }
         events.push(ev);
     }
+}
+
+/// Run `job` to its end; a `Preflight` event that waits is handed to `answer`, which
+/// may look at the world as it is at that moment.
+pub fn drain(job: Job, mut answer: impl FnMut(&JobEvent) -> PreflightChoice) -> Outcome {
+    follow(&job, |job, ev| {
+        if let JobEvent::Preflight {
+            can_proceed: true, ..
+        } = ev
+        {
+            job.control.answer_preflight(answer(ev));
+        }
+    })
+}
+
+/// Run `job` to its end, answering each conflict with `answer` (`None`: the test did not
+/// expect one, and fails).
+pub fn finish_answering(job: Job, mut answer: impl FnMut(&JobEvent) -> Option<Answer>) -> Outcome {
+    follow(&job, |job, ev| {
+        if matches!(ev, JobEvent::Conflict(_)) {
+            let a = answer(ev).expect("a conflict this test expects");
+            job.control.answer(a);
+        }
+    })
+}
+
+/// Run `job` to its end; it must ask nothing.
+pub fn finish(job: Job) -> Outcome {
+    finish_answering(job, |_| None)
 }

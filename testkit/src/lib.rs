@@ -35,6 +35,15 @@ pub fn have(tool: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// The full path of the program `tool` on the `PATH`, if there is one.
+pub fn which(tool: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|d| d.join(tool))
+        .find(|p| p.is_file())
+}
+
 /// The test runs as root (what mounting and the rig need).
 pub fn root() -> Result<(), String> {
     if rustix::process::geteuid().is_root() {

@@ -4,7 +4,18 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use porpoise_engine::mounts::MountTable;
+
 use crate::{have, root, run};
+
+/// Something is mounted at `at`, as the engine's mount table reads it now.
+pub fn is_mounted(at: &Path) -> bool {
+    MountTable::read()
+        .expect("the mount table")
+        .mounts
+        .iter()
+        .any(|m| m.mount_point == at)
+}
 
 /// A filesystem image on a loop device, mounted; unmounted and detached when dropped.
 pub struct LoopMount {

@@ -20,15 +20,9 @@ done
 "$mount" --bind "$home" "$home" && "$mount" -o remount,bind,rw "$home" || exit 1
 exec "$setpriv" --reuid 65534 --regid 65534 --clear-groups -- "$@""#;
 
-/// The full path of `tool` on the test's own `PATH`.
-fn which(tool: &str) -> PathBuf {
-    let out = Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .expect("run sh");
-    let path = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-    assert!(!path.is_empty(), "{tool} is not installed");
-    PathBuf::from(path)
+/// The full path of `name` on the test's own `PATH` (it must be installed).
+fn tool(name: &str) -> PathBuf {
+    porpoise_testkit::which(name).unwrap_or_else(|| panic!("{name} is not installed"))
 }
 
 pub struct Launch {
@@ -105,14 +99,14 @@ impl Launch {
                 .status()
                 .expect("chown the home");
             assert!(st.success(), "chown the home");
-            let mut c = Command::new(which("unshare"));
+            let mut c = Command::new(tool("unshare"));
             c.args(["--mount", "--propagation", "private", "--"])
-                .arg(which("sh"))
+                .arg(tool("sh"))
                 .arg("-c")
                 .arg(CONTAIN)
                 .arg("sh")
-                .arg(which("mount"))
-                .arg(which("setpriv"))
+                .arg(tool("mount"))
+                .arg(tool("setpriv"))
                 .arg(&self.home)
                 .arg(&binary);
             c

@@ -258,7 +258,57 @@ pub struct Window<'d> {
     log: PathBuf,
 }
 
+/// A home in a temp folder with a `work` folder in it: what most tests show the window.
+pub struct Home {
+    dir: tempfile::TempDir,
+    pub work: PathBuf,
+}
+
+impl Home {
+    /// A fresh home whose `work` folder holds `<name>.txt` for each of `names`, each file
+    /// holding its name (names tesseract reads well: words, not digits).
+    pub fn with_files(names: &[&str]) -> Home {
+        let dir = tempfile::tempdir().expect("a home folder");
+        let work = dir.path().join("work");
+        std::fs::create_dir_all(&work).expect("mkdir work");
+        for n in names {
+            std::fs::write(work.join(format!("{n}.txt")), n.as_bytes()).expect("write");
+        }
+        Home { dir, work }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+impl Desktop {
+    /// The window on `home`'s work folder, once its title names it.
+    pub fn open_work(&self, home: &Home) -> Window<'_> {
+        let win = self.launch(Launch::new(home.path()).arg(&home.work));
+        win.wait_title("the folder in the title", |t| t.ends_with("work"));
+        win
+    }
+}
+
+/// Wait until `path` exists (`exists`) or is gone.
+pub fn wait_exists(path: &Path, exists: bool) {
+    let what = format!(
+        "{} to {}",
+        path.display(),
+        if exists { "exist" } else { "go" }
+    );
+    wait_for(&what, PATIENCE, || (path.exists() == exists).then_some(()));
+}
+
 impl Window<'_> {
+    /// Wait until `text` is no longer drawn.
+    pub fn wait_gone(&self, text: &str) {
+        wait_for(&format!("{text:?} to go from the window"), PATIENCE, || {
+            self.find_text(text).is_none().then_some(())
+        });
+    }
+
     pub fn pid(&self) -> u32 {
         self.child.0.id()
     }

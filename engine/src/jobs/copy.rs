@@ -37,12 +37,7 @@ use chunk::Chunk;
 
 /// Copy `spec.sources` into the folder `spec.dest`. A source already in `spec.dest` is
 /// duplicated beside itself under the next free "name (copy)", "name (copy 2)", …
-pub fn copy(spec: JobSpec) -> Job {
-    copy_with(spec, Control::new())
-}
-
-/// [`copy`], steered through a given control (e.g. one paused before the job starts).
-pub fn copy_with(spec: JobSpec, control: Arc<Control>) -> Job {
+pub(super) fn copy_with(spec: JobSpec, control: Arc<Control>) -> Job {
     spawn("copy", control, move |ctx| {
         let outcome = copy_sources(ctx, &spec, Beside::Duplicate);
         outcome.state(ctx)

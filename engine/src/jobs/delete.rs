@@ -22,12 +22,7 @@ use super::progress::Counters;
 use super::runner::{Ctx, spawn};
 
 /// Delete `paths` for good (files, links, whole folders).
-pub fn delete(paths: Vec<PathBuf>) -> Job {
-    delete_with(paths, Control::new())
-}
-
-/// [`delete`], steered through a given control.
-pub fn delete_with(paths: Vec<PathBuf>, control: Arc<Control>) -> Job {
+pub(super) fn delete_with(paths: Vec<PathBuf>, control: Arc<Control>) -> Job {
     spawn("delete", control, move |ctx| {
         ctx.state(JobState::Deleting);
         delete_paths(ctx, &paths, &ctx.counters, Stop::OnCancel);

@@ -14,12 +14,7 @@ use super::progress::Counters;
 use super::runner::{Ctx, spawn};
 
 /// Link `spec.sources` into the folder `spec.dest` (conflicts always keep both).
-pub fn link(spec: JobSpec) -> Job {
-    link_with(spec, Control::new())
-}
-
-/// [`link`], steered through a given control.
-pub fn link_with(spec: JobSpec, control: Arc<Control>) -> Job {
+pub(super) fn link_with(spec: JobSpec, control: Arc<Control>) -> Job {
     spawn("link", control, move |ctx| run(ctx, &spec))
 }
 

@@ -21,12 +21,7 @@ use super::runner::{Ctx, spawn};
 use super::{JobSpec, Refusal, copy, delete};
 
 /// Move `spec.sources` into the folder `spec.dest`.
-pub fn move_items(spec: JobSpec) -> Job {
-    move_with(spec, Control::new())
-}
-
-/// [`move_items`], steered through a given control.
-pub fn move_with(spec: JobSpec, control: Arc<Control>) -> Job {
+pub(super) fn move_with(spec: JobSpec, control: Arc<Control>) -> Job {
     spawn("move", control, move |ctx| run(ctx, &spec))
 }
 

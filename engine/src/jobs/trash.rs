@@ -21,12 +21,7 @@ pub use trash::TrashItem;
 pub use watch::{TrashWatch, trash_folders, watch};
 
 /// Move `paths` to the trash of the filesystem each is on.
-pub fn trash(paths: Vec<PathBuf>) -> Job {
-    trash_with(paths, Control::new())
-}
-
-/// [`trash`], steered through a given control.
-pub fn trash_with(paths: Vec<PathBuf>, control: Arc<Control>) -> Job {
+pub(super) fn trash_with(paths: Vec<PathBuf>, control: Arc<Control>) -> Job {
     spawn("trash", control, move |ctx| {
         ctx.state(JobState::Deleting);
         Counters::add(&ctx.counters.files_total, paths.len() as u64);

@@ -6,12 +6,19 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use super::super::conflict::{Answer, Choice, ConflictPolicy};
-use super::super::{JobEvent, JobSpec, JobState, Refusal, moves};
-use super::copy;
+use super::super::{JobEvent, JobKind, JobSpec, JobState, Refusal, start};
 use crate::jobs::control::Job;
 
 /// Every event of a job until it finishes, and its final state. A conflict is answered
 /// "cancel" (and shows in the events): a duplicate must never ask.
+fn copy(spec: JobSpec) -> Job {
+    start(JobKind::Copy, spec)
+}
+
+fn move_items(spec: JobSpec) -> Job {
+    start(JobKind::Move, spec)
+}
+
 fn finish(job: Job) -> (Vec<JobEvent>, JobState) {
     let mut events = Vec::new();
     while let Some(ev) = job.next() {
@@ -212,11 +219,7 @@ fn only_a_copy_duplicates_and_a_folder_still_never_goes_into_itself() {
 
     // A move into its own folder stays refused, whatever the rule.
     for policy in [ConflictPolicy::Fail, ConflictPolicy::Overwrite] {
-        let (events, state) = finish(moves::move_items(spec(
-            std::slice::from_ref(&notes),
-            dir,
-            policy,
-        )));
+        let (events, state) = finish(move_items(spec(std::slice::from_ref(&notes), dir, policy)));
         assert_eq!(state, JobState::Failed);
         assert_eq!(
             refusals(&events),

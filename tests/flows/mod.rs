@@ -1,12 +1,14 @@
-//! What the window-action flows share: booting the app on a folder, feeding it messages
-//! (collecting the job requests it makes), playing the mouse in iced_test's Simulator, and
-//! running one test again in a child copy of the test binary with its own environment.
+//! The headless window harness every `ui_*` test uses: booting the app on a folder,
+//! feeding it messages with their effects run by the real engine (collecting the job
+//! requests it makes), rendering and clicking in iced_test's Simulator, the mouse played
+//! as raw events, small test trees, and running one test again in a child copy of the test
+//! binary with its own environment. (The real window has its own harness: `desktop`.)
 
 #![allow(dead_code)] // each test file uses its own part of these helpers
 
 use std::ffi::OsStr;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::mpsc;
 use std::sync::{Mutex, MutexGuard};
@@ -16,18 +18,20 @@ use iced::keyboard::Modifiers;
 use iced::mouse;
 use iced_test::Simulator;
 use porpoise::actions::ActionEffect;
-use porpoise::request::JobRequest;
+use porpoise::request::{JobKind, JobRequest};
 use porpoise::{App, Effect, Message, Settings};
 
-/// Longest a listing, a child test or an outside tool may take.
-pub const TIMEOUT: Duration = Duration::from_secs(60);
+/// Longest a listing, a job, a child test or an outside tool may take.
+pub const TIMEOUT: Duration = Duration::from_secs(120);
 
-/// Tests share the process-wide language: hold this while one runs.
-static LANGUAGE: Mutex<()> = Mutex::new(());
+/// Tests share the process-wide language (and, in ui_jobs, the environment): hold this
+/// while one runs.
+static SHARED: Mutex<()> = Mutex::new(());
 
-pub fn language() -> MutexGuard<'static, ()> {
-    let guard = LANGUAGE.lock().unwrap_or_else(|e| e.into_inner());
-    porpoise::i18n::select(&["en"]);
+/// Show the window in `lang` ("en", "de") for as long as the guard lives.
+pub fn language(lang: &str) -> MutexGuard<'static, ()> {
+    let guard = SHARED.lock().unwrap_or_else(|e| e.into_inner());
+    porpoise::i18n::select(&[lang]);
     guard
 }
 
@@ -43,9 +47,13 @@ pub fn settle(app: App, effects: Vec<Effect>) -> App {
         .expect("the effects finished within the timeout")
 }
 
-pub fn boot(path: &Path) -> App {
-    let (app, effects) = App::boot(path.to_owned(), Settings::default(), None);
+pub fn boot_with(path: &Path, settings: Settings) -> App {
+    let (app, effects) = App::boot(path.to_owned(), settings, None);
     settle(app, effects)
+}
+
+pub fn boot(path: &Path) -> App {
+    boot_with(path, Settings::default())
 }
 
 /// The job requests among `effects` (the app asks for jobs with `Message::StartJob`).
@@ -85,6 +93,7 @@ pub fn feed(app: App, messages: impl IntoIterator<Item = Message>) -> (App, Vec<
         .expect("the effects finished within the timeout")
 }
 
+/// Handle one message and everything it sets off.
 pub fn send(app: App, m: Message) -> App {
     feed(app, [m]).0
 }
@@ -104,6 +113,41 @@ pub fn center_of(app: &App, text: &str) -> iced::Point {
         .visible_bounds()
         .expect("the text is visible")
         .center()
+}
+
+/// The messages a click on what `target` selects produces (at least one).
+pub fn clicked(
+    app: &App,
+    target: impl iced_test::Selector<
+        Output = impl iced_test::selector::Bounded + Clone + Send + Sync + 'static,
+    > + Send,
+) -> Vec<Message> {
+    let mut ui = simulator(app);
+    ui.click(target).expect("the target is on screen");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(!messages.is_empty(), "the click produced a message");
+    messages
+}
+
+/// Click what `target` selects, then feed what it produced to the app.
+pub fn click(
+    app: App,
+    target: impl iced_test::Selector<
+        Output = impl iced_test::selector::Bounded + Clone + Send + Sync + 'static,
+    > + Send,
+) -> App {
+    click_jobs(app, target).0
+}
+
+/// [`click`], also returning the job requests it made.
+pub fn click_jobs(
+    app: App,
+    target: impl iced_test::Selector<
+        Output = impl iced_test::selector::Bounded + Clone + Send + Sync + 'static,
+    > + Send,
+) -> (App, Vec<JobRequest>) {
+    let messages = clicked(&app, target);
+    feed(app, messages)
 }
 
 /// Play raw mouse events with the pointer at `at`; the messages they produce.
@@ -147,25 +191,48 @@ pub fn drag(app: App, from: &str, to: &str, modifiers: Modifiers) -> (App, Vec<J
     (app, jobs)
 }
 
-pub fn click(app: App, text: &str) -> (App, Vec<JobRequest>) {
-    let messages: Vec<Message> = {
-        let mut ui = simulator(&app);
-        ui.click(text).expect("the target is on screen");
-        ui.into_messages().collect()
-    };
-    assert!(!messages.is_empty(), "clicking {text:?} produced a message");
-    feed(app, messages)
-}
-
 pub fn right_click(app: App, at: iced::Point) -> App {
     let right = iced::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Right));
     play(app, at, vec![right]).0
 }
 
+/// Select the entry `name` with a click.
+pub fn select(app: App, name: &str) -> App {
+    send(app, Message::Clicked(name.as_bytes().to_vec()))
+}
+
+/// The message that starts a job of `kind` on `sources` into `dest`.
+pub fn job(kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> Message {
+    Message::StartJob(JobRequest {
+        kind,
+        sources,
+        dest: dest.to_owned(),
+    })
+}
+
+/// `a.txt`, `b.txt` and a folder `sub` holding `inner.txt`, in `dir`.
 pub fn tree(dir: &Path) {
     fs::write(dir.join("a.txt"), b"alpha").expect("write a.txt");
     fs::write(dir.join("b.txt"), b"bravo").expect("write b.txt");
     fs::create_dir(dir.join("sub")).expect("mkdir sub");
+    fs::write(dir.join("sub/inner.txt"), b"inside").expect("write inner.txt");
+}
+
+/// `src/` with the given files and an empty `dest/`, in a temp folder.
+pub fn two_folders(files: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = dir.path().join("src");
+    let dest = dir.path().join("dest");
+    fs::create_dir(&src).expect("mkdir src");
+    fs::create_dir(&dest).expect("mkdir dest");
+    for (name, text) in files {
+        fs::write(src.join(name), text).expect("write a source");
+    }
+    (dir, src, dest)
+}
+
+pub fn read(p: &Path) -> String {
+    fs::read_to_string(p).unwrap_or_else(|e| panic!("read {}: {e}", p.display()))
 }
 
 /// Set in the child copies of this binary: which test they run the inside of.
