@@ -25,7 +25,7 @@ use flows::*;
 fn opens_a_folder_and_a_subfolder_then_goes_back() {
     let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
+    deeper_tree(dir.path());
     let app = boot(dir.path());
     assert_eq!(app.shown_names(), ["sub", "a.txt", "b.txt"]);
     assert!(shows(&app, "a.txt"));
@@ -67,7 +67,7 @@ fn opens_a_folder_and_a_subfolder_then_goes_back() {
 fn keyboard_selects_and_opens() {
     let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
+    deeper_tree(dir.path());
     let mut app = boot(dir.path());
     app = send(app, press(named(Named::ArrowDown), Modifiers::empty()));
     assert_eq!(app.selection().cursor(), Some(&b"sub"[..]));
@@ -272,7 +272,7 @@ fn only_visible_rows_become_widgets() {
 fn icons_view_shows_the_same_entries() {
     let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
+    deeper_tree(dir.path());
     let app = boot(dir.path());
     let app = click(app, Id::new(location::ICONS));
     assert_eq!(app.settings().view, porpoise::settings::ViewMode::Icons);
@@ -285,7 +285,7 @@ fn icons_view_shows_the_same_entries() {
 fn german_strings() {
     let _lang = language("de");
     let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
+    deeper_tree(dir.path());
     let app = boot(dir.path());
     assert!(shows(&app, "3 Elemente"));
     assert!(shows(&app, "Größe"));

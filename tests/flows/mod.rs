@@ -210,11 +210,16 @@ pub fn job(kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> Message {
     })
 }
 
-/// `a.txt`, `b.txt` and a folder `sub` holding `inner.txt`, in `dir`.
+/// `a.txt`, `b.txt` and an empty folder `sub`, in `dir`.
 pub fn tree(dir: &Path) {
     fs::write(dir.join("a.txt"), b"alpha").expect("write a.txt");
     fs::write(dir.join("b.txt"), b"bravo").expect("write b.txt");
     fs::create_dir(dir.join("sub")).expect("mkdir sub");
+}
+
+/// [`tree`], with `inner.txt` in `sub`.
+pub fn deeper_tree(dir: &Path) {
+    tree(dir);
     fs::write(dir.join("sub/inner.txt"), b"inside").expect("write inner.txt");
 }
 
