@@ -36,8 +36,3 @@ pub fn give(dir: &Path) {
         );
     }
 }
-
-/// Whether tests run as root, so [`command`] really drops to another user.
-pub fn drops() -> bool {
-    rustix::process::geteuid().is_root()
-}
