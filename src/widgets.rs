@@ -17,3 +17,4 @@ pub mod places;
 pub mod pointer;
 pub mod status;
 pub mod trash;
+mod wrap;

@@ -4,12 +4,11 @@
 //! the top or bottom edge scrolls the view on, every frame. A press and release without a
 //! move is a click on empty space.
 
-use iced::advanced::layout;
-use iced::advanced::overlay;
+use super::wrap::delegate_to_content;
 use iced::advanced::renderer::{self, Quad};
-use iced::advanced::widget::{Operation, Tree, tree};
+use iced::advanced::widget::{Tree, tree};
 use iced::advanced::{Clipboard, Layout, Shell, Widget};
-use iced::{Border, Color, Element, Event, Length, Point, Rectangle, Size, Theme, Vector, mouse};
+use iced::{Border, Color, Element, Event, Point, Rectangle, Size, Theme, Vector, mouse};
 
 /// What the band tells the app.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -72,47 +71,14 @@ impl State {
 }
 
 impl<Message> Widget<Message, Theme, iced::Renderer> for Band<'_, Message> {
+    delegate_to_content!(iced::Renderer => children, diff, size, layout, operate, mouse_interaction, overlay);
+
     fn tag(&self) -> tree::Tag {
         tree::Tag::of::<State>()
     }
 
     fn state(&self) -> tree::State {
         tree::State::new(State::default())
-    }
-
-    fn children(&self) -> Vec<Tree> {
-        vec![Tree::new(&self.content)]
-    }
-
-    fn diff(&self, tree: &mut Tree) {
-        tree.diff_children(std::slice::from_ref(&self.content));
-    }
-
-    fn size(&self) -> Size<Length> {
-        self.content.as_widget().size()
-    }
-
-    fn layout(
-        &mut self,
-        tree: &mut Tree,
-        renderer: &iced::Renderer,
-        limits: &layout::Limits,
-    ) -> layout::Node {
-        self.content
-            .as_widget_mut()
-            .layout(&mut tree.children[0], renderer, limits)
-    }
-
-    fn operate(
-        &mut self,
-        tree: &mut Tree,
-        layout: Layout<'_>,
-        renderer: &iced::Renderer,
-        operation: &mut dyn Operation,
-    ) {
-        self.content
-            .as_widget_mut()
-            .operate(&mut tree.children[0], layout, renderer, operation);
     }
 
     fn update(
@@ -205,23 +171,6 @@ impl<Message> Widget<Message, Theme, iced::Renderer> for Band<'_, Message> {
         }
     }
 
-    fn mouse_interaction(
-        &self,
-        tree: &Tree,
-        layout: Layout<'_>,
-        cursor: mouse::Cursor,
-        viewport: &Rectangle,
-        renderer: &iced::Renderer,
-    ) -> mouse::Interaction {
-        self.content.as_widget().mouse_interaction(
-            &tree.children[0],
-            layout,
-            cursor,
-            viewport,
-            renderer,
-        )
-    }
-
     fn draw(
         &self,
         tree: &Tree,
@@ -265,23 +214,6 @@ impl<Message> Widget<Message, Theme, iced::Renderer> for Band<'_, Message> {
                 Color { a: 0.18, ..primary },
             );
         });
-    }
-
-    fn overlay<'b>(
-        &'b mut self,
-        tree: &'b mut Tree,
-        layout: Layout<'b>,
-        renderer: &iced::Renderer,
-        viewport: &Rectangle,
-        translation: Vector,
-    ) -> Option<overlay::Element<'b, Message, Theme, iced::Renderer>> {
-        self.content.as_widget_mut().overlay(
-            &mut tree.children[0],
-            layout,
-            renderer,
-            viewport,
-            translation,
-        )
     }
 }
 

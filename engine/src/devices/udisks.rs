@@ -110,14 +110,7 @@ impl Bus {
     pub fn unmount(&self, mount_point: &Path) -> Result<(), UdisksError> {
         let bus = self.connect()?;
         let device = find(&bus, mount_point)?;
-        call(
-            &bus,
-            &device.filesystem,
-            FILESYSTEM,
-            "Unmount",
-            Action::Unmount,
-            mount_point,
-        )
+        unmount_filesystem(&bus, &device, mount_point)
     }
 
     /// Unmount the filesystem at `mount_point`, then eject and power off its drive where
@@ -125,14 +118,7 @@ impl Bus {
     pub fn eject(&self, mount_point: &Path) -> Result<(), UdisksError> {
         let bus = self.connect()?;
         let device = find(&bus, mount_point)?;
-        call(
-            &bus,
-            &device.filesystem,
-            FILESYSTEM,
-            "Unmount",
-            Action::Unmount,
-            mount_point,
-        )?;
+        unmount_filesystem(&bus, &device, mount_point)?;
         let Some(drive) = &device.drive else {
             return Ok(());
         };
@@ -174,6 +160,21 @@ pub fn unmount(mount_point: &Path) -> Result<(), UdisksError> {
 /// [`Bus::eject`] on the system bus.
 pub fn eject(mount_point: &Path) -> Result<(), UdisksError> {
     Bus::System.eject(mount_point)
+}
+
+fn unmount_filesystem(
+    bus: &Connection,
+    device: &Device,
+    mount_point: &Path,
+) -> Result<(), UdisksError> {
+    call(
+        bus,
+        &device.filesystem,
+        FILESYSTEM,
+        "Unmount",
+        Action::Unmount,
+        mount_point,
+    )
 }
 
 fn find(bus: &Connection, mount_point: &Path) -> Result<Device, UdisksError> {
