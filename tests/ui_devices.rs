@@ -18,7 +18,7 @@ use porpoise_testkit::rig;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use flows::{boot, center_of, drag, feed, send, shows, simulator, tree};
@@ -42,10 +42,30 @@ const PATIENCE: Duration = Duration::from_secs(180);
 /// One stick at a time: the rig's loop devices and the removable cache are process-wide.
 static RIG: Mutex<()> = Mutex::new(());
 
-fn stick(rate: u64) -> rig::Stick {
-    rig::Stick::new(rig::StickOptions {
-        rate,
-        ..rig::StickOptions::default()
+/// A test's hold on the rig: its stick (written at `rate` bytes a second, 0 for no limit),
+/// English words, and a local folder for sources. `None` (after saying why) when the rig
+/// cannot run here.
+struct OnStick {
+    stick: rig::Stick,
+    src: tempfile::TempDir,
+    _lang: MutexGuard<'static, ()>,
+    _rig: MutexGuard<'static, ()>,
+}
+
+fn on_stick(rate: u64) -> Option<OnStick> {
+    if let Err(why) = rig::available() {
+        kit::skip(&why);
+        return None;
+    }
+    let rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
+    Some(OnStick {
+        _lang: flows::language("en"),
+        stick: rig::Stick::new(rig::StickOptions {
+            rate,
+            ..rig::StickOptions::default()
+        }),
+        src: tempfile::tempdir().expect("tempdir"),
+        _rig: rig,
     })
 }
 
@@ -115,48 +135,80 @@ fn deliver(app: &mut App, id: u64, ev: JobEvent) {
     assert!(effects.is_empty(), "a job event asks for nothing more");
 }
 
+/// Hand the job's events to the app up to and with its end; `after` sees the app after
+/// each earlier one.
+fn deliver_to_the_end(
+    app: &mut App,
+    id: u64,
+    events: &JobEvents,
+    mut after: impl FnMut(&App, &JobEvent),
+) {
+    loop {
+        let ev = events.next();
+        let last = matches!(ev, JobEvent::Finished { .. });
+        deliver(app, id, ev.clone());
+        if last {
+            return;
+        }
+        after(app, &ev);
+    }
+}
+
+/// Drag `a.txt` onto `sub` in the shown folder: the drop menu's default is `kind`, and
+/// Enter starts a job of that kind.
+fn drop_defaults_to(app: App, kind: JobKind) -> (App, Vec<JobRequest>) {
+    let (app, jobs) = drag(app, "a.txt", "sub", Modifiers::empty());
+    assert!(
+        jobs.is_empty(),
+        "nothing starts before the menu is answered"
+    );
+    enter_picks(app, kind)
+}
+
+/// The open drop menu's default is `kind`, listed first, and Enter picks it.
+fn enter_picks(app: App, kind: JobKind) -> (App, Vec<JobRequest>) {
+    let menu = app.actions().drop_menu.as_ref().expect("the drop menu");
+    assert_eq!(menu.default, kind);
+    let (first, second) = match kind {
+        JobKind::Copy => ("Copy here", "Move here"),
+        _ => ("Move here", "Copy here"),
+    };
+    assert!(center_of(&app, first).y < center_of(&app, second).y);
+    assert!(shows(&app, "Enter"), "the default says Enter picks it");
+    let (app, jobs) = feed(app, [press(named(Named::Enter), Modifiers::empty())]);
+    assert_eq!(jobs.first().map(|j| j.kind), Some(kind));
+    assert!(app.actions().drop_menu.is_none());
+    (app, jobs)
+}
+
 #[test]
 fn places_tell_what_is_still_being_written_to_a_stick_and_when_it_is_safe() {
-    if let Err(why) = rig::available() {
-        return kit::skip(&why);
-    }
-    let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
-    let _lang = flows::language("en");
-    let stick = stick(2_000_000);
-    let src = tempfile::tempdir().expect("tempdir");
-    let big = source(src.path(), 8 * MIB);
-    let app = mounts(boot(src.path()));
+    let Some(rig) = on_stick(2_000_000) else {
+        return;
+    };
+    let big = source(rig.src.path(), 8 * MIB);
+    let mut app = mounts(boot(rig.src.path()));
+    let stick = &rig.stick;
     assert_eq!(status_of(&app, stick.path()), None, "nothing written yet");
     assert!(!shows(&app, "safe to remove"));
 
-    let mut app = app;
     let (id, _link, events) = start_copy(&mut app, big, stick.path());
     let mut writing_shown = Vec::new();
-    loop {
-        let ev = events.next();
-        let progress = match &ev {
-            JobEvent::Progress(f) => Some(*f),
-            _ => None,
-        };
-        let last = matches!(ev, JobEvent::Finished { .. });
-        deliver(&mut app, id, ev);
-        if last {
-            break;
-        }
-        if let Some(f) = progress
+    deliver_to_the_end(&mut app, id, &events, |app, ev| {
+        if let JobEvent::Progress(f) = ev
             && f.bytes_total > f.bytes_on_device
         {
             let left = f.bytes_total - f.bytes_on_device;
             assert_eq!(
-                status_of(&app, stick.path()),
+                status_of(app, stick.path()),
                 Some(DeviceStatus::Writing { left })
             );
             let line = format!("writing… {} left", format::size(left));
-            assert!(shows(&app, &line), "Places shows {line:?}");
-            assert!(!shows(&app, "safe to remove"));
+            assert!(shows(app, &line), "Places shows {line:?}");
+            assert!(!shows(app, "safe to remove"));
             writing_shown.push(left);
         }
-    }
+    });
     assert!(
         writing_shown.len() >= 2,
         "the status followed the copy: {writing_shown:?}"
@@ -178,15 +230,12 @@ fn places_tell_what_is_still_being_written_to_a_stick_and_when_it_is_safe() {
 
 #[test]
 fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
-    if let Err(why) = rig::available() {
-        return kit::skip(&why);
-    }
-    let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
-    let _lang = flows::language("en");
-    let stick = stick(1_000_000);
-    let src = tempfile::tempdir().expect("tempdir");
-    let big = source(src.path(), 8 * MIB);
-    let mut app = mounts(boot(src.path()));
+    let Some(rig) = on_stick(1_000_000) else {
+        return;
+    };
+    let big = source(rig.src.path(), 8 * MIB);
+    let mut app = mounts(boot(rig.src.path()));
+    let stick = &rig.stick;
     let name = stick
         .path()
         .file_name()
@@ -228,14 +277,7 @@ fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
 
     // Cancelled (and flushed), nothing targets the stick: now the unmount would be asked.
     link.control.cancel();
-    loop {
-        let ev = events.next();
-        let last = matches!(ev, JobEvent::Finished { .. });
-        deliver(&mut app, id, ev);
-        if last {
-            break;
-        }
-    }
+    deliver_to_the_end(&mut app, id, &events, |_, _| {});
     let effects = app.handle(Message::Devices(porpoise::devices::DeviceMsg::Eject(
         stick.path().to_owned(),
     )));
@@ -245,87 +287,57 @@ fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
 
 #[test]
 fn a_drop_onto_the_stick_defaults_to_copy_and_elsewhere_to_move() {
-    if let Err(why) = rig::available() {
-        return kit::skip(&why);
-    }
-    let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
-    let _lang = flows::language("en");
-    let stick = stick(0);
-    tree(stick.path());
+    let Some(rig) = on_stick(0) else { return };
+    let on = rig.stick.path();
+    tree(on);
 
     // On the stick: Copy here first, highlighted as the default; Enter copies.
-    let app = mounts(boot(stick.path()));
-    let (app, jobs) = drag(app, "a.txt", "sub", Modifiers::empty());
-    assert!(jobs.is_empty());
-    let menu = app.actions().drop_menu.as_ref().expect("the drop menu");
-    assert_eq!(menu.default, JobKind::Copy);
-    assert!(center_of(&app, "Copy here").y < center_of(&app, "Move here").y);
-    assert!(shows(&app, "Enter"), "the default says Enter picks it");
-    let (app, jobs) = feed(app, [press(named(Named::Enter), Modifiers::empty())]);
+    let app = mounts(boot(on));
+    let (app, jobs) = drop_defaults_to(app, JobKind::Copy);
     assert_eq!(
         jobs,
         [JobRequest {
             kind: JobKind::Copy,
-            sources: vec![stick.path().join("a.txt")],
-            dest: stick.path().join("sub"),
+            sources: vec![on.join("a.txt")],
+            dest: on.join("sub"),
         }]
     );
-    assert!(app.actions().drop_menu.is_none());
-    assert!(stick.path().join("a.txt").exists() && stick.path().join("sub/a.txt").exists());
+    assert!(on.join("a.txt").exists() && on.join("sub/a.txt").exists());
 
     // Files dropped in from another application onto a folder of the stick: the same.
-    let outside = tempfile::tempdir().expect("tempdir");
-    let dropped = outside.path().join("x.txt");
+    let dropped = rig.src.path().join("x.txt");
     fs::write(&dropped, b"x").expect("write");
     let app = send(
         app,
         Message::Action(ActionMsg::FileDropped(dropped.clone())),
     );
-    let menu = app.actions().drop_menu.as_ref().expect("the drop menu");
-    assert_eq!(menu.default, JobKind::Copy);
-    let (app, jobs) = feed(app, [press(named(Named::Enter), Modifiers::empty())]);
-    assert_eq!(jobs[0].kind, JobKind::Copy);
+    let (app, _) = enter_picks(app, JobKind::Copy);
     assert!(dropped.exists(), "the original stays");
     drop(app);
 
     // On a local folder: Move here first, Enter moves.
     let local = tempfile::tempdir().expect("tempdir");
     tree(local.path());
-    let app = mounts(boot(local.path()));
-    let (app, _) = drag(app, "a.txt", "sub", Modifiers::empty());
-    let menu = app.actions().drop_menu.as_ref().expect("the drop menu");
-    assert_eq!(menu.default, JobKind::Move);
-    assert!(center_of(&app, "Move here").y < center_of(&app, "Copy here").y);
-    let (_, jobs) = feed(app, [press(named(Named::Enter), Modifiers::empty())]);
-    assert_eq!(jobs[0].kind, JobKind::Move);
+    drop_defaults_to(mounts(boot(local.path())), JobKind::Move);
     assert!(!local.path().join("a.txt").exists() && local.path().join("sub/a.txt").exists());
 }
 
 #[test]
 fn a_stick_that_fails_while_being_written_is_not_called_safe() {
-    if let Err(why) = rig::available() {
-        return kit::skip(&why);
-    }
-    let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
-    let _lang = flows::language("en");
-    let stick = stick(2_000_000);
-    let src = tempfile::tempdir().expect("tempdir");
-    let big = source(src.path(), 4 * MIB);
-    let mut app = mounts(boot(src.path()));
+    let Some(rig) = on_stick(2_000_000) else {
+        return;
+    };
+    let big = source(rig.src.path(), 4 * MIB);
+    let mut app = mounts(boot(rig.src.path()));
+    let stick = &rig.stick;
 
     // The stick is pulled out while the copied data is being written to it.
     let (id, _link, events) = start_copy(&mut app, big, stick.path());
-    loop {
-        let ev = events.next();
+    deliver_to_the_end(&mut app, id, &events, |_, ev| {
         if let JobEvent::State(JobState::WritingToDevice) = ev {
             stick.unplug();
         }
-        let last = matches!(ev, JobEvent::Finished { .. });
-        deliver(&mut app, id, ev);
-        if last {
-            break;
-        }
-    }
+    });
     assert_eq!(app.jobs().entries[0].state, JobState::Failed);
     assert_eq!(
         status_of(&app, stick.path()),
@@ -356,13 +368,10 @@ fn next_table(
 
 #[test]
 fn an_unmounted_stick_leaves_places() {
-    if let Err(why) = rig::available() {
-        return kit::skip(&why);
-    }
-    let _rig = RIG.lock().unwrap_or_else(|e| e.into_inner());
-    let _lang = flows::language("en");
-    let stick = stick(8_000_000);
-    let at = stick.path().to_owned();
+    let Some(rig) = on_stick(8_000_000) else {
+        return;
+    };
+    let at = rig.stick.path().to_owned();
     // The window's own watcher, on a thread that hands its tables over.
     let (tx, tables) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -374,8 +383,7 @@ fn an_unmounted_stick_leaves_places() {
         }
     });
     let has_stick = |t: &MountTable| t.mounts.iter().any(|m| m.mount_point == at);
-    let src = tempfile::tempdir().expect("tempdir");
-    let app = boot(src.path());
+    let app = boot(rig.src.path());
     let app = send(app, Message::Mounts(next_table(&tables, has_stick)));
     assert_eq!(status_of(&app, &at), None);
     assert!(
@@ -419,22 +427,11 @@ fn which_device_a_folder_is_on_goes_by_whole_path_components() {
     // "USB2" only shares a prefix of bytes with the stick's mount point: not on it.
     let app = send(boot(&usb2), Message::Mounts(table.clone()));
     assert!(!app.on_removable(&usb2));
-    let (app, _) = drag(app, "a.txt", "sub", Modifiers::empty());
-    assert_eq!(
-        app.actions().drop_menu.as_ref().map(|m| m.default),
-        Some(JobKind::Move)
-    );
-    drop(app);
+    drop_defaults_to(app, JobKind::Move);
 
     let app = send(boot(&usb), Message::Mounts(table));
     assert!(app.on_removable(&usb.join("sub")));
     assert!(shows(&app, "USB"), "the stick is in Places");
-    let (app, _) = drag(app, "a.txt", "sub", Modifiers::empty());
-    assert_eq!(
-        app.actions().drop_menu.as_ref().map(|m| m.default),
-        Some(JobKind::Copy)
-    );
-    let (_, jobs) = feed(app, [press(named(Named::Enter), Modifiers::empty())]);
-    assert_eq!(jobs[0].kind, JobKind::Copy);
+    drop_defaults_to(app, JobKind::Copy);
     assert!(usb.join("a.txt").exists() && usb.join("sub/a.txt").exists());
 }
