@@ -35,13 +35,9 @@ fn the_command_has_no_window_libraries_in_it() {
 
 #[test]
 fn the_command_copies_and_says_its_version() {
-    let out = Command::new(PORPOISE)
-        .arg("--version")
-        .output()
-        .expect("run porpoise");
-    assert!(out.status.success());
+    let version = porpoise_testkit::run(Command::new(PORPOISE).arg("--version"));
     assert_eq!(
-        String::from_utf8_lossy(&out.stdout).trim(),
+        version.trim(),
         format!("porpoise {}", env!("CARGO_PKG_VERSION"))
     );
 
@@ -51,16 +47,11 @@ fn the_command_copies_and_says_its_version() {
     std::fs::write(src.join("inner/a.txt"), b"alpha").expect("write");
     let dest = t.path().join("dest");
     std::fs::create_dir(&dest).expect("mkdir");
-    let out = Command::new(PORPOISE)
-        .args(["copy", "--progress=none"])
-        .arg(&src)
-        .arg(&dest)
-        .output()
-        .expect("run porpoise copy");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    porpoise_testkit::run(
+        Command::new(PORPOISE)
+            .args(["copy", "--progress=none"])
+            .arg(&src)
+            .arg(&dest),
     );
     assert_eq!(
         std::fs::read(dest.join("src/inner/a.txt")).expect("copied"),

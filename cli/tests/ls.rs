@@ -15,9 +15,9 @@ fn porpoise(args: &[&std::ffi::OsStr]) -> Output {
         .expect("run porpoise")
 }
 
+/// What a successful `porpoise ls` wrote (UTF-8: names are escaped).
 fn ok(o: &Output) -> String {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8, names are escaped")
+    porpoise_testkit::succeeded(o, "porpoise ls")
 }
 
 /// Sizes around the edges of GNU's rounding, and what `ls -lh` writes for them.

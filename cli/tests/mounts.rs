@@ -20,16 +20,8 @@ fn field_starts(line: &str) -> Vec<usize> {
 
 #[test]
 fn mounts_aligns_its_columns() {
-    let out = Command::new(env!("CARGO_BIN_EXE_porpoise"))
-        .arg("mounts")
-        .output()
-        .expect("run porpoise mounts");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).expect("escaped output is UTF-8");
+    // UTF-8 (checked by run): mount points are escaped.
+    let text = porpoise_testkit::run(Command::new(env!("CARGO_BIN_EXE_porpoise")).arg("mounts"));
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.len() >= 2, "at least / and /proc: {text}");
     for l in &lines {

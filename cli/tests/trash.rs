@@ -86,8 +86,7 @@ fn percent_encoded(path: &Path) -> String {
 }
 
 fn ok(o: &Output) -> String {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+    porpoise_testkit::succeeded(o, "porpoise trash")
 }
 
 #[test]

@@ -17,8 +17,7 @@ fn porpoise(data_home: &Path, args: &[&std::ffi::OsStr]) -> Output {
 }
 
 fn ok(o: &Output) -> String {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8_lossy(&o.stdout).into_owned()
+    porpoise_testkit::succeeded(o, "porpoise")
 }
 
 #[test]

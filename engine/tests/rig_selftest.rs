@@ -266,17 +266,11 @@ fn share_and_stick_keep_files_as_the_tools_expect() {
             && cp -a \"$2/tree\" \"$1/back\" && diff -r \"$1/a\" \"$1/back\" \
             && [ \"$(stat -c %Y \"$1/a/small\")\" = \"$(stat -c %Y \"$2/tree/small\")\" ] \
             && rm -r \"$2/tree\"";
-        let out = std::process::Command::new("sh")
-            .args(["-c", script, "sh"])
-            .arg(src.path())
-            .arg(root)
-            .output()
-            .expect("sh");
-        assert!(
-            out.status.success(),
-            "cp/diff on {}: {}",
-            root.display(),
-            String::from_utf8_lossy(&out.stderr)
+        porpoise_testkit::run(
+            std::process::Command::new("sh")
+                .args(["-c", script, "sh"])
+                .arg(src.path())
+                .arg(root),
         );
     }
 }

@@ -53,14 +53,24 @@ pub fn root() -> Result<(), String> {
     }
 }
 
-/// Run `cmd` to its end; panics with what it printed if it failed.
-pub fn run(cmd: &mut Command) {
-    let out = cmd.output().expect("run");
+/// Run `cmd` to its end and give what it wrote to standard output; panics with what it
+/// wrote to standard error if it failed.
+pub fn run(cmd: &mut Command) -> String {
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    succeeded(&out, &format!("{cmd:?}"))
+}
+
+/// The standard output of a program that ended (`what` names it); panics with its
+/// standard error if it failed, and if its output is not UTF-8.
+pub fn succeeded(out: &std::process::Output, what: &str) -> String {
     assert!(
         out.status.success(),
-        "{cmd:?}: {}",
+        "{what} failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+    String::from_utf8(out.stdout.clone()).unwrap_or_else(|_| panic!("{what} wrote UTF-8"))
 }
 
 /// Poll `probe` until it gives a value; panics with `what` when `limit` passes.

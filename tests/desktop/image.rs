@@ -101,38 +101,32 @@ impl Shot {
             }
         }
         write_png(&big, w, h, &rgb);
-        let out = Command::new("tesseract")
-            .arg(&big)
-            .args(["stdout", "--psm", "11", "tsv"])
-            .env("OMP_THREAD_LIMIT", "1")
-            .output()
-            .expect("run tesseract");
-        assert!(
-            out.status.success(),
-            "tesseract failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .skip(1)
-            .filter_map(|line| {
-                let f: Vec<&str> = line.split('\t').collect();
-                let text = f.get(11)?.trim();
-                if text.is_empty() {
-                    return None;
-                }
-                let n = |i: usize| f.get(i).and_then(|v| v.parse::<i32>().ok());
-                let l = |i: usize| f.get(i).and_then(|v| v.parse::<u32>().ok());
-                Some(Word {
-                    line: (l(2)?, l(3)?, l(4)?),
-                    text: text.to_owned(),
-                    x: n(6)? / 2,
-                    y: n(7)? / 2,
-                    width: n(8)? / 2,
-                    height: n(9)? / 2,
-                })
+        porpoise_testkit::run(
+            Command::new("tesseract")
+                .arg(&big)
+                .args(["stdout", "--psm", "11", "tsv"])
+                .env("OMP_THREAD_LIMIT", "1"),
+        )
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            let text = f.get(11)?.trim();
+            if text.is_empty() {
+                return None;
+            }
+            let n = |i: usize| f.get(i).and_then(|v| v.parse::<i32>().ok());
+            let l = |i: usize| f.get(i).and_then(|v| v.parse::<u32>().ok());
+            Some(Word {
+                line: (l(2)?, l(3)?, l(4)?),
+                text: text.to_owned(),
+                x: n(6)? / 2,
+                y: n(7)? / 2,
+                width: n(8)? / 2,
+                height: n(9)? / 2,
             })
-            .collect()
+        })
+        .collect()
     }
 
     /// The centre of the first run of words on one line that holds `text` (case aside);

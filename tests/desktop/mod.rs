@@ -190,15 +190,10 @@ impl Desktop {
         I: IntoIterator<Item = S>,
         S: AsRef<std::ffi::OsStr>,
     {
-        let out = Command::new("xdotool")
-            .args(args)
-            .env("DISPLAY", &self.display)
-            .output()
-            .expect("run xdotool");
-        assert!(
-            out.status.success(),
-            "xdotool failed: {}",
-            String::from_utf8_lossy(&out.stderr)
+        porpoise_testkit::run(
+            Command::new("xdotool")
+                .args(args)
+                .env("DISPLAY", &self.display),
         );
     }
 
