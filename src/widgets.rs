@@ -7,6 +7,7 @@ pub mod details;
 pub mod dialog;
 pub mod elided;
 pub mod entry;
+pub mod folder_view;
 pub mod icons;
 pub mod jobs;
 pub mod keyed_rows;

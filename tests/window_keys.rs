@@ -74,9 +74,7 @@ fn the_shortcuts_people_type_without_thinking() {
     win.alive();
 
     // Ctrl+Q closes the window.
-    win.key_and_leave("ctrl+q");
-    let status = win.wait_exit();
-    assert!(status.success(), "Ctrl+Q ends the window cleanly: {status}");
+    win.closes_with("ctrl+q");
 }
 
 #[test]
@@ -110,9 +108,7 @@ fn items_picked_apart_by_keyboard_and_their_menu_by_key() {
     win.alive();
 
     // Ctrl+W closes the window (its only tab, until there are tabs).
-    win.key_and_leave("ctrl+w");
-    let status = win.wait_exit();
-    assert!(status.success(), "Ctrl+W ends the window cleanly: {status}");
+    win.closes_with("ctrl+w");
 }
 
 #[test]

@@ -10,9 +10,8 @@
 mod desktop;
 
 use std::fs;
-use std::path::Path;
 
-use desktop::{Desktop, Launch, PATIENCE, Window, wait_for};
+use desktop::{Desktop, Home, PATIENCE, Window, wait_for};
 
 /// How many entries the status bar says are selected (0 when it says none).
 fn selected(win: &Window) -> usize {
@@ -32,27 +31,17 @@ fn wait_selected(win: &Window, what: &str, pred: impl Fn(usize) -> bool) -> usiz
 /// Names tesseract reads without mistaking a digit for a letter.
 const NAMES: [&str; 6] = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"];
 
-fn small_folder(at: &Path) {
-    fs::create_dir_all(at).expect("mkdir");
-    for n in NAMES {
-        fs::write(at.join(format!("{n}.txt")), b"x").expect("write");
-    }
-}
-
 const LONG_NAME: &str = "holiday-photos-from-the-summer-in-the-mountains-with-the-whole-family-\
 and-the-dog-who-would-not-stop-barking-at-cows-beach.jpg";
 
 #[test]
 fn half_a_laptop_screen_keeps_the_name_and_long_names_are_shortened() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let work = home.path().join("work");
-    small_folder(&work);
+    let home = Home::with_files(&NAMES);
     assert!(LONG_NAME.len() >= 120);
-    fs::write(work.join(LONG_NAME), b"jpeg").expect("write");
+    fs::write(home.work.join(LONG_NAME), b"jpeg").expect("write");
 
-    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
-    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    let mut win = desk.open_work(&home);
     win.resize(700, 500);
     win.settle();
 
@@ -117,12 +106,9 @@ fn half_a_laptop_screen_keeps_the_name_and_long_names_are_shortened() {
 #[test]
 fn the_rubber_band_selects_what_it_touches_and_a_click_on_empty_space_clears() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let work = home.path().join("work");
-    small_folder(&work);
-
-    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
-    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    let home = Home::with_files(&NAMES);
+    let work = home.work.clone();
+    let mut win = desk.open_work(&home);
     let (_, _, w, h) = win.geometry();
     let (w, h) = (w as i32, h as i32);
     let (_, y1) = win.wait_text("bravo");
@@ -161,7 +147,9 @@ fn the_rubber_band_selects_what_it_touches_and_a_click_on_empty_space_clears() {
     win.alive();
 
     // The icons view: a band from the empty space after the tiles over the tiles.
-    small_folder(&work);
+    for n in NAMES {
+        fs::write(work.join(format!("{n}.txt")), n).expect("write back");
+    }
     win.key("ctrl+2");
     win.wait_text("foxtrot");
     wait_for("the icons view (no column header)", PATIENCE, || {
@@ -181,17 +169,11 @@ fn the_rubber_band_selects_what_it_touches_and_a_click_on_empty_space_clears() {
 #[test]
 fn the_rubber_band_scrolls_on_when_held_past_the_edge() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let work = home.path().join("work");
-    fs::create_dir_all(&work).expect("mkdir");
-    fs::write(work.join("aardvark-first.txt"), b"x").expect("write");
-    for i in 0..58 {
-        fs::write(work.join(format!("middle-{i:02}.txt")), b"x").expect("write");
-    }
-    fs::write(work.join("zebra-last.txt"), b"x").expect("write");
-
-    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
-    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    let middle: Vec<String> = (0..58).map(|i| format!("middle-{i:02}")).collect();
+    let mut names = vec!["aardvark-first", "zebra-last"];
+    names.extend(middle.iter().map(String::as_str));
+    let home = Home::with_files(&names);
+    let mut win = desk.open_work(&home);
     win.wait_text("aardvark");
     let (_, _, w, h) = win.geometry();
     let (w, h) = (w as i32, h as i32);

@@ -2,25 +2,21 @@
 //! in the viewport become widgets; spacers stand in for the rest).
 
 use iced::widget::text::Wrapping;
-use iced::widget::{button, column, container, row, rule, scrollable, space, text, tooltip};
+use iced::widget::{button, column, container, row, rule, space, text, tooltip};
 use iced::{Center, Element, Fill, Length, Right};
 
-use crate::actions::ActionMsg;
 use crate::app::App;
-use crate::effects::VIEW_SCROLL;
 use crate::format;
 use crate::i18n::fl;
 use crate::icons::{Icon, IconSize};
 use crate::layout::{
-    self, Columns, DATE_WIDTH, PAD_LEFT, PAD_RIGHT, ROW_ICON, SIZE_WIDTH, SPACING, TYPE_WIDTH,
+    Columns, DATE_WIDTH, PAD_LEFT, PAD_RIGHT, ROW_ICON, SIZE_WIDTH, SPACING, TYPE_WIDTH,
 };
 use crate::message::Message;
 use crate::theme;
-use crate::viewport::Viewport;
-use crate::widgets::band::band;
 use crate::widgets::elided::elided;
 use crate::widgets::entry;
-use crate::widgets::keyed_rows::KeyedRows;
+use crate::widgets::folder_view;
 use porpoise_engine::entry::{Entry, State};
 use porpoise_engine::listing::{SortKey, SortOrder};
 
@@ -70,29 +66,19 @@ fn header(app: &App) -> Element<'_, Message> {
         space().width(ROW_ICON),
         col(fl!("column-name"), SortKey::Name, Fill, false),
     ];
-    if shown.size {
-        header = header.push(col(
-            fl!("column-size"),
-            SortKey::Size,
-            Length::Fixed(SIZE_WIDTH),
-            true,
-        ));
-    }
-    if shown.modified {
-        header = header.push(col(
-            fl!("column-modified"),
-            SortKey::Modified,
-            Length::Fixed(DATE_WIDTH),
-            false,
-        ));
-    }
-    if shown.kind {
-        header = header.push(col(
-            fl!("column-type"),
-            SortKey::Type,
-            Length::Fixed(TYPE_WIDTH),
-            false,
-        ));
+    // The lesser columns, each with its width and whether it is aligned right.
+    let lesser = [
+        (shown.size, SortKey::Size, SIZE_WIDTH, true),
+        (shown.modified, SortKey::Modified, DATE_WIDTH, false),
+        (shown.kind, SortKey::Type, TYPE_WIDTH, false),
+    ];
+    for (_, k, width, right) in lesser.into_iter().filter(|c| c.0) {
+        let label = match k {
+            SortKey::Size => fl!("column-size"),
+            SortKey::Modified => fl!("column-modified"),
+            _ => fl!("column-type"),
+        };
+        header = header.push(col(label, k, Length::Fixed(width), right));
     }
     container(header.spacing(SPACING).align_y(Center))
         .padding(iced::Padding {
@@ -110,8 +96,7 @@ fn rows(app: &App) -> Element<'_, Message> {
     let shown = app.detail_columns();
     let name_width = shown.name_width(app.files_width());
     // Spacers stand for the rows outside the viewport; rows are keyed by entry.
-    let mut col = KeyedRows::with_capacity(w.end - w.first + 2);
-    col = col.push(entry::SPACER_ABOVE, space().height(w.top));
+    let mut col = folder_view::lines(&w);
     for i in w.first..w.end {
         if let Some((entry, name)) = lister.get(i) {
             let icon = app
@@ -135,25 +120,7 @@ fn rows(app: &App) -> Element<'_, Message> {
             );
         }
     }
-    col = col.push(
-        entry::SPACER_BELOW,
-        space().height(w.bottom + layout::END_SPACE),
-    );
-    let view = scrollable(col)
-        .id(VIEW_SCROLL)
-        .width(Fill)
-        .height(Fill)
-        .on_scroll(|v| {
-            Message::Scrolled(Viewport {
-                offset_y: v.absolute_offset().y,
-                width: v.bounds().width,
-                height: v.bounds().height,
-            })
-        });
-    band(view, app.scroll_range(), |e| {
-        Message::Action(ActionMsg::Band(e))
-    })
-    .into()
+    folder_view::scrolled(app, col, &w, 0.0)
 }
 
 /// The size, date and type columns of an entry, with placeholders and markers.

@@ -2,20 +2,16 @@
 //! the viewport become widgets.
 
 use iced::widget::text::Wrapping;
-use iced::widget::{Row, column, container, scrollable, space, text};
+use iced::widget::{Row, column, container, text};
 use iced::{Center, Element, Fill};
 
-use crate::actions::ActionMsg;
 use crate::app::App;
-use crate::effects::VIEW_SCROLL;
 use crate::format;
 use crate::icons::{Icon, IconSize};
 use crate::message::Message;
 use crate::theme;
-use crate::viewport::Viewport;
-use crate::widgets::band::band;
 use crate::widgets::entry;
-use crate::widgets::keyed_rows::KeyedRows;
+use crate::widgets::folder_view;
 
 pub fn view(app: &App) -> Element<'_, Message> {
     let lister = app.lister();
@@ -23,8 +19,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
     let rows = lister.len().div_ceil(cols);
     let w = app.viewport().window(rows, theme::TILE_HEIGHT);
     // Spacers stand for the rows outside the viewport; a row is keyed by its first entry.
-    let mut grid = KeyedRows::with_capacity(w.end - w.first + 2);
-    grid = grid.push(entry::SPACER_ABOVE, space().height(w.top));
+    let mut grid = folder_view::lines(&w);
     for r in w.first..w.end {
         let mut line = Row::with_capacity(cols);
         let mut key = None;
@@ -50,25 +45,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
             grid = grid.push(key, line);
         }
     }
-    grid = grid.push(
-        entry::SPACER_BELOW,
-        space().height(w.bottom + crate::layout::END_SPACE),
-    );
-    let view = scrollable(container(grid).padding([0.0, crate::app::GRID_LEFT]))
-        .id(VIEW_SCROLL)
-        .width(Fill)
-        .height(Fill)
-        .on_scroll(|v| {
-            Message::Scrolled(Viewport {
-                offset_y: v.absolute_offset().y,
-                width: v.bounds().width,
-                height: v.bounds().height,
-            })
-        });
-    band(view, app.scroll_range(), |e| {
-        Message::Action(ActionMsg::Band(e))
-    })
-    .into()
+    folder_view::scrolled(app, grid, &w, crate::app::GRID_LEFT)
 }
 
 fn tile<'a>(

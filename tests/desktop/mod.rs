@@ -413,17 +413,8 @@ impl Window<'_> {
 
     /// Press the left button at `from`, move in `steps` to `to`, release there.
     pub fn drag(&self, from: (i32, i32), to: (i32, i32), steps: i32) {
-        self.point(from.0, from.1);
-        self.desk.x.button(1, true);
-        for i in 1..=steps {
-            let x = from.0 + (to.0 - from.0) * i / steps;
-            let y = from.1 + (to.1 - from.1) * i / steps;
-            std::thread::sleep(Duration::from_millis(20));
-            self.point(x, y);
-        }
-        std::thread::sleep(Duration::from_millis(20));
-        self.desk.x.button(1, false);
-        self.settle();
+        self.drag_and_hold(from, to, steps);
+        self.release();
     }
 
     /// Press the left button at `from` and move in `steps` to `to`, keeping it held (a
@@ -449,17 +440,21 @@ impl Window<'_> {
 
     /// Press keys as `xdotool key` names them (`ctrl+c`, `End`, `Return`).
     pub fn key(&self, keys: &str) {
-        let mut args = vec!["key", "--delay", "40"];
-        args.extend(keys.split_whitespace());
-        self.desk.xdotool(args);
+        self.press_keys(keys);
         self.settle();
     }
 
-    /// Press keys that end the window (Ctrl+Q): nothing is left to wait for.
-    pub fn key_and_leave(&self, keys: &str) {
+    fn press_keys(&self, keys: &str) {
         let mut args = vec!["key", "--delay", "40"];
         args.extend(keys.split_whitespace());
         self.desk.xdotool(args);
+    }
+
+    /// Press keys that close the window (Ctrl+Q), and wait until it has ended cleanly.
+    pub fn closes_with(mut self, keys: &str) {
+        self.press_keys(keys);
+        let status = self.wait_exit();
+        assert!(status.success(), "{keys} ends the window cleanly: {status}");
     }
 
     /// Type `text` as a person would.
