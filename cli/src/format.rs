@@ -172,24 +172,10 @@ mod tests {
     }
 
     #[test]
-    fn human_sizes_round_up_like_gnu_ls() {
-        let cases: [(u64, &str); 15] = [
-            (0, "0"),
-            (1023, "1023"),
-            (1024, "1.0K"),
-            (1025, "1.1K"),
-            (1536, "1.5K"),
-            (10 * 1024 - 1, "10K"),
-            (10 * 1024, "10K"),
-            (10 * 1024 + 1, "11K"),
-            (1024 * 1024 - 1, "1.0M"),
-            (1024 * 1024, "1.0M"),
-            (5 * 1024 * 1024 / 2, "2.5M"),
-            (5 * 1024 * 1024 / 2 + 1, "2.6M"),
-            (1023 * 1024, "1023K"),
-            (17 << 30, "17G"),
-            (u64::MAX, "16E"),
-        ];
+    fn human_sizes_of_files_no_test_can_make() {
+        // The edges of GNU's rounding are checked through the command against the real
+        // `ls -lh` (cli/tests/ls.rs); these are sizes no test folder holds.
+        let cases: [(u64, &str); 3] = [(17 << 30, "17G"), (1 << 50, "1.0P"), (u64::MAX, "16E")];
         for (bytes, want) in cases {
             assert_eq!(human_size(bytes), want, "{bytes} bytes");
             assert!(human_size(bytes).len() <= HUMAN_SIZE_WIDTH);

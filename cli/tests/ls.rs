@@ -56,6 +56,14 @@ fn more_sizes() -> Vec<u64> {
 
 /// Name to size column of a long listing whose size is field `size_at` and whose name is
 /// the rest of the line after the time.
+/// `porpoise ls` with `flags` on `dir`: its sizes by name.
+fn our_sizes(dir: &Path, flags: &[&str]) -> Vec<(String, String)> {
+    let mut args: Vec<&std::ffi::OsStr> = vec!["ls".as_ref()];
+    args.extend(flags.iter().map(std::ffi::OsStr::new));
+    args.push(dir.as_os_str());
+    sizes_by_name(&ok(&porpoise(&args)), 1, 4)
+}
+
 fn sizes_by_name(listing: &str, size_at: usize, name_at: usize) -> Vec<(String, String)> {
     listing
         .lines()
@@ -86,15 +94,7 @@ fn ls_lh_writes_sizes_as_gnu_ls_does() {
     for (bytes, _) in SIZES {
         sized(t.path(), bytes);
     }
-    let ours = sizes_by_name(
-        &ok(&porpoise(&[
-            "ls".as_ref(),
-            "-lh".as_ref(),
-            t.path().as_os_str(),
-        ])),
-        1,
-        4,
-    );
+    let ours = our_sizes(t.path(), &["-lh"]);
     assert_eq!(ours.len(), SIZES.len(), "{ours:?}");
     for (bytes, want) in SIZES {
         let name = format!("s{bytes}");
@@ -103,26 +103,9 @@ fn ls_lh_writes_sizes_as_gnu_ls_does() {
     }
 
     // The separate flags mean the same; -l alone keeps bytes.
-    let apart = sizes_by_name(
-        &ok(&porpoise(&[
-            "ls".as_ref(),
-            "-l".as_ref(),
-            "-h".as_ref(),
-            t.path().as_os_str(),
-        ])),
-        1,
-        4,
-    );
+    let apart = our_sizes(t.path(), &["-l", "-h"]);
     assert_eq!(apart, ours);
-    let bytes = sizes_by_name(
-        &ok(&porpoise(&[
-            "ls".as_ref(),
-            "-l".as_ref(),
-            t.path().as_os_str(),
-        ])),
-        1,
-        4,
-    );
+    let bytes = our_sizes(t.path(), &["-l"]);
     assert!(
         bytes.contains(&("s1536".to_owned(), "1536".to_owned())),
         "{bytes:?}"
@@ -135,15 +118,7 @@ fn ls_lh_writes_sizes_as_gnu_ls_does() {
     for bytes in more_sizes() {
         sized(t.path(), bytes);
     }
-    let ours = sizes_by_name(
-        &ok(&porpoise(&[
-            "ls".as_ref(),
-            "-lh".as_ref(),
-            t.path().as_os_str(),
-        ])),
-        1,
-        4,
-    );
+    let ours = our_sizes(t.path(), &["-lh"]);
     let gnu = Command::new("ls")
         .arg("-lh")
         .arg(t.path())

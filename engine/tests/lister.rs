@@ -334,28 +334,14 @@ fn batches_sorted_on_the_worker_merge_the_same_as_unsorted_ones() {
     loop {
         let ev = s.blocking_next().expect("events");
         match &ev {
-            DirEvent::Opened {
-                mtime,
-                class,
-                names_first,
-                sorted,
-            } => {
+            DirEvent::Opened { sorted, .. } => {
                 assert_eq!(*sorted, Some(order));
-                resorted.apply(DirEvent::Opened {
-                    mtime: *mtime,
-                    class: *class,
-                    names_first: *names_first,
-                    sorted: *sorted,
-                });
+                resorted.apply(ev.clone());
             }
             DirEvent::Batch(b) => {
                 let keys: Vec<u64> = b.entries.iter().map(|e| e.size).collect();
                 assert!(keys.windows(2).all(|w| w[0] >= w[1]), "the batch is sorted");
-                let copy = Batch {
-                    entries: b.entries.clone(),
-                    names: b.names.clone(),
-                };
-                resorted.apply(DirEvent::Batch(copy));
+                resorted.apply(ev.clone());
                 resorted.set_sort(order.0, order.1);
             }
             _ => {}

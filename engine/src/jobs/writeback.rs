@@ -169,24 +169,27 @@ mod tests {
     fn the_policy_follows_the_class_and_the_mode() {
         use MountClass::*;
         use WritebackMode::*;
-        assert_eq!(durability(Local, "ext4", Auto), Durability::Plain);
-        assert_eq!(
-            durability(Removable, "vfat", Auto),
-            Durability::Windows { cap: CAP }
-        );
-        assert_eq!(
-            durability(Network, "fuse.sshfs", Auto),
-            Durability::FsyncFiles { cap: CAP }
-        );
-        assert_eq!(
-            durability(Network, "cifs", Auto),
-            Durability::FsyncFiles { cap: CAP_CIFS }
-        );
-        assert_eq!(
-            durability(Local, "ext4", Always),
-            Durability::Windows { cap: CAP }
-        );
-        assert_eq!(durability(Removable, "ext4", Never), Durability::Plain);
-        assert_eq!(durability(Network, "nfs4", Never), Durability::Plain);
+        let cases = [
+            (Local, "ext4", Auto, Durability::Plain),
+            (Removable, "vfat", Auto, Durability::Windows { cap: CAP }),
+            (
+                Network,
+                "fuse.sshfs",
+                Auto,
+                Durability::FsyncFiles { cap: CAP },
+            ),
+            (
+                Network,
+                "cifs",
+                Auto,
+                Durability::FsyncFiles { cap: CAP_CIFS },
+            ),
+            (Local, "ext4", Always, Durability::Windows { cap: CAP }),
+            (Removable, "ext4", Never, Durability::Plain),
+            (Network, "nfs4", Never, Durability::Plain),
+        ];
+        for (class, fs, mode, want) in cases {
+            assert_eq!(durability(class, fs, mode), want, "{class:?} {fs} {mode:?}");
+        }
     }
 }

@@ -110,6 +110,27 @@ impl PassFs {
         (f - OFlags::NOFOLLOW - OFlags::DIRECT - OFlags::CREATE - OFlags::EXCL) | OFlags::CLOEXEC
     }
 
+    /// Make a new object `name` in `parent` with `make` (given the parent's fd), give it
+    /// to the requester, and answer with its entry.
+    fn make_entry(
+        &self,
+        req: &Request,
+        parent: INodeNo,
+        name: &OsStr,
+        make: impl FnOnce(&OwnedFd) -> rustix::io::Result<()>,
+    ) -> Result<(FileAttr, Generation), Errno> {
+        let pfd = self.nodes.fd(parent.0)?;
+        make(&pfd).map_err(errno)?;
+        self.chown_new(req, &pfd, name);
+        self.entry(parent, name)
+    }
+
+    /// Remove `name` from `parent` (a folder with `AtFlags::REMOVEDIR`).
+    fn remove(&self, parent: INodeNo, name: &OsStr, flags: AtFlags) -> Result<(), Errno> {
+        let pfd = self.nodes.fd(parent.0)?;
+        rustix::fs::unlinkat(&*pfd, name, flags).map_err(errno)
+    }
+
     /// Give a new object to the requester when it is not root.
     fn chown_new(&self, req: &Request, parent: &OwnedFd, name: &OsStr) {
         if req.uid() != 0 {
@@ -341,17 +362,14 @@ impl Filesystem for PassFs {
         rdev: u32,
         reply: ReplyEntry,
     ) {
-        let r = self.nodes.fd(parent.0).and_then(|pfd| {
+        let r = self.make_entry(req, parent, name, |pfd| {
             rustix::fs::mknodat(
-                &*pfd,
+                pfd,
                 name,
                 rustix::fs::FileType::from_raw_mode(mode),
                 Mode::from_raw_mode(mode & !umask & 0o7777),
                 u64::from(rdev),
             )
-            .map_err(errno)?;
-            self.chown_new(req, &pfd, name);
-            self.entry(parent, name)
         });
         reply_entry(reply, r);
     }
@@ -365,29 +383,18 @@ impl Filesystem for PassFs {
         umask: u32,
         reply: ReplyEntry,
     ) {
-        let r = self.nodes.fd(parent.0).and_then(|pfd| {
-            rustix::fs::mkdirat(&*pfd, name, Mode::from_raw_mode(mode & !umask & 0o7777))
-                .map_err(errno)?;
-            self.chown_new(req, &pfd, name);
-            self.entry(parent, name)
+        let r = self.make_entry(req, parent, name, |pfd| {
+            rustix::fs::mkdirat(pfd, name, Mode::from_raw_mode(mode & !umask & 0o7777))
         });
         reply_entry(reply, r);
     }
 
     fn unlink(&self, _req: &Request, parent: INodeNo, name: &OsStr, reply: ReplyEmpty) {
-        let r = self
-            .nodes
-            .fd(parent.0)
-            .and_then(|pfd| rustix::fs::unlinkat(&*pfd, name, AtFlags::empty()).map_err(errno));
-        reply_empty(reply, r);
+        reply_empty(reply, self.remove(parent, name, AtFlags::empty()));
     }
 
     fn rmdir(&self, _req: &Request, parent: INodeNo, name: &OsStr, reply: ReplyEmpty) {
-        let r = self
-            .nodes
-            .fd(parent.0)
-            .and_then(|pfd| rustix::fs::unlinkat(&*pfd, name, AtFlags::REMOVEDIR).map_err(errno));
-        reply_empty(reply, r);
+        reply_empty(reply, self.remove(parent, name, AtFlags::REMOVEDIR));
     }
 
     fn symlink(
@@ -398,10 +405,8 @@ impl Filesystem for PassFs {
         target: &Path,
         reply: ReplyEntry,
     ) {
-        let r = self.nodes.fd(parent.0).and_then(|pfd| {
-            rustix::fs::symlinkat(target, &*pfd, link_name).map_err(errno)?;
-            self.chown_new(req, &pfd, link_name);
-            self.entry(parent, link_name)
+        let r = self.make_entry(req, parent, link_name, |pfd| {
+            rustix::fs::symlinkat(target, pfd, link_name)
         });
         reply_entry(reply, r);
     }
