@@ -57,6 +57,18 @@ pub struct Note {
     pub error: bool,
 }
 
+impl Note {
+    /// A line that tells what happened.
+    pub fn said(text: String) -> Note {
+        Note { text, error: false }
+    }
+
+    /// A line that tells what went wrong (it stays longer).
+    pub fn failed(text: String) -> Note {
+        Note { text, error: true }
+    }
+}
+
 /// All jobs of the window.
 #[derive(Debug, Default)]
 pub struct Jobs {

@@ -197,79 +197,95 @@ mod tests {
 
     #[test]
     fn decodes_the_shortcuts() {
-        assert_eq!(
-            cmd(char_key("h"), Modifiers::CTRL),
-            Some(Command::ToggleHidden)
-        );
-        assert_eq!(
-            cmd(named(Named::ArrowLeft), Modifiers::ALT),
-            Some(Command::Back)
-        );
-        assert_eq!(
-            cmd(named(Named::ArrowDown), Modifiers::SHIFT),
-            Some(Command::Move {
-                to: Move::Down,
-                extend: true
-            })
-        );
-        assert_eq!(
-            cmd(char_key("b"), Modifiers::empty()),
-            Some(Command::TypeAhead("b".into()))
-        );
-        assert_eq!(cmd(char_key("f"), Modifiers::CTRL), Some(Command::Filter));
-        assert_eq!(cmd(char_key("z"), Modifiers::CTRL), Some(Command::Undo));
-        assert_eq!(
-            cmd(named(Named::Delete), Modifiers::empty()),
-            Some(Command::Trash)
-        );
-        assert_eq!(
-            cmd(named(Named::Delete), Modifiers::SHIFT),
-            Some(Command::DeleteForGood)
-        );
-        assert_eq!(
-            cmd(named(Named::Backspace), Modifiers::empty()),
-            Some(Command::GoUp)
-        );
+        let cases = [
+            (char_key("h"), Modifiers::CTRL, Some(Command::ToggleHidden)),
+            (named(Named::ArrowLeft), Modifiers::ALT, Some(Command::Back)),
+            (
+                named(Named::ArrowDown),
+                Modifiers::SHIFT,
+                Some(Command::Move {
+                    to: Move::Down,
+                    extend: true,
+                }),
+            ),
+            (
+                char_key("b"),
+                Modifiers::empty(),
+                Some(Command::TypeAhead("b".into())),
+            ),
+            (char_key("f"), Modifiers::CTRL, Some(Command::Filter)),
+            (char_key("z"), Modifiers::CTRL, Some(Command::Undo)),
+            (
+                named(Named::Delete),
+                Modifiers::empty(),
+                Some(Command::Trash),
+            ),
+            (
+                named(Named::Delete),
+                Modifiers::SHIFT,
+                Some(Command::DeleteForGood),
+            ),
+            (
+                named(Named::Backspace),
+                Modifiers::empty(),
+                Some(Command::GoUp),
+            ),
+        ];
+        for (key, mods, want) in cases {
+            assert_eq!(cmd(key.clone(), mods), want, "{key:?} with {mods:?}");
+        }
     }
 
     #[test]
     fn decodes_the_shortcuts_people_type_without_thinking() {
         let ctrl_shift = Modifiers::CTRL | Modifiers::SHIFT;
-        assert_eq!(cmd(char_key("Z"), ctrl_shift), Some(Command::Redo));
-        assert_eq!(cmd(char_key("y"), Modifiers::CTRL), Some(Command::Redo));
-        assert_eq!(cmd(char_key("q"), Modifiers::CTRL), Some(Command::Close));
-        assert_eq!(cmd(char_key("w"), Modifiers::CTRL), Some(Command::Close));
-        assert_eq!(
-            cmd(char_key("2"), Modifiers::CTRL),
-            Some(Command::View(ViewMode::Icons))
-        );
-        assert_eq!(cmd(named(Named::Home), Modifiers::ALT), Some(Command::Home));
-        assert_eq!(
-            cmd(named(Named::Home), Modifiers::empty()),
-            Some(Command::Move {
-                to: Move::First,
-                extend: false
-            })
-        );
-        assert_eq!(
-            cmd(named(Named::ArrowDown), Modifiers::CTRL),
-            Some(Command::MoveCursor(Move::Down))
-        );
-        assert_eq!(
-            cmd(named(Named::Space), Modifiers::CTRL),
-            Some(Command::ToggleCursor)
-        );
-        assert_eq!(
-            cmd(named(Named::F10), Modifiers::SHIFT),
-            Some(Command::ContextMenu)
-        );
-        assert_eq!(
-            cmd(named(Named::ContextMenu), Modifiers::empty()),
-            Some(Command::ContextMenu)
-        );
-        assert_eq!(
-            cmd(named(Named::F9), Modifiers::empty()),
-            Some(Command::TogglePlaces)
-        );
+        let cases = [
+            (char_key("Z"), ctrl_shift, Some(Command::Redo)),
+            (char_key("y"), Modifiers::CTRL, Some(Command::Redo)),
+            (char_key("q"), Modifiers::CTRL, Some(Command::Close)),
+            (char_key("w"), Modifiers::CTRL, Some(Command::Close)),
+            (
+                char_key("2"),
+                Modifiers::CTRL,
+                Some(Command::View(ViewMode::Icons)),
+            ),
+            (named(Named::Home), Modifiers::ALT, Some(Command::Home)),
+            (
+                named(Named::Home),
+                Modifiers::empty(),
+                Some(Command::Move {
+                    to: Move::First,
+                    extend: false,
+                }),
+            ),
+            (
+                named(Named::ArrowDown),
+                Modifiers::CTRL,
+                Some(Command::MoveCursor(Move::Down)),
+            ),
+            (
+                named(Named::Space),
+                Modifiers::CTRL,
+                Some(Command::ToggleCursor),
+            ),
+            (
+                named(Named::F10),
+                Modifiers::SHIFT,
+                Some(Command::ContextMenu),
+            ),
+            (
+                named(Named::ContextMenu),
+                Modifiers::empty(),
+                Some(Command::ContextMenu),
+            ),
+            (
+                named(Named::F9),
+                Modifiers::empty(),
+                Some(Command::TogglePlaces),
+            ),
+        ];
+        for (key, mods, want) in cases {
+            assert_eq!(cmd(key.clone(), mods), want, "{key:?} with {mods:?}");
+        }
     }
 }

@@ -97,16 +97,10 @@ impl App {
     fn eject(&mut self, mount_point: PathBuf) -> Vec<Effect> {
         let name = self.place_name(&mount_point);
         if self.jobs_writing_to(&mount_point).next().is_some() {
-            self.jobs.note = Some(Note {
-                text: fl!("device-eject-still-writing", name = name),
-                error: true,
-            });
+            self.jobs.note = Some(Note::failed(fl!("device-eject-still-writing", name = name)));
             return Vec::new();
         }
-        self.jobs.note = Some(Note {
-            text: fl!("device-ejecting", name = name),
-            error: false,
-        });
+        self.jobs.note = Some(Note::said(fl!("device-ejecting", name = name)));
         vec![Effect::Eject(mount_point)]
     }
 
@@ -114,10 +108,7 @@ impl App {
         let name = self.place_name(mount_point);
         match result {
             Ok(()) => {
-                self.jobs.note = Some(Note {
-                    text: fl!("device-ejected", name = name),
-                    error: false,
-                });
+                self.jobs.note = Some(Note::said(fl!("device-ejected", name = name)));
                 // The place goes once the mount table is read again.
                 vec![Effect::ReadMounts]
             }
@@ -127,10 +118,7 @@ impl App {
                     mount_point.display(),
                     porpoise_engine::error::chain(&*e)
                 );
-                self.jobs.note = Some(Note {
-                    text: devices::eject_failure(&name, &e),
-                    error: true,
-                });
+                self.jobs.note = Some(Note::failed(devices::eject_failure(&name, &e)));
                 Vec::new()
             }
         }

@@ -90,32 +90,24 @@ impl App {
             },
             JobMsg::Undo => self.undo(),
             JobMsg::Undone(step, result) => {
-                self.jobs.note = Some(match result {
-                    Ok(()) => {
-                        let text = step.undone_text();
-                        self.jobs.undo.push_undone(step);
-                        Note { text, error: false }
-                    }
-                    Err(e) => Note {
-                        text: fl!("undo-failed", why = undo::failure_text(&e)),
-                        error: true,
-                    },
+                self.jobs.note = Some(match &result {
+                    Ok(()) => Note::said(step.undone_text()),
+                    Err(e) => Note::failed(fl!("undo-failed", why = undo::failure_text(e))),
                 });
+                if result.is_ok() {
+                    self.jobs.undo.push_undone(step);
+                }
                 Vec::new()
             }
             JobMsg::Redo => self.redo(),
             JobMsg::Redone(step, result) => {
-                self.jobs.note = Some(match result {
-                    Ok(()) => {
-                        let text = step.redone_text();
-                        self.jobs.undo.push_redone(step);
-                        Note { text, error: false }
-                    }
-                    Err(e) => Note {
-                        text: fl!("redo-failed", why = undo::failure_text(&e)),
-                        error: true,
-                    },
+                self.jobs.note = Some(match &result {
+                    Ok(()) => Note::said(step.redone_text()),
+                    Err(e) => Note::failed(fl!("redo-failed", why = undo::failure_text(e))),
                 });
+                if result.is_ok() {
+                    self.jobs.undo.push_redone(step);
+                }
                 Vec::new()
             }
         }
@@ -243,10 +235,7 @@ impl App {
         match self.jobs.undo.pop() {
             Some(step) => vec![Effect::Undo(step)],
             None => {
-                self.jobs.note = Some(Note {
-                    text: fl!("undo-nothing"),
-                    error: false,
-                });
+                self.jobs.note = Some(Note::said(fl!("undo-nothing")));
                 Vec::new()
             }
         }
@@ -255,10 +244,7 @@ impl App {
     /// Ctrl+Shift+Z or Ctrl+Y: do the last undone step again.
     fn redo(&mut self) -> Vec<Effect> {
         let Some(step) = self.jobs.undo.pop_undone() else {
-            self.jobs.note = Some(Note {
-                text: fl!("redo-nothing"),
-                error: false,
-            });
+            self.jobs.note = Some(Note::said(fl!("redo-nothing")));
             return Vec::new();
         };
         match undo::redo::again(step) {

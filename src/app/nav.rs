@@ -9,7 +9,7 @@ use porpoise_engine::error::Reason;
 use porpoise_engine::listing::{DirEvent, ListOptions, Lister, SortKey, SortOrder, ViewOptions};
 
 use super::super::effects::Effect;
-use super::super::history::resolve_typed;
+use super::super::history::{History, resolve_typed};
 use super::super::settings::ViewMode;
 use super::super::theme;
 use super::App;
@@ -85,19 +85,21 @@ impl App {
     }
 
     pub(super) fn back(&mut self) -> Vec<Effect> {
-        let here = self.lister.path().to_owned();
-        match self.history.back(here.clone()) {
-            Some(to) => {
-                let select = child_name(&to, &here);
-                self.enter(to, select)
-            }
-            None => Vec::new(),
-        }
+        self.step_in_history(History::back)
     }
 
     pub(super) fn forward(&mut self) -> Vec<Effect> {
+        self.step_in_history(History::forward)
+    }
+
+    /// Go where `step` takes the history from here, selecting the folder we came from
+    /// when it is inside.
+    fn step_in_history(
+        &mut self,
+        step: fn(&mut History, PathBuf) -> Option<PathBuf>,
+    ) -> Vec<Effect> {
         let here = self.lister.path().to_owned();
-        match self.history.forward(here.clone()) {
+        match step(&mut self.history, here.clone()) {
             Some(to) => {
                 let select = child_name(&to, &here);
                 self.enter(to, select)
