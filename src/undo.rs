@@ -125,6 +125,21 @@ impl UndoStack {
         self.undone.push(step);
     }
 
+    /// Keep a step that was undone (redo can do it again); gives what the status bar says.
+    pub fn undone(&mut self, step: UndoStep) -> String {
+        let said = step.undone_text();
+        self.push_undone(step);
+        said
+    }
+
+    /// Keep a step that was done again (it can be undone once more); gives what the status
+    /// bar says.
+    pub fn redone(&mut self, step: UndoStep) -> String {
+        let said = step.redone_text();
+        self.push_redone(step);
+        said
+    }
+
     /// The last undone step, for redo.
     pub fn pop_undone(&mut self) -> Option<UndoStep> {
         self.undone.pop()

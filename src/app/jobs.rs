@@ -90,24 +90,18 @@ impl App {
             },
             JobMsg::Undo => self.undo(),
             JobMsg::Undone(step, result) => {
-                self.jobs.note = Some(match &result {
-                    Ok(()) => Note::said(step.undone_text()),
-                    Err(e) => Note::failed(fl!("undo-failed", why = undo::failure_text(e))),
+                self.jobs.note = Some(match result {
+                    Ok(()) => Note::said(self.jobs.undo.undone(step)),
+                    Err(e) => Note::failed(fl!("undo-failed", why = undo::failure_text(&e))),
                 });
-                if result.is_ok() {
-                    self.jobs.undo.push_undone(step);
-                }
                 Vec::new()
             }
             JobMsg::Redo => self.redo(),
             JobMsg::Redone(step, result) => {
-                self.jobs.note = Some(match &result {
-                    Ok(()) => Note::said(step.redone_text()),
-                    Err(e) => Note::failed(fl!("redo-failed", why = undo::failure_text(e))),
+                self.jobs.note = Some(match result {
+                    Ok(()) => Note::said(self.jobs.undo.redone(step)),
+                    Err(e) => Note::failed(fl!("redo-failed", why = undo::failure_text(&e))),
                 });
-                if result.is_ok() {
-                    self.jobs.undo.push_redone(step);
-                }
                 Vec::new()
             }
         }
