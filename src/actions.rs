@@ -241,11 +241,9 @@ pub fn listen(
     event: iced::Event,
     _status: iced::event::Status,
     _window: iced::window::Id,
-) -> Option<super::message::Message> {
+) -> Option<ActionMsg> {
     match event {
-        iced::Event::Window(iced::window::Event::FileDropped(p)) => {
-            Some(super::message::Message::Action(ActionMsg::FileDropped(p)))
-        }
+        iced::Event::Window(iced::window::Event::FileDropped(p)) => Some(ActionMsg::FileDropped(p)),
         _ => None,
     }
 }

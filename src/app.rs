@@ -14,12 +14,12 @@ mod nav;
 mod query;
 mod trash_view;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use iced::keyboard::Modifiers;
-use iced::{Element, Subscription, Task, Theme};
+use iced::{Subscription, Task, Theme};
 
 use porpoise_engine::listing::{Lister, ListerCache, ViewOptions};
 use porpoise_engine::mounts::MountTable;
@@ -377,7 +377,7 @@ impl App {
     pub fn title(&self) -> String {
         let folder = match self.actions.trash {
             Some(_) => fl!("place-trash"),
-            None => folder_name(self.lister.path()),
+            None => super::format::folder_name(self.lister.path()),
         };
         fl!("window-title", folder = folder)
     }
@@ -389,7 +389,7 @@ impl App {
     pub fn subscription(&self) -> Subscription<Message> {
         Subscription::batch([
             iced::event::listen_with(super::keys::listen),
-            iced::event::listen_with(super::actions::listen),
+            iced::event::listen_with(super::actions::listen).map(Message::Action),
             Subscription::run(mount_events),
             iced::time::every(Duration::from_secs(30)).map(|_| Message::Tick),
             match &self.actions.trash {
@@ -406,17 +406,6 @@ impl App {
             },
         ])
     }
-
-    pub fn view(&self) -> Element<'_, Message> {
-        super::view::view(self)
-    }
-}
-
-/// The last component of a path, or "/" for the root.
-pub fn folder_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
 }
 
 /// Changes to the trash folders as messages, while the Trash view is open. The watch is

@@ -14,6 +14,7 @@ use porpoise_engine::listing::{DirEvent, ListOptions, open_dir};
 use super::actions::ActionEffect;
 use super::devices::DeviceMsg;
 use super::icons::desktop;
+use super::jobs::JobMsg;
 use super::jobs::follow::{self, JobLink};
 use super::message::Message;
 use super::places;
@@ -164,7 +165,9 @@ impl Effect {
                 ]),
                 None,
             ),
-            Effect::RunJob { id, request, link } => (follow::task(id, request, link), None),
+            Effect::RunJob { id, request, link } => {
+                (follow::task(id, request, link).map(Message::Jobs), None)
+            }
             Effect::Close => (iced::exit(), None),
             Effect::CountFolders {
                 generation,
@@ -180,20 +183,22 @@ impl Effect {
             ),
             Effect::FollowJob { .. } => (Task::none(), None),
             Effect::Undo(step) => (
-                Task::perform(blocking(move || undo::run(step)), |m| {
-                    m.unwrap_or_else(|| {
+                Task::perform(blocking(move || undo::run(step)), |m| match m {
+                    Some((step, result)) => Message::Jobs(JobMsg::Undone(step, result)),
+                    None => {
                         tracing::error!("the undo thread panicked");
                         Message::Tick
-                    })
+                    }
                 }),
                 None,
             ),
             Effect::Redo(step) => (
-                Task::perform(blocking(move || undo::redo::run(step)), |m| {
-                    m.unwrap_or_else(|| {
+                Task::perform(blocking(move || undo::redo::run(step)), |m| match m {
+                    Some((step, result)) => Message::Jobs(JobMsg::Redone(step, result)),
+                    None => {
                         tracing::error!("the redo thread panicked");
                         Message::Tick
-                    })
+                    }
                 }),
                 None,
             ),
@@ -271,11 +276,17 @@ impl Effect {
             }
             Effect::RunJob { id, request, link } => {
                 let rx = follow::start(&request, link.control.clone());
-                follow::follow_blocking(id, &link, rx)
+                jobs_said(follow::follow_blocking(id, &link, rx))
             }
-            Effect::FollowJob { id, link } => follow::resume_blocking(id, &link),
-            Effect::Undo(step) => vec![undo::run(step)],
-            Effect::Redo(step) => vec![undo::redo::run(step)],
+            Effect::FollowJob { id, link } => jobs_said(follow::resume_blocking(id, &link)),
+            Effect::Undo(step) => {
+                let (step, result) = undo::run(step);
+                vec![Message::Jobs(JobMsg::Undone(step, result))]
+            }
+            Effect::Redo(step) => {
+                let (step, result) = undo::redo::run(step);
+                vec![Message::Jobs(JobMsg::Redone(step, result))]
+            }
             Effect::WriteSettings(path, settings) => {
                 vec![Message::Saved(settings.save(&path).map_err(Arc::new))]
             }
@@ -381,4 +392,8 @@ fn open_file(path: &std::path::Path) -> Result<(), (String, super::message::Open
         };
         (name, why)
     })
+}
+
+fn jobs_said(said: Vec<JobMsg>) -> Vec<Message> {
+    said.into_iter().map(Message::Jobs).collect()
 }

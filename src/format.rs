@@ -174,6 +174,13 @@ pub fn size_column(entry: &Entry, items: Option<u64>) -> String {
     }
 }
 
+/// The last component of a path, or "/" for the root.
+pub fn folder_name(path: &std::path::Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

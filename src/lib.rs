@@ -73,7 +73,7 @@ pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
             (app, task)
         },
         App::update,
-        App::view,
+        view::view,
     )
     .title(App::title)
     .subscription(App::subscription)

@@ -162,8 +162,11 @@ pub fn failure_text(e: &perform::UndoError) -> String {
     }
 }
 
-/// Take `step` back (blocking) and say how it went, as the message the window gets.
-pub fn run(step: UndoStep) -> super::message::Message {
+/// How taking a step back or doing it again went.
+pub type Outcome = (UndoStep, Result<(), std::sync::Arc<perform::UndoError>>);
+
+/// Take `step` back (blocking) and say how it went.
+pub fn run(step: UndoStep) -> Outcome {
     let result = perform::perform(step.clone()).map_err(std::sync::Arc::new);
-    super::message::Message::Jobs(super::jobs::JobMsg::Undone(step, result))
+    (step, result)
 }

@@ -10,7 +10,6 @@ use crossbeam_channel::{Receiver, RecvTimeoutError};
 
 use porpoise_engine::jobs::{self, ConflictPolicy, Control, JobEvent, JobSpec};
 
-use super::super::message::Message;
 use super::super::request::JobRequest;
 use super::JobMsg;
 
@@ -74,13 +73,13 @@ fn waits(event: &JobEvent, control: &Control) -> bool {
     }
 }
 
-fn message(id: u64, event: JobEvent) -> Message {
-    Message::Jobs(JobMsg::Event(id, event))
+fn message(id: u64, event: JobEvent) -> JobMsg {
+    JobMsg::Event(id, event)
 }
 
 /// Follow a job on this thread until it ends or waits for the person; in the second case
 /// its events go back into the link for the next follower.
-pub fn follow_blocking(id: u64, link: &JobLink, rx: Receiver<JobEvent>) -> Vec<Message> {
+pub fn follow_blocking(id: u64, link: &JobLink, rx: Receiver<JobEvent>) -> Vec<JobMsg> {
     let mut out = Vec::new();
     while let Ok(event) = rx.recv() {
         let last = matches!(event, JobEvent::Finished { .. });
@@ -98,7 +97,7 @@ pub fn follow_blocking(id: u64, link: &JobLink, rx: Receiver<JobEvent>) -> Vec<M
 }
 
 /// Follow whatever a link holds (nothing when the window's stream already follows it).
-pub fn resume_blocking(id: u64, link: &JobLink) -> Vec<Message> {
+pub fn resume_blocking(id: u64, link: &JobLink) -> Vec<JobMsg> {
     match link.take() {
         Some(rx) => follow_blocking(id, link, rx),
         None => Vec::new(),
@@ -107,7 +106,7 @@ pub fn resume_blocking(id: u64, link: &JobLink) -> Vec<Message> {
 
 /// The window's task: start the job on a blocking thread and forward every event until
 /// the job ends or the window stops listening.
-pub fn task(id: u64, request: JobRequest, link: JobLink) -> iced::Task<Message> {
+pub fn task(id: u64, request: JobRequest, link: JobLink) -> iced::Task<JobMsg> {
     iced::Task::run(events(request, link), move |ev| message(id, ev))
 }
 

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use porpoise_engine::jobs::JobState;
 
-use super::super::app::folder_name;
 use super::super::format;
+use super::super::format::folder_name;
 use super::super::i18n::fl;
 use super::super::request::JobKind;
 use super::super::undo::name;

@@ -55,8 +55,8 @@ pub fn perform_again(step: &UndoStep) -> Result<(), UndoError> {
     }
 }
 
-/// Do `step` again (blocking) and say how it went, as the message the window gets.
-pub fn run(step: UndoStep) -> crate::message::Message {
+/// Do `step` again (blocking) and say how it went.
+pub fn run(step: UndoStep) -> super::Outcome {
     let result = perform_again(&step).map_err(std::sync::Arc::new);
-    crate::message::Message::Jobs(crate::jobs::JobMsg::Redone(step, result))
+    (step, result)
 }

@@ -7,8 +7,9 @@ use iced::widget::{
 use iced::{Background, Color, Element, Fill, Theme};
 use std::path::PathBuf;
 
-use crate::app::{App, folder_name};
+use crate::app::App;
 use crate::format;
+use crate::format::folder_name;
 use crate::i18n::fl;
 use crate::jobs::JobMsg;
 use crate::jobs::dialog::Dialog;

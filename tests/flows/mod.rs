@@ -99,7 +99,11 @@ pub fn send(app: App, m: Message) -> App {
 }
 
 pub fn simulator(app: &App) -> Simulator<'_, Message> {
-    Simulator::with_size(iced::Settings::default(), (1024.0, 700.0), app.view())
+    Simulator::with_size(
+        iced::Settings::default(),
+        (1024.0, 700.0),
+        porpoise::view::view(app),
+    )
 }
 
 pub fn shows(app: &App, text: &str) -> bool {
