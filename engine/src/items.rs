@@ -1,11 +1,12 @@
 //! Single items changed by name at once, without a job: a new folder, a rename that never
-//! replaces, and the rename back that undo performs. Each is one syscall, relative to the
-//! folder's descriptor where a folder is given; they are I/O: run them off the UI thread.
+//! replaces, and what undo performs (the rename back, removing the empty folder it made,
+//! asking whether a place is taken). Each is one syscall, relative to the folder's
+//! descriptor where a folder is given; they are I/O: run them off the UI thread.
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
-use rustix::fs::{CWD, Mode, RenameFlags, mkdirat, renameat_with};
+use rustix::fs::{AtFlags, CWD, Mode, RenameFlags, mkdirat, renameat_with, statx, unlinkat};
 
 use crate::error::{IoError, Op};
 use crate::sys::open_dir;
@@ -36,6 +37,22 @@ pub fn rename_back(now: &Path, before: &Path) -> Result<(), IoError> {
         .map_err(|e| IoError::new(Op::Rename, now, e))
 }
 
+/// Remove the folder at `path` if it is empty (what undoing a new folder does).
+pub fn remove_empty_folder(path: &Path) -> Result<(), IoError> {
+    unlinkat(CWD, path, AtFlags::REMOVEDIR).map_err(|e| IoError::new(Op::Remove, path, e))
+}
+
+/// Whether anything, even a broken link, has the name `path`.
+pub fn is_taken(path: &Path) -> bool {
+    statx(
+        CWD,
+        path,
+        AtFlags::SYMLINK_NOFOLLOW,
+        rustix::fs::StatxFlags::TYPE,
+    )
+    .is_ok()
+}
+
 #[cfg(test)]
 mod tests {
     use std::os::unix::ffi::OsStrExt;
@@ -57,6 +74,26 @@ mod tests {
         let clash = rename(dir.path(), OsStr::new("b"), OsStr::new("New")).expect_err("no replace");
         assert_eq!(clash.reason(), Reason::Exists);
         assert!(dir.path().join("b").exists());
+    }
+
+    #[test]
+    fn removes_only_an_empty_folder_and_knows_a_taken_name() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let folder = create_folder(dir.path(), OsStr::new("made")).expect("mkdir");
+        std::fs::write(folder.join("kept"), b"x").expect("write");
+        let e = remove_empty_folder(&folder).expect_err("not empty");
+        assert_eq!(e.reason(), Reason::NotEmpty);
+        std::fs::remove_file(folder.join("kept")).expect("rm");
+        assert!(is_taken(&folder));
+        remove_empty_folder(&folder).expect("rmdir");
+        assert!(!is_taken(&folder));
+        let e = remove_empty_folder(&folder).expect_err("gone");
+        assert_eq!(e.reason(), Reason::NotFound);
+        std::os::unix::fs::symlink("nowhere", dir.path().join("broken")).expect("symlink");
+        assert!(
+            is_taken(&dir.path().join("broken")),
+            "a broken link takes its name"
+        );
     }
 
     #[test]

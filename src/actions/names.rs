@@ -6,7 +6,7 @@ use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-use porpoise_engine::error::{IoError, Reason};
+use porpoise_engine::error::IoError;
 use porpoise_engine::items;
 
 /// Why a typed name cannot be used, before any I/O.
@@ -51,16 +51,6 @@ pub enum NameOpError {
     Name(#[from] NameError),
     #[error(transparent)]
     Io(#[from] IoError),
-}
-
-impl NameOpError {
-    /// The failure kind the window words.
-    pub fn reason(&self) -> Option<Reason> {
-        match self {
-            NameOpError::Name(_) => None,
-            NameOpError::Io(e) => Some(e.reason()),
-        }
-    }
 }
 
 /// Create the folder `name` in `parent`.

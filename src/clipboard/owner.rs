@@ -141,7 +141,7 @@ fn read_files(cb: &ClipboardContext) -> Result<FileList, ClipboardError> {
     let offered = cb
         .available_formats()
         .map_err(|_| ClipboardError::Decode(super::DecodeError::NoFiles))?;
-    let hostname = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
-    let got = decode(&offered, |f| cb.get_buffer(f).ok(), hostname.trim())?;
+    let hostname = porpoise_engine::host::hostname();
+    let got = decode(&offered, |f| cb.get_buffer(f).ok(), &hostname)?;
     Ok(got)
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, UNIX_EPOCH};
 
-use porpoise_engine::error::{IoError, Op, Reason};
+use porpoise_engine::error::{IoError, Reason};
 use porpoise_engine::jobs::{self, ConflictPolicy, Job, JobEvent, JobKind, JobSpec, JobState};
 
 use super::UndoStep;
@@ -52,20 +52,21 @@ pub fn perform(step: UndoStep) -> Result<(), UndoError> {
             if let Some(first) = missing.into_iter().next() {
                 return Err(UndoError::NotInTrash(first));
             }
-            if let Some(taken) = originals.iter().find(|p| p.symlink_metadata().is_ok()) {
+            if let Some(taken) = originals
+                .iter()
+                .find(|p| porpoise_engine::items::is_taken(p))
+            {
                 return Err(UndoError::Exists(taken.clone()));
             }
             jobs::trash::restore(items)?;
             Ok(())
         }
         UndoStep::Renamed { from, to } => rename_back(&to, &from),
-        UndoStep::CreatedFolder(path) => match std::fs::remove_dir(&path) {
+        UndoStep::CreatedFolder(path) => match porpoise_engine::items::remove_empty_folder(&path) {
             Ok(()) => Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::DirectoryNotEmpty => {
-                Err(UndoError::NotEmpty(path))
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(UndoError::Gone(path)),
-            Err(e) => Err(IoError::new(Op::Remove, path, e).into()),
+            Err(e) if e.reason() == Reason::NotEmpty => Err(UndoError::NotEmpty(path)),
+            Err(e) if e.reason() == Reason::NotFound => Err(UndoError::Gone(path)),
+            Err(e) => Err(e.into()),
         },
     }
 }

@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 
 use crate::request::{JobKind, JobRequest};
-use porpoise_engine::error::{IoError, Op};
+use porpoise_engine::error::Reason;
+use porpoise_engine::items;
 
 use super::UndoStep;
 use super::perform::{self, UndoError};
@@ -44,13 +45,16 @@ pub fn perform_again(step: &UndoStep) -> Result<(), UndoError> {
             from: to.clone(),
             to: from.clone(),
         }),
-        UndoStep::CreatedFolder(path) => match std::fs::create_dir(path) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                Err(UndoError::Exists(path.clone()))
+        UndoStep::CreatedFolder(path) => {
+            let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+                return Err(UndoError::Gone(path.clone()));
+            };
+            match items::create_folder(parent, name) {
+                Ok(_) => Ok(()),
+                Err(e) if e.reason() == Reason::Exists => Err(UndoError::Exists(path.clone())),
+                Err(e) => Err(e.into()),
             }
-            Err(e) => Err(IoError::new(Op::Create, path, e).into()),
-        },
+        }
         UndoStep::Copied { .. } | UndoStep::Trashed { .. } => Ok(()),
     }
 }
