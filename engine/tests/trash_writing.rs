@@ -51,6 +51,10 @@ fn now() -> i64 {
         .as_secs() as i64
 }
 
+fn read(p: &Path) -> String {
+    fs::read_to_string(p).unwrap_or_else(|e| panic!("read {}: {e}", p.display()))
+}
+
 /// The entries of a folder, sorted, as bytes.
 fn names(dir: &Path) -> Vec<Vec<u8>> {
     let mut v: Vec<Vec<u8>> = fs::read_dir(dir)
@@ -137,22 +141,14 @@ fn a_name_taken_in_the_trash_gets_the_next_free_one() {
     trash_ok(&home, &[one.join("a.txt")]);
     trash_ok(&home, &[two.join("a.txt"), one.join("b.txt")]);
 
-    assert_eq!(
-        fs::read(home.files().join("a.txt")).expect("first"),
-        b"first"
-    );
-    assert_eq!(
-        fs::read(home.files().join("a (1).txt")).expect("second"),
-        b"second"
-    );
-    assert_eq!(
-        fs::read(home.files().join("b (1).txt")).expect("bee"),
-        b"bee"
-    );
-    assert_eq!(
-        fs::read(home.files().join("b.txt")).expect("stray"),
-        b"stray"
-    );
+    for (in_trash, text) in [
+        ("a.txt", "first"),
+        ("a (1).txt", "second"),
+        ("b (1).txt", "bee"),
+        ("b.txt", "stray"),
+    ] {
+        assert_eq!(read(&home.files().join(in_trash)), text, "{in_trash}");
+    }
     assert_eq!(
         names(&home.folder().join("info")),
         [

@@ -15,7 +15,8 @@ use crate::error::IoError;
 use crate::mounts::{Mount, MountTable};
 use crate::uri::percent_decode;
 
-use super::{HomeTrash, TrashItem};
+use super::home::HomeTrash;
+use super::item::TrashItem;
 
 /// How long a listing waits for the trash folders of network mounts.
 pub const NETWORK_DEADLINE: Duration = Duration::from_secs(2);

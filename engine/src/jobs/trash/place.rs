@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::mounts;
 
-use super::HomeTrash;
+use super::home::HomeTrash;
 
 /// A trash folder an item can be renamed into.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -18,7 +18,7 @@ use crate::jobs::conflict::unused_name;
 use crate::sys::open_dir;
 use crate::uri::percent_encode;
 
-use super::HomeTrash;
+use super::home::HomeTrash;
 use super::item::INFO_SUFFIX;
 use super::place::{self, Target};
 

@@ -10,7 +10,7 @@ use rustix::io::Errno;
 
 use crate::error::{IoError, Op};
 
-use super::TrashItem;
+use super::item::TrashItem;
 use super::put::rename_new;
 
 /// Put items back where they came from, in order, creating the folders they were in if

@@ -9,7 +9,7 @@ use notify::{RecursiveMode, Watcher};
 use crate::error::{IoError, Op};
 use crate::mounts::MountTable;
 
-use super::HomeTrash;
+use super::home::HomeTrash;
 
 /// The trash folders of this user that may hold items: the home trash `home` and, on every
 /// local or removable filesystem, `.Trash-$uid` and `.Trash/$uid`. Reads nothing.
