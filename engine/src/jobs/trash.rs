@@ -45,7 +45,7 @@ pub(super) fn trash_with(
             }
             ctx.counters.set_current(p.clone());
             let done = match &home {
-                Some(home) => put::put(p, home, home_mount).map(drop),
+                Some(home) => put::put(p, home, home_mount),
                 None => Err(IoError::new(Op::Trash, p, std::io::ErrorKind::NotFound)),
             };
             match done {

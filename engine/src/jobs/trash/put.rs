@@ -7,7 +7,7 @@ use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rustix::fs::{AtFlags, Mode, OFlags, RenameFlags, openat, renameat, renameat_with, unlinkat};
@@ -27,12 +27,8 @@ use super::place::{self, Target};
 const TRIES: usize = 64;
 
 /// Move `path` into the trash of its filesystem (see [`place`]); `home_mount` is
-/// [`place::home_mount`] of `home`. Returns the item's path in the trash.
-pub(super) fn put(
-    path: &Path,
-    home: &HomeTrash,
-    home_mount: Option<u64>,
-) -> Result<PathBuf, IoError> {
+/// [`place::home_mount`] of `home`.
+pub(super) fn put(path: &Path, home: &HomeTrash, home_mount: Option<u64>) -> Result<(), IoError> {
     let fail = |op: Op, e: std::io::Error| IoError::new(op, path, e);
     let abs = std::path::absolute(path).map_err(|e| fail(Op::Trash, e))?;
     let (Some(parent), Some(name)) = (abs.parent(), abs.file_name()) else {
@@ -47,29 +43,45 @@ pub(super) fn put(
     let original = parent.join(name);
     let record = record(&original, &target, SystemTime::now())
         .ok_or_else(|| fail(Op::Trash, Errno::INVAL.into()))?;
-    let files_path = target.folder.join("files");
-    let info_path = target.folder.join("info");
-    let files = open_dir(&files_path).map_err(|e| IoError::new(Op::OpenDir, &files_path, e))?;
-    let info = open_dir(&info_path).map_err(|e| IoError::new(Op::OpenDir, &info_path, e))?;
+    into_trash(path, (&dir, name), &target.folder, &record)
+}
+
+/// Claim a free name in `trash` by creating its record, then rename `name` (in `dir`,
+/// the item at `path`) to `files/` under that name; a name taken meanwhile goes on to the
+/// next.
+fn into_trash(
+    path: &Path,
+    (dir, name): (&OwnedFd, &OsStr),
+    trash: &Path,
+    record: &str,
+) -> Result<(), IoError> {
+    let open = |part: &str| {
+        let at = trash.join(part);
+        open_dir(&at).map_err(|e| IoError::new(Op::OpenDir, &at, e))
+    };
+    let (files, info) = (open("files")?, open("info")?);
     for _ in 0..TRIES {
         let in_trash = unused_name(name, |n| taken(&files, &info, n));
         let record_name = info_name(&in_trash);
-        match write_record(&info, &record_name, &record) {
+        match write_record(&info, &record_name, record) {
             Ok(()) => {}
             Err(Errno::EXIST) => continue,
-            Err(e) => return Err(IoError::new(Op::Create, info_path.join(&record_name), e)),
+            Err(e) => {
+                let at = trash.join("info").join(&record_name);
+                return Err(IoError::new(Op::Create, at, e));
+            }
         }
         match rename_new(dir.as_fd(), name, files.as_fd(), &in_trash) {
-            Ok(()) => return Ok(files_path.join(in_trash)),
+            Ok(()) => return Ok(()),
             Err(e) => {
                 let _ = unlinkat(&info, &record_name, AtFlags::empty());
                 if e != Errno::EXIST {
-                    return Err(fail(Op::Trash, e.into()));
+                    return Err(IoError::new(Op::Trash, path, e));
                 }
             }
         }
     }
-    Err(fail(Op::Trash, Errno::EXIST.into()))
+    Err(IoError::new(Op::Trash, path, Errno::EXIST))
 }
 
 /// Is `name` taken in the trash: its record or its file exists (a stray half counts).
