@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 use iced::keyboard::Modifiers;
 use iced::{Subscription, Task, Theme};
 
+use porpoise_engine::jobs::trash::HomeTrash;
 use porpoise_engine::listing::{Lister, ListerCache, ViewOptions};
 use porpoise_engine::mounts::MountTable;
 
@@ -78,6 +79,9 @@ pub struct App {
     listing_task: Option<iced::task::Handle>,
     theme: Theme,
     home: PathBuf,
+    /// The home trash: where trashing puts items on its filesystem, and what the Trash
+    /// place shows (with every mount's trash).
+    trash: HomeTrash,
     /// Clipboard, drag and drop, menus, name entry, Trash view.
     actions: ActionState,
     /// The part of the window that has the keyboard, whether Tab moved it (so it wears a
@@ -104,6 +108,7 @@ impl App {
         path: PathBuf,
         settings: Settings,
         settings_path: Option<PathBuf>,
+        trash: HomeTrash,
     ) -> (App, Vec<Effect>) {
         let opts = ViewOptions {
             key: settings.sort_key(),
@@ -130,7 +135,7 @@ impl App {
             location: None,
             filter: None,
             icons: IconSet::default(),
-            user_places: places::fixed(),
+            user_places: places::fixed(&trash),
             mount_places: Vec::new(),
             mounts: None,
             devices: Default::default(),
@@ -144,6 +149,7 @@ impl App {
             save_ticket: 0,
             listing_task: None,
             home: places::home_dir(),
+            trash,
             actions: ActionState::default(),
             focus: Default::default(),
             focus_visible: false,
@@ -151,7 +157,7 @@ impl App {
             jobs: super::jobs::Jobs::default(),
         };
         let mut effects = app.start_listing(None);
-        effects.push(Effect::LoadUserPlaces);
+        effects.push(Effect::LoadUserPlaces(app.trash.clone()));
         effects.push(Effect::LoadThemeIcons {
             setting: app.settings.icon_theme.clone(),
         });
@@ -163,8 +169,9 @@ impl App {
         path: PathBuf,
         settings: Settings,
         settings_path: Option<PathBuf>,
+        trash: HomeTrash,
     ) -> (App, Task<Message>) {
-        let (mut app, effects) = App::boot(path, settings, settings_path);
+        let (mut app, effects) = App::boot(path, settings, settings_path, trash);
         let task = app.run_effects(effects);
         (app, task)
     }
@@ -394,7 +401,10 @@ impl App {
             iced::time::every(Duration::from_secs(30)).map(|_| Message::Tick),
             match &self.actions.trash {
                 Some(_) => Subscription::run_with(
-                    porpoise_engine::jobs::trash::trash_folders(self.mounts.as_deref()),
+                    porpoise_engine::jobs::trash::trash_folders(
+                        &self.trash,
+                        self.mounts.as_deref(),
+                    ),
                     trash_events,
                 ),
                 None => Subscription::none(),

@@ -9,6 +9,7 @@ use std::time::Duration;
 use iced::Task;
 use iced::widget::operation::{self, AbsoluteOffset};
 
+use porpoise_engine::jobs::trash::HomeTrash;
 use porpoise_engine::listing::{DirEvent, ListOptions, open_dir};
 
 use super::actions::ActionEffect;
@@ -43,8 +44,8 @@ pub enum Effect {
     },
     /// Free space of the filesystem holding `path`.
     LoadSpace { generation: u64, path: PathBuf },
-    /// Which user folders exist.
-    LoadUserPlaces,
+    /// Which user folders exist (the Trash place is this home trash's).
+    LoadUserPlaces(HomeTrash),
     /// Open a file with its default application.
     OpenFile(PathBuf),
     /// Ask for `Message::SaveDue(ticket)` after a short delay (debounce).
@@ -65,6 +66,8 @@ pub enum Effect {
         id: u64,
         request: JobRequest,
         link: JobLink,
+        /// The home trash a trash job puts items into.
+        trash: HomeTrash,
     },
     /// Follow a job on after an answer, a resume or a cancel (tests; in the window the job's
     /// stream never stopped, so this does nothing).
@@ -113,10 +116,14 @@ impl Effect {
                 ),
                 None,
             ),
-            Effect::LoadUserPlaces => (
-                Task::perform(blocking(places::load_user_places), |p| {
-                    Message::UserPlaces(p.unwrap_or_else(places::fixed))
-                }),
+            Effect::LoadUserPlaces(trash) => (
+                Task::perform(
+                    {
+                        let trash = trash.clone();
+                        blocking(move || places::load_user_places(&trash))
+                    },
+                    move |p| Message::UserPlaces(p.unwrap_or_else(|| places::fixed(&trash))),
+                ),
                 None,
             ),
             Effect::OpenFile(path) => (
@@ -165,9 +172,15 @@ impl Effect {
                 ]),
                 None,
             ),
-            Effect::RunJob { id, request, link } => {
-                (follow::task(id, request, link).map(Message::Jobs), None)
-            }
+            Effect::RunJob {
+                id,
+                request,
+                link,
+                trash,
+            } => (
+                follow::task(id, request, link, trash).map(Message::Jobs),
+                None,
+            ),
             Effect::Close => (iced::exit(), None),
             Effect::CountFolders {
                 generation,
@@ -270,12 +283,19 @@ impl Effect {
                     porpoise_engine::host::space(&path).ok(),
                 )]
             }
-            Effect::LoadUserPlaces => vec![Message::UserPlaces(places::load_user_places())],
+            Effect::LoadUserPlaces(trash) => {
+                vec![Message::UserPlaces(places::load_user_places(&trash))]
+            }
             Effect::LoadThemeIcons { setting } => {
                 vec![Message::ThemeIcons(desktop::load(setting.as_deref()))]
             }
-            Effect::RunJob { id, request, link } => {
-                let rx = follow::start(&request, link.control.clone());
+            Effect::RunJob {
+                id,
+                request,
+                link,
+                trash,
+            } => {
+                let rx = follow::start(&request, link.control.clone(), trash);
                 jobs_said(follow::follow_blocking(id, &link, rx))
             }
             Effect::FollowJob { id, link } => jobs_said(follow::resume_blocking(id, &link)),

@@ -65,6 +65,7 @@ fn doing(op: Op) -> String {
         Op::ReadLink => fl!("doing-read-link"),
         Op::SetMetadata => fl!("doing-set-metadata"),
         Op::Trash => fl!("doing-trash"),
+        Op::Restore => fl!("doing-restore"),
         Op::Flush => fl!("doing-flush"),
     }
 }

@@ -60,6 +60,7 @@ pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
         .map(Settings::load)
         .unwrap_or_default();
     let (start, later) = start::first_and_later(&args).ok_or(UiError::NothingToOpen)?;
+    let trash = places::home_trash();
     display::wait_for_display(display::DISPLAY_WAIT)?;
     let size = iced::Size::new(settings.window_width, settings.window_height);
     tracing::info!(path = %start.display(), "opening the window");
@@ -67,8 +68,12 @@ pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
     launcher::start_global();
     iced::application(
         move || {
-            let (mut app, task) =
-                App::boot_task(start.clone(), settings.clone(), settings_path.clone());
+            let (mut app, task) = App::boot_task(
+                start.clone(),
+                settings.clone(),
+                settings_path.clone(),
+                trash.clone(),
+            );
             app.open_later(later.clone());
             (app, task)
         },

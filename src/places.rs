@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use porpoise_engine::jobs::trash::HomeTrash;
 use porpoise_engine::mounts::{MountClass, MountTable};
 
 /// What a place is, which decides its icon and (for user folders) its label.
@@ -38,31 +39,37 @@ pub fn home_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("/"))
 }
 
-/// The trash's files folder: `$XDG_DATA_HOME/Trash/files`.
-pub fn trash_dir() -> Option<PathBuf> {
-    directories::BaseDirs::new().map(|d| d.data_dir().join("Trash/files"))
+/// The home trash the window uses: the environment's (`XDG_DATA_HOME`, else `HOME`), else
+/// the one in the home folder the password database names. Read once, at start-up.
+pub fn home_trash() -> HomeTrash {
+    HomeTrash::from_env()
+        .unwrap_or_else(|| HomeTrash::in_data_home(home_dir().join(".local/share")))
+}
+
+/// The Trash place: the home trash's `files/` folder.
+fn trash_place(trash: &HomeTrash) -> Place {
+    Place {
+        kind: PlaceKind::Trash,
+        path: trash.files(),
+        name: String::new(),
+    }
 }
 
 /// The places that are always there: Home and Trash (no I/O).
-pub fn fixed() -> Vec<Place> {
-    let mut v = vec![Place {
-        kind: PlaceKind::Home,
-        path: home_dir(),
-        name: String::new(),
-    }];
-    if let Some(t) = trash_dir() {
-        v.push(Place {
-            kind: PlaceKind::Trash,
-            path: t,
+pub fn fixed(trash: &HomeTrash) -> Vec<Place> {
+    vec![
+        Place {
+            kind: PlaceKind::Home,
+            path: home_dir(),
             name: String::new(),
-        });
-    }
-    v
+        },
+        trash_place(trash),
+    ]
 }
 
 /// Home, the user folders that exist, and Trash. Reads user-dirs.dirs and stats each
 /// folder: call it on a blocking thread.
-pub fn load_user_places() -> Vec<Place> {
+pub fn load_user_places(trash: &HomeTrash) -> Vec<Place> {
     let mut v = Vec::new();
     let home = home_dir();
     v.push(Place {
@@ -92,13 +99,7 @@ pub fn load_user_places() -> Vec<Place> {
             }
         }
     }
-    if let Some(t) = trash_dir() {
-        v.push(Place {
-            kind: PlaceKind::Trash,
-            path: t,
-            name: String::new(),
-        });
-    }
+    v.push(trash_place(trash));
     v
 }
 

@@ -23,10 +23,12 @@ pub enum UndoStep {
     Moved {
         pairs: Vec<(PathBuf, PathBuf)>,
     },
-    /// Items moved to the trash at about `at` (undo restores them).
+    /// Items moved to the trash at about `at`, `trash` being the home trash then (undo
+    /// restores them).
     Trashed {
         originals: Vec<PathBuf>,
         at: SystemTime,
+        trash: porpoise_engine::jobs::trash::HomeTrash,
     },
     Renamed {
         from: PathBuf,

@@ -10,7 +10,6 @@ mod flows;
 use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
-use std::path::Path;
 use std::process::Command;
 
 use flows::*;
@@ -185,16 +184,11 @@ fn files_dropped_from_other_apps_open_the_drop_menu() {
 
 #[test]
 fn the_context_menu_opens_where_clicked_and_acts() {
-    const NAME: &str = "the_context_menu_opens_where_clicked_and_acts";
-    if !is_child(NAME) {
-        let data = tempfile::tempdir().expect("data home");
-        in_child(NAME, &[("XDG_DATA_HOME", Some(data.path().as_os_str()))]);
-        return;
-    }
     let _lang = language("en");
+    let (_data, trash) = test_trash();
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
-    let app = boot(dir.path());
+    let app = boot_with_trash(dir.path(), &trash);
 
     // On a file: its entries, no "Paste into folder".
     let at = center_of(&app, "a.txt");
@@ -252,8 +246,7 @@ fn the_context_menu_opens_where_clicked_and_acts() {
     assert_eq!(jobs[0].kind, JobKind::Trash);
     assert_eq!(jobs[0].sources, [dir.path().join("b.txt")]);
     assert!(!dir.path().join("b.txt").exists());
-    let trash = std::env::var_os("XDG_DATA_HOME").expect("a trash for the test");
-    assert!(Path::new(&trash).join("Trash/files/b.txt").exists());
+    assert!(trash.files().join("b.txt").exists());
 }
 
 fn rename(app: App, name: &[u8], to: &str) -> App {
@@ -373,13 +366,8 @@ fn f10_creates_new_folder_then_a_numbered_one() {
 
 #[test]
 fn trash_view_lists_restores_and_empties() {
-    const NAME: &str = "trash_view_lists_restores_and_empties";
-    if !is_child(NAME) {
-        let data = tempfile::tempdir().expect("data home");
-        in_child(NAME, &[("XDG_DATA_HOME", Some(data.path().as_os_str()))]);
-        return;
-    }
     let _lang = language("en");
+    let (data, trash) = test_trash();
     let dir = tempfile::tempdir().expect("tempdir");
     let kept = dir.path().join("kept notes.txt");
     let gone = dir.path().join("gone.txt");
@@ -390,6 +378,7 @@ fn trash_view_lists_restores_and_empties() {
             .arg("rm")
             .arg("--trash")
             .arg(p)
+            .env("XDG_DATA_HOME", data.path())
             .output()
             .expect("run porpoise rm --trash");
         assert!(
@@ -400,7 +389,7 @@ fn trash_view_lists_restores_and_empties() {
     }
     assert!(!kept.exists() && !gone.exists());
 
-    let app = boot(dir.path());
+    let app = boot_with_trash(dir.path(), &trash);
     let (app, _) = click_jobs(app, "Trash");
     assert!(app.actions().trash.is_some());
     assert!(shows(&app, "kept notes.txt"));
@@ -447,22 +436,16 @@ fn trash_view_lists_restores_and_empties() {
 fn places_are_drop_targets_and_trash_takes_directly() {
     const NAME: &str = "places_are_drop_targets_and_trash_takes_directly";
     if !is_child(NAME) {
+        // The Home place is the environment's home folder.
         let home = tempfile::tempdir().expect("home");
-        let data = home.path().join(".local/share");
-        fs::create_dir_all(&data).expect("mkdir");
-        in_child(
-            NAME,
-            &[
-                ("HOME", Some(home.path().as_os_str())),
-                ("XDG_DATA_HOME", Some(data.as_os_str())),
-            ],
-        );
+        in_child(NAME, &[("HOME", Some(home.path().as_os_str()))]);
         return;
     }
     let _lang = language("en");
+    let (_data, trash) = test_trash();
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
-    let app = boot(dir.path());
+    let app = boot_with_trash(dir.path(), &trash);
     let home = porpoise::places::home_dir();
 
     // Onto Home with Ctrl: a copy into the home folder.
@@ -486,6 +469,7 @@ fn places_are_drop_targets_and_trash_takes_directly() {
     assert_eq!(jobs[0].sources, [dir.path().join("b.txt")]);
     assert!(app.actions().drop_menu.is_none());
     assert!(!dir.path().join("b.txt").exists());
+    assert!(trash.files().join("b.txt").exists());
 }
 
 #[test]

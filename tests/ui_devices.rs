@@ -101,10 +101,16 @@ fn start_copy(app: &mut App, src: PathBuf, dest: &Path) -> (u64, JobLink, JobEve
         sources: vec![src],
         dest: dest.to_owned(),
     }));
-    let Some(Effect::RunJob { id, request, link }) = effects.into_iter().next() else {
+    let Some(Effect::RunJob {
+        id,
+        request,
+        link,
+        trash,
+    }) = effects.into_iter().next()
+    else {
         panic!("the app asked for the job")
     };
-    let rx = follow::start(&request, link.control.clone());
+    let rx = follow::start(&request, link.control.clone(), trash);
     (
         id,
         link,

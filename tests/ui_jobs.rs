@@ -2,9 +2,6 @@
 //! pre-flight and delete dialogs, the delete keys and undo. The app's pure `handle` runs,
 //! its effects run with the real engine, and iced_test's Simulator renders and clicks.
 //! Runs headless: `env -u DISPLAY cargo test --test ui_jobs`.
-// The home trash is found through XDG_DATA_HOME (the `trash` crate reads it), so these
-// tests set it; until the engine takes the trash's place as a value, that is `unsafe`.
-#![allow(unsafe_code)]
 
 mod flows;
 
@@ -22,16 +19,9 @@ use porpoise::request::JobKind;
 use porpoise::widgets::jobs::button_id;
 use porpoise::{Effect, Message};
 use porpoise_engine::jobs::JobState;
+use porpoise_engine::jobs::trash::HomeTrash;
 
 use flows::*;
-
-/// Point the home trash into `data` (the caller holds the lock).
-fn trash_in(data: &Path) {
-    fs::create_dir_all(data).expect("mkdir data");
-    // SAFETY: every test of this file holds SHARED while it runs; nothing else in this
-    // process reads the environment meanwhile.
-    unsafe { std::env::set_var("XDG_DATA_HOME", data) };
-}
 
 #[test]
 fn a_copy_runs_to_done_and_the_panel_shows_its_summary() {
@@ -148,13 +138,13 @@ fn cancel_of_a_paused_job_leaves_no_partial_file() {
 fn del_trashes_the_selection_and_ctrl_z_restores_it() {
     let _lock = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    trash_in(&dir.path().join("data"));
+    let trash = HomeTrash::in_data_home(dir.path().join("data"));
     let files = dir.path().join("files");
     fs::create_dir(&files).expect("mkdir");
     fs::write(files.join("a.txt"), "alpha").expect("write");
     fs::write(files.join("b.txt"), "bravo").expect("write");
 
-    let app = select(boot(&files), "a.txt");
+    let app = select(boot_with_trash(&files, &trash), "a.txt");
     let app = send(app, press(named(Named::Delete), Modifiers::empty()));
     assert_eq!(app.jobs().entries[0].state, JobState::Done);
     assert!(!files.join("a.txt").exists());
@@ -220,12 +210,12 @@ fn a_deleted_folder_counts_as_one_item_and_enter_confirms() {
 fn redo_does_again_what_undo_took_back_and_something_new_forgets_it() {
     let _lock = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    trash_in(&dir.path().join("data"));
+    let trash = HomeTrash::in_data_home(dir.path().join("data"));
     let (_tmp, src, dest) = two_folders(&[("a.txt", "alpha")]);
     fs::write(dir.path().join("keep.txt"), "keep").expect("write");
 
     // A copy, undone, redone with Ctrl+Shift+Z, undone, redone with Ctrl+Y.
-    let app = boot(&dest);
+    let app = boot_with_trash(&dest, &trash);
     let app = send(app, job(JobKind::Copy, vec![src.join("a.txt")], &dest));
     assert_eq!(read(&dest.join("a.txt")), "alpha");
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
@@ -270,12 +260,12 @@ fn redo_does_again_what_undo_took_back_and_something_new_forgets_it() {
 fn status_messages_go_after_a_while_and_when_another_folder_shows() {
     let _lock = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    trash_in(&dir.path().join("data"));
+    let trash = HomeTrash::in_data_home(dir.path().join("data"));
     let files = dir.path().join("files");
     fs::create_dir(&files).expect("mkdir");
     fs::write(files.join("a.txt"), "alpha").expect("write");
 
-    let app = select(boot(&files), "a.txt");
+    let app = select(boot_with_trash(&files, &trash), "a.txt");
     let app = send(app, press(named(Named::Delete), Modifiers::empty()));
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
     assert!(shows(&app, "Restored 1 item from the trash"));

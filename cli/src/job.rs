@@ -133,12 +133,13 @@ pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
 }
 
 pub fn rm(args: RmArgs) -> anyhow::Result<()> {
-    let (kind, doing) = if args.trash {
-        (JobKind::Trash, Doing::Trash)
+    let (kind, spec, doing) = if args.trash {
+        let spec = JobSpec::to_trash(args.paths, super::trash::home()?);
+        (JobKind::Trash, spec, Doing::Trash)
     } else {
-        (JobKind::Delete, Doing::Delete)
+        (JobKind::Delete, JobSpec::of(args.paths), Doing::Delete)
     };
-    let job = jobs::start(kind, JobSpec::of(args.paths));
+    let job = jobs::start(kind, spec);
     follow(job, args.progress, false, Report::new(doing, None))
 }
 

@@ -4,7 +4,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
-use porpoise_engine::jobs::trash;
+use porpoise_engine::jobs::trash::{self, HomeTrash};
 
 use super::format::write_escaped;
 
@@ -26,10 +26,17 @@ pub enum TrashCommand {
     },
 }
 
+/// This user's home trash, from the environment (`XDG_DATA_HOME`, else `HOME`).
+pub fn home() -> anyhow::Result<HomeTrash> {
+    HomeTrash::from_env()
+        .ok_or_else(|| anyhow::anyhow!("cannot find the home trash: HOME is not set"))
+}
+
 pub fn run(cmd: TrashCommand) -> anyhow::Result<()> {
+    let home = home()?;
     match cmd {
         TrashCommand::List => {
-            let listing = trash::list()?;
+            let listing = trash::list(&home)?;
             warn_unreachable(&listing.unreachable);
             let mut out = std::io::stdout().lock();
             for item in listing.items {
@@ -41,7 +48,7 @@ pub fn run(cmd: TrashCommand) -> anyhow::Result<()> {
             Ok(())
         }
         TrashCommand::Restore { paths } => {
-            let listing = trash::list()?;
+            let listing = trash::list(&home)?;
             warn_unreachable(&listing.unreachable);
             let items = listing.items;
             let mut chosen = Vec::new();
@@ -57,10 +64,10 @@ pub fn run(cmd: TrashCommand) -> anyhow::Result<()> {
         }
         TrashCommand::Empty { yes } => {
             // A script (no terminal) gets what it asked for, as with `gio trash --empty`.
-            if !yes && std::io::stdin().is_terminal() && !confirm_empty()? {
+            if !yes && std::io::stdin().is_terminal() && !confirm_empty(&home)? {
                 return Ok(());
             }
-            let unreachable = trash::empty()?;
+            let unreachable = trash::empty(&home)?;
             warn_unreachable(&unreachable);
             Ok(())
         }
@@ -69,8 +76,8 @@ pub fn run(cmd: TrashCommand) -> anyhow::Result<()> {
 
 /// Ask on the terminal whether to empty the trash; only `y` or `yes` says so. An empty
 /// trash needs no question. (Unreachable mounts are named once, when emptying.)
-fn confirm_empty() -> anyhow::Result<bool> {
-    let listing = trash::list()?;
+fn confirm_empty(home: &HomeTrash) -> anyhow::Result<bool> {
+    let listing = trash::list(home)?;
     let count = listing.items.len();
     if count == 0 {
         return Ok(true);

@@ -23,6 +23,8 @@ pub enum Op {
     ReadLink,
     SetMetadata,
     Trash,
+    /// Putting a trashed item back where it was.
+    Restore,
     /// Putting written data on the device (`sync_file_range`, `fsync`, `syncfs`).
     Flush,
 }
@@ -46,6 +48,7 @@ impl Op {
             Op::ReadLink => "read the link",
             Op::SetMetadata => "set the mode and time of",
             Op::Trash => "move to the trash",
+            Op::Restore => "restore",
             Op::Flush => "write to the device",
         }
     }

@@ -56,7 +56,7 @@ pub fn start_with(kind: JobKind, spec: JobSpec, control: Arc<Control>) -> Job {
         JobKind::Copy => copy::copy_with(spec, control),
         JobKind::Move => moves::move_with(spec, control),
         JobKind::Link => link::link_with(spec, control),
-        JobKind::Trash => trash::trash_with(spec.sources, control),
+        JobKind::Trash => trash::trash_with(spec.sources, spec.home_trash, control),
         JobKind::Delete => delete::delete_with(spec.sources, control),
     }
 }
@@ -77,6 +77,9 @@ pub struct JobSpec {
     /// Whether copies are put on the device window by window (removable and network
     /// destinations by default).
     pub writeback: writeback::WritebackMode,
+    /// The home trash a trash job puts items on its filesystem into; a trash job without
+    /// one fails every item. Unused by the other kinds.
+    pub home_trash: Option<trash::HomeTrash>,
 }
 
 impl JobSpec {
@@ -94,6 +97,15 @@ impl JobSpec {
             on_problem: None,
             rules: None,
             writeback: writeback::WritebackMode::Auto,
+            home_trash: None,
+        }
+    }
+
+    /// `paths` to move to the trash, `home` being the home trash.
+    pub fn to_trash(paths: Vec<PathBuf>, home: trash::HomeTrash) -> JobSpec {
+        JobSpec {
+            home_trash: Some(home),
+            ..JobSpec::of(paths)
         }
     }
 }

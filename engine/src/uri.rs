@@ -17,6 +17,20 @@ pub fn percent_decode(s: &[u8]) -> Option<Vec<u8>> {
     (!out.contains(&0)).then_some(out)
 }
 
+/// Path bytes with every byte but `/` and the URI's unreserved ones (`A-Z a-z 0-9 - . _
+/// ~`) written as `%XX`: what [`percent_decode`] reads back.
+pub fn percent_encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for &b in bytes {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 /// The local path a `file:` URI names: the host must be empty, `localhost` or `hostname`
 /// (this computer's name); `None` for any other URI.
 pub fn local_path(uri: &[u8], hostname: &str) -> Option<std::path::PathBuf> {
@@ -67,5 +81,13 @@ mod tests {
         assert_eq!(percent_decode(b"bad%2"), None);
         assert_eq!(percent_decode(b"bad%zz"), None);
         assert_eq!(percent_decode(b"nul%00"), None);
+    }
+
+    #[test]
+    fn encodes_what_decoding_reads_back() {
+        let raw = b"/home/a/r\xc3\xa9sum\xc3\xa9 100%.txt\xff";
+        let enc = percent_encode(raw);
+        assert_eq!(enc, "/home/a/r%C3%A9sum%C3%A9%20100%25.txt%FF");
+        assert_eq!(percent_decode(enc.as_bytes()).as_deref(), Some(&raw[..]));
     }
 }

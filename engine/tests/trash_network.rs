@@ -27,7 +27,7 @@ fn put_in_trash(folder: &Path, name: &str, recorded_path: &str) {
 fn list(home: &Path, deadline: Duration) -> TrashListing {
     let table = MountTable::read().expect("mount table");
     trash::list_in(
-        Some(home),
+        Some(&trash::HomeTrash::at(home)),
         &table,
         rustix::process::getuid().as_raw(),
         deadline,

@@ -331,6 +331,7 @@ doing-rename = Umbenennen von
 doing-read-link = Lesen der Verknüpfung
 doing-set-metadata = Setzen der Rechte und Zeiten von
 doing-trash = Verschieben in den Papierkorb von
+doing-restore = Wiederherstellen von
 doing-flush = Schreiben auf das Gerät von
 why-permission = Zugriff verweigert
 why-not-found = existiert nicht

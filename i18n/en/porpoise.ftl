@@ -331,6 +331,7 @@ doing-rename = rename
 doing-read-link = read the link
 doing-set-metadata = set the permissions and times of
 doing-trash = move to the trash
+doing-restore = restore
 doing-flush = write to the device
 why-permission = permission denied
 why-not-found = it does not exist

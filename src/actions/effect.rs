@@ -10,7 +10,7 @@ use iced::widget::operation;
 
 use crate::clipboard::{FileList, owner};
 use crate::message::Message;
-use porpoise_engine::jobs::trash::{self, TrashItem};
+use porpoise_engine::jobs::trash::{self, HomeTrash, TrashItem};
 
 use super::ActionMsg;
 use super::names;
@@ -44,11 +44,13 @@ pub enum ActionEffect {
     FocusName {
         select: usize,
     },
-    ListTrash,
+    /// Read the trash (this home trash and every mount's).
+    ListTrash(HomeTrash),
     RestoreTrash(Vec<TrashItem>),
     /// Delete these trash items for good.
     PurgeTrash(Vec<TrashItem>),
-    EmptyTrash,
+    /// Delete everything in the trash (this home trash and every mount's) for good.
+    EmptyTrash(HomeTrash),
 }
 
 fn act(m: ActionMsg) -> Message {
@@ -112,12 +114,14 @@ impl ActionEffect {
             ActionEffect::Rename { parent, from, to } => act(ActionMsg::Renamed(
                 names::rename(&parent, &from, &to).map(|_| (from, to)),
             )),
-            ActionEffect::ListTrash => act(ActionMsg::TrashListed(trash::list())),
+            ActionEffect::ListTrash(home) => act(ActionMsg::TrashListed(trash::list(&home))),
             ActionEffect::RestoreTrash(items) => {
                 act(ActionMsg::TrashRestored(trash::restore(items)))
             }
             ActionEffect::PurgeTrash(items) => act(ActionMsg::TrashEmptied(trash::purge(items))),
-            ActionEffect::EmptyTrash => act(ActionMsg::TrashEmptied(trash::empty().map(drop))),
+            ActionEffect::EmptyTrash(home) => {
+                act(ActionMsg::TrashEmptied(trash::empty(&home).map(drop)))
+            }
         };
         vec![m]
     }

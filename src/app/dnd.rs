@@ -12,7 +12,7 @@ use crate::actions::{
     ActionEffect, Drag, DropMenu, DropTarget, NameEntry, NameKind, drag, drop_default,
 };
 use crate::effects::Effect;
-use crate::places::{self, PlaceKind};
+use crate::places::PlaceKind;
 use crate::request::JobKind;
 use crate::widgets::pointer::PointerEvent;
 
@@ -82,7 +82,7 @@ impl App {
         let Some(dest) = self.drop_dest(&target) else {
             return Vec::new();
         };
-        if places::trash_dir().is_some_and(|t| t == dest) {
+        if self.trash.files() == dest {
             return vec![job(JobKind::Trash, d.sources, dest)];
         }
         if !drag::drop_allowed(&d.sources, &dest) {

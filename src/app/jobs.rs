@@ -16,6 +16,7 @@ use crate::request::{JobKind, JobRequest};
 use crate::undo::{self, UndoStep};
 use porpoise_engine::jobs::conflict::{Answer, Choice};
 use porpoise_engine::jobs::preflight::PreflightChoice;
+use porpoise_engine::jobs::trash::HomeTrash;
 use porpoise_engine::jobs::{JobEvent, JobState};
 
 impl App {
@@ -30,7 +31,12 @@ impl App {
         self.jobs
             .entries
             .push(JobEntry::new(id, request.clone(), link.clone()));
-        vec![Effect::RunJob { id, request, link }]
+        vec![Effect::RunJob {
+            id,
+            request,
+            link,
+            trash: self.trash.clone(),
+        }]
     }
 
     /// Record a step Ctrl+Z can take back (rename and new folder record theirs here too).
@@ -144,7 +150,7 @@ impl App {
                 self.jobs.dialogs.drop_job(id);
                 self.device_job_finished(id);
                 let redo = self.jobs.get(id).is_some_and(|e| e.redo);
-                match self.jobs.get(id).and_then(undo_step) {
+                match self.jobs.get(id).and_then(|e| undo_step(e, &self.trash)) {
                     Some(step) if redo => self.jobs.undo.push_redone(step),
                     Some(step) => self.jobs.undo.push(step),
                     None => {}
@@ -260,7 +266,7 @@ impl App {
 }
 
 /// What undo can take back of a finished job.
-fn undo_step(e: &JobEntry) -> Option<UndoStep> {
+fn undo_step(e: &JobEntry, trash: &HomeTrash) -> Option<UndoStep> {
     let new = || e.placed.iter().filter(|p| p.new);
     let step = match e.request.kind {
         // Undoing a link removes the links (a delete never follows them).
@@ -282,6 +288,7 @@ fn undo_step(e: &JobEntry) -> Option<UndoStep> {
                 .cloned()
                 .collect(),
             at: e.started_at,
+            trash: trash.clone(),
         },
         JobKind::Delete => return None,
     };

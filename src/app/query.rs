@@ -88,6 +88,11 @@ impl App {
         &self.home
     }
 
+    /// The home trash this window trashes into.
+    pub fn trash(&self) -> &porpoise_engine::jobs::trash::HomeTrash {
+        &self.trash
+    }
+
     pub fn space(&self) -> Option<(u64, u64)> {
         self.space
     }

@@ -27,7 +27,7 @@ impl App {
             return Vec::new();
         }
         self.actions.trash_dirty = false;
-        vec![Effect::Action(ActionEffect::ListTrash)]
+        vec![Effect::Action(ActionEffect::ListTrash(self.trash.clone()))]
     }
 
     /// The trash changed (or F5): read it again, after the reading under way if there is
@@ -150,7 +150,7 @@ impl App {
             return Vec::new();
         }
         view.busy = true;
-        vec![Effect::Action(ActionEffect::EmptyTrash)]
+        vec![Effect::Action(ActionEffect::EmptyTrash(self.trash.clone()))]
     }
 
     /// A restore or empty finished: tell a failure, read the trash again.

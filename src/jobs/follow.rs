@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 
+use porpoise_engine::jobs::trash::HomeTrash;
 use porpoise_engine::jobs::{self, ConflictPolicy, Control, JobEvent, JobSpec};
 
 use super::super::request::JobRequest;
@@ -53,11 +54,13 @@ impl Default for JobLink {
     }
 }
 
-/// Start the engine job a request asks for; its events come from the returned receiver.
-pub fn start(request: &JobRequest, control: Arc<Control>) -> Receiver<JobEvent> {
+/// Start the engine job a request asks for (a trash job into `trash`, the home trash);
+/// its events come from the returned receiver.
+pub fn start(request: &JobRequest, control: Arc<Control>, trash: HomeTrash) -> Receiver<JobEvent> {
     let spec = JobSpec {
         on_conflict: ConflictPolicy::Ask,
         on_problem: None,
+        home_trash: Some(trash),
         ..JobSpec::new(request.sources.clone(), request.dest.clone())
     };
     jobs::start_with(request.kind, spec, control).events
@@ -106,27 +109,29 @@ pub fn resume_blocking(id: u64, link: &JobLink) -> Vec<JobMsg> {
 
 /// The window's task: start the job on a blocking thread and forward every event until
 /// the job ends or the window stops listening.
-pub fn task(id: u64, request: JobRequest, link: JobLink) -> iced::Task<JobMsg> {
-    iced::Task::run(events(request, link), move |ev| message(id, ev))
+pub fn task(id: u64, request: JobRequest, link: JobLink, trash: HomeTrash) -> iced::Task<JobMsg> {
+    iced::Task::run(events(request, link, trash), move |ev| message(id, ev))
 }
 
 /// The events of a job started on a blocking thread, as a stream (needs a tokio runtime).
 pub fn events(
     request: JobRequest,
     link: JobLink,
+    trash: HomeTrash,
 ) -> impl iced::futures::Stream<Item = JobEvent> + Send + 'static {
-    iced::stream::channel(16, move |out| forward(request, link, out))
+    iced::stream::channel(16, move |out| forward(request, link, trash, out))
 }
 
 async fn forward(
     request: JobRequest,
     link: JobLink,
+    trash: HomeTrash,
     mut out: iced::futures::channel::mpsc::Sender<JobEvent>,
 ) {
     use iced::futures::executor::block_on;
     use iced::futures::sink::SinkExt;
     let run = move || {
-        let rx = start(&request, link.control.clone());
+        let rx = start(&request, link.control.clone(), trash);
         loop {
             match rx.recv_timeout(Duration::from_millis(250)) {
                 Ok(ev) => {
@@ -167,7 +172,12 @@ mod tests {
         let seen: Vec<JobEvent> = runtime.block_on(async {
             tokio::time::timeout(
                 Duration::from_secs(60),
-                events(request, JobLink::new()).collect(),
+                events(
+                    request,
+                    JobLink::new(),
+                    HomeTrash::at(dir.path().join("Trash")),
+                )
+                .collect(),
             )
             .await
             .expect("the job ended in time")

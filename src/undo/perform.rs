@@ -42,13 +42,17 @@ pub fn perform(step: UndoStep) -> Result<(), UndoError> {
             run_job(jobs::start(JobKind::Delete, JobSpec::of(targets)))
         }
         UndoStep::Moved { pairs } => move_back(pairs),
-        UndoStep::Trashed { originals, at } => {
+        UndoStep::Trashed {
+            originals,
+            at,
+            trash,
+        } => {
             let since = at
                 .duration_since(UNIX_EPOCH)
                 .unwrap_or(Duration::ZERO)
                 .as_secs() as i64
                 - TRASH_SLACK;
-            let (items, missing) = jobs::trash::find_trashed(&originals, since)?;
+            let (items, missing) = jobs::trash::find_trashed(&trash, &originals, since)?;
             if let Some(first) = missing.into_iter().next() {
                 return Err(UndoError::NotInTrash(first));
             }

@@ -1,5 +1,5 @@
-//! The headless window harness every `ui_*` test uses: booting the app on a folder,
-//! feeding it messages with their effects run by the real engine (collecting the job
+//! The headless window harness every `ui_*` test uses: booting the app on a folder (with
+//! a home trash of the test's own, as a value, never the environment's), feeding it messages with their effects run by the real engine (collecting the job
 //! requests it makes), rendering and clicking in iced_test's Simulator, the mouse played
 //! as raw events, small test trees, and running one test again in a child copy of the test
 //! binary with its own environment. (The real window has its own harness: `desktop`.)
@@ -20,12 +20,12 @@ use iced_test::Simulator;
 use porpoise::actions::ActionEffect;
 use porpoise::request::{JobKind, JobRequest};
 use porpoise::{App, Effect, Message, Settings};
+use porpoise_engine::jobs::trash::HomeTrash;
 
 /// Longest a listing, a job, a child test or an outside tool may take.
 pub const TIMEOUT: Duration = Duration::from_secs(120);
 
-/// Tests share the process-wide language (and, in ui_jobs, the environment): hold this
-/// while one runs.
+/// Tests share the process-wide language: hold this while one runs.
 static SHARED: Mutex<()> = Mutex::new(());
 
 /// Show the window in `lang` ("en", "de") for as long as the guard lives.
@@ -47,13 +47,38 @@ pub fn settle(app: App, effects: Vec<Effect>) -> App {
         .expect("the effects finished within the timeout")
 }
 
-pub fn boot_with(path: &Path, settings: Settings) -> App {
-    let (app, effects) = App::boot(path.to_owned(), settings, None);
+/// Boot the app at `path` with `settings`, trashing into `trash`.
+pub fn boot_as(path: &Path, settings: Settings, trash: &HomeTrash) -> App {
+    let (app, effects) = App::boot(path.to_owned(), settings, None, trash.clone());
     settle(app, effects)
+}
+
+/// Boot the app at `path`, trashing into `trash` (see [`test_trash`]).
+pub fn boot_with_trash(path: &Path, trash: &HomeTrash) -> App {
+    boot_as(path, Settings::default(), trash)
+}
+
+pub fn boot_with(path: &Path, settings: Settings) -> App {
+    boot_as(path, settings, &untouched_trash())
 }
 
 pub fn boot(path: &Path) -> App {
     boot_with(path, Settings::default())
+}
+
+/// A home trash for one test, in a temp folder of its own (gone with the folder).
+pub fn test_trash() -> (tempfile::TempDir, HomeTrash) {
+    let dir = tempfile::tempdir().expect("a folder for the trash");
+    let trash = HomeTrash::in_data_home(dir.path());
+    (dir, trash)
+}
+
+/// The home trash of an app booted without one: a folder of this test process that no
+/// test trashes into (a test that trashes boots with [`test_trash`]), so it is not made.
+fn untouched_trash() -> HomeTrash {
+    HomeTrash::at(
+        std::env::temp_dir().join(format!("porpoise-untouched-trash-{}", std::process::id())),
+    )
 }
 
 /// The job requests among `effects` (the app asks for jobs with `Message::StartJob`).

@@ -1,37 +1,54 @@
-//! The freedesktop trash: moving items there (home trash, or `$topdir/.Trash-$uid` on other
-//! filesystems, never a copy into the home trash), listing, restoring and emptying it.
+//! The freedesktop trash, written and read by the engine itself: moving items there (the
+//! home trash, or the trash of the item's own filesystem, never a copy into the home
+//! trash), listing, restoring, purging and emptying it. The home trash is a value
+//! ([`HomeTrash`]) the caller hands in; only the binaries read it from the environment.
 
-use std::os::unix::fs::DirBuilderExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::error::{IoError, Op};
-use crate::mounts;
 
 use super::control::{Control, Job};
 use super::events::JobState;
 use super::progress::Counters;
 use super::runner::spawn;
 
+mod home;
+mod item;
 mod listing;
+mod place;
+mod put;
+mod restore;
 mod watch;
 
-pub use listing::{NETWORK_DEADLINE, TrashListing, TrashedDetails, home_trash, list, list_in};
-pub use trash::TrashItem;
+pub use home::HomeTrash;
+pub use item::TrashItem;
+pub use listing::{NETWORK_DEADLINE, TrashListing, TrashedDetails, list, list_in};
+pub use restore::{purge, restore};
 pub use watch::{TrashWatch, trash_folders, watch};
 
-/// Move `paths` to the trash of the filesystem each is on.
-pub(super) fn trash_with(paths: Vec<PathBuf>, control: Arc<Control>) -> Job {
+/// Move `paths` to the trash of the filesystem each is on; `home` is the home trash (the
+/// one for items on its filesystem). Without one every item fails: nothing is trashed
+/// into a place nobody named.
+pub(super) fn trash_with(
+    paths: Vec<PathBuf>,
+    home: Option<HomeTrash>,
+    control: Arc<Control>,
+) -> Job {
     spawn("trash", control, move |ctx| {
         ctx.state(JobState::Deleting);
         Counters::add(&ctx.counters.files_total, paths.len() as u64);
-        let home = home_trash_mount();
+        let home_mount = home.as_ref().and_then(place::home_mount);
         for p in &paths {
             if !ctx.control.checkpoint() {
                 break;
             }
             ctx.counters.set_current(p.clone());
-            match trash_one(p, home) {
+            let done = match &home {
+                Some(home) => put::put(p, home, home_mount),
+                None => Err(IoError::new(Op::Trash, p, std::io::ErrorKind::NotFound)),
+            };
+            match done {
                 Ok(()) => Counters::add(&ctx.counters.files_done, 1),
                 Err(e) => ctx.failed_with(p.clone(), e),
             }
@@ -40,61 +57,15 @@ pub(super) fn trash_with(paths: Vec<PathBuf>, control: Arc<Control>) -> Job {
     })
 }
 
-/// Device of the nearest existing folder holding the home trash.
-fn home_trash_mount() -> Option<u64> {
-    let mut p = home_trash()?;
-    loop {
-        if let Some(m) = mounts::mount_of(&p) {
-            return Some(m.id);
-        }
-        if !p.pop() {
-            return None;
-        }
-    }
-}
-
-fn trash_one(path: &Path, home_mount: Option<u64>) -> Result<(), IoError> {
-    let io = |e: std::io::Error| IoError::new(Op::Trash, path, e);
-    let parent = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mount = mounts::mount_of(parent)
-        .ok_or_else(|| io(std::io::Error::from(std::io::ErrorKind::NotFound)))?;
-    if Some(mount.id) != home_mount {
-        prepare_volume_trash(&mount.mount_point).map_err(io)?;
-    }
-    trash::delete(path).map_err(|e| io(std::io::Error::other(e.to_string())))
-}
-
-/// Make sure `$topdir/.Trash-$uid` exists, private (0700), so the trash crate uses it
-/// rather than copying the item into the home trash.
-fn prepare_volume_trash(topdir: &Path) -> std::io::Result<()> {
-    let uid = crate::sys::uid();
-    let shared = topdir.join(".Trash").join(uid.to_string());
-    if shared.is_dir() {
-        return Ok(());
-    }
-    let own = topdir.join(format!(".Trash-{uid}"));
-    let mut b = std::fs::DirBuilder::new();
-    b.mode(0o700).recursive(true);
-    b.create(own.join("files"))?;
-    b.create(own.join("info"))
-}
-
-/// Put items back where they came from (never over an existing file).
-pub fn restore(items: Vec<TrashItem>) -> Result<(), IoError> {
-    trash::os_limited::restore_all(items).map_err(|e| trash_error("trash", e))
-}
-
 /// The trash items that came from `originals` (absolute paths), trashed at `since` (seconds
 /// since the epoch) or later: per original path the most recent such item. Paths with no
 /// such item are returned apart.
 pub fn find_trashed(
+    home: &HomeTrash,
     originals: &[PathBuf],
     since: i64,
 ) -> Result<(Vec<TrashItem>, Vec<PathBuf>), IoError> {
-    Ok(pick_trashed(list()?.items, originals, since))
+    Ok(pick_trashed(list(home)?.items, originals, since))
 }
 
 /// [`find_trashed`] over a given listing.
@@ -127,21 +98,13 @@ fn pick_trashed(
     (found.into_iter().flatten().collect(), missing)
 }
 
-/// Delete these trash items for good.
-pub fn purge(items: Vec<TrashItem>) -> Result<(), IoError> {
-    trash::os_limited::purge_all(items).map_err(|e| trash_error("trash", e))
-}
-
-/// Delete everything in the trash for good. What network mounts that do not answer hold
-/// stays; their mount points are returned.
-pub fn empty() -> Result<Vec<PathBuf>, IoError> {
-    let listing = list()?;
-    trash::os_limited::purge_all(listing.items).map_err(|e| trash_error("trash", e))?;
+/// Delete everything in the trash (the home trash and this user's trash on every mount)
+/// for good. What network mounts that do not answer hold stays; their mount points are
+/// returned.
+pub fn empty(home: &HomeTrash) -> Result<Vec<PathBuf>, IoError> {
+    let listing = list(home)?;
+    purge(listing.items)?;
     Ok(listing.unreachable)
-}
-
-fn trash_error(what: &str, e: trash::Error) -> IoError {
-    IoError::new(Op::Trash, what, std::io::Error::other(e.to_string()))
 }
 
 #[cfg(test)]

@@ -15,7 +15,8 @@ use crate::error::IoError;
 use crate::mounts::{Mount, MountTable};
 use crate::uri::percent_decode;
 
-use super::TrashItem;
+use super::home::HomeTrash;
+use super::item::TrashItem;
 
 /// How long a listing waits for the trash folders of network mounts.
 pub const NETWORK_DEADLINE: Duration = Duration::from_secs(2);
@@ -54,9 +55,7 @@ impl TrashListing {
 /// The item's file in the trash (`…/files/NAME` beside `…/info/NAME.trashinfo`), read
 /// without following a link.
 fn details_of(item: &TrashItem) -> Option<TrashedDetails> {
-    let info = Path::new(&item.id);
-    let trash = info.parent()?.parent()?;
-    let file = trash.join("files").join(info.file_stem()?);
+    let file = item.trashed_file()?;
     let meta = std::fs::symlink_metadata(&file).ok()?;
     if meta.is_dir() {
         let entries = std::fs::read_dir(&file).ok()?.count() as u64;
@@ -79,7 +78,7 @@ static READING: LazyLock<Mutex<HashSet<PathBuf>>> = LazyLock::new(Default::defau
 /// Everything in the home trash (`home`) and in this user's trash folders on every mount
 /// of `table`; network mounts get until `deadline` to answer.
 pub fn list_in(
-    home: Option<&Path>,
+    home: Option<&HomeTrash>,
     table: &MountTable,
     uid: u32,
     deadline: Duration,
@@ -87,7 +86,7 @@ pub fn list_in(
     let until = Instant::now() + deadline;
     let mut listing = TrashListing::default();
     if let Some(home) = home {
-        listing.add_with_details(read_trash_folder(home, None));
+        listing.add_with_details(read_trash_folder(home.folder(), None));
     }
     let (tx, rx) = crossbeam_channel::unbounded::<(PathBuf, Vec<TrashItem>)>();
     let mut waiting: Vec<PathBuf> = Vec::new();
@@ -145,21 +144,12 @@ pub fn list_in(
     listing
 }
 
-/// The home trash folder: `$XDG_DATA_HOME/Trash`.
-pub fn home_trash() -> Option<PathBuf> {
-    std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
-        .map(|d| d.join("Trash"))
-}
-
-/// [`list_in`] for this user, on the current mount table, with [`NETWORK_DEADLINE`].
-pub fn list() -> Result<TrashListing, IoError> {
+/// [`list_in`] for this user, with `home`, on the current mount table, with
+/// [`NETWORK_DEADLINE`].
+pub fn list(home: &HomeTrash) -> Result<TrashListing, IoError> {
     let table = MountTable::read()?;
-    let home = home_trash();
     Ok(list_in(
-        home.as_deref(),
+        Some(home),
         &table,
         crate::sys::uid(),
         NETWORK_DEADLINE,

@@ -9,11 +9,13 @@ use notify::{RecursiveMode, Watcher};
 use crate::error::{IoError, Op};
 use crate::mounts::MountTable;
 
-/// The trash folders of this user that may hold items: the home trash and, on every local
-/// or removable filesystem, `.Trash-$uid` and `.Trash/$uid`. Reads nothing.
-pub fn trash_folders(table: Option<&MountTable>) -> Vec<PathBuf> {
+use super::home::HomeTrash;
+
+/// The trash folders of this user that may hold items: the home trash `home` and, on every
+/// local or removable filesystem, `.Trash-$uid` and `.Trash/$uid`. Reads nothing.
+pub fn trash_folders(home: &HomeTrash, table: Option<&MountTable>) -> Vec<PathBuf> {
     let uid = crate::sys::uid();
-    let mut out: Vec<PathBuf> = super::home_trash().into_iter().collect();
+    let mut out: Vec<PathBuf> = vec![home.folder().to_owned()];
     for m in table.iter().flat_map(|t| t.mounts.iter()) {
         if m.class.is_slow() || (m.is_pseudo() && m.mount_point != Path::new("/")) {
             continue;
