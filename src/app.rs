@@ -33,7 +33,7 @@ use super::history::History;
 use super::i18n::fl;
 use super::icons::IconSet;
 use super::message::Message;
-use super::places::{self, Place};
+use super::places::{self, Place, UserHome};
 use super::selection::Selection;
 use super::settings::Settings;
 use super::theme;
@@ -108,7 +108,7 @@ impl App {
         path: PathBuf,
         settings: Settings,
         settings_path: Option<PathBuf>,
-        trash: HomeTrash,
+        home: UserHome,
     ) -> (App, Vec<Effect>) {
         let opts = ViewOptions {
             key: settings.sort_key(),
@@ -135,7 +135,7 @@ impl App {
             location: None,
             filter: None,
             icons: IconSet::default(),
-            user_places: places::fixed(&trash),
+            user_places: places::fixed(&home),
             mount_places: Vec::new(),
             mounts: None,
             devices: Default::default(),
@@ -148,8 +148,8 @@ impl App {
             last_click: None,
             save_ticket: 0,
             listing_task: None,
-            home: places::home_dir(),
-            trash,
+            home: home.folder.clone(),
+            trash: home.trash.clone(),
             actions: ActionState::default(),
             focus: Default::default(),
             focus_visible: false,
@@ -157,7 +157,7 @@ impl App {
             jobs: super::jobs::Jobs::default(),
         };
         let mut effects = app.start_listing(None);
-        effects.push(Effect::LoadUserPlaces(app.trash.clone()));
+        effects.push(Effect::LoadUserPlaces(home));
         effects.push(Effect::LoadThemeIcons {
             setting: app.settings.icon_theme.clone(),
         });
@@ -169,9 +169,9 @@ impl App {
         path: PathBuf,
         settings: Settings,
         settings_path: Option<PathBuf>,
-        trash: HomeTrash,
+        home: UserHome,
     ) -> (App, Task<Message>) {
-        let (mut app, effects) = App::boot(path, settings, settings_path, trash);
+        let (mut app, effects) = App::boot(path, settings, settings_path, home);
         let task = app.run_effects(effects);
         (app, task)
     }

@@ -18,7 +18,7 @@ use super::icons::desktop;
 use super::jobs::JobMsg;
 use super::jobs::follow::{self, JobLink};
 use super::message::Message;
-use super::places;
+use super::places::{self, UserHome};
 use super::request::JobRequest;
 use super::settings::{SaveError, Settings};
 use super::undo::{self, UndoStep};
@@ -45,7 +45,7 @@ pub enum Effect {
     /// Free space of the filesystem holding `path`.
     LoadSpace { generation: u64, path: PathBuf },
     /// Which user folders exist (the Trash place is this home trash's).
-    LoadUserPlaces(HomeTrash),
+    LoadUserPlaces(UserHome),
     /// Open a file with its default application.
     OpenFile(PathBuf),
     /// Ask for `Message::SaveDue(ticket)` after a short delay (debounce).
@@ -116,13 +116,13 @@ impl Effect {
                 ),
                 None,
             ),
-            Effect::LoadUserPlaces(trash) => (
+            Effect::LoadUserPlaces(home) => (
                 Task::perform(
                     {
-                        let trash = trash.clone();
-                        blocking(move || places::load_user_places(&trash))
+                        let home = home.clone();
+                        blocking(move || places::load_user_places(&home))
                     },
-                    move |p| Message::UserPlaces(p.unwrap_or_else(|| places::fixed(&trash))),
+                    move |p| Message::UserPlaces(p.unwrap_or_else(|| places::fixed(&home))),
                 ),
                 None,
             ),
@@ -283,8 +283,8 @@ impl Effect {
                     porpoise_engine::host::space(&path).ok(),
                 )]
             }
-            Effect::LoadUserPlaces(trash) => {
-                vec![Message::UserPlaces(places::load_user_places(&trash))]
+            Effect::LoadUserPlaces(home) => {
+                vec![Message::UserPlaces(places::load_user_places(&home))]
             }
             Effect::LoadThemeIcons { setting } => {
                 vec![Message::ThemeIcons(desktop::load(setting.as_deref()))]

@@ -60,7 +60,7 @@ pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
         .map(Settings::load)
         .unwrap_or_default();
     let (start, later) = start::first_and_later(&args).ok_or(UiError::NothingToOpen)?;
-    let trash = places::home_trash();
+    let home = places::UserHome::from_env();
     display::wait_for_display(display::DISPLAY_WAIT)?;
     let size = iced::Size::new(settings.window_width, settings.window_height);
     tracing::info!(path = %start.display(), "opening the window");
@@ -72,7 +72,7 @@ pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
                 start.clone(),
                 settings.clone(),
                 settings_path.clone(),
-                trash.clone(),
+                home.clone(),
             );
             app.open_later(later.clone());
             (app, task)

@@ -39,11 +39,23 @@ pub fn home_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("/"))
 }
 
-/// The home trash the window uses: the environment's (`XDG_DATA_HOME`, else `HOME`), else
-/// the one in the home folder the password database names. Read once, at start-up.
-pub fn home_trash() -> HomeTrash {
-    HomeTrash::from_env()
-        .unwrap_or_else(|| HomeTrash::in_data_home(home_dir().join(".local/share")))
+/// The person's own places the window starts from: the home folder and the home trash.
+/// The window reads them from the environment once, at start-up; tests give their own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserHome {
+    pub folder: PathBuf,
+    pub trash: HomeTrash,
+}
+
+impl UserHome {
+    /// The environment's: `$HOME` (or the password database) and its trash
+    /// (`XDG_DATA_HOME`, else the home folder's `.local/share`).
+    pub fn from_env() -> UserHome {
+        let folder = home_dir();
+        let trash = HomeTrash::from_env()
+            .unwrap_or_else(|| HomeTrash::in_data_home(folder.join(".local/share")));
+        UserHome { folder, trash }
+    }
 }
 
 /// The Trash place: the home trash's `files/` folder.
@@ -56,22 +68,22 @@ fn trash_place(trash: &HomeTrash) -> Place {
 }
 
 /// The places that are always there: Home and Trash (no I/O).
-pub fn fixed(trash: &HomeTrash) -> Vec<Place> {
+pub fn fixed(home: &UserHome) -> Vec<Place> {
     vec![
         Place {
             kind: PlaceKind::Home,
-            path: home_dir(),
+            path: home.folder.clone(),
             name: String::new(),
         },
-        trash_place(trash),
+        trash_place(&home.trash),
     ]
 }
 
 /// Home, the user folders that exist, and Trash. Reads user-dirs.dirs and stats each
 /// folder: call it on a blocking thread.
-pub fn load_user_places(trash: &HomeTrash) -> Vec<Place> {
+pub fn load_user_places(user: &UserHome) -> Vec<Place> {
     let mut v = Vec::new();
-    let home = home_dir();
+    let home = user.folder.clone();
     v.push(Place {
         kind: PlaceKind::Home,
         path: home.clone(),
@@ -99,7 +111,7 @@ pub fn load_user_places(trash: &HomeTrash) -> Vec<Place> {
             }
         }
     }
-    v.push(trash_place(trash));
+    v.push(trash_place(&user.trash));
     v
 }
 

@@ -434,19 +434,17 @@ fn trash_view_lists_restores_and_empties() {
 
 #[test]
 fn places_are_drop_targets_and_trash_takes_directly() {
-    const NAME: &str = "places_are_drop_targets_and_trash_takes_directly";
-    if !is_child(NAME) {
-        // The Home place is the environment's home folder.
-        let home = tempfile::tempdir().expect("home");
-        in_child(NAME, &[("HOME", Some(home.path().as_os_str()))]);
-        return;
-    }
     let _lang = language("en");
     let (_data, trash) = test_trash();
+    let home_folder = tempfile::tempdir().expect("home");
+    let home = home_folder.path().to_owned();
     let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
-    let app = boot_with_trash(dir.path(), &trash);
-    let home = porpoise::places::home_dir();
+    let user = porpoise::places::UserHome {
+        folder: home.clone(),
+        trash: trash.clone(),
+    };
+    let app = boot_as(dir.path(), porpoise::Settings::default(), user);
 
     // Onto Home with Ctrl: a copy into the home folder.
     let (app, jobs) = drag(app, "a.txt", "Home", Modifiers::CTRL);
@@ -455,13 +453,10 @@ fn places_are_drop_targets_and_trash_takes_directly() {
         [JobRequest {
             kind: JobKind::Copy,
             sources: vec![dir.path().join("a.txt")],
-            dest: home,
+            dest: home.clone(),
         }]
     );
-    assert_eq!(
-        fs::read(porpoise::places::home_dir().join("a.txt")).expect("copied home"),
-        b"alpha"
-    );
+    assert_eq!(fs::read(home.join("a.txt")).expect("copied home"), b"alpha");
     // Onto Trash: a trash job, no menu.
     let (app, jobs) = drag(app, "b.txt", "Trash", Modifiers::empty());
     assert_eq!(jobs.len(), 1);

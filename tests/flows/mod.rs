@@ -18,6 +18,7 @@ use iced::keyboard::Modifiers;
 use iced::mouse;
 use iced_test::Simulator;
 use porpoise::actions::ActionEffect;
+use porpoise::places::UserHome;
 use porpoise::request::{JobKind, JobRequest};
 use porpoise::{App, Effect, Message, Settings};
 use porpoise_engine::jobs::trash::HomeTrash;
@@ -47,19 +48,27 @@ pub fn settle(app: App, effects: Vec<Effect>) -> App {
         .expect("the effects finished within the timeout")
 }
 
-/// Boot the app at `path` with `settings`, trashing into `trash`.
-pub fn boot_as(path: &Path, settings: Settings, trash: &HomeTrash) -> App {
-    let (app, effects) = App::boot(path.to_owned(), settings, None, trash.clone());
+/// Boot the app at `path` with `settings`, in `home` (its Home place and its trash).
+pub fn boot_as(path: &Path, settings: Settings, home: UserHome) -> App {
+    let (app, effects) = App::boot(path.to_owned(), settings, None, home);
     settle(app, effects)
 }
 
 /// Boot the app at `path`, trashing into `trash` (see [`test_trash`]).
 pub fn boot_with_trash(path: &Path, trash: &HomeTrash) -> App {
-    boot_as(path, Settings::default(), trash)
+    boot_as(path, Settings::default(), home_with(trash.clone()))
 }
 
 pub fn boot_with(path: &Path, settings: Settings) -> App {
-    boot_as(path, settings, &untouched_trash())
+    boot_as(path, settings, home_with(untouched_trash()))
+}
+
+/// This process's home folder (only read: tests never write to it) with `trash`.
+fn home_with(trash: HomeTrash) -> UserHome {
+    UserHome {
+        folder: porpoise::places::home_dir(),
+        trash,
+    }
 }
 
 pub fn boot(path: &Path) -> App {
