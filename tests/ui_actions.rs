@@ -537,26 +537,7 @@ fn a_folder_without_write_permission_says_so() {
     fs::create_dir(&locked).expect("mkdir");
     fs::write(locked.join("kept.txt"), b"k").expect("write");
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o555)).expect("chmod");
-    // Root may change any folder: run the test body as an unprivileged user, from a copy
-    // of this binary that user can reach.
-    let home = dir.path().join("home");
-    fs::create_dir(&home).expect("mkdir");
-    fs::set_permissions(&home, fs::Permissions::from_mode(0o777)).expect("chmod");
-    let exe = std::env::current_exe().expect("test binary");
-    let out = porpoise_testkit::nobody::command(&exe, dir.path())
-        .args(["--exact", NAME, "--test-threads=1"])
-        .env(LOCKED_VAR, &locked)
-        .env("HOME", &home)
-        .env_remove("XDG_CONFIG_HOME")
-        .env_remove("XDG_DATA_HOME")
-        .output()
-        .expect("run the test as an unprivileged user");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && stdout.contains("1 passed"),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    again_as_nobody(dir.path(), NAME, LOCKED_VAR, &locked);
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).expect("chmod");
 }
 

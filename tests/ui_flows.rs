@@ -213,25 +213,11 @@ fn a_folder_without_permission_says_so() {
         ));
         return;
     }
-    // Root reads every folder: run this test again as an unprivileged user, from a copy
-    // of this binary that user can reach.
-    let home = dir.path().join("home");
-    fs::create_dir(&home).expect("mkdir");
-    fs::set_permissions(&home, fs::Permissions::from_mode(0o777)).expect("chmod");
-    let exe = std::env::current_exe().expect("test binary");
-    let out = porpoise_testkit::nobody::command(&exe, dir.path())
-        .args(["--exact", "a_folder_without_permission_says_so"])
-        .env(LOCKED_DIR_VAR, &locked)
-        .env("HOME", &home)
-        .env_remove("XDG_CONFIG_HOME")
-        .env_remove("XDG_DATA_HOME")
-        .output()
-        .expect("run the test as an unprivileged user");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && stdout.contains("1 passed"),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+    again_as_nobody(
+        dir.path(),
+        "a_folder_without_permission_says_so",
+        LOCKED_DIR_VAR,
+        &locked,
     );
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).expect("chmod");
 }

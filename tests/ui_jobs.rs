@@ -137,18 +137,14 @@ fn cancel_of_a_paused_job_leaves_no_partial_file() {
 #[test]
 fn del_trashes_the_selection_and_ctrl_z_restores_it() {
     let _lock = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let trash = HomeTrash::in_data_home(dir.path().join("data"));
-    let files = dir.path().join("files");
-    fs::create_dir(&files).expect("mkdir");
-    fs::write(files.join("a.txt"), "alpha").expect("write");
-    fs::write(files.join("b.txt"), "bravo").expect("write");
+    let (_data, trash) = test_trash();
+    let (_dir, files, _) = two_folders(&[("a.txt", "alpha"), ("b.txt", "bravo")]);
 
     let app = select(boot_with_trash(&files, &trash), "a.txt");
     let app = send(app, press(named(Named::Delete), Modifiers::empty()));
     assert_eq!(app.jobs().entries[0].state, JobState::Done);
     assert!(!files.join("a.txt").exists());
-    assert!(dir.path().join("data/Trash/files/a.txt").exists());
+    assert!(trash.files().join("a.txt").exists());
     assert!(files.join("b.txt").exists());
 
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
@@ -259,11 +255,8 @@ fn redo_does_again_what_undo_took_back_and_something_new_forgets_it() {
 #[test]
 fn status_messages_go_after_a_while_and_when_another_folder_shows() {
     let _lock = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let trash = HomeTrash::in_data_home(dir.path().join("data"));
-    let files = dir.path().join("files");
-    fs::create_dir(&files).expect("mkdir");
-    fs::write(files.join("a.txt"), "alpha").expect("write");
+    let (_data, trash) = test_trash();
+    let (dir, files, _) = two_folders(&[("a.txt", "alpha")]);
 
     let app = select(boot_with_trash(&files, &trash), "a.txt");
     let app = send(app, press(named(Named::Delete), Modifiers::empty()));

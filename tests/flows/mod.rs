@@ -305,3 +305,28 @@ pub fn in_child(test: &str, env: &[(&str, Option<&OsStr>)]) {
 pub fn is_child(test: &str) -> bool {
     std::env::var(CHILD_VAR).is_ok_and(|v| v == test)
 }
+
+/// Run the test `name` of this binary again as the unprivileged user (root may open and
+/// change any folder), from a copy of the binary that user can reach in `dir`, with a home
+/// of its own and `var` set to `value` (how the run knows it is the second); it must pass.
+pub fn again_as_nobody(dir: &Path, name: &str, var: &str, value: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let home = dir.join("home");
+    fs::create_dir(&home).expect("mkdir");
+    fs::set_permissions(&home, fs::Permissions::from_mode(0o777)).expect("chmod");
+    let exe = std::env::current_exe().expect("test binary");
+    let out = porpoise_testkit::nobody::command(&exe, dir)
+        .args(["--exact", name, "--test-threads=1"])
+        .env(var, value)
+        .env("HOME", &home)
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("XDG_DATA_HOME")
+        .output()
+        .expect("run the test as an unprivileged user");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("1 passed"),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
