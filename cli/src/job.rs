@@ -208,6 +208,12 @@ fn follow(
                 if let Some(b) = &mut bar {
                     b.finish();
                 }
+                if !summary.attributes_kept {
+                    // Said once, and not a failure: the data and names all arrived.
+                    eprintln!(
+                        "porpoise: note: the destination did not keep extended attributes (tags, origins, ACLs)"
+                    );
+                }
                 return match report.summary(state, &summary) {
                     None => Ok(()),
                     Some(what) => Err(anyhow::anyhow!(what)),
@@ -215,6 +221,7 @@ fn follow(
             }
             JobEvent::ItemFailed { .. }
             | JobEvent::Refused { .. }
+            | JobEvent::NotCopied { .. }
             | JobEvent::ItemSkipped { .. }
             | JobEvent::Placed { .. }
             | JobEvent::Current(_)

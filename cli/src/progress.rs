@@ -53,6 +53,10 @@ impl Json {
                 quote(&path.to_string_lossy()),
                 why.as_str()
             ),
+            JobEvent::NotCopied { path } => format!(
+                r#"{{"t_ms":{t_ms},"event":"not_copied","path":{}}}"#,
+                quote(&path.to_string_lossy())
+            ),
             JobEvent::ItemSkipped { path, why } => format!(
                 r#"{{"t_ms":{t_ms},"event":"item_skipped","path":{},"why":"{}"}}"#,
                 quote(&path.to_string_lossy()),
@@ -95,11 +99,14 @@ impl Json {
                 )
             }
             JobEvent::Finished { state, summary } => format!(
-                r#"{{"t_ms":{t_ms},"event":"finished","ok":{},"files_done":{},"bytes_done":{},"failed":{}}}"#,
+                r#"{{"t_ms":{t_ms},"event":"finished","ok":{},"files_done":{},"bytes_done":{},"failed":{},"skipped":{},"not_copied":{},"attributes_kept":{}}}"#,
                 *state == JobState::Done && summary.failed == 0,
                 summary.files_done,
                 summary.bytes_done,
-                summary.failed
+                summary.failed,
+                summary.skipped,
+                summary.not_copied,
+                summary.attributes_kept
             ),
         };
         let mut out = std::io::stdout().lock();

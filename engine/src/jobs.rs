@@ -18,8 +18,10 @@ pub mod progress;
 mod resolve;
 mod runner;
 mod sink;
+mod sparse;
 pub mod trash;
 pub mod writeback;
+mod xattrs;
 
 pub use conflict::{Answer, ConflictPolicy, free_name, unused_name};
 pub use control::{Control, Job};

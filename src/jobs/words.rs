@@ -108,6 +108,14 @@ pub fn summary(e: &JobEntry) -> String {
         out.push_str(", ");
         out.push_str(&fl!("job-summary-failed", count = s.failed));
     }
+    if s.not_copied > 0 {
+        out.push_str(", ");
+        out.push_str(&fl!("job-summary-not-copied", count = s.not_copied));
+    }
+    if !s.attributes_kept {
+        out.push_str(", ");
+        out.push_str(&fl!("job-summary-attributes-lost"));
+    }
     if e.state != JobState::Done {
         out.push_str(" — ");
         out.push_str(&state(e.state));

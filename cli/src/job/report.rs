@@ -51,6 +51,8 @@ pub struct Report {
     planned: u64,
     /// Items that failed or were refused, as the events said.
     failed: u64,
+    /// Items that did not arrive because the job stopped before them.
+    not_copied: u64,
     /// Something failed about the destination itself (it cannot be opened or flushed).
     dest_failed: bool,
 }
@@ -62,6 +64,7 @@ impl Report {
             dest,
             planned: 0,
             failed: 0,
+            not_copied: 0,
             dest_failed: false,
         }
     }
@@ -93,10 +96,18 @@ impl Report {
                 };
                 format!("{} {onto}", self.doing.cannot(path))
             }
+            JobEvent::NotCopied { path } => {
+                self.not_copied += 1;
+                format!(
+                    "not {} {}: stopped before it",
+                    self.doing.done(),
+                    escaped(path)
+                )
+            }
             JobEvent::ItemSkipped { path, why } if all => {
                 let why = match why {
                     SkipReason::Conflict => "the name exists at the destination",
-                    SkipReason::SpecialFile => "sockets and device files are not copied",
+                    SkipReason::SpecialFile => "it is a special file this copy cannot make",
                     SkipReason::NameNotAllowed => "the destination cannot hold its name",
                     SkipReason::TooLarge => "it is too large for the destination",
                     SkipReason::ChangedMeanwhile => {
@@ -113,7 +124,7 @@ impl Report {
     /// The last line when not everything was done (without `porpoise: `); `None` when it
     /// was.
     pub fn summary(&self, state: JobState, summary: &Summary) -> Option<String> {
-        let failed = summary.failed.max(self.failed);
+        let failed = summary.failed.max(self.failed) + summary.not_copied.max(self.not_copied);
         let seen = summary.files_done + summary.skipped + failed;
         let total = self.planned.max(seen);
         let done = self.doing.done();
@@ -239,7 +250,7 @@ mod tests {
         assert_eq!(r.line(&ev, false), None);
         assert_eq!(
             r.line(&ev, true).as_deref(),
-            Some("porpoise: skipped /s/sock: sockets and device files are not copied")
+            Some("porpoise: skipped /s/sock: it is a special file this copy cannot make")
         );
     }
 
@@ -252,6 +263,7 @@ mod tests {
             bytes_done: 0,
             skipped: 0,
             failed: 2,
+            ..Summary::default()
         };
         assert_eq!(
             r.summary(JobState::Failed, &summary).as_deref(),

@@ -31,6 +31,7 @@ use super::writeback::{self, Durability};
 use super::{JobSpec, Refusal};
 
 mod chunk;
+mod links;
 mod worker;
 
 use chunk::Chunk;
@@ -91,11 +92,15 @@ struct DirPair {
 
 impl Drop for DirPair {
     fn drop(&mut self) {
-        if let Some(m) = &self.finish
-            && let Err(e) = fsops::finish_dir(&self.dst, m)
-        {
-            self.shared.item_failed(self.top);
-            self.shared.report_failure(self.src_path.clone(), e);
+        if let Some(m) = &self.finish {
+            match fsops::finish_dir(&self.src, &self.dst, m) {
+                Ok(true) => {}
+                Ok(false) => self.shared.attributes_lost.store(true, Ordering::Relaxed),
+                Err(e) => {
+                    self.shared.item_failed(self.top);
+                    self.shared.report_failure(self.src_path.clone(), e);
+                }
+            }
         }
     }
 }
@@ -115,6 +120,10 @@ struct Shared {
     stopped: AtomicBool,
     /// Whose turn it is to create files (see [`worker`]).
     turn: worker::Turn,
+    /// Where the first names of multiply-linked files were copied to.
+    links: links::Copied,
+    /// A copied folder's extended attributes were not all kept.
+    attributes_lost: AtomicBool,
 }
 
 impl Shared {
@@ -139,6 +148,14 @@ impl Shared {
     fn item_failed(&self, top: usize) {
         if let Some(t) = self.troubles.get(top) {
             t.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// `path` was not copied because the copy stopped (or what it depends on failed):
+    /// named, unless the job was cancelled.
+    fn not_arrived(&self, ctx: &Ctx, path: PathBuf) {
+        if !ctx.control.is_cancelled() {
+            ctx.not_copied(path);
         }
     }
 
@@ -194,6 +211,8 @@ pub(crate) fn copy_some(
         dest: spec.dest.clone(),
         stopped: AtomicBool::new(false),
         turn: worker::Turn::default(),
+        links: links::Copied::default(),
+        attributes_lost: AtomicBool::new(false),
     });
     let resolver = Resolver::new(spec.on_conflict);
     let durability = writeback::durability_of(&spec.dest, spec.writeback);
@@ -240,6 +259,9 @@ pub(crate) fn copy_some(
     for (path, e) in late {
         ctx.failed(path, e);
     }
+    if shared.attributes_lost.load(Ordering::Relaxed) {
+        ctx.counters.attributes_lost.store(true, Ordering::Relaxed);
+    }
     let stopped = shared.stopped.load(Ordering::Relaxed);
     // After a stop or a failed flush, no source counts as whole: a move keeps them all.
     // After a cancel, sources copied whole before it still count.
@@ -279,7 +301,7 @@ fn run_walk_and_workers(
         beside,
     } = walk;
     let (tx, rx) = bounded::<Chunk>(64);
-    std::thread::scope(|s| {
+    let later = std::thread::scope(|s| {
         for _ in 0..super::workers() {
             s.spawn(|| worker::worker(ctx, &rx, resolver, shared, sink));
         }
@@ -292,6 +314,7 @@ fn run_walk_and_workers(
             fit,
             beside,
             buf: vec![MaybeUninit::uninit(); 64 * 1024],
+            links: links::Links::default(),
         };
         for &(top, src) in sources {
             if !shared.go_on(ctx) {
@@ -303,9 +326,12 @@ fn run_walk_and_workers(
                 shared.walked[top].store(true, Ordering::Relaxed);
             }
         }
+        let later = walker.links.take();
         // Closing the channel lets the workers finish.
         drop(walker);
+        later
     });
+    links::link_later(ctx, later, resolver, shared);
 }
 
 /// Walks the sources, creating folders and sending chunks of files.
@@ -317,6 +343,7 @@ struct Walker<'a> {
     fit: Fit,
     beside: Beside,
     buf: Vec<MaybeUninit<u8>>,
+    links: links::Links,
 }
 
 impl Walker<'_> {
@@ -397,7 +424,7 @@ impl Walker<'_> {
                 new,
             });
             self.tree(top, &pair, &cname, &target, meta, src.to_owned());
-        } else {
+        } else if !self.links.defer(self.ctx, &pair, &cname, &target, &meta) {
             let mut chunk = Chunk::new(pair);
             chunk.push(&cname, (target != cname).then_some(target), meta);
             send_counted(self.ctx, &self.tx, chunk);
@@ -549,6 +576,10 @@ impl Walker<'_> {
             if meta.kind == FileType::Directory {
                 let target = fitted.unwrap_or_else(|| name.to_owned());
                 subdirs.push((name.to_owned(), target, meta));
+                continue;
+            }
+            let target = fitted.as_deref().unwrap_or(name);
+            if self.links.defer(self.ctx, pair, name, target, &meta) {
                 continue;
             }
             chunk.push(name, fitted, meta);

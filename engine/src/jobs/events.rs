@@ -67,12 +67,31 @@ pub struct Conflict {
 }
 
 /// What the job did in the end.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Summary {
     pub files_done: u64,
     pub bytes_done: u64,
     pub skipped: u64,
     pub failed: u64,
+    /// Items that did not arrive because the job stopped before them (each also sent as
+    /// [`JobEvent::NotCopied`]).
+    pub not_copied: u64,
+    /// False when the destination would not take some extended attributes or ACLs (said
+    /// once here, not per item).
+    pub attributes_kept: bool,
+}
+
+impl Default for Summary {
+    fn default() -> Self {
+        Summary {
+            files_done: 0,
+            bytes_done: 0,
+            skipped: 0,
+            failed: 0,
+            not_copied: 0,
+            attributes_kept: true,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -104,6 +123,11 @@ pub enum JobEvent {
     ItemFailed {
         path: PathBuf,
         error: IoError,
+    },
+    /// This item did not arrive: the job stopped before it (the destination is full),
+    /// or what it depended on failed. Every such file is named once.
+    NotCopied {
+        path: PathBuf,
     },
     /// The job will not touch this item (copying a folder into itself, moving a file onto
     /// itself).

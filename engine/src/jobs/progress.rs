@@ -20,6 +20,10 @@ pub struct Counters {
     pub bytes_done: AtomicU64,
     pub skipped: AtomicU64,
     pub failed: AtomicU64,
+    /// Items that did not arrive because the job stopped before them.
+    pub not_copied: AtomicU64,
+    /// Extended attributes or ACLs the destination would not take.
+    pub attributes_lost: AtomicBool,
     /// Bytes that completed writeback, when a flusher counts them.
     pub on_device: AtomicU64,
     tracks_device: AtomicBool,
@@ -80,6 +84,8 @@ impl Counters {
             bytes_done: self.bytes_done.load(Ordering::Relaxed),
             skipped: self.skipped.load(Ordering::Relaxed),
             failed: self.failed.load(Ordering::Relaxed),
+            not_copied: self.not_copied.load(Ordering::Relaxed),
+            attributes_kept: !self.attributes_lost.load(Ordering::Relaxed),
         }
     }
 }

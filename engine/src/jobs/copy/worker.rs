@@ -210,8 +210,13 @@ impl Batch<'_> {
             FileType::Symlink => {
                 fsops::copy_symlink(&dirs.src, chunk.name(item), &item.meta, &dirs.dst, target)
             }
-            FileType::Fifo => fsops::make_fifo(&dirs.dst, target, &item.meta),
-            _ => {
+            // Fifos and sockets are made anew, device nodes too where allowed (as root),
+            // as `cp -a` does; none is ever opened.
+            FileType::Fifo
+            | FileType::Socket
+            | FileType::CharacterDevice
+            | FileType::BlockDevice => fsops::make_special(&dirs.dst, target, &item.meta),
+            FileType::Directory | FileType::Unknown => {
                 self.shared.item_failed(dirs.top);
                 self.ctx
                     .skipped(source_path(chunk, item), SkipReason::SpecialFile);
@@ -288,6 +293,7 @@ impl Batch<'_> {
     fn done(&mut self, item: &Item, target: &CStr, replace: bool) {
         self.files_done += 1;
         let dirs = self.dirs();
+        self.shared.links.record(&item.meta, &dirs.dst, target);
         // Items of the job's own target folder are top-level sources.
         if dirs.finish.is_none() {
             let _ = self.ctx.tx.send(JobEvent::Placed {

@@ -1,0 +1,341 @@
+//! Copies lose nothing: holes stay holes, hard links stay linked, extended attributes and
+//! ACLs come along, special files are recreated or counted, and a full destination names
+//! every file that did not arrive. Real trees, compared after each job.
+
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::os::fd::AsFd;
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+use porpoise_engine::jobs::{self, ConflictPolicy, JobKind, JobSpec, JobState};
+use porpoise_testkit::jobs::finish;
+
+fn spec(sources: &[&Path], dest: &Path) -> JobSpec {
+    JobSpec {
+        on_conflict: ConflictPolicy::Fail,
+        ..JobSpec::new(sources.iter().map(|p| p.to_path_buf()).collect(), dest)
+    }
+}
+
+/// A file of `size` bytes with `data` written at each of `at`: holes everywhere else.
+fn sparse_file(p: &Path, size: u64, at: &[u64], data: &[u8]) {
+    let mut f = std::fs::File::create(p).expect("create");
+    for &o in at {
+        f.seek(SeekFrom::Start(o)).expect("seek");
+        f.write_all(data).expect("write");
+    }
+    f.set_len(size).expect("set_len");
+}
+
+/// The same bytes in both files of the same size, compared where the first has data (the
+/// second's blocks show it has no data elsewhere).
+fn same_data(a: &Path, b: &Path) -> bool {
+    let (mut fa, mut fb) = (
+        std::fs::File::open(a).expect("open"),
+        std::fs::File::open(b).expect("open"),
+    );
+    let size = fa.metadata().expect("stat").len();
+    let mut pos = 0;
+    let (mut x, mut y) = (vec![0u8; 1 << 16], vec![0u8; 1 << 16]);
+    while pos < size {
+        let Ok(data) = rustix::fs::seek(fa.as_fd(), rustix::fs::SeekFrom::Data(pos)) else {
+            break;
+        };
+        let hole = rustix::fs::seek(fa.as_fd(), rustix::fs::SeekFrom::Hole(data)).expect("hole");
+        let mut at = data;
+        while at < hole {
+            let n = ((hole - at) as usize).min(x.len());
+            fa.seek(SeekFrom::Start(at)).expect("seek");
+            fb.seek(SeekFrom::Start(at)).expect("seek");
+            fa.read_exact(&mut x[..n]).expect("read");
+            fb.read_exact(&mut y[..n]).expect("read");
+            if x[..n] != y[..n] {
+                return false;
+            }
+            at += n as u64;
+        }
+        pos = hole;
+    }
+    true
+}
+
+#[test]
+fn a_sparse_file_keeps_its_holes() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = tmp.path().join("src");
+    let out = tmp.path().join("out");
+    std::fs::create_dir_all(&src).expect("mkdir");
+    std::fs::create_dir_all(&out).expect("mkdir");
+    // 1 GiB with 8 KiB of data: 4 KiB at the start, 4 KiB in the middle, a hole at the end.
+    let big = src.join("disk.img");
+    sparse_file(&big, 1 << 30, &[0, 512 << 20], &[0xa5; 4096]);
+    // A hole first, then data up to the end.
+    let tail = src.join("tail.db");
+    sparse_file(&tail, 8 << 20, &[(8 << 20) - 4096], &[0x5a; 4096]);
+    let dense = src.join("dense.bin");
+    std::fs::write(&dense, vec![7u8; 300_000]).expect("write");
+
+    let o = finish(jobs::start(JobKind::Copy, spec(&[&src], &out)));
+    assert_eq!(o.state, JobState::Done, "{:?}", o.events);
+    assert_eq!(o.summary.bytes_done, (1 << 30) + (8 << 20) + 300_000);
+    for name in ["disk.img", "tail.db", "dense.bin"] {
+        let (a, b) = (src.join(name), out.join("src").join(name));
+        let (ma, mb) = (
+            std::fs::metadata(&a).expect("stat"),
+            std::fs::metadata(&b).expect("stat"),
+        );
+        assert_eq!(ma.len(), mb.len(), "{name}: size");
+        // Close to the source's blocks: at most 64 KiB more (filesystems round extents).
+        assert!(
+            mb.blocks() <= ma.blocks() + 128,
+            "{name}: {} blocks for the source's {}",
+            mb.blocks(),
+            ma.blocks()
+        );
+        assert!(same_data(&a, &b), "{name}: the data differs");
+    }
+}
+
+/// A tree with hard links inside it: `a` and `sub/b` (4 KiB), `c`, `c2` and `sub/c3`
+/// (100 B), and `lone`, whose other name is outside the tree. Returns the bytes of its
+/// distinct files.
+fn linked_tree(tmp: &Path) -> (std::path::PathBuf, u64) {
+    let src = tmp.join("linked");
+    std::fs::create_dir_all(src.join("sub")).expect("mkdir");
+    std::fs::write(src.join("a"), vec![1u8; 4096]).expect("write");
+    std::fs::hard_link(src.join("a"), src.join("sub/b")).expect("link");
+    std::fs::write(src.join("c"), vec![2u8; 100]).expect("write");
+    std::fs::hard_link(src.join("c"), src.join("c2")).expect("link");
+    std::fs::hard_link(src.join("c"), src.join("sub/c3")).expect("link");
+    std::fs::write(src.join("lone"), b"lone").expect("write");
+    std::fs::hard_link(src.join("lone"), tmp.join("outside")).expect("link");
+    (src, 4096 + 100 + 4)
+}
+
+fn ino(p: &Path) -> u64 {
+    std::fs::symlink_metadata(p)
+        .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+        .ino()
+}
+
+fn links_kept(copy: &Path) {
+    assert_eq!(ino(&copy.join("a")), ino(&copy.join("sub/b")));
+    assert_eq!(ino(&copy.join("c")), ino(&copy.join("c2")));
+    assert_eq!(ino(&copy.join("c")), ino(&copy.join("sub/c3")));
+    assert_ne!(ino(&copy.join("a")), ino(&copy.join("c")));
+    let meta = std::fs::metadata(copy.join("c")).expect("stat");
+    assert_eq!(meta.nlink(), 3);
+    assert_eq!(
+        std::fs::read(copy.join("sub/c3")).expect("read"),
+        [2u8; 100]
+    );
+    assert_eq!(
+        std::fs::read(copy.join("sub/b")).expect("read"),
+        [1u8; 4096]
+    );
+    assert_eq!(
+        std::fs::metadata(copy.join("lone")).expect("stat").nlink(),
+        1
+    );
+}
+
+#[test]
+fn hard_links_inside_a_copy_stay_linked_and_count_once() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (src, bytes) = linked_tree(tmp.path());
+    let out = tmp.path().join("out");
+    std::fs::create_dir(&out).expect("mkdir");
+    let o = finish(jobs::start(JobKind::Copy, spec(&[&src], &out)));
+    assert_eq!(o.state, JobState::Done, "{:?}", o.events);
+    links_kept(&out.join("linked"));
+    assert_eq!(o.summary.bytes_done, bytes);
+    // Eight files and folders: linked, sub, a, b, c, c2, c3, lone.
+    assert_eq!(o.summary.files_done, 8);
+
+    // Two names of one file given as sources: linked as well.
+    let out2 = tmp.path().join("out2");
+    std::fs::create_dir(&out2).expect("mkdir");
+    let o = finish(jobs::start(
+        JobKind::Copy,
+        spec(&[&src.join("c"), &src.join("c2")], &out2),
+    ));
+    assert_eq!(o.state, JobState::Done, "{:?}", o.events);
+    assert_eq!(ino(&out2.join("c")), ino(&out2.join("c2")));
+    assert_eq!(o.summary.bytes_done, 100);
+}
+
+#[test]
+fn a_move_across_filesystems_keeps_hard_links() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let other = match tempfile::tempdir_in("/dev/shm") {
+        Ok(d)
+            if std::fs::metadata("/dev/shm").map(|m| m.dev()).ok()
+                != std::fs::metadata(tmp.path()).map(|m| m.dev()).ok() =>
+        {
+            d
+        }
+        _ => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI needs /dev/shm as a second filesystem"
+            );
+            eprintln!("skipped: no second filesystem at /dev/shm");
+            return;
+        }
+    };
+    let (src, bytes) = linked_tree(tmp.path());
+    let o = finish(jobs::start(JobKind::Move, spec(&[&src], other.path())));
+    assert_eq!(o.state, JobState::Done, "{:?}", o.events);
+    assert!(!src.exists());
+    links_kept(&other.path().join("linked"));
+    assert_eq!(o.summary.bytes_done, bytes);
+}
+
+/// A POSIX ACL in the kernel's xattr form: (tag, perm, id) entries after the version.
+fn acl(entries: &[(u16, u16, u32)]) -> Vec<u8> {
+    let mut v = 2u32.to_le_bytes().to_vec();
+    for &(tag, perm, id) in entries {
+        v.extend_from_slice(&tag.to_le_bytes());
+        v.extend_from_slice(&perm.to_le_bytes());
+        v.extend_from_slice(&id.to_le_bytes());
+    }
+    v
+}
+
+const NONE: u32 = u32::MAX;
+
+fn set_attr(p: &Path, name: &str, value: &[u8]) {
+    rustix::fs::lsetxattr(p, name, value, rustix::fs::XattrFlags::empty())
+        .unwrap_or_else(|e| panic!("set {name} on {}: {e}", p.display()));
+}
+
+fn attr(p: &Path, name: &str) -> Option<Vec<u8>> {
+    let mut buf = vec![0u8; 4096];
+    let n = rustix::fs::lgetxattr(p, name, &mut buf[..]).ok()?;
+    buf.truncate(n);
+    Some(buf)
+}
+
+/// Where an attribute is (relative path), its name and value.
+type Attr = (&'static str, &'static str, Vec<u8>);
+
+/// A tree whose file and folder carry desktop attributes, ACLs and (as root) a trusted
+/// attribute: the names and values to find on the copy.
+fn attributed_tree(tmp: &Path) -> (std::path::PathBuf, Vec<Attr>) {
+    let src = tmp.join("tagged");
+    std::fs::create_dir_all(src.join("docs")).expect("mkdir");
+    let file = src.join("docs/report.pdf");
+    std::fs::write(&file, b"%PDF").expect("write");
+    let access = acl(&[
+        (0x01, 6, NONE),
+        (0x02, 4, 65534),
+        (0x04, 4, NONE),
+        (0x10, 4, NONE),
+        (0x20, 4, NONE),
+    ]);
+    let default = acl(&[
+        (0x01, 7, NONE),
+        (0x02, 5, 65534),
+        (0x04, 5, NONE),
+        (0x10, 5, NONE),
+        (0x20, 5, NONE),
+    ]);
+    let mut want = vec![
+        (
+            "docs/report.pdf",
+            "user.xdg.origin.url",
+            b"https://example.org/r.pdf".to_vec(),
+        ),
+        ("docs/report.pdf", "user.xdg.tags", b"work,2026".to_vec()),
+        ("docs/report.pdf", "user.baloo.rating", b"8".to_vec()),
+        ("docs/report.pdf", "system.posix_acl_access", access),
+        ("docs", "user.xdg.comment", b"papers".to_vec()),
+        ("docs", "system.posix_acl_default", default),
+    ];
+    if rustix::process::geteuid().is_root() {
+        want.push(("docs/report.pdf", "trusted.porpoise", b"t".to_vec()));
+    }
+    for (rel, name, value) in &want {
+        set_attr(&src.join(rel), name, value);
+    }
+    (src, want)
+}
+
+#[test]
+fn extended_attributes_and_acls_come_along() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (src, want) = attributed_tree(tmp.path());
+    let out = tmp.path().join("out");
+    std::fs::create_dir(&out).expect("mkdir");
+    let o = finish(jobs::start(JobKind::Copy, spec(&[&src], &out)));
+    assert_eq!(o.state, JobState::Done, "{:?}", o.events);
+    assert!(o.summary.attributes_kept);
+    for (rel, name, value) in &want {
+        let p = out.join("tagged").join(rel);
+        assert_eq!(attr(&p, name).as_ref(), Some(value), "{name} of {rel}");
+    }
+    let mode = |p: &Path| std::fs::metadata(p).expect("stat").mode() & 0o7777;
+    assert_eq!(
+        mode(&out.join("tagged/docs/report.pdf")),
+        mode(&src.join("docs/report.pdf"))
+    );
+}
+
+#[test]
+fn a_destination_without_attributes_is_noted_once_and_fails_nothing() {
+    use porpoise_testkit::mounts::LoopMount;
+    if let Err(why) = LoopMount::can_exfat() {
+        return porpoise_testkit::skip(&why);
+    }
+    let fs = LoopMount::exfat();
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (src, _) = attributed_tree(tmp.path());
+    let o = finish(jobs::start(JobKind::Copy, spec(&[&src], &fs.mnt)));
+    assert_eq!(o.state, JobState::Done, "{:?}", o.events);
+    assert!(!o.summary.attributes_kept);
+    assert_eq!(o.summary.failed, 0);
+    assert_eq!(
+        std::fs::read(fs.mnt.join("tagged/docs/report.pdf")).expect("read"),
+        b"%PDF"
+    );
+}
+
+#[test]
+fn sockets_and_device_nodes_are_recreated_as_cp_a_does() {
+    use std::os::unix::fs::FileTypeExt;
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let src = tmp.path().join("special");
+    std::fs::create_dir(&src).expect("mkdir");
+    let _listener = std::os::unix::net::UnixListener::bind(src.join("app.sock")).expect("bind");
+    let root = rustix::process::geteuid().is_root();
+    if root {
+        // The same device as /dev/null (1, 3).
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            src.join("null"),
+            rustix::fs::FileType::CharacterDevice,
+            rustix::fs::Mode::from_raw_mode(0o640),
+            rustix::fs::makedev(1, 3),
+        )
+        .expect("mknod");
+    }
+    let out = tmp.path().join("out");
+    std::fs::create_dir(&out).expect("mkdir");
+    let o = finish(jobs::start(JobKind::Copy, spec(&[&src], &out)));
+    assert_eq!(o.state, JobState::Done, "{:?}", o.events);
+    assert_eq!(o.summary.skipped, 0);
+    assert_eq!(o.summary.files_done, if root { 3 } else { 2 });
+    let sock = std::fs::symlink_metadata(out.join("special/app.sock")).expect("lstat");
+    assert!(sock.file_type().is_socket());
+    if root {
+        let dev = std::fs::symlink_metadata(out.join("special/null")).expect("lstat");
+        assert!(dev.file_type().is_char_device());
+        assert_eq!(
+            dev.rdev(),
+            std::fs::symlink_metadata(src.join("null"))
+                .expect("lstat")
+                .rdev()
+        );
+        assert_eq!(dev.mode() & 0o7777, 0o640);
+    }
+}
