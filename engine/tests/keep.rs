@@ -339,3 +339,97 @@ fn sockets_and_device_nodes_are_recreated_as_cp_a_does() {
         assert_eq!(dev.mode() & 0o7777, 0o640);
     }
 }
+
+/// `n` files of 1 MiB, each with its own bytes, in `dir`.
+fn mib_files(dir: &Path, n: usize) {
+    std::fs::create_dir_all(dir).expect("mkdir");
+    for i in 0..n {
+        std::fs::write(dir.join(format!("f{i:02}.bin")), vec![i as u8; 1 << 20]).expect("write");
+    }
+}
+
+/// Every non-folder under `root`, relative to its parent (so "photos/a.bin").
+fn files_under(root: &Path) -> Vec<std::path::PathBuf> {
+    let base = root.parent().expect("parent");
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(p) = stack.pop() {
+        if std::fs::symlink_metadata(&p).expect("lstat").is_dir() {
+            for e in std::fs::read_dir(&p).expect("read_dir") {
+                stack.push(e.expect("entry").path());
+            }
+        } else {
+            out.push(p.strip_prefix(base).expect("inside").to_path_buf());
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_full_destination_names_every_file_that_did_not_arrive() {
+    use porpoise_engine::jobs::JobEvent;
+    use porpoise_testkit::mounts::LoopMount;
+    use std::collections::BTreeMap;
+    if let Err(why) = LoopMount::can_ext4() {
+        return porpoise_testkit::skip(&why);
+    }
+    let fs = LoopMount::ext4(12 << 20);
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let photos = tmp.path().join("photos");
+    mib_files(&photos, 8);
+    mib_files(&photos.join("2025"), 8);
+    mib_files(&photos.join("2025/raw"), 8);
+    mib_files(&photos.join("2026"), 4);
+    let later = tmp.path().join("later.bin");
+    std::fs::write(&later, vec![9u8; 1 << 20]).expect("write");
+    let mut sources = files_under(&photos);
+    sources.push("later.bin".into());
+
+    let o = finish(jobs::start(
+        JobKind::Copy,
+        spec(&[&photos, &later], &fs.mnt),
+    ));
+    assert_eq!(o.state, JobState::Failed);
+    let mut named: BTreeMap<std::path::PathBuf, &str> = BTreeMap::new();
+    let mut full = 0;
+    for e in &o.events {
+        let (path, how) = match e {
+            JobEvent::ItemFailed { path, error } => {
+                if error.source.raw_os_error() == Some(libc::ENOSPC) {
+                    full += 1;
+                }
+                (path, "failed")
+            }
+            JobEvent::NotCopied { path } => (path, "not copied"),
+            _ => continue,
+        };
+        let rel = path
+            .strip_prefix(tmp.path())
+            .expect("a source")
+            .to_path_buf();
+        assert!(
+            named.insert(rel, how).is_none(),
+            "{} named twice",
+            path.display()
+        );
+    }
+    assert!(full >= 1, "one file met the full disk: {:?}", o.events);
+    let not_copied = named.values().filter(|h| **h == "not copied").count();
+    assert!(not_copied > 0, "the copy stopped before some files");
+    assert_eq!(o.summary.not_copied, not_copied as u64);
+    for rel in &sources {
+        let copy = fs.mnt.join(rel);
+        let arrived = std::fs::read(&copy)
+            .is_ok_and(|d| d == std::fs::read(tmp.path().join(rel)).expect("source"));
+        assert!(
+            arrived != named.contains_key(rel),
+            "{}: arrived {arrived}, named {:?}",
+            rel.display(),
+            named.get(rel)
+        );
+        if !arrived {
+            assert!(!copy.exists(), "{}: no partial copy", rel.display());
+        }
+    }
+}

@@ -32,6 +32,7 @@ use super::{JobSpec, Refusal};
 
 mod chunk;
 mod links;
+mod rest;
 mod worker;
 
 use chunk::Chunk;
@@ -318,7 +319,8 @@ fn run_walk_and_workers(
         };
         for &(top, src) in sources {
             if !shared.go_on(ctx) {
-                break;
+                walker.name_source(src);
+                continue;
             }
             walker.source(top, src, &spec.dest, dest);
             // Walked to its end: every item of it was handed to the workers.
@@ -469,7 +471,8 @@ impl Walker<'_> {
         meta: Meta,
         path: PathBuf,
     ) {
-        let Some(first) = self.open_pair(top, parent, name, target, meta, path) else {
+        let Some(first) = self.open_pair(top, parent, name, target, meta, path.clone()) else {
+            self.name_rest_if_stopped(&parent.src, name, path);
             return;
         };
         let mut stack: Vec<(Arc<DirPair>, Subdirs)> = Vec::new();
@@ -477,6 +480,13 @@ impl Walker<'_> {
         stack.push((first, subdirs));
         while let Some((pair, subdirs)) = stack.last_mut() {
             if !self.shared.go_on(self.ctx) {
+                // What the walk did not reach is named, folder by folder.
+                for (pair, subdirs) in std::mem::take(&mut stack) {
+                    for (sub, _, _) in subdirs {
+                        let p = pair.src_path.join(OsStr::from_bytes(sub.to_bytes()));
+                        self.name_rest_if_stopped(&pair.src, &sub, p);
+                    }
+                }
                 return;
             }
             let Some((sub, sub_target, sub_meta)) = subdirs.pop() else {
@@ -485,10 +495,36 @@ impl Walker<'_> {
             };
             let pair = pair.clone();
             let sub_path = pair.src_path.join(OsStr::from_bytes(sub.to_bytes()));
-            if let Some(next) = self.open_pair(top, &pair, &sub, &sub_target, sub_meta, sub_path) {
-                let subdirs = self.read_level(&next);
-                stack.push((next, subdirs));
+            match self.open_pair(top, &pair, &sub, &sub_target, sub_meta, sub_path.clone()) {
+                Some(next) => {
+                    let subdirs = self.read_level(&next);
+                    stack.push((next, subdirs));
+                }
+                None => self.name_rest_if_stopped(&pair.src, &sub, sub_path),
             }
+        }
+    }
+
+    /// After a stop, name what is at `path` (`name` of `dir`) as not copied.
+    fn name_rest_if_stopped(&mut self, dir: &OwnedFd, name: &CStr, path: PathBuf) {
+        if self.shared.stopped.load(Ordering::Relaxed) {
+            rest::name_rest(self.ctx, self.shared, dir, name, path, &mut self.buf);
+        }
+    }
+
+    /// A top-level source the copy stopped before: named as not copied.
+    fn name_source(&mut self, src: &Path) {
+        let (Some(parent), Some(name)) = (src.parent(), src.file_name()) else {
+            return;
+        };
+        let parent = if parent.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            parent
+        };
+        if let (Ok(dir), Ok(cname)) = (crate::sys::open_dir(parent), CString::new(name.as_bytes()))
+        {
+            self.name_rest_if_stopped(&dir, &cname, src.to_owned());
         }
     }
 

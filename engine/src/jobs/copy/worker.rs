@@ -130,12 +130,17 @@ impl Batch<'_> {
         let mut just_created = false;
         while next < items.len() || !self.ready.is_empty() {
             if !self.shared.go_on(self.ctx) {
-                // Left undone: created copies are removed; their sources are not copied whole.
+                // Left undone: created copies are removed; their sources are not copied
+                // whole, and each is named (unless cancelled).
                 let chunk = self.chunk;
                 for s in std::mem::take(&mut self.ready) {
                     let item = &chunk.items[s.index];
                     let target = s.renamed.as_deref().unwrap_or_else(|| chunk.target(item));
                     fsops::abandon_copy(s.created, &chunk.dirs.dst, target);
+                    self.shared.not_arrived(self.ctx, source_path(chunk, item));
+                }
+                for item in &items[next..] {
+                    self.shared.not_arrived(self.ctx, source_path(chunk, item));
                 }
                 self.shared.item_failed(self.dirs().top);
                 return;
@@ -308,8 +313,10 @@ impl Batch<'_> {
         let shared = self.shared;
         let top = self.dirs().top;
         if self.ctx.control.is_cancelled() || shared.stopped.load(Ordering::Relaxed) {
-            // Cut short, not worth a report; its source is not copied whole.
+            // Cut short: not worth a failure of its own, but named when the copy
+            // stopped (a cancel names nothing); its source is not copied whole.
             shared.item_failed(top);
+            shared.not_arrived(self.ctx, source_path(self.chunk, item));
             return;
         }
         shared.stop_if_hopeless(&e);
