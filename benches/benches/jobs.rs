@@ -1,6 +1,7 @@
 //! File-job benchmark, side by side with the floor tools in one run (medians of interleaved
 //! rounds, the order rotating each round), on tmpfs and ext4:
-//! - copy 5 000 x 256 B, 1 000 x 16 KiB, 100 x 1 MiB and 1 x 256 MiB (`cp -r`, and `cpz`);
+//! - copy 5 000 x 256 B, 1 000 x 16 KiB, 100 x 1 MiB and 1 x 256 MiB (`cp -r`, and `cpz`),
+//!   and a 1 GiB sparse file with 8 KiB of data (`cp -r`; the blocks of each copy too);
 //! - delete a 5 000- and a 20 000-file folder, 15 000 files spread 10, 100, 300 and 800
 //!   levels deep (`rm -rf`, and `rmz`), and 5 000 separate paths (`rm -f`, and `rmz`).
 //!
@@ -9,7 +10,7 @@
 //! Run: `cargo bench --bench jobs` (`PORPOISE_BENCH_TMPFS` / `PORPOISE_BENCH_EXT4` choose
 //! the folders; defaults: /dev/shm, and a fresh journaled ext4 on a loop device over the
 //! real disk (`porpoise_benches::disk`; as root), else the system temp folder. `PORPOISE_BENCH_ONLY=copy`
-//! or `=delete` runs one half).
+//! or `=delete` runs one half, `=sparse` the sparse file alone).
 
 use porpoise_benches::{median, timed};
 
@@ -59,6 +60,9 @@ fn main() {
         println!("|---|---|---|---|---|---|---|");
         if only.is_empty() || only == "copy" {
             copies(root.path(), cpz.as_deref());
+        }
+        if only == "sparse" {
+            sparse_copy(root.path());
         }
         if only.is_empty() || only == "delete" {
             deletes(root.path(), rmz.as_deref());
@@ -161,6 +165,69 @@ fn copies(root: &Path, cpz: Option<&Path>) {
         let _ = std::fs::remove_dir_all(out);
         let _ = std::fs::remove_dir_all(template);
     }
+    sparse_copy(root);
+}
+
+/// A 1 GiB file holding 8 KiB of data (4 KiB at the start and in the middle): `cp -r`
+/// (which keeps holes, `--sparse=auto`) and porpoise, in the same run; then the blocks
+/// each copy takes.
+fn sparse_copy(root: &Path) {
+    use std::io::{Seek, SeekFrom, Write};
+    use std::os::unix::fs::MetadataExt;
+    let template = &root.join("sparse");
+    std::fs::create_dir_all(template).expect("mkdir");
+    let mut f = std::fs::File::create(template.join("disk.img")).expect("create");
+    for at in [0u64, 512 << 20] {
+        f.seek(SeekFrom::Start(at)).expect("seek");
+        f.write_all(&[0xa5; 4096]).expect("write");
+    }
+    f.set_len(1 << 30).expect("set_len");
+    drop(f);
+    let out = &root.join("out");
+    let fresh = || {
+        let _ = std::fs::remove_dir_all(out);
+        std::fs::create_dir(out).expect("mkdir");
+    };
+    let mut contenders = vec![
+        Contender {
+            prepare: Box::new(fresh),
+            command: Box::new(move || {
+                let mut c = Command::new("cp");
+                c.arg("-r").arg(template).arg(out);
+                c
+            }),
+        },
+        Contender {
+            prepare: Box::new(fresh),
+            command: Box::new(move || {
+                let mut c = porpoise();
+                c.args(["copy", "--progress=none"]).arg(template).arg(out);
+                c
+            }),
+        },
+    ];
+    row(
+        "copy 1 x 1 GiB sparse (8 KiB data)",
+        "cp -r",
+        &compare(&mut contenders, ROUNDS),
+    );
+    let blocks = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.blocks());
+    let source = blocks(&template.join("disk.img"));
+    fresh();
+    let _ = Command::new("cp").arg("-r").arg(template).arg(out).status();
+    let by_cp = blocks(&out.join("sparse/disk.img"));
+    fresh();
+    let _ = porpoise()
+        .args(["copy", "--progress=none"])
+        .arg(template)
+        .arg(out)
+        .status();
+    let ours = blocks(&out.join("sparse/disk.img"));
+    println!(
+        "|  st_blocks (512 B) of the 1 GiB sparse file | source {source} | cp {by_cp} | | porpoise {ours} | | |"
+    );
+    let _ = std::fs::remove_dir_all(out);
+    let _ = std::fs::remove_dir_all(template);
 }
 
 fn deletes(root: &Path, rmz: Option<&Path>) {
