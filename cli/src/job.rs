@@ -60,7 +60,8 @@ pub struct TransferArgs {
     pub on_conflict: Option<OnConflict>,
     /// What to do when the destination cannot take some names or files (FAT, exFAT and
     /// NTFS name rules, file size limits) or lacks space. Checked before anything is
-    /// copied. Default: ask on a terminal; otherwise cancel.
+    /// copied. Default: ask on a terminal; otherwise copy what can go, name each item that
+    /// cannot (with the rule it breaks) and exit non-zero.
     #[arg(long, value_enum)]
     pub on_problem: Option<OnProblem>,
     /// Put the data on the device window by window, and flush at the end: on removable
@@ -111,7 +112,9 @@ pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
         Some(OnProblem::Skip) => Some(PreflightChoice::SkipThem),
         Some(OnProblem::Cancel) => Some(PreflightChoice::Cancel),
         None if interactive => None,
-        None => Some(PreflightChoice::Cancel),
+        // As `cp` does: what can go goes, each item that cannot is named with the rule it
+        // breaks, and the command fails.
+        None => Some(PreflightChoice::SkipThem),
     };
     let writeback = match args.writeback {
         Writeback::Auto => WritebackMode::Auto,
@@ -128,7 +131,8 @@ pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
         Kind::Copy => (jobs::start(JobKind::Copy, spec), Doing::Copy),
         Kind::Move => (jobs::start(JobKind::Move, spec), Doing::Move),
     };
-    let report = Report::new(doing, Some(dest));
+    let mut report = Report::new(doing, Some(dest));
+    report.problems_fail = args.on_problem.is_none() && !interactive;
     follow(job, args.progress, on_problem.is_none(), report)
 }
 
@@ -156,7 +160,7 @@ fn follow(
         ProgressMode::Auto => ProgressMode::None,
         m => m,
     };
-    let mut json = (mode == ProgressMode::Json).then(Json::default);
+    let mut json = (mode == ProgressMode::Json).then(|| Json::new(report.problems_fail));
     let mut bar = (mode == ProgressMode::Bar).then(Bar::default);
     loop {
         let ev = match job.next_timeout(Duration::from_millis(200)) {

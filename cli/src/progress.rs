@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::time::Duration;
 
-use porpoise_engine::jobs::events::Figures;
+use porpoise_engine::jobs::events::{Figures, SkipReason};
 use porpoise_engine::jobs::{JobEvent, JobState};
 
 /// One JSON object per line; `t_ms` since the start, `event` names the kind.
@@ -12,9 +12,20 @@ pub struct Json {
     state: &'static str,
     /// The current item, already quoted for JSON.
     current: Option<String>,
+    /// Items left out for the destination's rules make the job not ok (see
+    /// `Report::problems_fail`).
+    problems_fail: bool,
+    left_out: u64,
 }
 
 impl Json {
+    pub fn new(problems_fail: bool) -> Json {
+        Json {
+            problems_fail,
+            ..Json::default()
+        }
+    }
+
     pub fn event(&mut self, t_ms: u128, ev: &JobEvent) -> std::io::Result<()> {
         let line = match ev {
             JobEvent::Planned { files, bytes } => format!(
@@ -57,11 +68,16 @@ impl Json {
                 r#"{{"t_ms":{t_ms},"event":"not_copied","path":{}}}"#,
                 quote(&path.to_string_lossy())
             ),
-            JobEvent::ItemSkipped { path, why } => format!(
-                r#"{{"t_ms":{t_ms},"event":"item_skipped","path":{},"why":"{}"}}"#,
-                quote(&path.to_string_lossy()),
-                why.as_str()
-            ),
+            JobEvent::ItemSkipped { path, why } => {
+                if matches!(why, SkipReason::NameNotAllowed | SkipReason::TooLarge) {
+                    self.left_out += 1;
+                }
+                format!(
+                    r#"{{"t_ms":{t_ms},"event":"item_skipped","path":{},"why":"{}"}}"#,
+                    quote(&path.to_string_lossy()),
+                    why.as_str()
+                )
+            }
             JobEvent::Placed {
                 source,
                 target,
@@ -100,7 +116,9 @@ impl Json {
             }
             JobEvent::Finished { state, summary } => format!(
                 r#"{{"t_ms":{t_ms},"event":"finished","ok":{},"files_done":{},"bytes_done":{},"failed":{},"skipped":{},"not_copied":{},"attributes_kept":{}}}"#,
-                *state == JobState::Done && summary.failed == 0,
+                *state == JobState::Done
+                    && summary.failed == 0
+                    && !(self.problems_fail && self.left_out > 0),
                 summary.files_done,
                 summary.bytes_done,
                 summary.failed,

@@ -53,6 +53,11 @@ pub struct Report {
     failed: u64,
     /// Items that did not arrive because the job stopped before them.
     not_copied: u64,
+    /// Items left out because the destination cannot hold their names or sizes.
+    left_out: u64,
+    /// Such items count as not done (no one chose to leave them out: the default without
+    /// a terminal, as `cp` fails the names it cannot create).
+    pub problems_fail: bool,
     /// Something failed about the destination itself (it cannot be opened or flushed).
     dest_failed: bool,
 }
@@ -65,6 +70,8 @@ impl Report {
             planned: 0,
             failed: 0,
             not_copied: 0,
+            left_out: 0,
+            problems_fail: false,
             dest_failed: false,
         }
     }
@@ -104,7 +111,18 @@ impl Report {
                     escaped(path)
                 )
             }
+            JobEvent::ItemSkipped {
+                why: SkipReason::NameNotAllowed | SkipReason::TooLarge,
+                ..
+            } if !all => {
+                // Named with its rule by the pre-flight lines before.
+                self.left_out += 1;
+                return None;
+            }
             JobEvent::ItemSkipped { path, why } if all => {
+                if matches!(why, SkipReason::NameNotAllowed | SkipReason::TooLarge) {
+                    self.left_out += 1;
+                }
                 let why = match why {
                     SkipReason::Conflict => "the name exists at the destination",
                     SkipReason::SpecialFile => "it is a special file this copy cannot make",
@@ -124,8 +142,10 @@ impl Report {
     /// The last line when not everything was done (without `porpoise: `); `None` when it
     /// was.
     pub fn summary(&self, state: JobState, summary: &Summary) -> Option<String> {
+        let left_out = if self.problems_fail { self.left_out } else { 0 };
         let failed = summary.failed.max(self.failed) + summary.not_copied.max(self.not_copied);
         let seen = summary.files_done + summary.skipped + failed;
+        let failed = failed + left_out;
         let total = self.planned.max(seen);
         let done = self.doing.done();
         let items = |n: u64| if n == 1 { "item" } else { "items" };
