@@ -10,7 +10,8 @@
 //! Run: `cargo bench --bench jobs` (`PORPOISE_BENCH_TMPFS` / `PORPOISE_BENCH_EXT4` choose
 //! the folders; defaults: /dev/shm, and a fresh journaled ext4 on a loop device over the
 //! real disk (`porpoise_benches::disk`; as root), else the system temp folder. `PORPOISE_BENCH_ONLY=copy`
-//! or `=delete` runs one half, `=sparse` the sparse file alone).
+//! or `=delete` runs one half, `=sparse` the sparse file alone;
+//! `PORPOISE_BENCH_BASELINE=/path/to/porpoise` adds another build to the copies' rounds).
 
 use porpoise_benches::{median, timed};
 
@@ -121,6 +122,7 @@ fn row(workload: &str, floor_tool: &str, t: &[f64]) {
 }
 
 fn copies(root: &Path, cpz: Option<&Path>) {
+    let baseline = env_path("PORPOISE_BENCH_BASELINE");
     for (label, files, size, rounds) in [
         ("copy 5 000 x 256 B", 5_000, 256, SMALL_ROUNDS),
         ("copy 1 000 x 16 KiB", 1_000, 16 << 10, SMALL_ROUNDS),
@@ -135,6 +137,7 @@ fn copies(root: &Path, cpz: Option<&Path>) {
             std::fs::create_dir(out).expect("mkdir");
             warm(template);
         };
+        let baseline = baseline.as_deref();
         let mut contenders = vec![Contender {
             prepare: Box::new(fresh),
             command: Box::new(move || {
@@ -161,7 +164,30 @@ fn copies(root: &Path, cpz: Option<&Path>) {
                 c
             }),
         });
-        row(label, "cp -r", &compare(&mut contenders, rounds));
+        // Another build of porpoise (an earlier commit), in the same rounds.
+        if let Some(b) = baseline {
+            contenders.push(Contender {
+                prepare: Box::new(fresh),
+                command: Box::new(move || {
+                    let mut c = Command::new(b);
+                    c.env("RUST_LOG", "off");
+                    c.args(["copy", "--progress=none"]).arg(template).arg(out);
+                    c
+                }),
+            });
+        }
+        let mut t = compare(&mut contenders, rounds);
+        if baseline.is_some()
+            && let Some(base) = t.pop()
+        {
+            println!(
+                "| {label}, baseline build | cp -r | {:.1} | - | {base:.1} | {:.2} | this build {:.2}x of it |",
+                t[0],
+                base / t[0],
+                t[t.len() - 1] / base
+            );
+        }
+        row(label, "cp -r", &t);
         let _ = std::fs::remove_dir_all(out);
         let _ = std::fs::remove_dir_all(template);
     }

@@ -153,7 +153,8 @@ pub enum JobEvent {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SkipReason {
     Conflict,
-    /// Sockets and device nodes are not copied.
+    /// A kind of file the copy cannot make (sockets, fifos and device nodes are made
+    /// anew; a device node where the process may not is an item failure, as with `cp -a`).
     SpecialFile,
     /// The destination cannot hold the name, and the answer was to leave such items out.
     NameNotAllowed,
