@@ -433,3 +433,28 @@ fn a_full_destination_names_every_file_that_did_not_arrive() {
         }
     }
 }
+
+#[test]
+fn hard_links_become_separate_copies_where_the_destination_has_none() {
+    use porpoise_testkit::mounts::LoopMount;
+    if let Err(why) = LoopMount::can_exfat() {
+        return porpoise_testkit::skip(&why);
+    }
+    let fs = LoopMount::exfat();
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (src, bytes) = linked_tree(tmp.path());
+    let o = finish(jobs::start(JobKind::Copy, spec(&[&src], &fs.mnt)));
+    assert_eq!(o.state, JobState::Done, "{:?}", o.events);
+    let copy = fs.mnt.join("linked");
+    assert_eq!(
+        std::fs::read(copy.join("sub/b")).expect("read"),
+        [1u8; 4096]
+    );
+    assert_eq!(std::fs::read(copy.join("c2")).expect("read"), [2u8; 100]);
+    assert_eq!(
+        std::fs::read(copy.join("sub/c3")).expect("read"),
+        [2u8; 100]
+    );
+    // Each name's data was written.
+    assert_eq!(o.summary.bytes_done, bytes + 4096 + 2 * 100);
+}

@@ -333,7 +333,7 @@ fn run_walk_and_workers(
         drop(walker);
         later
     });
-    links::link_later(ctx, later, resolver, shared);
+    links::link_later(ctx, later, resolver, shared, sink);
 }
 
 /// Walks the sources, creating folders and sending chunks of files.

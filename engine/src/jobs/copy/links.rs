@@ -1,12 +1,14 @@
 //! Hard links inside a copy stay hard links, as `cp -a` keeps them: the first name of a
 //! multiply-linked file met by the walk is copied as usual; every later name of the same
 //! file waits until the workers are done and is then linked to that copy. Their data is
-//! counted once.
+//! counted once. Where the destination has no hard links (FAT, exFAT, some FUSE), each
+//! later name becomes a copy of its own, as before.
 
 use std::collections::{HashMap, HashSet};
 use std::ffi::{CStr, CString, OsStr};
 use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use rustix::fs::{AtFlags, FileType};
@@ -15,10 +17,11 @@ use rustix::io::Errno;
 use crate::error::Op;
 
 use super::super::events::JobEvent;
-use super::super::fsops::Meta;
+use super::super::fsops::{self, Meta};
 use super::super::progress::Counters;
 use super::super::resolve::{Resolution, Resolver};
 use super::super::runner::Ctx;
+use super::super::sink::Sink;
 use super::{DirPair, Shared};
 
 /// A file by device and inode.
@@ -97,7 +100,13 @@ impl Links {
 }
 
 /// With the workers done: link each later name to the copy of its file's first name.
-pub(super) fn link_later(ctx: &Ctx, later: Vec<Later>, resolver: &Resolver, shared: &Shared) {
+pub(super) fn link_later(
+    ctx: &Ctx,
+    later: Vec<Later>,
+    resolver: &Resolver,
+    shared: &Shared,
+    sink: &Sink<'_>,
+) {
     for l in later {
         let path = l.pair.src_path.join(OsStr::from_bytes(l.name.to_bytes()));
         if !shared.go_on(ctx) {
@@ -111,17 +120,26 @@ pub(super) fn link_later(ctx: &Ctx, later: Vec<Later>, resolver: &Resolver, shar
             shared.not_arrived(ctx, path);
             continue;
         };
-        link_one(ctx, &l, &path, (&from_dir, &from_name), resolver, shared);
+        link_one(
+            ctx,
+            &l,
+            &path,
+            (&from_dir, &from_name),
+            resolver,
+            shared,
+            sink,
+        );
     }
 }
 
 fn link_one(
     ctx: &Ctx,
     l: &Later,
-    path: &std::path::Path,
+    path: &Path,
     (from_dir, from_name): (&OwnedFd, &CStr),
     resolver: &Resolver,
     shared: &Shared,
+    sink: &Sink<'_>,
 ) {
     let dst = &l.pair.dst;
     let mut target = l.target.clone();
@@ -131,17 +149,7 @@ fn link_one(
             let _ = rustix::fs::unlinkat(&**dst, &target, AtFlags::empty());
         }
         match rustix::fs::linkat(from_dir, from_name, &**dst, &target, AtFlags::empty()) {
-            Ok(()) => {
-                Counters::add(&ctx.counters.files_done, 1);
-                if l.pair.finish.is_none() {
-                    let _ = ctx.tx.send(JobEvent::Placed {
-                        source: path.to_owned(),
-                        target: shared.dest.join(OsStr::from_bytes(target.to_bytes())),
-                        new: !replace,
-                    });
-                }
-                return;
-            }
+            Ok(()) => return placed(ctx, l, path, shared, &target, replace),
             Err(Errno::EXIST) if !replace => {
                 match resolver.resolve(ctx, path, dst, &target, &l.meta) {
                     Resolution::Replace => replace = true,
@@ -152,6 +160,26 @@ fn link_one(
                     }
                 }
             }
+            // No hard links here: a copy of its own, as `cp -r` makes.
+            Err(Errno::PERM | Errno::OPNOTSUPP | Errno::MLINK | Errno::XDEV | Errno::NOSYS) => {
+                Counters::add(&ctx.counters.bytes_total, l.meta.size);
+                // Nothing is at `target` now (a replaced file was removed above).
+                let made = fsops::create_copy(&l.meta, dst, &target, false).and_then(|created| {
+                    let source = fsops::Source {
+                        dir: &l.pair.src,
+                        name: &l.name,
+                        meta: &l.meta,
+                    };
+                    fsops::fill_copy(created, &source, dst, &target, sink)
+                });
+                if let Err(e) = made {
+                    shared.stop_if_hopeless(&e);
+                    shared.item_failed(l.pair.top);
+                    ctx.failed(path.to_owned(), e);
+                    return;
+                }
+                return placed(ctx, l, path, shared, &target, replace);
+            }
             Err(e) => {
                 let e = (Op::Create, e.into());
                 shared.stop_if_hopeless(&e);
@@ -160,5 +188,17 @@ fn link_one(
                 return;
             }
         }
+    }
+}
+
+/// The later name `l` is at `target` (`replaced`: over an existing file).
+fn placed(ctx: &Ctx, l: &Later, path: &Path, shared: &Shared, target: &CStr, replaced: bool) {
+    Counters::add(&ctx.counters.files_done, 1);
+    if l.pair.finish.is_none() {
+        let _ = ctx.tx.send(JobEvent::Placed {
+            source: path.to_owned(),
+            target: shared.dest.join(OsStr::from_bytes(target.to_bytes())),
+            new: !replaced,
+        });
     }
 }
