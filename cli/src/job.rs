@@ -68,6 +68,10 @@ pub struct TransferArgs {
     /// and network destinations (auto), everywhere (always), or never.
     #[arg(long, value_enum, default_value = "auto")]
     pub writeback: Writeback,
+    /// Once the copies are on the device, read each back from the device and compare it
+    /// with its source; a copy that differs fails (and a move keeps its source).
+    #[arg(long)]
+    pub verify: bool,
     /// Sources, then the destination folder.
     #[arg(required = true, num_args = 2..)]
     pub paths: Vec<PathBuf>,
@@ -125,6 +129,7 @@ pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
         on_conflict,
         on_problem,
         writeback,
+        verify: args.verify,
         ..JobSpec::new(paths, dest.clone())
     };
     let (job, doing) = match kind {

@@ -32,10 +32,11 @@ impl Json {
                 r#"{{"t_ms":{t_ms},"event":"plan","files_total":{files},"bytes_total":{bytes}}}"#
             ),
             JobEvent::Progress(f) => format!(
-                r#"{{"t_ms":{t_ms},"event":"progress","files_done":{},"bytes_done":{},"bytes_on_device":{},"state":"{}"{}}}"#,
+                r#"{{"t_ms":{t_ms},"event":"progress","files_done":{},"bytes_done":{},"bytes_on_device":{},"bytes_verified":{},"state":"{}"{}}}"#,
                 f.files_done,
                 f.bytes_done,
                 f.bytes_on_device,
+                f.bytes_verified,
                 self.state,
                 self.current
                     .as_deref()
@@ -219,6 +220,7 @@ fn words(s: JobState) -> &'static str {
         JobState::Copying => "copying",
         JobState::Deleting => "deleting",
         JobState::WritingToDevice => "writing to device",
+        JobState::Verifying => "verifying",
         JobState::RemovingSources => "removing sources",
         JobState::Paused => "paused",
         JobState::Done => "done",

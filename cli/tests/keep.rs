@@ -76,3 +76,30 @@ fn a_full_destination_names_each_file_that_did_not_arrive() {
         );
     }
 }
+
+#[test]
+fn verify_reads_the_copies_back_and_says_so() {
+    let src = tempfile::tempdir().expect("tempdir");
+    let dest = tempfile::tempdir().expect("tempdir");
+    let dir = src.path().join("docs");
+    std::fs::create_dir(&dir).expect("mkdir");
+    std::fs::write(dir.join("a.txt"), vec![b'a'; 70_000]).expect("write");
+    std::fs::write(dir.join("b.txt"), b"b").expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_porpoise"))
+        .args(["copy", "--verify", "--progress=json"])
+        .arg(&dir)
+        .arg(dest.path())
+        .output()
+        .expect("run porpoise");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains(r#""event":"state","state":"verifying""#),
+        "{stdout}"
+    );
+    assert!(stdout.contains(r#""bytes_verified":70001"#), "{stdout}");
+    assert_eq!(
+        std::fs::read(dest.path().join("docs/a.txt")).expect("read"),
+        vec![b'a'; 70_000]
+    );
+}

@@ -79,6 +79,9 @@ pub struct JobSpec {
     /// Whether copies are put on the device window by window (removable and network
     /// destinations by default).
     pub writeback: writeback::WritebackMode,
+    /// After the copies are on the device, read each back from the device and compare it
+    /// with its source (a mismatch is that item's failure; a move keeps its source).
+    pub verify: bool,
 }
 
 impl JobSpec {
@@ -96,6 +99,7 @@ impl JobSpec {
             on_problem: None,
             rules: None,
             writeback: writeback::WritebackMode::Auto,
+            verify: false,
         }
     }
 }

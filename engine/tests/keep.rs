@@ -458,3 +458,120 @@ fn hard_links_become_separate_copies_where_the_destination_has_none() {
     // Each name's data was written.
     assert_eq!(o.summary.bytes_done, bytes + 4096 + 2 * 100);
 }
+
+/// The block device mounted at `mnt`.
+fn device_of(mnt: &Path) -> std::path::PathBuf {
+    let out = std::process::Command::new("findmnt")
+        .args(["-n", "-o", "SOURCE"])
+        .arg(mnt)
+        .output()
+        .expect("findmnt");
+    String::from_utf8_lossy(&out.stdout).trim().into()
+}
+
+/// Change one byte of the data that follows `marker` on the device itself, behind the
+/// page cache of the filesystem mounted from it.
+fn alter_on_device(dev: &Path, marker: &[u8]) {
+    use std::os::unix::fs::FileExt;
+    let disk = std::fs::read(dev).expect("read the device");
+    let at = disk
+        .windows(marker.len())
+        .position(|w| w == marker)
+        .expect("the marker on the device");
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(dev)
+        .expect("open the device");
+    let at = (at + marker.len()) as u64;
+    f.write_all_at(&[disk[at as usize] ^ 0xff], at)
+        .expect("write");
+    f.sync_all().expect("sync the device");
+}
+
+#[test]
+fn verify_catches_a_copy_altered_on_the_device_and_a_move_keeps_its_source() {
+    use porpoise_engine::error::{Op, Reason};
+    use porpoise_engine::jobs::JobEvent;
+    use porpoise_engine::jobs::conflict::{Answer, Choice};
+    use porpoise_testkit::mounts::LoopMount;
+    if let Err(why) = LoopMount::can_ext4() {
+        return porpoise_testkit::skip(&why);
+    }
+    let fs = LoopMount::ext4(16 << 20);
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let marker = b"porpoise verify marker 7f3a9c".as_slice();
+    let a = tmp.path().join("a.bin");
+    let mut data = marker.to_vec();
+    data.extend((0..256 << 10).map(|i: u32| (i * 7 % 251) as u8));
+    std::fs::write(&a, &data).expect("write");
+    let good = tmp.path().join("good.bin");
+    std::fs::write(&good, vec![3u8; 100_000]).expect("write");
+    // b.bin is there already: the move asks about it, and waits.
+    let b = tmp.path().join("b.bin");
+    std::fs::write(&b, b"new").expect("write");
+    std::fs::write(fs.mnt.join("b.bin"), b"old").expect("write");
+
+    let job = jobs::start(
+        JobKind::Move,
+        JobSpec {
+            on_conflict: ConflictPolicy::Ask,
+            verify: true,
+            ..JobSpec::new(vec![a.clone(), good.clone(), b.clone()], &fs.mnt)
+        },
+    );
+    let (mut asked, mut placed_a, mut altered) = (false, false, false);
+    let o = porpoise_testkit::jobs::follow(&job, |job, ev| {
+        match ev {
+            JobEvent::Conflict(_) => asked = true,
+            JobEvent::Placed { source, .. } if *source == a => placed_a = true,
+            _ => {}
+        }
+        if asked && placed_a && !altered {
+            // a.bin's copy is whole: put it on the device, then change it there.
+            let copy = fs.mnt.join("a.bin");
+            std::fs::File::open(&copy)
+                .and_then(|f| f.sync_all())
+                .expect("sync the copy");
+            alter_on_device(&device_of(&fs.mnt), marker);
+            // A plain read still gives the old bytes: they come from the page cache.
+            assert_eq!(std::fs::read(&copy).expect("read"), data);
+            altered = true;
+            job.control.answer(Answer {
+                choice: Choice::Skip,
+                for_all: false,
+            });
+        }
+    });
+    assert!(altered, "the job asked and placed a.bin: {:?}", o.events);
+    assert_eq!(o.state, JobState::Failed, "{:?}", o.events);
+    assert!(
+        o.events
+            .iter()
+            .any(|e| matches!(e, JobEvent::State(JobState::Verifying)))
+    );
+    let failed: Vec<_> = o
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            JobEvent::ItemFailed { path, error } => Some((path.clone(), error.op, error.reason())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(failed, vec![(a.clone(), Op::Verify, Reason::Differs)]);
+    // The source whose copy differs stays; the verified one was moved.
+    assert_eq!(std::fs::read(&a).expect("a.bin stays"), data);
+    assert!(!good.exists(), "good.bin was moved");
+    assert_eq!(
+        std::fs::read(fs.mnt.join("good.bin")).expect("read"),
+        vec![3u8; 100_000]
+    );
+    let verified = o
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            JobEvent::Progress(f) => Some(f.bytes_verified),
+            _ => None,
+        })
+        .max();
+    assert_eq!(verified, Some(data.len() as u64 + 100_000));
+}

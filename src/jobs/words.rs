@@ -37,6 +37,7 @@ pub fn state(s: JobState) -> String {
         JobState::Copying => fl!("job-state-copying"),
         JobState::Deleting => fl!("job-state-deleting"),
         JobState::WritingToDevice => fl!("job-state-writing"),
+        JobState::Verifying => fl!("job-state-verifying"),
         JobState::RemovingSources => fl!("job-state-removing"),
         JobState::Paused => fl!("job-state-paused"),
         JobState::Done => fl!("job-state-done"),

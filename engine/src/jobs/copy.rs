@@ -33,6 +33,7 @@ use super::{JobSpec, Refusal};
 mod chunk;
 mod links;
 mod rest;
+mod verify;
 mod worker;
 
 use chunk::Chunk;
@@ -125,6 +126,8 @@ struct Shared {
     links: links::Copied,
     /// A copied folder's extended attributes were not all kept.
     attributes_lost: AtomicBool,
+    /// The files to read back, when the job verifies its copies.
+    checks: Option<verify::Checks>,
 }
 
 impl Shared {
@@ -214,6 +217,7 @@ pub(crate) fn copy_some(
         turn: worker::Turn::default(),
         links: links::Copied::default(),
         attributes_lost: AtomicBool::new(false),
+        checks: spec.verify.then(verify::Checks::default),
     });
     let resolver = Resolver::new(spec.on_conflict);
     let durability = writeback::durability_of(&spec.dest, spec.writeback);
@@ -252,6 +256,21 @@ pub(crate) fn copy_some(
             Ok(()) => outcome.on_device = true,
             Err(e) => {
                 ctx.failed(spec.dest.clone(), (Op::Flush, e));
+                outcome.flush_failed = true;
+            }
+        }
+    }
+    if let Some(checks) = &shared.checks {
+        if outcome.flush_failed || shared.stopped.load(Ordering::Relaxed) {
+            // Nothing to trust, nothing to compare; the folders get their times now.
+            checks.discard();
+        } else {
+            verify::run(ctx, checks, &shared);
+            // The folders got their times after the flush: those go out too.
+            if outcome.on_device
+                && let Err(e) = rustix::fs::syncfs(&*dest)
+            {
+                ctx.failed(spec.dest.clone(), (Op::Flush, e.into()));
                 outcome.flush_failed = true;
             }
         }

@@ -12,6 +12,8 @@ pub enum JobState {
     Copying,
     Deleting,
     WritingToDevice,
+    /// Reading the copies back from the device to compare them with their sources.
+    Verifying,
     RemovingSources,
     Paused,
     Done,
@@ -27,6 +29,7 @@ impl JobState {
             JobState::Copying => "copying",
             JobState::Deleting => "deleting",
             JobState::WritingToDevice => "writing_to_device",
+            JobState::Verifying => "verifying",
             JobState::RemovingSources => "removing_sources",
             JobState::Paused => "paused",
             JobState::Done => "done",
@@ -52,6 +55,8 @@ pub struct Figures {
     pub bytes_done: u64,
     /// Bytes known to be on the destination device. Equal to `bytes_done` on local disks.
     pub bytes_on_device: u64,
+    /// Bytes of the copies read back and compared so far (while verifying).
+    pub bytes_verified: u64,
 }
 
 /// A name already exists where an item goes.

@@ -24,6 +24,8 @@ pub struct Counters {
     pub not_copied: AtomicU64,
     /// Extended attributes or ACLs the destination would not take.
     pub attributes_lost: AtomicBool,
+    /// Bytes of copies read back and compared.
+    pub bytes_verified: AtomicU64,
     /// Bytes that completed writeback, when a flusher counts them.
     pub on_device: AtomicU64,
     tracks_device: AtomicBool,
@@ -75,6 +77,7 @@ impl Counters {
             files_done: self.files_done.load(Ordering::Relaxed),
             bytes_done: done,
             bytes_on_device: on_device,
+            bytes_verified: self.bytes_verified.load(Ordering::Relaxed),
         }
     }
 

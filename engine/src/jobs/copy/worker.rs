@@ -299,6 +299,11 @@ impl Batch<'_> {
         self.files_done += 1;
         let dirs = self.dirs();
         self.shared.links.record(&item.meta, &dirs.dst, target);
+        if let Some(checks) = &self.shared.checks
+            && item.meta.kind == FileType::RegularFile
+        {
+            checks.add(&self.chunk.dirs, self.chunk.name(item), target);
+        }
         // Items of the job's own target folder are top-level sources.
         if dirs.finish.is_none() {
             let _ = self.ctx.tx.send(JobEvent::Placed {
