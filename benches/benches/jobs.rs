@@ -10,7 +10,7 @@
 //! Run: `cargo bench --bench jobs` (`PORPOISE_BENCH_TMPFS` / `PORPOISE_BENCH_EXT4` choose
 //! the folders; defaults: /dev/shm, and a fresh journaled ext4 on a loop device over the
 //! real disk (`porpoise_benches::disk`; as root), else the system temp folder. `PORPOISE_BENCH_ONLY=copy`
-//! or `=delete` runs one half, `=sparse` the sparse file alone;
+//! or `=delete` runs one half, `=sparse` the sparse file alone, `=verify` the cost of `--verify` on ext4;
 //! `PORPOISE_BENCH_BASELINE=/path/to/porpoise` adds another build to the copies' rounds).
 
 use porpoise_benches::{median, timed};
@@ -64,6 +64,9 @@ fn main() {
         }
         if only == "sparse" {
             sparse_copy(root.path());
+        }
+        if only == "verify" && label == "ext4" {
+            verify_cost(root.path(), &tmpfs);
         }
         if only.is_empty() || only == "delete" {
             deletes(root.path(), rmz.as_deref());
@@ -192,6 +195,73 @@ fn copies(root: &Path, cpz: Option<&Path>) {
         let _ = std::fs::remove_dir_all(template);
     }
     sparse_copy(root);
+}
+
+/// The cost of `--verify` (read every copy back from the device and compare) on the
+/// fresh ext4: 1 000 x 1 MiB and 1 x 256 MiB, beside the plain copy and the plain copy
+/// followed by `sync -f` (what verify's fsync costs alone), in the same rounds. The
+/// sources are on tmpfs (`sources`); the disk needs `PORPOISE_BENCH_EXT4_MIB=2048` for
+/// the 1 000 MiB copy.
+fn verify_cost(root: &Path, sources: &Path) {
+    let sources = tempfile::Builder::new()
+        .prefix("porpoise-verify-bench-")
+        .tempdir_in(sources)
+        .expect("source folder");
+    for (label, files, size) in [
+        ("1 000 x 1 MiB", 1_000, 1 << 20),
+        ("1 x 256 MiB", 1, 256 << 20),
+    ] {
+        let template = &sources.path().join(format!("verify-{files}-{size}"));
+        make_files(template, files, size);
+        let out = &root.join("out");
+        let fresh = || {
+            let _ = std::fs::remove_dir_all(out);
+            std::fs::create_dir(out).expect("mkdir");
+            let _ = Command::new("sync").arg("-f").arg(out).status();
+            warm(template);
+        };
+        let copy = move |extra: &[&str]| {
+            let mut c = porpoise();
+            c.args(["copy", "--progress=none"])
+                .args(extra)
+                .arg(template)
+                .arg(out);
+            c
+        };
+        let mut contenders = vec![
+            Contender {
+                prepare: Box::new(fresh),
+                command: Box::new(move || copy(&[])),
+            },
+            Contender {
+                prepare: Box::new(fresh),
+                command: Box::new(move || {
+                    let mut c = Command::new("sh");
+                    c.arg("-c")
+                        .arg(r#""$0" copy --progress=none "$1" "$2" && sync -f "$2""#)
+                        .arg(porpoise_benches::porpoise_command())
+                        .arg(template)
+                        .arg(out);
+                    c
+                }),
+            },
+            Contender {
+                prepare: Box::new(fresh),
+                command: Box::new(move || copy(&["--verify"])),
+            },
+        ];
+        let t = compare(&mut contenders, 3);
+        println!(
+            "| verify {label} | plain copy | {:.1} | + sync -f {:.1} | --verify {:.1} | {:.2} | {:.2} vs + sync |",
+            t[0],
+            t[1],
+            t[2],
+            t[2] / t[0],
+            t[2] / t[1]
+        );
+        let _ = std::fs::remove_dir_all(out);
+        let _ = std::fs::remove_dir_all(template);
+    }
 }
 
 /// A 1 GiB file holding 8 KiB of data (4 KiB at the start and in the middle): `cp -r`

@@ -265,7 +265,7 @@ pub(crate) fn copy_some(
             // Nothing to trust, nothing to compare; the folders get their times now.
             checks.discard();
         } else {
-            verify::run(ctx, checks, &shared);
+            verify::run(ctx, checks, &shared, &dest);
             // The folders got their times after the flush: those go out too.
             if outcome.on_device
                 && let Err(e) = rustix::fs::syncfs(&*dest)
