@@ -40,6 +40,7 @@ pub fn why(e: &IoError) -> String {
         Reason::Unreachable => fl!("why-unreachable"),
         Reason::NotSupported => fl!("why-not-supported"),
         Reason::Interrupted => fl!("why-interrupted"),
+        Reason::Differs => fl!("why-differs"),
         Reason::Other => match e.errno() {
             Some(code) => fl!("why-other", code = code),
             None => fl!("why-unknown"),
@@ -67,6 +68,7 @@ fn doing(op: Op) -> String {
         Op::Trash => fl!("doing-trash"),
         Op::Restore => fl!("doing-restore"),
         Op::Flush => fl!("doing-flush"),
+        Op::Verify => fl!("doing-verify"),
     }
 }
 

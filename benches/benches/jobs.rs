@@ -1,6 +1,7 @@
 //! File-job benchmark, side by side with the floor tools in one run (medians of interleaved
 //! rounds, the order rotating each round), on tmpfs and ext4:
-//! - copy 5 000 x 256 B, 1 000 x 16 KiB, 100 x 1 MiB and 1 x 256 MiB (`cp -r`, and `cpz`);
+//! - copy 5 000 x 256 B, 1 000 x 16 KiB, 100 x 1 MiB and 1 x 256 MiB (`cp -r`, and `cpz`),
+//!   and a 1 GiB sparse file with 8 KiB of data (`cp -r`; the blocks of each copy too);
 //! - delete a 5 000- and a 20 000-file folder, 15 000 files spread 10, 100, 300 and 800
 //!   levels deep (`rm -rf`, and `rmz`), and 5 000 separate paths (`rm -f`, and `rmz`).
 //!
@@ -9,7 +10,8 @@
 //! Run: `cargo bench --bench jobs` (`PORPOISE_BENCH_TMPFS` / `PORPOISE_BENCH_EXT4` choose
 //! the folders; defaults: /dev/shm, and a fresh journaled ext4 on a loop device over the
 //! real disk (`porpoise_benches::disk`; as root), else the system temp folder. `PORPOISE_BENCH_ONLY=copy`
-//! or `=delete` runs one half).
+//! or `=delete` runs one half, `=sparse` the sparse file alone, `=verify` the cost of `--verify` on ext4;
+//! `PORPOISE_BENCH_BASELINE=/path/to/porpoise` adds another build to the copies' rounds).
 
 use porpoise_benches::{median, timed};
 
@@ -59,6 +61,12 @@ fn main() {
         println!("|---|---|---|---|---|---|---|");
         if only.is_empty() || only == "copy" {
             copies(root.path(), cpz.as_deref());
+        }
+        if only == "sparse" {
+            sparse_copy(root.path());
+        }
+        if only == "verify" && label == "ext4" {
+            verify_cost(root.path(), &tmpfs);
         }
         if only.is_empty() || only == "delete" {
             deletes(root.path(), rmz.as_deref());
@@ -117,6 +125,7 @@ fn row(workload: &str, floor_tool: &str, t: &[f64]) {
 }
 
 fn copies(root: &Path, cpz: Option<&Path>) {
+    let baseline = env_path("PORPOISE_BENCH_BASELINE");
     for (label, files, size, rounds) in [
         ("copy 5 000 x 256 B", 5_000, 256, SMALL_ROUNDS),
         ("copy 1 000 x 16 KiB", 1_000, 16 << 10, SMALL_ROUNDS),
@@ -131,6 +140,7 @@ fn copies(root: &Path, cpz: Option<&Path>) {
             std::fs::create_dir(out).expect("mkdir");
             warm(template);
         };
+        let baseline = baseline.as_deref();
         let mut contenders = vec![Contender {
             prepare: Box::new(fresh),
             command: Box::new(move || {
@@ -157,10 +167,163 @@ fn copies(root: &Path, cpz: Option<&Path>) {
                 c
             }),
         });
-        row(label, "cp -r", &compare(&mut contenders, rounds));
+        // Another build of porpoise (an earlier commit), in the same rounds.
+        if let Some(b) = baseline {
+            contenders.push(Contender {
+                prepare: Box::new(fresh),
+                command: Box::new(move || {
+                    let mut c = Command::new(b);
+                    c.env("RUST_LOG", "off");
+                    c.args(["copy", "--progress=none"]).arg(template).arg(out);
+                    c
+                }),
+            });
+        }
+        let mut t = compare(&mut contenders, rounds);
+        if baseline.is_some()
+            && let Some(base) = t.pop()
+        {
+            println!(
+                "| {label}, baseline build | cp -r | {:.1} | - | {base:.1} | {:.2} | this build {:.2}x of it |",
+                t[0],
+                base / t[0],
+                t[t.len() - 1] / base
+            );
+        }
+        row(label, "cp -r", &t);
         let _ = std::fs::remove_dir_all(out);
         let _ = std::fs::remove_dir_all(template);
     }
+    sparse_copy(root);
+}
+
+/// The cost of `--verify` (read every copy back from the device and compare) on the
+/// fresh ext4: 1 000 x 1 MiB and 1 x 256 MiB, beside the plain copy and the plain copy
+/// followed by `sync -f` (what verify's fsync costs alone), in the same rounds. The
+/// sources are on tmpfs (`sources`); the disk needs `PORPOISE_BENCH_EXT4_MIB=2048` for
+/// the 1 000 MiB copy.
+fn verify_cost(root: &Path, sources: &Path) {
+    let sources = tempfile::Builder::new()
+        .prefix("porpoise-verify-bench-")
+        .tempdir_in(sources)
+        .expect("source folder");
+    for (label, files, size) in [
+        ("1 000 x 1 MiB", 1_000, 1 << 20),
+        ("1 x 256 MiB", 1, 256 << 20),
+    ] {
+        let template = &sources.path().join(format!("verify-{files}-{size}"));
+        make_files(template, files, size);
+        let out = &root.join("out");
+        let fresh = || {
+            let _ = std::fs::remove_dir_all(out);
+            std::fs::create_dir(out).expect("mkdir");
+            let _ = Command::new("sync").arg("-f").arg(out).status();
+            warm(template);
+        };
+        let copy = move |extra: &[&str]| {
+            let mut c = porpoise();
+            c.args(["copy", "--progress=none"])
+                .args(extra)
+                .arg(template)
+                .arg(out);
+            c
+        };
+        let mut contenders = vec![
+            Contender {
+                prepare: Box::new(fresh),
+                command: Box::new(move || copy(&[])),
+            },
+            Contender {
+                prepare: Box::new(fresh),
+                command: Box::new(move || {
+                    let mut c = Command::new("sh");
+                    c.arg("-c")
+                        .arg(r#""$0" copy --progress=none "$1" "$2" && sync -f "$2""#)
+                        .arg(porpoise_benches::porpoise_command())
+                        .arg(template)
+                        .arg(out);
+                    c
+                }),
+            },
+            Contender {
+                prepare: Box::new(fresh),
+                command: Box::new(move || copy(&["--verify"])),
+            },
+        ];
+        let t = compare(&mut contenders, 3);
+        println!(
+            "| verify {label} | plain copy | {:.1} | + sync -f {:.1} | --verify {:.1} | {:.2} | {:.2} vs + sync |",
+            t[0],
+            t[1],
+            t[2],
+            t[2] / t[0],
+            t[2] / t[1]
+        );
+        let _ = std::fs::remove_dir_all(out);
+        let _ = std::fs::remove_dir_all(template);
+    }
+}
+
+/// A 1 GiB file holding 8 KiB of data (4 KiB at the start and in the middle): `cp -r`
+/// (which keeps holes, `--sparse=auto`) and porpoise, in the same run; then the blocks
+/// each copy takes.
+fn sparse_copy(root: &Path) {
+    use std::io::{Seek, SeekFrom, Write};
+    use std::os::unix::fs::MetadataExt;
+    let template = &root.join("sparse");
+    std::fs::create_dir_all(template).expect("mkdir");
+    let mut f = std::fs::File::create(template.join("disk.img")).expect("create");
+    for at in [0u64, 512 << 20] {
+        f.seek(SeekFrom::Start(at)).expect("seek");
+        f.write_all(&[0xa5; 4096]).expect("write");
+    }
+    f.set_len(1 << 30).expect("set_len");
+    drop(f);
+    let out = &root.join("out");
+    let fresh = || {
+        let _ = std::fs::remove_dir_all(out);
+        std::fs::create_dir(out).expect("mkdir");
+    };
+    let mut contenders = vec![
+        Contender {
+            prepare: Box::new(fresh),
+            command: Box::new(move || {
+                let mut c = Command::new("cp");
+                c.arg("-r").arg(template).arg(out);
+                c
+            }),
+        },
+        Contender {
+            prepare: Box::new(fresh),
+            command: Box::new(move || {
+                let mut c = porpoise();
+                c.args(["copy", "--progress=none"]).arg(template).arg(out);
+                c
+            }),
+        },
+    ];
+    row(
+        "copy 1 x 1 GiB sparse (8 KiB data)",
+        "cp -r",
+        &compare(&mut contenders, ROUNDS),
+    );
+    let blocks = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.blocks());
+    let source = blocks(&template.join("disk.img"));
+    fresh();
+    let _ = Command::new("cp").arg("-r").arg(template).arg(out).status();
+    let by_cp = blocks(&out.join("sparse/disk.img"));
+    fresh();
+    let _ = porpoise()
+        .args(["copy", "--progress=none"])
+        .arg(template)
+        .arg(out)
+        .status();
+    let ours = blocks(&out.join("sparse/disk.img"));
+    println!(
+        "|  st_blocks (512 B) of the 1 GiB sparse file | source {source} | cp {by_cp} | | porpoise {ours} | | |"
+    );
+    let _ = std::fs::remove_dir_all(out);
+    let _ = std::fs::remove_dir_all(template);
 }
 
 fn deletes(root: &Path, rmz: Option<&Path>) {

@@ -12,7 +12,16 @@ pub struct FreshExt4 {
     loop_dev: String,
 }
 
+/// Its size, unless `PORPOISE_BENCH_EXT4_MIB` says otherwise (the verify workload's
+/// 1 000 MiB copy needs 2048).
 const SIZE_MIB: u64 = 1024;
+
+fn size_mib() -> u64 {
+    std::env::var("PORPOISE_BENCH_EXT4_MIB")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(SIZE_MIB)
+}
 
 impl FreshExt4 {
     pub fn new() -> Result<FreshExt4, String> {
@@ -31,7 +40,7 @@ impl FreshExt4 {
             .arg(format!("of={}", image.display()))
             .args([
                 "bs=4M",
-                &format!("count={}", SIZE_MIB / 4),
+                &format!("count={}", size_mib() / 4),
                 "conv=fsync",
                 "status=none",
             ]))?;

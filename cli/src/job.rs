@@ -60,13 +60,18 @@ pub struct TransferArgs {
     pub on_conflict: Option<OnConflict>,
     /// What to do when the destination cannot take some names or files (FAT, exFAT and
     /// NTFS name rules, file size limits) or lacks space. Checked before anything is
-    /// copied. Default: ask on a terminal; otherwise cancel.
+    /// copied. Default: ask on a terminal; otherwise copy what can go, name each item that
+    /// cannot (with the rule it breaks) and exit non-zero.
     #[arg(long, value_enum)]
     pub on_problem: Option<OnProblem>,
     /// Put the data on the device window by window, and flush at the end: on removable
     /// and network destinations (auto), everywhere (always), or never.
     #[arg(long, value_enum, default_value = "auto")]
     pub writeback: Writeback,
+    /// Once the copies are on the device, read each back from the device and compare it
+    /// with its source; a copy that differs fails (and a move keeps its source).
+    #[arg(long)]
+    pub verify: bool,
     /// Sources, then the destination folder.
     #[arg(required = true, num_args = 2..)]
     pub paths: Vec<PathBuf>,
@@ -111,7 +116,9 @@ pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
         Some(OnProblem::Skip) => Some(PreflightChoice::SkipThem),
         Some(OnProblem::Cancel) => Some(PreflightChoice::Cancel),
         None if interactive => None,
-        None => Some(PreflightChoice::Cancel),
+        // As `cp` does: what can go goes, each item that cannot is named with the rule it
+        // breaks, and the command fails.
+        None => Some(PreflightChoice::SkipThem),
     };
     let writeback = match args.writeback {
         Writeback::Auto => WritebackMode::Auto,
@@ -122,13 +129,15 @@ pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
         on_conflict,
         on_problem,
         writeback,
+        verify: args.verify,
         ..JobSpec::new(paths, dest.clone())
     };
     let (job, doing) = match kind {
         Kind::Copy => (jobs::start(JobKind::Copy, spec), Doing::Copy),
         Kind::Move => (jobs::start(JobKind::Move, spec), Doing::Move),
     };
-    let report = Report::new(doing, Some(dest));
+    let mut report = Report::new(doing, Some(dest));
+    report.problems_fail = args.on_problem.is_none() && !interactive;
     follow(job, args.progress, on_problem.is_none(), report)
 }
 
@@ -157,7 +166,7 @@ fn follow(
         ProgressMode::Auto => ProgressMode::None,
         m => m,
     };
-    let mut json = (mode == ProgressMode::Json).then(Json::default);
+    let mut json = (mode == ProgressMode::Json).then(|| Json::new(report.problems_fail));
     let mut bar = (mode == ProgressMode::Bar).then(Bar::default);
     loop {
         let ev = match job.next_timeout(Duration::from_millis(200)) {
@@ -209,6 +218,12 @@ fn follow(
                 if let Some(b) = &mut bar {
                     b.finish();
                 }
+                if !summary.attributes_kept {
+                    // Said once, and not a failure: the data and names all arrived.
+                    eprintln!(
+                        "porpoise: note: the destination did not keep extended attributes (tags, origins, ACLs)"
+                    );
+                }
                 return match report.summary(state, &summary) {
                     None => Ok(()),
                     Some(what) => Err(anyhow::anyhow!(what)),
@@ -216,6 +231,7 @@ fn follow(
             }
             JobEvent::ItemFailed { .. }
             | JobEvent::Refused { .. }
+            | JobEvent::NotCopied { .. }
             | JobEvent::ItemSkipped { .. }
             | JobEvent::Placed { .. }
             | JobEvent::Current(_)

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::time::Duration;
 
-use porpoise_engine::jobs::events::Figures;
+use porpoise_engine::jobs::events::{Figures, SkipReason};
 use porpoise_engine::jobs::{JobEvent, JobState};
 
 /// One JSON object per line; `t_ms` since the start, `event` names the kind.
@@ -12,19 +12,31 @@ pub struct Json {
     state: &'static str,
     /// The current item, already quoted for JSON.
     current: Option<String>,
+    /// Items left out for the destination's rules make the job not ok (see
+    /// `Report::problems_fail`).
+    problems_fail: bool,
+    left_out: u64,
 }
 
 impl Json {
+    pub fn new(problems_fail: bool) -> Json {
+        Json {
+            problems_fail,
+            ..Json::default()
+        }
+    }
+
     pub fn event(&mut self, t_ms: u128, ev: &JobEvent) -> std::io::Result<()> {
         let line = match ev {
             JobEvent::Planned { files, bytes } => format!(
                 r#"{{"t_ms":{t_ms},"event":"plan","files_total":{files},"bytes_total":{bytes}}}"#
             ),
             JobEvent::Progress(f) => format!(
-                r#"{{"t_ms":{t_ms},"event":"progress","files_done":{},"bytes_done":{},"bytes_on_device":{},"state":"{}"{}}}"#,
+                r#"{{"t_ms":{t_ms},"event":"progress","files_done":{},"bytes_done":{},"bytes_on_device":{},"bytes_verified":{},"state":"{}"{}}}"#,
                 f.files_done,
                 f.bytes_done,
                 f.bytes_on_device,
+                f.bytes_verified,
                 self.state,
                 self.current
                     .as_deref()
@@ -53,11 +65,20 @@ impl Json {
                 quote(&path.to_string_lossy()),
                 why.as_str()
             ),
-            JobEvent::ItemSkipped { path, why } => format!(
-                r#"{{"t_ms":{t_ms},"event":"item_skipped","path":{},"why":"{}"}}"#,
-                quote(&path.to_string_lossy()),
-                why.as_str()
+            JobEvent::NotCopied { path } => format!(
+                r#"{{"t_ms":{t_ms},"event":"not_copied","path":{}}}"#,
+                quote(&path.to_string_lossy())
             ),
+            JobEvent::ItemSkipped { path, why } => {
+                if matches!(why, SkipReason::NameNotAllowed | SkipReason::TooLarge) {
+                    self.left_out += 1;
+                }
+                format!(
+                    r#"{{"t_ms":{t_ms},"event":"item_skipped","path":{},"why":"{}"}}"#,
+                    quote(&path.to_string_lossy()),
+                    why.as_str()
+                )
+            }
             JobEvent::Placed {
                 source,
                 target,
@@ -95,11 +116,16 @@ impl Json {
                 )
             }
             JobEvent::Finished { state, summary } => format!(
-                r#"{{"t_ms":{t_ms},"event":"finished","ok":{},"files_done":{},"bytes_done":{},"failed":{}}}"#,
-                *state == JobState::Done && summary.failed == 0,
+                r#"{{"t_ms":{t_ms},"event":"finished","ok":{},"files_done":{},"bytes_done":{},"failed":{},"skipped":{},"not_copied":{},"attributes_kept":{}}}"#,
+                *state == JobState::Done
+                    && summary.failed == 0
+                    && !(self.problems_fail && self.left_out > 0),
                 summary.files_done,
                 summary.bytes_done,
-                summary.failed
+                summary.failed,
+                summary.skipped,
+                summary.not_copied,
+                summary.attributes_kept
             ),
         };
         let mut out = std::io::stdout().lock();
@@ -194,6 +220,7 @@ fn words(s: JobState) -> &'static str {
         JobState::Copying => "copying",
         JobState::Deleting => "deleting",
         JobState::WritingToDevice => "writing to device",
+        JobState::Verifying => "verifying",
         JobState::RemovingSources => "removing sources",
         JobState::Paused => "paused",
         JobState::Done => "done",

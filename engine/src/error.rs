@@ -27,6 +27,8 @@ pub enum Op {
     Restore,
     /// Putting written data on the device (`sync_file_range`, `fsync`, `syncfs`).
     Flush,
+    /// Reading a copy back to compare it with its source.
+    Verify,
 }
 
 impl Op {
@@ -50,6 +52,7 @@ impl Op {
             Op::Trash => "move to the trash",
             Op::Restore => "restore",
             Op::Flush => "write to the device",
+            Op::Verify => "verify",
         }
     }
 }
@@ -109,8 +112,15 @@ pub enum Reason {
     NotSupported,
     /// Stopped on purpose (a cancelled job).
     Interrupted,
+    /// A copy read back from the device differs from its source ([`Mismatch`]).
+    Differs,
     Other,
 }
+
+/// A copy read back from the device is not what its source holds.
+#[derive(Debug, thiserror::Error)]
+#[error("the copy read back from the device differs from its source")]
+pub struct Mismatch;
 
 impl Reason {
     pub fn from_io(e: &std::io::Error) -> Reason {
@@ -140,6 +150,7 @@ impl Reason {
             Some(libc::EOPNOTSUPP | libc::ENOSYS) => Reason::NotSupported,
             Some(libc::EINTR) => Reason::Interrupted,
             _ if e.kind() == std::io::ErrorKind::Interrupted => Reason::Interrupted,
+            _ if e.get_ref().is_some_and(|i| i.is::<Mismatch>()) => Reason::Differs,
             _ => Reason::Other,
         }
     }

@@ -18,8 +18,10 @@ pub mod progress;
 mod resolve;
 mod runner;
 mod sink;
+mod sparse;
 pub mod trash;
 pub mod writeback;
+mod xattrs;
 
 pub use conflict::{Answer, ConflictPolicy, free_name, unused_name};
 pub use control::{Control, Job};
@@ -80,6 +82,9 @@ pub struct JobSpec {
     /// The home trash a trash job puts items on its filesystem into; a trash job without
     /// one fails every item. Unused by the other kinds.
     pub home_trash: Option<trash::HomeTrash>,
+    /// After the copies are on the device, read each back from the device and compare it
+    /// with its source (a mismatch is that item's failure; a move keeps its source).
+    pub verify: bool,
 }
 
 impl JobSpec {
@@ -98,6 +103,7 @@ impl JobSpec {
             rules: None,
             writeback: writeback::WritebackMode::Auto,
             home_trash: None,
+            verify: false,
         }
     }
 

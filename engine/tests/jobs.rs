@@ -454,10 +454,11 @@ fn a_folder_is_not_copied_into_itself_and_a_file_copied_beside_itself_is_duplica
 #[test]
 fn cancel_mid_copy_leaves_no_partial_file_under_its_final_name() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    // A large (sparse) file: its copy takes many chunks, and cancel acts between chunks.
+    // A large file (allocated, not written, so not sparse: a sparse one is copied in no
+    // time): its copy takes many chunks, and cancel acts between chunks.
     let src = tmp.path().join("big.dat");
     let f = std::fs::File::create(&src).expect("create");
-    f.set_len(2 << 30).expect("set_len");
+    rustix::fs::fallocate(&f, rustix::fs::FallocateFlags::empty(), 0, 2 << 30).expect("fallocate");
     drop(f);
     let dest = tmp.path().join("dest");
     std::fs::create_dir(&dest).expect("mkdir");

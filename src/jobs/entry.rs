@@ -164,6 +164,10 @@ impl JobEntry {
                     path,
                 });
             }
+            JobEvent::NotCopied { path } => self.failures.push(Failure {
+                error: format!("{}: {}", path.display(), fl!("job-not-copied")),
+                path,
+            }),
             JobEvent::Conflict(_) | JobEvent::Preflight { .. } => {}
         }
     }

@@ -37,6 +37,7 @@ pub fn state(s: JobState) -> String {
         JobState::Copying => fl!("job-state-copying"),
         JobState::Deleting => fl!("job-state-deleting"),
         JobState::WritingToDevice => fl!("job-state-writing"),
+        JobState::Verifying => fl!("job-state-verifying"),
         JobState::RemovingSources => fl!("job-state-removing"),
         JobState::Paused => fl!("job-state-paused"),
         JobState::Done => fl!("job-state-done"),
@@ -107,6 +108,14 @@ pub fn summary(e: &JobEntry) -> String {
     if s.failed > 0 {
         out.push_str(", ");
         out.push_str(&fl!("job-summary-failed", count = s.failed));
+    }
+    if s.not_copied > 0 {
+        out.push_str(", ");
+        out.push_str(&fl!("job-summary-not-copied", count = s.not_copied));
+    }
+    if !s.attributes_kept {
+        out.push_str(", ");
+        out.push_str(&fl!("job-summary-attributes-lost"));
     }
     if e.state != JobState::Done {
         out.push_str(" — ");

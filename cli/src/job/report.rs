@@ -51,6 +51,13 @@ pub struct Report {
     planned: u64,
     /// Items that failed or were refused, as the events said.
     failed: u64,
+    /// Items that did not arrive because the job stopped before them.
+    not_copied: u64,
+    /// Items left out because the destination cannot hold their names or sizes.
+    left_out: u64,
+    /// Such items count as not done (no one chose to leave them out: the default without
+    /// a terminal, as `cp` fails the names it cannot create).
+    pub problems_fail: bool,
     /// Something failed about the destination itself (it cannot be opened or flushed).
     dest_failed: bool,
 }
@@ -62,6 +69,9 @@ impl Report {
             dest,
             planned: 0,
             failed: 0,
+            not_copied: 0,
+            left_out: 0,
+            problems_fail: false,
             dest_failed: false,
         }
     }
@@ -93,10 +103,29 @@ impl Report {
                 };
                 format!("{} {onto}", self.doing.cannot(path))
             }
+            JobEvent::NotCopied { path } => {
+                self.not_copied += 1;
+                format!(
+                    "not {} {}: stopped before it",
+                    self.doing.done(),
+                    escaped(path)
+                )
+            }
+            JobEvent::ItemSkipped {
+                why: SkipReason::NameNotAllowed | SkipReason::TooLarge,
+                ..
+            } if !all => {
+                // Named with its rule by the pre-flight lines before.
+                self.left_out += 1;
+                return None;
+            }
             JobEvent::ItemSkipped { path, why } if all => {
+                if matches!(why, SkipReason::NameNotAllowed | SkipReason::TooLarge) {
+                    self.left_out += 1;
+                }
                 let why = match why {
                     SkipReason::Conflict => "the name exists at the destination",
-                    SkipReason::SpecialFile => "sockets and device files are not copied",
+                    SkipReason::SpecialFile => "it is a special file this copy cannot make",
                     SkipReason::NameNotAllowed => "the destination cannot hold its name",
                     SkipReason::TooLarge => "it is too large for the destination",
                     SkipReason::ChangedMeanwhile => {
@@ -113,8 +142,10 @@ impl Report {
     /// The last line when not everything was done (without `porpoise: `); `None` when it
     /// was.
     pub fn summary(&self, state: JobState, summary: &Summary) -> Option<String> {
-        let failed = summary.failed.max(self.failed);
+        let left_out = if self.problems_fail { self.left_out } else { 0 };
+        let failed = summary.failed.max(self.failed) + summary.not_copied.max(self.not_copied);
         let seen = summary.files_done + summary.skipped + failed;
+        let failed = failed + left_out;
         let total = self.planned.max(seen);
         let done = self.doing.done();
         let items = |n: u64| if n == 1 { "item" } else { "items" };
@@ -239,7 +270,7 @@ mod tests {
         assert_eq!(r.line(&ev, false), None);
         assert_eq!(
             r.line(&ev, true).as_deref(),
-            Some("porpoise: skipped /s/sock: sockets and device files are not copied")
+            Some("porpoise: skipped /s/sock: it is a special file this copy cannot make")
         );
     }
 
@@ -252,6 +283,7 @@ mod tests {
             bytes_done: 0,
             skipped: 0,
             failed: 2,
+            ..Summary::default()
         };
         assert_eq!(
             r.summary(JobState::Failed, &summary).as_deref(),

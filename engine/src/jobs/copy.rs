@@ -31,6 +31,9 @@ use super::writeback::{self, Durability};
 use super::{JobSpec, Refusal};
 
 mod chunk;
+mod links;
+mod rest;
+mod verify;
 mod worker;
 
 use chunk::Chunk;
@@ -91,11 +94,15 @@ struct DirPair {
 
 impl Drop for DirPair {
     fn drop(&mut self) {
-        if let Some(m) = &self.finish
-            && let Err(e) = fsops::finish_dir(&self.dst, m)
-        {
-            self.shared.item_failed(self.top);
-            self.shared.report_failure(self.src_path.clone(), e);
+        if let Some(m) = &self.finish {
+            match fsops::finish_dir(&self.src, &self.dst, m) {
+                Ok(true) => {}
+                Ok(false) => self.shared.attributes_lost.store(true, Ordering::Relaxed),
+                Err(e) => {
+                    self.shared.item_failed(self.top);
+                    self.shared.report_failure(self.src_path.clone(), e);
+                }
+            }
         }
     }
 }
@@ -115,6 +122,12 @@ struct Shared {
     stopped: AtomicBool,
     /// Whose turn it is to create files (see [`worker`]).
     turn: worker::Turn,
+    /// Where the first names of multiply-linked files were copied to.
+    links: links::Copied,
+    /// A copied folder's extended attributes were not all kept.
+    attributes_lost: AtomicBool,
+    /// The files to read back, when the job verifies its copies.
+    checks: Option<verify::Checks>,
 }
 
 impl Shared {
@@ -139,6 +152,14 @@ impl Shared {
     fn item_failed(&self, top: usize) {
         if let Some(t) = self.troubles.get(top) {
             t.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// `path` was not copied because the copy stopped (or what it depends on failed):
+    /// named, unless the job was cancelled.
+    fn not_arrived(&self, ctx: &Ctx, path: PathBuf) {
+        if !ctx.control.is_cancelled() {
+            ctx.not_copied(path);
         }
     }
 
@@ -194,6 +215,9 @@ pub(crate) fn copy_some(
         dest: spec.dest.clone(),
         stopped: AtomicBool::new(false),
         turn: worker::Turn::default(),
+        links: links::Copied::default(),
+        attributes_lost: AtomicBool::new(false),
+        checks: spec.verify.then(verify::Checks::default),
     });
     let resolver = Resolver::new(spec.on_conflict);
     let durability = writeback::durability_of(&spec.dest, spec.writeback);
@@ -236,9 +260,27 @@ pub(crate) fn copy_some(
             }
         }
     }
+    if let Some(checks) = &shared.checks {
+        if outcome.flush_failed || shared.stopped.load(Ordering::Relaxed) {
+            // Nothing to trust, nothing to compare; the folders get their times now.
+            checks.discard();
+        } else {
+            verify::run(ctx, checks, &shared, &dest);
+            // The folders got their times after the flush: those go out too.
+            if outcome.on_device
+                && let Err(e) = rustix::fs::syncfs(&*dest)
+            {
+                ctx.failed(spec.dest.clone(), (Op::Flush, e.into()));
+                outcome.flush_failed = true;
+            }
+        }
+    }
     let late = std::mem::take(&mut *shared.ctx_failed.lock().unwrap_or_else(|p| p.into_inner()));
     for (path, e) in late {
         ctx.failed(path, e);
+    }
+    if shared.attributes_lost.load(Ordering::Relaxed) {
+        ctx.counters.attributes_lost.store(true, Ordering::Relaxed);
     }
     let stopped = shared.stopped.load(Ordering::Relaxed);
     // After a stop or a failed flush, no source counts as whole: a move keeps them all.
@@ -279,7 +321,7 @@ fn run_walk_and_workers(
         beside,
     } = walk;
     let (tx, rx) = bounded::<Chunk>(64);
-    std::thread::scope(|s| {
+    let later = std::thread::scope(|s| {
         for _ in 0..super::workers() {
             s.spawn(|| worker::worker(ctx, &rx, resolver, shared, sink));
         }
@@ -292,10 +334,12 @@ fn run_walk_and_workers(
             fit,
             beside,
             buf: vec![MaybeUninit::uninit(); 64 * 1024],
+            links: links::Links::default(),
         };
         for &(top, src) in sources {
             if !shared.go_on(ctx) {
-                break;
+                walker.name_source(src);
+                continue;
             }
             walker.source(top, src, &spec.dest, dest);
             // Walked to its end: every item of it was handed to the workers.
@@ -303,9 +347,12 @@ fn run_walk_and_workers(
                 shared.walked[top].store(true, Ordering::Relaxed);
             }
         }
+        let later = walker.links.take();
         // Closing the channel lets the workers finish.
         drop(walker);
+        later
     });
+    links::link_later(ctx, later, resolver, shared, sink);
 }
 
 /// Walks the sources, creating folders and sending chunks of files.
@@ -317,6 +364,7 @@ struct Walker<'a> {
     fit: Fit,
     beside: Beside,
     buf: Vec<MaybeUninit<u8>>,
+    links: links::Links,
 }
 
 impl Walker<'_> {
@@ -397,7 +445,7 @@ impl Walker<'_> {
                 new,
             });
             self.tree(top, &pair, &cname, &target, meta, src.to_owned());
-        } else {
+        } else if !self.links.defer(self.ctx, &pair, &cname, &target, &meta) {
             let mut chunk = Chunk::new(pair);
             chunk.push(&cname, (target != cname).then_some(target), meta);
             send_counted(self.ctx, &self.tx, chunk);
@@ -442,7 +490,8 @@ impl Walker<'_> {
         meta: Meta,
         path: PathBuf,
     ) {
-        let Some(first) = self.open_pair(top, parent, name, target, meta, path) else {
+        let Some(first) = self.open_pair(top, parent, name, target, meta, path.clone()) else {
+            self.name_rest_if_stopped(&parent.src, name, path);
             return;
         };
         let mut stack: Vec<(Arc<DirPair>, Subdirs)> = Vec::new();
@@ -450,6 +499,13 @@ impl Walker<'_> {
         stack.push((first, subdirs));
         while let Some((pair, subdirs)) = stack.last_mut() {
             if !self.shared.go_on(self.ctx) {
+                // What the walk did not reach is named, folder by folder.
+                for (pair, subdirs) in std::mem::take(&mut stack) {
+                    for (sub, _, _) in subdirs {
+                        let p = pair.src_path.join(OsStr::from_bytes(sub.to_bytes()));
+                        self.name_rest_if_stopped(&pair.src, &sub, p);
+                    }
+                }
                 return;
             }
             let Some((sub, sub_target, sub_meta)) = subdirs.pop() else {
@@ -458,10 +514,36 @@ impl Walker<'_> {
             };
             let pair = pair.clone();
             let sub_path = pair.src_path.join(OsStr::from_bytes(sub.to_bytes()));
-            if let Some(next) = self.open_pair(top, &pair, &sub, &sub_target, sub_meta, sub_path) {
-                let subdirs = self.read_level(&next);
-                stack.push((next, subdirs));
+            match self.open_pair(top, &pair, &sub, &sub_target, sub_meta, sub_path.clone()) {
+                Some(next) => {
+                    let subdirs = self.read_level(&next);
+                    stack.push((next, subdirs));
+                }
+                None => self.name_rest_if_stopped(&pair.src, &sub, sub_path),
             }
+        }
+    }
+
+    /// After a stop, name what is at `path` (`name` of `dir`) as not copied.
+    fn name_rest_if_stopped(&mut self, dir: &OwnedFd, name: &CStr, path: PathBuf) {
+        if self.shared.stopped.load(Ordering::Relaxed) {
+            rest::name_rest(self.ctx, self.shared, dir, name, path, &mut self.buf);
+        }
+    }
+
+    /// A top-level source the copy stopped before: named as not copied.
+    fn name_source(&mut self, src: &Path) {
+        let (Some(parent), Some(name)) = (src.parent(), src.file_name()) else {
+            return;
+        };
+        let parent = if parent.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            parent
+        };
+        if let (Ok(dir), Ok(cname)) = (crate::sys::open_dir(parent), CString::new(name.as_bytes()))
+        {
+            self.name_rest_if_stopped(&dir, &cname, src.to_owned());
         }
     }
 
@@ -549,6 +631,10 @@ impl Walker<'_> {
             if meta.kind == FileType::Directory {
                 let target = fitted.unwrap_or_else(|| name.to_owned());
                 subdirs.push((name.to_owned(), target, meta));
+                continue;
+            }
+            let target = fitted.as_deref().unwrap_or(name);
+            if self.links.defer(self.ctx, pair, name, target, &meta) {
                 continue;
             }
             chunk.push(name, fitted, meta);

@@ -12,6 +12,8 @@ pub enum JobState {
     Copying,
     Deleting,
     WritingToDevice,
+    /// Reading the copies back from the device to compare them with their sources.
+    Verifying,
     RemovingSources,
     Paused,
     Done,
@@ -27,6 +29,7 @@ impl JobState {
             JobState::Copying => "copying",
             JobState::Deleting => "deleting",
             JobState::WritingToDevice => "writing_to_device",
+            JobState::Verifying => "verifying",
             JobState::RemovingSources => "removing_sources",
             JobState::Paused => "paused",
             JobState::Done => "done",
@@ -52,6 +55,8 @@ pub struct Figures {
     pub bytes_done: u64,
     /// Bytes known to be on the destination device. Equal to `bytes_done` on local disks.
     pub bytes_on_device: u64,
+    /// Bytes of the copies read back and compared so far (while verifying).
+    pub bytes_verified: u64,
 }
 
 /// A name already exists where an item goes.
@@ -67,12 +72,31 @@ pub struct Conflict {
 }
 
 /// What the job did in the end.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Summary {
     pub files_done: u64,
     pub bytes_done: u64,
     pub skipped: u64,
     pub failed: u64,
+    /// Items that did not arrive because the job stopped before them (each also sent as
+    /// [`JobEvent::NotCopied`]).
+    pub not_copied: u64,
+    /// False when the destination would not take some extended attributes or ACLs (said
+    /// once here, not per item).
+    pub attributes_kept: bool,
+}
+
+impl Default for Summary {
+    fn default() -> Self {
+        Summary {
+            files_done: 0,
+            bytes_done: 0,
+            skipped: 0,
+            failed: 0,
+            not_copied: 0,
+            attributes_kept: true,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -105,6 +129,11 @@ pub enum JobEvent {
         path: PathBuf,
         error: IoError,
     },
+    /// This item did not arrive: the job stopped before it (the destination is full),
+    /// or what it depended on failed. Every such file is named once.
+    NotCopied {
+        path: PathBuf,
+    },
     /// The job will not touch this item (copying a folder into itself, moving a file onto
     /// itself).
     Refused {
@@ -129,7 +158,8 @@ pub enum JobEvent {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SkipReason {
     Conflict,
-    /// Sockets and device nodes are not copied.
+    /// A kind of file the copy cannot make (sockets, fifos and device nodes are made
+    /// anew; a device node where the process may not is an item failure, as with `cp -a`).
     SpecialFile,
     /// The destination cannot hold the name, and the answer was to leave such items out.
     NameNotAllowed,

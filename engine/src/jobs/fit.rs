@@ -120,6 +120,9 @@ mod tests {
             mtime: (0, 0),
             dev: (0, 0),
             ino: 1,
+            nlink: 1,
+            blocks: size.div_ceil(512),
+            rdev: (0, 0),
         }
     }
 

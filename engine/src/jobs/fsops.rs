@@ -22,7 +22,9 @@ pub const COPY_MASK: StatxFlags = StatxFlags::TYPE
     .union(StatxFlags::SIZE)
     .union(StatxFlags::MTIME)
     .union(StatxFlags::ATIME)
-    .union(StatxFlags::INO);
+    .union(StatxFlags::INO)
+    .union(StatxFlags::NLINK)
+    .union(StatxFlags::BLOCKS);
 
 /// What a copy needs to know of a source, compact (a statx record is 256 bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,6 +36,12 @@ pub struct Meta {
     pub mtime: (i64, u32),
     pub dev: (u32, u32),
     pub ino: u64,
+    /// Links to the file (a regular file with more than one may be linked inside a copy).
+    pub nlink: u32,
+    /// 512-byte blocks it occupies: fewer than its size needs means it has holes.
+    pub blocks: u64,
+    /// The device a device node stands for.
+    pub rdev: (u32, u32),
 }
 
 impl Meta {
@@ -46,7 +54,15 @@ impl Meta {
             mtime: (st.stx_mtime.tv_sec, st.stx_mtime.tv_nsec),
             dev: (st.stx_dev_major, st.stx_dev_minor),
             ino: st.stx_ino,
+            nlink: st.stx_nlink,
+            blocks: st.stx_blocks,
+            rdev: (st.stx_rdev_major, st.stx_rdev_minor),
         }
+    }
+
+    /// A regular file whose blocks hold less than its size: it has holes worth keeping.
+    pub fn is_sparse(&self) -> bool {
+        self.kind == FileType::RegularFile && self.blocks.saturating_mul(512) < self.size
     }
 
     /// The same file (same device and inode) as `other`.
@@ -155,7 +171,17 @@ pub fn fill_copy(
         Mode::empty(),
     )
     .map_err(op(Op::Open))
-    .and_then(|input| copy_data(&input, &output, st.size, sink))
+    .and_then(|input| {
+        let n = if st.is_sparse() {
+            super::sparse::copy_extents(&input, &output, st.size, sink)
+        } else {
+            copy_data(&input, &output, st.size, sink)
+        }?;
+        if !super::xattrs::copy(&input, &output) {
+            sink.attributes_lost();
+        }
+        Ok(n)
+    })
     .and_then(|n| {
         if needs_chmod {
             rustix::fs::fchmod(&*output, wanted).map_err(op(Op::SetMetadata))?;
@@ -208,6 +234,8 @@ pub trait DataSink {
     fn proceed(&self) -> bool;
     /// How much to copy in one call.
     fn chunk(&self) -> usize;
+    /// The destination did not take some extended attributes of a copy.
+    fn attributes_lost(&self);
     /// `n` more bytes written to `output`, `total` so far of a file of `size` (0 where
     /// unknown); the bytes before `*handed` were already handed on.
     fn wrote(
@@ -323,17 +351,28 @@ pub fn copy_symlink(
         .map_err(op(Op::SetMetadata))
 }
 
-/// Make a fifo like `st` as `target` in `dst` (never opening the source).
-pub fn make_fifo(dst: &OwnedFd, target: &CStr, st: &Meta) -> Result<(), OpError> {
+/// Make a fifo, socket or device node like `st` as `target` in `dst` (never opening the
+/// source). A device node needs root; elsewhere the kernel refuses it (EPERM), which is
+/// the item's failure, as with `cp -a`.
+pub fn make_special(dst: &OwnedFd, target: &CStr, st: &Meta) -> Result<(), OpError> {
     use crate::error::Op;
-    rustix::fs::mknodat(dst, target, FileType::Fifo, mode_of(st), 0).map_err(op(Op::Create))?;
+    let dev = match st.kind {
+        FileType::CharacterDevice | FileType::BlockDevice => {
+            rustix::fs::makedev(st.rdev.0, st.rdev.1)
+        }
+        _ => 0,
+    };
+    rustix::fs::mknodat(dst, target, st.kind, mode_of(st), dev).map_err(op(Op::Create))?;
     rustix::fs::utimensat(dst, target, &times_of(st), AtFlags::SYMLINK_NOFOLLOW)
         .map_err(op(Op::SetMetadata))
 }
 
-/// Give a copied folder its source's mode and times (after its entries are in).
-pub fn finish_dir(dir: &OwnedFd, st: &Meta) -> Result<(), OpError> {
+/// Give a copied folder its source's attributes, mode and times (after its entries are
+/// in, so a default ACL does not shape them). Returns whether every attribute was kept.
+pub fn finish_dir(src: &OwnedFd, dir: &OwnedFd, st: &Meta) -> Result<bool, OpError> {
     use crate::error::Op;
+    let kept = super::xattrs::copy(src, dir);
     rustix::fs::fchmod(dir, mode_of(st)).map_err(op(Op::SetMetadata))?;
-    rustix::fs::futimens(dir, &times_of(st)).map_err(op(Op::SetMetadata))
+    rustix::fs::futimens(dir, &times_of(st)).map_err(op(Op::SetMetadata))?;
+    Ok(kept)
 }

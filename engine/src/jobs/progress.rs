@@ -20,6 +20,12 @@ pub struct Counters {
     pub bytes_done: AtomicU64,
     pub skipped: AtomicU64,
     pub failed: AtomicU64,
+    /// Items that did not arrive because the job stopped before them.
+    pub not_copied: AtomicU64,
+    /// Extended attributes or ACLs the destination would not take.
+    pub attributes_lost: AtomicBool,
+    /// Bytes of copies read back and compared.
+    pub bytes_verified: AtomicU64,
     /// Bytes that completed writeback, when a flusher counts them.
     pub on_device: AtomicU64,
     tracks_device: AtomicBool,
@@ -71,6 +77,7 @@ impl Counters {
             files_done: self.files_done.load(Ordering::Relaxed),
             bytes_done: done,
             bytes_on_device: on_device,
+            bytes_verified: self.bytes_verified.load(Ordering::Relaxed),
         }
     }
 
@@ -80,6 +87,8 @@ impl Counters {
             bytes_done: self.bytes_done.load(Ordering::Relaxed),
             skipped: self.skipped.load(Ordering::Relaxed),
             failed: self.failed.load(Ordering::Relaxed),
+            not_copied: self.not_copied.load(Ordering::Relaxed),
+            attributes_kept: !self.attributes_lost.load(Ordering::Relaxed),
         }
     }
 }

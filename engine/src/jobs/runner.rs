@@ -60,6 +60,13 @@ impl Ctx {
         let _ = self.tx.send(JobEvent::Refused { path, why });
     }
 
+    /// `path` did not arrive: the job stopped before it (a full destination) or what it
+    /// depended on failed.
+    pub fn not_copied(&self, path: PathBuf) {
+        Counters::add(&self.counters.not_copied, 1);
+        let _ = self.tx.send(JobEvent::NotCopied { path });
+    }
+
     pub fn skipped(&self, path: PathBuf, why: SkipReason) {
         Counters::add(&self.counters.skipped, 1);
         let _ = self.tx.send(JobEvent::ItemSkipped { path, why });

@@ -53,6 +53,12 @@ impl DataSink for Sink<'_> {
         Ok(())
     }
 
+    fn attributes_lost(&self) {
+        self.counters
+            .attributes_lost
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
     /// How much to copy in one call: a chunk, or a window when windows are in use.
     fn chunk(&self) -> usize {
         match self.flusher {

@@ -130,12 +130,17 @@ impl Batch<'_> {
         let mut just_created = false;
         while next < items.len() || !self.ready.is_empty() {
             if !self.shared.go_on(self.ctx) {
-                // Left undone: created copies are removed; their sources are not copied whole.
+                // Left undone: created copies are removed; their sources are not copied
+                // whole, and each is named (unless cancelled).
                 let chunk = self.chunk;
                 for s in std::mem::take(&mut self.ready) {
                     let item = &chunk.items[s.index];
                     let target = s.renamed.as_deref().unwrap_or_else(|| chunk.target(item));
                     fsops::abandon_copy(s.created, &chunk.dirs.dst, target);
+                    self.shared.not_arrived(self.ctx, source_path(chunk, item));
+                }
+                for item in &items[next..] {
+                    self.shared.not_arrived(self.ctx, source_path(chunk, item));
                 }
                 self.shared.item_failed(self.dirs().top);
                 return;
@@ -210,8 +215,13 @@ impl Batch<'_> {
             FileType::Symlink => {
                 fsops::copy_symlink(&dirs.src, chunk.name(item), &item.meta, &dirs.dst, target)
             }
-            FileType::Fifo => fsops::make_fifo(&dirs.dst, target, &item.meta),
-            _ => {
+            // Fifos and sockets are made anew, device nodes too where allowed (as root),
+            // as `cp -a` does; none is ever opened.
+            FileType::Fifo
+            | FileType::Socket
+            | FileType::CharacterDevice
+            | FileType::BlockDevice => fsops::make_special(&dirs.dst, target, &item.meta),
+            FileType::Directory | FileType::Unknown => {
                 self.shared.item_failed(dirs.top);
                 self.ctx
                     .skipped(source_path(chunk, item), SkipReason::SpecialFile);
@@ -288,6 +298,12 @@ impl Batch<'_> {
     fn done(&mut self, item: &Item, target: &CStr, replace: bool) {
         self.files_done += 1;
         let dirs = self.dirs();
+        self.shared.links.record(&item.meta, &dirs.dst, target);
+        if let Some(checks) = &self.shared.checks
+            && item.meta.kind == FileType::RegularFile
+        {
+            checks.add(&self.chunk.dirs, self.chunk.name(item), target);
+        }
         // Items of the job's own target folder are top-level sources.
         if dirs.finish.is_none() {
             let _ = self.ctx.tx.send(JobEvent::Placed {
@@ -302,8 +318,10 @@ impl Batch<'_> {
         let shared = self.shared;
         let top = self.dirs().top;
         if self.ctx.control.is_cancelled() || shared.stopped.load(Ordering::Relaxed) {
-            // Cut short, not worth a report; its source is not copied whole.
+            // Cut short: not worth a failure of its own, but named when the copy
+            // stopped (a cancel names nothing); its source is not copied whole.
             shared.item_failed(top);
+            shared.not_arrived(self.ctx, source_path(self.chunk, item));
             return;
         }
         shared.stop_if_hopeless(&e);
