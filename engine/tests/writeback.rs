@@ -121,6 +121,54 @@ fn a_copy_to_the_usb_stick_reports_what_reached_it() {
 }
 
 #[test]
+fn many_small_files_to_the_usb_stick_report_what_reached_it() {
+    // Windows of many small files go out with one syncfs each: the count stays truthful.
+    if let Err(why) = rig::available() {
+        return kit::skip(&why);
+    }
+    let stick = stick(4_000_000);
+    let src = tempfile::tempdir().expect("tempdir");
+    let files = sources(src.path(), "letters", 300, 16 << 10);
+    let total = 300 * (16 << 10);
+    let job = jobs::start(
+        JobKind::Copy,
+        JobSpec::new(vec![src.path().join("letters")], stick.path()),
+    );
+    let mut progress = 0;
+    let events = follow(
+        &job,
+        || stick.received(),
+        |ev, received| {
+            check_bounds(ev, received, METADATA_SLACK, &mut progress);
+            if let JobEvent::Finished { .. } = ev {
+                assert!(received >= total, "finished before the stick had it all");
+            }
+        },
+    );
+    assert_eq!(final_state(&events), JobState::Done, "{events:?}");
+    assert!(progress >= 3, "progress came along the way: {progress}");
+    let on_device = events.iter().rev().find_map(|e| match e {
+        JobEvent::Progress(f) => Some(f.bytes_on_device),
+        _ => None,
+    });
+    assert_eq!(
+        on_device,
+        Some(total),
+        "the last progress counts every byte"
+    );
+    for f in &files {
+        let copy = stick
+            .path()
+            .join("letters")
+            .join(f.file_name().expect("name"));
+        assert_eq!(
+            std::fs::read(copy).expect("copied"),
+            std::fs::read(f).expect("src")
+        );
+    }
+}
+
+#[test]
 fn a_copy_to_the_network_share_reports_what_reached_it() {
     if let Err(why) = rig::available() {
         return kit::skip(&why);

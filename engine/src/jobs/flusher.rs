@@ -5,6 +5,7 @@
 //! than any window, then their folders) while the copy fills the next. A worker waits only when the window
 //! before the one it hands over is not on the device yet, so at most two windows are in
 //! memory and not on the device. What completed writeback is counted as bytes on the device.
+//! On a removable disk a window of many small files is put there with one `syncfs`.
 
 use std::os::fd::OwnedFd;
 use std::sync::atomic::Ordering;
@@ -26,6 +27,8 @@ pub struct Part {
 
 /// Most files in one window: each holds an open descriptor until its window is flushed.
 const MAX_PARTS: usize = 1024;
+/// A window of more files than this is flushed with one `syncfs` on a removable disk.
+const FEW_FILES: usize = 8;
 /// Most `fsync`s running at once for one window (network round trips overlap).
 const FSYNC_THREADS: usize = 8;
 
@@ -175,6 +178,10 @@ impl<'a> Flusher<'a> {
             } else {
                 self.flush(&parts, largest)
             };
+            if result.is_ok() {
+                let (files, took) = (parts.len(), started.elapsed());
+                tracing::debug!(files, bytes, ?took, "a window is on the device");
+            }
             drop(parts);
             let mut s = self.lock();
             s.busy = false;
@@ -208,6 +215,14 @@ impl<'a> Flusher<'a> {
             SYNC_FILE_RANGE_WAIT_AFTER as AFTER, SYNC_FILE_RANGE_WAIT_BEFORE as BEFORE,
             SYNC_FILE_RANGE_WRITE as WRITE,
         };
+        if matches!(self.durability, Durability::Windows { .. }) && parts.len() > FEW_FILES {
+            // Many files: one `syncfs` lets the filesystem write them back together, so
+            // neighbouring small files merge into large device writes, where a
+            // `sync_file_range` per file makes a device write per file (3 000 of 16 KiB:
+            // 3 011 writes against 260). It puts their names on the device too, and
+            // writes what is dirty of the next window, which is not counted yet.
+            return rustix::fs::syncfs(&*parts[0].fd).map_err(Into::into);
+        }
         for p in parts {
             sync_range(&p.fd, p.offset, p.len, WRITE)?;
         }
