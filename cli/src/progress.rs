@@ -116,7 +116,7 @@ impl Json {
                 )
             }
             JobEvent::Finished { state, summary } => format!(
-                r#"{{"t_ms":{t_ms},"event":"finished","ok":{},"files_done":{},"bytes_done":{},"failed":{},"skipped":{},"not_copied":{},"attributes_kept":{}}}"#,
+                r#"{{"t_ms":{t_ms},"event":"finished","ok":{},"files_done":{},"bytes_done":{},"failed":{},"skipped":{},"not_copied":{},"verified":{},"attributes_kept":{}}}"#,
                 *state == JobState::Done
                     && summary.failed == 0
                     && !(self.problems_fail && self.left_out > 0),
@@ -125,6 +125,7 @@ impl Json {
                 summary.failed,
                 summary.skipped,
                 summary.not_copied,
+                summary.verified,
                 summary.attributes_kept
             ),
         };

@@ -443,8 +443,14 @@ fn hard_links_become_separate_copies_where_the_destination_has_none() {
     let fs = LoopMount::exfat();
     let tmp = tempfile::tempdir().expect("tempdir");
     let (src, bytes) = linked_tree(tmp.path());
-    let o = finish(jobs::start(JobKind::Copy, spec(&[&src], &fs.mnt)));
+    // Verified, too: each separate copy is read back.
+    let verifying = JobSpec {
+        verify: true,
+        ..spec(&[&src], &fs.mnt)
+    };
+    let o = finish(jobs::start(JobKind::Copy, verifying));
     assert_eq!(o.state, JobState::Done, "{:?}", o.events);
+    assert_eq!(o.summary.verified, 6, "every name's copy was read back");
     let copy = fs.mnt.join("linked");
     assert_eq!(
         std::fs::read(copy.join("sub/b")).expect("read"),
@@ -574,4 +580,5 @@ fn verify_catches_a_copy_altered_on_the_device_and_a_move_keeps_its_source() {
         })
         .max();
     assert_eq!(verified, Some(data.len() as u64 + 100_000));
+    assert_eq!(o.summary.verified, 1, "good.bin was found equal");
 }

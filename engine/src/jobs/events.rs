@@ -81,6 +81,8 @@ pub struct Summary {
     /// Items that did not arrive because the job stopped before them (each also sent as
     /// [`JobEvent::NotCopied`]).
     pub not_copied: u64,
+    /// Files a verifying copy read back from the device and found equal to their sources.
+    pub verified: u64,
     /// False when the destination would not take some extended attributes or ACLs (said
     /// once here, not per item).
     pub attributes_kept: bool,
@@ -94,6 +96,7 @@ impl Default for Summary {
             skipped: 0,
             failed: 0,
             not_copied: 0,
+            verified: 0,
             attributes_kept: true,
         }
     }

@@ -22,6 +22,8 @@ pub struct Counters {
     pub failed: AtomicU64,
     /// Items that did not arrive because the job stopped before them.
     pub not_copied: AtomicU64,
+    /// Files read back from the device and found equal to their sources.
+    pub files_verified: AtomicU64,
     /// Extended attributes or ACLs the destination would not take.
     pub attributes_lost: AtomicBool,
     /// Bytes of copies read back and compared.
@@ -88,6 +90,7 @@ impl Counters {
             skipped: self.skipped.load(Ordering::Relaxed),
             failed: self.failed.load(Ordering::Relaxed),
             not_copied: self.not_copied.load(Ordering::Relaxed),
+            verified: self.files_verified.load(Ordering::Relaxed),
             attributes_kept: !self.attributes_lost.load(Ordering::Relaxed),
         }
     }

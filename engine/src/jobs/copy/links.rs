@@ -178,6 +178,10 @@ fn link_one(
                     ctx.failed(path.to_owned(), e);
                     return;
                 }
+                // A copy of its own is read back as any other.
+                if let Some(checks) = &shared.checks {
+                    checks.add(&l.pair, &l.name, &target);
+                }
                 return placed(ctx, l, path, shared, &target, replace);
             }
             Err(e) => {

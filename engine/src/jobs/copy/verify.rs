@@ -72,7 +72,7 @@ pub(super) fn run(ctx: &Ctx, checks: &Checks, shared: &Shared, dest: &OwnedFd) {
         }
         let path = c.pair.src_path.join(OsStr::from_bytes(c.name.to_bytes()));
         match same(ctx, &c, &mut buf) {
-            Ok(true) => {}
+            Ok(true) => Counters::add(&ctx.counters.files_verified, 1),
             Ok(false) => {
                 shared.item_failed(c.pair.top);
                 let err = std::io::Error::new(std::io::ErrorKind::InvalidData, Mismatch);
