@@ -1,4 +1,4 @@
-//! The window's file actions: clipboard, drag and drop, the context and drop menus, new
+//! The window's file actions: clipboard, drag and drop, the context, main and drop menus, new
 //! folder, rename in place and the Trash view. Their messages ([`ActionMsg`]), the work
 //! they ask for ([`ActionEffect`]) and the state the app keeps for them ([`ActionState`]).
 
@@ -34,6 +34,8 @@ pub enum ActionMsg {
     /// The rubber band on the view's empty space (a click there is one too).
     Band(super::widgets::band::BandEvent),
     MenuPick(MenuItem),
+    /// The toolbar's menu button: the window's settings.
+    MainMenu,
     /// Close the context or drop menu without acting.
     CloseMenu,
     /// The drop menu's choice.
@@ -101,6 +103,11 @@ pub enum MenuItem {
     Restore,
     /// The Trash view's: delete the selected items for good (after asking).
     DeleteFromTrash,
+    /// The main menu's: show or hide Places (F9).
+    ShowPlaces,
+    /// The main menu's: read every copy back from the device and compare it with its
+    /// source.
+    VerifyCopies,
 }
 
 impl MenuItem {
@@ -113,14 +120,20 @@ impl MenuItem {
             None => vec![Paste, NewFolder, ShowHidden, Reload],
         }
     }
+
+    /// The main menu's entries: the window's settings, each ticked when on.
+    pub const MAIN: [MenuItem; 3] = [MenuItem::ShowHidden, MenuItem::ShowPlaces, MenuItem::VerifyCopies];
+
+    /// The Trash view's entries for its selection.
+    pub const TRASH: [MenuItem; 2] = [MenuItem::Restore, MenuItem::DeleteFromTrash];
 }
 
-/// The open context menu.
+/// The open context menu (or the main menu).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ContextMenu {
     /// The entry it was opened on, or `None` for the empty view.
     pub target: Option<Vec<u8>>,
-    pub folder: bool,
+    pub items: Vec<MenuItem>,
     pub at: Point,
 }
 

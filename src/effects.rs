@@ -9,7 +9,7 @@ use std::time::Duration;
 use iced::Task;
 use iced::widget::operation::{self, AbsoluteOffset};
 
-use porpoise_engine::jobs::trash::HomeTrash;
+use porpoise_engine::jobs::{JobKind, JobSpec};
 use porpoise_engine::listing::{DirEvent, ListOptions, open_dir};
 
 use super::actions::ActionEffect;
@@ -19,7 +19,6 @@ use super::jobs::JobMsg;
 use super::jobs::follow::{self, JobLink};
 use super::message::Message;
 use super::places::{self, UserHome};
-use super::request::JobRequest;
 use super::settings::{SaveError, Settings};
 use super::undo::{self, UndoStep};
 
@@ -64,10 +63,9 @@ pub enum Effect {
     /// In tests the job is followed until it ends or waits for an answer or a resume.
     RunJob {
         id: u64,
-        request: JobRequest,
+        kind: JobKind,
+        spec: JobSpec,
         link: JobLink,
-        /// The home trash a trash job puts items into.
-        trash: HomeTrash,
     },
     /// Follow a job on after an answer, a resume or a cancel (tests; in the window the job's
     /// stream never stopped, so this does nothing).
@@ -174,13 +172,10 @@ impl Effect {
             ),
             Effect::RunJob {
                 id,
-                request,
+                kind,
+                spec,
                 link,
-                trash,
-            } => (
-                follow::task(id, request, link, trash).map(Message::Jobs),
-                None,
-            ),
+            } => (follow::task(id, kind, spec, link).map(Message::Jobs), None),
             Effect::Close => (iced::exit(), None),
             Effect::CountFolders {
                 generation,
@@ -291,11 +286,11 @@ impl Effect {
             }
             Effect::RunJob {
                 id,
-                request,
+                kind,
+                spec,
                 link,
-                trash,
             } => {
-                let rx = follow::start(&request, link.control.clone(), trash);
+                let rx = follow::start(kind, spec, link.control.clone());
                 jobs_said(follow::follow_blocking(id, &link, rx))
             }
             Effect::FollowJob { id, link } => jobs_said(follow::resume_blocking(id, &link)),

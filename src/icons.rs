@@ -42,6 +42,8 @@ icon!(VIEW_DETAILS, "view-details.svg");
 icon!(VIEW_ICONS, "view-icons.svg");
 icon!(HIDDEN, "hidden.svg");
 icon!(FILTER, "filter.svg");
+icon!(MENU, "menu.svg");
+icon!(CHECK, "check.svg");
 icon!(EJECT, "eject.svg");
 icon!(EMBLEM_LINK, "emblem-link.svg");
 

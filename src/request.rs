@@ -3,6 +3,9 @@
 
 use std::path::PathBuf;
 
+use porpoise_engine::jobs::trash::HomeTrash;
+use porpoise_engine::jobs::{ConflictPolicy, JobSpec};
+
 pub use porpoise_engine::jobs::JobKind;
 
 /// A job the window wants started.
@@ -12,4 +15,19 @@ pub struct JobRequest {
     pub sources: Vec<PathBuf>,
     /// The folder the sources go into; unused for trash and delete.
     pub dest: PathBuf,
+}
+
+impl JobRequest {
+    /// What the engine is asked: conflicts and pre-flight problems wait for the person's
+    /// answer; a trash job puts items into `home_trash`; copies and moves are read back
+    /// and compared when `verify_copies` says so.
+    pub fn spec(&self, home_trash: &HomeTrash, verify_copies: bool) -> JobSpec {
+        JobSpec {
+            on_conflict: ConflictPolicy::Ask,
+            on_problem: None,
+            home_trash: (self.kind == JobKind::Trash).then(|| home_trash.clone()),
+            verify: verify_copies && matches!(self.kind, JobKind::Copy | JobKind::Move),
+            ..JobSpec::new(self.sources.clone(), self.dest.clone())
+        }
+    }
 }

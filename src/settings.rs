@@ -1,5 +1,5 @@
 //! What the window remembers between runs (view mode, sort, hidden files, window size,
-//! theme, icon theme), stored as TOML in the XDG config folder.
+//! theme, icon theme, verifying copies), stored as TOML in the XDG config folder.
 
 use std::path::{Path, PathBuf};
 
@@ -52,6 +52,9 @@ pub struct Settings {
     /// An icon theme to use instead of the desktop's (e.g. "Papirus"); unset: the desktop's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub icon_theme: Option<String>,
+    /// Copies and moves read every copy back from the device and compare it with its
+    /// source (the main menu's "Verify copies").
+    pub verify_copies: bool,
 }
 
 impl Default for Settings {
@@ -66,6 +69,7 @@ impl Default for Settings {
             theme: ThemeChoice::Auto,
             show_places: true,
             icon_theme: None,
+            verify_copies: false,
         }
     }
 }

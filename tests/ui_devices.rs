@@ -103,14 +103,14 @@ fn start_copy(app: &mut App, src: PathBuf, dest: &Path) -> (u64, JobLink, JobEve
     }));
     let Some(Effect::RunJob {
         id,
-        request,
+        kind,
+        spec,
         link,
-        trash,
     }) = effects.into_iter().next()
     else {
         panic!("the app asked for the job")
     };
-    let rx = follow::start(&request, link.control.clone(), trash);
+    let rx = follow::start(kind, spec, link.control.clone());
     (
         id,
         link,

@@ -318,3 +318,74 @@ fn the_trash_view_names_itself_follows_the_trash_and_its_dialog_dims() {
     assert_eq!(left, 0, "the trash was emptied");
     win.alive();
 }
+
+/// Pixels that stand out from the menu's background in the strip left of `label`, where
+/// a ticked entry draws its tick.
+fn tick_pixels(shot: &Shot, label: &desktop::Word) -> usize {
+    let lum = |p: [u8; 3]| p.iter().map(|&c| c as i32).sum::<i32>() / 3;
+    let background = lum(shot.pixel((label.x - 30) as usize, label.y as usize));
+    let mut n = 0;
+    for y in label.y - 4..label.y + label.height + 4 {
+        for x in label.x - 26..label.x - 4 {
+            if (lum(shot.pixel(x as usize, y as usize)) - background).abs() > 90 {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn the_main_menu_turns_on_verifying_and_a_paste_is_then_read_back() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&NAMES);
+    let other = home.path().join("other");
+    fs::create_dir(&other).expect("mkdir");
+    let settings = home.path().join(".config/porpoise/settings.toml");
+    let mut win = desk.open_work(&home);
+
+    // The toolbar's last button opens the main menu; "Verify copies" is not ticked.
+    let (_, _, width, _) = win.geometry();
+    win.click(width as i32 - 23, 21);
+    win.wait_text("Verify copies");
+    let label = |shot: &Shot| {
+        let words = shot.words();
+        words
+            .iter()
+            .find(|w| w.text == "Verify")
+            .unwrap_or_else(|| panic!("the entry is drawn: {words:?}"))
+            .clone()
+    };
+    let shot = win.shot();
+    let unticked = tick_pixels(&shot, &label(&shot));
+    win.click_text("Verify copies");
+    win.wait_gone("Verify copies");
+    wait_for("the setting on disk", PATIENCE, || {
+        let s = fs::read_to_string(&settings).ok()?;
+        s.contains("verify_copies = true").then_some(())
+    });
+
+    // Opened again, the entry is ticked now; Escape closes it.
+    win.click(width as i32 - 23, 21);
+    win.wait_text("Verify copies");
+    let shot = win.shot();
+    let ticked = tick_pixels(&shot, &label(&shot));
+    assert!(
+        ticked > unticked + 10,
+        "the entry is ticked: {ticked} pixels against {unticked}"
+    );
+    win.key("Escape");
+    win.wait_gone("Verify copies");
+
+    // A copy is now read back from the device, and its summary says so.
+    win.click_text("alpha");
+    win.key("ctrl+c");
+    win.key("ctrl+l");
+    win.type_text(&other.to_string_lossy());
+    win.key("Return");
+    win.wait_title("the other folder in the title", |t| t.ends_with("other"));
+    win.key("ctrl+v");
+    wait_exists(&other.join("alpha.txt"), true);
+    win.wait_text("found equal");
+    win.alive();
+}

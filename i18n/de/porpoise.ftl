@@ -43,6 +43,7 @@ tooltip-hidden = Versteckte Dateien anzeigen (Strg+H)
 tooltip-location = Adresse eingeben (Strg+L)
 location-placeholder = Pfad eingeben und Eingabetaste drücken
 tooltip-filter = Angezeigte Elemente filtern (Strg+F)
+tooltip-menu = Einstellungen
 filter-placeholder = Filtern …
 
 ## Spalten
@@ -175,6 +176,7 @@ job-done-delete = { $files } gelöscht
 job-summary-skipped = { $count } übersprungen
 job-summary-failed = { $count } fehlgeschlagen
 job-summary-not-copied = { $count } nicht kopiert
+job-summary-verified = { $count } zurückgelesen und gleich befunden
 job-summary-attributes-lost = das Ziel hat erweiterte Attribute nicht übernommen
 job-not-copied = nicht kopiert: das Kopieren hielt vorher an
 job-refused-into-itself = ein Ordner kann nicht in sich selbst kopiert werden
@@ -285,6 +287,8 @@ menu-paste = Einfügen
 menu-new-folder = Neuer Ordner …
 menu-show-hidden = Versteckte Dateien anzeigen
 menu-reload = Neu laden
+menu-show-places = Orte anzeigen
+menu-verify-copies = Kopien prüfen
 dialog-cancel = Abbrechen
 
 ## Neuer Ordner und Umbenennen

@@ -43,6 +43,7 @@ tooltip-hidden = Show hidden files (Ctrl+H)
 tooltip-location = Type a location (Ctrl+L)
 location-placeholder = Type a path and press Enter
 tooltip-filter = Filter the shown items (Ctrl+F)
+tooltip-menu = Settings
 filter-placeholder = Filter…
 
 ## Columns
@@ -175,6 +176,7 @@ job-done-delete = Deleted { $files }
 job-summary-skipped = { $count } skipped
 job-summary-failed = { $count } failed
 job-summary-not-copied = { $count } not copied
+job-summary-verified = { $count } read back and found equal
 job-summary-attributes-lost = the destination did not keep extended attributes
 job-not-copied = not copied: the copy stopped before it
 job-refused-into-itself = a folder cannot go into itself
@@ -285,6 +287,8 @@ menu-paste = Paste
 menu-new-folder = New Folder…
 menu-show-hidden = Show hidden files
 menu-reload = Reload
+menu-show-places = Show Places
+menu-verify-copies = Verify copies
 dialog-cancel = Cancel
 
 ## New folder and rename

@@ -1,5 +1,5 @@
 //! The file actions' messages reach the app here: the dispatcher, the clipboard, the
-//! context menu and the keys of the actions (Ctrl+C/X/V, F2, F10, Escape).
+//! context and main menus and the keys of the actions (Ctrl+C/X/V, F2, F10, Escape).
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
@@ -56,6 +56,7 @@ impl App {
             }
             ActionMsg::ContextMenu(target) => self.open_menu(target),
             ActionMsg::MenuPick(item) => self.menu_pick(item),
+            ActionMsg::MainMenu => self.open_main_menu(),
             ActionMsg::CloseMenu => {
                 self.actions.menu = None;
                 self.actions.drop_menu = None;
@@ -254,19 +255,28 @@ impl App {
             return Vec::new();
         }
         self.actions.drop_menu = None;
-        let folder = match &target {
-            Some(name) => {
-                if !self.selection.is_selected(name) {
-                    self.selection.select_only(name);
-                }
-                self.lister
-                    .position(name)
-                    .and_then(|i| self.lister.get(i))
-                    .is_some_and(|(e, _)| e.is_dir_like())
+        let folder = target.as_ref().map(|name| {
+            if !self.selection.is_selected(name) {
+                self.selection.select_only(name);
             }
-            None => false,
-        };
-        self.actions.menu = Some(ContextMenu { target, folder, at });
+            self.lister
+                .position(name)
+                .and_then(|i| self.lister.get(i))
+                .is_some_and(|(e, _)| e.is_dir_like())
+        });
+        let items = MenuItem::for_target(folder);
+        self.actions.menu = Some(ContextMenu { target, items, at });
+        Vec::new()
+    }
+
+    /// The main menu, under the toolbar's menu button.
+    fn open_main_menu(&mut self) -> Vec<Effect> {
+        self.actions.drop_menu = None;
+        self.actions.menu = Some(ContextMenu {
+            target: None,
+            items: MenuItem::MAIN.to_vec(),
+            at: crate::widgets::location::main_menu_corner(self.settings.window_width),
+        });
         Vec::new()
     }
 
@@ -299,6 +309,11 @@ impl App {
             MenuItem::Delete => self.ask_delete_selection(),
             MenuItem::NewFolder => self.new_folder(),
             MenuItem::ShowHidden => self.toggle_hidden(),
+            MenuItem::ShowPlaces => self.toggle_places(),
+            MenuItem::VerifyCopies => {
+                self.settings.verify_copies = !self.settings.verify_copies;
+                self.save()
+            }
             MenuItem::Reload => self.reload(),
             MenuItem::Restore => self.trash_restore(),
             MenuItem::DeleteFromTrash => {

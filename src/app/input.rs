@@ -110,10 +110,7 @@ impl App {
                 Vec::new()
             }
             Command::ContextMenu => self.keyboard_menu(),
-            Command::TogglePlaces => {
-                self.settings.show_places = !self.settings.show_places;
-                self.save()
-            }
+            Command::TogglePlaces => self.toggle_places(),
             Command::View(mode) => self.set_view(mode),
             Command::Home => {
                 let home = self.home.clone();

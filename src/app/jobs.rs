@@ -28,14 +28,16 @@ impl App {
         }
         let id = self.jobs.next_id();
         let link = JobLink::new();
+        let spec = request.spec(&self.trash, self.settings.verify_copies);
+        let kind = request.kind;
         self.jobs
             .entries
-            .push(JobEntry::new(id, request.clone(), link.clone()));
+            .push(JobEntry::new(id, request, link.clone()));
         vec![Effect::RunJob {
             id,
-            request,
+            kind,
+            spec,
             link,
-            trash: self.trash.clone(),
         }]
     }
 

@@ -267,6 +267,11 @@ impl App {
         effects
     }
 
+    pub(super) fn toggle_places(&mut self) -> Vec<Effect> {
+        self.settings.show_places = !self.settings.show_places;
+        self.save()
+    }
+
     pub(super) fn edit_location(&mut self) -> Vec<Effect> {
         let mut text = self.lister.path().display().to_string();
         if !text.ends_with('/') {

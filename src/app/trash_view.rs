@@ -104,7 +104,7 @@ impl App {
         }
         self.actions.menu = Some(crate::actions::ContextMenu {
             target: None,
-            folder: false,
+            items: crate::actions::MenuItem::TRASH.to_vec(),
             at: self.actions.pointer,
         });
         Vec::new()

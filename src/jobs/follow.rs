@@ -8,10 +8,8 @@ use std::time::Duration;
 
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 
-use porpoise_engine::jobs::trash::HomeTrash;
-use porpoise_engine::jobs::{self, ConflictPolicy, Control, JobEvent, JobSpec};
+use porpoise_engine::jobs::{self, Control, JobEvent, JobKind, JobSpec};
 
-use super::super::request::JobRequest;
 use super::JobMsg;
 
 /// A job's controls and the slot its events wait in while nobody follows them.
@@ -54,16 +52,10 @@ impl Default for JobLink {
     }
 }
 
-/// Start the engine job a request asks for (a trash job into `trash`, the home trash);
-/// its events come from the returned receiver.
-pub fn start(request: &JobRequest, control: Arc<Control>, trash: HomeTrash) -> Receiver<JobEvent> {
-    let spec = JobSpec {
-        on_conflict: ConflictPolicy::Ask,
-        on_problem: None,
-        home_trash: Some(trash),
-        ..JobSpec::new(request.sources.clone(), request.dest.clone())
-    };
-    jobs::start_with(request.kind, spec, control).events
+/// Start an engine job (a request's [`spec`](crate::request::JobRequest::spec)); its
+/// events come from the returned receiver.
+pub fn start(kind: JobKind, spec: JobSpec, control: Arc<Control>) -> Receiver<JobEvent> {
+    jobs::start_with(kind, spec, control).events
 }
 
 /// Does this event leave the job waiting for the person (a question, a pause)?
@@ -109,29 +101,29 @@ pub fn resume_blocking(id: u64, link: &JobLink) -> Vec<JobMsg> {
 
 /// The window's task: start the job on a blocking thread and forward every event until
 /// the job ends or the window stops listening.
-pub fn task(id: u64, request: JobRequest, link: JobLink, trash: HomeTrash) -> iced::Task<JobMsg> {
-    iced::Task::run(events(request, link, trash), move |ev| message(id, ev))
+pub fn task(id: u64, kind: JobKind, spec: JobSpec, link: JobLink) -> iced::Task<JobMsg> {
+    iced::Task::run(events(kind, spec, link), move |ev| message(id, ev))
 }
 
 /// The events of a job started on a blocking thread, as a stream (needs a tokio runtime).
 pub fn events(
-    request: JobRequest,
+    kind: JobKind,
+    spec: JobSpec,
     link: JobLink,
-    trash: HomeTrash,
 ) -> impl iced::futures::Stream<Item = JobEvent> + Send + 'static {
-    iced::stream::channel(16, move |out| forward(request, link, trash, out))
+    iced::stream::channel(16, move |out| forward(kind, spec, link, out))
 }
 
 async fn forward(
-    request: JobRequest,
+    kind: JobKind,
+    spec: JobSpec,
     link: JobLink,
-    trash: HomeTrash,
     mut out: iced::futures::channel::mpsc::Sender<JobEvent>,
 ) {
     use iced::futures::executor::block_on;
     use iced::futures::sink::SinkExt;
     let run = move || {
-        let rx = start(&request, link.control.clone(), trash);
+        let rx = start(kind, spec, link.control.clone());
         loop {
             match rx.recv_timeout(Duration::from_millis(250)) {
                 Ok(ev) => {
@@ -153,8 +145,9 @@ async fn forward(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::JobKind;
+    use crate::request::JobRequest;
     use iced::futures::StreamExt;
+    use porpoise_engine::jobs::trash::HomeTrash;
 
     #[test]
     fn the_window_stream_forwards_every_event_to_the_end() {
@@ -173,9 +166,9 @@ mod tests {
             tokio::time::timeout(
                 Duration::from_secs(60),
                 events(
-                    request,
+                    request.kind,
+                    request.spec(&HomeTrash::at(dir.path().join("Trash")), false),
                     JobLink::new(),
-                    HomeTrash::at(dir.path().join("Trash")),
                 )
                 .collect(),
             )

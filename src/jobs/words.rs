@@ -113,6 +113,10 @@ pub fn summary(e: &JobEntry) -> String {
         out.push_str(", ");
         out.push_str(&fl!("job-summary-not-copied", count = s.not_copied));
     }
+    if s.verified > 0 {
+        out.push_str(", ");
+        out.push_str(&fl!("job-summary-verified", count = s.verified));
+    }
     if !s.attributes_kept {
         out.push_str(", ");
         out.push_str(&fl!("job-summary-attributes-lost"));

@@ -1,6 +1,6 @@
 //! The toolbar: back, forward, up and reload; the location bar (a breadcrumb of clickable
-//! folders, or a text input after Ctrl+L); hidden files, the view-mode toggle, and the
-//! filter box with its toggle.
+//! folders, or a text input after Ctrl+L); hidden files, the view-mode toggle, the
+//! filter box with its toggle, and the main menu's button.
 
 use std::path::{Path, PathBuf};
 
@@ -9,6 +9,7 @@ use iced::widget::{
 };
 use iced::{Center, Element, Fill, Length};
 
+use crate::actions::{ActionMsg, MenuItem};
 use crate::app::App;
 use crate::effects::{FILTER_INPUT, LOCATION_INPUT};
 use crate::i18n::fl;
@@ -26,6 +27,10 @@ pub const HIDDEN: &str = "porpoise-hidden";
 pub const DETAILS: &str = "porpoise-details";
 pub const ICONS: &str = "porpoise-icons";
 pub const FILTER: &str = "porpoise-filter-toggle";
+pub const MENU: &str = "porpoise-main-menu";
+
+/// Height of the toolbar (its buttons and padding): the main menu opens below it.
+const TOOLBAR_HEIGHT: f32 = 42.0;
 
 /// Width of the filter box.
 const FILTER_WIDTH: f32 = 220.0;
@@ -106,11 +111,24 @@ pub fn toolbar(app: &App) -> Element<'_, Message> {
         Some(Message::ToggleFilter),
         app.filter().is_some(),
     ));
+    bar = bar.push(tool(
+        MENU,
+        &icons::MENU,
+        fl!("tooltip-menu"),
+        Some(Message::Action(ActionMsg::MainMenu)),
+        app.actions().menu.as_ref().is_some_and(|m| m.items == MenuItem::MAIN),
+    ));
     container(bar)
         .padding([6, 8])
         .width(Fill)
         .style(theme::side_panel)
         .into()
+}
+
+/// Where the main menu's corner goes in a window `width` wide: under the menu button, its
+/// right edge at the window's (the menu keeps inside the window).
+pub fn main_menu_corner(width: f32) -> iced::Point {
+    iced::Point::new(width, TOOLBAR_HEIGHT)
 }
 
 /// A flat toolbar button with a symbol and a tooltip; `None` disables it.
@@ -136,7 +154,12 @@ fn tool<'a>(
         container(text(tip).size(theme::SMALL_TEXT))
             .padding([4, 8])
             .style(iced::widget::container::bordered_box),
-        tooltip::Position::Bottom,
+        // The main menu opens below its button: its tooltip goes to the left.
+        if id == MENU {
+            tooltip::Position::Left
+        } else {
+            tooltip::Position::Bottom
+        },
     )
     .delay(std::time::Duration::from_millis(600))
     .into()

@@ -1,12 +1,13 @@
-//! What floats over the window: the drag ghost, the context menu, the drop menu and the
+//! What floats over the window: the drag ghost, the context and main menus, the drop menu and the
 //! "Empty the trash?" question. Menus close on a click anywhere else.
 
-use iced::widget::{Column, button, column, container, mouse_area, row, rule, space, text};
+use iced::widget::{Column, button, column, container, mouse_area, row, rule, space, svg, text};
 use iced::{Background, Border, Element, Fill, Padding, Point, Theme};
 
 use crate::actions::{ActionMsg, MenuItem};
 use crate::app::App;
 use crate::i18n::fl;
+use crate::icons;
 use crate::message::Message;
 use crate::request::JobKind;
 use crate::theme;
@@ -22,35 +23,40 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
         out.push(ghost(d.sources.len(), d.at));
     }
     if let Some(m) = &a.menu {
-        let entries = if a.trash.is_some() {
-            vec![MenuItem::Restore, MenuItem::DeleteFromTrash]
-        } else {
-            MenuItem::for_target(m.target.as_ref().map(|_| m.folder))
-        };
-        let items: Vec<(String, Message, bool)> = entries
-            .into_iter()
-            .map(|i| {
-                (
-                    menu_label(i),
-                    Message::Action(ActionMsg::MenuPick(i)),
-                    false,
-                )
+        let items: Vec<Entry> = m
+            .items
+            .iter()
+            .map(|&i| Entry {
+                label: menu_label(i),
+                message: Message::Action(ActionMsg::MenuPick(i)),
+                mark: match ticked(app, i) {
+                    Some(on) => Mark::Tick(on),
+                    None => Mark::Plain,
+                },
             })
             .collect();
         out.push(menu(app, items, m.at));
     }
     if let Some(m) = &a.drop_menu {
         let pick = |k| Message::Action(ActionMsg::DropPick(k));
-        let mut items: Vec<(String, Message, bool)> = m
+        let mut items: Vec<Entry> = m
             .kinds()
             .into_iter()
-            .map(|k| (drop_label(k), pick(k), k == m.default))
+            .map(|k| Entry {
+                label: drop_label(k),
+                message: pick(k),
+                mark: if k == m.default {
+                    Mark::Default
+                } else {
+                    Mark::Plain
+                },
+            })
             .collect();
-        items.push((
-            fl!("drop-cancel"),
-            Message::Action(ActionMsg::CloseMenu),
-            false,
-        ));
+        items.push(Entry {
+            label: fl!("drop-cancel"),
+            message: Message::Action(ActionMsg::CloseMenu),
+            mark: Mark::Plain,
+        });
         out.push(menu(app, items, m.at));
     }
     if let Some(t) = a.trash.as_ref().filter(|t| t.confirm_empty) {
@@ -87,6 +93,17 @@ pub fn drop_label(k: JobKind) -> String {
     }
 }
 
+/// Whether a setting's entry is on (`None` for entries that act rather than toggle).
+fn ticked(app: &App, i: MenuItem) -> Option<bool> {
+    let s = app.settings();
+    match i {
+        MenuItem::ShowHidden => Some(s.show_hidden),
+        MenuItem::ShowPlaces => Some(s.show_places),
+        MenuItem::VerifyCopies => Some(s.verify_copies),
+        _ => None,
+    }
+}
+
 pub fn menu_label(i: MenuItem) -> String {
     match i {
         MenuItem::Open => fl!("menu-open"),
@@ -102,6 +119,8 @@ pub fn menu_label(i: MenuItem) -> String {
         MenuItem::Reload => fl!("menu-reload"),
         MenuItem::Restore => fl!("trash-restore"),
         MenuItem::DeleteFromTrash => fl!("menu-delete"),
+        MenuItem::ShowPlaces => fl!("menu-show-places"),
+        MenuItem::VerifyCopies => fl!("menu-verify-copies"),
     }
 }
 
@@ -131,16 +150,52 @@ fn ghost<'a>(count: usize, at: Point) -> Element<'a, Message> {
         .into()
 }
 
-/// A menu of `items` (label, message, is the default) at `at` (kept inside the window),
-/// over a layer that closes it. The default entry is highlighted and says "Enter".
-fn menu<'a>(app: &App, items: Vec<(String, Message, bool)>, at: Point) -> Element<'a, Message> {
+/// One entry of a menu.
+struct Entry {
+    label: String,
+    message: Message,
+    mark: Mark,
+}
+
+/// How an entry stands out.
+#[derive(Clone, Copy, PartialEq)]
+enum Mark {
+    Plain,
+    /// What Enter picks: highlighted, and it says "Enter".
+    Default,
+    /// A setting: a tick before it when on.
+    Tick(bool),
+}
+
+/// A menu of `items` at `at` (kept inside the window), over a layer that closes it.
+fn menu<'a>(app: &App, items: Vec<Entry>, at: Point) -> Element<'a, Message> {
     let s = app.settings();
     let height = items.len() as f32 * ITEM_HEIGHT + 10.0;
     let x = at.x.min(s.window_width - MENU_WIDTH - 4.0).max(0.0);
     let y = at.y.min(s.window_height - height - 4.0).max(0.0);
     let mut col = Column::new().width(MENU_WIDTH).padding(5);
-    for (label, message, default) in items {
-        let content: Element<'a, Message> = if default {
+    for Entry {
+        label,
+        message,
+        mark,
+    } in items
+    {
+        let default = mark == Mark::Default;
+        let content: Element<'a, Message> = if let Mark::Tick(on) = mark {
+            let tick: Element<'a, Message> = if on {
+                svg(icons::CHECK.clone())
+                    .width(14)
+                    .height(14)
+                    .style(theme::symbol(true))
+                    .into()
+            } else {
+                space().width(14).into()
+            };
+            row![tick, text(label)]
+                .spacing(8)
+                .align_y(iced::Center)
+                .into()
+        } else if default {
             row![
                 text(label).font(iced::Font {
                     weight: iced::font::Weight::Bold,
