@@ -122,7 +122,11 @@ impl MenuItem {
     }
 
     /// The main menu's entries: the window's settings, each ticked when on.
-    pub const MAIN: [MenuItem; 3] = [MenuItem::ShowHidden, MenuItem::ShowPlaces, MenuItem::VerifyCopies];
+    pub const MAIN: [MenuItem; 3] = [
+        MenuItem::ShowHidden,
+        MenuItem::ShowPlaces,
+        MenuItem::VerifyCopies,
+    ];
 
     /// The Trash view's entries for its selection.
     pub const TRASH: [MenuItem; 2] = [MenuItem::Restore, MenuItem::DeleteFromTrash];

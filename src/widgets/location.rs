@@ -116,7 +116,10 @@ pub fn toolbar(app: &App) -> Element<'_, Message> {
         &icons::MENU,
         fl!("tooltip-menu"),
         Some(Message::Action(ActionMsg::MainMenu)),
-        app.actions().menu.as_ref().is_some_and(|m| m.items == MenuItem::MAIN),
+        app.actions()
+            .menu
+            .as_ref()
+            .is_some_and(|m| m.items == MenuItem::MAIN),
     ));
     container(bar)
         .padding([6, 8])
