@@ -148,6 +148,7 @@ job-state-done = Fertig
 job-state-failed = Fehlgeschlagen
 job-state-cancelled = Abgebrochen
 job-bytes = { $done } von { $total }
+job-bytes-compared = { $done } von { $total } verglichen
 job-files = { $done } von { $total ->
     [one] 1 Datei
    *[other] { $total } Dateien

@@ -148,6 +148,7 @@ job-state-done = Done
 job-state-failed = Failed
 job-state-cancelled = Cancelled
 job-bytes = { $done } of { $total }
+job-bytes-compared = { $done } of { $total } compared
 job-files = { $done } of { $total ->
     [one] 1 file
    *[other] { $total } files

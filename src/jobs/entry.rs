@@ -91,6 +91,32 @@ impl JobEntry {
         self.eta.speed()
     }
 
+    /// What the bar and the time left follow, as (bytes, files) done and in all: bytes on
+    /// the device; while verifying, the bytes read back of those copied.
+    pub fn measured(&self) -> ((u64, u64), (u64, u64)) {
+        let f = &self.figures;
+        if self.state == JobState::Verifying {
+            ((f.bytes_verified, 0), (f.bytes_done, 0))
+        } else {
+            (
+                (f.bytes_on_device, f.files_done),
+                (f.bytes_total, f.files_total),
+            )
+        }
+    }
+
+    /// How far along the bar is, from 0 to 1.
+    pub fn fraction(&self) -> f32 {
+        let ((bytes, files), (bytes_total, files_total)) = self.measured();
+        if bytes_total > 0 {
+            bytes as f32 / bytes_total as f32
+        } else if files_total > 0 {
+            files as f32 / files_total as f32
+        } else {
+            0.0
+        }
+    }
+
     pub fn time_left(&self) -> Option<Duration> {
         self.time_left.filter(|_| !self.is_paused())
     }
@@ -105,15 +131,17 @@ impl JobEntry {
             }
             JobEvent::Progress(f) => {
                 self.figures = f;
-                self.eta.sample(now, f.bytes_on_device, f.files_done);
-                self.time_left = self.eta.remaining(
-                    now,
-                    (f.bytes_on_device, f.files_done),
-                    (f.bytes_total, f.files_total),
-                );
+                let (done, total) = self.measured();
+                self.eta.sample(now, done.0, done.1);
+                self.time_left = self.eta.remaining(now, done, total);
             }
             JobEvent::Current(path) => self.current = Some(path),
             JobEvent::State(s) => {
+                if s == JobState::Verifying && self.state != JobState::Verifying {
+                    // Reading back goes at its own speed: a new estimate for it.
+                    self.eta = Eta::default();
+                    self.time_left = None;
+                }
                 self.eta.set_paused(now, s == JobState::Paused);
                 self.state = s;
             }

@@ -54,14 +54,20 @@ pub fn progress(e: &JobEntry) -> String {
     if let Some(current) = &e.current {
         parts.push(name(current));
     }
-    if f.bytes_total > 0 {
+    if e.state == JobState::Verifying {
+        parts.push(fl!(
+            "job-bytes-compared",
+            done = format::size(f.bytes_verified),
+            total = format::size(f.bytes_done)
+        ));
+    } else if f.bytes_total > 0 {
         parts.push(fl!(
             "job-bytes",
             done = format::size(f.bytes_on_device),
             total = format::size(f.bytes_total)
         ));
     }
-    if f.files_total > 0 {
+    if f.files_total > 0 && e.state != JobState::Verifying {
         parts.push(fl!("job-files", done = f.files_done, total = f.files_total));
     }
     if !e.is_paused() {
@@ -138,5 +144,47 @@ pub fn duration(d: Duration) -> String {
         fl!("duration-minutes", m = m, s = s)
     } else {
         fl!("duration-seconds", s = s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jobs::follow::JobLink;
+    use crate::request::JobRequest;
+    use porpoise_engine::jobs::JobEvent;
+    use porpoise_engine::jobs::events::Figures;
+
+    const MB: u64 = 1_000_000;
+
+    #[test]
+    fn while_verifying_the_bar_and_the_line_follow_what_was_read_back() {
+        let request = JobRequest {
+            kind: JobKind::Copy,
+            sources: vec!["/a/big.iso".into()],
+            dest: "/stick".into(),
+        };
+        let mut e = JobEntry::new(1, request, JobLink::new());
+        let copied = Figures {
+            files_total: 4,
+            bytes_total: 80 * MB,
+            files_done: 4,
+            bytes_done: 80 * MB,
+            bytes_on_device: 80 * MB,
+            bytes_verified: 0,
+        };
+        e.apply(JobEvent::Progress(copied));
+        assert_eq!(e.fraction(), 1.0);
+        assert!(progress(&e).contains("4 of 4"), "{}", progress(&e));
+        e.apply(JobEvent::State(JobState::Verifying));
+        e.apply(JobEvent::Progress(Figures {
+            bytes_verified: 20 * MB,
+            ..copied
+        }));
+        assert_eq!(e.fraction(), 0.25);
+        let line = progress(&e);
+        assert!(line.contains("20.0 MB of 80.0 MB compared"), "{line}");
+        assert!(!line.contains("4 of 4"), "{line}");
+        assert_eq!(state(e.state), fl!("job-state-verifying"));
     }
 }

@@ -56,14 +56,7 @@ fn job_row(e: &JobEntry) -> Element<'_, Message> {
     if e.is_finished() {
         return finished_row(e);
     }
-    let f = &e.figures;
-    let fraction = if f.bytes_total > 0 {
-        f.bytes_on_device as f32 / f.bytes_total as f32
-    } else if f.files_total > 0 {
-        f.files_done as f32 / f.files_total as f32
-    } else {
-        0.0
-    };
+    let fraction = e.fraction();
     let state = if e.is_paused() {
         words::state(porpoise_engine::jobs::JobState::Paused)
     } else {
