@@ -98,6 +98,7 @@ fn verify_reads_the_copies_back_and_says_so() {
         "{stdout}"
     );
     assert!(stdout.contains(r#""bytes_verified":70001"#), "{stdout}");
+    assert!(stdout.contains(r#""verified":2,"#), "{stdout}");
     assert_eq!(
         std::fs::read(dest.path().join("docs/a.txt")).expect("read"),
         vec![b'a'; 70_000]
