@@ -2,7 +2,7 @@
 //! JSON lines, or nothing), name each item that could not be done, answer conflicts, and
 //! exit 0 only when everything was done.
 
-mod report;
+pub mod report;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -207,7 +207,7 @@ fn follow(
                     b.clear();
                 }
                 for p in &problems {
-                    eprintln!("{p}");
+                    eprintln!("{}", report::problem(p));
                 }
                 // The job only waits for an answer when it was told to ask.
                 if can_proceed && asks_preflight {

@@ -106,7 +106,7 @@ impl Json {
                         format!(
                             r#"{{"problem":"{}","path":{path},"message":{}}}"#,
                             p.as_str(),
-                            quote(&p.to_string())
+                            quote(&crate::job::report::problem(p))
                         )
                     })
                     .collect();

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use porpoise_engine::error::chain;
 use porpoise_engine::jobs::events::SkipReason;
+use porpoise_engine::jobs::preflight::{NameProblem, Problem};
 use porpoise_engine::jobs::{JobEvent, JobState, Refusal, Summary};
 
 use crate::format::write_escaped;
@@ -176,6 +177,30 @@ impl Report {
 }
 
 /// A path as one safe line: control characters and bytes that are not UTF-8 escaped.
+/// A problem the pre-flight check found, in words ("a:b.txt: the name has a character
+/// the destination forbids").
+pub fn problem(p: &Problem) -> String {
+    match p {
+        Problem::BadName { path, why } => {
+            let why = match why {
+                NameProblem::ForbiddenCharacter => "has a character the destination forbids",
+                NameProblem::ControlCharacter => "has a control character",
+                NameProblem::TrailingDotOrSpace => "ends with a dot or a space",
+                NameProblem::ReservedName => "is a name the destination reserves",
+            };
+            format!("{}: the name {why}", escaped(path))
+        }
+        Problem::TooLarge { path, size, limit } => format!(
+            "{}: {size} bytes, larger than the destination holds ({limit} bytes)",
+            escaped(path)
+        ),
+        Problem::NoSpace { needed, free } => {
+            format!("the destination has {free} bytes free, the copy needs {needed}")
+        }
+        Problem::ReadOnly => "the destination is read-only".to_owned(),
+    }
+}
+
 fn escaped(path: &Path) -> String {
     use std::os::unix::ffi::OsStrExt;
     let mut out = Vec::new();

@@ -142,32 +142,6 @@ impl Problem {
     }
 }
 
-impl std::fmt::Display for Problem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Problem::BadName { path, why } => {
-                let why = match why {
-                    NameProblem::ForbiddenCharacter => "has a character the destination forbids",
-                    NameProblem::ControlCharacter => "has a control character",
-                    NameProblem::TrailingDotOrSpace => "ends with a dot or a space",
-                    NameProblem::ReservedName => "is a name the destination reserves",
-                };
-                write!(f, "{}: the name {why}", path.display())
-            }
-            Problem::TooLarge { path, size, limit } => write!(
-                f,
-                "{}: {size} bytes, larger than the destination holds ({limit} bytes)",
-                path.display()
-            ),
-            Problem::NoSpace { needed, free } => write!(
-                f,
-                "the destination has {free} bytes free, the copy needs {needed}"
-            ),
-            Problem::ReadOnly => write!(f, "the destination is read-only"),
-        }
-    }
-}
-
 /// What to do about the problems a pre-flight check found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PreflightChoice {
