@@ -88,12 +88,7 @@ fn a_mixed_folder_survives_a_person_using_it() {
     win.alive();
     win.key("ctrl+c");
     win.alive();
-    win.key("ctrl+l");
-    win.type_text(&paste_here.to_string_lossy());
-    win.key("Return");
-    win.wait_title("the paste folder in the title", |t| {
-        t.ends_with("paste-here")
-    });
+    win.go_to(&paste_here);
     win.key("ctrl+v");
     let copied = paste_here.join("budget-summary.txt");
     wait_for("the pasted copy on disk", PATIENCE, || {

@@ -457,6 +457,19 @@ impl Window<'_> {
         assert!(status.success(), "{keys} ends the window cleanly: {status}");
     }
 
+    /// Go to `folder` as a person types a location (Ctrl+L, the path, Enter), and wait
+    /// until the title names it.
+    pub fn go_to(&self, folder: &Path) {
+        self.key("ctrl+l");
+        self.type_text(&folder.to_string_lossy());
+        self.key("Return");
+        let name = folder
+            .file_name()
+            .expect("a named folder")
+            .to_string_lossy();
+        self.wait_title(&format!("{name} in the title"), |t| t.ends_with(&*name));
+    }
+
     /// Type `text` as a person would.
     pub fn type_text(&self, text: &str) {
         self.desk.xdotool(["type", "--delay", "40", text]);
