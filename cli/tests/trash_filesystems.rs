@@ -3,7 +3,7 @@
 //! redirected into a temp folder; all steps run in one test because emptying touches every
 //! trash folder of this user.
 
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -28,19 +28,10 @@ fn trash_restore_and_empty_on_two_filesystems() {
     let here = home.path().join("notes.txt");
     std::fs::write(&here, b"notes").expect("write");
 
-    let shm = std::path::Path::new("/dev/shm");
-    let second = shm.is_dir()
-        && std::fs::metadata(shm).map(|m| m.dev()).ok()
-            != std::fs::metadata(home.path()).map(|m| m.dev()).ok();
-    if !second {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI needs /dev/shm as a second filesystem"
-        );
-        eprintln!("skipped: /dev/shm is not a second filesystem here");
-        return;
-    }
-    let away_dir = tempfile::tempdir_in(shm).expect("shm folder");
+    let away_dir = match porpoise_testkit::other_filesystem(home.path()) {
+        Ok(d) => d,
+        Err(why) => return porpoise_testkit::skip(&why),
+    };
     let away = away_dir.path().join("stick-file.bin");
     std::fs::write(&away, b"on another filesystem").expect("write");
 
@@ -61,6 +52,8 @@ fn trash_restore_and_empty_on_two_filesystems() {
     );
     assert!(!data.join("Trash/files/stick-file.bin").exists());
     // The other filesystem's own trash holds the other, private to this user.
+    // The volume trash sits at the top of /dev/shm's filesystem.
+    let shm = std::path::Path::new("/dev/shm");
     let vol = shm.join(format!(".Trash-{}", porpoise_engine::host::uid()));
     assert_eq!(
         std::fs::read(vol.join("files/stick-file.bin")).expect("in the volume trash"),

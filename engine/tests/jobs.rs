@@ -580,21 +580,9 @@ fn move_renames_on_one_filesystem() {
 #[test]
 fn move_across_filesystems_copies_then_removes_the_sources() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let other = match tempfile::tempdir_in("/dev/shm") {
-        Ok(d)
-            if std::fs::metadata("/dev/shm").map(|m| m.dev()).ok()
-                != std::fs::metadata(tmp.path()).map(|m| m.dev()).ok() =>
-        {
-            d
-        }
-        _ => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "CI needs /dev/shm as a second filesystem"
-            );
-            eprintln!("skipped: no second filesystem at /dev/shm");
-            return;
-        }
+    let other = match porpoise_testkit::other_filesystem(tmp.path()) {
+        Ok(d) => d,
+        Err(why) => return porpoise_testkit::skip(&why),
     };
     let src = rich_tree(tmp.path());
     let before = snapshot(&src);
@@ -615,13 +603,9 @@ fn move_across_filesystems_copies_then_removes_the_sources() {
 #[test]
 fn a_move_keeps_sources_whose_copy_was_not_complete() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let other = match tempfile::tempdir_in("/dev/shm") {
+    let other = match porpoise_testkit::other_filesystem(tmp.path()) {
         Ok(d) => d,
-        Err(_) => {
-            assert!(std::env::var_os("CI").is_none(), "CI needs /dev/shm");
-            eprintln!("skipped: no /dev/shm");
-            return;
-        }
+        Err(why) => return porpoise_testkit::skip(&why),
     };
     let src = tmp.path().join("folder");
     std::fs::create_dir(&src).expect("mkdir");

@@ -167,21 +167,9 @@ fn hard_links_inside_a_copy_stay_linked_and_count_once() {
 #[test]
 fn a_move_across_filesystems_keeps_hard_links() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let other = match tempfile::tempdir_in("/dev/shm") {
-        Ok(d)
-            if std::fs::metadata("/dev/shm").map(|m| m.dev()).ok()
-                != std::fs::metadata(tmp.path()).map(|m| m.dev()).ok() =>
-        {
-            d
-        }
-        _ => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "CI needs /dev/shm as a second filesystem"
-            );
-            eprintln!("skipped: no second filesystem at /dev/shm");
-            return;
-        }
+    let other = match porpoise_testkit::other_filesystem(tmp.path()) {
+        Ok(d) => d,
+        Err(why) => return porpoise_testkit::skip(&why),
     };
     let (src, bytes) = linked_tree(tmp.path());
     let o = finish(jobs::start(JobKind::Move, spec(&[&src], other.path())));

@@ -17,6 +17,18 @@ pub fn is_mounted(at: &Path) -> bool {
         .any(|m| m.mount_point == at)
 }
 
+/// A temp folder on another filesystem than `near` (in /dev/shm), for moves across
+/// filesystems; why not, where /dev/shm is missing or the same filesystem.
+pub fn other_filesystem(near: &Path) -> Result<tempfile::TempDir, String> {
+    use std::os::unix::fs::MetadataExt;
+    let shm = Path::new("/dev/shm");
+    let dev = |p: &Path| std::fs::metadata(p).map(|m| m.dev()).ok();
+    if !shm.is_dir() || dev(shm) == dev(near) {
+        return Err("no second filesystem at /dev/shm".into());
+    }
+    tempfile::tempdir_in(shm).map_err(|e| format!("a folder in /dev/shm: {e}"))
+}
+
 /// A filesystem image on a loop device, mounted; unmounted and detached when dropped.
 pub struct LoopMount {
     pub mnt: PathBuf,
