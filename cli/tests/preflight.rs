@@ -7,10 +7,13 @@
 use porpoise_testkit::trees::{awkward_sources, tree_of};
 use porpoise_testkit::{LoopMount, skip};
 
-#[test]
-fn with_on_problem_cancel_the_problems_are_reported_as_json_and_nothing_is_copied() {
+/// `porpoise copy --progress=json` with `args` of the awkward sources into a folder on a
+/// fresh exFAT, without a terminal: what it printed, and the folder (the mount lives as
+/// long as the returned value).
+fn copy_to_exfat(args: &[&str]) -> Option<(std::process::Output, std::path::PathBuf, LoopMount)> {
     if let Err(why) = LoopMount::can_exfat() {
-        return skip(&why);
+        skip(&why);
+        return None;
     }
     let fs = LoopMount::exfat();
     let src = tempfile::tempdir().expect("tempdir");
@@ -18,11 +21,20 @@ fn with_on_problem_cancel_the_problems_are_reported_as_json_and_nothing_is_copie
     let dest = fs.mnt.join("cli");
     std::fs::create_dir(&dest).expect("mkdir");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_porpoise"))
-        .args(["copy", "--progress=json", "--on-problem=cancel"])
+        .args(["copy", "--progress=json"])
+        .args(args)
         .args(&sources)
         .arg(&dest)
         .output()
         .expect("run porpoise");
+    Some((out, dest, fs))
+}
+
+#[test]
+fn with_on_problem_cancel_the_problems_are_reported_as_json_and_nothing_is_copied() {
+    let Some((out, dest, _fs)) = copy_to_exfat(&["--on-problem=cancel"]) else {
+        return;
+    };
     assert!(!out.status.success());
     let stdout = String::from_utf8_lossy(&out.stdout);
     let preflight = stdout
@@ -37,20 +49,9 @@ fn with_on_problem_cancel_the_problems_are_reported_as_json_and_nothing_is_copie
 
 #[test]
 fn without_a_terminal_what_can_go_is_copied_and_the_rest_named_with_its_rule() {
-    if let Err(why) = LoopMount::can_exfat() {
-        return skip(&why);
-    }
-    let fs = LoopMount::exfat();
-    let src = tempfile::tempdir().expect("tempdir");
-    let sources = awkward_sources(src.path());
-    let dest = fs.mnt.join("cli");
-    std::fs::create_dir(&dest).expect("mkdir");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_porpoise"))
-        .args(["copy", "--progress=json"])
-        .args(&sources)
-        .arg(&dest)
-        .output()
-        .expect("run porpoise");
+    let Some((out, dest, _fs)) = copy_to_exfat(&[]) else {
+        return;
+    };
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{stdout}");

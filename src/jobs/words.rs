@@ -100,33 +100,31 @@ pub fn summary(e: &JobEntry) -> String {
     let files = fl!("job-files-count", count = s.files_done);
     // Trash and delete speak of what was picked (a folder is one item, whatever it held).
     let items = fl!("job-items-count", count = items_done(e));
-    let mut out = match e.request.kind {
+    let done = match e.request.kind {
         JobKind::Copy => fl!("job-done-copy", files = files),
         JobKind::Move => fl!("job-done-move", files = files),
         JobKind::Link => fl!("job-done-link", files = files),
         JobKind::Trash => fl!("job-done-trash", files = items),
         JobKind::Delete => fl!("job-done-delete", files = items),
     };
-    if s.skipped > 0 {
-        out.push_str(", ");
-        out.push_str(&fl!("job-summary-skipped", count = s.skipped));
-    }
-    if s.failed > 0 {
-        out.push_str(", ");
-        out.push_str(&fl!("job-summary-failed", count = s.failed));
-    }
-    if s.not_copied > 0 {
-        out.push_str(", ");
-        out.push_str(&fl!("job-summary-not-copied", count = s.not_copied));
-    }
-    if s.verified > 0 {
-        out.push_str(", ");
-        out.push_str(&fl!("job-summary-verified", count = s.verified));
-    }
-    if !s.attributes_kept {
-        out.push_str(", ");
-        out.push_str(&fl!("job-summary-attributes-lost"));
-    }
+    // What else happened, each where it did.
+    let counted = [
+        (s.skipped, fl!("job-summary-skipped", count = s.skipped)),
+        (s.failed, fl!("job-summary-failed", count = s.failed)),
+        (
+            s.not_copied,
+            fl!("job-summary-not-copied", count = s.not_copied),
+        ),
+        (s.verified, fl!("job-summary-verified", count = s.verified)),
+        (
+            u64::from(!s.attributes_kept),
+            fl!("job-summary-attributes-lost"),
+        ),
+    ];
+    let mut out = std::iter::once(done)
+        .chain(counted.into_iter().filter(|(n, _)| *n > 0).map(|(_, w)| w))
+        .collect::<Vec<_>>()
+        .join(", ");
     if e.state != JobState::Done {
         out.push_str(" — ");
         out.push_str(&state(e.state));

@@ -374,6 +374,12 @@ impl Walker<'_> {
         self.ctx.failed(path, e);
     }
 
+    /// The value, or `None` once the failure of `op` is the item's trouble.
+    fn or_trouble<T>(&self, top: usize, path: &Path, op: Op, r: Result<T, Errno>) -> Option<T> {
+        r.map_err(|e| self.trouble(top, path.to_owned(), (op, e.into())))
+            .ok()
+    }
+
     /// Copy one top-level source into `dest`.
     fn source(&mut self, top: usize, src: &Path, dest_path: &Path, dest: &Arc<OwnedFd>) {
         let (Some(parent), Some(name)) = (src.parent(), src.file_name()) else {
@@ -557,30 +563,16 @@ impl Walker<'_> {
         meta: Meta,
         path: PathBuf,
     ) -> Option<Arc<DirPair>> {
-        let src = match open_dir_at(&parent.src, name) {
-            Ok(fd) => fd,
-            Err(e) => {
-                self.trouble(top, path, (Op::OpenDir, e.into()));
-                return None;
-            }
-        };
+        let src = self.or_trouble(top, &path, Op::OpenDir, open_dir_at(&parent.src, name))?;
         Counters::add(&self.ctx.counters.files_total, 1);
         self.ctx.counters.set_current(path.clone());
-        match rustix::fs::mkdirat(&parent.dst, target, Mode::from_raw_mode(0o700)) {
-            Ok(()) | Err(Errno::EXIST) => {}
-            Err(e) => {
-                self.trouble(top, path, (Op::Create, e.into()));
-                return None;
-            }
-        }
-        let dst = match open_dir_at(&parent.dst, target) {
-            Ok(fd) => fd,
-            Err(e) => {
-                // A file where the folder should go.
-                self.trouble(top, path, (Op::Create, e.into()));
-                return None;
-            }
+        let made = match rustix::fs::mkdirat(&parent.dst, target, Mode::from_raw_mode(0o700)) {
+            Err(Errno::EXIST) => Ok(()),
+            other => other,
         };
+        self.or_trouble(top, &path, Op::Create, made)?;
+        // Fails where a file stands where the folder should go.
+        let dst = self.or_trouble(top, &path, Op::Create, open_dir_at(&parent.dst, target))?;
         Counters::add(&self.ctx.counters.files_done, 1);
         Some(Arc::new(DirPair {
             src,
