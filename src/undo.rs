@@ -122,15 +122,10 @@ impl UndoStack {
         self.done.is_empty()
     }
 
-    /// A step was undone: redo can do it again.
-    pub fn push_undone(&mut self, step: UndoStep) {
-        self.undone.push(step);
-    }
-
     /// Keep a step that was undone (redo can do it again); gives what the status bar says.
     pub fn undone(&mut self, step: UndoStep) -> String {
         let said = step.undone_text();
-        self.push_undone(step);
+        self.undone.push(step);
         said
     }
 
