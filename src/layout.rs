@@ -1,6 +1,15 @@
-//! How the window shares its width: the Places panel narrows and then hides on a narrow
-//! window, and the details view drops its lesser columns (Type, then Modified, then Size)
+//! How the window shares its room: where the main menu opens, how the Places panel narrows
+//! and then hides on a narrow window, and how the details view drops its lesser columns (Type, then Modified, then Size)
 //! before the name ever loses the room it needs.
+
+/// Height of the toolbar (its buttons and padding): the main menu opens below it.
+pub const TOOLBAR_HEIGHT: f32 = 42.0;
+
+/// Where the main menu's corner goes in a window `width` wide: under the menu button at
+/// the toolbar's end (the menu keeps inside the window).
+pub fn main_menu_corner(width: f32) -> iced::Point {
+    iced::Point::new(width, TOOLBAR_HEIGHT)
+}
 
 /// Width of the Places panel on a wide window, and the least it narrows to.
 pub const PLACES_WIDE: f32 = 210.0;

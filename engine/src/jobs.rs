@@ -5,6 +5,7 @@
 pub mod conflict;
 pub mod control;
 pub mod copy;
+mod data_sink;
 pub mod delete;
 pub mod events;
 mod fit;

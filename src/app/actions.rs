@@ -275,7 +275,7 @@ impl App {
         self.actions.menu = Some(ContextMenu {
             target: None,
             items: MenuItem::MAIN.to_vec(),
-            at: crate::widgets::location::main_menu_corner(self.settings.window_width),
+            at: crate::layout::main_menu_corner(self.settings.window_width),
         });
         Vec::new()
     }

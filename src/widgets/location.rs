@@ -29,9 +29,6 @@ pub const ICONS: &str = "porpoise-icons";
 pub const FILTER: &str = "porpoise-filter-toggle";
 pub const MENU: &str = "porpoise-main-menu";
 
-/// Height of the toolbar (its buttons and padding): the main menu opens below it.
-const TOOLBAR_HEIGHT: f32 = 42.0;
-
 /// Width of the filter box.
 const FILTER_WIDTH: f32 = 220.0;
 
@@ -126,12 +123,6 @@ pub fn toolbar(app: &App) -> Element<'_, Message> {
         .width(Fill)
         .style(theme::side_panel)
         .into()
-}
-
-/// Where the main menu's corner goes in a window `width` wide: under the menu button, its
-/// right edge at the window's (the menu keeps inside the window).
-pub fn main_menu_corner(width: f32) -> iced::Point {
-    iced::Point::new(width, TOOLBAR_HEIGHT)
 }
 
 /// A flat toolbar button with a symbol and a tooltip; `None` disables it.

@@ -9,8 +9,7 @@ use std::sync::atomic::AtomicU64;
 use rustix::fs::{AtFlags, FileType, Mode, OFlags, StatxFlags, Timestamps};
 use rustix::io::Errno;
 
-/// A failed step: what was being done and why it failed.
-pub type OpError = (crate::error::Op, std::io::Error);
+pub use super::data_sink::{DataSink, OpError};
 
 fn op(o: crate::error::Op) -> impl Fn(Errno) -> OpError {
     move |e| (o, e.into())
@@ -224,37 +223,6 @@ fn temp_name(target: &CStr) -> CString {
     let t = target.to_bytes();
     v.extend_from_slice(&t[..t.len().min(room)]);
     CString::new(v).unwrap_or_default()
-}
-
-/// Where a copy's data is reported as it moves: the job checks for cancel and pause,
-/// counts the bytes and hands full windows to the device. The file operations know the
-/// job only through this.
-pub trait DataSink {
-    /// Whether to go on: waits while the job is paused; false once it is cancelled.
-    fn proceed(&self) -> bool;
-    /// How much to copy in one call.
-    fn chunk(&self) -> usize;
-    /// The destination did not take some extended attributes of a copy.
-    fn attributes_lost(&self);
-    /// `n` more bytes written to `output`, `total` so far of a file of `size` (0 where
-    /// unknown); the bytes before `*handed` were already handed on.
-    fn wrote(
-        &self,
-        output: &Arc<OwnedFd>,
-        n: u64,
-        total: u64,
-        handed: &mut u64,
-        size: u64,
-    ) -> Result<(), OpError>;
-    /// The file is whole at `total` bytes and under its name in `dst`: the bytes from
-    /// `handed` on are handed on too.
-    fn complete(
-        &self,
-        output: &Arc<OwnedFd>,
-        handed: u64,
-        total: u64,
-        dst: &Arc<OwnedFd>,
-    ) -> Result<(), OpError>;
 }
 
 /// Copy all data: `copy_file_range` (in-kernel, reflinks where possible), read/write where

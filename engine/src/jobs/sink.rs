@@ -6,8 +6,8 @@ use std::os::fd::OwnedFd;
 use std::sync::Arc;
 
 use super::control::Control;
+use super::data_sink::{DataSink, OpError};
 use super::flusher::{Flusher, Part};
-use super::fsops::{DataSink, OpError};
 use super::progress::Counters;
 
 /// Chunk for data copies; cancel and pause are checked between chunks.

@@ -11,7 +11,7 @@ use rustix::io::Errno;
 
 use crate::error::Op;
 
-use super::fsops::{DataSink, OpError};
+use super::data_sink::{DataSink, OpError};
 
 fn interrupted() -> OpError {
     (

@@ -1,0 +1,41 @@
+//! What the file operations know of the job they work for: the [`DataSink`] a copy's data
+//! is reported to, and the [`OpError`] a step fails with. No I/O here, so the file
+//! operations and the ways of copying data (`sparse`) share it without depending on
+//! each other.
+
+use std::os::fd::OwnedFd;
+use std::sync::Arc;
+
+/// A failed step: what was being done and why it failed.
+pub type OpError = (crate::error::Op, std::io::Error);
+
+/// Where a copy's data is reported as it moves: the job checks for cancel and pause,
+/// counts the bytes and hands full windows to the device. The file operations know the
+/// job only through this.
+pub trait DataSink {
+    /// Whether to go on: waits while the job is paused; false once it is cancelled.
+    fn proceed(&self) -> bool;
+    /// How much to copy in one call.
+    fn chunk(&self) -> usize;
+    /// The destination did not take some extended attributes of a copy.
+    fn attributes_lost(&self);
+    /// `n` more bytes written to `output`, `total` so far of a file of `size` (0 where
+    /// unknown); the bytes before `*handed` were already handed on.
+    fn wrote(
+        &self,
+        output: &Arc<OwnedFd>,
+        n: u64,
+        total: u64,
+        handed: &mut u64,
+        size: u64,
+    ) -> Result<(), OpError>;
+    /// The file is whole at `total` bytes and under its name in `dst`: the bytes from
+    /// `handed` on are handed on too.
+    fn complete(
+        &self,
+        output: &Arc<OwnedFd>,
+        handed: u64,
+        total: u64,
+        dst: &Arc<OwnedFd>,
+    ) -> Result<(), OpError>;
+}
