@@ -139,6 +139,25 @@ pub struct ContextMenu {
     pub target: Option<Vec<u8>>,
     pub items: Vec<MenuItem>,
     pub at: Point,
+    /// The entry the arrow keys are on (Enter picks it); none until they move.
+    pub highlighted: Option<usize>,
+}
+
+impl ContextMenu {
+    /// The highlight one entry down (`forward`) or up, round the ends; from none, the
+    /// first or the last.
+    pub fn step(&mut self, forward: bool) {
+        let n = self.items.len();
+        if n == 0 {
+            return;
+        }
+        self.highlighted = Some(match (self.highlighted, forward) {
+            (None, true) => 0,
+            (None, false) => n - 1,
+            (Some(i), true) => (i + 1) % n,
+            (Some(i), false) => (i + n - 1) % n,
+        });
+    }
 }
 
 /// The open drop menu: Move / Copy / Link here / Cancel, the default first.
@@ -262,5 +281,29 @@ pub fn listen(
     match event {
         iced::Event::Window(iced::window::Event::FileDropped(p)) => Some(ActionMsg::FileDropped(p)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_arrows_go_round_a_menu() {
+        let mut m = ContextMenu {
+            target: None,
+            items: MenuItem::MAIN.to_vec(),
+            at: Point::ORIGIN,
+            highlighted: None,
+        };
+        m.step(false);
+        assert_eq!(m.highlighted, Some(2), "up from none: the last");
+        m.step(true);
+        assert_eq!(m.highlighted, Some(0), "down from the last: the first");
+        m.step(true);
+        assert_eq!(m.highlighted, Some(1));
+        m.highlighted = None;
+        m.step(true);
+        assert_eq!(m.highlighted, Some(0), "down from none: the first");
     }
 }

@@ -161,6 +161,21 @@ impl App {
         if k.key == Key::Named(Named::F5) && self.actions.trash.is_some() {
             return Some(self.relist_trash());
         }
+        // An open menu takes the arrows, and Enter or Space picks the highlighted entry.
+        if let Some(menu) = &mut self.actions.menu {
+            match k.key.as_ref() {
+                Key::Named(Named::ArrowDown) => menu.step(true),
+                Key::Named(Named::ArrowUp) => menu.step(false),
+                Key::Named(Named::Enter | Named::Space) => {
+                    return match menu.highlighted.and_then(|i| menu.items.get(i)) {
+                        Some(&item) => Some(self.menu_pick(item)),
+                        None => Some(Vec::new()),
+                    };
+                }
+                _ => return None,
+            }
+            return Some(Vec::new());
+        }
         // Enter in the drop menu picks its default (Copy onto removable devices).
         if k.key == Key::Named(Named::Enter)
             && let Some(menu) = &self.actions.drop_menu
@@ -265,7 +280,12 @@ impl App {
                 .is_some_and(|(e, _)| e.is_dir_like())
         });
         let items = MenuItem::for_target(folder);
-        self.actions.menu = Some(ContextMenu { target, items, at });
+        self.actions.menu = Some(ContextMenu {
+            target,
+            items,
+            at,
+            highlighted: None,
+        });
         Vec::new()
     }
 
@@ -276,6 +296,7 @@ impl App {
             target: None,
             items: MenuItem::MAIN.to_vec(),
             at: crate::layout::main_menu_corner(self.settings.window_width),
+            highlighted: None,
         });
         Vec::new()
     }

@@ -106,6 +106,7 @@ impl App {
             target: None,
             items: crate::actions::MenuItem::TRASH.to_vec(),
             at: self.actions.pointer,
+            highlighted: None,
         });
         Vec::new()
     }

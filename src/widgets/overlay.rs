@@ -26,13 +26,15 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
         let items: Vec<Entry> = m
             .items
             .iter()
-            .map(|&i| Entry {
+            .enumerate()
+            .map(|(at, &i)| Entry {
                 label: menu_label(i),
                 message: Message::Action(ActionMsg::MenuPick(i)),
                 mark: match ticked(app, i) {
                     Some(on) => Mark::Tick(on),
                     None => Mark::Plain,
                 },
+                highlighted: m.highlighted == Some(at),
             })
             .collect();
         out.push(menu(app, items, m.at));
@@ -50,12 +52,14 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
                 } else {
                     Mark::Plain
                 },
+                highlighted: false,
             })
             .collect();
         items.push(Entry {
             label: fl!("drop-cancel"),
             message: Message::Action(ActionMsg::CloseMenu),
             mark: Mark::Plain,
+            highlighted: false,
         });
         out.push(menu(app, items, m.at));
     }
@@ -155,6 +159,8 @@ struct Entry {
     label: String,
     message: Message,
     mark: Mark,
+    /// The arrow keys are on it.
+    highlighted: bool,
 }
 
 /// How an entry stands out.
@@ -178,6 +184,7 @@ fn menu<'a>(app: &App, items: Vec<Entry>, at: Point) -> Element<'a, Message> {
         label,
         message,
         mark,
+        highlighted,
     } in items
     {
         let default = mark == Mark::Default;
@@ -217,7 +224,7 @@ fn menu<'a>(app: &App, items: Vec<Entry>, at: Point) -> Element<'a, Message> {
                 .height(ITEM_HEIGHT)
                 .padding([5, 12])
                 .on_press(message)
-                .style(theme::flat_button(default)),
+                .style(theme::flat_button(default || highlighted)),
         );
     }
     let close = Message::Action(ActionMsg::CloseMenu);
