@@ -1,5 +1,5 @@
-//! Which part of the window has the keyboard: Places, the location bar, the file view or
-//! the job panel. Tab and Shift+Tab go round them in the order they are drawn; the part
+//! Which part of the window has the keyboard: Places, the location bar, the main menu's
+//! button, the file view or the job panel. Tab and Shift+Tab go round them in the order they are drawn; the part
 //! that has it wears a ring once the keyboard moved it (a mouse user sees none).
 
 /// A part of the window that can have the keyboard.
@@ -7,6 +7,8 @@
 pub enum Part {
     Places,
     Location,
+    /// The toolbar's main menu button (Enter opens the menu).
+    Menu,
     #[default]
     View,
     Jobs,
@@ -14,14 +16,20 @@ pub enum Part {
 
 /// The part after `from` (before it, going back) among those shown now.
 pub fn next(from: Part, forward: bool, places: bool, jobs: bool) -> Part {
-    let order: Vec<Part> = [Part::Places, Part::Location, Part::View, Part::Jobs]
-        .into_iter()
-        .filter(|p| match p {
-            Part::Places => places,
-            Part::Jobs => jobs,
-            _ => true,
-        })
-        .collect();
+    let order: Vec<Part> = [
+        Part::Places,
+        Part::Location,
+        Part::Menu,
+        Part::View,
+        Part::Jobs,
+    ]
+    .into_iter()
+    .filter(|p| match p {
+        Part::Places => places,
+        Part::Jobs => jobs,
+        _ => true,
+    })
+    .collect();
     let at = order.iter().position(|p| *p == from).unwrap_or(0);
     let n = order.len();
     let to = if forward {
@@ -44,5 +52,7 @@ mod tests {
         assert_eq!(next(Part::View, true, false, false), Part::Location);
         assert_eq!(next(Part::Places, false, true, false), Part::View);
         assert_eq!(next(Part::Location, false, false, false), Part::View);
+        assert_eq!(next(Part::Location, true, true, true), Part::Menu);
+        assert_eq!(next(Part::Menu, true, true, true), Part::View);
     }
 }

@@ -1,8 +1,10 @@
 //! The real window's keyboard as Dolphin and Nautilus users type without thinking
 //! (tests/desktop: Xvfb, openbox, keys through xdotool, screenshots read by tesseract):
 //! Ctrl+Shift+N, undo and both redo keys, Ctrl+1/Ctrl+2, Alt+Home, Ctrl+Q; Ctrl+arrows and
-//! Ctrl+Space to pick items apart, Shift+F10 and the Menu key for their menu; and dialogs
-//! answered with Enter on the highlighted button, Tab to another, Escape to cancel. Every
+//! Ctrl+Space to pick items apart, Shift+F10 and the Menu key for their menu (the arrows
+//! and Enter in it); Tab round Places, the location bar, the main menu's button and the
+//! view; and dialogs answered with Enter on the highlighted button, Tab to another,
+//! Escape to cancel. Every
 //! effect is checked on disk, in the title, or in what the window draws.
 //! Run: `cargo build && cargo test --test window_keys` (skips without the tools, fails in CI).
 
@@ -217,8 +219,22 @@ fn tab_moves_the_keyboard_round_the_window_and_places_take_arrows() {
     win.key("Return");
     win.wait_title("the typed folder in the title", |t| t.ends_with("work"));
 
-    // Shift+Tab twice goes back past the location bar to Places; a click in the view takes
-    // the keyboard back (and the ring goes).
+    // Shift+Tab: the main menu's button; Enter opens the menu on its first entry, and
+    // Down Down Enter turns on "Verify copies".
+    win.key("shift+Tab");
+    win.key("Return");
+    win.wait_text("Verify copies");
+    win.key("Down Down");
+    win.key("Return");
+    win.wait_gone("Verify copies");
+    let settings = home.path().join(".config/porpoise/settings.toml");
+    wait_for("the setting on disk", PATIENCE, || {
+        let s = fs::read_to_string(&settings).ok()?;
+        s.contains("verify_copies = true").then_some(())
+    });
+
+    // Shift+Tab twice more goes back past the location bar to Places; a click in the view
+    // takes the keyboard back (and the ring goes).
     win.key("shift+Tab shift+Tab");
     wait_for("the ring around Places again", PATIENCE, || {
         (ring_pixels(&win.shot(), 200, h as usize) > before + 400).then_some(())

@@ -1,5 +1,6 @@
-//! The keyboard among the window's parts: Tab and Shift+Tab move it, and while Places has
-//! it, the arrows move among the places and Enter opens one.
+//! The keyboard among the window's parts: Tab and Shift+Tab move it; while Places has
+//! it, the arrows move among the places and Enter opens one; on the main menu's button,
+//! Enter, Space or Down opens the menu.
 
 use iced::keyboard::Key;
 use iced::keyboard::key::Named;
@@ -56,6 +57,22 @@ impl App {
         let m = k.modifiers;
         if k.key == Key::Named(Named::Tab) && !m.control() && !m.alt() {
             return Some(self.move_focus(!m.shift()));
+        }
+        if self.focused() == Part::Menu && !m.control() && !m.alt() {
+            return match k.key.as_ref() {
+                Key::Named(Named::Enter | Named::Space | Named::ArrowDown) => {
+                    let effects = self.action(ActionMsg::MainMenu);
+                    if let Some(menu) = &mut self.actions.menu {
+                        menu.highlighted = Some(0);
+                    }
+                    Some(effects)
+                }
+                Key::Named(Named::Escape) => {
+                    self.focus = Part::View;
+                    Some(Vec::new())
+                }
+                _ => None,
+            };
         }
         if self.focused() == Part::Jobs && !m.control() && !m.alt() {
             // The panel has the keyboard: Escape gives it back to the view, and the keys
@@ -140,7 +157,7 @@ impl App {
                     })
                     .unwrap_or(0);
             }
-            Part::View | Part::Jobs => {}
+            Part::Menu | Part::View | Part::Jobs => {}
         }
         effects
     }

@@ -108,7 +108,9 @@ pub fn toolbar(app: &App) -> Element<'_, Message> {
         Some(Message::ToggleFilter),
         app.filter().is_some(),
     ));
-    bar = bar.push(tool(
+    // The main menu's button is on the keyboard's round (Tab): it wears the ring there.
+    let ring = app.focus_ring() == Some(crate::focus::Part::Menu);
+    let menu = tool(
         MENU,
         &icons::MENU,
         fl!("tooltip-menu"),
@@ -117,7 +119,8 @@ pub fn toolbar(app: &App) -> Element<'_, Message> {
             .menu
             .as_ref()
             .is_some_and(|m| m.items == MenuItem::MAIN),
-    ));
+    );
+    bar = bar.push(container(menu).style(theme::ringed(container::transparent, ring)));
     container(bar)
         .padding([6, 8])
         .width(Fill)
