@@ -144,6 +144,11 @@ pub struct ContextMenu {
 }
 
 impl ContextMenu {
+    /// It is the main menu (the toolbar's settings), not an entry's or the folder's.
+    pub fn is_main(&self) -> bool {
+        self.items == MenuItem::MAIN
+    }
+
     /// The highlight one entry down (`forward`) or up, round the ends; from none, the
     /// first or the last.
     pub fn step(&mut self, forward: bool) {

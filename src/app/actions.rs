@@ -56,7 +56,7 @@ impl App {
             }
             ActionMsg::ContextMenu(target) => self.open_menu(target),
             ActionMsg::MenuPick(item) => self.menu_pick(item),
-            ActionMsg::MainMenu => self.open_main_menu(),
+            ActionMsg::MainMenu => self.open_main_menu(false),
             ActionMsg::CloseMenu => {
                 self.actions.menu = None;
                 self.actions.drop_menu = None;
@@ -261,11 +261,17 @@ impl App {
 
     fn open_menu(&mut self, target: Option<Vec<u8>>) -> Vec<Effect> {
         let at = self.actions.pointer;
-        self.open_menu_at(target, at)
+        self.open_menu_at(target, at, false)
     }
 
-    /// The context menu of `target` (or of the folder), its corner at `at`.
-    pub(super) fn open_menu_at(&mut self, target: Option<Vec<u8>>, at: Point) -> Vec<Effect> {
+    /// The context menu of `target` (or of the folder), its corner at `at`; opened `by_key`,
+    /// the arrows start on its first entry.
+    pub(super) fn open_menu_at(
+        &mut self,
+        target: Option<Vec<u8>>,
+        at: Point,
+        by_key: bool,
+    ) -> Vec<Effect> {
         if self.actions.trash.is_some() {
             return Vec::new();
         }
@@ -284,19 +290,20 @@ impl App {
             target,
             items,
             at,
-            highlighted: None,
+            highlighted: by_key.then_some(0),
         });
         Vec::new()
     }
 
-    /// The main menu, under the toolbar's menu button.
-    fn open_main_menu(&mut self) -> Vec<Effect> {
+    /// The main menu, under the toolbar's menu button (on its first entry when opened
+    /// `by_key`).
+    pub(super) fn open_main_menu(&mut self, by_key: bool) -> Vec<Effect> {
         self.actions.drop_menu = None;
         self.actions.menu = Some(ContextMenu {
             target: None,
             items: MenuItem::MAIN.to_vec(),
             at: crate::layout::main_menu_corner(self.settings.window_width),
-            highlighted: None,
+            highlighted: by_key.then_some(0),
         });
         Vec::new()
     }

@@ -61,11 +61,7 @@ impl App {
         if self.focused() == Part::Menu && !m.control() && !m.alt() {
             return match k.key.as_ref() {
                 Key::Named(Named::Enter | Named::Space | Named::ArrowDown) => {
-                    let effects = self.action(ActionMsg::MainMenu);
-                    if let Some(menu) = &mut self.actions.menu {
-                        menu.highlighted = Some(0);
-                    }
-                    Some(effects)
+                    Some(self.open_main_menu(true))
                 }
                 Key::Named(Named::Escape) => {
                     self.focus = Part::View;

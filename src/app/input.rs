@@ -183,11 +183,7 @@ impl App {
             Some(i) => self.entry_point(i),
             None => iced::Point::new(self.places_width() + 40.0, crate::layout::VIEW_TOP),
         };
-        effects.extend(self.open_menu_at(target, at));
-        // Opened by key: the arrows start on its first entry.
-        if let Some(m) = &mut self.actions.menu {
-            m.highlighted = Some(0);
-        }
+        effects.extend(self.open_menu_at(target, at, true));
         effects
     }
 

@@ -92,37 +92,41 @@ fn items_done(e: &JobEntry) -> u64 {
     (e.request.sources.len() - failed) as u64
 }
 
+/// How a count is put in words.
+type Words = fn(u64) -> String;
+
 /// What a finished job did: "Copied 12 files, 1 failed".
 pub fn summary(e: &JobEntry) -> String {
     let Some(s) = &e.summary else {
         return String::new();
     };
-    let files = fl!("job-files-count", count = s.files_done);
+    let files = || fl!("job-files-count", count = s.files_done);
     // Trash and delete speak of what was picked (a folder is one item, whatever it held).
-    let items = fl!("job-items-count", count = items_done(e));
+    let items = || fl!("job-items-count", count = items_done(e));
     let done = match e.request.kind {
-        JobKind::Copy => fl!("job-done-copy", files = files),
-        JobKind::Move => fl!("job-done-move", files = files),
-        JobKind::Link => fl!("job-done-link", files = files),
-        JobKind::Trash => fl!("job-done-trash", files = items),
-        JobKind::Delete => fl!("job-done-delete", files = items),
+        JobKind::Copy => fl!("job-done-copy", files = files()),
+        JobKind::Move => fl!("job-done-move", files = files()),
+        JobKind::Link => fl!("job-done-link", files = files()),
+        JobKind::Trash => fl!("job-done-trash", files = items()),
+        JobKind::Delete => fl!("job-done-delete", files = items()),
     };
-    // What else happened, each where it did.
-    let counted = [
-        (s.skipped, fl!("job-summary-skipped", count = s.skipped)),
-        (s.failed, fl!("job-summary-failed", count = s.failed)),
-        (
-            s.not_copied,
-            fl!("job-summary-not-copied", count = s.not_copied),
-        ),
-        (s.verified, fl!("job-summary-verified", count = s.verified)),
-        (
-            u64::from(!s.attributes_kept),
-            fl!("job-summary-attributes-lost"),
-        ),
+    // What else happened, each where it did (worded only then: this runs every frame).
+    let counted: [(u64, Words); 5] = [
+        (s.skipped, |n| fl!("job-summary-skipped", count = n)),
+        (s.failed, |n| fl!("job-summary-failed", count = n)),
+        (s.not_copied, |n| fl!("job-summary-not-copied", count = n)),
+        (s.verified, |n| fl!("job-summary-verified", count = n)),
+        (u64::from(!s.attributes_kept), |_| {
+            fl!("job-summary-attributes-lost")
+        }),
     ];
     let mut out = std::iter::once(done)
-        .chain(counted.into_iter().filter(|(n, _)| *n > 0).map(|(_, w)| w))
+        .chain(
+            counted
+                .into_iter()
+                .filter(|(n, _)| *n > 0)
+                .map(|(n, words)| words(n)),
+        )
         .collect::<Vec<_>>()
         .join(", ");
     if e.state != JobState::Done {

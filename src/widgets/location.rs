@@ -9,7 +9,7 @@ use iced::widget::{
 };
 use iced::{Center, Element, Fill, Length};
 
-use crate::actions::{ActionMsg, MenuItem};
+use crate::actions::ActionMsg;
 use crate::app::App;
 use crate::effects::{FILTER_INPUT, LOCATION_INPUT};
 use crate::i18n::fl;
@@ -115,10 +115,7 @@ pub fn toolbar(app: &App) -> Element<'_, Message> {
         &icons::MENU,
         fl!("tooltip-menu"),
         Some(Message::Action(ActionMsg::MainMenu)),
-        app.actions()
-            .menu
-            .as_ref()
-            .is_some_and(|m| m.items == MenuItem::MAIN),
+        app.actions().menu.as_ref().is_some_and(|m| m.is_main()),
     );
     bar = bar.push(container(menu).style(theme::ringed(container::transparent, ring)));
     container(bar)
