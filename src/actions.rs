@@ -108,6 +108,8 @@ pub enum MenuItem {
     /// The main menu's: read every copy back from the device and compare it with its
     /// source.
     VerifyCopies,
+    /// The main menu's: the tabs come back when the window opens again.
+    RestoreTabs,
 }
 
 impl MenuItem {
@@ -122,10 +124,11 @@ impl MenuItem {
     }
 
     /// The main menu's entries: the window's settings, each ticked when on.
-    pub const MAIN: [MenuItem; 3] = [
+    pub const MAIN: [MenuItem; 4] = [
         MenuItem::ShowHidden,
         MenuItem::ShowPlaces,
         MenuItem::VerifyCopies,
+        MenuItem::RestoreTabs,
     ];
 
     /// The Trash view's entries for its selection.
@@ -247,7 +250,6 @@ pub struct ActionState {
     pub menu: Option<ContextMenu>,
     pub drop_menu: Option<DropMenu>,
     pub naming: Option<NameEntry>,
-    pub trash: Option<TrashView>,
     /// A reading of the trash is under way (it can hang on a dead mount: never start a
     /// second one beside it).
     pub trash_listing: bool,
@@ -262,18 +264,20 @@ pub struct ActionState {
     /// What this window last cut (its folder and names), drawn faded until it is pasted
     /// or something else is cut or copied.
     pub cut: Option<(PathBuf, std::collections::HashSet<Vec<u8>>)>,
+    /// A tab was pressed (its place): a release on another tab moves it there.
+    pub tab_press: Option<usize>,
 }
 
 impl ActionState {
-    /// Another folder is shown: menus, drags, the name entry and the Trash view end.
+    /// Another folder or tab is shown: menus, drags and the name entry end.
     pub fn left_folder(&mut self) {
         self.drag = None;
         self.deferred_click = None;
         self.menu = None;
         self.drop_menu = None;
         self.naming = None;
-        self.trash = None;
         self.band = None;
+        self.tab_press = None;
     }
 }
 
@@ -302,7 +306,7 @@ mod tests {
             highlighted: None,
         };
         m.step(false);
-        assert_eq!(m.highlighted, Some(2), "up from none: the last");
+        assert_eq!(m.highlighted, Some(3), "up from none: the last");
         m.step(true);
         assert_eq!(m.highlighted, Some(0), "down from the last: the first");
         m.step(true);

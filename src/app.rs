@@ -12,6 +12,7 @@ mod jobs;
 mod naming;
 mod nav;
 mod query;
+mod tabs;
 mod trash_view;
 
 use std::path::PathBuf;
@@ -22,20 +23,21 @@ use iced::keyboard::Modifiers;
 use iced::{Subscription, Task, Theme};
 
 use porpoise_engine::jobs::trash::HomeTrash;
-use porpoise_engine::listing::{Lister, ListerCache, ViewOptions};
+use porpoise_engine::listing::ListerCache;
 use porpoise_engine::mounts::MountTable;
 
 pub use band::GRID_LEFT;
+pub use tabs::TAB_BAR_HEIGHT;
 
 use super::actions::ActionState;
 use super::effects::Effect;
-use super::history::History;
 use super::i18n::fl;
 use super::icons::IconSet;
 use super::message::Message;
+use super::pane::Pane;
 use super::places::{self, Place, UserHome};
-use super::selection::Selection;
 use super::settings::Settings;
+use super::tabs::Tabs;
 use super::theme;
 use super::viewport::Viewport;
 
@@ -44,17 +46,13 @@ pub struct App {
     settings: Settings,
     /// Where settings are saved; `None` (tests) never writes.
     settings_path: Option<PathBuf>,
-    lister: Lister,
+    /// The shown tab's pane.
+    pane: Pane,
+    /// The other tabs, in order around the shown one.
+    tabs: Tabs<Pane>,
+    /// The folders of closed tabs, the last closed last (Ctrl+Shift+T opens it again).
+    closed_tabs: Vec<PathBuf>,
     cache: ListerCache,
-    history: History,
-    /// Bumped on each navigation; events of older listings are dropped.
-    generation: u64,
-    selection: Selection,
-    viewport: Viewport,
-    /// The typed location while the location bar is a text input.
-    location: Option<String>,
-    /// The filter box's text while it is open.
-    filter: Option<String>,
     /// The file and place icons: bundled until the theme's are loaded.
     icons: IconSet,
     user_places: Vec<Place>,
@@ -63,20 +61,13 @@ pub struct App {
     mounts: Option<Arc<MountTable>>,
     /// What was written to which device in this session.
     devices: super::devices::DeviceMemory,
-    space: Option<(u64, u64)>,
-    /// How many entries the shown folder's folders hold (their Size column), as counted.
-    folder_counts: std::collections::HashMap<Vec<u8>, u64>,
     /// The last error worth telling (opening a file, saving settings).
     status_error: Option<String>,
     /// The message the status bar shows beside or instead of the counts (an error or a
     /// job's note), and since when: it goes after a few seconds.
     status_shown: Option<(String, Instant)>,
-    typeahead: (String, Instant),
     modifiers: Modifiers,
-    last_click: Option<(Vec<u8>, Instant)>,
     save_ticket: u64,
-    /// The running listing task of the shown folder (window only); dropping it aborts it.
-    listing_task: Option<iced::task::Handle>,
     theme: Theme,
     home: PathBuf,
     /// The home trash: where trashing puts items on its filesystem, and what the Trash
@@ -110,12 +101,6 @@ impl App {
         settings_path: Option<PathBuf>,
         home: UserHome,
     ) -> (App, Vec<Effect>) {
-        let opts = ViewOptions {
-            key: settings.sort_key(),
-            order: settings.sort_order(),
-            show_hidden: settings.show_hidden,
-            filter: String::new(),
-        };
         let viewport = Viewport {
             offset_y: 0.0,
             width: super::layout::files_width(settings.window_width, settings.show_places)
@@ -124,30 +109,21 @@ impl App {
         };
         let mut app = App {
             theme: theme::for_choice(settings.theme),
-            lister: Lister::new(path.clone(), opts),
+            pane: Pane::new(path, &settings, viewport),
+            tabs: Tabs::default(),
+            closed_tabs: Vec::new(),
             settings,
             settings_path,
             cache: ListerCache::default(),
-            history: History::default(),
-            generation: 0,
-            selection: Selection::default(),
-            viewport,
-            location: None,
-            filter: None,
             icons: IconSet::default(),
             user_places: places::fixed(&home),
             mount_places: Vec::new(),
             mounts: None,
             devices: Default::default(),
-            space: None,
-            folder_counts: Default::default(),
             status_error: None,
             status_shown: None,
-            typeahead: (String::new(), Instant::now()),
             modifiers: Modifiers::empty(),
-            last_click: None,
             save_ticket: 0,
-            listing_task: None,
             home: home.folder.clone(),
             trash: home.trash.clone(),
             actions: ActionState::default(),
@@ -156,7 +132,7 @@ impl App {
             places_cursor: 0,
             jobs: super::jobs::Jobs::default(),
         };
-        let mut effects = app.start_listing(None);
+        let mut effects = app.pane.start_listing(None);
         effects.push(Effect::LoadUserPlaces(home));
         effects.push(Effect::LoadThemeIcons {
             setting: app.settings.icon_theme.clone(),
@@ -164,14 +140,17 @@ impl App {
         (app, effects)
     }
 
-    /// [`App::boot`] for iced: the effects become tasks.
+    /// [`App::boot`] for iced, with a tab for each folder of `tabs` (the first, then the
+    /// others, and the place of the one shown): the effects become tasks.
     pub fn boot_task(
-        path: PathBuf,
+        tabs: (PathBuf, Vec<PathBuf>, usize),
         settings: Settings,
         settings_path: Option<PathBuf>,
         home: UserHome,
     ) -> (App, Task<Message>) {
-        let (mut app, effects) = App::boot(path, settings, settings_path, home);
+        let (first, others, shown) = tabs;
+        let (mut app, mut effects) = App::boot(first, settings, settings_path, home);
+        effects.extend(app.open_tabs(others, shown));
         let task = app.run_effects(effects);
         (app, task)
     }
@@ -185,11 +164,16 @@ impl App {
     fn run_effects(&mut self, effects: Vec<Effect>) -> Task<Message> {
         let mut tasks = Vec::with_capacity(effects.len());
         for effect in effects {
-            let is_listing = matches!(effect, Effect::OpenDir { .. });
+            let listing = match &effect {
+                Effect::OpenDir { generation, .. } => Some(*generation),
+                _ => None,
+            };
             let (task, handle) = effect.into_task();
-            if is_listing {
+            if let Some(generation) = listing
+                && let Some(pane) = self.pane_listing(generation)
+            {
                 // Replacing the handle aborts the listing of the folder left behind.
-                self.listing_task = handle.map(iced::task::Handle::abort_on_drop);
+                pane.listing_task = handle.map(iced::task::Handle::abort_on_drop);
             }
             tasks.push(task);
         }
@@ -204,14 +188,14 @@ impl App {
         match message {
             Message::Dir(generation, event) => self.on_dir_event(generation, event),
             Message::FolderCounts(generation, counts) => {
-                if generation == self.generation {
-                    self.folder_counts.extend(counts);
+                if let Some(pane) = self.pane_listing(generation) {
+                    pane.folder_counts.extend(counts);
                 }
                 Vec::new()
             }
             Message::Space(generation, space) => {
-                if generation == self.generation {
-                    self.space = space;
+                if let Some(pane) = self.pane_listing(generation) {
+                    pane.space = space;
                 }
                 Vec::new()
             }
@@ -265,10 +249,15 @@ impl App {
                 self.icons = IconSet::from_theme(loaded);
                 Vec::new()
             }
+            // Ctrl+click on a place or the breadcrumb: a new tab behind.
+            Message::Navigate(path) if self.modifiers.control() => {
+                self.on_tab_message(super::tabs::TabMsg::OpenBehind(path))
+            }
             Message::Navigate(path) => {
-                self.actions.trash = None;
+                self.pane.trash = None;
                 self.navigate(path)
             }
+            Message::Tab(m) => self.on_tab_message(m),
             Message::Back => self.back(),
             Message::Forward => self.forward(),
             Message::Up => self.up(),
@@ -280,7 +269,7 @@ impl App {
             Message::ToggleHidden => self.toggle_hidden(),
             Message::Scrolled(v) => {
                 tracing::trace!(?v, "scrolled");
-                self.viewport = v;
+                self.pane.viewport = v;
                 // The entry under the pointer changed; the next pointer move names it.
                 self.actions.hover = None;
                 Vec::new()
@@ -289,12 +278,12 @@ impl App {
             Message::FilterInput(text) => self.filter_input(text),
             Message::EditLocation => self.edit_location(),
             Message::LocationInput(text) => {
-                self.location = Some(text);
+                self.pane.location = Some(text);
                 Vec::new()
             }
             Message::LocationSubmit => self.submit_location(),
             Message::LocationCancel => {
-                self.location = None;
+                self.pane.location = None;
                 Vec::new()
             }
             Message::Key(k) if !self.jobs.dialogs.is_empty() => self.dialog_key(&k),
@@ -382,9 +371,9 @@ impl App {
     }
 
     pub fn title(&self) -> String {
-        let folder = match self.actions.trash {
+        let folder = match self.pane.trash {
             Some(_) => fl!("place-trash"),
-            None => super::format::folder_name(self.lister.path()),
+            None => super::format::folder_name(self.pane.lister.path()),
         };
         fl!("window-title", folder = folder)
     }
@@ -399,7 +388,7 @@ impl App {
             iced::event::listen_with(super::actions::listen).map(Message::Action),
             Subscription::run(mount_events),
             iced::time::every(Duration::from_secs(30)).map(|_| Message::Tick),
-            match &self.actions.trash {
+            match &self.pane.trash {
                 Some(_) => Subscription::run_with(
                     porpoise_engine::jobs::trash::trash_folders(
                         &self.trash,

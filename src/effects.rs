@@ -93,6 +93,15 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// It acts on the drawn file view or its inputs (scroll, focus), which only the shown
+    /// pane has.
+    pub fn is_for_the_shown_view(&self) -> bool {
+        matches!(
+            self,
+            Effect::ScrollTo(_) | Effect::FocusLocation | Effect::FocusFilter
+        )
+    }
+
     /// The task that performs this effect in the window. `OpenDir` tasks are abortable;
     /// the handle comes back so the app can stop the listing when it leaves the folder.
     pub fn into_task(self) -> (Task<Message>, Option<iced::task::Handle>) {

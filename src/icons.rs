@@ -46,6 +46,7 @@ icon!(MENU, "menu.svg");
 icon!(CHECK, "check.svg");
 icon!(EJECT, "eject.svg");
 icon!(EMBLEM_LINK, "emblem-link.svg");
+icon!(CLOSE, "close.svg");
 
 /// The application's own icon.
 pub static APP: LazyLock<Handle> =

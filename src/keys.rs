@@ -6,6 +6,7 @@ use iced::window;
 
 use super::message::{KeyPress, Message};
 use super::settings::ViewMode;
+use super::tabs::TabMsg;
 
 /// Map a window event to a message (the subscription's filter). Keys a focused widget
 /// captured only count for Escape, so typing in the location bar is not type-ahead.
@@ -112,8 +113,10 @@ pub enum Command {
     View(ViewMode),
     /// Alt+Home: the home folder.
     Home,
-    /// Ctrl+Q and Ctrl+W: close the window.
+    /// Ctrl+Q: close the window.
     Close,
+    /// Ctrl+T, Ctrl+W, Ctrl+Tab, Ctrl+PageUp/PageDown, Alt+1…9, Ctrl+Shift+T: tabs.
+    Tabs(TabMsg),
 }
 
 /// Decode a key press. `editing`: the location input is open.
@@ -135,6 +138,9 @@ pub fn command(k: &KeyPress) -> Option<Command> {
             mv(to)
         }
     };
+    if let Some(tabs) = tab_command(k) {
+        return Some(Command::Tabs(tabs));
+    }
     match k.key.as_ref() {
         Key::Named(Named::Home) if m.alt() => Some(Command::Home),
         Key::Named(Named::ArrowUp) if m.alt() => Some(Command::GoUp),
@@ -169,7 +175,7 @@ pub fn command(k: &KeyPress) -> Option<Command> {
             "z" if m.shift() => Some(Command::Redo),
             "z" => Some(Command::Undo),
             "y" => Some(Command::Redo),
-            "q" | "w" => Some(Command::Close),
+            "q" => Some(Command::Close),
             "1" => Some(Command::View(ViewMode::Details)),
             "2" => Some(Command::View(ViewMode::Icons)),
             " " => Some(Command::ToggleCursor),
@@ -181,6 +187,35 @@ pub fn command(k: &KeyPress) -> Option<Command> {
             .as_deref()
             .filter(|t| !t.is_empty() && t.chars().all(|c| !c.is_control()))
             .map(|t| Command::TypeAhead(t.to_owned())),
+    }
+}
+
+/// The keys of tabs (Dolphin's, Firefox's): Ctrl+T opens one (Ctrl+Shift+T the last
+/// closed again), Ctrl+W closes it, Ctrl+Tab and Ctrl+PageDown go to the next,
+/// Ctrl+Shift+Tab and Ctrl+PageUp to the one before, Alt+1…9 to the first to ninth.
+fn tab_command(k: &KeyPress) -> Option<TabMsg> {
+    let m = k.modifiers;
+    if m.alt() && !m.control() {
+        let Key::Character(c) = k.key.as_ref() else {
+            return None;
+        };
+        let n: usize = c.parse().ok().filter(|n| (1..=9).contains(n))?;
+        return Some(TabMsg::Show(n - 1));
+    }
+    if !m.control() || m.alt() {
+        return None;
+    }
+    match k.key.as_ref() {
+        Key::Named(Named::Tab) if m.shift() => Some(TabMsg::Previous),
+        Key::Named(Named::Tab) | Key::Named(Named::PageDown) => Some(TabMsg::Next),
+        Key::Named(Named::PageUp) => Some(TabMsg::Previous),
+        Key::Character(c) => match c.to_ascii_lowercase().as_str() {
+            "t" if m.shift() => Some(TabMsg::Reopen),
+            "t" => Some(TabMsg::New),
+            "w" => Some(TabMsg::Close(None)),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -235,7 +270,42 @@ mod tests {
             (char_key("Z"), ctrl_shift, Some(Command::Redo)),
             (char_key("y"), Modifiers::CTRL, Some(Command::Redo)),
             (char_key("q"), Modifiers::CTRL, Some(Command::Close)),
-            (char_key("w"), Modifiers::CTRL, Some(Command::Close)),
+            (
+                char_key("w"),
+                Modifiers::CTRL,
+                Some(Command::Tabs(TabMsg::Close(None))),
+            ),
+            (
+                char_key("t"),
+                Modifiers::CTRL,
+                Some(Command::Tabs(TabMsg::New)),
+            ),
+            (
+                char_key("T"),
+                ctrl_shift,
+                Some(Command::Tabs(TabMsg::Reopen)),
+            ),
+            (
+                named(Named::Tab),
+                Modifiers::CTRL,
+                Some(Command::Tabs(TabMsg::Next)),
+            ),
+            (
+                named(Named::Tab),
+                ctrl_shift,
+                Some(Command::Tabs(TabMsg::Previous)),
+            ),
+            (
+                named(Named::PageUp),
+                Modifiers::CTRL,
+                Some(Command::Tabs(TabMsg::Previous)),
+            ),
+            (
+                char_key("3"),
+                Modifiers::ALT,
+                Some(Command::Tabs(TabMsg::Show(2))),
+            ),
+            (char_key("0"), Modifiers::ALT, None),
             (
                 char_key("2"),
                 Modifiers::CTRL,

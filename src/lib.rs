@@ -22,11 +22,13 @@ pub mod keys;
 pub mod launcher;
 pub mod layout;
 pub mod message;
+pub mod pane;
 pub mod places;
 pub mod request;
 pub mod selection;
 pub mod settings;
 pub mod start;
+pub mod tabs;
 pub mod theme;
 pub mod undo;
 pub mod view;
@@ -49,9 +51,10 @@ pub enum UiError {
     NoDisplay(#[from] display::DisplayError),
 }
 
-/// Open the window at the first of `args` (paths or `file://` URIs; the home folder when
-/// there are none) and run until it closes. The others wait in the forward history, in
-/// order, until the window has tabs. A path to a file opens its folder with it selected.
+/// Open the window with a tab for each of `args` (paths or `file://` URIs), the first
+/// shown, and run until it closes. Without arguments the tabs of the last run come back
+/// (when the setting says so), else the home folder opens. A path to a file opens its
+/// folder with it selected.
 pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
     let settings_path = settings::default_path();
     // Read once, before the window exists: the UI thread never reads files afterwards.
@@ -60,6 +63,10 @@ pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
         .map(Settings::load)
         .unwrap_or_default();
     let (start, later) = start::first_and_later(&args).ok_or(UiError::NothingToOpen)?;
+    let (start, later, shown) = match settings.tabs_to_restore().filter(|_| args.is_empty()) {
+        Some((mut tabs, shown)) => (tabs.remove(0), tabs, shown),
+        None => (start, later, 0),
+    };
     let home = places::UserHome::from_env();
     display::wait_for_display(display::DISPLAY_WAIT)?;
     let size = iced::Size::new(settings.window_width, settings.window_height);
@@ -68,14 +75,12 @@ pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
     launcher::start_global();
     iced::application(
         move || {
-            let (mut app, task) = App::boot_task(
-                start.clone(),
+            App::boot_task(
+                (start.clone(), later.clone(), shown),
                 settings.clone(),
                 settings_path.clone(),
                 home.clone(),
-            );
-            app.open_later(later.clone());
-            (app, task)
+            )
         },
         App::update,
         view::view,

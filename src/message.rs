@@ -99,6 +99,8 @@ pub enum Message {
 
     /// Clipboard, drag and drop, menus, new folder, rename, the Trash view.
     Action(ActionMsg),
+    /// Opening, closing, showing and moving tabs.
+    Tab(super::tabs::TabMsg),
 
     // Window and keyboard
     Key(KeyPress),

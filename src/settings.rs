@@ -55,6 +55,14 @@ pub struct Settings {
     /// Copies and moves read every copy back from the device and compare it with its
     /// source (the main menu's "Verify copies").
     pub verify_copies: bool,
+    /// The tabs of the last run come back when the window opens without paths (the main
+    /// menu's "Restore tabs").
+    pub restore_tabs: bool,
+    /// The folders of the tabs as last saved, each a `file://` URI (so any path's bytes
+    /// survive TOML), and the place of the tab that was shown.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tabs: Vec<String>,
+    pub shown_tab: usize,
 }
 
 impl Default for Settings {
@@ -70,6 +78,9 @@ impl Default for Settings {
             show_places: true,
             icon_theme: None,
             verify_copies: false,
+            restore_tabs: true,
+            tabs: Vec::new(),
+            shown_tab: 0,
         }
     }
 }
@@ -103,6 +114,30 @@ pub fn default_path() -> Option<PathBuf> {
 }
 
 impl Settings {
+    /// Remember these tabs' folders, and which of them is shown.
+    pub fn set_tabs<'a>(&mut self, folders: impl Iterator<Item = &'a Path>, shown: usize) {
+        use std::os::unix::ffi::OsStrExt;
+        self.tabs = folders
+            .map(|f| {
+                let bytes = f.as_os_str().as_bytes();
+                format!("file://{}", porpoise_engine::uri::percent_encode(bytes))
+            })
+            .collect();
+        self.shown_tab = shown;
+    }
+
+    /// The tabs to open when the window opens without paths: the saved ones (when they
+    /// are to come back), and the place of the shown one.
+    pub fn tabs_to_restore(&self) -> Option<(Vec<PathBuf>, usize)> {
+        let folders: Vec<PathBuf> = self
+            .tabs
+            .iter()
+            .filter_map(|uri| porpoise_engine::uri::local_path(uri.as_bytes(), ""))
+            .collect();
+        (self.restore_tabs && !folders.is_empty())
+            .then(|| (folders.clone(), self.shown_tab.min(folders.len() - 1)))
+    }
+
     /// Read the settings; a missing or broken file gives the defaults (and a log line).
     pub fn load(path: &Path) -> Settings {
         match std::fs::read_to_string(path) {

@@ -14,11 +14,11 @@ use super::settings::ViewMode;
 use super::theme;
 use super::widgets::pointer::pointer;
 use super::widgets::{
-    details, dialog, entry, icons, jobs, location, notice, overlay, places, status, trash,
+    details, dialog, entry, icons, jobs, location, notice, overlay, places, status, tabs, trash,
 };
 
 pub fn view(app: &App) -> Element<'_, Message> {
-    let files: Element<'_, Message> = match &app.actions().trash {
+    let files: Element<'_, Message> = match app.trash_view() {
         Some(t) => trash::view(t, app.icons()),
         None => {
             let files = match app.notice() {
@@ -44,13 +44,16 @@ pub fn view(app: &App) -> Element<'_, Message> {
         .style(theme::ringed(theme::view_surface, ring == Some(Part::View)));
     let base = column![
         location::toolbar(app),
-        rule::horizontal(1).style(rule::weak),
+        rule::horizontal(1).style(rule::weak)
+    ]
+    .push(tabs::view(app).map(|bar| column![bar, rule::horizontal(1).style(rule::weak)]))
+    .push(
         match places::view(app) {
             Some(places) => row![places, rule::vertical(1).style(rule::weak), files],
             None => row![files],
         }
         .height(Fill),
-    ]
+    )
     .push(jobs::view(app).map(|panel| column![rule::horizontal(1).style(rule::weak), panel]))
     .push(rule::horizontal(1).style(rule::weak))
     .push(status::view(app));

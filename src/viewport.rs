@@ -32,6 +32,14 @@ pub struct Window {
 const OVERSCAN: usize = 4;
 
 impl Viewport {
+    /// The same size, scrolled to the top (a new pane's).
+    pub fn scrolled_to_top(self) -> Viewport {
+        Viewport {
+            offset_y: 0.0,
+            ..self
+        }
+    }
+
     /// The rows of height `row` (out of `rows`) that intersect the viewport.
     pub fn window(&self, rows: usize, row: f32) -> Window {
         let first_visible = (self.offset_y.max(0.0) / row).floor() as usize;

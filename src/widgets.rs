@@ -1,5 +1,5 @@
 //! The window's parts, one file each: toolbar and location bar, Places, the details and
-//! icons views (names elided to fit), the notice shown instead of a list, the status bar, the job panel and the
+//! icons views (names elided to fit), the notice shown instead of a list, the status bar, the tab bar, the job panel and the
 //! dialogs over the window.
 
 pub mod band;
@@ -17,5 +17,6 @@ pub mod overlay;
 pub mod places;
 pub mod pointer;
 pub mod status;
+pub mod tabs;
 pub mod trash;
 mod wrap;

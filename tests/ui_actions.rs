@@ -391,7 +391,7 @@ fn trash_view_lists_restores_and_empties() {
 
     let app = boot_with_trash(dir.path(), &trash);
     let (app, _) = click_jobs(app, "Trash");
-    assert!(app.actions().trash.is_some());
+    assert!(app.trash_view().is_some());
     assert!(shows(&app, "kept notes.txt"));
     assert!(shows(&app, "gone.txt"));
     assert!(shows(&app, "Original location"));
@@ -428,7 +428,7 @@ fn trash_view_lists_restores_and_empties() {
     // Another place leaves the Trash view.
     let app = send(app, Message::Navigate(dir.path().to_owned()));
     let app = send(app, Message::Reload);
-    assert!(app.actions().trash.is_none());
+    assert!(app.trash_view().is_none());
     assert!(shows(&app, "kept notes.txt"));
 }
 

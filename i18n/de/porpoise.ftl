@@ -290,6 +290,7 @@ menu-show-hidden = Versteckte Dateien anzeigen
 menu-reload = Neu laden
 menu-show-places = Orte anzeigen
 menu-verify-copies = Kopien prüfen
+menu-restore-tabs = Tabs beim Start wiederherstellen
 dialog-cancel = Abbrechen
 
 ## Neuer Ordner und Umbenennen

@@ -290,6 +290,7 @@ menu-show-hidden = Show hidden files
 menu-reload = Reload
 menu-show-places = Show Places
 menu-verify-copies = Verify copies
+menu-restore-tabs = Restore tabs at start
 dialog-cancel = Cancel
 
 ## New folder and rename

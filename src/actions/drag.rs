@@ -15,6 +15,8 @@ pub const THRESHOLD: f32 = 6.0;
 pub enum DropTarget {
     Entry(Vec<u8>),
     Place(PathBuf),
+    /// The tab at this place: its folder.
+    Tab(usize),
 }
 
 /// A press on entries that may become a drag.

@@ -10,7 +10,7 @@ use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 
 use super::App;
-use crate::actions::{ActionEffect, ActionMsg, ContextMenu, MenuItem, drag};
+use crate::actions::{ActionEffect, ActionMsg, ContextMenu, DropTarget, MenuItem, drag};
 use crate::clipboard::FileList;
 use crate::clipboard::owner::ClipboardError;
 use crate::effects::Effect;
@@ -18,6 +18,7 @@ use crate::failures;
 use crate::i18n::fl;
 use crate::message::{KeyPress, Message};
 use crate::request::{JobKind, JobRequest};
+use crate::tabs::TabMsg;
 
 /// A message for the app, as an effect (job requests go out this way).
 pub(super) fn send(m: Message) -> Effect {
@@ -41,6 +42,8 @@ impl App {
             ActionMsg::ReleasedOn(t) => {
                 if let Some(d) = &mut self.actions.drag {
                     d.released_on = Some(t);
+                } else if let (Some(from), DropTarget::Tab(to)) = (self.actions.tab_press, t) {
+                    return self.on_tab_message(TabMsg::Moved { from, to });
                 }
                 Vec::new()
             }
@@ -100,7 +103,7 @@ impl App {
             ActionMsg::TrashRestore => self.trash_restore(),
             ActionMsg::TrashRestored(r) => self.trash_changed(r, true),
             ActionMsg::AskEmptyTrash => {
-                if let Some(t) = &mut self.actions.trash {
+                if let Some(t) = &mut self.pane.trash {
                     t.confirm_empty = true;
                 }
                 Vec::new()
@@ -120,7 +123,7 @@ impl App {
             let a = &mut self.actions;
             let closed = a.menu.take().is_some() | a.drop_menu.take().is_some();
             let cancelled = a.drag.take().is_some_and(|d| d.active);
-            let unasked = a.trash.as_mut().is_some_and(|t| {
+            let unasked = self.pane.trash.as_mut().is_some_and(|t| {
                 let was = t.confirm_empty || t.confirm_purge;
                 t.confirm_empty = false;
                 t.confirm_purge = false;
@@ -133,7 +136,7 @@ impl App {
         // The Trash view's questions: Enter presses the highlighted button, Tab and the
         // arrows move the highlight (Escape, above, cancels).
         if let Some(t) = self
-            .actions
+            .pane
             .trash
             .as_mut()
             .filter(|t| t.confirm_empty || t.confirm_purge)
@@ -158,7 +161,7 @@ impl App {
             });
         }
         // F5 in the Trash view reads the trash again.
-        if k.key == Key::Named(Named::F5) && self.actions.trash.is_some() {
+        if k.key == Key::Named(Named::F5) && self.pane.trash.is_some() {
             return Some(self.relist_trash());
         }
         // An open menu takes the arrows, and Enter or Space picks the highlighted entry.
@@ -183,11 +186,11 @@ impl App {
             let kind = menu.default;
             return Some(self.drop_pick(kind));
         }
-        if k.captured || self.location.is_some() || self.actions.naming.is_some() {
+        if k.captured || self.pane.location.is_some() || self.actions.naming.is_some() {
             return None;
         }
         let m = k.modifiers;
-        let in_trash = self.actions.trash.is_some();
+        let in_trash = self.pane.trash.is_some();
         let effects = match k.key.as_ref() {
             Key::Character(c) if m.control() && !m.alt() && !in_trash => {
                 match c.to_ascii_lowercase().as_str() {
@@ -200,7 +203,7 @@ impl App {
                     _ => return None,
                 }
             }
-            Key::Named(Named::F2) if !in_trash => match self.selection.cursor() {
+            Key::Named(Named::F2) if !in_trash => match self.pane.selection.cursor() {
                 Some(name) => {
                     let name = name.to_vec();
                     self.start_rename(name)
@@ -219,7 +222,7 @@ impl App {
             return Vec::new();
         }
         self.actions.cut = cut.then(|| {
-            let names = self.selection.names().map(<[u8]>::to_vec).collect();
+            let names = self.pane.selection.names().map(<[u8]>::to_vec).collect();
             (self.path().to_owned(), names)
         });
         vec![Effect::Action(ActionEffect::ClipboardPut(FileList {
@@ -272,17 +275,18 @@ impl App {
         at: Point,
         by_key: bool,
     ) -> Vec<Effect> {
-        if self.actions.trash.is_some() {
+        if self.pane.trash.is_some() {
             return Vec::new();
         }
         self.actions.drop_menu = None;
         let folder = target.as_ref().map(|name| {
-            if !self.selection.is_selected(name) {
-                self.selection.select_only(name);
+            if !self.pane.selection.is_selected(name) {
+                self.pane.selection.select_only(name);
             }
-            self.lister
+            self.pane
+                .lister
                 .position(name)
-                .and_then(|i| self.lister.get(i))
+                .and_then(|i| self.pane.lister.get(i))
                 .is_some_and(|(e, _)| e.is_dir_like())
         });
         let items = MenuItem::for_target(folder);
@@ -342,15 +346,14 @@ impl App {
                 self.settings.verify_copies = !self.settings.verify_copies;
                 self.save()
             }
+            MenuItem::RestoreTabs => {
+                self.settings.restore_tabs = !self.settings.restore_tabs;
+                self.save()
+            }
             MenuItem::Reload => self.reload(),
             MenuItem::Restore => self.trash_restore(),
             MenuItem::DeleteFromTrash => {
-                if let Some(t) = self
-                    .actions
-                    .trash
-                    .as_mut()
-                    .filter(|t| !t.selected.is_empty())
-                {
+                if let Some(t) = self.pane.trash.as_mut().filter(|t| !t.selected.is_empty()) {
                     t.confirm_purge = true;
                 }
                 Vec::new()

@@ -21,11 +21,11 @@ impl App {
                 self.focus_view_by_mouse();
                 self.actions.menu = None;
                 self.actions.drop_menu = None;
-                self.location = None;
+                self.pane.location = None;
                 let base = if self.modifiers.control() {
-                    self.selection.clone()
+                    self.pane.selection.clone()
                 } else {
-                    self.selection.clear();
+                    self.pane.selection.clear();
                     Selection::default()
                 };
                 self.actions.band = Some(base);
@@ -37,11 +37,11 @@ impl App {
                 };
                 let mut selection = base.clone();
                 for i in self.touched(span) {
-                    if let Some((_, name)) = self.lister.get(i) {
+                    if let Some((_, name)) = self.pane.lister.get(i) {
                         selection.add(name);
                     }
                 }
-                self.selection = selection;
+                self.pane.selection = selection;
                 Vec::new()
             }
             BandEvent::Scroll(dy) => {
@@ -49,11 +49,11 @@ impl App {
                     return Vec::new();
                 }
                 let (_, max) = self.scroll_range();
-                let y = (self.viewport.offset_y + dy).clamp(0.0, max);
-                if y == self.viewport.offset_y {
+                let y = (self.pane.viewport.offset_y + dy).clamp(0.0, max);
+                if y == self.pane.viewport.offset_y {
                     return Vec::new();
                 }
-                self.viewport.offset_y = y;
+                self.pane.viewport.offset_y = y;
                 vec![Effect::ScrollTo(y)]
             }
             BandEvent::Ended => {
@@ -65,15 +65,15 @@ impl App {
 
     /// How far the view is scrolled, and how far it can be.
     pub fn scroll_range(&self) -> (f32, f32) {
-        let rows = self.lister.len().div_ceil(self.columns());
+        let rows = self.pane.lister.len().div_ceil(self.columns());
         let content = rows as f32 * self.row_height() + crate::layout::END_SPACE;
-        let max = (content - self.viewport.height).max(0.0);
-        (self.viewport.offset_y, max)
+        let max = (content - self.pane.viewport.height).max(0.0);
+        (self.pane.viewport.offset_y, max)
     }
 
     /// Positions of the shown entries the rectangle touches (content coordinates).
     fn touched(&self, span: Rectangle) -> Vec<usize> {
-        let len = self.lister.len();
+        let len = self.pane.lister.len();
         let row_height = self.row_height();
         let row = |y: f32| (y.max(0.0) / row_height).floor() as usize;
         let rows = row(span.y)..=row(span.y + span.height);

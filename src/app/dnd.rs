@@ -33,15 +33,15 @@ impl App {
             self.actions.naming = None;
         }
         let m = self.modifiers;
-        let selected = self.selection.is_selected(&name);
+        let selected = self.pane.selection.is_selected(&name);
         let path = self.path().join(OsStr::from_bytes(&name));
-        let effects = if selected && self.selection.len() > 1 && !m.control() && !m.shift() {
+        let effects = if selected && self.pane.selection.len() > 1 && !m.control() && !m.shift() {
             self.actions.deferred_click = Some(name);
             Vec::new()
         } else {
             self.clicked(name)
         };
-        let sources = if self.selection.is_selected(path_name(&path)) {
+        let sources = if self.pane.selection.is_selected(path_name(&path)) {
             self.selected_paths()
         } else {
             vec![path]
@@ -67,6 +67,7 @@ impl App {
     }
 
     fn released(&mut self) -> Vec<Effect> {
+        self.actions.tab_press = None;
         let deferred = self.actions.deferred_click.take();
         let Some(d) = self.actions.drag.take() else {
             return Vec::new();
@@ -75,7 +76,7 @@ impl App {
             return deferred.map(|n| self.clicked(n)).unwrap_or_default();
         }
         // A drag ends a click sequence: the next press is not a double-click.
-        self.last_click = None;
+        self.pane.last_click = None;
         let Some(target) = d.released_on.clone() else {
             return Vec::new();
         };
@@ -107,12 +108,19 @@ impl App {
     fn drop_dest(&self, target: &DropTarget) -> Option<PathBuf> {
         match target {
             DropTarget::Entry(name) => {
-                let (entry, _) = self.lister.get(self.lister.position(name)?)?;
+                let (entry, _) = self.pane.lister.get(self.pane.lister.position(name)?)?;
                 entry
                     .is_dir_like()
                     .then(|| self.path().join(OsStr::from_bytes(name)))
             }
             DropTarget::Place(p) => Some(p.clone()),
+            DropTarget::Tab(at) => {
+                let pane = self.tab_panes().nth(*at)?;
+                Some(match pane.trash {
+                    Some(_) => self.trash.files().to_owned(),
+                    None => pane.path().to_owned(),
+                })
+            }
         }
     }
 
@@ -155,7 +163,7 @@ impl App {
 
     /// All files of a drop arrived: ask what to do with them in the shown folder.
     pub(super) fn drop_settled(&mut self, ticket: u64) -> Vec<Effect> {
-        if ticket != self.actions.dropped_ticket || self.actions.trash.is_some() {
+        if ticket != self.actions.dropped_ticket || self.pane.trash.is_some() {
             return Vec::new();
         }
         let sources = std::mem::take(&mut self.actions.dropped);

@@ -16,7 +16,7 @@ impl App {
     /// The part that has the keyboard now (the location bar only while it is edited).
     pub fn focused(&self) -> Part {
         match self.focus {
-            Part::Location if self.location.is_none() => Part::View,
+            Part::Location if self.pane.location.is_none() => Part::View,
             Part::Jobs if self.jobs.entries.is_empty() => Part::View,
             Part::Places if self.places_width() <= 0.0 => Part::View,
             part => part,
@@ -47,7 +47,8 @@ impl App {
     pub(super) fn focus_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
         // A menu or a question of the Trash view has the keyboard while it is open.
         let a = &self.actions;
-        let asking = a
+        let asking = self
+            .pane
             .trash
             .as_ref()
             .is_some_and(|t| t.confirm_empty || t.confirm_purge);
@@ -134,13 +135,13 @@ impl App {
         self.focus = to;
         let mut effects = Vec::new();
         if from == Part::Location && to != Part::Location {
-            self.location = None;
+            self.pane.location = None;
         }
         match to {
             Part::Location => effects = self.edit_location(),
             Part::Places => {
-                let here = self.lister.path().to_owned();
-                let in_trash = self.actions.trash.is_some();
+                let here = self.pane.lister.path().to_owned();
+                let in_trash = self.pane.trash.is_some();
                 self.places_cursor = self
                     .places_in_order()
                     .iter()

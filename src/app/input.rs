@@ -15,22 +15,22 @@ impl App {
         self.focus_view_by_mouse();
         let now = Instant::now();
         let m = self.modifiers;
-        let double = matches!(&self.last_click, Some((n, at)) if *n == name && now.duration_since(*at) < DOUBLE_CLICK);
+        let double = matches!(&self.pane.last_click, Some((n, at)) if *n == name && now.duration_since(*at) < DOUBLE_CLICK);
         if double && !m.control() && !m.shift() {
-            self.last_click = None;
+            self.pane.last_click = None;
             return self.activate(&name);
         }
         if m.control() {
-            self.selection.toggle(&name);
+            self.pane.selection.toggle(&name);
         } else if m.shift() {
-            if let Some(i) = self.lister.position(&name) {
-                self.selection.extend_to(&self.lister, i);
+            if let Some(i) = self.pane.lister.position(&name) {
+                self.pane.selection.extend_to(&self.pane.lister, i);
             }
         } else {
-            self.selection.select_only(&name);
+            self.pane.selection.select_only(&name);
         }
-        self.location = None;
-        self.last_click = Some((name, now));
+        self.pane.location = None;
+        self.pane.last_click = Some((name, now));
         Vec::new()
     }
 
@@ -68,13 +68,16 @@ impl App {
         let Some(command) = keys::command(k) else {
             return Vec::new();
         };
-        if self.location.is_some() && command != Command::CancelLocation {
+        if let Command::Tabs(m) = command {
+            return self.on_tab_message(m);
+        }
+        if self.pane.location.is_some() && command != Command::CancelLocation {
             // The location input has the keyboard; other keys belong to it.
             return Vec::new();
         }
         match command {
             Command::Move { to, extend } => self.move_cursor(to, extend),
-            Command::Open => match self.selection.cursor().map(<[u8]>::to_vec) {
+            Command::Open => match self.pane.selection.cursor().map(<[u8]>::to_vec) {
                 Some(name) => self.activate(&name),
                 None => Vec::new(),
             },
@@ -85,18 +88,18 @@ impl App {
             Command::Reload => self.reload(),
             Command::EditLocation => self.edit_location(),
             Command::CancelLocation => {
-                if self.location.take().is_some() {
+                if self.pane.location.take().is_some() {
                     Vec::new()
-                } else if self.filter.is_some() {
+                } else if self.pane.filter.is_some() {
                     self.close_filter()
                 } else {
-                    self.selection.clear();
+                    self.pane.selection.clear();
                     Vec::new()
                 }
             }
             Command::Filter => self.open_filter(),
             Command::SelectAll => {
-                self.selection.select_all(&self.lister);
+                self.pane.selection.select_all(&self.pane.lister);
                 Vec::new()
             }
             Command::TypeAhead(text) => self.type_ahead(&text),
@@ -106,7 +109,7 @@ impl App {
             Command::Redo => self.on_job_message(crate::jobs::JobMsg::Redo),
             Command::MoveCursor(to) => self.move_cursor_only(to),
             Command::ToggleCursor => {
-                self.selection.toggle_cursor();
+                self.pane.selection.toggle_cursor();
                 Vec::new()
             }
             Command::ContextMenu => self.keyboard_menu(),
@@ -117,35 +120,39 @@ impl App {
                 self.navigate(home)
             }
             Command::Close => vec![Effect::Close],
+            // Taken above, before the location input could keep them.
+            Command::Tabs(_) => Vec::new(),
         }
     }
 
     /// Where a keyboard move goes from the cursor (or from the start when there is none).
     fn move_target(&self, to: Move) -> Option<usize> {
-        let len = self.lister.len();
+        let len = self.pane.lister.len();
         if len == 0 {
             return None;
         }
         let last = len - 1;
         let cols = self.columns();
-        let page = self.viewport.page_rows(self.row_height()) * cols;
-        Some(match self.selection.cursor_position(&self.lister) {
-            None => match to {
-                Move::Up | Move::Left | Move::Last => last,
-                _ => 0,
+        let page = self.pane.viewport.page_rows(self.row_height()) * cols;
+        Some(
+            match self.pane.selection.cursor_position(&self.pane.lister) {
+                None => match to {
+                    Move::Up | Move::Left | Move::Last => last,
+                    _ => 0,
+                },
+                Some(i) => match to {
+                    Move::Up => i.saturating_sub(cols),
+                    Move::Down => (i + cols).min(last),
+                    Move::Left if cols > 1 => i.saturating_sub(1),
+                    Move::Right if cols > 1 => (i + 1).min(last),
+                    Move::Left | Move::Right => i,
+                    Move::PageUp => i.saturating_sub(page),
+                    Move::PageDown => (i + page).min(last),
+                    Move::First => 0,
+                    Move::Last => last,
+                },
             },
-            Some(i) => match to {
-                Move::Up => i.saturating_sub(cols),
-                Move::Down => (i + cols).min(last),
-                Move::Left if cols > 1 => i.saturating_sub(1),
-                Move::Right if cols > 1 => (i + 1).min(last),
-                Move::Left | Move::Right => i,
-                Move::PageUp => i.saturating_sub(page),
-                Move::PageDown => (i + page).min(last),
-                Move::First => 0,
-                Move::Last => last,
-            },
-        })
+        )
     }
 
     /// Ctrl+arrows: the cursor moves, the selection stays.
@@ -153,9 +160,9 @@ impl App {
         let Some(target) = self.move_target(to) else {
             return Vec::new();
         };
-        if let Some((_, name)) = self.lister.get(target) {
+        if let Some((_, name)) = self.pane.lister.get(target) {
             let name = name.to_vec();
-            self.selection.move_cursor(&name);
+            self.pane.selection.move_cursor(&name);
         }
         self.reveal_cursor()
     }
@@ -164,22 +171,24 @@ impl App {
     /// under the cursor; of the folder when nothing is selected.
     fn keyboard_menu(&mut self) -> Vec<Effect> {
         let cursor = self
+            .pane
             .selection
             .cursor()
-            .filter(|c| self.selection.is_selected(c))
+            .filter(|c| self.pane.selection.is_selected(c))
             .map(<[u8]>::to_vec);
         let target = cursor.or_else(|| {
-            self.lister
+            self.pane
+                .lister
                 .iter()
-                .find(|(_, n)| self.selection.is_selected(n))
+                .find(|(_, n)| self.pane.selection.is_selected(n))
                 .map(|(_, n)| n.to_vec())
         });
         let mut effects = Vec::new();
         if let Some(name) = &target {
-            self.selection.move_cursor(name);
+            self.pane.selection.move_cursor(name);
             effects = self.reveal_cursor();
         }
-        let at = match target.as_deref().and_then(|n| self.lister.position(n)) {
+        let at = match target.as_deref().and_then(|n| self.pane.lister.position(n)) {
             Some(i) => self.entry_point(i),
             None => iced::Point::new(self.places_width() + 40.0, crate::layout::VIEW_TOP),
         };
@@ -192,10 +201,10 @@ impl App {
             return Vec::new();
         };
         if extend {
-            self.selection.extend_to(&self.lister, target);
-        } else if let Some((_, name)) = self.lister.get(target) {
+            self.pane.selection.extend_to(&self.pane.lister, target);
+        } else if let Some((_, name)) = self.pane.lister.get(target) {
             let name = name.to_vec();
-            self.selection.select_only(&name);
+            self.pane.selection.select_only(&name);
         }
         self.reveal_cursor()
     }
@@ -203,13 +212,13 @@ impl App {
     /// Select the first entry whose name starts with what was typed in the last second.
     fn type_ahead(&mut self, text: &str) -> Vec<Effect> {
         let now = Instant::now();
-        if now.duration_since(self.typeahead.1) > TYPEAHEAD_RESET {
-            self.typeahead.0.clear();
+        if now.duration_since(self.pane.typeahead.1) > TYPEAHEAD_RESET {
+            self.pane.typeahead.0.clear();
         }
-        self.typeahead.0.push_str(&text.to_lowercase());
-        self.typeahead.1 = now;
-        let prefix = self.typeahead.0.clone();
-        let found = self.lister.iter().find_map(|(_, n)| {
+        self.pane.typeahead.0.push_str(&text.to_lowercase());
+        self.pane.typeahead.1 = now;
+        let prefix = self.pane.typeahead.0.clone();
+        let found = self.pane.lister.iter().find_map(|(_, n)| {
             String::from_utf8_lossy(n)
                 .to_lowercase()
                 .starts_with(&prefix)
@@ -217,7 +226,7 @@ impl App {
         });
         match found {
             Some(name) => {
-                self.selection.select_only(&name);
+                self.pane.selection.select_only(&name);
                 self.reveal_cursor()
             }
             None => Vec::new(),

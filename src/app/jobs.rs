@@ -203,8 +203,9 @@ impl App {
 
     /// The selected items as paths in the shown folder.
     pub(super) fn selected_paths(&self) -> Vec<PathBuf> {
-        let dir = self.lister.path();
+        let dir = self.pane.lister.path();
         let mut paths: Vec<PathBuf> = self
+            .pane
             .selection
             .names()
             .map(|n| dir.join(OsStr::from_bytes(n)))

@@ -17,11 +17,11 @@ use crate::undo::UndoStep;
 impl App {
     /// Open the name entry for a new folder, with a free "New Folder (n)" selected.
     pub(super) fn new_folder(&mut self) -> Vec<Effect> {
-        if self.actions.trash.is_some() {
+        if self.pane.trash.is_some() {
             return Vec::new();
         }
         let text = unused_name(OsStr::new(&fl!("new-folder-name")), |n| {
-            self.lister.position(n.as_bytes()).is_some()
+            self.pane.lister.position(n.as_bytes()).is_some()
         })
         .to_string_lossy()
         .into_owned();
@@ -37,12 +37,12 @@ impl App {
 
     /// Turn an entry's name into a text input, its stem selected.
     pub(super) fn start_rename(&mut self, name: Vec<u8>) -> Vec<Effect> {
-        if self.actions.trash.is_some() || self.lister.position(&name).is_none() {
+        if self.pane.trash.is_some() || self.pane.lister.position(&name).is_none() {
             return Vec::new();
         }
         let text = String::from_utf8_lossy(&name).into_owned();
         let select = stem_chars(&text);
-        self.selection.select_only(&name);
+        self.pane.selection.select_only(&name);
         self.actions.menu = None;
         self.actions.naming = Some(NameEntry {
             kind: NameKind::Rename(name),
@@ -89,7 +89,7 @@ impl App {
         match r {
             Ok(name) => {
                 self.actions.naming = None;
-                self.selection.select_only(&name);
+                self.pane.selection.select_only(&name);
                 let path = self.path().join(OsStr::from_bytes(&name));
                 self.done(UndoStep::CreatedFolder(path))
             }
@@ -101,7 +101,7 @@ impl App {
         match r {
             Ok((from, to)) => {
                 self.actions.naming = None;
-                self.selection.select_only(&to);
+                self.pane.selection.select_only(&to);
                 let dir = self.path();
                 let step = UndoStep::Renamed {
                     from: dir.join(OsStr::from_bytes(&from)),

@@ -15,11 +15,11 @@ use super::App;
 
 impl App {
     pub fn lister(&self) -> &Lister {
-        &self.lister
+        &self.pane.lister
     }
 
     pub fn path(&self) -> &Path {
-        self.lister.path()
+        self.pane.lister.path()
     }
 
     pub fn settings(&self) -> &Settings {
@@ -27,7 +27,7 @@ impl App {
     }
 
     pub fn selection(&self) -> &Selection {
-        &self.selection
+        &self.pane.selection
     }
 
     /// The width of the Places panel now (0 when hidden or the window is too narrow).
@@ -47,37 +47,43 @@ impl App {
 
     /// How many entries the folder `name` of the shown folder holds, once counted.
     pub fn folder_count(&self, name: &[u8]) -> Option<u64> {
-        self.folder_counts.get(name).copied()
+        self.pane.folder_counts.get(name).copied()
     }
 
     pub fn viewport(&self) -> &Viewport {
-        &self.viewport
+        &self.pane.viewport
     }
 
     pub fn history(&self) -> &History {
-        &self.history
+        &self.pane.history
     }
 
     pub fn location(&self) -> Option<&str> {
-        self.location.as_deref()
+        self.pane.location.as_deref()
     }
 
     /// The filter box's text while it is open.
     pub fn filter(&self) -> Option<&str> {
-        self.filter.as_deref()
+        self.pane.filter.as_deref()
     }
 
     /// While a filter hides entries: how many the folder shows without it.
     pub fn unfiltered_len(&self) -> Option<usize> {
-        self.filter
+        self.pane
+            .filter
             .as_deref()
             .is_some_and(|f| !f.is_empty())
-            .then_some(self.lister.unfiltered_len())
+            .then_some(self.pane.lister.unfiltered_len())
     }
 
     /// Clipboard, drag and drop, menus, name entry, Trash view.
     pub fn actions(&self) -> &super::super::actions::ActionState {
         &self.actions
+    }
+
+    /// The Trash view, when the shown tab shows the trash.
+    pub fn trash_view(&self) -> Option<&super::super::actions::TrashView> {
+        self.pane.trash.as_ref()
     }
 
     pub fn icons(&self) -> &IconSet {
@@ -94,7 +100,7 @@ impl App {
     }
 
     pub fn space(&self) -> Option<(u64, u64)> {
-        self.space
+        self.pane.space
     }
 
     pub fn status_error(&self) -> Option<&str> {
@@ -113,7 +119,8 @@ impl App {
 
     /// The shown names, in order (lossy UTF-8).
     pub fn shown_names(&self) -> Vec<String> {
-        self.lister
+        self.pane
+            .lister
             .iter()
             .map(|(_, n)| String::from_utf8_lossy(n).into_owned())
             .collect()
@@ -122,7 +129,7 @@ impl App {
     /// What the file view says instead of a list, if anything.
     pub fn notice(&self) -> Option<String> {
         use porpoise_engine::error::Reason;
-        let l = &self.lister;
+        let l = &self.pane.lister;
         if let Some(e) = l.error() {
             return Some(match e.reason() {
                 Reason::PermissionDenied => fl!("error-permission"),
@@ -139,7 +146,7 @@ impl App {
         if !l.is_empty() {
             return None;
         }
-        let filter = self.filter.as_deref().unwrap_or_default();
+        let filter = self.pane.filter.as_deref().unwrap_or_default();
         match l.progress() {
             Progress::Opening | Progress::Listing => Some(fl!("view-loading")),
             _ if !filter.is_empty() => Some(fl!("view-no-match", filter = filter)),

@@ -15,9 +15,9 @@ impl App {
         self.actions.menu = None;
         self.actions.drop_menu = None;
         self.actions.naming = None;
-        self.location = None;
+        self.pane.location = None;
         self.status_error = None;
-        self.actions.trash = Some(TrashView::default());
+        self.pane.trash = Some(TrashView::default());
         self.list_trash()
     }
 
@@ -33,7 +33,7 @@ impl App {
     /// The trash changed (or F5): read it again, after the reading under way if there is
     /// one.
     pub(super) fn relist_trash(&mut self) -> Vec<Effect> {
-        if self.actions.trash.is_none() {
+        if self.pane.trash.is_none() {
             return Vec::new();
         }
         if self.actions.trash_listing {
@@ -45,7 +45,7 @@ impl App {
 
     pub(super) fn trash_listed(&mut self, r: Result<TrashListing, IoError>) -> Vec<Effect> {
         self.actions.trash_listing = false;
-        let Some(view) = &mut self.actions.trash else {
+        let Some(view) = &mut self.pane.trash else {
             return Vec::new();
         };
         match r {
@@ -79,7 +79,7 @@ impl App {
 
     pub(super) fn trash_clicked(&mut self, i: usize) -> Vec<Effect> {
         let ctrl = self.modifiers.control();
-        if let Some(view) = &mut self.actions.trash {
+        if let Some(view) = &mut self.pane.trash {
             if ctrl {
                 if !view.selected.remove(&i) {
                     view.selected.insert(i);
@@ -95,7 +95,7 @@ impl App {
     /// Right-press on row `i`: it joins the selection (alone, if it was not in it) and
     /// the menu opens at the pointer.
     pub(super) fn trash_menu(&mut self, i: usize) -> Vec<Effect> {
-        let Some(view) = &mut self.actions.trash else {
+        let Some(view) = &mut self.pane.trash else {
             return Vec::new();
         };
         if !view.selected.contains(&i) {
@@ -113,7 +113,7 @@ impl App {
 
     /// The answer to "Delete these for good?": the selected items go, off the UI thread.
     pub(super) fn confirm_purge(&mut self, yes: bool) -> Vec<Effect> {
-        let Some(view) = &mut self.actions.trash else {
+        let Some(view) = &mut self.pane.trash else {
             return Vec::new();
         };
         view.confirm_purge = false;
@@ -130,7 +130,7 @@ impl App {
     }
 
     pub(super) fn trash_restore(&mut self) -> Vec<Effect> {
-        let Some(view) = self.actions.trash.as_mut().filter(|v| !v.busy) else {
+        let Some(view) = self.pane.trash.as_mut().filter(|v| !v.busy) else {
             return Vec::new();
         };
         let items = selected_items(view);
@@ -142,7 +142,7 @@ impl App {
     }
 
     pub(super) fn confirm_empty(&mut self, yes: bool) -> Vec<Effect> {
-        let Some(view) = &mut self.actions.trash else {
+        let Some(view) = &mut self.pane.trash else {
             return Vec::new();
         };
         view.confirm_empty = false;
@@ -164,7 +164,7 @@ impl App {
                 fl!("status-empty-failed", error = failures::why(&e))
             });
         }
-        if let Some(view) = &mut self.actions.trash {
+        if let Some(view) = &mut self.pane.trash {
             view.busy = false;
         } else {
             return Vec::new();

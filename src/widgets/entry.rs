@@ -70,6 +70,7 @@ pub fn area<'a>(
         .on_press(Message::Clicked(name.to_vec()))
         .on_release(Message::Action(ActionMsg::ReleasedOn(target.clone())))
         .on_right_press(Message::Action(ActionMsg::ContextMenu(Some(name.to_vec()))))
+        .on_middle_press(Message::Tab(crate::tabs::TabMsg::OpenEntry(name.to_vec())))
         .on_enter(Message::Action(ActionMsg::Hover(target.clone())))
         .on_exit(Message::Action(ActionMsg::Unhover(target)))
         .into()

@@ -171,7 +171,7 @@ fn location(app: &App) -> Element<'_, Message> {
             .into();
     }
     let mut bar = row![].spacing(0).align_y(Center);
-    if app.actions().trash.is_some() {
+    if app.trash_view().is_some() {
         // The Trash view's location is the trash itself.
         let crumb = row![
             svg(icons::TRASH.clone()).width(16).height(16),

@@ -63,7 +63,7 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
         });
         out.push(menu(app, items, m.at));
     }
-    if let Some(t) = a.trash.as_ref().filter(|t| t.confirm_empty) {
+    if let Some(t) = app.trash_view().filter(|t| t.confirm_empty) {
         out.push(confirm(
             [
                 fl!("trash-empty-question"),
@@ -74,7 +74,7 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
             ActionMsg::ConfirmEmptyTrash,
         ));
     }
-    if let Some(t) = a.trash.as_ref().filter(|t| t.confirm_purge) {
+    if let Some(t) = app.trash_view().filter(|t| t.confirm_purge) {
         out.push(confirm(
             [
                 fl!("trash-purge-question", count = t.selected.len()),
@@ -104,6 +104,7 @@ fn ticked(app: &App, i: MenuItem) -> Option<bool> {
         MenuItem::ShowHidden => Some(s.show_hidden),
         MenuItem::ShowPlaces => Some(s.show_places),
         MenuItem::VerifyCopies => Some(s.verify_copies),
+        MenuItem::RestoreTabs => Some(s.restore_tabs),
         _ => None,
     }
 }
@@ -125,6 +126,7 @@ pub fn menu_label(i: MenuItem) -> String {
         MenuItem::DeleteFromTrash => fl!("menu-delete"),
         MenuItem::ShowPlaces => fl!("menu-show-places"),
         MenuItem::VerifyCopies => fl!("menu-verify-copies"),
+        MenuItem::RestoreTabs => fl!("menu-restore-tabs"),
     }
 }
 

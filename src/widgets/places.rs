@@ -22,7 +22,7 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
         return None;
     }
     let here = app.path();
-    let in_trash = app.actions().trash.is_some();
+    let in_trash = app.trash_view().is_some();
     // In the Trash view only Trash is current.
     let current =
         |p: &Place| (p.kind == PlaceKind::Trash) == in_trash && (in_trash || p.path == here);
@@ -157,8 +157,14 @@ fn item<'a>(app: &App, p: &'a Place, current: bool, keyboard: bool) -> Element<'
         }
         None => top,
     };
-    mouse_area(body)
-        .on_release(Message::Action(ActionMsg::ReleasedOn(target.clone())))
+    let area = mouse_area(body);
+    let area = match p.kind {
+        PlaceKind::Trash => area,
+        _ => area.on_middle_press(Message::Tab(crate::tabs::TabMsg::OpenBehind(
+            p.path.clone(),
+        ))),
+    };
+    area.on_release(Message::Action(ActionMsg::ReleasedOn(target.clone())))
         .on_enter(Message::Action(ActionMsg::Hover(target.clone())))
         .on_exit(Message::Action(ActionMsg::Unhover(target)))
         .into()

@@ -17,7 +17,7 @@ const STATUS_HEIGHT: f32 = 28.0;
 
 /// The left part of the status bar, as text.
 pub fn summary(app: &App) -> String {
-    if let Some(t) = &app.actions().trash {
+    if let Some(t) = app.trash_view() {
         return trash_summary(t);
     }
     let l = app.lister();

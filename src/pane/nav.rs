@@ -1,0 +1,311 @@
+//! A pane moving between folders and keeping its folder current: navigation, history,
+//! the folder cache, listing events, and keeping the cursor in view.
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use porpoise_engine::error::Reason;
+use porpoise_engine::listing::{DirEvent, ListOptions, Lister, ListerCache, ViewOptions};
+
+use super::super::effects::Effect;
+use super::super::history::{History, resolve_typed};
+use super::super::settings::{Settings, ViewMode};
+use super::super::theme;
+use super::super::viewport::Viewport;
+use super::{Around, Pane, next_generation};
+
+impl Pane {
+    /// A new pane at `folder` (from the cache when it was shown lately), and the effects
+    /// that list it.
+    pub fn open(folder: PathBuf, viewport: Viewport, cx: Around) -> (Pane, Vec<Effect>) {
+        let mut pane = Pane::new(folder.clone(), cx.settings, viewport);
+        pane.lister = listed(folder, pane.view_options(cx.settings), cx.cache);
+        let effects = pane.start_listing(pane.lister.mtime());
+        (pane, effects)
+    }
+
+    /// Take the view settings, which may have changed while the pane was behind.
+    pub fn adopt(&mut self, settings: &Settings) {
+        let opts = self.view_options(settings);
+        self.lister.set_sort(opts.key, opts.order);
+        self.lister.set_show_hidden(opts.show_hidden);
+        self.selection.retain_shown(&self.lister);
+    }
+
+    /// Start (or restart) listing the folder; `known_mtime` revalidates a cached one.
+    pub fn start_listing(&mut self, known_mtime: Option<(i64, u32)>) -> Vec<Effect> {
+        self.generation = next_generation();
+        self.space = None;
+        self.folder_counts.clear();
+        let path = self.lister.path().to_owned();
+        vec![
+            Effect::OpenDir {
+                generation: self.generation,
+                path: path.clone(),
+                opts: ListOptions {
+                    known_mtime,
+                    // The worker sorts each batch; this thread only merges.
+                    sort: Some((self.lister.options().key, self.lister.options().order)),
+                    ..ListOptions::default()
+                },
+            },
+            Effect::LoadSpace {
+                generation: self.generation,
+                path,
+            },
+        ]
+    }
+
+    /// Show `path`, keeping the folder left in the cache. `select`: a name to select
+    /// once it is listed (the folder we came up from).
+    fn enter(&mut self, path: PathBuf, select: Option<Vec<u8>>, cx: Around) -> Vec<Effect> {
+        // Another folder starts unfiltered.
+        self.filter = None;
+        let next = listed(path, self.view_options(cx.settings), cx.cache);
+        let known_mtime = next.mtime();
+        let left = std::mem::replace(&mut self.lister, next);
+        if left.progress() == porpoise_engine::listing::Progress::Complete {
+            cx.cache.put(left);
+        }
+        self.selection.clear();
+        self.trash = None;
+        if let Some(name) = select {
+            self.selection.select_only(&name);
+        }
+        self.location = None;
+        self.last_click = None;
+        self.viewport.offset_y = 0.0;
+        let mut effects = self.start_listing(known_mtime);
+        effects.push(Effect::ScrollTo(0.0));
+        effects.extend(self.reveal_cursor(cx.settings.view));
+        effects
+    }
+
+    /// Go to a folder chosen by the person (place, breadcrumb, typed path).
+    pub fn navigate(&mut self, path: PathBuf, cx: Around) -> Vec<Effect> {
+        if path == self.lister.path() {
+            return Vec::new();
+        }
+        self.history.visit(self.lister.path().to_owned());
+        self.enter(path, None, cx)
+    }
+
+    pub fn back(&mut self, cx: Around) -> Vec<Effect> {
+        self.step_in_history(History::back, cx)
+    }
+
+    pub fn forward(&mut self, cx: Around) -> Vec<Effect> {
+        self.step_in_history(History::forward, cx)
+    }
+
+    /// Go where `step` takes the history from here, selecting the folder we came from
+    /// when it is inside.
+    fn step_in_history(
+        &mut self,
+        step: fn(&mut History, PathBuf) -> Option<PathBuf>,
+        cx: Around,
+    ) -> Vec<Effect> {
+        let here = self.lister.path().to_owned();
+        match step(&mut self.history, here.clone()) {
+            Some(to) => {
+                let select = child_name(&to, &here);
+                self.enter(to, select, cx)
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// Go to the parent folder and select the folder we came from.
+    pub fn up(&mut self, cx: Around) -> Vec<Effect> {
+        let here = self.lister.path().to_owned();
+        let Some(parent) = here.parent().map(PathBuf::from) else {
+            return Vec::new();
+        };
+        self.history.visit(here.clone());
+        let select = child_name(&parent, &here);
+        self.enter(parent, select, cx)
+    }
+
+    /// List the folder again from scratch, keeping the selection.
+    pub fn reload(&mut self, settings: &Settings) -> Vec<Effect> {
+        let path = self.lister.path().to_owned();
+        self.lister = Lister::new(path, self.view_options(settings));
+        self.start_listing(None)
+    }
+
+    /// Open an entry: a folder (or a link to one) in the pane, a file in its application.
+    pub fn activate(&mut self, name: &[u8], cx: Around) -> Vec<Effect> {
+        let Some(i) = self.lister.position(name) else {
+            return Vec::new();
+        };
+        let Some((entry, _)) = self.lister.get(i) else {
+            return Vec::new();
+        };
+        let path = self.lister.path().join(OsStr::from_bytes(name));
+        if entry.is_dir_like() {
+            self.history.visit(self.lister.path().to_owned());
+            self.enter(path, None, cx)
+        } else {
+            vec![Effect::OpenFile(path)]
+        }
+    }
+
+    /// A listing event of this pane's current listing.
+    pub fn on_dir_event(&mut self, event: DirEvent, cx: Around) -> Vec<Effect> {
+        let settled = matches!(
+            event,
+            DirEvent::Complete | DirEvent::Unchanged | DirEvent::Changed(_)
+        );
+        let finished = matches!(event, DirEvent::Complete | DirEvent::Unchanged);
+        if let DirEvent::Failed(e) = &event {
+            tracing::info!("{}", porpoise_engine::error::chain(e));
+            // A file was asked for (on the command line, typed): show its folder with
+            // the file selected, in its place in the history.
+            if e.reason() == Reason::NotADirectory
+                && let (Some(parent), Some(name)) =
+                    (self.lister.path().parent(), self.lister.path().file_name())
+            {
+                let (parent, name) = (parent.to_owned(), name.as_bytes().to_vec());
+                return self.enter(parent, Some(name), cx);
+            }
+        }
+        let mut new_folders = Vec::new();
+        if let DirEvent::Changed(c) = &event {
+            // Renamed by another program: what was selected stays with its entry.
+            for (from, to) in &c.renamed {
+                self.selection.rename(from, to);
+            }
+            new_folders = c
+                .upserts
+                .entries
+                .iter()
+                .filter(|e| e.is_dir_like())
+                .map(|e| c.upserts.names.name_of(e).to_vec())
+                .collect();
+        }
+        self.lister.apply(event);
+        let hidden = cx.settings.show_hidden;
+        let mut effects = if finished {
+            self.count_folders(None, hidden)
+        } else if new_folders.is_empty() {
+            Vec::new()
+        } else {
+            self.count_folders(Some(new_folders), hidden)
+        };
+        if settled {
+            self.selection.retain_shown(&self.lister);
+        }
+        if finished {
+            effects.extend(self.reveal_cursor(cx.settings.view));
+        }
+        effects
+    }
+
+    /// Count what the folder's folders hold (all of them, or `only` these), on local and
+    /// removable disks; a network share could take long for little.
+    fn count_folders(&mut self, only: Option<Vec<Vec<u8>>>, hidden: bool) -> Vec<Effect> {
+        if self.lister.class() == porpoise_engine::mounts::MountClass::Network {
+            return Vec::new();
+        }
+        let names: Vec<Vec<u8>> = match only {
+            Some(names) => names,
+            None => self
+                .lister
+                .iter()
+                .filter(|(e, _)| e.is_dir_like())
+                .take(MAX_COUNTED)
+                .map(|(_, n)| n.to_vec())
+                .collect(),
+        };
+        if names.is_empty() {
+            return Vec::new();
+        }
+        vec![Effect::CountFolders {
+            generation: self.generation,
+            dir: self.lister.path().to_owned(),
+            names,
+            hidden,
+        }]
+    }
+
+    /// The location bar becomes a text input holding the folder's path.
+    pub fn edit_location(&mut self) -> Vec<Effect> {
+        let mut text = self.lister.path().display().to_string();
+        if !text.ends_with('/') {
+            text.push('/');
+        }
+        self.location = Some(text);
+        vec![Effect::FocusLocation]
+    }
+
+    /// Go where the location bar's text leads (from this folder, `~` the home folder).
+    pub fn submit_location(&mut self, cx: Around) -> Vec<Effect> {
+        let Some(typed) = self.location.take() else {
+            return Vec::new();
+        };
+        match resolve_typed(&typed, self.lister.path(), cx.home) {
+            Some(path) => self.navigate(path, cx),
+            None => Vec::new(),
+        }
+    }
+
+    /// Items per row of the view (1 in details).
+    pub fn columns(&self, view: ViewMode) -> usize {
+        match view {
+            ViewMode::Details => 1,
+            ViewMode::Icons => icon_columns(self.viewport.width),
+        }
+    }
+
+    /// Scroll so the cursor's row is visible, if it is not.
+    pub fn reveal_cursor(&mut self, view: ViewMode) -> Vec<Effect> {
+        let Some(i) = self.selection.cursor_position(&self.lister) else {
+            return Vec::new();
+        };
+        let row = i / self.columns(view);
+        match self.viewport.reveal(row, row_height(view)) {
+            Some(y) => {
+                self.viewport.offset_y = y;
+                vec![Effect::ScrollTo(y)]
+            }
+            None => Vec::new(),
+        }
+    }
+}
+
+/// The lister of `folder`: the cached one under these options, else a new one.
+fn listed(folder: PathBuf, opts: ViewOptions, cache: &mut ListerCache) -> Lister {
+    match cache.take(&folder) {
+        Some(mut cached) => {
+            cached.set_sort(opts.key, opts.order);
+            cached.set_show_hidden(opts.show_hidden);
+            cached.set_filter(&opts.filter);
+            cached
+        }
+        None => Lister::new(folder, opts),
+    }
+}
+
+/// Height of one row of a view.
+pub fn row_height(view: ViewMode) -> f32 {
+    match view {
+        ViewMode::Details => theme::ROW_HEIGHT,
+        ViewMode::Icons => theme::TILE_HEIGHT,
+    }
+}
+
+/// At most this many folders of one folder get their item count.
+const MAX_COUNTED: usize = 5000;
+
+/// Tiles per row in the icons view for a viewport this wide.
+pub fn icon_columns(width: f32) -> usize {
+    (((width - 16.0) / theme::TILE_WIDTH).floor() as usize).max(1)
+}
+
+/// If `child` is directly inside `parent`, its name.
+fn child_name(parent: &Path, child: &Path) -> Option<Vec<u8>> {
+    (child.parent() == Some(parent))
+        .then(|| child.file_name().map(|n| n.as_bytes().to_vec()))
+        .flatten()
+}

@@ -1,0 +1,104 @@
+//! The tab bar, while there is more than one tab: each tab shows its folder's name
+//! (shortened to fit, the whole path in a tooltip) and a close button, the shown one is
+//! marked. A click shows a tab, a middle-click closes it, a press dragged onto another tab
+//! moves it there, and files dragged onto a tab drop into its folder.
+
+use iced::widget::{Row, button, container, mouse_area, row, svg, text, tooltip};
+use iced::{Center, Element, Fill};
+
+use crate::actions::{ActionMsg, DropTarget};
+use crate::app::{App, TAB_BAR_HEIGHT};
+use crate::i18n::fl;
+use crate::icons;
+use crate::message::Message;
+use crate::pane::Pane;
+use crate::tabs::TabMsg;
+use crate::theme;
+
+/// The widest a tab grows.
+const TAB_WIDTH: f32 = 220.0;
+
+/// The bar, or nothing while there is one tab.
+pub fn view(app: &App) -> Option<Element<'_, Message>> {
+    if app.tab_count() < 2 {
+        return None;
+    }
+    let shown = app.shown_tab();
+    let tabs = app
+        .tab_panes()
+        .enumerate()
+        .map(|(at, pane)| tab(app, at, pane, at == shown));
+    let bar = Row::with_children(tabs)
+        .spacing(2)
+        .padding([3, 6])
+        .align_y(Center);
+    Some(
+        container(bar)
+            .width(Fill)
+            .height(TAB_BAR_HEIGHT)
+            .style(theme::side_panel)
+            .into(),
+    )
+}
+
+/// The name a tab shows for its pane.
+pub fn label(pane: &Pane) -> String {
+    if pane.trash.is_some() {
+        fl!("place-trash")
+    } else {
+        crate::format::folder_name(pane.path())
+    }
+}
+
+fn tab<'a>(app: &App, at: usize, pane: &Pane, shown: bool) -> Element<'a, Message> {
+    let target = DropTarget::Tab(at);
+    let marked = shown || app.is_drop_hover(&target);
+    let close = button(
+        svg(icons::CLOSE.clone())
+            .width(12)
+            .height(12)
+            .style(theme::symbol(true)),
+    )
+    .padding(4)
+    .on_press(Message::Tab(TabMsg::Close(Some(at))))
+    .style(theme::flat_button(false));
+    let name = container(
+        text(label(pane))
+            .wrapping(iced::widget::text::Wrapping::None)
+            .size(theme::TEXT_SIZE),
+    )
+    .width(Fill)
+    .clip(true);
+    let body = container(row![name, close].spacing(4).align_y(Center))
+        .padding(iced::Padding {
+            top: 2.0,
+            right: 4.0,
+            bottom: 2.0,
+            left: 10.0,
+        })
+        .width(TAB_WIDTH)
+        .style(move |theme: &iced::Theme| {
+            let look = theme::flat_button(marked)(theme, iced::widget::button::Status::Active);
+            container::Style {
+                background: look.background,
+                text_color: Some(look.text_color),
+                border: look.border,
+                ..container::Style::default()
+            }
+        });
+    let body = mouse_area(body)
+        .on_press(Message::Tab(TabMsg::Pressed(at)))
+        .on_middle_press(Message::Tab(TabMsg::Close(Some(at))))
+        .on_release(Message::Action(ActionMsg::ReleasedOn(target.clone())))
+        .on_enter(Message::Action(ActionMsg::Hover(target.clone())))
+        .on_exit(Message::Action(ActionMsg::Unhover(target)));
+    tooltip(
+        body,
+        container(text(pane.path().display().to_string()).size(theme::SMALL_TEXT))
+            .padding([4, 8])
+            .style(container::bordered_box),
+        tooltip::Position::Bottom,
+    )
+    .delay(std::time::Duration::from_millis(600))
+    .into()
+}
