@@ -38,12 +38,6 @@ impl History {
         Some(to)
     }
 
-    /// Make `later` the forward steps, the first of them next.
-    pub fn set_forward(&mut self, mut later: Vec<PathBuf>) {
-        later.truncate(LIMIT);
-        self.forward = later.into_iter().rev().collect();
-    }
-
     pub fn can_go_back(&self) -> bool {
         !self.back.is_empty()
     }

@@ -41,8 +41,9 @@ impl Rng {
     }
 }
 
-/// Keys a person presses in a file manager. Closing the window (Alt+F4, Ctrl+Q, Ctrl+W)
-/// is left out: the run is about the window staying alive.
+/// Keys a person presses in a file manager, tabs' among them. Closing the window (Alt+F4,
+/// Ctrl+Q, and Ctrl+W, which closes it with its last tab) is left out: the run is about
+/// the window staying alive.
 const KEYS: &[&str] = &[
     "Down",
     "Up",
@@ -73,6 +74,10 @@ const KEYS: &[&str] = &[
     "alt+Left",
     "alt+Right",
     "alt+Up",
+    "ctrl+t",
+    "ctrl+Tab",
+    "ctrl+shift+t",
+    "alt+1",
     "Tab",
     "shift+F10",
     "Menu",

@@ -14,6 +14,7 @@ use crate::message::Message;
 use crate::pane::Pane;
 use crate::tabs::TabMsg;
 use crate::theme;
+use crate::widgets::elided::elided;
 
 /// The widest a tab grows.
 const TAB_WIDTH: f32 = 220.0;
@@ -62,13 +63,9 @@ fn tab<'a>(app: &App, at: usize, pane: &Pane, shown: bool) -> Element<'a, Messag
     .padding(4)
     .on_press(Message::Tab(TabMsg::Close(Some(at))))
     .style(theme::flat_button(false));
-    let name = container(
-        text(label(pane))
-            .wrapping(iced::widget::text::Wrapping::None)
-            .size(theme::TEXT_SIZE),
-    )
-    .width(Fill)
-    .clip(true);
+    let name = container(elided(label(pane), theme::TEXT_SIZE))
+        .width(Fill)
+        .clip(true);
     let body = container(row![name, close].spacing(4).align_y(Center))
         .padding(iced::Padding {
             top: 2.0,

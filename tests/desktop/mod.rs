@@ -397,6 +397,11 @@ impl Window<'_> {
         self.press_release(1);
     }
 
+    pub fn middle_click(&self, x: i32, y: i32) {
+        self.point(x, y);
+        self.press_release(2);
+    }
+
     pub fn right_click(&self, x: i32, y: i32) {
         self.point(x, y);
         self.press_release(3);
@@ -524,6 +529,37 @@ impl Window<'_> {
         let (x, y) = self.wait_text(text);
         self.click(x, y);
         (x, y)
+    }
+
+    /// Wait until `text` is drawn with its centre where `place` allows (a band of the
+    /// window, say); returns where.
+    pub fn wait_text_where(&self, text: &str, place: impl Fn(i32, i32) -> bool) -> (i32, i32) {
+        let start = Instant::now();
+        loop {
+            let shot = self.shot();
+            let words = shot.words();
+            let here: Vec<Word> = words
+                .iter()
+                .filter(|w| {
+                    let (x, y) = w.centre();
+                    place(x, y)
+                })
+                .cloned()
+                .collect();
+            if let Some(at) = image::find(&here, text) {
+                return at;
+            }
+            if start.elapsed() > PATIENCE {
+                let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("wait-text-failed.png");
+                shot.write_png(&path);
+                let read: Vec<&str> = here.iter().map(|w| w.text.as_str()).collect();
+                panic!(
+                    "gave up waiting for {text:?} drawn there; read {read:?} there; screenshot {}",
+                    path.display()
+                );
+            }
+            std::thread::park_timeout(Duration::from_millis(100));
+        }
     }
 
     /// Save a screenshot under the test target's temp folder; returns its path.

@@ -1,0 +1,169 @@
+//! Tabs and their panes, driven headlessly on real temporary folders: each tab keeps its
+//! own folder, history, selection and filter; listings reach the pane that asked for
+//! them even while it is behind; the view settings follow a pane shown again; closed
+//! tabs come back; and the tabs' folders are kept in the settings, any bytes included.
+//! Run: `cargo test --test ui_tabs`.
+
+mod flows;
+
+use std::ffi::OsStr;
+use std::fs;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use iced::keyboard::Modifiers;
+use iced::keyboard::key::Named;
+use porpoise::keys::{char_key, named, press};
+use porpoise::tabs::TabMsg;
+use porpoise::{Message, Settings};
+
+use flows::*;
+
+/// `root/one` (a.txt, b.txt, sub/) and `root/two` (x.txt).
+fn two_folders(root: &Path) -> (PathBuf, PathBuf) {
+    let one = root.join("one");
+    let two = root.join("two");
+    fs::create_dir_all(one.join("sub")).expect("mkdir");
+    fs::create_dir(&two).expect("mkdir");
+    fs::write(one.join("a.txt"), b"a").expect("write");
+    fs::write(one.join("b.txt"), b"b").expect("write");
+    fs::write(two.join("x.txt"), b"x").expect("write");
+    (one, two)
+}
+
+fn tab_folders(app: &porpoise::App) -> Vec<PathBuf> {
+    app.tab_panes().map(|p| p.path().to_owned()).collect()
+}
+
+#[test]
+fn each_tab_keeps_its_own_folder_history_and_selection() {
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (one, two) = two_folders(dir.path());
+    let app = boot(&one);
+    let app = send(app, press(char_key("b"), Modifiers::empty()));
+    assert!(app.selection().is_selected(b"b.txt"));
+
+    // Ctrl+T: a second tab at the same folder, shown, with nothing selected yet.
+    let app = send(app, press(char_key("t"), Modifiers::CTRL));
+    assert_eq!((app.tab_count(), app.shown_tab()), (2, 1));
+    assert_eq!(app.path(), one);
+    assert_eq!(app.shown_names(), ["sub", "a.txt", "b.txt"]);
+    assert!(app.selection().is_empty());
+    let app = send(app, Message::Navigate(two.clone()));
+    assert_eq!(app.shown_names(), ["x.txt"]);
+    assert!(app.title().ends_with("two"));
+    // Only the tab bar names the first tab's folder now.
+    assert!(shows(&app, "one"), "the bar names the first tab");
+
+    // Ctrl+Tab: the first tab, as it was left.
+    let app = send(app, press(named(Named::Tab), Modifiers::CTRL));
+    assert_eq!(app.path(), one);
+    assert!(app.title().ends_with("one"));
+    assert!(app.selection().is_selected(b"b.txt"));
+    assert!(!app.history().can_go_back(), "this tab never went anywhere");
+    // Ctrl+PageDown to the second, whose Back leads to where it started.
+    let app = send(app, press(named(Named::PageDown), Modifiers::CTRL));
+    assert_eq!(app.path(), two);
+    let app = send(app, press(named(Named::ArrowLeft), Modifiers::ALT));
+    assert_eq!(app.path(), one);
+    assert!(app.selection().is_empty());
+    assert_eq!(tab_folders(&app), [one.clone(), one.clone()]);
+}
+
+#[test]
+fn a_folder_opened_behind_is_listed_before_it_is_shown() {
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (one, two) = two_folders(dir.path());
+    let app = boot(&one);
+    // A middle-click on "sub" and one on the Places entry of `two`: tabs behind, each
+    // right after the shown one.
+    let app = send(app, Message::Tab(TabMsg::OpenEntry(b"sub".to_vec())));
+    let app = send(app, Message::Tab(TabMsg::OpenBehind(two.clone())));
+    assert_eq!(app.shown_tab(), 0);
+    assert_eq!(app.path(), one);
+    assert_eq!(
+        tab_folders(&app),
+        [one.clone(), two.clone(), one.join("sub")]
+    );
+    // Their listings went to them, not to the shown pane.
+    assert_eq!(app.shown_names(), ["sub", "a.txt", "b.txt"]);
+    let behind: Vec<usize> = app.tab_panes().map(|p| p.lister().len()).collect();
+    assert_eq!(behind, [3, 1, 0]);
+    // Middle-clicking a file opens nothing.
+    let app = send(app, Message::Tab(TabMsg::OpenEntry(b"a.txt".to_vec())));
+    assert_eq!(app.tab_count(), 3);
+
+    // Alt+2 shows `two` with its entries, without listing it again first.
+    let app = send(app, press(char_key("2"), Modifiers::ALT));
+    assert_eq!(app.path(), two);
+    assert_eq!(app.shown_names(), ["x.txt"]);
+}
+
+#[test]
+fn a_tab_shown_again_takes_the_view_settings_changed_meanwhile() {
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (one, _) = two_folders(dir.path());
+    fs::write(one.join(".hidden"), b"h").expect("write");
+    let app = boot(&one);
+    let app = send(app, press(char_key("t"), Modifiers::CTRL));
+    // Hidden files shown in the second tab: the first shows them too once shown.
+    let app = send(app, press(char_key("h"), Modifiers::CTRL));
+    assert_eq!(app.shown_names().len(), 4);
+    let app = send(app, Message::Tab(TabMsg::Show(0)));
+    assert_eq!(app.shown_names(), ["sub", ".hidden", "a.txt", "b.txt"]);
+}
+
+#[test]
+fn closed_tabs_come_back_and_the_last_closes_the_window() {
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (one, two) = two_folders(dir.path());
+    let app = boot(&one);
+    let app = send(app, Message::Tab(TabMsg::OpenBehind(two.clone())));
+    let app = send(app, Message::Tab(TabMsg::Show(1)));
+    // Ctrl+W closes the shown tab; the one before it is shown.
+    let app = send(app, press(char_key("w"), Modifiers::CTRL));
+    assert_eq!((app.tab_count(), app.path()), (1, one.as_path()));
+    // Ctrl+Shift+T opens it again.
+    let app = send(
+        app,
+        press(char_key("T"), Modifiers::CTRL | Modifiers::SHIFT),
+    );
+    assert_eq!((app.tab_count(), app.path()), (2, two.as_path()));
+    assert_eq!(app.shown_names(), ["x.txt"]);
+    // Closing a tab behind keeps the shown one.
+    let mut app = send(app, Message::Tab(TabMsg::Close(Some(0))));
+    assert_eq!((app.tab_count(), app.path()), (1, two.as_path()));
+    // The last tab: Ctrl+W closes the window.
+    let effects = app.handle(press(char_key("w"), Modifiers::CTRL));
+    assert!(
+        effects.iter().any(|e| matches!(e, porpoise::Effect::Close)),
+        "{effects:?}"
+    );
+}
+
+#[test]
+fn tabs_are_kept_in_the_settings_whatever_bytes_their_names_hold() {
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (one, _) = two_folders(dir.path());
+    // A folder whose name is not UTF-8, and one with a space and a percent sign.
+    let odd = dir.path().join(OsStr::from_bytes(b"caf\xe9 100%"));
+    fs::create_dir(&odd).expect("mkdir");
+    let app = boot(&one);
+    let app = send(app, press(char_key("t"), Modifiers::CTRL));
+    let app = send(app, Message::Navigate(odd.clone()));
+    let saved = app.settings().clone();
+    assert_eq!(saved.shown_tab, 1);
+    let text = toml::to_string_pretty(&saved).expect("encodes");
+    let read = Settings::parse(&text).expect("parses");
+    assert_eq!(read.tabs_to_restore(), Some((vec![one.clone(), odd], 1)));
+    let off = Settings {
+        restore_tabs: false,
+        ..read
+    };
+    assert_eq!(off.tabs_to_restore(), None);
+}
