@@ -12,6 +12,7 @@ mod jobs;
 mod naming;
 mod nav;
 mod query;
+mod split;
 mod tabs;
 mod trash_view;
 
@@ -27,7 +28,7 @@ use porpoise_engine::listing::ListerCache;
 use porpoise_engine::mounts::MountTable;
 
 pub use band::GRID_LEFT;
-pub use tabs::TAB_BAR_HEIGHT;
+pub use tabs::{TAB_BAR_HEIGHT, TabPanes};
 
 use super::actions::ActionState;
 use super::effects::Effect;
@@ -37,7 +38,7 @@ use super::message::Message;
 use super::pane::Pane;
 use super::places::{self, Place, UserHome};
 use super::settings::Settings;
-use super::tabs::Tabs;
+use super::tabs::{Beside, Tab, Tabs};
 use super::theme;
 use super::viewport::Viewport;
 
@@ -46,10 +47,12 @@ pub struct App {
     settings: Settings,
     /// Where settings are saved; `None` (tests) never writes.
     settings_path: Option<PathBuf>,
-    /// The shown tab's pane.
+    /// The shown tab's pane with the keyboard.
     pane: Pane,
+    /// In split view, the shown tab's other pane.
+    beside: Option<Beside>,
     /// The other tabs, in order around the shown one.
-    tabs: Tabs<Pane>,
+    tabs: Tabs<Tab>,
     /// The folders of closed tabs, the last closed last (Ctrl+Shift+T opens it again).
     closed_tabs: Vec<PathBuf>,
     cache: ListerCache,
@@ -110,6 +113,7 @@ impl App {
         let mut app = App {
             theme: theme::for_choice(settings.theme),
             pane: Pane::new(path, &settings, viewport),
+            beside: None,
             tabs: Tabs::default(),
             closed_tabs: Vec::new(),
             settings,
@@ -140,17 +144,26 @@ impl App {
         (app, effects)
     }
 
-    /// [`App::boot`] for iced, with a tab for each folder of `tabs` (the first, then the
-    /// others, and the place of the one shown): the effects become tasks.
+    /// [`App::boot`] for iced, with a tab for each entry of `tabs` (its folder, or the
+    /// two folders of a split view from left to right) and the one at `shown` shown: the
+    /// effects become tasks. `tabs` holds at least one.
     pub fn boot_task(
-        tabs: (PathBuf, Vec<PathBuf>, usize),
+        tabs: (Vec<Vec<PathBuf>>, usize),
         settings: Settings,
         settings_path: Option<PathBuf>,
         home: UserHome,
     ) -> (App, Task<Message>) {
-        let (first, others, shown) = tabs;
+        let (mut tabs, shown) = tabs;
+        let first = match tabs.first_mut() {
+            Some(folders) if !folders.is_empty() => folders.remove(0),
+            _ => home.folder.clone(),
+        };
         let (mut app, mut effects) = App::boot(first, settings, settings_path, home);
-        effects.extend(app.open_tabs(others, shown));
+        let mut tabs = tabs.into_iter();
+        if let Some(right) = tabs.next().and_then(|f| f.into_iter().next()) {
+            effects.extend(app.split_at(right));
+        }
+        effects.extend(app.open_tabs(tabs.collect(), shown));
         let task = app.run_effects(effects);
         (app, task)
     }
@@ -258,6 +271,9 @@ impl App {
                 self.navigate(path)
             }
             Message::Tab(m) => self.on_tab_message(m),
+            Message::Beside(m) => self.from_beside(*m),
+            Message::ToggleSplit => self.toggle_split(),
+            Message::ClosePane { left } => self.close_pane(left),
             Message::Back => self.back(),
             Message::Forward => self.forward(),
             Message::Up => self.up(),

@@ -22,10 +22,6 @@ use super::places::{self, UserHome};
 use super::settings::{SaveError, Settings};
 use super::undo::{self, UndoStep};
 
-/// The id of the file view's scrollable.
-pub const VIEW_SCROLL: &str = "porpoise-view";
-/// The id of the location text input.
-pub const LOCATION_INPUT: &str = "porpoise-location";
 /// The id of the filter text input.
 pub const FILTER_INPUT: &str = "porpoise-filter";
 
@@ -51,10 +47,10 @@ pub enum Effect {
     ScheduleSave(u64),
     /// Write the settings file.
     WriteSettings(PathBuf, Settings),
-    /// Scroll the file view to this vertical offset.
-    ScrollTo(f32),
-    /// Put the keyboard focus in the location input.
-    FocusLocation,
+    /// Scroll a pane's file view (the scrollable with this id) to this vertical offset.
+    ScrollTo(iced::widget::Id, f32),
+    /// Put the keyboard focus in a pane's location input (the one with this id).
+    FocusLocation(iced::widget::Id),
     /// Put the keyboard focus in the filter input.
     FocusFilter,
     /// Choose the icon theme (`setting`, else the desktop's) and read its icons.
@@ -98,7 +94,7 @@ impl Effect {
     pub fn is_for_the_shown_view(&self) -> bool {
         matches!(
             self,
-            Effect::ScrollTo(_) | Effect::FocusLocation | Effect::FocusFilter
+            Effect::ScrollTo(..) | Effect::FocusLocation(_) | Effect::FocusFilter
         )
     }
 
@@ -155,9 +151,9 @@ impl Effect {
                 }),
                 None,
             ),
-            Effect::ScrollTo(y) => (
+            Effect::ScrollTo(id, y) => (
                 operation::scroll_to(
-                    VIEW_SCROLL,
+                    id,
                     AbsoluteOffset {
                         x: None,
                         y: Some(y),
@@ -165,11 +161,8 @@ impl Effect {
                 ),
                 None,
             ),
-            Effect::FocusLocation => (
-                Task::batch([
-                    operation::focus(LOCATION_INPUT),
-                    operation::select_all(LOCATION_INPUT),
-                ]),
+            Effect::FocusLocation(id) => (
+                Task::batch([operation::focus(id.clone()), operation::select_all(id)]),
                 None,
             ),
             Effect::FocusFilter => (
@@ -338,8 +331,8 @@ impl Effect {
             Effect::OpenFile(_)
             | Effect::Close
             | Effect::ScheduleSave(_)
-            | Effect::ScrollTo(_)
-            | Effect::FocusLocation
+            | Effect::ScrollTo(..)
+            | Effect::FocusLocation(_)
             | Effect::FocusFilter => Vec::new(),
         }
     }

@@ -115,6 +115,12 @@ pub enum Command {
     Home,
     /// Ctrl+Q: close the window.
     Close,
+    /// F3: split view on or off.
+    ToggleSplit,
+    /// F5: in split view, copy the selection into the other pane's folder; else reload.
+    CopyToOther,
+    /// F6: in split view, move the selection into the other pane's folder.
+    MoveToOther,
     /// Ctrl+T, Ctrl+W, Ctrl+Tab, Ctrl+PageUp/PageDown, Alt+1…9, Ctrl+Shift+T: tabs.
     Tabs(TabMsg),
 }
@@ -156,7 +162,9 @@ pub fn command(k: &KeyPress) -> Option<Command> {
         Key::Named(Named::End) => nav(Move::Last),
         Key::Named(Named::Enter) => Some(Command::Open),
         Key::Named(Named::Backspace) => Some(Command::GoUp),
-        Key::Named(Named::F5) => Some(Command::Reload),
+        Key::Named(Named::F3) => Some(Command::ToggleSplit),
+        Key::Named(Named::F5) => Some(Command::CopyToOther),
+        Key::Named(Named::F6) => Some(Command::MoveToOther),
         Key::Named(Named::F9) => Some(Command::TogglePlaces),
         Key::Named(Named::F10) if m.shift() => Some(Command::ContextMenu),
         Key::Named(Named::ContextMenu) => Some(Command::ContextMenu),

@@ -63,20 +63,23 @@ pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
         .map(Settings::load)
         .unwrap_or_default();
     let (start, later) = start::first_and_later(&args).ok_or(UiError::NothingToOpen)?;
-    let (start, later, shown) = match settings.tabs_to_restore().filter(|_| args.is_empty()) {
-        Some((mut tabs, shown)) => (tabs.remove(0), tabs, shown),
-        None => (start, later, 0),
+    let tabs = match settings.tabs_to_restore().filter(|_| args.is_empty()) {
+        Some(restored) => restored,
+        None => {
+            let folders = std::iter::once(start).chain(later);
+            (folders.map(|f| vec![f]).collect(), 0)
+        }
     };
+    tracing::info!(tabs = tabs.0.len(), "opening the window");
     let home = places::UserHome::from_env();
     display::wait_for_display(display::DISPLAY_WAIT)?;
     let size = iced::Size::new(settings.window_width, settings.window_height);
-    tracing::info!(path = %start.display(), "opening the window");
     // Before any job exists, so the programs it starts never hold a job's files.
     launcher::start_global();
     iced::application(
         move || {
             App::boot_task(
-                (start.clone(), later.clone(), shown),
+                tabs.clone(),
                 settings.clone(),
                 settings_path.clone(),
                 home.clone(),

@@ -101,6 +101,14 @@ pub enum Message {
     Action(ActionMsg),
     /// Opening, closing, showing and moving tabs.
     Tab(super::tabs::TabMsg),
+    /// A message from the pane beside the one with the keyboard (split view).
+    Beside(Box<Message>),
+    /// F3: split view on or off.
+    ToggleSplit,
+    /// A pane's close button in split view.
+    ClosePane {
+        left: bool,
+    },
 
     // Window and keyboard
     Key(KeyPress),

@@ -10,12 +10,15 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use porpoise_engine::listing::{Lister, ListerCache, ViewOptions};
+use iced::widget::Id;
+use porpoise_engine::listing::{Lister, ListerCache, Progress, ViewOptions};
 
 pub use nav::{icon_columns, row_height};
 
 use super::actions::TrashView;
+use super::effects::Effect;
 use super::history::History;
+use super::i18n::fl;
 use super::selection::Selection;
 use super::settings::Settings;
 use super::viewport::Viewport;
@@ -42,6 +45,26 @@ pub struct Pane {
     pub(crate) listing_task: Option<iced::task::Handle>,
     /// The Trash view, when this pane shows the trash instead of its folder.
     pub(crate) trash: Option<TrashView>,
+    /// The ids of its widgets that the app scrolls or focuses.
+    pub(crate) ids: PaneIds,
+}
+
+/// The ids of a pane's widgets, its own so two panes drawn side by side are told apart.
+#[derive(Debug, Clone)]
+pub struct PaneIds {
+    /// The file view's scrollable.
+    pub view: Id,
+    /// The location bar's text input.
+    pub location: Id,
+}
+
+impl PaneIds {
+    fn new() -> PaneIds {
+        PaneIds {
+            view: Id::unique(),
+            location: Id::unique(),
+        }
+    }
 }
 
 /// What a pane reads from the window around it while it changes: the view settings
@@ -75,7 +98,22 @@ impl Pane {
             last_click: None,
             listing_task: None,
             trash: None,
+            ids: PaneIds::new(),
         }
+    }
+
+    /// Scroll this pane's view to `y`.
+    pub fn scroll_to(&self, y: f32) -> Effect {
+        Effect::ScrollTo(self.ids.view.clone(), y)
+    }
+
+    /// Scroll the view back to where the pane was (its widget showed another pane since).
+    pub fn scroll_back(&self) -> Effect {
+        self.scroll_to(self.viewport.offset_y)
+    }
+
+    pub fn ids(&self) -> &PaneIds {
+        &self.ids
     }
 
     pub fn path(&self) -> &Path {
@@ -102,6 +140,35 @@ impl Pane {
         entry
             .is_dir_like()
             .then(|| self.lister.path().join(std::ffi::OsStr::from_bytes(name)))
+    }
+
+    /// What the file view says instead of a list, if anything.
+    pub fn notice(&self) -> Option<String> {
+        use porpoise_engine::error::Reason;
+        let l = &self.lister;
+        if let Some(e) = l.error() {
+            return Some(match e.reason() {
+                Reason::PermissionDenied => fl!("error-permission"),
+                // Listed before (from the cache): it was there and has gone.
+                Reason::NotFound if l.mtime().is_some() => fl!("error-not-found"),
+                Reason::NotFound => fl!(
+                    "error-does-not-exist",
+                    path = l.path().display().to_string()
+                ),
+                Reason::NotADirectory => fl!("error-not-a-folder"),
+                _ => fl!("error-other", error = crate::failures::why(e)),
+            });
+        }
+        if !l.is_empty() {
+            return None;
+        }
+        let filter = self.filter.as_deref().unwrap_or_default();
+        match l.progress() {
+            Progress::Opening | Progress::Listing => Some(fl!("view-loading")),
+            _ if !filter.is_empty() => Some(fl!("view-no-match", filter = filter)),
+            _ if l.total() > 0 => Some(fl!("view-hidden-only")),
+            _ => Some(fl!("view-empty")),
+        }
     }
 
     /// The pane goes: its folder, when fully listed, waits in the cache for a while.

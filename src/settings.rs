@@ -114,28 +114,38 @@ pub fn default_path() -> Option<PathBuf> {
 }
 
 impl Settings {
-    /// Remember these tabs' folders, and which of them is shown.
-    pub fn set_tabs<'a>(&mut self, folders: impl Iterator<Item = &'a Path>, shown: usize) {
+    /// Remember these tabs' folders (each tab's one, or two in split view from left to
+    /// right), and which tab is shown.
+    pub fn set_tabs(&mut self, tabs: &[Vec<PathBuf>], shown: usize) {
         use std::os::unix::ffi::OsStrExt;
-        self.tabs = folders
-            .map(|f| {
-                let bytes = f.as_os_str().as_bytes();
-                format!("file://{}", porpoise_engine::uri::percent_encode(bytes))
-            })
+        let uri = |f: &PathBuf| {
+            let bytes = f.as_os_str().as_bytes();
+            format!("file://{}", porpoise_engine::uri::percent_encode(bytes))
+        };
+        // A URI holds no raw space: it parts the two folders of a split tab.
+        self.tabs = tabs
+            .iter()
+            .map(|folders| folders.iter().map(uri).collect::<Vec<_>>().join(" "))
             .collect();
         self.shown_tab = shown;
     }
 
     /// The tabs to open when the window opens without paths: the saved ones (when they
     /// are to come back), and the place of the shown one.
-    pub fn tabs_to_restore(&self) -> Option<(Vec<PathBuf>, usize)> {
-        let folders: Vec<PathBuf> = self
+    pub fn tabs_to_restore(&self) -> Option<(Vec<Vec<PathBuf>>, usize)> {
+        let tabs: Vec<Vec<PathBuf>> = self
             .tabs
             .iter()
-            .filter_map(|uri| porpoise_engine::uri::local_path(uri.as_bytes(), ""))
+            .map(|tab| {
+                tab.split(' ')
+                    .filter_map(|uri| porpoise_engine::uri::local_path(uri.as_bytes(), ""))
+                    .take(2)
+                    .collect::<Vec<_>>()
+            })
+            .filter(|folders| !folders.is_empty())
             .collect();
-        (self.restore_tabs && !folders.is_empty())
-            .then(|| (folders.clone(), self.shown_tab.min(folders.len() - 1)))
+        (self.restore_tabs && !tabs.is_empty())
+            .then(|| (tabs.clone(), self.shown_tab.min(tabs.len() - 1)))
     }
 
     /// Read the settings; a missing or broken file gives the defaults (and a log line).

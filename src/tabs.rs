@@ -2,6 +2,8 @@
 //! close, show and move them. The shown tab's pane is held by the app itself (it is the
 //! one almost every message is about); [`Tabs`] keeps the others in their places.
 
+use super::pane::Pane;
+
 /// What can be done with tabs (one variant of `Message`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TabMsg {
@@ -27,6 +29,19 @@ pub enum TabMsg {
     Reopen,
     /// A tab was dragged from one place to another.
     Moved { from: usize, to: usize },
+}
+
+/// A tab: its pane with the keyboard, and the pane beside it in split view.
+pub struct Tab {
+    pub pane: Pane,
+    pub beside: Option<Beside>,
+}
+
+/// The pane beside the focused one in split view.
+pub struct Beside {
+    pub pane: Pane,
+    /// It is drawn on the left (the focused pane on the right).
+    pub left: bool,
 }
 
 /// The tabs that are not shown, in order, and where the shown one sits among them.
@@ -66,10 +81,9 @@ impl<P> Tabs<P> {
         if at < self.shown { at } else { at - 1 }
     }
 
-    /// Every tab in order, `shown` in its place.
-    pub fn iter<'a>(&'a self, shown: &'a P) -> impl Iterator<Item = &'a P> {
-        let (before, after) = self.others.split_at(self.shown);
-        before.iter().chain(std::iter::once(shown)).chain(after)
+    /// The tabs before the shown one and those after it, in order.
+    pub fn around(&self) -> (&[P], &[P]) {
+        self.others.split_at(self.shown)
     }
 
     /// The tabs that are not shown.
@@ -77,9 +91,10 @@ impl<P> Tabs<P> {
         self.others.iter_mut()
     }
 
-    /// Open `new` right after the shown tab and show it.
-    pub fn open(&mut self, shown: &mut P, new: P) {
-        let old = std::mem::replace(shown, new);
+    /// Open `new` right after the shown tab and show it: `swap` puts it in the shown
+    /// tab's place and gives back the tab shown before.
+    pub fn open(&mut self, new: P, swap: impl FnOnce(P) -> P) {
+        let old = swap(new);
         self.others.insert(self.shown, old);
         self.shown += 1;
     }
@@ -89,14 +104,14 @@ impl<P> Tabs<P> {
         self.others.insert(self.shown, new);
     }
 
-    /// Show tab `to`; the shown one goes back to its place. False when there is no such
-    /// tab or it is already shown.
-    pub fn show(&mut self, shown: &mut P, to: usize) -> bool {
+    /// Show tab `to` (`swap` as for [`Tabs::open`]); the shown one goes back to its place.
+    /// False when there is no such tab or it is already shown.
+    pub fn show(&mut self, to: usize, swap: impl FnOnce(P) -> P) -> bool {
         if to >= self.count() || to == self.shown {
             return false;
         }
         let next = self.others.remove(self.index(to));
-        let old = std::mem::replace(shown, next);
+        let old = swap(next);
         let at = if self.shown < to {
             self.shown
         } else {
@@ -108,15 +123,15 @@ impl<P> Tabs<P> {
     }
 
     /// Close the shown tab and show the one after it (the one before when it was the
-    /// last). `None` when it is the only tab.
-    pub fn close_shown(&mut self, shown: &mut P) -> Option<P> {
+    /// last); `swap` as for [`Tabs::open`]. `None` when it is the only tab.
+    pub fn close_shown(&mut self, swap: impl FnOnce(P) -> P) -> Option<P> {
         if self.others.is_empty() {
             return None;
         }
         let next = self.shown.min(self.others.len() - 1);
         let replacement = self.others.remove(next);
         self.shown = next;
-        Some(std::mem::replace(shown, replacement))
+        Some(swap(replacement))
     }
 
     /// Close tab `at`, which is not the shown one.
@@ -164,21 +179,22 @@ mod tests {
         let mut tabs = Tabs::default();
         let mut shown = 'a';
         for c in ['b', 'c', 'd', 'e'] {
-            tabs.open(&mut shown, c);
+            tabs.open(c, |c| std::mem::replace(&mut shown, c));
         }
-        assert!(at == 4 || tabs.show(&mut shown, at));
+        assert!(at == 4 || tabs.show(at, |c| std::mem::replace(&mut shown, c)));
         (tabs, shown)
     }
 
     fn order(tabs: &Tabs<char>, shown: &char) -> String {
-        tabs.iter(shown).collect()
+        let (before, after) = tabs.around();
+        before.iter().chain([shown]).chain(after).collect()
     }
 
     #[test]
     fn a_new_tab_opens_after_the_shown_one() {
         let (mut tabs, mut shown) = five(1);
         assert_eq!((order(&tabs, &shown), shown), ("abcde".into(), 'b'));
-        tabs.open(&mut shown, 'x');
+        tabs.open('x', |c| std::mem::replace(&mut shown, c));
         assert_eq!((order(&tabs, &shown), shown), ("abxcde".into(), 'x'));
         assert_eq!(tabs.shown(), 2);
         tabs.open_behind('y');
@@ -189,27 +205,37 @@ mod tests {
     fn showing_a_tab_keeps_the_order() {
         let (mut tabs, mut shown) = five(3);
         for to in [0, 4, 2, 2, 1] {
-            tabs.show(&mut shown, to);
+            tabs.show(to, |c| std::mem::replace(&mut shown, c));
             assert_eq!(order(&tabs, &shown), "abcde");
             assert_eq!(tabs.shown(), to);
             assert_eq!(shown, "abcde".as_bytes()[to] as char);
         }
-        assert!(!tabs.show(&mut shown, 5), "no sixth tab");
+        assert!(!tabs.show(5, |c| c), "no sixth tab");
     }
 
     #[test]
     fn closing_the_shown_tab_shows_the_next_or_else_the_one_before() {
         let (mut tabs, mut shown) = five(2);
-        assert_eq!(tabs.close_shown(&mut shown), Some('c'));
+        assert_eq!(
+            tabs.close_shown(|c| std::mem::replace(&mut shown, c)),
+            Some('c')
+        );
         assert_eq!((order(&tabs, &shown), shown), ("abde".into(), 'd'));
-        tabs.show(&mut shown, 3);
-        assert_eq!(tabs.close_shown(&mut shown), Some('e'));
+        tabs.show(3, |c| std::mem::replace(&mut shown, c));
+        assert_eq!(
+            tabs.close_shown(|c| std::mem::replace(&mut shown, c)),
+            Some('e')
+        );
         assert_eq!((order(&tabs, &shown), shown), ("abd".into(), 'd'));
         assert_eq!(tabs.close(0), Some('a'));
         assert_eq!((order(&tabs, &shown), tabs.shown()), ("bd".into(), 1));
         assert_eq!(tabs.close(1), None, "the shown tab closes by close_shown");
-        tabs.close_shown(&mut shown);
-        assert_eq!(tabs.close_shown(&mut shown), None, "the last tab stays");
+        tabs.close_shown(|c| std::mem::replace(&mut shown, c));
+        assert_eq!(
+            tabs.close_shown(|c| std::mem::replace(&mut shown, c)),
+            None,
+            "the last tab stays"
+        );
         assert!(tabs.is_single());
     }
 

@@ -5,11 +5,12 @@
 use iced::widget::{Stack, button, column, container, mouse_area, row, rule, text};
 use iced::{Center, Element, Fill};
 
-use super::actions::{ActionMsg, NameKind};
+use super::actions::{ActionMsg, DropTarget, NameKind};
 use super::app::App;
 use super::focus::Part;
 use super::i18n::fl;
 use super::message::Message;
+use super::pane::Pane;
 use super::settings::ViewMode;
 use super::theme;
 use super::widgets::pointer::pointer;
@@ -18,30 +19,22 @@ use super::widgets::{
 };
 
 pub fn view(app: &App) -> Element<'_, Message> {
-    let files: Element<'_, Message> = match app.trash_view() {
-        Some(t) => trash::view(t, app.icons()),
-        None => {
-            let files = match app.notice() {
-                Some(text) => notice::view(app, text),
-                None => match app.settings().view {
-                    ViewMode::Details => details::view(app),
-                    ViewMode::Icons => icons::view(app),
-                },
-            };
-            let files =
-                mouse_area(files).on_right_press(Message::Action(ActionMsg::ContextMenu(None)));
-            match new_folder_bar(app) {
-                Some(bar) => column![bar, files].into(),
-                None => files.into(),
-            }
-        }
+    let ring = app.focus_ring() == Some(Part::View);
+    let panes = app.shown_panes();
+    let files: Element<'_, Message> = match panes.as_slice() {
+        [left, right] => row![
+            split_pane(app, left, ring),
+            rule::vertical(1).style(rule::weak),
+            split_pane(app, right, ring)
+        ]
+        .into(),
+        _ => container(pane_view(app, app.pane()))
+            .width(Fill)
+            .height(Fill)
+            .padding(if ring { 2 } else { 0 })
+            .style(theme::ringed(theme::view_surface, ring))
+            .into(),
     };
-    let ring = app.focus_ring();
-    let files = container(files)
-        .width(Fill)
-        .height(Fill)
-        .padding(if ring == Some(Part::View) { 2 } else { 0 })
-        .style(theme::ringed(theme::view_surface, ring == Some(Part::View)));
     let base = column![
         location::toolbar(app),
         rule::horizontal(1).style(rule::weak)
@@ -64,6 +57,52 @@ pub fn view(app: &App) -> Element<'_, Message> {
         Message::Action(ActionMsg::Pointer(e))
     });
     dialog::over(app, window.into())
+}
+
+/// What a pane shows: the Trash view, a notice, or its folder in the view mode.
+fn pane_view<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
+    if let Some(t) = &pane.trash {
+        return trash::view(t, app.icons());
+    }
+    let files = match pane.notice() {
+        Some(text) => notice::view(pane, text),
+        None => match app.settings().view {
+            ViewMode::Details => details::view(app, pane),
+            ViewMode::Icons => icons::view(app, pane),
+        },
+    };
+    let files = mouse_area(files).on_right_press(Message::Action(ActionMsg::ContextMenu(None)));
+    match new_folder_bar(app).filter(|_| app.is_focused(pane)) {
+        Some(bar) => column![bar, files].into(),
+        None => files.into(),
+    }
+}
+
+/// A pane of split view: its own location bar above its view, marked while it has the
+/// keyboard. The other pane's messages are sent as its own (a click there gives it the
+/// keyboard), and the other pane as a whole is where files dragged onto it go.
+fn split_pane<'a>(app: &'a App, pane: &'a Pane, ring: bool) -> Element<'a, Message> {
+    let focused = app.is_focused(pane);
+    let body = column![
+        location::pane_bar(app, pane),
+        rule::horizontal(1).style(rule::weak),
+        pane_view(app, pane)
+    ];
+    let body = container(body)
+        .width(Fill)
+        .height(Fill)
+        .padding(if focused && ring { 2 } else { 0 })
+        .style(theme::ringed(theme::view_surface, focused && ring));
+    if focused {
+        return body.into();
+    }
+    let target = DropTarget::Place(pane.path().to_owned());
+    let body: Element<'a, Message> = mouse_area(body)
+        .on_release(Message::Action(ActionMsg::ReleasedOn(target.clone())))
+        .on_enter(Message::Action(ActionMsg::Hover(target.clone())))
+        .on_exit(Message::Action(ActionMsg::Unhover(target)))
+        .into();
+    body.map(|m| Message::Beside(Box::new(m)))
 }
 
 /// The name entry of a new folder, above the list.

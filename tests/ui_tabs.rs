@@ -32,7 +32,10 @@ fn two_folders(root: &Path) -> (PathBuf, PathBuf) {
 }
 
 fn tab_folders(app: &porpoise::App) -> Vec<PathBuf> {
-    app.tab_panes().map(|p| p.path().to_owned()).collect()
+    app.tab_list()
+        .iter()
+        .map(|t| t.focused.path().to_owned())
+        .collect()
 }
 
 #[test]
@@ -89,7 +92,11 @@ fn a_folder_opened_behind_is_listed_before_it_is_shown() {
     );
     // Their listings went to them, not to the shown pane.
     assert_eq!(app.shown_names(), ["sub", "a.txt", "b.txt"]);
-    let behind: Vec<usize> = app.tab_panes().map(|p| p.lister().len()).collect();
+    let behind: Vec<usize> = app
+        .tab_list()
+        .iter()
+        .map(|t| t.focused.lister().len())
+        .collect();
     assert_eq!(behind, [3, 1, 0]);
     // Middle-clicking a file opens nothing.
     let app = send(app, Message::Tab(TabMsg::OpenEntry(b"a.txt".to_vec())));
@@ -160,7 +167,10 @@ fn tabs_are_kept_in_the_settings_whatever_bytes_their_names_hold() {
     assert_eq!(saved.shown_tab, 1);
     let text = toml::to_string_pretty(&saved).expect("encodes");
     let read = Settings::parse(&text).expect("parses");
-    assert_eq!(read.tabs_to_restore(), Some((vec![one.clone(), odd], 1)));
+    assert_eq!(
+        read.tabs_to_restore(),
+        Some((vec![vec![one.clone()], vec![odd]], 1))
+    );
     let off = Settings {
         restore_tabs: false,
         ..read

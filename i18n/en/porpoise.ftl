@@ -291,6 +291,7 @@ menu-reload = Reload
 menu-show-places = Show Places
 menu-verify-copies = Verify copies
 menu-restore-tabs = Restore tabs at start
+tooltip-close-pane = Close this pane (F3 closes the other)
 dialog-cancel = Cancel
 
 ## New folder and rename

@@ -41,7 +41,9 @@ impl App {
             ActionMsg::Band(e) => self.on_band(e),
             ActionMsg::ReleasedOn(t) => {
                 if let Some(d) = &mut self.actions.drag {
-                    d.released_on = Some(t);
+                    // The innermost target hears the release first (a folder in the
+                    // other pane before that pane as a whole): it takes the drop.
+                    d.released_on.get_or_insert(t);
                 } else if let (Some(from), DropTarget::Tab(to)) = (self.actions.tab_press, t) {
                     return self.on_tab_message(TabMsg::Moved { from, to });
                 }

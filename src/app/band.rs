@@ -6,6 +6,7 @@ use iced::Rectangle;
 
 use super::App;
 use crate::effects::Effect;
+use crate::pane::Pane;
 use crate::selection::Selection;
 use crate::settings::ViewMode;
 use crate::theme;
@@ -48,13 +49,13 @@ impl App {
                 if self.actions.band.is_none() {
                     return Vec::new();
                 }
-                let (_, max) = self.scroll_range();
+                let (_, max) = self.scroll_range(&self.pane);
                 let y = (self.pane.viewport.offset_y + dy).clamp(0.0, max);
                 if y == self.pane.viewport.offset_y {
                     return Vec::new();
                 }
                 self.pane.viewport.offset_y = y;
-                vec![Effect::ScrollTo(y)]
+                vec![self.pane.scroll_to(y)]
             }
             BandEvent::Ended => {
                 self.actions.band = None;
@@ -64,11 +65,12 @@ impl App {
     }
 
     /// How far the view is scrolled, and how far it can be.
-    pub fn scroll_range(&self) -> (f32, f32) {
-        let rows = self.pane.lister.len().div_ceil(self.columns());
-        let content = rows as f32 * self.row_height() + crate::layout::END_SPACE;
-        let max = (content - self.pane.viewport.height).max(0.0);
-        (self.pane.viewport.offset_y, max)
+    pub fn scroll_range(&self, pane: &Pane) -> (f32, f32) {
+        let view = self.settings.view;
+        let rows = pane.lister.len().div_ceil(pane.columns(view));
+        let content = rows as f32 * crate::pane::row_height(view) + crate::layout::END_SPACE;
+        let max = (content - pane.viewport.height).max(0.0);
+        (pane.viewport.offset_y, max)
     }
 
     /// Positions of the shown entries the rectangle touches (content coordinates).

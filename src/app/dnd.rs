@@ -115,7 +115,8 @@ impl App {
             }
             DropTarget::Place(p) => Some(p.clone()),
             DropTarget::Tab(at) => {
-                let pane = self.tab_panes().nth(*at)?;
+                let tabs = self.tab_list();
+                let pane = tabs.get(*at)?.focused;
                 Some(match pane.trash {
                     Some(_) => self.trash.files().to_owned(),
                     None => pane.path().to_owned(),

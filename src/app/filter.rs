@@ -43,7 +43,7 @@ impl App {
         self.pane.viewport.offset_y = 0.0;
         let mut effects = self.reveal_cursor();
         if effects.is_empty() {
-            effects.push(Effect::ScrollTo(0.0));
+            effects.push(self.pane.scroll_to(0.0));
         }
         effects
     }

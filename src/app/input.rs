@@ -120,6 +120,9 @@ impl App {
                 self.navigate(home)
             }
             Command::Close => vec![Effect::Close],
+            Command::ToggleSplit => self.toggle_split(),
+            Command::CopyToOther => self.to_other_pane(crate::request::JobKind::Copy),
+            Command::MoveToOther => self.to_other_pane(crate::request::JobKind::Move),
             // Taken above, before the location input could keep them.
             Command::Tabs(_) => Vec::new(),
         }

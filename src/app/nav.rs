@@ -103,7 +103,7 @@ impl App {
         // One scroll: to the cursor if it would be out of view, else to the top.
         let mut effects = self.reveal_cursor();
         if effects.is_empty() {
-            effects.push(Effect::ScrollTo(0.0));
+            effects.push(self.pane.scroll_to(0.0));
         }
         effects.extend(self.save());
         effects

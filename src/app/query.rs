@@ -2,10 +2,9 @@
 
 use std::path::Path;
 
-use porpoise_engine::listing::{Lister, Progress};
+use porpoise_engine::listing::Lister;
 
 use super::super::history::History;
-use super::super::i18n::fl;
 use super::super::icons::IconSet;
 use super::super::places::Place;
 use super::super::selection::Selection;
@@ -14,6 +13,11 @@ use super::super::viewport::Viewport;
 use super::App;
 
 impl App {
+    /// The pane with the keyboard (the shown tab's only pane without split view).
+    pub fn pane(&self) -> &crate::pane::Pane {
+        &self.pane
+    }
+
     pub fn lister(&self) -> &Lister {
         &self.pane.lister
     }
@@ -35,9 +39,14 @@ impl App {
         crate::layout::places_width(self.settings.window_width, self.settings.show_places)
     }
 
-    /// The width of the file view now.
+    /// The width of a pane's file view now (half the room in split view).
     pub fn files_width(&self) -> f32 {
-        crate::layout::files_width(self.settings.window_width, self.settings.show_places)
+        let all = crate::layout::files_width(self.settings.window_width, self.settings.show_places);
+        if self.beside.is_some() {
+            ((all - 1.0) / 2.0).floor()
+        } else {
+            all
+        }
     }
 
     /// The details view's columns that fit beside the name now.
@@ -128,30 +137,6 @@ impl App {
 
     /// What the file view says instead of a list, if anything.
     pub fn notice(&self) -> Option<String> {
-        use porpoise_engine::error::Reason;
-        let l = &self.pane.lister;
-        if let Some(e) = l.error() {
-            return Some(match e.reason() {
-                Reason::PermissionDenied => fl!("error-permission"),
-                // Listed before (from the cache): it was there and has gone.
-                Reason::NotFound if l.mtime().is_some() => fl!("error-not-found"),
-                Reason::NotFound => fl!(
-                    "error-does-not-exist",
-                    path = l.path().display().to_string()
-                ),
-                Reason::NotADirectory => fl!("error-not-a-folder"),
-                _ => fl!("error-other", error = crate::failures::why(e)),
-            });
-        }
-        if !l.is_empty() {
-            return None;
-        }
-        let filter = self.pane.filter.as_deref().unwrap_or_default();
-        match l.progress() {
-            Progress::Opening | Progress::Listing => Some(fl!("view-loading")),
-            _ if !filter.is_empty() => Some(fl!("view-no-match", filter = filter)),
-            _ if l.total() > 0 => Some(fl!("view-hidden-only")),
-            _ => Some(fl!("view-empty")),
-        }
+        self.pane.notice()
     }
 }

@@ -8,7 +8,7 @@ use porpoise_engine::listing::DirEvent;
 
 use super::super::effects::Effect;
 use super::super::pane::{Around, Pane};
-use super::super::tabs::TabMsg;
+use super::super::tabs::{Beside, Tab, TabMsg, Tabs};
 use super::App;
 
 /// The height of the tab bar, when there is more than one tab.
@@ -49,13 +49,28 @@ impl App {
         }
     }
 
-    /// Open folders given at the start (the command line's, or the tabs of the last run)
-    /// as tabs after the first, and show the one at `shown`.
-    pub fn open_tabs(&mut self, folders: Vec<PathBuf>, shown: usize) -> Vec<Effect> {
+    /// Open the tabs given at the start after the first (the command line's folders, or
+    /// the tabs of the last run: each one folder, or two in split view from left to
+    /// right), and show the one at `shown`.
+    pub fn open_tabs(&mut self, tabs: Vec<Vec<PathBuf>>, shown: usize) -> Vec<Effect> {
         let mut effects = Vec::new();
         // Each opens right after the shown one: the last first keeps their order.
-        for folder in folders.into_iter().rev() {
-            effects.extend(self.open_tab(folder, false));
+        for folders in tabs.into_iter().rev() {
+            let mut folders = folders.into_iter();
+            let Some(left) = folders.next() else {
+                continue;
+            };
+            effects.extend(self.open_tab(left, false));
+            if let Some(right) = folders.next() {
+                let at = self.tabs.shown();
+                let viewport = self.pane.viewport.scrolled_to_top();
+                let (_, cx) = self.split();
+                let (pane, listing) = Pane::open(right, viewport, cx);
+                effects.extend(listing);
+                if let Some(tab) = self.tabs.others_mut().nth(at) {
+                    tab.beside = Some(Beside { pane, left: false });
+                }
+            }
         }
         effects.extend(self.show_tab(shown));
         effects
@@ -66,11 +81,13 @@ impl App {
         let viewport = self.pane.viewport.scrolled_to_top();
         let (_, cx) = self.split();
         let (pane, mut effects) = Pane::open(folder, viewport, cx);
+        let tab = Tab { pane, beside: None };
         if show {
-            self.tabs.open(&mut self.pane, pane);
+            self.tabs
+                .open(tab, |tab| swap_shown(&mut self.pane, &mut self.beside, tab));
             effects.extend(self.tab_changed());
         } else {
-            self.tabs.open_behind(pane);
+            self.tabs.open_behind(tab);
             effects.extend(self.save_tabs());
         }
         effects
@@ -82,21 +99,26 @@ impl App {
             return vec![Effect::Close];
         }
         let closed = if at == self.tabs.shown() {
-            self.tabs.close_shown(&mut self.pane)
+            self.tabs
+                .close_shown(|tab| swap_shown(&mut self.pane, &mut self.beside, tab))
         } else {
             self.tabs.close(at)
         };
         let Some(closed) = closed else {
             return Vec::new();
         };
-        self.closed_tabs.push(closed.path().to_owned());
-        closed.close(&mut self.cache);
+        self.closed_tabs.push(closed.pane.path().to_owned());
+        closed.pane.close(&mut self.cache);
+        if let Some(beside) = closed.beside {
+            beside.pane.close(&mut self.cache);
+        }
         self.tab_changed()
     }
 
     fn show_tab(&mut self, at: usize) -> Vec<Effect> {
         let size = self.pane.viewport;
-        if !self.tabs.show(&mut self.pane, at) {
+        let (pane, beside) = (&mut self.pane, &mut self.beside);
+        if !self.tabs.show(at, |tab| swap_shown(pane, beside, tab)) {
             return Vec::new();
         }
         self.pane.viewport.width = size.width;
@@ -109,24 +131,26 @@ impl App {
     fn tab_changed(&mut self) -> Vec<Effect> {
         self.actions.left_folder();
         self.clear_status();
-        let (pane, cx) = self.split();
-        pane.adopt(cx.settings);
-        let mut effects = vec![Effect::ScrollTo(self.pane.viewport.offset_y)];
+        self.pane.adopt(&self.settings);
+        let mut effects = vec![self.pane.scroll_back()];
+        if let Some(b) = &mut self.beside {
+            b.pane.adopt(&self.settings);
+            effects.push(b.pane.scroll_back());
+        }
         effects.extend(self.save_tabs());
         effects
     }
 
     /// Keep the tabs' folders in the settings (written a little later).
     pub(super) fn save_tabs(&mut self) -> Vec<Effect> {
-        let folders: Vec<PathBuf> = self
-            .tabs
-            .iter(&self.pane)
-            .map(|p| p.path().to_owned())
+        let folders: Vec<Vec<PathBuf>> = self
+            .tab_list()
+            .iter()
+            .map(|t| t.left_to_right().map(|p| p.path().to_owned()).collect())
             .collect();
         let shown = self.tabs.shown();
         let before = (self.settings.tabs.clone(), self.settings.shown_tab);
-        self.settings
-            .set_tabs(folders.iter().map(PathBuf::as_path), shown);
+        self.settings.set_tabs(&folders, shown);
         if (self.settings.tabs.clone(), self.settings.shown_tab) == before {
             return Vec::new();
         }
@@ -138,9 +162,7 @@ impl App {
         if self.pane.generation() == generation {
             return Some(&mut self.pane);
         }
-        self.tabs
-            .others_mut()
-            .find(|p| p.generation() == generation)
+        unfocused(&mut self.beside, &mut self.tabs).find(|p| p.generation() == generation)
     }
 
     /// A listing event, for the pane that listed it (events of listings no pane waits
@@ -154,16 +176,15 @@ impl App {
             cache: &mut self.cache,
             home: &self.home,
         };
-        let Some(pane) = self
-            .tabs
-            .others_mut()
-            .find(|p| p.generation() == generation)
+        let Some(pane) =
+            unfocused(&mut self.beside, &mut self.tabs).find(|p| p.generation() == generation)
         else {
             return Vec::new();
         };
         pane.on_dir_event(event, cx)
             .into_iter()
-            // A tab behind is not drawn: it scrolls when it is shown.
+            // Only the pane with the keyboard moves its view to the cursor; a tab behind
+            // scrolls back to where it was when it is shown.
             .filter(|e| !e.is_for_the_shown_view())
             .collect()
     }
@@ -178,9 +199,19 @@ impl App {
         self.tabs.shown()
     }
 
-    /// Every tab's pane, in order.
-    pub fn tab_panes(&self) -> impl Iterator<Item = &Pane> {
-        self.tabs.iter(&self.pane)
+    /// Every tab in order, each with its panes.
+    pub fn tab_list(&self) -> Vec<TabPanes<'_>> {
+        let (before, after) = self.tabs.around();
+        fn of(t: &Tab) -> TabPanes<'_> {
+            TabPanes::of(&t.pane, t.beside.as_ref())
+        }
+        let shown = TabPanes::of(&self.pane, self.beside.as_ref());
+        before
+            .iter()
+            .map(of)
+            .chain([shown])
+            .chain(after.iter().map(of))
+            .collect()
     }
 
     /// The height the tab bar takes (none with one tab).
@@ -190,5 +221,55 @@ impl App {
         } else {
             TAB_BAR_HEIGHT
         }
+    }
+}
+
+/// Put `tab` in the shown tab's place (`pane`, `beside`); the tab shown before comes back.
+fn swap_shown(pane: &mut Pane, beside: &mut Option<Beside>, tab: Tab) -> Tab {
+    Tab {
+        pane: std::mem::replace(pane, tab.pane),
+        beside: std::mem::replace(beside, tab.beside),
+    }
+}
+
+/// Every pane but the one with the keyboard: the one beside it, and the tabs behind.
+fn unfocused<'a>(
+    beside: &'a mut Option<Beside>,
+    tabs: &'a mut Tabs<Tab>,
+) -> impl Iterator<Item = &'a mut Pane> {
+    let behind = tabs
+        .others_mut()
+        .flat_map(|t| std::iter::once(&mut t.pane).chain(t.beside.as_mut().map(|b| &mut b.pane)));
+    beside
+        .as_mut()
+        .map(|b| &mut b.pane)
+        .into_iter()
+        .chain(behind)
+}
+
+/// A tab's panes as the window shows them: the one with the keyboard, and the one beside
+/// it in split view.
+#[derive(Clone, Copy)]
+pub struct TabPanes<'a> {
+    pub focused: &'a Pane,
+    pub beside: Option<(&'a Pane, bool)>,
+}
+
+impl<'a> TabPanes<'a> {
+    fn of(focused: &'a Pane, beside: Option<&'a Beside>) -> TabPanes<'a> {
+        TabPanes {
+            focused,
+            beside: beside.map(|b| (&b.pane, b.left)),
+        }
+    }
+
+    /// Its panes from left to right.
+    pub fn left_to_right(self) -> impl Iterator<Item = &'a Pane> {
+        let (left, right) = match self.beside {
+            Some((b, true)) => (Some(b), Some(self.focused)),
+            Some((b, false)) => (Some(self.focused), Some(b)),
+            None => (Some(self.focused), None),
+        };
+        left.into_iter().chain(right)
     }
 }

@@ -77,7 +77,7 @@ impl Pane {
         self.last_click = None;
         self.viewport.offset_y = 0.0;
         let mut effects = self.start_listing(known_mtime);
-        effects.push(Effect::ScrollTo(0.0));
+        effects.push(self.scroll_to(0.0));
         effects.extend(self.reveal_cursor(cx.settings.view));
         effects
     }
@@ -236,7 +236,7 @@ impl Pane {
             text.push('/');
         }
         self.location = Some(text);
-        vec![Effect::FocusLocation]
+        vec![Effect::FocusLocation(self.ids.location.clone())]
     }
 
     /// Go where the location bar's text leads (from this folder, `~` the home folder).
@@ -267,7 +267,7 @@ impl Pane {
         match self.viewport.reveal(row, row_height(view)) {
             Some(y) => {
                 self.viewport.offset_y = y;
-                vec![Effect::ScrollTo(y)]
+                vec![self.scroll_to(y)]
             }
             None => Vec::new(),
         }

@@ -5,6 +5,7 @@ use iced::widget::text::Wrapping;
 use iced::widget::{button, column, container, row, rule, space, text, tooltip};
 use iced::{Center, Element, Fill, Length, Right};
 
+use crate::actions::DropTarget;
 use crate::app::App;
 use crate::format;
 use crate::i18n::fl;
@@ -13,6 +14,7 @@ use crate::layout::{
     Columns, DATE_WIDTH, PAD_LEFT, PAD_RIGHT, ROW_ICON, SIZE_WIDTH, SPACING, TYPE_WIDTH,
 };
 use crate::message::Message;
+use crate::pane::Pane;
 use crate::theme;
 use crate::widgets::elided::elided;
 use crate::widgets::entry;
@@ -23,11 +25,11 @@ use porpoise_engine::listing::{SortKey, SortOrder};
 /// Tooltips with a whole name wait this long under a still pointer.
 const TOOLTIP_DELAY: std::time::Duration = std::time::Duration::from_millis(700);
 
-pub fn view(app: &App) -> Element<'_, Message> {
+pub fn view<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
     column![
         header(app),
         rule::horizontal(1).style(rule::weak),
-        rows(app)
+        rows(app, pane)
     ]
     .height(Fill)
     .into()
@@ -90,9 +92,9 @@ fn header(app: &App) -> Element<'_, Message> {
         .into()
 }
 
-fn rows(app: &App) -> Element<'_, Message> {
-    let lister = app.lister();
-    let w = app.viewport().window(lister.len(), theme::ROW_HEIGHT);
+fn rows<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
+    let lister = pane.lister();
+    let w = pane.viewport.window(lister.len(), theme::ROW_HEIGHT);
     let shown = app.detail_columns();
     let name_width = shown.name_width(app.files_width());
     // Spacers stand for the rows outside the viewport; rows are keyed by entry.
@@ -102,16 +104,17 @@ fn rows(app: &App) -> Element<'_, Message> {
             let icon = app
                 .icons()
                 .for_class(format::classify(entry, name), IconSize::Small);
-            let renaming = entry::rename_input(app, name, theme::TEXT_SIZE);
+            let renaming = entry::rename_input(app, pane, name, theme::TEXT_SIZE);
             col = col.push(
                 entry::key(name),
                 entry_row(
                     Row {
                         entry,
-                        items: app.folder_count(name),
+                        items: pane.folder_counts.get(name).copied(),
                         name,
                         icon: &icon,
-                        look: entry::Look::of(app, name),
+                        look: entry::Look::of(app, pane, name),
+                        target: entry::target(app, pane, name),
                     },
                     shown,
                     name_width,
@@ -120,7 +123,7 @@ fn rows(app: &App) -> Element<'_, Message> {
             );
         }
     }
-    folder_view::scrolled(app, col, &w, 0.0)
+    folder_view::scrolled(app, pane, col, &w, 0.0)
 }
 
 /// The size, date and type columns of an entry, with placeholders and markers.
@@ -148,6 +151,7 @@ struct Row<'r> {
     name: &'r [u8],
     icon: &'r Icon,
     look: entry::Look,
+    target: DropTarget,
 }
 
 fn entry_row<'a>(
@@ -193,7 +197,7 @@ fn entry_row<'a>(
             bottom: 4.0,
             left: PAD_LEFT,
         });
-    entry::area(content, r.name, r.look)
+    entry::area(content, r.name, r.look, r.target)
 }
 
 /// The name, shortened in the middle when it does not fit `width`; a name that may be

@@ -10,6 +10,7 @@ use crate::actions::{ActionMsg, DropTarget, NameKind};
 use crate::app::App;
 use crate::icons::{self, Icon};
 use crate::message::Message;
+use crate::pane::Pane;
 use crate::theme;
 
 /// The key of an entry's row (or tile row) in the virtualised views: widget state (such
@@ -41,9 +42,9 @@ pub struct Look {
 }
 
 impl Look {
-    pub fn of(app: &App, name: &[u8]) -> Look {
-        let target = DropTarget::Entry(name.to_vec());
-        let selection = app.selection();
+    pub fn of(app: &App, pane: &Pane, name: &[u8]) -> Look {
+        let target = target(app, pane, name);
+        let selection = &pane.selection;
         let selected = selection.is_selected(name);
         Look {
             selected,
@@ -54,8 +55,21 @@ impl Look {
                 .actions()
                 .cut
                 .as_ref()
-                .is_some_and(|(dir, names)| dir == app.path() && names.contains(name)),
+                .is_some_and(|(dir, names)| dir == pane.path() && names.contains(name)),
         }
+    }
+}
+
+/// Where a drop on the entry `name` of `pane` goes: the entry itself in the pane with the
+/// keyboard; in the pane beside it, the entry when it is a folder, else that pane's folder.
+pub fn target(app: &App, pane: &Pane, name: &[u8]) -> DropTarget {
+    if app.is_focused(pane) {
+        DropTarget::Entry(name.to_vec())
+    } else {
+        DropTarget::Place(
+            pane.folder_of(name)
+                .unwrap_or_else(|| pane.path().to_owned()),
+        )
     }
 }
 
@@ -64,8 +78,8 @@ pub fn area<'a>(
     content: container::Container<'a, Message>,
     name: &[u8],
     look: Look,
+    target: DropTarget,
 ) -> Element<'a, Message> {
-    let target = DropTarget::Entry(name.to_vec());
     mouse_area(content.style(style(look)))
         .on_press(Message::Clicked(name.to_vec()))
         .on_release(Message::Action(ActionMsg::ReleasedOn(target.clone())))
@@ -77,7 +91,15 @@ pub fn area<'a>(
 }
 
 /// The rename input, when `name` is the entry being renamed.
-pub fn rename_input<'a>(app: &App, name: &[u8], size: f32) -> Option<Element<'a, Message>> {
+pub fn rename_input<'a>(
+    app: &App,
+    pane: &Pane,
+    name: &[u8],
+    size: f32,
+) -> Option<Element<'a, Message>> {
+    if !app.is_focused(pane) {
+        return None;
+    }
     let n = app.actions().naming.as_ref()?;
     match &n.kind {
         NameKind::Rename(from) if from == name => Some(name_input(&n.text, size)),

@@ -7,9 +7,9 @@ use iced::{Element, Fill, Theme};
 
 use crate::actions::ActionMsg;
 use crate::app::App;
-use crate::effects::VIEW_SCROLL;
 use crate::layout;
 use crate::message::Message;
+use crate::pane::Pane;
 use crate::viewport::{Viewport, Window};
 use crate::widgets::band::band;
 use crate::widgets::entry;
@@ -25,13 +25,19 @@ pub fn lines<'a>(w: &Window) -> Lines<'a> {
 
 /// `lines` with the spacer for those below window `w`, in the view's scrollable (`left`
 /// pixels in from its left edge) under the rubber band.
-pub fn scrolled<'a>(app: &'a App, lines: Lines<'a>, w: &Window, left: f32) -> Element<'a, Message> {
+pub fn scrolled<'a>(
+    app: &'a App,
+    pane: &'a Pane,
+    lines: Lines<'a>,
+    w: &Window,
+    left: f32,
+) -> Element<'a, Message> {
     let lines = lines.push(
         entry::SPACER_BELOW,
         space().height(w.bottom + layout::END_SPACE),
     );
     let view = scrollable(container(lines).padding([0.0, left]))
-        .id(VIEW_SCROLL)
+        .id(pane.ids().view.clone())
         .width(Fill)
         .height(Fill)
         .on_scroll(|v| {
@@ -41,7 +47,7 @@ pub fn scrolled<'a>(app: &'a App, lines: Lines<'a>, w: &Window, left: f32) -> El
                 height: v.bounds().height,
             })
         });
-    band(view, app.scroll_range(), |e| {
+    band(view, app.scroll_range(pane), |e| {
         Message::Action(ActionMsg::Band(e))
     })
     .into()

@@ -5,19 +5,21 @@ use iced::widget::text::Wrapping;
 use iced::widget::{Row, column, container, text};
 use iced::{Center, Element, Fill};
 
+use crate::actions::DropTarget;
 use crate::app::App;
 use crate::format;
 use crate::icons::{Icon, IconSize};
 use crate::message::Message;
+use crate::pane::Pane;
 use crate::theme;
 use crate::widgets::entry;
 use crate::widgets::folder_view;
 
-pub fn view(app: &App) -> Element<'_, Message> {
-    let lister = app.lister();
-    let cols = app.columns();
+pub fn view<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
+    let lister = pane.lister();
+    let cols = pane.columns(app.settings().view);
     let rows = lister.len().div_ceil(cols);
-    let w = app.viewport().window(rows, theme::TILE_HEIGHT);
+    let w = pane.viewport.window(rows, theme::TILE_HEIGHT);
     // Spacers stand for the rows outside the viewport; a row is keyed by its first entry.
     let mut grid = folder_view::lines(&w);
     for r in w.first..w.end {
@@ -28,7 +30,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
                 let icon = app
                     .icons()
                     .for_class(format::classify(entry, name), IconSize::Large);
-                let renaming = entry::rename_input(app, name, theme::SMALL_TEXT);
+                let renaming = entry::rename_input(app, pane, name, theme::SMALL_TEXT);
                 key.get_or_insert_with(|| entry::key(name));
                 let link = entry.kind() == porpoise_engine::entry::Kind::Symlink
                     && !entry.is_broken_link();
@@ -36,7 +38,8 @@ pub fn view(app: &App) -> Element<'_, Message> {
                     name,
                     &icon,
                     link,
-                    entry::Look::of(app, name),
+                    entry::Look::of(app, pane, name),
+                    entry::target(app, pane, name),
                     renaming,
                 ));
             }
@@ -45,7 +48,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
             grid = grid.push(key, line);
         }
     }
-    folder_view::scrolled(app, grid, &w, crate::app::GRID_LEFT)
+    folder_view::scrolled(app, pane, grid, &w, crate::app::GRID_LEFT)
 }
 
 fn tile<'a>(
@@ -53,6 +56,7 @@ fn tile<'a>(
     icon: &Icon,
     link: bool,
     look: entry::Look,
+    target: DropTarget,
     renaming: Option<Element<'a, Message>>,
 ) -> Element<'a, Message> {
     let label: Element<'a, Message> = match renaming {
@@ -81,6 +85,7 @@ fn tile<'a>(
             .clip(true),
         name,
         look,
+        target,
     );
     // The gap around each tile keeps neighbouring selected tiles apart.
     container(tile)

@@ -11,10 +11,11 @@ use iced::{Center, Element, Fill, Length};
 
 use crate::actions::ActionMsg;
 use crate::app::App;
-use crate::effects::{FILTER_INPUT, LOCATION_INPUT};
+use crate::effects::FILTER_INPUT;
 use crate::i18n::fl;
 use crate::icons;
 use crate::message::Message;
+use crate::pane::Pane;
 use crate::settings::ViewMode;
 use crate::theme;
 
@@ -66,7 +67,11 @@ pub fn toolbar(app: &App) -> Element<'_, Message> {
             false
         ),
         space().width(6),
-        location(app),
+        // In split view each pane has its own location bar.
+        match app.beside() {
+            Some(_) => space().width(Fill).into(),
+            None => location(app, app.pane()),
+        },
         space().width(6),
         tool(
             HIDDEN,
@@ -159,11 +164,50 @@ fn tool<'a>(
     .into()
 }
 
-/// The breadcrumb, or the text input while typing a location.
-fn location(app: &App) -> Element<'_, Message> {
-    if let Some(typed) = app.location() {
+/// A pane's own bar in split view: its location, and a button that closes the pane
+/// (the other stays). The bar of the pane with the keyboard is marked.
+pub fn pane_bar<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
+    let left = app
+        .shown_panes()
+        .first()
+        .is_some_and(|p| std::ptr::eq(*p, pane));
+    let close = button(
+        svg(icons::CLOSE.clone())
+            .width(12)
+            .height(12)
+            .style(theme::symbol(true)),
+    )
+    .padding(6)
+    .on_press(Message::ClosePane { left })
+    .style(theme::flat_button(false));
+    let close = tooltip(
+        close,
+        container(text(fl!("tooltip-close-pane")).size(theme::SMALL_TEXT))
+            .padding([4, 8])
+            .style(iced::widget::container::bordered_box),
+        tooltip::Position::Bottom,
+    )
+    .delay(std::time::Duration::from_millis(600));
+    let focused = app.is_focused(pane);
+    container(row![location(app, pane), close].align_y(Center))
+        .padding([3, 6])
+        .width(Fill)
+        .style(move |theme: &iced::Theme| {
+            let mut style = theme::side_panel(theme);
+            if focused {
+                let p = theme.extended_palette();
+                style.border = iced::Border::default().width(2).color(p.primary.base.color);
+            }
+            style
+        })
+        .into()
+}
+
+/// A pane's breadcrumb, or the text input while typing a location.
+fn location<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
+    if let Some(typed) = pane.location.as_deref() {
         return text_input(&fl!("location-placeholder"), typed)
-            .id(LOCATION_INPUT)
+            .id(pane.ids().location.clone())
             .on_input(Message::LocationInput)
             .on_submit(Message::LocationSubmit)
             .padding([6, 10])
@@ -171,7 +215,7 @@ fn location(app: &App) -> Element<'_, Message> {
             .into();
     }
     let mut bar = row![].spacing(0).align_y(Center);
-    if app.trash_view().is_some() {
+    if pane.trash.is_some() {
         // The Trash view's location is the trash itself.
         let crumb = row![
             svg(icons::TRASH.clone()).width(16).height(16),
@@ -188,7 +232,7 @@ fn location(app: &App) -> Element<'_, Message> {
             .width(Fill)
             .into();
     }
-    let crumbs = crumbs(app.path(), app.home());
+    let crumbs = crumbs(pane.path(), app.home());
     let last = crumbs.len().saturating_sub(1);
     for (i, (label, path, home)) in crumbs.into_iter().enumerate() {
         if i > 0 {

@@ -4,13 +4,13 @@
 use iced::widget::{column, container, svg, text};
 use iced::{Center, Element, Fill};
 
-use crate::app::App;
 use crate::icons;
 use crate::message::Message;
+use crate::pane::Pane;
 use crate::theme;
 
-pub fn view(app: &App, message: String) -> Element<'_, Message> {
-    let failed = app.lister().error().is_some();
+pub fn view<'a>(pane: &Pane, message: String) -> Element<'a, Message> {
+    let failed = pane.lister().error().is_some();
     let mut col = column![].spacing(14).align_x(Center);
     if !failed {
         col = col.push(svg(icons::FOLDER.clone()).width(64).height(64).opacity(0.5));

@@ -7,7 +7,7 @@ use iced::widget::{Row, button, container, mouse_area, row, svg, text, tooltip};
 use iced::{Center, Element, Fill};
 
 use crate::actions::{ActionMsg, DropTarget};
-use crate::app::{App, TAB_BAR_HEIGHT};
+use crate::app::{App, TAB_BAR_HEIGHT, TabPanes};
 use crate::i18n::fl;
 use crate::icons;
 use crate::message::Message;
@@ -26,9 +26,10 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
     }
     let shown = app.shown_tab();
     let tabs = app
-        .tab_panes()
+        .tab_list()
+        .into_iter()
         .enumerate()
-        .map(|(at, pane)| tab(app, at, pane, at == shown));
+        .map(|(at, panes)| tab(app, at, panes, at == shown));
     let bar = Row::with_children(tabs)
         .spacing(2)
         .padding([3, 6])
@@ -42,7 +43,7 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
     )
 }
 
-/// The name a tab shows for its pane.
+/// The name a tab shows for a pane of it.
 pub fn label(pane: &Pane) -> String {
     if pane.trash.is_some() {
         fl!("place-trash")
@@ -51,7 +52,18 @@ pub fn label(pane: &Pane) -> String {
     }
 }
 
-fn tab<'a>(app: &App, at: usize, pane: &Pane, shown: bool) -> Element<'a, Message> {
+fn tab<'a>(app: &App, at: usize, panes: TabPanes<'_>, shown: bool) -> Element<'a, Message> {
+    // A split tab names both its folders, as they stand.
+    let name = panes
+        .left_to_right()
+        .map(label)
+        .collect::<Vec<_>>()
+        .join(" | ");
+    let path = panes
+        .left_to_right()
+        .map(|p| p.path().display().to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
     let target = DropTarget::Tab(at);
     let marked = shown || app.is_drop_hover(&target);
     let close = button(
@@ -63,7 +75,7 @@ fn tab<'a>(app: &App, at: usize, pane: &Pane, shown: bool) -> Element<'a, Messag
     .padding(4)
     .on_press(Message::Tab(TabMsg::Close(Some(at))))
     .style(theme::flat_button(false));
-    let name = container(elided(label(pane), theme::TEXT_SIZE))
+    let name = container(elided(name, theme::TEXT_SIZE))
         .width(Fill)
         .clip(true);
     let body = container(row![name, close].spacing(4).align_y(Center))
@@ -91,7 +103,7 @@ fn tab<'a>(app: &App, at: usize, pane: &Pane, shown: bool) -> Element<'a, Messag
         .on_exit(Message::Action(ActionMsg::Unhover(target)));
     tooltip(
         body,
-        container(text(pane.path().display().to_string()).size(theme::SMALL_TEXT))
+        container(text(path).size(theme::SMALL_TEXT))
             .padding([4, 8])
             .style(container::bordered_box),
         tooltip::Position::Bottom,

@@ -1,0 +1,138 @@
+//! Split view in the real window (tests/desktop: Xvfb, openbox, keys through xdotool, the
+//! pointer through XTest, screenshots read by tesseract): F3 shows a second pane beside the
+//! first, each with its own location bar and folder; a click gives a pane the keyboard; F5
+//! copies and F6 moves the selection into the other pane's folder (undo puts a move back);
+//! a file dragged from one pane onto the other moves there through the drop menu; a pane's
+//! close button keeps the other; and a split tab comes back at the next start.
+//! Run: `cargo build && cargo test --test window_split` (skips without the tools, fails in CI).
+
+mod desktop;
+
+use std::fs;
+
+use desktop::{Desktop, Home, Launch, PATIENCE, Window, wait_exists, wait_for};
+
+/// The half of the window each pane is drawn in (Places takes the first 210 pixels).
+fn in_left_pane(win: &Window) -> impl Fn(i32, i32) -> bool {
+    let middle = middle(win);
+    move |x, y| x > 210 && x < middle && y > 43
+}
+
+fn in_right_pane(win: &Window) -> impl Fn(i32, i32) -> bool {
+    let middle = middle(win);
+    move |x, y| x > middle && y > 43
+}
+
+/// Where the two panes meet: halfway across the room Places leaves.
+fn middle(win: &Window) -> i32 {
+    let width = win.geometry().2 as i32;
+    211 + (width - 211) / 2
+}
+
+fn wait_folder(win: &Window, name: &str) {
+    win.wait_title(&format!("{name} in the title"), |t| t.ends_with(name));
+}
+
+#[test]
+fn two_panes_side_by_side_copy_move_and_drag_between_them() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&["alpha", "bravo", "charlie"]);
+    let other = home.path().join("other");
+    fs::create_dir(&other).expect("mkdir other");
+    fs::write(other.join("kilo.txt"), b"kilo").expect("write");
+    let mut win = desk.open_work(&home);
+    win.wait_text("alpha");
+
+    // F3: a second pane at the same folder, beside the first.
+    win.key("F3");
+    win.wait_text_where("alpha", in_left_pane(&win));
+    win.wait_text_where("alpha", in_right_pane(&win));
+    // The right pane goes elsewhere: a click in it gives it the keyboard, Ctrl+L types.
+    let (x, y) = win.wait_text_where("charlie", in_right_pane(&win));
+    win.click(x, y);
+    win.go_to(&other);
+    win.wait_text_where("kilo", in_right_pane(&win));
+    win.wait_text_where("work", in_left_pane(&win));
+    win.wait_text_where("other", in_right_pane(&win));
+    win.save_shot("split-two-folders");
+    win.alive();
+
+    // A click on alpha in the left pane, then F5: a copy in the other pane's folder.
+    let (x, y) = win.wait_text_where("alpha", in_left_pane(&win));
+    win.click(x, y);
+    wait_folder(&win, "work");
+    win.key("F5");
+    wait_exists(&other.join("alpha.txt"), true);
+    assert!(
+        home.work.join("alpha.txt").exists(),
+        "a copy keeps its source"
+    );
+    win.wait_text_where("alpha", in_right_pane(&win));
+
+    // bravo with F6: moved, and Ctrl+Z moves it back.
+    let (x, y) = win.wait_text_where("bravo", in_left_pane(&win));
+    win.click(x, y);
+    win.key("F6");
+    wait_exists(&other.join("bravo.txt"), true);
+    wait_exists(&home.work.join("bravo.txt"), false);
+    win.key("ctrl+z");
+    wait_exists(&home.work.join("bravo.txt"), true);
+    wait_exists(&other.join("bravo.txt"), false);
+    win.alive();
+
+    // charlie dragged from the left pane onto the right one: Move here puts it there.
+    let from = win.wait_text_where("charlie", in_left_pane(&win));
+    let onto = win.wait_text_where("kilo", in_right_pane(&win));
+    win.drag(from, (onto.0, onto.1 + 120), 14);
+    win.click_text("Move here");
+    wait_exists(&other.join("charlie.txt"), true);
+    wait_exists(&home.work.join("charlie.txt"), false);
+    win.wait_text_where("charlie", in_right_pane(&win));
+    win.alive();
+
+    // The right pane's close button: the left pane stays, alone, with the keyboard.
+    let close = (win.geometry().2 as i32 - 18, 60);
+    win.click(close.0, close.1);
+    wait_for("one pane again", PATIENCE, || {
+        let shot = win.shot();
+        let words = shot.words();
+        let kilo = words.iter().any(|w| w.text.contains("kilo"));
+        let alpha = words.iter().any(|w| w.text.contains("alpha"));
+        (!kilo && alpha).then_some(())
+    });
+    wait_folder(&win, "work");
+    win.alive();
+    win.closes_with("ctrl+q");
+}
+
+#[test]
+fn a_split_tab_comes_back_at_the_next_start() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&["alpha"]);
+    let other = home.path().join("other");
+    fs::create_dir(&other).expect("mkdir other");
+    fs::write(other.join("kilo.txt"), b"kilo").expect("write");
+    let settings = home.path().join(".config/porpoise/settings.toml");
+    let win = desk.open_work(&home);
+    win.key("F3");
+    let (x, y) = win.wait_text_where("alpha", in_right_pane(&win));
+    win.click(x, y);
+    win.go_to(&other);
+    wait_for("the split tab in the settings file", PATIENCE, || {
+        let text = fs::read_to_string(&settings).unwrap_or_default();
+        text.lines()
+            .any(|l| l.contains("/work file://") && l.contains("/other"))
+            .then_some(())
+    });
+    win.closes_with("ctrl+q");
+
+    let mut win = desk.launch(Launch::new(home.path()));
+    win.wait_text_where("alpha", in_left_pane(&win));
+    win.wait_text_where("kilo", in_right_pane(&win));
+    win.alive();
+    // F3 closes the pane without the keyboard: the left one has it after a start.
+    win.key("F3");
+    wait_folder(&win, "work");
+    win.wait_gone("kilo");
+    win.closes_with("ctrl+q");
+}
