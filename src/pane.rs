@@ -68,11 +68,13 @@ impl PaneIds {
 }
 
 /// What a pane reads from the window around it while it changes: the view settings
-/// (sort, hidden files, view mode) and the cache of folders no pane shows.
+/// (sort, hidden files, view mode), the cache of folders no pane shows, and the folders
+/// the other panes show (a folder left that another pane shows is not cached).
 pub struct Around<'a> {
     pub settings: &'a Settings,
     pub cache: &'a mut ListerCache,
     pub home: &'a Path,
+    pub in_use: Vec<PathBuf>,
 }
 
 /// A listing number no listing of any pane had before.
@@ -110,6 +112,10 @@ impl Pane {
     /// Scroll the view back to where the pane was (its widget showed another pane since).
     pub fn scroll_back(&self) -> Effect {
         self.scroll_to(self.viewport.offset_y)
+    }
+
+    pub fn viewport(&self) -> &Viewport {
+        &self.viewport
     }
 
     pub fn ids(&self) -> &PaneIds {
@@ -171,11 +177,18 @@ impl Pane {
         }
     }
 
-    /// The pane goes: its folder, when fully listed, waits in the cache for a while.
-    pub fn close(self, cache: &mut ListerCache) {
-        if self.lister.progress() == porpoise_engine::listing::Progress::Complete {
-            cache.put(self.lister);
-        }
+    /// The pane goes: its folder, when fully listed and shown by no other pane (`in_use`),
+    /// waits in the cache for a while.
+    pub fn close(self, cache: &mut ListerCache, in_use: &[PathBuf]) {
+        keep_unused(self.lister, cache, in_use);
+    }
+}
+
+/// Put a folder left in the cache when it is fully listed and no other pane shows it.
+fn keep_unused(lister: Lister, cache: &mut ListerCache, in_use: &[PathBuf]) {
+    let complete = lister.progress() == Progress::Complete;
+    if complete && !in_use.iter().any(|f| f == lister.path()) {
+        cache.put(lister);
     }
 }
 

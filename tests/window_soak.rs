@@ -76,6 +76,8 @@ const KEYS: &[&str] = &[
     "alt+Up",
     "ctrl+t",
     "ctrl+Tab",
+    "F3",
+    "F6",
     "ctrl+shift+t",
     "alt+1",
     "Tab",

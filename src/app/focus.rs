@@ -129,6 +129,15 @@ impl App {
 
     fn move_focus(&mut self, forward: bool) -> Vec<Effect> {
         let from = self.focused();
+        // In split view the round passes both panes, the left one first.
+        if let Some(beside) = &self.beside {
+            let on_left = !beside.left;
+            if from == Part::View && on_left == forward {
+                self.focus_beside();
+                self.focus_visible = true;
+                return Vec::new();
+            }
+        }
         let places = self.places_width() > 0.0;
         let to = focus::next(from, forward, places, !self.jobs.entries.is_empty());
         self.focus_visible = true;
@@ -136,6 +145,13 @@ impl App {
         let mut effects = Vec::new();
         if from == Part::Location && to != Part::Location {
             self.pane.location = None;
+        }
+        if let Some(beside) = &self.beside
+            && to == Part::View
+            && (!beside.left) != forward
+        {
+            // Coming round to the panes: the left one first, or the right one backwards.
+            self.focus_beside();
         }
         match to {
             Part::Location => effects = self.edit_location(),

@@ -18,6 +18,11 @@ impl App {
         &self.pane
     }
 
+    /// Whether the folder cache holds `folder` (folders no pane shows wait there).
+    pub fn is_cached(&self, folder: &Path) -> bool {
+        self.cache.contains(folder)
+    }
+
     pub fn lister(&self) -> &Lister {
         &self.pane.lister
     }

@@ -16,7 +16,8 @@ impl App {
     /// with the keyboard stays).
     pub(super) fn toggle_split(&mut self) -> Vec<Effect> {
         if let Some(beside) = self.beside.take() {
-            beside.pane.close(&mut self.cache);
+            let in_use = self.folders_shown();
+            beside.pane.close(&mut self.cache, &in_use);
             return self.save_tabs();
         }
         let here = self.pane.path().to_owned();
@@ -29,7 +30,7 @@ impl App {
         let (_, cx) = self.split();
         let (pane, mut effects) = Pane::open(folder, viewport, cx);
         if let Some(old) = self.beside.replace(Beside { pane, left: false }) {
-            old.pane.close(&mut self.cache);
+            old.pane.close(&mut self.cache, &[]);
         }
         effects.extend(self.save_tabs());
         effects

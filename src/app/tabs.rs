@@ -108,9 +108,10 @@ impl App {
             return Vec::new();
         };
         self.closed_tabs.push(closed.pane.path().to_owned());
-        closed.pane.close(&mut self.cache);
+        let in_use = self.folders_shown();
+        closed.pane.close(&mut self.cache, &in_use);
         if let Some(beside) = closed.beside {
-            beside.pane.close(&mut self.cache);
+            beside.pane.close(&mut self.cache, &in_use);
         }
         self.tab_changed()
     }
@@ -171,10 +172,12 @@ impl App {
         if self.pane.generation() == generation {
             return self.in_pane(|p, cx| p.on_dir_event(event, cx));
         }
+        let in_use = self.folders_shown();
         let cx = Around {
             settings: &self.settings,
             cache: &mut self.cache,
             home: &self.home,
+            in_use,
         };
         let Some(pane) =
             unfocused(&mut self.beside, &mut self.tabs).find(|p| p.generation() == generation)

@@ -65,9 +65,7 @@ impl Pane {
         let next = listed(path, self.view_options(cx.settings), cx.cache);
         let known_mtime = next.mtime();
         let left = std::mem::replace(&mut self.lister, next);
-        if left.progress() == porpoise_engine::listing::Progress::Complete {
-            cx.cache.put(left);
-        }
+        super::keep_unused(left, cx.cache, &cx.in_use);
         self.selection.clear();
         self.trash = None;
         if let Some(name) = select {

@@ -1,0 +1,165 @@
+//! Split view driven headlessly on real temporary folders: F3 opens a second pane at the
+//! same folder; the other pane's messages give it the keyboard (scrolling it does not);
+//! F5 and F6 copy and move the selection into the other pane's folder for real; Tab goes
+//! round both panes; a pane closes and the other stays; a folder one pane leaves while
+//! the other shows it is not counted in the cache of unused folders.
+//! Run: `cargo test --test ui_split`.
+
+mod flows;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use iced::keyboard::Modifiers;
+use iced::keyboard::key::Named;
+use porpoise::keys::{char_key, named, press};
+use porpoise::request::JobKind;
+use porpoise::viewport::Viewport;
+use porpoise::{App, Message};
+
+use flows::*;
+
+/// `root/one` (a.txt, b.txt, sub/) and `root/two` (x.txt).
+fn two_folders(root: &Path) -> (PathBuf, PathBuf) {
+    let one = root.join("one");
+    let two = root.join("two");
+    fs::create_dir_all(one.join("sub")).expect("mkdir");
+    fs::create_dir(&two).expect("mkdir");
+    fs::write(one.join("a.txt"), b"a").expect("write");
+    fs::write(one.join("b.txt"), b"b").expect("write");
+    fs::write(two.join("x.txt"), b"x").expect("write");
+    (one, two)
+}
+
+/// The shown panes' folders, left to right.
+fn folders(app: &App) -> Vec<PathBuf> {
+    app.shown_panes()
+        .iter()
+        .map(|p| p.path().to_owned())
+        .collect()
+}
+
+/// Split view with `one` on the left (with the keyboard) and `two` on the right.
+fn split(one: &Path, two: &Path) -> App {
+    let app = boot(one);
+    let app = send(app, press(named(Named::F3), Modifiers::empty()));
+    assert_eq!(folders(&app), [one, one]);
+    assert_eq!(
+        app.beside().map(|p| p.lister().len()),
+        Some(3),
+        "listed too"
+    );
+    // Its breadcrumb leads it elsewhere, and it takes the keyboard.
+    let app = send(
+        app,
+        Message::Beside(Box::new(Message::Navigate(two.to_owned()))),
+    );
+    assert_eq!(folders(&app), [one, two]);
+    assert_eq!(app.path(), two);
+    send(
+        app,
+        Message::Beside(Box::new(Message::Clicked(b"a.txt".to_vec()))),
+    )
+}
+
+#[test]
+fn the_other_pane_takes_the_keyboard_when_used_but_not_when_scrolled() {
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (one, two) = two_folders(dir.path());
+    let app = split(&one, &two);
+    assert_eq!(app.path(), one, "the click gave the left pane the keyboard");
+    assert!(app.title().ends_with("one"));
+    assert!(app.selection().is_selected(b"a.txt"));
+    let scrolled = Viewport {
+        offset_y: 40.0,
+        width: 300.0,
+        height: 200.0,
+    };
+    let app = send(app, Message::Beside(Box::new(Message::Scrolled(scrolled))));
+    assert_eq!(
+        app.path(),
+        one,
+        "scrolling the other pane leaves the keyboard"
+    );
+    assert_eq!(app.beside().map(|p| p.viewport().offset_y), Some(40.0));
+    // Both location bars are drawn: each names its folder.
+    assert!(shows(&app, "one") && shows(&app, "two"));
+
+    // Tab from the left pane's view goes to the right pane's, and on round.
+    let app = send(app, press(named(Named::Tab), Modifiers::empty()));
+    assert_eq!(app.path(), two);
+    let app = send(app, press(named(Named::Tab), Modifiers::SHIFT));
+    assert_eq!(app.path(), one);
+}
+
+#[test]
+fn f5_copies_and_f6_moves_the_selection_into_the_other_panes_folder() {
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (one, two) = two_folders(dir.path());
+    let app = split(&one, &two);
+    let (app, jobs) = feed(app, [press(named(Named::F5), Modifiers::empty())]);
+    assert_eq!(jobs.len(), 1);
+    assert_eq!(jobs[0].kind, JobKind::Copy);
+    assert_eq!(jobs[0].dest, two);
+    assert!(two.join("a.txt").exists() && one.join("a.txt").exists());
+    let app = send(app, Message::Clicked(b"b.txt".to_vec()));
+    let (app, jobs) = feed(app, [press(named(Named::F6), Modifiers::empty())]);
+    assert_eq!(jobs[0].kind, JobKind::Move);
+    assert!(two.join("b.txt").exists() && !one.join("b.txt").exists());
+    // Undo puts the move back, as after any move.
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(one.join("b.txt").exists() && !two.join("b.txt").exists());
+    drop(app);
+
+    // With one pane F5 reloads and F6 does nothing.
+    let app = boot(&one);
+    let app = send(app, Message::Clicked(b"a.txt".to_vec()));
+    let (_, jobs) = feed(
+        app,
+        [
+            press(named(Named::F5), Modifiers::empty()),
+            press(named(Named::F6), Modifiers::empty()),
+        ],
+    );
+    assert!(jobs.is_empty(), "{jobs:?}");
+}
+
+#[test]
+fn closing_a_pane_keeps_the_other_and_a_folder_both_show_is_not_cached() {
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (one, two) = two_folders(dir.path());
+    let app = boot(&one);
+    let app = send(app, press(named(Named::F3), Modifiers::empty()));
+    // The left pane goes into "sub" while the right one still shows `one`: `one` is in
+    // use, so the cache of unused folders does not hold it.
+    let app = send(app, Message::Activate(b"sub".to_vec()));
+    assert_eq!(folders(&app), [one.join("sub"), one.clone()]);
+    assert!(!app.is_cached(&one));
+    // The right pane leaves `one` too: now nobody shows it, and it waits in the cache.
+    let app = send(
+        app,
+        Message::Beside(Box::new(Message::Navigate(two.clone()))),
+    );
+    assert!(app.is_cached(&one));
+
+    // The left pane's close button: the right one stays, with the keyboard.
+    let app = send(app, Message::ClosePane { left: true });
+    assert_eq!(folders(&app), [two.clone()]);
+    assert_eq!(app.path(), two);
+    // F3 twice: split and back, the pane with the keyboard staying.
+    let app = send(app, press(named(Named::F3), Modifiers::empty()));
+    let app = send(app, press(named(Named::F3), Modifiers::empty()));
+    assert_eq!(folders(&app), [two.clone()]);
+
+    // A split tab behind names both its folders in the tab bar.
+    let app = send(app, press(named(Named::F3), Modifiers::empty()));
+    let app = send(
+        app,
+        Message::Beside(Box::new(Message::Navigate(one.clone()))),
+    );
+    let app = send(app, press(char_key("t"), Modifiers::CTRL));
+    assert!(shows(&app, "two | one"), "the split tab's label");
+}
