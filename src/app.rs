@@ -271,7 +271,7 @@ impl App {
                 self.navigate(path)
             }
             Message::Tab(m) => self.on_tab_message(m),
-            Message::Beside(m) => self.from_beside(*m),
+            Message::Beside(m) => self.on_beside_message(*m),
             Message::ToggleSplit => self.toggle_split(),
             Message::ClosePane { left } => self.close_pane(left),
             Message::Back => self.back(),

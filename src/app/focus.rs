@@ -148,7 +148,7 @@ impl App {
         }
         if let Some(beside) = &self.beside
             && to == Part::View
-            && (!beside.left) != forward
+            && beside.left == forward
         {
             // Coming round to the panes: the left one first, or the right one backwards.
             self.focus_beside();

@@ -121,8 +121,8 @@ impl App {
             }
             Command::Close => vec![Effect::Close],
             Command::ToggleSplit => self.toggle_split(),
-            Command::CopyToOther => self.to_other_pane(crate::request::JobKind::Copy),
-            Command::MoveToOther => self.to_other_pane(crate::request::JobKind::Move),
+            Command::CopyToOther => self.send_to_other_pane(crate::request::JobKind::Copy),
+            Command::MoveToOther => self.send_to_other_pane(crate::request::JobKind::Move),
             // Taken above, before the location input could keep them.
             Command::Tabs(_) => Vec::new(),
         }

@@ -63,7 +63,7 @@ impl App {
     /// A message from the pane beside the one with the keyboard. Scrolling it and a drag
     /// passing over it leave the keyboard where it is; anything else gives it the
     /// keyboard first, as a click does.
-    pub(super) fn from_beside(&mut self, m: Message) -> Vec<Effect> {
+    pub(super) fn on_beside_message(&mut self, m: Message) -> Vec<Effect> {
         match m {
             Message::Scrolled(v) => {
                 if let Some(b) = &mut self.beside {
@@ -83,7 +83,7 @@ impl App {
 
     /// F5 and F6 in split view: copy or move the selection into the other pane's folder
     /// (as any job: the conflict dialog, undo). With one pane F5 reloads, as it always did.
-    pub(super) fn to_other_pane(&mut self, kind: JobKind) -> Vec<Effect> {
+    pub(super) fn send_to_other_pane(&mut self, kind: JobKind) -> Vec<Effect> {
         let Some(beside) = &self.beside else {
             return match kind {
                 JobKind::Copy => self.reload(),
