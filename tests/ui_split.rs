@@ -147,12 +147,12 @@ fn closing_a_pane_keeps_the_other_and_a_folder_both_show_is_not_cached() {
 
     // The left pane's close button: the right one stays, with the keyboard.
     let app = send(app, Message::ClosePane { left: true });
-    assert_eq!(folders(&app), [two.clone()]);
+    assert_eq!(folders(&app), [two.as_path()]);
     assert_eq!(app.path(), two);
     // F3 twice: split and back, the pane with the keyboard staying.
     let app = send(app, press(named(Named::F3), Modifiers::empty()));
     let app = send(app, press(named(Named::F3), Modifiers::empty()));
-    assert_eq!(folders(&app), [two.clone()]);
+    assert_eq!(folders(&app), [two.as_path()]);
 
     // A split tab behind names both its folders in the tab bar.
     let app = send(app, press(named(Named::F3), Modifiers::empty()));
