@@ -11,6 +11,7 @@ mod input;
 mod jobs;
 mod naming;
 mod nav;
+mod panes;
 mod query;
 mod split;
 mod tabs;
@@ -56,6 +57,9 @@ pub struct App {
     /// The folders of closed tabs, the last closed last (Ctrl+Shift+T opens it again).
     closed_tabs: Vec<PathBuf>,
     cache: ListerCache,
+    /// The running listing tasks (window only), by listing number: dropping one aborts
+    /// it, once no pane follows its listing.
+    listings: std::collections::HashMap<u64, iced::task::Handle>,
     /// The file and place icons: bundled until the theme's are loaded.
     icons: IconSet,
     user_places: Vec<Place>,
@@ -119,6 +123,7 @@ impl App {
             settings,
             settings_path,
             cache: ListerCache::default(),
+            listings: Default::default(),
             icons: IconSet::default(),
             user_places: places::fixed(&home),
             mount_places: Vec::new(),
@@ -168,10 +173,14 @@ impl App {
         (app, task)
     }
 
-    /// iced's update: handle the message, run its effects as tasks.
+    /// iced's update: handle the message, run its effects as tasks, and stop the
+    /// listings no pane follows any more (a folder left).
     pub fn update(&mut self, message: Message) -> Task<Message> {
         let effects = self.handle(message);
-        self.run_effects(effects)
+        let task = self.run_effects(effects);
+        let followed = self.listings_followed();
+        self.listings.retain(|g, _| followed.contains(g));
+        task
     }
 
     fn run_effects(&mut self, effects: Vec<Effect>) -> Task<Message> {
@@ -182,11 +191,8 @@ impl App {
                 _ => None,
             };
             let (task, handle) = effect.into_task();
-            if let Some(generation) = listing
-                && let Some(pane) = self.pane_listing(generation)
-            {
-                // Replacing the handle aborts the listing of the folder left behind.
-                pane.listing_task = handle.map(iced::task::Handle::abort_on_drop);
+            if let (Some(generation), Some(handle)) = (listing, handle) {
+                self.listings.insert(generation, handle.abort_on_drop());
             }
             tasks.push(task);
         }
@@ -201,13 +207,13 @@ impl App {
         match message {
             Message::Dir(generation, event) => self.on_dir_event(generation, event),
             Message::FolderCounts(generation, counts) => {
-                if let Some(pane) = self.pane_listing(generation) {
-                    pane.folder_counts.extend(counts);
+                for pane in self.panes_listing(generation) {
+                    pane.folder_counts.extend(counts.iter().cloned());
                 }
                 Vec::new()
             }
             Message::Space(generation, space) => {
-                if let Some(pane) = self.pane_listing(generation) {
+                for pane in self.panes_listing(generation) {
                     pane.space = space;
                 }
                 Vec::new()

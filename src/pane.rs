@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use iced::widget::Id;
-use porpoise_engine::listing::{Lister, ListerCache, Progress, ViewOptions};
+use porpoise_engine::listing::{Listed, Lister, ListerCache, Progress, ViewOptions};
 
 pub use nav::{icon_columns, row_height};
 
@@ -41,8 +41,6 @@ pub struct Pane {
     pub(crate) space: Option<(u64, u64)>,
     pub(crate) typeahead: (String, Instant),
     pub(crate) last_click: Option<(Vec<u8>, Instant)>,
-    /// The running listing task of the shown folder (window only); dropping it aborts it.
-    pub(crate) listing_task: Option<iced::task::Handle>,
     /// The Trash view, when this pane shows the trash instead of its folder.
     pub(crate) trash: Option<TrashView>,
     /// The ids of its widgets that the app scrolls or focuses.
@@ -68,13 +66,24 @@ impl PaneIds {
 }
 
 /// What a pane reads from the window around it while it changes: the view settings
-/// (sort, hidden files, view mode), the cache of folders no pane shows, and the folders
-/// the other panes show (a folder left that another pane shows is not cached).
+/// (sort, hidden files, view mode), the cache of folders no pane shows, and the other
+/// panes (a folder one of them shows is not read again but shared with it, and is not
+/// cached when left).
 pub struct Around<'a> {
     pub settings: &'a Settings,
     pub cache: &'a mut ListerCache,
     pub home: &'a Path,
-    pub in_use: Vec<PathBuf>,
+    pub peers: Vec<&'a Pane>,
+}
+
+impl<'a> Around<'a> {
+    /// The other pane showing `folder`, if one does (not as the Trash view).
+    pub fn showing(&self, folder: &Path) -> Option<&'a Pane> {
+        self.peers
+            .iter()
+            .copied()
+            .find(|p| p.trash.is_none() && p.path() == folder)
+    }
 }
 
 /// A listing number no listing of any pane had before.
@@ -98,7 +107,6 @@ impl Pane {
             space: None,
             typeahead: (String::new(), Instant::now()),
             last_click: None,
-            listing_task: None,
             trash: None,
             ids: PaneIds::new(),
         }
@@ -112,6 +120,10 @@ impl Pane {
     /// Scroll the view back to where the pane was (its widget showed another pane since).
     pub fn scroll_back(&self) -> Effect {
         self.scroll_to(self.viewport.offset_y)
+    }
+
+    pub fn selection(&self) -> &Selection {
+        &self.selection
     }
 
     pub fn viewport(&self) -> &Viewport {
@@ -177,17 +189,40 @@ impl Pane {
         }
     }
 
-    /// The pane goes: its folder, when fully listed and shown by no other pane (`in_use`),
-    /// waits in the cache for a while.
-    pub fn close(self, cache: &mut ListerCache, in_use: &[PathBuf]) {
-        keep_unused(self.lister, cache, in_use);
+    /// The pane goes: its folder, when fully listed and shown by no other pane of
+    /// `peers`, waits in the cache for a while.
+    pub fn close(self, cache: &mut ListerCache, peers: &[&Pane]) {
+        keep_unused(self.lister, cache, peers);
+    }
+
+    /// Take the listing of `listed` again after the pane this one shares it with took
+    /// its event: the listing's entries with this pane's own filter; `renamed`: entries
+    /// another program renamed (what was selected stays with them); `settled`: what is
+    /// selected but no longer shown is let go.
+    pub fn follow(&mut self, listed: &Listed, renamed: &[(Vec<u8>, Vec<u8>)], settled: bool) {
+        self.lister.follow(listed);
+        for (from, to) in renamed {
+            self.selection.rename(from, to);
+        }
+        if settled {
+            self.selection.retain_shown(&self.lister);
+        }
+    }
+
+    /// Share the listing of `peer`, which shows the same folder, once the lister mirrors
+    /// its one: its counts and free space, and its listing's events from now on (the disk
+    /// is not read a second time).
+    fn share_listing_of(&mut self, peer: &Pane) {
+        self.generation = peer.generation;
+        self.folder_counts = peer.folder_counts.clone();
+        self.space = peer.space;
     }
 }
 
 /// Put a folder left in the cache when it is fully listed and no other pane shows it.
-fn keep_unused(lister: Lister, cache: &mut ListerCache, in_use: &[PathBuf]) {
+fn keep_unused(lister: Lister, cache: &mut ListerCache, peers: &[&Pane]) {
     let complete = lister.progress() == Progress::Complete;
-    if complete && !in_use.iter().any(|f| f == lister.path()) {
+    if complete && !peers.iter().any(|p| p.path() == lister.path()) {
         cache.put(lister);
     }
 }

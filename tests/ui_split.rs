@@ -163,3 +163,59 @@ fn closing_a_pane_keeps_the_other_and_a_folder_both_show_is_not_cached() {
     let app = send(app, press(char_key("t"), Modifiers::CTRL));
     assert!(shows(&app, "two | one"), "the split tab's label");
 }
+
+#[test]
+fn the_same_folder_in_two_panes_is_read_once_and_held_once() {
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (one, two) = two_folders(dir.path());
+    let mut app = boot(&one);
+    // F3 at `one`: the new pane lists nothing itself, it shares the first one's listing.
+    let effects = app.handle(press(named(Named::F3), Modifiers::empty()));
+    let listings = effects
+        .iter()
+        .filter(|e| matches!(e, porpoise::Effect::OpenDir { .. }))
+        .count();
+    assert_eq!(listings, 0, "no second read of the folder: {effects:?}");
+    let app = settle(app, effects);
+    let beside = app.beside().expect("two panes");
+    assert!(
+        beside.lister().shares_with(app.lister()),
+        "the entries are held once"
+    );
+    assert_eq!(beside.generation(), app.pane().generation());
+    assert_eq!(beside.lister().len(), 3);
+
+    // Each keeps its own filter and selection.
+    let app = send(app, press(char_key("f"), Modifiers::CTRL));
+    let app = send(app, Message::FilterInput("a.".into()));
+    let app = send(app, Message::Clicked(b"a.txt".to_vec()));
+    assert_eq!(app.shown_names(), ["a.txt"]);
+    let beside = app.beside().expect("two panes");
+    assert_eq!(beside.lister().len(), 3, "the other pane is not filtered");
+    assert!(beside.selection().is_empty());
+    assert!(beside.lister().shares_with(app.lister()));
+
+    // A sort is the window's: both panes follow it and still share one copy.
+    let app = send(
+        app,
+        Message::SortBy(porpoise_engine::listing::SortKey::Name),
+    );
+    let beside = app.beside().expect("two panes");
+    assert_eq!(
+        beside
+            .lister()
+            .iter()
+            .map(|(_, n)| n.to_vec())
+            .collect::<Vec<_>>(),
+        [b"sub".to_vec(), b"b.txt".to_vec(), b"a.txt".to_vec()]
+    );
+    assert!(beside.lister().shares_with(app.lister()));
+
+    // The pane that read the folder goes elsewhere: the other still follows its listing.
+    let app = send(app, Message::Navigate(two.clone()));
+    let beside = app.beside().expect("two panes");
+    assert_eq!(beside.path(), one);
+    assert_eq!(beside.lister().len(), 3);
+    assert!(!app.is_cached(&one), "still shown, so not among the unused");
+}

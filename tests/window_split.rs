@@ -136,3 +136,41 @@ fn a_split_tab_comes_back_at_the_next_start() {
     win.wait_gone("kilo");
     win.closes_with("ctrl+q");
 }
+
+#[test]
+fn both_panes_on_one_folder_see_its_changes_after_the_one_that_read_it_leaves() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&["alpha"]);
+    let other = home.path().join("other");
+    fs::create_dir(&other).expect("mkdir other");
+    fs::write(other.join("kilo.txt"), b"kilo").expect("write");
+    let mut win = desk.open_work(&home);
+    win.wait_text("alpha");
+    win.key("F3");
+    win.wait_text_where("alpha", in_right_pane(&win));
+
+    // A file made by another program shows in both panes (one listing, shared).
+    fs::write(home.work.join("delta.txt"), b"delta").expect("write");
+    win.wait_text_where("delta", in_left_pane(&win));
+    win.wait_text_where("delta", in_right_pane(&win));
+
+    // The left pane, whose listing it is, goes elsewhere; the right one still follows
+    // the folder's changes.
+    win.go_to(&other);
+    win.wait_text_where("kilo", in_left_pane(&win));
+    fs::write(home.work.join("echo.txt"), b"echo").expect("write");
+    win.wait_text_where("echo", in_right_pane(&win));
+    fs::remove_file(home.work.join("alpha.txt")).expect("remove");
+    wait_for("alpha to go from the right pane", PATIENCE, || {
+        let shot = win.shot();
+        let words = shot.words();
+        let right = in_right_pane(&win);
+        let alpha = words.iter().any(|w| {
+            let (x, y) = w.centre();
+            w.text.contains("alpha") && right(x, y)
+        });
+        (!alpha).then_some(())
+    });
+    win.alive();
+    win.closes_with("ctrl+q");
+}

@@ -13,7 +13,7 @@ pub mod watch;
 pub use cache::{Clock, ListerCache, SystemClock};
 pub use count::count_children;
 pub use lister::Lister;
-pub use lister::{Progress, ViewOptions};
+pub use lister::{Listed, Progress, ViewOptions};
 pub use read::{DirEvent, ListOptions, Listing, list_all, read_dir};
 pub use sort::{SortKey, SortOrder, natural_cmp};
 pub use stream::{DirStream, Next, open_dir};

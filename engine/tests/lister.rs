@@ -357,3 +357,40 @@ fn batches_sorted_on_the_worker_merge_the_same_as_unsorted_ones() {
     let sizes: Vec<u64> = presorted.iter().map(|(e, _)| e.size).collect();
     assert!(sizes.windows(2).all(|w| w[0] >= w[1]));
 }
+
+#[test]
+fn a_mirror_shares_the_entries_keeps_its_own_filter_and_follows_changes() {
+    let t = sample_tree();
+    let (mut l, mut s) = listed(t.path(), ViewOptions::default(), true);
+    let mut view = l.mirror(ViewOptions {
+        filter: "a".into(),
+        ..ViewOptions::default()
+    });
+    assert!(view.shares_with(&l), "the entries are held once");
+    assert_eq!(names(&view), ["Afolder", "a9.txt", "a10.txt", "c.tar.gz"]);
+    assert_eq!(names(&l).len(), 6, "the first keeps showing all");
+
+    // A change reaches the lister that listens; the mirror lets go first so it is made
+    // in place, then follows.
+    file(t.path(), "an-new.txt", 3, 0);
+    while l.position(b"an-new.txt").is_none() {
+        view.release();
+        next_change(&mut s, &mut l);
+        view.follow(&l.listed());
+    }
+    assert!(view.shares_with(&l), "still held once after the change");
+    assert_eq!(
+        names(&view),
+        ["Afolder", "a9.txt", "a10.txt", "an-new.txt", "c.tar.gz"]
+    );
+
+    // A mirror sorted its own way holds its own copy, and follows in its own order.
+    let mut by_size = l.mirror(ViewOptions {
+        key: SortKey::Size,
+        order: SortOrder::Descending,
+        ..ViewOptions::default()
+    });
+    assert!(!by_size.shares_with(&l));
+    by_size.follow(&l.listed());
+    assert_eq!(names(&by_size)[2], "b.jpg", "the biggest file first");
+}

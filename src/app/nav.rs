@@ -13,40 +13,6 @@ use super::super::settings::ViewMode;
 use super::App;
 
 impl App {
-    /// The shown pane, and what it reads from the window while it changes.
-    pub(super) fn split(&mut self) -> (&mut Pane, Around<'_>) {
-        let in_use = self.folders_beside();
-        (
-            &mut self.pane,
-            Around {
-                settings: &self.settings,
-                cache: &mut self.cache,
-                home: &self.home,
-                in_use,
-            },
-        )
-    }
-
-    /// The folders the panes other than the one with the keyboard show.
-    pub(super) fn folders_beside(&self) -> Vec<PathBuf> {
-        let (before, after) = self.tabs.around();
-        let beside = self.beside.as_ref().map(|b| &b.pane);
-        before
-            .iter()
-            .chain(after)
-            .flat_map(|t| std::iter::once(&t.pane).chain(t.beside.as_ref().map(|b| &b.pane)))
-            .chain(beside)
-            .map(|p| p.path().to_owned())
-            .collect()
-    }
-
-    /// The folders every pane shows.
-    pub(super) fn folders_shown(&self) -> Vec<PathBuf> {
-        let mut folders = self.folders_beside();
-        folders.push(self.pane.path().to_owned());
-        folders
-    }
-
     /// Let the shown pane take a step; when it left its folder, what belonged to the
     /// folder left goes with it.
     pub(super) fn in_pane(
@@ -110,7 +76,7 @@ impl App {
             SortOrder::Ascending
         };
         self.settings.set_sort(key, order);
-        self.pane.lister.set_sort(key, order);
+        self.adopt_settings();
         let mut effects = self.reveal_cursor();
         effects.extend(self.save());
         effects
@@ -133,9 +99,7 @@ impl App {
 
     pub(super) fn toggle_hidden(&mut self) -> Vec<Effect> {
         self.settings.show_hidden = !self.settings.show_hidden;
-        let pane = &mut self.pane;
-        pane.lister.set_show_hidden(self.settings.show_hidden);
-        pane.selection.retain_shown(&pane.lister);
+        self.adopt_settings();
         let mut effects = self.reveal_cursor();
         effects.extend(self.save());
         effects

@@ -16,8 +16,8 @@ impl App {
     /// with the keyboard stays).
     pub(super) fn toggle_split(&mut self) -> Vec<Effect> {
         if let Some(beside) = self.beside.take() {
-            let in_use = self.folders_shown();
-            beside.pane.close(&mut self.cache, &in_use);
+            let peers = super::panes::all(&self.pane, &self.beside, &self.tabs);
+            beside.pane.close(&mut self.cache, &peers);
             return self.save_tabs();
         }
         let here = self.pane.path().to_owned();
@@ -27,10 +27,10 @@ impl App {
     /// Split view with the other pane, on the right, at `folder`.
     pub(super) fn split_at(&mut self, folder: std::path::PathBuf) -> Vec<Effect> {
         let viewport = self.pane.viewport.scrolled_to_top();
-        let (_, cx) = self.split();
-        let (pane, mut effects) = Pane::open(folder, viewport, cx);
+        let (pane, mut effects) = Pane::open(folder, viewport, self.around());
         if let Some(old) = self.beside.replace(Beside { pane, left: false }) {
-            old.pane.close(&mut self.cache, &[]);
+            let peers = super::panes::all(&self.pane, &self.beside, &self.tabs);
+            old.pane.close(&mut self.cache, &peers);
         }
         effects.extend(self.save_tabs());
         effects

@@ -4,12 +4,11 @@
 
 use std::path::PathBuf;
 
-use porpoise_engine::listing::DirEvent;
-
 use super::super::effects::Effect;
-use super::super::pane::{Around, Pane};
-use super::super::tabs::{Beside, Tab, TabMsg, Tabs};
+use super::super::pane::Pane;
+use super::super::tabs::{Beside, Tab, TabMsg};
 use super::App;
+use super::panes::all;
 
 /// The height of the tab bar, when there is more than one tab.
 pub const TAB_BAR_HEIGHT: f32 = 34.0;
@@ -64,8 +63,7 @@ impl App {
             if let Some(right) = folders.next() {
                 let at = self.tabs.shown();
                 let viewport = self.pane.viewport.scrolled_to_top();
-                let (_, cx) = self.split();
-                let (pane, listing) = Pane::open(right, viewport, cx);
+                let (pane, listing) = Pane::open(right, viewport, self.around());
                 effects.extend(listing);
                 if let Some(tab) = self.tabs.others_mut().nth(at) {
                     tab.beside = Some(Beside { pane, left: false });
@@ -79,8 +77,7 @@ impl App {
     /// A new tab at `folder`, after the shown one; `show`: it becomes the shown tab.
     fn open_tab(&mut self, folder: PathBuf, show: bool) -> Vec<Effect> {
         let viewport = self.pane.viewport.scrolled_to_top();
-        let (_, cx) = self.split();
-        let (pane, mut effects) = Pane::open(folder, viewport, cx);
+        let (pane, mut effects) = Pane::open(folder, viewport, self.around());
         let tab = Tab { pane, beside: None };
         if show {
             self.tabs
@@ -108,10 +105,10 @@ impl App {
             return Vec::new();
         };
         self.closed_tabs.push(closed.pane.path().to_owned());
-        let in_use = self.folders_shown();
-        closed.pane.close(&mut self.cache, &in_use);
+        let peers = all(&self.pane, &self.beside, &self.tabs);
+        closed.pane.close(&mut self.cache, &peers);
         if let Some(beside) = closed.beside {
-            beside.pane.close(&mut self.cache, &in_use);
+            beside.pane.close(&mut self.cache, &peers);
         }
         self.tab_changed()
     }
@@ -132,10 +129,9 @@ impl App {
     fn tab_changed(&mut self) -> Vec<Effect> {
         self.actions.left_folder();
         self.clear_status();
-        self.pane.adopt(&self.settings);
+        self.adopt_settings();
         let mut effects = vec![self.pane.scroll_back()];
-        if let Some(b) = &mut self.beside {
-            b.pane.adopt(&self.settings);
+        if let Some(b) = &self.beside {
             effects.push(b.pane.scroll_back());
         }
         effects.extend(self.save_tabs());
@@ -156,40 +152,6 @@ impl App {
             return Vec::new();
         }
         self.save()
-    }
-
-    /// The pane whose current listing is `generation`: the shown one or a tab behind.
-    pub(super) fn pane_listing(&mut self, generation: u64) -> Option<&mut Pane> {
-        if self.pane.generation() == generation {
-            return Some(&mut self.pane);
-        }
-        unfocused(&mut self.beside, &mut self.tabs).find(|p| p.generation() == generation)
-    }
-
-    /// A listing event, for the pane that listed it (events of listings no pane waits
-    /// for any more are dropped).
-    pub(super) fn on_dir_event(&mut self, generation: u64, event: DirEvent) -> Vec<Effect> {
-        if self.pane.generation() == generation {
-            return self.in_pane(|p, cx| p.on_dir_event(event, cx));
-        }
-        let in_use = self.folders_shown();
-        let cx = Around {
-            settings: &self.settings,
-            cache: &mut self.cache,
-            home: &self.home,
-            in_use,
-        };
-        let Some(pane) =
-            unfocused(&mut self.beside, &mut self.tabs).find(|p| p.generation() == generation)
-        else {
-            return Vec::new();
-        };
-        pane.on_dir_event(event, cx)
-            .into_iter()
-            // Only the pane with the keyboard moves its view to the cursor; a tab behind
-            // scrolls back to where it was when it is shown.
-            .filter(|e| !e.is_for_the_shown_view())
-            .collect()
     }
 
     /// How many tabs there are.
@@ -233,21 +195,6 @@ fn swap_shown(pane: &mut Pane, beside: &mut Option<Beside>, tab: Tab) -> Tab {
         pane: std::mem::replace(pane, tab.pane),
         beside: std::mem::replace(beside, tab.beside),
     }
-}
-
-/// Every pane but the one with the keyboard: the one beside it, and the tabs behind.
-fn unfocused<'a>(
-    beside: &'a mut Option<Beside>,
-    tabs: &'a mut Tabs<Tab>,
-) -> impl Iterator<Item = &'a mut Pane> {
-    let behind = tabs
-        .others_mut()
-        .flat_map(|t| std::iter::once(&mut t.pane).chain(t.beside.as_mut().map(|b| &mut b.pane)));
-    beside
-        .as_mut()
-        .map(|b| &mut b.pane)
-        .into_iter()
-        .chain(behind)
 }
 
 /// A tab's panes as the window shows them: the one with the keyboard, and the one beside

@@ -20,6 +20,11 @@ impl Pane {
     /// that list it.
     pub fn open(folder: PathBuf, viewport: Viewport, cx: Around) -> (Pane, Vec<Effect>) {
         let mut pane = Pane::new(folder.clone(), cx.settings, viewport);
+        if let Some(peer) = cx.showing(&folder) {
+            pane.lister = peer.lister.mirror(pane.view_options(cx.settings));
+            pane.share_listing_of(peer);
+            return (pane, Vec::new());
+        }
         pane.lister = listed(folder, pane.view_options(cx.settings), cx.cache);
         let effects = pane.start_listing(pane.lister.mtime());
         (pane, effects)
@@ -62,10 +67,14 @@ impl Pane {
     fn enter(&mut self, path: PathBuf, select: Option<Vec<u8>>, cx: Around) -> Vec<Effect> {
         // Another folder starts unfiltered.
         self.filter = None;
-        let next = listed(path, self.view_options(cx.settings), cx.cache);
+        let peer = cx.showing(&path);
+        let next = match peer {
+            Some(peer) => peer.lister.mirror(self.view_options(cx.settings)),
+            None => listed(path, self.view_options(cx.settings), cx.cache),
+        };
         let known_mtime = next.mtime();
         let left = std::mem::replace(&mut self.lister, next);
-        super::keep_unused(left, cx.cache, &cx.in_use);
+        super::keep_unused(left, cx.cache, &cx.peers);
         self.selection.clear();
         self.trash = None;
         if let Some(name) = select {
@@ -74,7 +83,14 @@ impl Pane {
         self.location = None;
         self.last_click = None;
         self.viewport.offset_y = 0.0;
-        let mut effects = self.start_listing(known_mtime);
+        let mut effects = match peer {
+            // Shown by another pane: its listing is this one's too.
+            Some(peer) => {
+                self.share_listing_of(peer);
+                Vec::new()
+            }
+            None => self.start_listing(known_mtime),
+        };
         effects.push(self.scroll_to(0.0));
         effects.extend(self.reveal_cursor(cx.settings.view));
         effects

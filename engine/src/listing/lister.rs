@@ -1,8 +1,10 @@
 //! The lister model: one shown folder, sorted, filtered, kept current by batches and
-//! single-entry changes.
+//! single-entry changes. Its entries and names are held once however many views show the
+//! folder: a [`Lister::mirror`] shares them and keeps a shown subset of its own.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::entry::{Batch, Entry, Names, is_hidden};
 use crate::error::IoError;
@@ -37,9 +39,10 @@ pub enum Progress {
 #[derive(Debug)]
 pub struct Lister {
     path: PathBuf,
-    entries: Vec<Entry>,
-    names: Names,
-    /// Indices into `entries` that pass the hidden/filter rules, in sorted order.
+    /// The entries, sorted, and their names: shared with the listers that mirror this
+    /// one, copied only when one of them changes them on its own (a sort of its own).
+    store: Arc<Store>,
+    /// Indices into the entries that pass the hidden/filter rules, in sorted order.
     shown: Vec<u32>,
     /// Entries that pass the hidden rule, whatever the filter says.
     unfiltered: usize,
@@ -49,10 +52,30 @@ pub struct Lister {
     error: Option<IoError>,
     mtime: Option<(i64, u32)>,
     class: MountClass,
-    /// Arena bytes of names no entry points at any more.
-    dead_name_bytes: usize,
     /// The order the listing's batches come in, when the worker sorts them.
     batch_order: Option<(SortKey, SortOrder)>,
+}
+
+/// A lister's entries as a mirror takes them: see [`Lister::listed`].
+#[derive(Debug, Clone)]
+pub struct Listed {
+    store: Arc<Store>,
+    key: SortKey,
+    order: SortOrder,
+    progress: Progress,
+    error: Option<IoError>,
+    mtime: Option<(i64, u32)>,
+    class: MountClass,
+    batch_order: Option<(SortKey, SortOrder)>,
+}
+
+/// A folder's entries in the listers' order and the arena of their names.
+#[derive(Debug, Clone, Default)]
+struct Store {
+    entries: Vec<Entry>,
+    names: Names,
+    /// Arena bytes of names no entry points at any more.
+    dead_name_bytes: usize,
 }
 
 impl Lister {
@@ -60,8 +83,7 @@ impl Lister {
         let filter_lower = opts.filter.to_lowercase().into_bytes();
         Lister {
             path: path.into(),
-            entries: Vec::new(),
-            names: Names::default(),
+            store: Arc::default(),
             shown: Vec::new(),
             unfiltered: 0,
             opts,
@@ -70,9 +92,67 @@ impl Lister {
             error: None,
             mtime: None,
             class: MountClass::Local,
-            dead_name_bytes: 0,
             batch_order: None,
         }
+    }
+
+    /// Another view of the same folder under `opts` (its own filter): it shares this
+    /// lister's entries and names rather than copying them, and is kept current by
+    /// [`Lister::follow`] while this one takes the listing's events.
+    pub fn mirror(&self, opts: ViewOptions) -> Lister {
+        let mut view = Lister::new(self.path.clone(), opts);
+        view.follow(&self.listed());
+        view
+    }
+
+    /// What a mirror of this lister takes from it (cheap: the entries are shared).
+    pub fn listed(&self) -> Listed {
+        Listed {
+            store: Arc::clone(&self.store),
+            key: self.opts.key,
+            order: self.opts.order,
+            progress: self.progress,
+            error: self.error.clone(),
+            mtime: self.mtime,
+            class: self.class,
+            batch_order: self.batch_order,
+        }
+    }
+
+    /// Let go of the shared entries for a moment, so the lister this one mirrors can
+    /// change them in place (see [`Lister::follow`]).
+    pub fn release(&mut self) {
+        self.store = Arc::default();
+        self.shown.clear();
+    }
+
+    /// Take the entries of the lister this one mirrors again after it changed them,
+    /// keeping this lister's own filter (and its own order, at the cost of a copy).
+    pub fn follow(&mut self, listed: &Listed) {
+        self.store = Arc::clone(&listed.store);
+        self.progress = listed.progress;
+        self.error = listed.error.clone();
+        self.mtime = listed.mtime;
+        self.class = listed.class;
+        self.batch_order = listed.batch_order;
+        let (key, order) = (self.opts.key, self.opts.order);
+        self.opts.key = listed.key;
+        self.opts.order = listed.order;
+        if (key, order) != (listed.key, listed.order) {
+            self.set_sort(key, order);
+        } else {
+            self.rebuild_shown();
+        }
+    }
+
+    /// Whether this lister and `other` hold the same entries (not copies).
+    pub fn shares_with(&self, other: &Lister) -> bool {
+        Arc::ptr_eq(&self.store, &other.store)
+    }
+
+    /// Whether this lister holds the entries of `listed` (not a copy).
+    pub fn holds(&self, listed: &Listed) -> bool {
+        Arc::ptr_eq(&self.store, &listed.store)
     }
 
     pub fn path(&self) -> &Path {
@@ -101,7 +181,7 @@ impl Lister {
 
     /// All entries, shown or not.
     pub fn total(&self) -> usize {
-        self.entries.len()
+        self.store.entries.len()
     }
 
     /// Number of shown entries.
@@ -121,15 +201,15 @@ impl Lister {
 
     /// The `i`-th shown entry and its name.
     pub fn get(&self, i: usize) -> Option<(&Entry, &[u8])> {
-        let e = self.entries.get(*self.shown.get(i)? as usize)?;
-        Some((e, self.names.name_of(e)))
+        let e = self.store.entries.get(*self.shown.get(i)? as usize)?;
+        Some((e, self.store.names.name_of(e)))
     }
 
     /// Shown entries in order.
     pub fn iter(&self) -> impl Iterator<Item = (&Entry, &[u8])> + '_ {
         self.shown.iter().map(move |&i| {
-            let e = &self.entries[i as usize];
-            (e, self.names.name_of(e))
+            let e = &self.store.entries[i as usize];
+            (e, self.store.names.name_of(e))
         })
     }
 
@@ -138,10 +218,11 @@ impl Lister {
         self.iter().position(|(_, n)| n == name)
     }
 
-    /// Heap bytes held (records, names, shown index).
+    /// Heap bytes held (records, names, shown index); entries shared with a mirror
+    /// count in each.
     pub fn heap_bytes(&self) -> usize {
-        self.entries.capacity() * std::mem::size_of::<Entry>()
-            + self.names.capacity_bytes()
+        self.store.entries.capacity() * std::mem::size_of::<Entry>()
+            + self.store.names.capacity_bytes()
             + self.shown.capacity() * 4
     }
 
@@ -205,17 +286,16 @@ impl Lister {
     /// Drop spare capacity once the listing is whole, and hand the transient batches'
     /// memory back to the system.
     fn release_slack(&mut self) {
-        self.entries.shrink_to_fit();
-        self.names.shrink_to_fit();
+        let store = Arc::make_mut(&mut self.store);
+        store.entries.shrink_to_fit();
+        store.names.shrink_to_fit();
         self.shown.shrink_to_fit();
         crate::sys::release_free_memory();
     }
 
     fn clear(&mut self) {
-        self.entries.clear();
-        self.names.clear();
+        self.store = Arc::default();
         self.shown.clear();
-        self.dead_name_bytes = 0;
     }
 
     /// Merge a batch into the sorted list: the batch is sorted, then one linear merge.
@@ -227,13 +307,14 @@ impl Lister {
     fn merge_sorted(&mut self, batch: Batch, presorted: bool) {
         let mut incoming = self.adopt(batch);
         let (key, order) = (self.opts.key, self.opts.order);
-        let names = &self.names;
+        let store = Arc::make_mut(&mut self.store);
+        let names = &store.names;
         if !presorted {
             incoming.sort_unstable_by(|a, b| {
                 compare(a, names.name_of(a), b, names.name_of(b), key, order)
             });
         }
-        let old = std::mem::take(&mut self.entries);
+        let old = std::mem::take(&mut store.entries);
         let mut merged = Vec::with_capacity(old.len() + incoming.len());
         let (mut a, mut b) = (old.into_iter().peekable(), incoming.into_iter().peekable());
         loop {
@@ -248,15 +329,16 @@ impl Lister {
             let next = if take_old { a.next() } else { b.next() };
             merged.extend(next);
         }
-        self.entries = merged;
+        store.entries = merged;
         self.rebuild_shown();
     }
 
     /// Move a batch's names into this lister's arena and return its records, rebased.
     fn adopt(&mut self, batch: Batch) -> Vec<Entry> {
         let Batch { mut entries, names } = batch;
+        let store = Arc::make_mut(&mut self.store);
         for e in &mut entries {
-            let r = self.names.push(names.name_of(e));
+            let r = store.names.push(names.name_of(e));
             e.set_name_ref(r);
         }
         entries
@@ -264,11 +346,12 @@ impl Lister {
 
     fn apply_details(&mut self, batch: Batch) {
         use std::collections::HashMap;
-        let index: HashMap<&[u8], usize> = self
+        let store = Arc::make_mut(&mut self.store);
+        let index: HashMap<&[u8], usize> = store
             .entries
             .iter()
             .enumerate()
-            .map(|(i, e)| (self.names.name_of(e), i))
+            .map(|(i, e)| (store.names.name_of(e), i))
             .collect();
         let updates: Vec<(usize, Entry)> = batch
             .entries
@@ -277,8 +360,8 @@ impl Lister {
             .collect();
         drop(index);
         for (i, mut e) in updates {
-            e.set_name_ref(self.entries[i].name_ref());
-            self.entries[i] = e;
+            e.set_name_ref(store.entries[i].name_ref());
+            store.entries[i] = e;
         }
         if self.opts.key != SortKey::Name {
             self.resort();
@@ -298,9 +381,10 @@ impl Lister {
             let mut gone: HashSet<&[u8]> = removed.iter().map(Vec::as_slice).collect();
             gone.extend(upserts.entries.iter().map(|e| upserts.names.name_of(e)));
             if !gone.is_empty() {
-                let names = &self.names;
+                let store = Arc::make_mut(&mut self.store);
+                let names = &store.names;
                 let mut dead = 0;
-                self.entries.retain(|e| {
+                store.entries.retain(|e| {
                     let n = names.name_of(e);
                     let keep = !gone.contains(n);
                     if !keep {
@@ -308,7 +392,7 @@ impl Lister {
                     }
                     keep
                 });
-                self.dead_name_bytes += dead;
+                store.dead_name_bytes += dead;
             }
         }
         self.compact_names_if_wasteful();
@@ -317,16 +401,18 @@ impl Lister {
     }
 
     fn compact_names_if_wasteful(&mut self) {
-        if self.dead_name_bytes * 2 <= self.names.len_bytes() || self.dead_name_bytes < 4096 {
+        let dead = self.store.dead_name_bytes;
+        if dead * 2 <= self.store.names.len_bytes() || dead < 4096 {
             return;
         }
-        let mut fresh = Names::with_capacity(self.names.len_bytes() - self.dead_name_bytes);
-        for e in &mut self.entries {
-            let r = fresh.push(self.names.name_of(e));
+        let store = Arc::make_mut(&mut self.store);
+        let mut fresh = Names::with_capacity(store.names.len_bytes() - dead);
+        for e in &mut store.entries {
+            let r = fresh.push(store.names.name_of(e));
             e.set_name_ref(r);
         }
-        self.names = fresh;
-        self.dead_name_bytes = 0;
+        store.names = fresh;
+        store.dead_name_bytes = 0;
     }
 
     /// Change the sort key or direction.
@@ -356,8 +442,10 @@ impl Lister {
 
     fn resort(&mut self) {
         let (key, order) = (self.opts.key, self.opts.order);
-        let names = &self.names;
-        self.entries
+        let store = Arc::make_mut(&mut self.store);
+        let names = &store.names;
+        store
+            .entries
             .sort_unstable_by(|a, b| compare(a, names.name_of(a), b, names.name_of(b), key, order));
         self.rebuild_shown();
     }
@@ -367,8 +455,8 @@ impl Lister {
         self.unfiltered = 0;
         let show_hidden = self.opts.show_hidden;
         let filter = &self.filter_lower;
-        for (i, e) in self.entries.iter().enumerate() {
-            let name = self.names.name_of(e);
+        for (i, e) in self.store.entries.iter().enumerate() {
+            let name = self.store.names.name_of(e);
             if !show_hidden && is_hidden(name) {
                 continue;
             }

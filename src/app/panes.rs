@@ -1,0 +1,169 @@
+//! Every pane of the window (the one with the keyboard, the one beside it in split view,
+//! those of the tabs behind), which listing each follows, and how one listing serves
+//! every pane that shows its folder: one pane takes the listing's events and the others
+//! share its entries, each with its own filter and selection.
+
+use std::collections::HashSet;
+
+use porpoise_engine::listing::DirEvent;
+
+use super::super::effects::Effect;
+use super::super::pane::{Around, Pane};
+use super::super::tabs::{Beside, Tab, Tabs};
+use super::App;
+
+/// The panes but the one with the keyboard.
+pub(super) fn others<'a>(beside: &'a Option<Beside>, tabs: &'a Tabs<Tab>) -> Vec<&'a Pane> {
+    let (before, after) = tabs.around();
+    let behind = before
+        .iter()
+        .chain(after)
+        .flat_map(|t| std::iter::once(&t.pane).chain(t.beside.as_ref().map(|b| &b.pane)));
+    beside
+        .as_ref()
+        .map(|b| &b.pane)
+        .into_iter()
+        .chain(behind)
+        .collect()
+}
+
+/// Every pane.
+pub(super) fn all<'a>(
+    pane: &'a Pane,
+    beside: &'a Option<Beside>,
+    tabs: &'a Tabs<Tab>,
+) -> Vec<&'a Pane> {
+    let mut panes = others(beside, tabs);
+    panes.push(pane);
+    panes
+}
+
+/// The panes but the one with the keyboard, to change.
+fn others_mut<'a>(
+    beside: &'a mut Option<Beside>,
+    tabs: &'a mut Tabs<Tab>,
+) -> impl Iterator<Item = &'a mut Pane> {
+    let behind = tabs
+        .others_mut()
+        .flat_map(|t| std::iter::once(&mut t.pane).chain(t.beside.as_mut().map(|b| &mut b.pane)));
+    beside
+        .as_mut()
+        .map(|b| &mut b.pane)
+        .into_iter()
+        .chain(behind)
+}
+
+impl App {
+    /// The pane with the keyboard, and what it reads from the window while it changes.
+    pub(super) fn split(&mut self) -> (&mut Pane, Around<'_>) {
+        (
+            &mut self.pane,
+            Around {
+                settings: &self.settings,
+                cache: &mut self.cache,
+                home: &self.home,
+                peers: others(&self.beside, &self.tabs),
+            },
+        )
+    }
+
+    /// What a new pane reads from the window: every pane is its peer.
+    pub(super) fn around(&mut self) -> Around<'_> {
+        Around {
+            settings: &self.settings,
+            cache: &mut self.cache,
+            home: &self.home,
+            peers: all(&self.pane, &self.beside, &self.tabs),
+        }
+    }
+
+    /// The panes that follow listing `generation`.
+    pub(super) fn panes_listing(&mut self, generation: u64) -> Vec<&mut Pane> {
+        let focused = std::iter::once(&mut self.pane);
+        focused
+            .chain(others_mut(&mut self.beside, &mut self.tabs))
+            .filter(|p| p.generation() == generation)
+            .collect()
+    }
+
+    /// The listings some pane follows (the others can stop).
+    pub(super) fn listings_followed(&self) -> HashSet<u64> {
+        all(&self.pane, &self.beside, &self.tabs)
+            .iter()
+            .map(|p| p.generation())
+            .collect()
+    }
+
+    /// A listing event: the first pane that follows the listing (the one with the
+    /// keyboard when it does) takes it, the others then share what it made of it.
+    /// Events of listings no pane follows any more are dropped.
+    pub(super) fn on_dir_event(&mut self, generation: u64, event: DirEvent) -> Vec<Effect> {
+        let renamed = match &event {
+            DirEvent::Changed(c) => c.renamed.clone(),
+            _ => Vec::new(),
+        };
+        let settled = matches!(
+            event,
+            DirEvent::Complete | DirEvent::Unchanged | DirEvent::Changed(_)
+        );
+        let focused = self.pane.generation() == generation;
+        // The others let go of the entries they share, so they change in place.
+        let mut followers = others_mut(&mut self.beside, &mut self.tabs)
+            .filter(|p| p.generation() == generation)
+            .skip(usize::from(!focused))
+            .peekable();
+        let shared = followers.peek().is_some();
+        followers.for_each(|p| p.lister.release());
+        let effects = if focused {
+            self.in_pane(|p, cx| p.on_dir_event(event, cx))
+        } else {
+            let cx = Around {
+                settings: &self.settings,
+                cache: &mut self.cache,
+                home: &self.home,
+                peers: Vec::new(),
+            };
+            let Some(pane) =
+                others_mut(&mut self.beside, &mut self.tabs).find(|p| p.generation() == generation)
+            else {
+                return Vec::new();
+            };
+            pane.on_dir_event(event, cx)
+                .into_iter()
+                // Only the pane with the keyboard moves its view to the cursor; a tab
+                // behind scrolls back to where it was when it is shown.
+                .filter(|e| !e.is_for_the_shown_view())
+                .collect()
+        };
+        if shared {
+            self.share_listing(generation, &renamed, settled);
+        }
+        effects
+    }
+
+    /// The panes that follow listing `generation` take the entries of the first of them
+    /// (the one that took the listing's last event), each with its own filter.
+    fn share_listing(&mut self, generation: u64, renamed: &[(Vec<u8>, Vec<u8>)], settled: bool) {
+        let mut panes = self.panes_listing(generation).into_iter();
+        let Some(first) = panes.next() else {
+            return;
+        };
+        let listed = first.lister.listed();
+        for pane in panes.filter(|p| !p.lister.holds(&listed)) {
+            pane.follow(&listed, renamed, settled);
+        }
+    }
+
+    /// The shown panes take the view settings (sort, hidden files), and panes showing the
+    /// same folder share its entries again (a sort of its own made each a copy).
+    pub(super) fn adopt_settings(&mut self) {
+        self.pane.adopt(&self.settings);
+        if let Some(b) = &mut self.beside {
+            b.pane.adopt(&self.settings);
+        }
+        let shown: HashSet<u64> = self.shown_panes().iter().map(|p| p.generation()).collect();
+        for generation in shown {
+            self.share_listing(generation, &[], true);
+        }
+    }
+}
