@@ -449,6 +449,11 @@ impl Window<'_> {
         self.settle();
     }
 
+    /// Press keys without waiting for the window to handle them (to time what follows).
+    pub fn send_keys(&self, keys: &str) {
+        self.press_keys(keys);
+    }
+
     fn press_keys(&self, keys: &str) {
         let mut args = vec!["key", "--delay", "40"];
         args.extend(keys.split_whitespace());

@@ -1,0 +1,206 @@
+//! Panes in the real window, under Xvfb as the window tests run it: the window's resident
+//! memory with one 50 000-file folder shown, with the same folder in two panes (split
+//! view: one listing, shared), and with two different 50 000-file folders side by side;
+//! and how long it takes until the second pane shows its first rows after F3, beside the
+//! time the first pane took to show the folder's first rows. Each round is a fresh window;
+//! medians of the rounds.
+//!
+//! Run: `cargo bench -p porpoise --bench panes` (needs Xvfb, openbox, xdotool and
+//! tesseract, as the window tests do; `PORPOISE_BENCH_ROUNDS` sets the rounds, default 3).
+
+#[path = "../../tests/desktop/mod.rs"]
+mod desktop;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use desktop::{Desktop, Launch, PATIENCE, Shot, Window, wait_for};
+
+/// Files in each big folder.
+const FILES: usize = 50_000;
+
+fn main() {
+    let Some(desk) = Desktop::start() else {
+        eprintln!("the real-window tools are missing: nothing measured");
+        return;
+    };
+    let rounds: usize = std::env::var("PORPOISE_BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3);
+    let root = tempfile::tempdir().expect("a bench folder");
+    let home = root.path().join("home");
+    std::fs::create_dir_all(home.join("start")).expect("mkdir");
+    let one = root.path().join("filesone");
+    let two = root.path().join("filestwo");
+    make_files(&one, "filesone");
+    make_files(&two, "filestwo");
+
+    println!("# porpoise panes benchmark ({rounds} rounds, medians; a fresh window each)\n");
+    let mut figures: Vec<Round> = Vec::new();
+    for _ in 0..rounds {
+        figures.push(round(&desk, &home, &one, &two));
+    }
+    let med = |f: fn(&Round) -> f64| median(figures.iter().map(f).collect());
+    println!("| what is shown | RSS growth MiB | first rows ms |");
+    println!("|---|---|---|");
+    println!(
+        "| one pane, one 50 000-file folder | {:.1} | {:.0} |",
+        med(|r| r.one_pane),
+        med(|r| r.first_rows_ms)
+    );
+    println!(
+        "| two panes, the same folder (F3) | {:.1} | {:.0} (after F3) |",
+        med(|r| r.same_folder),
+        med(|r| r.after_f3_ms)
+    );
+    println!(
+        "| two panes, two different folders | {:.1} | |",
+        med(|r| r.two_folders)
+    );
+    println!(
+        "\nGrowth is over the window showing an empty folder. Goals: two different folders \
+         ≤ 12 MB, the same folder in two panes ≤ 7 MB."
+    );
+}
+
+/// One window's figures: RSS growth in MiB over the empty folder, times in ms.
+struct Round {
+    one_pane: f64,
+    same_folder: f64,
+    two_folders: f64,
+    first_rows_ms: f64,
+    after_f3_ms: f64,
+}
+
+fn round(desk: &Desktop, home: &Path, one: &Path, two: &Path) -> Round {
+    let win = desk.launch(Launch::new(home).arg(home.join("start")).window_binary());
+    win.wait_title("the empty folder in the title", |t| t.ends_with("start"));
+    let base = settled_rss(&win);
+
+    // One pane: the first folder typed in, until its first rows are drawn.
+    win.key("ctrl+l");
+    win.type_text(&one.to_string_lossy());
+    let first_rows_ms = time_until_drawn(&win, "Return", "filesone", |_, _| true);
+    let one_pane = mib(settled_rss(&win) - base);
+
+    // F3: the same folder beside it.
+    let middle = middle(&win);
+    let after_f3_ms = time_until_drawn(&win, "F3", "filesone", move |x, y| x > middle && y > 90);
+    let same_folder = mib(settled_rss(&win) - base);
+
+    // The right pane goes to the second folder.
+    let (_, _, width, height) = win.geometry();
+    win.click(middle + (width as i32 - middle) / 2, height as i32 - 120);
+    win.go_to(two);
+    wait_drawn(&win, "filestwo", move |x, y| x > middle && y > 90);
+    let two_folders = mib(settled_rss(&win) - base);
+    win.closes_with("ctrl+q");
+    Round {
+        one_pane,
+        same_folder,
+        two_folders,
+        first_rows_ms,
+        after_f3_ms,
+    }
+}
+
+/// Where the two panes meet: halfway across the room Places leaves.
+fn middle(win: &Window) -> i32 {
+    let width = win.geometry().2 as i32;
+    211 + (width - 211) / 2
+}
+
+/// Press `key` and return the milliseconds until a frame shows a word starting with
+/// `word` where `place` allows: frames are captured as fast as the screen can be read,
+/// those that changed kept with their time, and read afterwards, first to last.
+fn time_until_drawn(
+    win: &Window,
+    key: &str,
+    word: &str,
+    place: impl Fn(i32, i32) -> bool + Copy,
+) -> f64 {
+    let start = Instant::now();
+    win.send_keys(key);
+    let mut frames: Vec<(Duration, Shot)> = Vec::new();
+    let mut last_read = Instant::now();
+    loop {
+        let shot = win.shot();
+        let changed = frames.last().is_none_or(|(_, s)| s.rgb != shot.rgb);
+        if changed {
+            frames.push((start.elapsed(), shot));
+        }
+        // Now and then, whether the last frame already shows it (then the search ends).
+        if last_read.elapsed() > Duration::from_millis(500) {
+            last_read = Instant::now();
+            if frames.last().is_some_and(|(_, s)| shows(s, word, place)) {
+                break;
+            }
+        }
+        assert!(start.elapsed() < PATIENCE, "{word} was never drawn");
+    }
+    let (at, _) = frames
+        .iter()
+        .find(|(_, s)| shows(s, word, place))
+        .expect("the last frame shows it");
+    at.as_secs_f64() * 1000.0
+}
+
+fn wait_drawn(win: &Window, word: &str, place: impl Fn(i32, i32) -> bool + Copy) {
+    wait_for(&format!("{word} drawn"), PATIENCE, || {
+        shows(&win.shot(), word, place).then_some(())
+    });
+}
+
+fn shows(shot: &Shot, word: &str, place: impl Fn(i32, i32) -> bool) -> bool {
+    shot.words().iter().any(|w| {
+        let (x, y) = w.centre();
+        w.text.starts_with(word) && place(x, y)
+    })
+}
+
+/// The window's resident memory once it stops changing (a quarter second apart twice).
+fn settled_rss(win: &Window) -> f64 {
+    let mut last = rss(win.pid());
+    let mut same = 0;
+    let deadline = Instant::now() + PATIENCE;
+    while same < 2 && Instant::now() < deadline {
+        std::thread::park_timeout(Duration::from_millis(250));
+        let now = rss(win.pid());
+        same = if (now - last).abs() < 64.0 * 1024.0 {
+            same + 1
+        } else {
+            0
+        };
+        last = now;
+    }
+    last
+}
+
+/// VmRSS of a process, in bytes.
+fn rss(pid: u32) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("status");
+    let kib: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .expect("VmRSS");
+    kib * 1024.0
+}
+
+fn mib(bytes: f64) -> f64 {
+    bytes / (1024.0 * 1024.0)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// `FILES` empty files named `<prefix>-00000` … in `dir`.
+fn make_files(dir: &Path, prefix: &str) {
+    std::fs::create_dir_all(dir).expect("mkdir");
+    for i in 0..FILES {
+        std::fs::write(dir.join(format!("{prefix}-{i:05}")), b"").expect("write");
+    }
+}
