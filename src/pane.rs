@@ -11,7 +11,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use iced::widget::Id;
-use porpoise_engine::listing::{Listed, Lister, ListerCache, Progress, ViewOptions};
+use porpoise_engine::listing::{
+    Listed, Lister, ListerCache, Progress, SortKey, SortOrder, ViewOptions,
+};
 
 pub use nav::{icon_columns, row_height};
 
@@ -45,6 +47,8 @@ pub struct Pane {
     pub(crate) trash: Option<TrashView>,
     /// The ids of its widgets that the app scrolls or focuses.
     pub(crate) ids: PaneIds,
+    /// Its own sort (a column header sorts the pane it is in).
+    pub(crate) sort: (SortKey, SortOrder),
 }
 
 /// The ids of a pane's widgets, its own so two panes drawn side by side are told apart.
@@ -95,8 +99,10 @@ fn next_generation() -> u64 {
 impl Pane {
     /// A pane at `path`, not yet listed (see [`Pane::start_listing`]).
     pub fn new(path: PathBuf, settings: &Settings, viewport: Viewport) -> Pane {
+        // A new pane sorts as the last sort chosen.
+        let sort = (settings.sort_key(), settings.sort_order());
         Pane {
-            lister: Lister::new(path, view_options(settings, None)),
+            lister: Lister::new(path, view_options(settings, sort, None)),
             history: History::default(),
             generation: 0,
             selection: Selection::default(),
@@ -109,7 +115,13 @@ impl Pane {
             last_click: None,
             trash: None,
             ids: PaneIds::new(),
+            sort,
         }
+    }
+
+    /// Its sort: key and direction.
+    pub fn sort(&self) -> (SortKey, SortOrder) {
+        self.sort
     }
 
     /// Scroll this pane's view to `y`.
@@ -148,7 +160,7 @@ impl Pane {
 
     /// The view options of this pane under `settings`: its own filter text.
     fn view_options(&self, settings: &Settings) -> ViewOptions {
-        view_options(settings, self.filter.as_deref())
+        view_options(settings, self.sort, self.filter.as_deref())
     }
 
     /// The full path of `name` when it is a folder (or a link to one) of this pane's.
@@ -227,10 +239,14 @@ fn keep_unused(lister: Lister, cache: &mut ListerCache, peers: &[&Pane]) {
     }
 }
 
-fn view_options(settings: &Settings, filter: Option<&str>) -> ViewOptions {
+fn view_options(
+    settings: &Settings,
+    (key, order): (SortKey, SortOrder),
+    filter: Option<&str>,
+) -> ViewOptions {
     ViewOptions {
-        key: settings.sort_key(),
-        order: settings.sort_order(),
+        key,
+        order,
         show_hidden: settings.show_hidden,
         filter: filter.unwrap_or_default().to_owned(),
     }

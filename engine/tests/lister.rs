@@ -384,13 +384,24 @@ fn a_mirror_shares_the_entries_keeps_its_own_filter_and_follows_changes() {
         ["Afolder", "a9.txt", "a10.txt", "an-new.txt", "c.tar.gz"]
     );
 
-    // A mirror sorted its own way holds its own copy, and follows in its own order.
+    // A mirror sorted its own way still shares the entries, shown in its own order; the
+    // first keeps its order.
     let mut by_size = l.mirror(ViewOptions {
         key: SortKey::Size,
         order: SortOrder::Descending,
         ..ViewOptions::default()
     });
-    assert!(!by_size.shares_with(&l));
-    by_size.follow(&l.listed());
+    assert!(by_size.shares_with(&l));
     assert_eq!(names(&by_size)[2], "b.jpg", "the biggest file first");
+    assert_eq!(names(&l)[2], "a9.txt");
+    // One sorts again while sharing: neither copies, each shows its own order.
+    view.set_sort(SortKey::Name, SortOrder::Descending);
+    assert!(view.shares_with(&l));
+    assert_eq!(names(&view)[0], "Afolder");
+    assert_eq!(
+        &names(&view)[1..],
+        ["c.tar.gz", "an-new.txt", "a10.txt", "a9.txt"]
+    );
+    by_size.follow(&l.listed());
+    assert_eq!(names(&by_size)[2], "b.jpg");
 }

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use porpoise_engine::listing::{SortKey, SortOrder};
+use porpoise_engine::listing::SortKey;
 
 use super::super::effects::Effect;
 use super::super::pane::{self, Around, Pane};
@@ -68,15 +68,11 @@ impl App {
         self.pane.edit_location()
     }
 
+    /// A column header: the pane with the keyboard sorts by it; new panes will too.
     pub(super) fn sort_by(&mut self, key: SortKey) -> Vec<Effect> {
-        let (cur_key, cur_order) = (self.settings.sort_key(), self.settings.sort_order());
-        let order = if key == cur_key {
-            cur_order.flipped()
-        } else {
-            SortOrder::Ascending
-        };
+        self.pane.sort_by(key);
+        let (key, order) = self.pane.sort();
         self.settings.set_sort(key, order);
-        self.adopt_settings();
         let mut effects = self.reveal_cursor();
         effects.extend(self.save());
         effects

@@ -6,7 +6,9 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use porpoise_engine::error::Reason;
-use porpoise_engine::listing::{DirEvent, ListOptions, Lister, ListerCache, ViewOptions};
+use porpoise_engine::listing::{
+    DirEvent, ListOptions, Lister, ListerCache, SortKey, SortOrder, ViewOptions,
+};
 
 use super::super::effects::Effect;
 use super::super::history::{History, resolve_typed};
@@ -30,12 +32,23 @@ impl Pane {
         (pane, effects)
     }
 
-    /// Take the view settings, which may have changed while the pane was behind.
+    /// Take the window's view settings (hidden files), which may have changed while the
+    /// pane was behind.
     pub fn adopt(&mut self, settings: &Settings) {
-        let opts = self.view_options(settings);
-        self.lister.set_sort(opts.key, opts.order);
-        self.lister.set_show_hidden(opts.show_hidden);
+        self.lister.set_show_hidden(settings.show_hidden);
         self.selection.retain_shown(&self.lister);
+    }
+
+    /// Sort by `key`: the same key again turns the direction round.
+    pub fn sort_by(&mut self, key: SortKey) {
+        let (cur_key, cur_order) = self.sort;
+        let order = if key == cur_key {
+            cur_order.flipped()
+        } else {
+            SortOrder::Ascending
+        };
+        self.sort = (key, order);
+        self.lister.set_sort(key, order);
     }
 
     /// Start (or restart) listing the folder; `known_mtime` revalidates a cached one.

@@ -27,7 +27,7 @@ const TOOLTIP_DELAY: std::time::Duration = std::time::Duration::from_millis(700)
 
 pub fn view<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
     column![
-        header(app),
+        header(app, pane),
         rule::horizontal(1).style(rule::weak),
         rows(app, pane)
     ]
@@ -35,10 +35,9 @@ pub fn view<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
     .into()
 }
 
-fn header(app: &App) -> Element<'_, Message> {
+fn header<'a>(app: &'a App, pane: &Pane) -> Element<'a, Message> {
     let shown = app.detail_columns();
-    let key = app.settings().sort_key();
-    let order = app.settings().sort_order();
+    let (key, order) = pane.sort();
     let col = |label: String, k: SortKey, width: Length, right: bool| -> Element<'_, Message> {
         let mut content = row![text(label).size(theme::SMALL_TEXT)]
             .spacing(6)

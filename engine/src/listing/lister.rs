@@ -40,9 +40,10 @@ pub enum Progress {
 pub struct Lister {
     path: PathBuf,
     /// The entries, sorted, and their names: shared with the listers that mirror this
-    /// one, copied only when one of them changes them on its own (a sort of its own).
+    /// one, each of which shows them in its own order and with its own filter.
     store: Arc<Store>,
-    /// Indices into the entries that pass the hidden/filter rules, in sorted order.
+    /// Indices into the entries that pass the hidden/filter rules, in this lister's
+    /// order (the entries' own, or a sort of its own over them).
     shown: Vec<u32>,
     /// Entries that pass the hidden rule, whatever the filter says.
     unfiltered: usize,
@@ -60,8 +61,6 @@ pub struct Lister {
 #[derive(Debug, Clone)]
 pub struct Listed {
     store: Arc<Store>,
-    key: SortKey,
-    order: SortOrder,
     progress: Progress,
     error: Option<IoError>,
     mtime: Option<(i64, u32)>,
@@ -76,6 +75,17 @@ struct Store {
     names: Names,
     /// Arena bytes of names no entry points at any more.
     dead_name_bytes: usize,
+    /// The order the entries are kept in (that of the lister that made them).
+    order: (SortKey, SortOrder),
+}
+
+impl Store {
+    fn empty(order: (SortKey, SortOrder)) -> Arc<Store> {
+        Arc::new(Store {
+            order,
+            ..Store::default()
+        })
+    }
 }
 
 impl Lister {
@@ -83,7 +93,7 @@ impl Lister {
         let filter_lower = opts.filter.to_lowercase().into_bytes();
         Lister {
             path: path.into(),
-            store: Arc::default(),
+            store: Store::empty((opts.key, opts.order)),
             shown: Vec::new(),
             unfiltered: 0,
             opts,
@@ -109,8 +119,6 @@ impl Lister {
     pub fn listed(&self) -> Listed {
         Listed {
             store: Arc::clone(&self.store),
-            key: self.opts.key,
-            order: self.opts.order,
             progress: self.progress,
             error: self.error.clone(),
             mtime: self.mtime,
@@ -122,12 +130,12 @@ impl Lister {
     /// Let go of the shared entries for a moment, so the lister this one mirrors can
     /// change them in place (see [`Lister::follow`]).
     pub fn release(&mut self) {
-        self.store = Arc::default();
+        self.store = Store::empty(self.store.order);
         self.shown.clear();
     }
 
     /// Take the entries of the lister this one mirrors again after it changed them,
-    /// keeping this lister's own filter (and its own order, at the cost of a copy).
+    /// keeping this lister's own filter and order.
     pub fn follow(&mut self, listed: &Listed) {
         self.store = Arc::clone(&listed.store);
         self.progress = listed.progress;
@@ -135,14 +143,7 @@ impl Lister {
         self.mtime = listed.mtime;
         self.class = listed.class;
         self.batch_order = listed.batch_order;
-        let (key, order) = (self.opts.key, self.opts.order);
-        self.opts.key = listed.key;
-        self.opts.order = listed.order;
-        if (key, order) != (listed.key, listed.order) {
-            self.set_sort(key, order);
-        } else {
-            self.rebuild_shown();
-        }
+        self.rebuild_shown();
     }
 
     /// Whether this lister and `other` hold the same entries (not copies).
@@ -257,7 +258,7 @@ impl Lister {
                 false
             }
             DirEvent::Batch(b) => {
-                let presorted = self.batch_order == Some((self.opts.key, self.opts.order));
+                let presorted = self.batch_order == Some(self.store.order);
                 self.merge_sorted(b, presorted);
                 true
             }
@@ -294,7 +295,7 @@ impl Lister {
     }
 
     fn clear(&mut self) {
-        self.store = Arc::default();
+        self.store = Store::empty((self.opts.key, self.opts.order));
         self.shown.clear();
     }
 
@@ -306,8 +307,8 @@ impl Lister {
     /// [`Lister::merge`]; `presorted` says the batch is already in the list's order.
     fn merge_sorted(&mut self, batch: Batch, presorted: bool) {
         let mut incoming = self.adopt(batch);
-        let (key, order) = (self.opts.key, self.opts.order);
         let store = Arc::make_mut(&mut self.store);
+        let (key, order) = store.order;
         let names = &store.names;
         if !presorted {
             incoming.sort_unstable_by(|a, b| {
@@ -363,7 +364,7 @@ impl Lister {
             e.set_name_ref(store.entries[i].name_ref());
             store.entries[i] = e;
         }
-        if self.opts.key != SortKey::Name {
+        if self.store.order.0 != SortKey::Name {
             self.resort();
         } else {
             self.rebuild_shown();
@@ -415,14 +416,20 @@ impl Lister {
         store.dead_name_bytes = 0;
     }
 
-    /// Change the sort key or direction.
+    /// Change the sort key or direction. Entries no mirror shares are sorted in place;
+    /// shared ones stay as they are and this lister shows them in its own order.
     pub fn set_sort(&mut self, key: SortKey, order: SortOrder) {
         if (key, order) == (self.opts.key, self.opts.order) {
             return;
         }
         self.opts.key = key;
         self.opts.order = order;
-        self.resort();
+        if let Some(store) = Arc::get_mut(&mut self.store) {
+            store.order = (key, order);
+            self.resort();
+        } else {
+            self.rebuild_shown();
+        }
     }
 
     pub fn set_show_hidden(&mut self, show: bool) {
@@ -440,9 +447,10 @@ impl Lister {
         }
     }
 
+    /// Sort the entries again in their own order (a change of details moved them).
     fn resort(&mut self) {
-        let (key, order) = (self.opts.key, self.opts.order);
         let store = Arc::make_mut(&mut self.store);
+        let (key, order) = store.order;
         let names = &store.names;
         store
             .entries
@@ -465,6 +473,14 @@ impl Lister {
                 continue;
             }
             self.shown.push(i as u32);
+        }
+        let (key, order) = (self.opts.key, self.opts.order);
+        if (key, order) != self.store.order {
+            let (entries, names) = (&self.store.entries, &self.store.names);
+            self.shown.sort_unstable_by(|&a, &b| {
+                let (a, b) = (&entries[a as usize], &entries[b as usize]);
+                compare(a, names.name_of(a), b, names.name_of(b), key, order)
+            });
         }
     }
 }
