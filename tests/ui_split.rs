@@ -7,7 +7,6 @@
 
 mod flows;
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use iced::keyboard::Modifiers;
@@ -18,18 +17,6 @@ use porpoise::viewport::Viewport;
 use porpoise::{App, Message};
 
 use flows::*;
-
-/// `root/one` (a.txt, b.txt, sub/) and `root/two` (x.txt).
-fn two_folders(root: &Path) -> (PathBuf, PathBuf) {
-    let one = root.join("one");
-    let two = root.join("two");
-    fs::create_dir_all(one.join("sub")).expect("mkdir");
-    fs::create_dir(&two).expect("mkdir");
-    fs::write(one.join("a.txt"), b"a").expect("write");
-    fs::write(one.join("b.txt"), b"b").expect("write");
-    fs::write(two.join("x.txt"), b"x").expect("write");
-    (one, two)
-}
 
 /// The shown panes' folders, left to right.
 fn folders(app: &App) -> Vec<PathBuf> {
@@ -66,7 +53,7 @@ fn split(one: &Path, two: &Path) -> App {
 fn the_other_pane_takes_the_keyboard_when_used_but_not_when_scrolled() {
     let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = two_folders(dir.path());
+    let (one, two) = one_and_two(dir.path());
     let app = split(&one, &two);
     assert_eq!(app.path(), one, "the click gave the left pane the keyboard");
     assert!(app.title().ends_with("one"));
@@ -97,7 +84,7 @@ fn the_other_pane_takes_the_keyboard_when_used_but_not_when_scrolled() {
 fn f5_copies_and_f6_moves_the_selection_into_the_other_panes_folder() {
     let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = two_folders(dir.path());
+    let (one, two) = one_and_two(dir.path());
     let app = split(&one, &two);
     let (app, jobs) = feed(app, [press(named(Named::F5), Modifiers::empty())]);
     assert_eq!(jobs.len(), 1);
@@ -130,7 +117,7 @@ fn f5_copies_and_f6_moves_the_selection_into_the_other_panes_folder() {
 fn closing_a_pane_keeps_the_other_and_a_folder_both_show_is_not_cached() {
     let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = two_folders(dir.path());
+    let (one, two) = one_and_two(dir.path());
     let app = boot(&one);
     let app = send(app, press(named(Named::F3), Modifiers::empty()));
     // The left pane goes into "sub" while the right one still shows `one`: `one` is in
@@ -168,7 +155,7 @@ fn closing_a_pane_keeps_the_other_and_a_folder_both_show_is_not_cached() {
 fn the_same_folder_in_two_panes_is_read_once_and_held_once() {
     let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = two_folders(dir.path());
+    let (one, two) = one_and_two(dir.path());
     let mut app = boot(&one);
     // F3 at `one`: the new pane lists nothing itself, it shares the first one's listing.
     let effects = app.handle(press(named(Named::F3), Modifiers::empty()));

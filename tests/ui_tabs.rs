@@ -9,7 +9,7 @@ mod flows;
 use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
@@ -18,18 +18,6 @@ use porpoise::tabs::TabMsg;
 use porpoise::{Message, Settings};
 
 use flows::*;
-
-/// `root/one` (a.txt, b.txt, sub/) and `root/two` (x.txt).
-fn two_folders(root: &Path) -> (PathBuf, PathBuf) {
-    let one = root.join("one");
-    let two = root.join("two");
-    fs::create_dir_all(one.join("sub")).expect("mkdir");
-    fs::create_dir(&two).expect("mkdir");
-    fs::write(one.join("a.txt"), b"a").expect("write");
-    fs::write(one.join("b.txt"), b"b").expect("write");
-    fs::write(two.join("x.txt"), b"x").expect("write");
-    (one, two)
-}
 
 fn tab_folders(app: &porpoise::App) -> Vec<PathBuf> {
     app.tab_list()
@@ -42,7 +30,7 @@ fn tab_folders(app: &porpoise::App) -> Vec<PathBuf> {
 fn each_tab_keeps_its_own_folder_history_and_selection() {
     let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = two_folders(dir.path());
+    let (one, two) = one_and_two(dir.path());
     let app = boot(&one);
     let app = send(app, press(char_key("b"), Modifiers::empty()));
     assert!(app.selection().is_selected(b"b.txt"));
@@ -78,7 +66,7 @@ fn each_tab_keeps_its_own_folder_history_and_selection() {
 fn a_folder_opened_behind_is_listed_before_it_is_shown() {
     let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = two_folders(dir.path());
+    let (one, two) = one_and_two(dir.path());
     let app = boot(&one);
     // A middle-click on "sub" and one on the Places entry of `two`: tabs behind, each
     // right after the shown one.
@@ -112,7 +100,7 @@ fn a_folder_opened_behind_is_listed_before_it_is_shown() {
 fn a_tab_shown_again_takes_the_view_settings_changed_meanwhile() {
     let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    let (one, _) = two_folders(dir.path());
+    let (one, _) = one_and_two(dir.path());
     fs::write(one.join(".hidden"), b"h").expect("write");
     let app = boot(&one);
     let app = send(app, press(char_key("t"), Modifiers::CTRL));
@@ -127,7 +115,7 @@ fn a_tab_shown_again_takes_the_view_settings_changed_meanwhile() {
 fn closed_tabs_come_back_and_the_last_closes_the_window() {
     let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = two_folders(dir.path());
+    let (one, two) = one_and_two(dir.path());
     let app = boot(&one);
     let app = send(app, Message::Tab(TabMsg::OpenBehind(two.clone())));
     let app = send(app, Message::Tab(TabMsg::Show(1)));
@@ -156,7 +144,7 @@ fn closed_tabs_come_back_and_the_last_closes_the_window() {
 fn tabs_are_kept_in_the_settings_whatever_bytes_their_names_hold() {
     let _lang = language("en");
     let dir = tempfile::tempdir().expect("tempdir");
-    let (one, _) = two_folders(dir.path());
+    let (one, _) = one_and_two(dir.path());
     // A folder whose name is not UTF-8, and one with a space and a percent sign.
     let odd = dir.path().join(OsStr::from_bytes(b"caf\xe9 100%"));
     fs::create_dir(&odd).expect("mkdir");

@@ -13,12 +13,12 @@ use std::fs;
 use desktop::{Desktop, Home, Launch, PATIENCE, Window, wait_exists, wait_for};
 
 /// The half of the window each pane is drawn in (Places takes the first 210 pixels).
-fn in_left_pane(win: &Window) -> impl Fn(i32, i32) -> bool {
+fn in_left_pane(win: &Window) -> impl Fn(i32, i32) -> bool + use<> {
     let middle = middle(win);
     move |x, y| x > 210 && x < middle && y > 43
 }
 
-fn in_right_pane(win: &Window) -> impl Fn(i32, i32) -> bool {
+fn in_right_pane(win: &Window) -> impl Fn(i32, i32) -> bool + use<> {
     let middle = middle(win);
     move |x, y| x > middle && y > 43
 }
@@ -37,9 +37,7 @@ fn wait_folder(win: &Window, name: &str) {
 fn two_panes_side_by_side_copy_move_and_drag_between_them() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&["alpha", "bravo", "charlie"]);
-    let other = home.path().join("other");
-    fs::create_dir(&other).expect("mkdir other");
-    fs::write(other.join("kilo.txt"), b"kilo").expect("write");
+    let other = home.folder("other", &["kilo"]);
     let mut win = desk.open_work(&home);
     win.wait_text("alpha");
 
@@ -93,12 +91,10 @@ fn two_panes_side_by_side_copy_move_and_drag_between_them() {
     // The right pane's close button: the left pane stays, alone, with the keyboard.
     let close = (win.geometry().2 as i32 - 18, 60);
     win.click(close.0, close.1);
-    wait_for("one pane again", PATIENCE, || {
-        let shot = win.shot();
-        let words = shot.words();
+    win.wait_words("one pane again", |words| {
         let kilo = words.iter().any(|w| w.text.contains("kilo"));
         let alpha = words.iter().any(|w| w.text.contains("alpha"));
-        (!kilo && alpha).then_some(())
+        !kilo && alpha
     });
     wait_folder(&win, "work");
     win.alive();
@@ -109,9 +105,7 @@ fn two_panes_side_by_side_copy_move_and_drag_between_them() {
 fn a_split_tab_comes_back_at_the_next_start() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&["alpha"]);
-    let other = home.path().join("other");
-    fs::create_dir(&other).expect("mkdir other");
-    fs::write(other.join("kilo.txt"), b"kilo").expect("write");
+    let other = home.folder("other", &["kilo"]);
     let settings = home.path().join(".config/porpoise/settings.toml");
     let win = desk.open_work(&home);
     win.key("F3");
@@ -141,9 +135,7 @@ fn a_split_tab_comes_back_at_the_next_start() {
 fn both_panes_on_one_folder_see_its_changes_after_the_one_that_read_it_leaves() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&["alpha"]);
-    let other = home.path().join("other");
-    fs::create_dir(&other).expect("mkdir other");
-    fs::write(other.join("kilo.txt"), b"kilo").expect("write");
+    let other = home.folder("other", &["kilo"]);
     let mut win = desk.open_work(&home);
     win.wait_text("alpha");
     win.key("F3");
@@ -161,15 +153,12 @@ fn both_panes_on_one_folder_see_its_changes_after_the_one_that_read_it_leaves() 
     fs::write(home.work.join("echo.txt"), b"echo").expect("write");
     win.wait_text_where("echo", in_right_pane(&win));
     fs::remove_file(home.work.join("alpha.txt")).expect("remove");
-    wait_for("alpha to go from the right pane", PATIENCE, || {
-        let shot = win.shot();
-        let words = shot.words();
-        let right = in_right_pane(&win);
-        let alpha = words.iter().any(|w| {
+    let right = in_right_pane(&win);
+    win.wait_words("alpha to go from the right pane", |words| {
+        !words.iter().any(|w| {
             let (x, y) = w.centre();
             w.text.contains("alpha") && right(x, y)
-        });
-        (!alpha).then_some(())
+        })
     });
     win.alive();
     win.closes_with("ctrl+q");

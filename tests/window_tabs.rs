@@ -26,9 +26,7 @@ fn wait_folder(win: &Window, name: &str) {
 fn tabs_go_their_own_way_and_come_and_go_by_key_and_pointer() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&["alpha", "bravo"]);
-    let other = home.path().join("other");
-    fs::create_dir(&other).expect("mkdir other");
-    fs::write(other.join("kilo.txt"), b"kilo").expect("write");
+    let other = home.folder("other", &["kilo"]);
     fs::create_dir(home.work.join("zulu")).expect("mkdir zulu");
     let mut win = desk.open_work(&home);
     win.wait_text("alpha");
@@ -100,8 +98,7 @@ fn tabs_go_their_own_way_and_come_and_go_by_key_and_pointer() {
 fn files_dragged_onto_a_tab_go_into_its_folder_and_a_dragged_tab_moves() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&["alpha", "bravo"]);
-    let other = home.path().join("other");
-    fs::create_dir(&other).expect("mkdir other");
+    let other = home.folder("other", &[]);
     let mut win = desk.open_work(&home);
     win.wait_text("alpha");
     win.key("ctrl+t");
@@ -123,19 +120,14 @@ fn files_dragged_onto_a_tab_go_into_its_folder_and_a_dragged_tab_moves() {
     let onto = win.wait_text_where("other", in_tab_bar);
     assert!(work.0 < onto.0, "work is the first tab");
     win.drag(work, onto, 12);
-    wait_for("the tabs to swap places", PATIENCE, || {
-        let shot = win.shot();
-        let words = shot.words();
+    win.wait_words("the tabs to swap places", |words| {
         let at = |name: &str| {
             words
                 .iter()
                 .find(|w| w.text == name && in_tab_bar(w.centre().0, w.centre().1))
                 .map(|w| w.centre().0)
         };
-        match (at("other"), at("work")) {
-            (Some(o), Some(w)) if o < w => Some(()),
-            _ => None,
-        }
+        matches!((at("other"), at("work")), (Some(o), Some(w)) if o < w)
     });
     // The dragged tab stays shown, and Alt+1 is now the other folder.
     wait_folder(&win, "work");
@@ -150,9 +142,7 @@ fn files_dragged_onto_a_tab_go_into_its_folder_and_a_dragged_tab_moves() {
 fn the_tabs_come_back_when_the_window_opens_again() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&["alpha"]);
-    let other = home.path().join("other");
-    fs::create_dir(&other).expect("mkdir other");
-    fs::write(other.join("kilo.txt"), b"kilo").expect("write");
+    let other = home.folder("other", &["kilo"]);
     let settings = home.path().join(".config/porpoise/settings.toml");
 
     let win = desk.open_work(&home);
@@ -211,9 +201,7 @@ fn wait_saved(settings: &Path, folder: &Path) {
 fn folders_on_the_command_line_open_as_tabs_and_ctrl_click_on_a_place_opens_one_behind() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&["alpha"]);
-    let other = home.path().join("other");
-    fs::create_dir(&other).expect("mkdir other");
-    fs::write(other.join("kilo.txt"), b"kilo").expect("write");
+    let other = home.folder("other", &["kilo"]);
     // As a desktop passes them: a path and a file:// URI.
     let uri = format!("file://{}", other.display());
     let mut win = desk.launch(Launch::new(home.path()).arg(&home.work).arg(&uri));

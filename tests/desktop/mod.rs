@@ -275,6 +275,17 @@ impl Home {
     pub fn path(&self) -> &Path {
         self.dir.path()
     }
+
+    /// A folder `name` in the home holding `<file>.txt` for each of `files`, each
+    /// holding its name; its path.
+    pub fn folder(&self, name: &str, files: &[&str]) -> PathBuf {
+        let folder = self.path().join(name);
+        std::fs::create_dir_all(&folder).expect("mkdir");
+        for f in files {
+            std::fs::write(folder.join(format!("{f}.txt")), f.as_bytes()).expect("write");
+        }
+        folder
+    }
 }
 
 impl Desktop {
@@ -565,6 +576,11 @@ impl Window<'_> {
             }
             std::thread::park_timeout(Duration::from_millis(100));
         }
+    }
+
+    /// Wait until the words read off the window satisfy `pred` (each with its box).
+    pub fn wait_words(&self, what: &str, pred: impl Fn(&[Word]) -> bool) {
+        wait_for(what, PATIENCE, || pred(&self.shot().words()).then_some(()));
     }
 
     /// Save a screenshot under the test target's temp folder; returns its path.

@@ -330,3 +330,15 @@ pub fn again_as_nobody(dir: &Path, name: &str, var: &str, value: &Path) {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `root/one` (a.txt, b.txt, sub/) and `root/two` (x.txt).
+pub fn one_and_two(root: &Path) -> (PathBuf, PathBuf) {
+    let one = root.join("one");
+    let two = root.join("two");
+    fs::create_dir_all(one.join("sub")).expect("mkdir");
+    fs::create_dir(&two).expect("mkdir");
+    fs::write(one.join("a.txt"), b"a").expect("write");
+    fs::write(one.join("b.txt"), b"b").expect("write");
+    fs::write(two.join("x.txt"), b"x").expect("write");
+    (one, two)
+}
