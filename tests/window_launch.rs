@@ -47,7 +47,7 @@ fn a_file_uri_opens_its_folder_and_the_class_matches_the_desktop_file() {
 }
 
 #[test]
-fn several_arguments_open_one_after_another_in_the_window() {
+fn several_arguments_open_as_tabs_in_the_window() {
     let Some(desk) = Desktop::start() else { return };
     let home = tempfile::tempdir().expect("home");
     for name in ["first-folder", "second-folder", "third-folder"] {
@@ -63,12 +63,13 @@ fn several_arguments_open_one_after_another_in_the_window() {
             .arg(&third),
     );
     win.wait_title("the first argument shown", |t| t.ends_with("first-folder"));
+    win.wait_text("second-folder");
     win.alive();
-    win.key("alt+Right");
-    win.wait_title("the second next", |t| t.ends_with("second-folder"));
-    win.key("alt+Right");
+    win.key("ctrl+Tab");
+    win.wait_title("the second tab next", |t| t.ends_with("second-folder"));
+    win.key("ctrl+Tab");
     win.wait_title("then the third", |t| t.ends_with("third-folder"));
-    win.key("alt+Left");
+    win.key("ctrl+shift+Tab");
     win.wait_title("and back", |t| t.ends_with("second-folder"));
     win.alive();
 }

@@ -10,7 +10,7 @@ mod desktop;
 
 use std::fs;
 
-use desktop::{Desktop, Home, Launch, PATIENCE, Window, wait_exists, wait_for};
+use desktop::{Desktop, Home, Launch, Window, wait_exists, wait_file_text};
 
 /// The half of the window each pane is drawn in (Places takes the first 210 pixels).
 fn in_left_pane(win: &Window) -> impl Fn(i32, i32) -> bool + use<> {
@@ -112,11 +112,9 @@ fn a_split_tab_comes_back_at_the_next_start() {
     let (x, y) = win.wait_text_where("alpha", in_right_pane(&win));
     win.click(x, y);
     win.go_to(&other);
-    wait_for("the split tab in the settings file", PATIENCE, || {
-        let text = fs::read_to_string(&settings).unwrap_or_default();
-        text.lines()
+    wait_file_text(&settings, "the split tab in the settings file", |t| {
+        t.lines()
             .any(|l| l.contains("/work file://") && l.contains("/other"))
-            .then_some(())
     });
     win.closes_with("ctrl+q");
 

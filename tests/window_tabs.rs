@@ -11,7 +11,7 @@ mod desktop;
 use std::fs;
 use std::path::Path;
 
-use desktop::{Desktop, Home, Launch, PATIENCE, Window, wait_exists, wait_for};
+use desktop::{Desktop, Home, Launch, Window, wait_exists, wait_file_text};
 
 /// The band of the window the tab bar is drawn in (below the toolbar, above the view).
 fn in_tab_bar(_x: i32, y: i32) -> bool {
@@ -167,9 +167,8 @@ fn the_tabs_come_back_when_the_window_opens_again() {
     let menu = win.geometry().2 as i32 - 23;
     win.click(menu, 21);
     win.click_text("Restore tabs");
-    wait_for("restore_tabs = false on disk", PATIENCE, || {
-        let text = fs::read_to_string(&settings).unwrap_or_default();
-        text.contains("restore_tabs = false").then_some(())
+    wait_file_text(&settings, "restore_tabs = false on disk", |t| {
+        t.contains("restore_tabs = false")
     });
     win.closes_with("ctrl+q");
     let win = desk.launch(Launch::new(home.path()));
@@ -189,11 +188,9 @@ fn wait_no_tab_bar(win: &Window) {
 /// Wait until the settings file names `folder` among its tabs.
 fn wait_saved(settings: &Path, folder: &Path) {
     let name = folder.file_name().expect("named").to_string_lossy();
-    wait_for("the tabs in the settings file", PATIENCE, || {
-        let text = fs::read_to_string(settings).unwrap_or_default();
-        text.lines()
+    wait_file_text(settings, "the tabs in the settings file", |t| {
+        t.lines()
             .any(|l| l.contains("file://") && l.contains(&*name))
-            .then_some(())
     });
 }
 

@@ -297,6 +297,13 @@ impl Desktop {
     }
 }
 
+/// Wait until the text file at `path` (a settings file) reads as `pred` wants.
+pub fn wait_file_text(path: &Path, what: &str, pred: impl Fn(&str) -> bool) {
+    wait_for(what, PATIENCE, || {
+        pred(&std::fs::read_to_string(path).unwrap_or_default()).then_some(())
+    });
+}
+
 /// Wait until `path` exists (`exists`) or is gone.
 pub fn wait_exists(path: &Path, exists: bool) {
     let what = format!(
@@ -520,24 +527,7 @@ impl Window<'_> {
 
     /// Wait until `text` is drawn; returns where.
     pub fn wait_text(&self, text: &str) -> (i32, i32) {
-        let start = Instant::now();
-        loop {
-            let shot = self.shot();
-            let words = shot.words();
-            if let Some(at) = image::find(&words, text) {
-                return at;
-            }
-            if start.elapsed() > PATIENCE {
-                let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("wait-text-failed.png");
-                shot.write_png(&path);
-                let read: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
-                panic!(
-                    "gave up waiting for {text:?} drawn in the window; read {read:?}; screenshot {}",
-                    path.display()
-                );
-            }
-            std::thread::park_timeout(Duration::from_millis(100));
-        }
+        self.wait_text_where(text, |_, _| true)
     }
 
     /// Click on `text` where it is drawn.
@@ -570,7 +560,7 @@ impl Window<'_> {
                 shot.write_png(&path);
                 let read: Vec<&str> = here.iter().map(|w| w.text.as_str()).collect();
                 panic!(
-                    "gave up waiting for {text:?} drawn there; read {read:?} there; screenshot {}",
+                    "gave up waiting for {text:?} drawn in the window; read {read:?}; screenshot {}",
                     path.display()
                 );
             }
