@@ -16,7 +16,7 @@ use crate::tabs::TabMsg;
 use crate::theme;
 use crate::widgets::elided::elided;
 
-/// The widest a tab grows.
+/// The widest a tab grows; with many tabs they share the bar.
 const TAB_WIDTH: f32 = 220.0;
 
 /// The bar, or nothing while there is one tab.
@@ -25,11 +25,14 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
         return None;
     }
     let shown = app.shown_tab();
+    // Each as wide as it may be, all of them sharing the bar when there are many.
+    let room = app.settings().window_width - 12.0;
+    let width = (room / app.tab_count() as f32 - 2.0).clamp(60.0, TAB_WIDTH);
     let tabs = app
         .tab_list()
         .into_iter()
         .enumerate()
-        .map(|(at, panes)| tab(app, at, panes, at == shown));
+        .map(|(at, panes)| tab(app, at, panes, at == shown, width));
     let bar = Row::with_children(tabs)
         .spacing(2)
         .padding([3, 6])
@@ -52,7 +55,13 @@ pub fn label(pane: &Pane) -> String {
     }
 }
 
-fn tab<'a>(app: &App, at: usize, panes: TabPanes<'_>, shown: bool) -> Element<'a, Message> {
+fn tab<'a>(
+    app: &App,
+    at: usize,
+    panes: TabPanes<'_>,
+    shown: bool,
+    width: f32,
+) -> Element<'a, Message> {
     // A split tab names both its folders, as they stand.
     let name = panes
         .left_to_right()
@@ -85,7 +94,7 @@ fn tab<'a>(app: &App, at: usize, panes: TabPanes<'_>, shown: bool) -> Element<'a
             bottom: 2.0,
             left: 10.0,
         })
-        .width(TAB_WIDTH)
+        .width(width)
         .style(move |theme: &iced::Theme| {
             let look = theme::flat_button(marked)(theme, iced::widget::button::Status::Active);
             container::Style {
