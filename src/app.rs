@@ -39,9 +39,10 @@ use super::message::Message;
 use super::pane::Pane;
 use super::places::{self, Place, UserHome};
 use super::settings::Settings;
-use super::tabs::{Beside, Tab, Tabs};
+use super::tabs::Tabs;
 use super::theme;
 use super::viewport::Viewport;
+use panes::{Beside, Tab};
 
 /// Everything the window shows and remembers.
 pub struct App {

@@ -2,8 +2,6 @@
 //! close, show and move them. The shown tab's pane is held by the app itself (it is the
 //! one almost every message is about); [`Tabs`] keeps the others in their places.
 
-use super::pane::Pane;
-
 /// What can be done with tabs (one variant of `Message`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TabMsg {
@@ -29,19 +27,6 @@ pub enum TabMsg {
     Reopen,
     /// A tab was dragged from one place to another.
     Moved { from: usize, to: usize },
-}
-
-/// A tab: its pane with the keyboard, and the pane beside it in split view.
-pub struct Tab {
-    pub pane: Pane,
-    pub beside: Option<Beside>,
-}
-
-/// The pane beside the focused one in split view.
-pub struct Beside {
-    pub pane: Pane,
-    /// It is drawn on the left (the focused pane on the right).
-    pub left: bool,
 }
 
 /// The tabs that are not shown, in order, and where the shown one sits among them.

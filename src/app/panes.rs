@@ -9,8 +9,21 @@ use porpoise_engine::listing::DirEvent;
 
 use super::super::effects::Effect;
 use super::super::pane::{Around, Pane};
-use super::super::tabs::{Beside, Tab, Tabs};
+use super::super::tabs::Tabs;
 use super::App;
+
+/// A tab: its pane with the keyboard, and the pane beside it in split view.
+pub(super) struct Tab {
+    pub pane: Pane,
+    pub beside: Option<Beside>,
+}
+
+/// The pane beside the focused one in split view.
+pub(super) struct Beside {
+    pub pane: Pane,
+    /// It is drawn on the left (the focused pane on the right).
+    pub left: bool,
+}
 
 /// The panes but the one with the keyboard.
 pub(super) fn others<'a>(beside: &'a Option<Beside>, tabs: &'a Tabs<Tab>) -> Vec<&'a Pane> {

@@ -7,9 +7,9 @@ use super::super::effects::Effect;
 use super::super::message::Message;
 use super::super::pane::Pane;
 use super::super::request::JobKind;
-use super::super::tabs::Beside;
 use super::App;
 use super::actions::job;
+use super::panes::Beside;
 
 impl App {
     /// F3: a second pane beside this one at the same folder, or back to one pane (the one

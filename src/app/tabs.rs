@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use super::super::effects::Effect;
 use super::super::pane::Pane;
-use super::super::tabs::{Beside, Tab, TabMsg};
+use super::super::tabs::TabMsg;
 use super::App;
-use super::panes::all;
+use super::panes::{Beside, Tab, all};
 
 /// The height of the tab bar, when there is more than one tab.
 pub const TAB_BAR_HEIGHT: f32 = 34.0;
