@@ -1,6 +1,7 @@
 //! The window's file actions: clipboard, drag and drop, the context, main and drop menus, new
 //! folder, rename in place and the Trash view. Their messages ([`ActionMsg`]), the work
-//! they ask for ([`ActionEffect`]) and the state the app keeps for them ([`ActionState`]).
+//! they ask for ([`ActionEffect`]), the state the app keeps for them ([`ActionState`])
+//! and what a pane keeps while one is under way (menus, the name entry: see `pane::Mode`).
 
 pub mod drag;
 pub mod effect;
@@ -247,9 +248,6 @@ pub struct ActionState {
     /// (it may start a drag of the whole selection instead).
     pub deferred_click: Option<Vec<u8>>,
     pub hover: Option<DropTarget>,
-    pub menu: Option<ContextMenu>,
-    pub drop_menu: Option<DropMenu>,
-    pub naming: Option<NameEntry>,
     /// A reading of the trash is under way (it can hang on a dead mount: never start a
     /// second one beside it).
     pub trash_listing: bool,
@@ -269,13 +267,11 @@ pub struct ActionState {
 }
 
 impl ActionState {
-    /// Another folder or tab is shown: menus, drags and the name entry end.
+    /// Another folder or tab is shown: drags end (menus and the name entry are the
+    /// pane's, and end with what it shows).
     pub fn left_folder(&mut self) {
         self.drag = None;
         self.deferred_click = None;
-        self.menu = None;
-        self.drop_menu = None;
-        self.naming = None;
         self.band = None;
         self.tab_press = None;
     }

@@ -36,7 +36,7 @@ use super::effects::Effect;
 use super::i18n::fl;
 use super::icons::IconSet;
 use super::message::Message;
-use super::pane::Pane;
+use super::pane::{Mode, Pane};
 use super::places::{self, Place, UserHome};
 use super::settings::Settings;
 use super::tabs::Tabs;
@@ -301,12 +301,12 @@ impl App {
             Message::FilterInput(text) => self.filter_input(text),
             Message::EditLocation => self.edit_location(),
             Message::LocationInput(text) => {
-                self.pane.location = Some(text);
+                self.pane.set_mode(Mode::Location(text));
                 Vec::new()
             }
             Message::LocationSubmit => self.submit_location(),
             Message::LocationCancel => {
-                self.pane.location = None;
+                self.pane.end_mode_if(|m| matches!(m, Mode::Location(_)));
                 Vec::new()
             }
             Message::Key(k) if !self.jobs.dialogs.is_empty() => self.dialog_key(&k),

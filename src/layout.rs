@@ -30,6 +30,8 @@ pub const ROW_ICON: f32 = 20.0;
 /// Where the file view's first row starts below the window's top (toolbar and column
 /// header above it); menus opened from the keyboard are placed from it.
 pub const VIEW_TOP: f32 = 73.0;
+/// Height of a pane's own location bar in split view (above its column header).
+pub const PANE_BAR_HEIGHT: f32 = 36.0;
 /// Empty space kept below the last row or tile, so a full view still has room to start a
 /// rubber band (or drop onto the folder itself).
 pub const END_SPACE: f32 = 2.0 * crate::theme::ROW_HEIGHT;

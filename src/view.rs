@@ -72,7 +72,7 @@ fn pane_view<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
         },
     };
     let files = mouse_area(files).on_right_press(Message::Action(ActionMsg::ContextMenu(None)));
-    match new_folder_bar(app).filter(|_| app.is_focused(pane)) {
+    match new_folder_bar(pane) {
         Some(bar) => column![bar, files].into(),
         None => files.into(),
     }
@@ -106,8 +106,8 @@ fn split_pane<'a>(app: &'a App, pane: &'a Pane, ring: bool) -> Element<'a, Messa
 }
 
 /// The name entry of a new folder, above the list.
-fn new_folder_bar(app: &App) -> Option<Element<'_, Message>> {
-    let n = app.actions().naming.as_ref()?;
+fn new_folder_bar(pane: &Pane) -> Option<Element<'_, Message>> {
+    let n = pane.naming()?;
     if n.kind != NameKind::NewFolder {
         return None;
     }

@@ -56,7 +56,7 @@ fn dragging_a_file_onto_a_folder_asks_and_copies() {
             dest: dir.path().join("sub"),
         }]
     );
-    assert!(app.actions().drop_menu.is_none());
+    assert!(app.drop_menu().is_none());
     assert!(!shows(&app, "Copy here"));
     assert_eq!(
         fs::read(dir.path().join("sub/a.txt")).expect("the copy is there"),
@@ -67,7 +67,7 @@ fn dragging_a_file_onto_a_folder_asks_and_copies() {
     // Cancel closes the menu without a job; Escape cancels a drag.
     let (app, _) = drag(app, "b.txt", "sub", Modifiers::empty());
     let (app, jobs) = click_jobs(app, "Cancel");
-    assert!(jobs.is_empty() && app.actions().drop_menu.is_none());
+    assert!(jobs.is_empty() && app.drop_menu().is_none());
     let start = center_of(&app, "b.txt");
     let (app, _) = play(app, start, vec![left(true)]);
     let away = iced::Point::new(start.x + 40.0, start.y + 40.0);
@@ -105,7 +105,7 @@ fn modifiers_at_the_drop_choose_directly() {
     assert_eq!(jobs.len(), 1);
     assert_eq!(jobs[0].kind, JobKind::Move);
     assert_eq!(jobs[0].dest, dir.path().join("sub"));
-    assert!(app.actions().drop_menu.is_none());
+    assert!(app.drop_menu().is_none());
     let (app, jobs) = drag(app, "b.txt", "sub", Modifiers::CTRL);
     assert_eq!(jobs[0].kind, JobKind::Copy);
     assert_eq!(jobs[0].sources, [dir.path().join("b.txt")]);
@@ -125,10 +125,10 @@ fn a_selection_drags_together_and_never_onto_itself() {
     let (app, jobs) = drag(app, "sub", "sub", Modifiers::SHIFT);
     assert!(jobs.is_empty());
     let (app, jobs) = drag(app, "sub", "sub", Modifiers::empty());
-    assert!(jobs.is_empty() && app.actions().drop_menu.is_none());
+    assert!(jobs.is_empty() && app.drop_menu().is_none());
     // A file onto a file: nothing.
     let (app, jobs) = drag(app, "a.txt", "b.txt", Modifiers::SHIFT);
-    assert!(jobs.is_empty() && app.actions().drop_menu.is_none());
+    assert!(jobs.is_empty() && app.drop_menu().is_none());
 
     // Select a.txt and sub, drag the selection (pressing on a.txt keeps both) onto "other".
     let app = send(app, Message::Clicked(b"a.txt".to_vec()));
@@ -165,7 +165,7 @@ fn files_dropped_from_other_apps_open_the_drop_menu() {
     }
     // The drop settles (the delay is not waited for here): one menu for both files.
     let app = settle(app, last);
-    let menu = app.actions().drop_menu.as_ref().expect("the drop menu");
+    let menu = app.drop_menu().expect("the drop menu");
     assert_eq!(menu.sources, dropped);
     assert_eq!(menu.dest, dir.path());
     let (_, jobs) = click_jobs(app, "Move here");
@@ -179,7 +179,7 @@ fn files_dropped_from_other_apps_open_the_drop_menu() {
         app,
         Message::Action(ActionMsg::FileDropped(dir.path().join("a.txt"))),
     );
-    assert!(app.actions().drop_menu.is_none());
+    assert!(app.drop_menu().is_none());
 }
 
 #[test]
@@ -193,7 +193,7 @@ fn the_context_menu_opens_where_clicked_and_acts() {
     // On a file: its entries, no "Paste into folder".
     let at = center_of(&app, "a.txt");
     let app = right_click(app, at);
-    let menu = app.actions().menu.as_ref().expect("a menu");
+    let menu = app.menu().expect("a menu");
     assert_eq!(menu.at, at);
     assert!(app.selection().is_selected(b"a.txt"));
     for entry in ["Open", "Cut", "Copy", "Rename…", "Move to Trash", "Delete…"] {
@@ -202,10 +202,10 @@ fn the_context_menu_opens_where_clicked_and_acts() {
     assert!(!shows(&app, "Paste into folder"));
     // Escape closes it; so does a click elsewhere.
     let app = send(app, press(named(Named::Escape), Modifiers::empty()));
-    assert!(app.actions().menu.is_none());
+    assert!(app.menu().is_none());
     let app = right_click(app, at);
     let (app, _) = play(app, iced::Point::new(900.0, 650.0), vec![left(true)]);
-    assert!(app.actions().menu.is_none());
+    assert!(app.menu().is_none());
 
     // On a folder: "Paste into folder" too.
     let sub = center_of(&app, "sub");
@@ -217,7 +217,7 @@ fn the_context_menu_opens_where_clicked_and_acts() {
     let app = right_click(app, at);
     let (app, _) = click_jobs(app, "Rename…");
     assert_eq!(
-        app.actions().naming.as_ref().map(|n| n.kind.clone()),
+        app.naming().map(|n| n.kind.clone()),
         Some(NameKind::Rename(b"a.txt".to_vec()))
     );
     assert!(simulator(&app).find(Id::new(NAME_INPUT)).is_ok());
@@ -225,10 +225,7 @@ fn the_context_menu_opens_where_clicked_and_acts() {
     // On the empty part of the view: Paste, New Folder, Show hidden files, Reload.
     let app = send(app, Message::Action(ActionMsg::NameCancel));
     let app = right_click(app, iced::Point::new(600.0, 500.0));
-    assert_eq!(
-        app.actions().menu.as_ref().map(|m| m.target.clone()),
-        Some(None)
-    );
+    assert_eq!(app.menu().map(|m| m.target.clone()), Some(None));
     for entry in ["Paste", "New Folder…", "Show hidden files", "Reload"] {
         assert!(shows(&app, entry), "the menu offers {entry}");
     }
@@ -261,7 +258,7 @@ fn rename(app: App, name: &[u8], to: &str) -> App {
         )),
     );
     let app = send(app, press(named(Named::F2), Modifiers::empty()));
-    assert!(app.actions().naming.is_some(), "F2 opens the name entry");
+    assert!(app.naming().is_some(), "F2 opens the name entry");
     let app = send(app, Message::Action(ActionMsg::NameInput(to.into())));
     send(app, Message::Action(ActionMsg::NameSubmit))
 }
@@ -278,22 +275,19 @@ fn f2_renames_in_place_including_non_utf8_names() {
     // The entry shows the name, the stem is what typing replaces.
     let app = send(app, Message::Clicked(b"a.txt".to_vec()));
     let app = send(app, press(named(Named::F2), Modifiers::empty()));
-    assert_eq!(
-        app.actions().naming.as_ref().map(|n| n.text.as_str()),
-        Some("a.txt")
-    );
+    assert_eq!(app.naming().map(|n| n.text.as_str()), Some("a.txt"));
     let app = send(app, press(named(Named::Escape), Modifiers::empty()));
-    assert!(app.actions().naming.is_none());
+    assert!(app.naming().is_none());
 
     let app = rename(app, b"a.txt", "renamed.txt");
-    assert!(app.actions().naming.is_none(), "{:?}", app.status_error());
+    assert!(app.naming().is_none(), "{:?}", app.status_error());
     assert!(dir.path().join("renamed.txt").is_file());
     assert!(!dir.path().join("a.txt").exists());
     assert!(app.selection().is_selected(b"renamed.txt"));
 
     // A non-UTF-8 name: the rename works on the original bytes.
     let app = rename(app, odd, "cafe menu.txt");
-    assert!(app.actions().naming.is_none(), "{:?}", app.status_error());
+    assert!(app.naming().is_none(), "{:?}", app.status_error());
     assert_eq!(
         fs::read(dir.path().join("cafe menu.txt")).expect("renamed"),
         b"odd"
@@ -307,7 +301,7 @@ fn f2_renames_in_place_including_non_utf8_names() {
         app.status_error(),
         Some("An item with this name already exists.")
     );
-    assert!(app.actions().naming.is_some());
+    assert!(app.naming().is_some());
     assert_eq!(
         fs::read(dir.path().join("renamed.txt")).expect("kept"),
         b"alpha"
@@ -328,14 +322,11 @@ fn f10_creates_new_folder_then_a_numbered_one() {
     tree(dir.path());
     let app = boot(dir.path());
     let app = send(app, press(named(Named::F10), Modifiers::empty()));
-    assert_eq!(
-        app.actions().naming.as_ref().map(|n| n.text.as_str()),
-        Some("New Folder")
-    );
+    assert_eq!(app.naming().map(|n| n.text.as_str()), Some("New Folder"));
     assert!(shows(&app, "New folder:"));
     let app = send(app, Message::Action(ActionMsg::NameSubmit));
     assert!(dir.path().join("New Folder").is_dir());
-    assert!(app.actions().naming.is_none());
+    assert!(app.naming().is_none());
     assert!(app.selection().is_selected(b"New Folder"));
 
     // The watcher shows the new folder in the window; here a reload does.
@@ -343,7 +334,7 @@ fn f10_creates_new_folder_then_a_numbered_one() {
     assert!(app.selection().is_selected(b"New Folder"));
     let app = send(app, press(named(Named::F10), Modifiers::empty()));
     assert_eq!(
-        app.actions().naming.as_ref().map(|n| n.text.as_str()),
+        app.naming().map(|n| n.text.as_str()),
         Some("New Folder (1)")
     );
     let (app, _) = click_jobs(app, "Create");
@@ -361,7 +352,7 @@ fn f10_creates_new_folder_then_a_numbered_one() {
     let app = send(app, Message::Action(ActionMsg::NameSubmit));
     assert_eq!(app.status_error(), Some("A name cannot be empty."));
     let (app, _) = click_jobs(app, "Cancel");
-    assert!(app.actions().naming.is_none());
+    assert!(app.naming().is_none());
 }
 
 #[test]
@@ -462,7 +453,7 @@ fn places_are_drop_targets_and_trash_takes_directly() {
     assert_eq!(jobs.len(), 1);
     assert_eq!(jobs[0].kind, JobKind::Trash);
     assert_eq!(jobs[0].sources, [dir.path().join("b.txt")]);
-    assert!(app.actions().drop_menu.is_none());
+    assert!(app.drop_menu().is_none());
     assert!(!dir.path().join("b.txt").exists());
     assert!(trash.files().join("b.txt").exists());
 }
@@ -483,7 +474,7 @@ fn the_icons_view_drags_and_renames_too() {
     let app = send(app, Message::Action(ActionMsg::NameInput("c.txt".into())));
     let app = send(app, Message::Action(ActionMsg::NameSubmit));
     assert!(dir.path().join("c.txt").is_file());
-    assert!(app.actions().naming.is_none());
+    assert!(app.naming().is_none());
 }
 
 #[test]

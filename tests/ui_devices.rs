@@ -173,7 +173,7 @@ fn drop_defaults_to(app: App, kind: JobKind) -> (App, Vec<JobRequest>) {
 
 /// The open drop menu's default is `kind`, listed first, and Enter picks it.
 fn enter_picks(app: App, kind: JobKind) -> (App, Vec<JobRequest>) {
-    let menu = app.actions().drop_menu.as_ref().expect("the drop menu");
+    let menu = app.drop_menu().expect("the drop menu");
     assert_eq!(menu.default, kind);
     let (first, second) = match kind {
         JobKind::Copy => ("Copy here", "Move here"),
@@ -183,7 +183,7 @@ fn enter_picks(app: App, kind: JobKind) -> (App, Vec<JobRequest>) {
     assert!(shows(&app, "Enter"), "the default says Enter picks it");
     let (app, jobs) = feed(app, [press(named(Named::Enter), Modifiers::empty())]);
     assert_eq!(jobs.first().map(|j| j.kind), Some(kind));
-    assert!(app.actions().drop_menu.is_none());
+    assert!(app.drop_menu().is_none());
     (app, jobs)
 }
 

@@ -208,3 +208,60 @@ fn the_same_folder_in_two_panes_is_read_once_and_held_once() {
     assert_eq!(beside.lister().len(), 3);
     assert!(!app.is_cached(&one), "still shown, so not among the unused");
 }
+
+/// A pane is in the middle of one thing at a time: a menu ends a typed location, the
+/// rename it starts ends the menu, and what a pane was doing ends when the keyboard leaves it (the other
+/// pane, another tab).
+#[test]
+fn a_pane_is_in_the_middle_of_one_thing_at_a_time() {
+    use porpoise::actions::{ActionMsg, MenuItem, NameKind};
+    use porpoise::pane::Mode;
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (one, two) = one_and_two(dir.path());
+    let app = boot(&one);
+    let app = send(app, press(char_key("l"), Modifiers::CTRL));
+    assert!(app.location().is_some(), "Ctrl+L types a location");
+    let app = send(
+        app,
+        Message::Action(ActionMsg::ContextMenu(Some(b"a.txt".to_vec()))),
+    );
+    assert!(app.menu().is_some(), "the entry's menu opens");
+    assert_eq!(app.location(), None, "and the typed location ends");
+    let app = send(app, Message::Action(ActionMsg::MenuPick(MenuItem::Rename)));
+    assert_eq!(
+        app.naming().map(|n| n.kind.clone()),
+        Some(NameKind::Rename(b"a.txt".to_vec())),
+        "Rename renames the entry the menu was on"
+    );
+    assert!(app.menu().is_none(), "the menu went when the rename began");
+
+    // Split view: the left pane opens a menu; a click in the right pane ends it there.
+    let app = send(app, press(named(Named::Escape), Modifiers::empty()));
+    assert_eq!(app.pane().mode(), &Mode::Browsing, "Escape ends the rename");
+    let app = send(app, press(named(Named::F3), Modifiers::empty()));
+    let app = send(app, Message::Action(ActionMsg::ContextMenu(None)));
+    assert!(app.menu().is_some());
+    let app = send(
+        app,
+        Message::Beside(Box::new(Message::Navigate(two.clone()))),
+    );
+    assert_eq!(app.path(), two, "the right pane has the keyboard");
+    assert!(app.menu().is_none());
+    assert_eq!(
+        app.beside().map(|p| p.mode().clone()),
+        Some(Mode::Browsing),
+        "the left pane's menu ended when the keyboard left it"
+    );
+
+    // Another tab: the pane going behind stops typing its location.
+    let app = send(app, press(char_key("l"), Modifiers::CTRL));
+    let app = send(app, press(char_key("t"), Modifiers::CTRL));
+    let app = send(app, press(named(Named::Tab), Modifiers::CTRL));
+    assert_eq!(app.path(), two, "back on the first tab");
+    assert_eq!(
+        app.location(),
+        None,
+        "its typed location ended as it went behind"
+    );
+}

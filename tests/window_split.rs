@@ -2,6 +2,7 @@
 //! pointer through XTest, screenshots read by tesseract): F3 shows a second pane beside the
 //! first, each with its own location bar and folder; a click gives a pane the keyboard; F5
 //! copies and F6 moves the selection into the other pane's folder (undo puts a move back);
+//! the Menu key opens the menu at the selected row of the pane with the keyboard;
 //! a file dragged from one pane onto the other moves there through the drop menu; a pane's
 //! close button keeps the other; and a split tab comes back at the next start.
 //! Run: `cargo build && cargo test --test window_split` (skips without the tools, fails in CI).
@@ -53,6 +54,21 @@ fn two_panes_side_by_side_copy_move_and_drag_between_them() {
     win.wait_text_where("work", in_left_pane(&win));
     win.wait_text_where("other", in_right_pane(&win));
     win.save_shot("split-two-folders");
+    win.alive();
+
+    // The Menu key in the right pane opens the menu just below its selected row there;
+    // a click in the left pane gives that pane the keyboard and the menu goes.
+    let (x, y) = win.wait_text_where("kilo", in_right_pane(&win));
+    win.click(x, y);
+    win.key("Menu");
+    let (_, menu_y) = win.wait_text_where("Rename", in_right_pane(&win));
+    assert!(
+        menu_y > y && menu_y < y + 160,
+        "the menu opens below kilo (y {y}), not at y {menu_y}"
+    );
+    let (_, _, _, height) = win.geometry();
+    win.click(middle(&win) - 60, height as i32 - 120);
+    win.wait_gone("Rename");
     win.alive();
 
     // A click on alpha in the left pane, then F5: a copy in the other pane's folder.

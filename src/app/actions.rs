@@ -17,6 +17,7 @@ use crate::effects::Effect;
 use crate::failures;
 use crate::i18n::fl;
 use crate::message::{KeyPress, Message};
+use crate::pane::Mode;
 use crate::request::{JobKind, JobRequest};
 use crate::tabs::TabMsg;
 
@@ -63,8 +64,7 @@ impl App {
             ActionMsg::MenuPick(item) => self.menu_pick(item),
             ActionMsg::MainMenu => self.open_main_menu(false),
             ActionMsg::CloseMenu => {
-                self.actions.menu = None;
-                self.actions.drop_menu = None;
+                self.pane.close_menus();
                 Vec::new()
             }
             ActionMsg::DropPick(kind) => self.drop_pick(kind),
@@ -87,14 +87,14 @@ impl App {
             ActionMsg::NewFolder => self.new_folder(),
             ActionMsg::Rename(name) => self.start_rename(name),
             ActionMsg::NameInput(t) => {
-                if let Some(n) = &mut self.actions.naming {
+                if let Some(n) = self.pane.naming_mut() {
                     n.text = t;
                 }
                 Vec::new()
             }
             ActionMsg::NameSubmit => self.submit_name(),
             ActionMsg::NameCancel => {
-                self.actions.naming = None;
+                self.end_naming();
                 Vec::new()
             }
             ActionMsg::Created(r) => self.created(r),
@@ -122,17 +122,17 @@ impl App {
     pub(super) fn action_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
         let escape = k.key == Key::Named(Named::Escape);
         if escape {
-            let a = &mut self.actions;
-            let closed = a.menu.take().is_some() | a.drop_menu.take().is_some();
-            let cancelled = a.drag.take().is_some_and(|d| d.active);
+            let ended = self
+                .pane
+                .end_mode_if(|m| matches!(m, Mode::Menu(_) | Mode::Drop(_) | Mode::Naming(_)));
+            let cancelled = self.actions.drag.take().is_some_and(|d| d.active);
             let unasked = self.pane.trash.as_mut().is_some_and(|t| {
                 let was = t.confirm_empty || t.confirm_purge;
                 t.confirm_empty = false;
                 t.confirm_purge = false;
                 was
             });
-            let unnamed = a.naming.take().is_some();
-            return (closed || cancelled || unasked || unnamed).then(Vec::new);
+            return (ended || cancelled || unasked).then(Vec::new);
         }
         // "Empty the trash?": Enter empties it (Escape, above, keeps it).
         // The Trash view's questions: Enter presses the highlighted button, Tab and the
@@ -167,7 +167,7 @@ impl App {
             return Some(self.relist_trash());
         }
         // An open menu takes the arrows, and Enter or Space picks the highlighted entry.
-        if let Some(menu) = &mut self.actions.menu {
+        if let Some(menu) = self.pane.menu_mut() {
             match k.key.as_ref() {
                 Key::Named(Named::ArrowDown) => menu.step(true),
                 Key::Named(Named::ArrowUp) => menu.step(false),
@@ -183,12 +183,12 @@ impl App {
         }
         // Enter in the drop menu picks its default (Copy onto removable devices).
         if k.key == Key::Named(Named::Enter)
-            && let Some(menu) = &self.actions.drop_menu
+            && let Some(menu) = self.pane.drop_menu()
         {
             let kind = menu.default;
             return Some(self.drop_pick(kind));
         }
-        if k.captured || self.pane.location.is_some() || self.actions.naming.is_some() {
+        if k.captured || self.pane.location().is_some() || self.pane.naming().is_some() {
             return None;
         }
         let m = k.modifiers;
@@ -280,7 +280,6 @@ impl App {
         if self.pane.trash.is_some() {
             return Vec::new();
         }
-        self.actions.drop_menu = None;
         let folder = target.as_ref().map(|name| {
             if !self.pane.selection.is_selected(name) {
                 self.pane.selection.select_only(name);
@@ -292,30 +291,29 @@ impl App {
                 .is_some_and(|(e, _)| e.is_dir_like())
         });
         let items = MenuItem::for_target(folder);
-        self.actions.menu = Some(ContextMenu {
+        self.pane.set_mode(Mode::Menu(ContextMenu {
             target,
             items,
             at,
             highlighted: by_key.then_some(0),
-        });
+        }));
         Vec::new()
     }
 
     /// The main menu, under the toolbar's menu button (on its first entry when opened
     /// `by_key`).
     pub(super) fn open_main_menu(&mut self, by_key: bool) -> Vec<Effect> {
-        self.actions.drop_menu = None;
-        self.actions.menu = Some(ContextMenu {
+        self.pane.set_mode(Mode::Menu(ContextMenu {
             target: None,
             items: MenuItem::MAIN.to_vec(),
             at: crate::layout::main_menu_corner(self.settings.window_width),
             highlighted: by_key.then_some(0),
-        });
+        }));
         Vec::new()
     }
 
     fn menu_pick(&mut self, item: MenuItem) -> Vec<Effect> {
-        let Some(menu) = self.actions.menu.take() else {
+        let Some(menu) = self.pane.take_menu() else {
             return Vec::new();
         };
         let target = menu.target;

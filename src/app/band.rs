@@ -6,7 +6,7 @@ use iced::Rectangle;
 
 use super::App;
 use crate::effects::Effect;
-use crate::pane::Pane;
+use crate::pane::{Mode, Pane};
 use crate::selection::Selection;
 use crate::settings::ViewMode;
 use crate::theme;
@@ -20,9 +20,11 @@ impl App {
         match e {
             BandEvent::Started(_) => {
                 self.focus_view_by_mouse();
-                self.actions.menu = None;
-                self.actions.drop_menu = None;
-                self.pane.location = None;
+                // A press on the view ends a menu or a typed location (not a name
+                // being typed: the entry ends it when it loses the keyboard).
+                self.pane.end_mode_if(|m| {
+                    matches!(m, Mode::Menu(_) | Mode::Drop(_) | Mode::Location(_))
+                });
                 let base = if self.modifiers.control() {
                     self.pane.selection.clone()
                 } else {

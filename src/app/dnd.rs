@@ -12,6 +12,7 @@ use crate::actions::{
     ActionEffect, Drag, DropMenu, DropTarget, NameEntry, NameKind, drag, drop_default,
 };
 use crate::effects::Effect;
+use crate::pane::Mode;
 use crate::places::PlaceKind;
 use crate::request::JobKind;
 use crate::widgets::pointer::PointerEvent;
@@ -20,18 +21,16 @@ impl App {
     /// A press on an entry: select it as a click does (but a press on a member of a larger
     /// selection waits for the release) and get ready to drag.
     pub(super) fn press_entry(&mut self, name: Vec<u8>) -> Vec<Effect> {
-        self.actions.menu = None;
-        self.actions.drop_menu = None;
-        // A press on another entry ends a rename there.
-        if let Some(NameEntry {
-            kind: NameKind::Rename(renamed),
-            busy: false,
-            ..
-        }) = &self.actions.naming
-            && *renamed != name
-        {
-            self.actions.naming = None;
-        }
+        // A press ends a menu, and a press on another entry a rename there.
+        self.pane.end_mode_if(|m| match m {
+            Mode::Menu(_) | Mode::Drop(_) => true,
+            Mode::Naming(NameEntry {
+                kind: NameKind::Rename(renamed),
+                busy: false,
+                ..
+            }) => *renamed != name,
+            _ => false,
+        });
         let m = self.modifiers;
         let selected = self.pane.selection.is_selected(&name);
         let path = self.path().join(OsStr::from_bytes(&name));
@@ -93,12 +92,12 @@ impl App {
             Some(kind) => vec![job(kind, d.sources, dest)],
             None => {
                 let default = drop_default(self.on_removable(&dest));
-                self.actions.drop_menu = Some(DropMenu {
+                self.pane.set_mode(Mode::Drop(DropMenu {
                     sources: d.sources,
                     dest,
                     at: d.at,
                     default,
-                });
+                }));
                 Vec::new()
             }
         }
@@ -144,7 +143,7 @@ impl App {
     }
 
     pub(super) fn drop_pick(&mut self, kind: JobKind) -> Vec<Effect> {
-        let Some(menu) = self.actions.drop_menu.take() else {
+        let Some(menu) = self.pane.take_drop_menu() else {
             return Vec::new();
         };
         match drag::drop_request(kind, &menu.sources, &menu.dest) {
@@ -175,12 +174,12 @@ impl App {
                 self.settings.window_height / 3.0,
             );
             let default = drop_default(self.on_removable(&dest));
-            self.actions.drop_menu = Some(DropMenu {
+            self.pane.set_mode(Mode::Drop(DropMenu {
                 sources,
                 dest,
                 at,
                 default,
-            });
+            }));
         }
         Vec::new()
     }

@@ -10,13 +10,14 @@ use crate::actions::ActionMsg;
 use crate::effects::Effect;
 use crate::focus::{self, Part};
 use crate::message::{KeyPress, Message};
+use crate::pane::Mode;
 use crate::places::{Place, PlaceKind};
 
 impl App {
     /// The part that has the keyboard now (the location bar only while it is edited).
     pub fn focused(&self) -> Part {
         match self.focus {
-            Part::Location if self.pane.location.is_none() => Part::View,
+            Part::Location if self.pane.location().is_none() => Part::View,
             Part::Jobs if self.jobs.entries.is_empty() => Part::View,
             Part::Places if self.places_width() <= 0.0 => Part::View,
             part => part,
@@ -46,13 +47,12 @@ impl App {
     /// Keys that belong to the parts: Tab anywhere, and the arrows and Enter in Places.
     pub(super) fn focus_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
         // A menu or a question of the Trash view has the keyboard while it is open.
-        let a = &self.actions;
         let asking = self
             .pane
             .trash
             .as_ref()
             .is_some_and(|t| t.confirm_empty || t.confirm_purge);
-        if asking || a.menu.is_some() || a.drop_menu.is_some() {
+        if asking || matches!(self.pane.mode(), Mode::Menu(_) | Mode::Drop(_)) {
             return None;
         }
         let m = k.modifiers;
@@ -144,7 +144,7 @@ impl App {
         self.focus = to;
         let mut effects = Vec::new();
         if from == Part::Location && to != Part::Location {
-            self.pane.location = None;
+            self.pane.end_mode_if(|m| matches!(m, Mode::Location(_)));
         }
         if let Some(beside) = &self.beside
             && to == Part::View

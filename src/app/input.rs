@@ -6,6 +6,7 @@ use std::time::Instant;
 use super::super::effects::Effect;
 use super::super::keys::{self, Command, Move};
 use super::super::message::KeyPress;
+use super::super::pane::Mode;
 use super::{App, DOUBLE_CLICK, TYPEAHEAD_RESET};
 
 impl App {
@@ -29,7 +30,7 @@ impl App {
         } else {
             self.pane.selection.select_only(&name);
         }
-        self.pane.location = None;
+        self.pane.end_mode_if(|m| matches!(m, Mode::Location(_)));
         self.pane.last_click = Some((name, now));
         Vec::new()
     }
@@ -71,7 +72,7 @@ impl App {
         if let Command::Tabs(m) = command {
             return self.on_tab_message(m);
         }
-        if self.pane.location.is_some() && command != Command::CancelLocation {
+        if self.pane.location().is_some() && command != Command::CancelLocation {
             // The location input has the keyboard; other keys belong to it.
             return Vec::new();
         }
@@ -88,7 +89,7 @@ impl App {
             Command::Reload => self.reload(),
             Command::EditLocation => self.edit_location(),
             Command::CancelLocation => {
-                if self.pane.location.take().is_some() {
+                if self.pane.end_mode_if(|m| matches!(m, Mode::Location(_))) {
                     Vec::new()
                 } else if self.pane.filter.is_some() {
                     self.close_filter()
@@ -193,7 +194,7 @@ impl App {
         }
         let at = match target.as_deref().and_then(|n| self.pane.lister.position(n)) {
             Some(i) => self.entry_point(i),
-            None => iced::Point::new(self.places_width() + 40.0, crate::layout::VIEW_TOP),
+            None => self.view_corner() + iced::Vector::new(40.0, 0.0),
         };
         effects.extend(self.open_menu_at(target, at, true));
         effects

@@ -12,6 +12,7 @@ use crate::actions::names::{NameOpError, check_name, stem_chars};
 use crate::actions::{ActionEffect, NameEntry, NameKind};
 use crate::effects::Effect;
 use crate::i18n::fl;
+use crate::pane::Mode;
 use crate::undo::UndoStep;
 
 impl App {
@@ -26,12 +27,11 @@ impl App {
         .to_string_lossy()
         .into_owned();
         let select = text.chars().count();
-        self.actions.menu = None;
-        self.actions.naming = Some(NameEntry {
+        self.pane.set_mode(Mode::Naming(NameEntry {
             kind: NameKind::NewFolder,
             text,
             busy: false,
-        });
+        }));
         vec![Effect::Action(ActionEffect::FocusName { select })]
     }
 
@@ -43,12 +43,11 @@ impl App {
         let text = String::from_utf8_lossy(&name).into_owned();
         let select = stem_chars(&text);
         self.pane.selection.select_only(&name);
-        self.actions.menu = None;
-        self.actions.naming = Some(NameEntry {
+        self.pane.set_mode(Mode::Naming(NameEntry {
             kind: NameKind::Rename(name),
             text,
             busy: false,
-        });
+        }));
         // The entry must be on screen (rows are virtualised) before it can take the focus.
         let mut effects = self.reveal_cursor();
         effects.push(Effect::Action(ActionEffect::FocusName { select }));
@@ -58,7 +57,7 @@ impl App {
     /// Enter in the name entry: check the name, then create or rename off the UI thread.
     pub(super) fn submit_name(&mut self) -> Vec<Effect> {
         let parent = self.path().to_owned();
-        let Some(entry) = self.actions.naming.as_mut().filter(|n| !n.busy) else {
+        let Some(entry) = self.pane.naming_mut().filter(|n| !n.busy) else {
             return Vec::new();
         };
         let name = match check_name(&entry.text) {
@@ -71,7 +70,7 @@ impl App {
         let effect = match &entry.kind {
             NameKind::NewFolder => ActionEffect::CreateFolder { parent, name },
             NameKind::Rename(from) if *from == name => {
-                self.actions.naming = None;
+                self.pane.end_mode();
                 return Vec::new();
             }
             NameKind::Rename(from) => ActionEffect::Rename {
@@ -88,7 +87,7 @@ impl App {
     pub(super) fn created(&mut self, r: Result<Vec<u8>, NameOpError>) -> Vec<Effect> {
         match r {
             Ok(name) => {
-                self.actions.naming = None;
+                self.end_naming();
                 self.pane.selection.select_only(&name);
                 let path = self.path().join(OsStr::from_bytes(&name));
                 self.done(UndoStep::CreatedFolder(path))
@@ -100,7 +99,7 @@ impl App {
     pub(super) fn renamed(&mut self, r: Result<(Vec<u8>, Vec<u8>), NameOpError>) -> Vec<Effect> {
         match r {
             Ok((from, to)) => {
-                self.actions.naming = None;
+                self.end_naming();
                 self.pane.selection.select_only(&to);
                 let dir = self.path();
                 let step = UndoStep::Renamed {
@@ -115,11 +114,16 @@ impl App {
 
     /// The entry stays open so the name can be fixed; the reason shows in the status bar.
     fn name_failed(&mut self, e: NameOpError) -> Vec<Effect> {
-        if let Some(n) = &mut self.actions.naming {
+        if let Some(n) = self.pane.naming_mut() {
             n.busy = false;
         }
         self.status_error = Some(describe(&e));
         Vec::new()
+    }
+
+    /// The name entry closes (its create or rename is done).
+    pub(super) fn end_naming(&mut self) {
+        self.pane.end_mode_if(|m| matches!(m, Mode::Naming(_)));
     }
 
     /// A change finished: Ctrl+Z can take it back.

@@ -116,9 +116,22 @@ impl App {
         pane::row_height(self.settings.view)
     }
 
-    /// Where the file view's first row starts below the window's top.
-    pub fn view_top(&self) -> f32 {
-        crate::layout::VIEW_TOP + self.tab_bar_height()
+    /// The top left corner of the view of the pane with the keyboard, in the window: its
+    /// first row starts there (below the tab bar, and in split view below the pane's own
+    /// location bar and to the right of the left pane).
+    pub fn view_corner(&self) -> iced::Point {
+        use crate::layout::{PANE_BAR_HEIGHT, VIEW_TOP};
+        let places = self.places_width();
+        // Places and the rule after it.
+        let mut x = if places > 0.0 { places + 1.0 } else { 0.0 };
+        let mut y = VIEW_TOP + self.tab_bar_height();
+        if let Some(beside) = &self.beside {
+            y += PANE_BAR_HEIGHT + 1.0;
+            if beside.left {
+                x += self.files_width() + 1.0;
+            }
+        }
+        iced::Point::new(x, y)
     }
 
     /// A point in the window beside the entry at `index` (for a menu opened by key).
@@ -126,14 +139,14 @@ impl App {
         use super::super::theme;
         let cols = self.columns();
         let (row, col) = (index / cols, index % cols);
-        let y =
-            self.view_top() + (row as f32 + 0.8) * self.row_height() - self.pane.viewport.offset_y;
-        let x = self.places_width()
+        let corner = self.view_corner();
+        let y = corner.y + (row as f32 + 0.8) * self.row_height() - self.pane.viewport.offset_y;
+        let x = corner.x
             + match self.settings.view {
                 ViewMode::Details => 60.0,
                 ViewMode::Icons => (col as f32 + 0.5) * theme::TILE_WIDTH,
             };
-        iced::Point::new(x, y.max(self.view_top()))
+        iced::Point::new(x, y.max(corner.y))
     }
 
     /// Scroll so the cursor's row is visible, if it is not.

@@ -73,7 +73,22 @@ impl App {
     }
 
     pub fn location(&self) -> Option<&str> {
-        self.pane.location.as_deref()
+        self.pane.location()
+    }
+
+    /// The open menu (an entry's, the folder's, the Trash view's or the main menu).
+    pub fn menu(&self) -> Option<&super::super::actions::ContextMenu> {
+        self.pane.menu()
+    }
+
+    /// The open drop menu.
+    pub fn drop_menu(&self) -> Option<&super::super::actions::DropMenu> {
+        self.pane.drop_menu()
+    }
+
+    /// The open name entry (a new folder's or a rename).
+    pub fn naming(&self) -> Option<&super::super::actions::NameEntry> {
+        self.pane.naming()
     }
 
     /// The filter box's text while it is open.

@@ -56,8 +56,8 @@ impl App {
         std::mem::swap(&mut self.pane, &mut beside.pane);
         beside.left = !beside.left;
         // Menus, drags and a name entry belonged to the pane left.
+        beside.pane.end_mode();
         self.actions.left_folder();
-        self.pane.location = None;
     }
 
     /// A message from the pane beside the one with the keyboard. Scrolling it and a drag

@@ -189,12 +189,18 @@ impl App {
     }
 }
 
-/// Put `tab` in the shown tab's place (`pane`, `beside`); the tab shown before comes back.
+/// Put `tab` in the shown tab's place (`pane`, `beside`); the tab shown before comes back,
+/// its panes no longer in the middle of anything (a menu, a name, a typed location).
 fn swap_shown(pane: &mut Pane, beside: &mut Option<Beside>, tab: Tab) -> Tab {
-    Tab {
+    let mut behind = Tab {
         pane: std::mem::replace(pane, tab.pane),
         beside: std::mem::replace(beside, tab.beside),
+    };
+    behind.pane.end_mode();
+    if let Some(b) = &mut behind.beside {
+        b.pane.end_mode();
     }
+    behind
 }
 
 /// A tab's panes as the window shows them: the one with the keyboard, and the one beside

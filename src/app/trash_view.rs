@@ -9,13 +9,11 @@ use crate::actions::{ActionEffect, TrashView};
 use crate::effects::Effect;
 use crate::failures;
 use crate::i18n::fl;
+use crate::pane::Mode;
 
 impl App {
     pub(super) fn open_trash(&mut self) -> Vec<Effect> {
-        self.actions.menu = None;
-        self.actions.drop_menu = None;
-        self.actions.naming = None;
-        self.pane.location = None;
+        self.pane.end_mode();
         self.status_error = None;
         self.pane.trash = Some(TrashView::default());
         self.list_trash()
@@ -102,12 +100,12 @@ impl App {
             view.selected.clear();
             view.selected.insert(i);
         }
-        self.actions.menu = Some(crate::actions::ContextMenu {
+        self.pane.set_mode(Mode::Menu(crate::actions::ContextMenu {
             target: None,
             items: crate::actions::MenuItem::TRASH.to_vec(),
             at: self.actions.pointer,
             highlighted: None,
-        });
+        }));
         Vec::new()
     }
 

@@ -15,7 +15,7 @@ use super::super::history::{History, resolve_typed};
 use super::super::settings::{Settings, ViewMode};
 use super::super::theme;
 use super::super::viewport::Viewport;
-use super::{Around, Pane, next_generation};
+use super::{Around, Mode, Pane, next_generation};
 
 impl Pane {
     /// A new pane at `folder` (from the cache when it was shown lately), and the effects
@@ -93,7 +93,8 @@ impl Pane {
         if let Some(name) = select {
             self.selection.select_only(&name);
         }
-        self.location = None;
+        // What the pane was in the middle of (a menu, a name) belonged to the folder left.
+        self.mode = Mode::Browsing;
         self.last_click = None;
         self.viewport.offset_y = 0.0;
         let mut effects = match peer {
@@ -262,15 +263,16 @@ impl Pane {
         if !text.ends_with('/') {
             text.push('/');
         }
-        self.location = Some(text);
+        self.mode = Mode::Location(text);
         vec![Effect::FocusLocation(self.ids.location.clone())]
     }
 
     /// Go where the location bar's text leads (from this folder, `~` the home folder).
     pub fn submit_location(&mut self, cx: Around) -> Vec<Effect> {
-        let Some(typed) = self.location.take() else {
+        let Some(typed) = self.location().map(str::to_owned) else {
             return Vec::new();
         };
+        self.mode = Mode::Browsing;
         match resolve_typed(&typed, self.lister.path(), cx.home) {
             Some(path) => self.navigate(path, cx),
             None => Vec::new(),

@@ -103,7 +103,7 @@ fn rows<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
             let icon = app
                 .icons()
                 .for_class(format::classify(entry, name), IconSize::Small);
-            let renaming = entry::rename_input(app, pane, name, theme::TEXT_SIZE);
+            let renaming = entry::rename_input(pane, name, theme::TEXT_SIZE);
             col = col.push(
                 entry::key(name),
                 entry_row(

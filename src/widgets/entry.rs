@@ -91,16 +91,8 @@ pub fn area<'a>(
 }
 
 /// The rename input, when `name` is the entry being renamed.
-pub fn rename_input<'a>(
-    app: &App,
-    pane: &Pane,
-    name: &[u8],
-    size: f32,
-) -> Option<Element<'a, Message>> {
-    if !app.is_focused(pane) {
-        return None;
-    }
-    let n = app.actions().naming.as_ref()?;
+pub fn rename_input<'a>(pane: &Pane, name: &[u8], size: f32) -> Option<Element<'a, Message>> {
+    let n = pane.naming()?;
     match &n.kind {
         NameKind::Rename(from) if from == name => Some(name_input(&n.text, size)),
         _ => None,

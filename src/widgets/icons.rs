@@ -30,7 +30,7 @@ pub fn view<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
                 let icon = app
                     .icons()
                     .for_class(format::classify(entry, name), IconSize::Large);
-                let renaming = entry::rename_input(app, pane, name, theme::SMALL_TEXT);
+                let renaming = entry::rename_input(pane, name, theme::SMALL_TEXT);
                 key.get_or_insert_with(|| entry::key(name));
                 let link = entry.kind() == porpoise_engine::entry::Kind::Symlink
                     && !entry.is_broken_link();

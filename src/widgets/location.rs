@@ -120,7 +120,7 @@ pub fn toolbar(app: &App) -> Element<'_, Message> {
         &icons::MENU,
         fl!("tooltip-menu"),
         Some(Message::Action(ActionMsg::MainMenu)),
-        app.actions().menu.as_ref().is_some_and(|m| m.is_main()),
+        app.menu().is_some_and(|m| m.is_main()),
     );
     bar = bar.push(container(menu).style(theme::ringed(container::transparent, ring)));
     container(bar)
@@ -192,6 +192,7 @@ pub fn pane_bar<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
     container(row![location(app, pane), close].align_y(Center))
         .padding([3, 6])
         .width(Fill)
+        .height(crate::layout::PANE_BAR_HEIGHT)
         .style(move |theme: &iced::Theme| {
             let mut style = theme::side_panel(theme);
             if focused {
@@ -205,7 +206,7 @@ pub fn pane_bar<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
 
 /// A pane's breadcrumb, or the text input while typing a location.
 fn location<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
-    if let Some(typed) = pane.location.as_deref() {
+    if let Some(typed) = pane.location() {
         return text_input(&fl!("location-placeholder"), typed)
             .id(pane.ids().location.clone())
             .on_input(Message::LocationInput)

@@ -22,7 +22,7 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
     if let Some(d) = a.drag.as_ref().filter(|d| d.active) {
         out.push(ghost(d.sources.len(), d.at));
     }
-    if let Some(m) = &a.menu {
+    if let Some(m) = app.menu() {
         let items: Vec<Entry> = m
             .items
             .iter()
@@ -39,7 +39,7 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
             .collect();
         out.push(menu(app, items, m.at));
     }
-    if let Some(m) = &a.drop_menu {
+    if let Some(m) = app.drop_menu() {
         let pick = |k| Message::Action(ActionMsg::DropPick(k));
         let mut items: Vec<Entry> = m
             .kinds()
