@@ -12,6 +12,7 @@ const LAUNCHER_HELPER: &str = "launcher-helper";
 fn main() -> ExitCode {
     // Before any thread exists (see the function).
     porpoise_engine::host::prepare_process();
+    porpoise_engine::host::keep_memory_lean();
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let result = if args.len() == 1 && args[0] == LAUNCHER_HELPER {
         porpoise::launcher::serve(std::io::stdin().lock(), std::io::stdout().lock())

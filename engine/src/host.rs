@@ -21,6 +21,12 @@ pub fn prepare_process() {
         .init();
 }
 
+/// Call first thing in the window's `main` (a process that lives for hours): memory
+/// freed after a large listing goes back to the system rather than staying resident.
+pub fn keep_memory_lean() {
+    crate::sys::keep_memory_lean();
+}
+
 /// This computer's name, as `file://` URIs from it carry it.
 pub fn hostname() -> String {
     rustix::system::uname()

@@ -95,6 +95,23 @@ pub fn release_free_memory() {
     }
 }
 
+/// Keep a long-running process's resident memory close to what it holds: blocks of
+/// [`LEAN_BLOCK`] and more get pages of their own, handed back when freed, and free room
+/// at the end of any arena (the worker threads' included) goes back once it passes that
+/// size. Without this glibc raises both limits after the first large block is freed, and
+/// a listing's transient batches then stay resident in its worker's arena for good.
+pub fn keep_memory_lean() {
+    #[cfg(target_env = "gnu")]
+    // SAFETY: mallopt only sets the allocator's tuning parameters.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, LEAN_BLOCK);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, LEAN_BLOCK);
+    }
+}
+
+/// See [`keep_memory_lean`]: 256 KiB.
+const LEAN_BLOCK: i32 = 256 * 1024;
+
 /// Allow as many open files as the hard limit permits (deep trees are walked with one
 /// open folder per level).
 pub fn raise_fd_limit() {

@@ -304,33 +304,41 @@ impl Lister {
         self.merge_sorted(batch, false);
     }
 
-    /// [`Lister::merge`]; `presorted` says the batch is already in the list's order.
+    /// [`Lister::merge`]; `presorted` says the batch is already in the list's order. The
+    /// merge runs from the back into room added at the end of the list, so the entries
+    /// are neither copied to a new list nor held twice while a folder is read.
     fn merge_sorted(&mut self, batch: Batch, presorted: bool) {
         let mut incoming = self.adopt(batch);
         let store = Arc::make_mut(&mut self.store);
         let (key, order) = store.order;
-        let names = &store.names;
+        let Store { entries, names, .. } = store;
+        let is_after = |a: &Entry, b: &Entry| {
+            compare(a, names.name_of(a), b, names.name_of(b), key, order).is_gt()
+        };
         if !presorted {
             incoming.sort_unstable_by(|a, b| {
                 compare(a, names.name_of(a), b, names.name_of(b), key, order)
             });
         }
-        let old = std::mem::take(&mut store.entries);
-        let mut merged = Vec::with_capacity(old.len() + incoming.len());
-        let (mut a, mut b) = (old.into_iter().peekable(), incoming.into_iter().peekable());
-        loop {
-            let take_old = match (a.peek(), b.peek()) {
-                (Some(x), Some(y)) => {
-                    compare(x, names.name_of(x), y, names.name_of(y), key, order).is_le()
+        if let Some(&filler) = incoming.first() {
+            // From the back, each free place takes the later of the two lists' last
+            // entries not yet placed; of two equal ones the incoming goes after.
+            let mut old = entries.len();
+            let mut new = incoming.len();
+            entries.resize(old + new, filler);
+            for place in (0..entries.len()).rev() {
+                if new == 0 {
+                    break;
                 }
-                (Some(_), None) => true,
-                (None, Some(_)) => false,
-                (None, None) => break,
-            };
-            let next = if take_old { a.next() } else { b.next() };
-            merged.extend(next);
+                if old > 0 && is_after(&entries[old - 1], &incoming[new - 1]) {
+                    old -= 1;
+                    entries[place] = entries[old];
+                } else {
+                    new -= 1;
+                    entries[place] = incoming[new];
+                }
+            }
         }
-        store.entries = merged;
         self.rebuild_shown();
     }
 
