@@ -3,6 +3,7 @@
 //! dialogs over the window.
 
 pub mod band;
+pub mod close;
 pub mod details;
 pub mod dialog;
 pub mod elided;

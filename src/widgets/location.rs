@@ -18,6 +18,7 @@ use crate::message::Message;
 use crate::pane::Pane;
 use crate::settings::ViewMode;
 use crate::theme;
+use crate::widgets::close::close_button;
 
 /// Ids of the toolbar buttons (tests click them by id).
 pub const BACK: &str = "porpoise-back";
@@ -171,23 +172,11 @@ pub fn pane_bar<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
         .shown_panes()
         .first()
         .is_some_and(|p| std::ptr::eq(*p, pane));
-    let close = button(
-        svg(icons::CLOSE.clone())
-            .width(12)
-            .height(12)
-            .style(theme::symbol(true)),
-    )
-    .padding(6)
-    .on_press(Message::ClosePane { left })
-    .style(theme::flat_button(false));
-    let close = tooltip(
-        close,
-        container(text(fl!("tooltip-close-pane")).size(theme::SMALL_TEXT))
-            .padding([4, 8])
-            .style(iced::widget::container::bordered_box),
-        tooltip::Position::Bottom,
-    )
-    .delay(std::time::Duration::from_millis(600));
+    let close = close_button(
+        Message::ClosePane { left },
+        6,
+        Some(fl!("tooltip-close-pane")),
+    );
     let focused = app.is_focused(pane);
     container(row![location(app, pane), close].align_y(Center))
         .padding([3, 6])

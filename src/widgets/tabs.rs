@@ -3,17 +3,17 @@
 //! marked. A click shows a tab, a middle-click closes it, a press dragged onto another tab
 //! moves it there, and files dragged onto a tab drop into its folder.
 
-use iced::widget::{Row, button, container, mouse_area, row, svg, text, tooltip};
+use iced::widget::{Row, container, mouse_area, row, text, tooltip};
 use iced::{Center, Element, Fill};
 
 use crate::actions::{ActionMsg, DropTarget};
 use crate::app::{App, TAB_BAR_HEIGHT, TabPanes};
 use crate::i18n::fl;
-use crate::icons;
 use crate::message::Message;
 use crate::pane::Pane;
 use crate::tabs::TabMsg;
 use crate::theme;
+use crate::widgets::close::close_button;
 use crate::widgets::elided::elided;
 
 /// The widest a tab grows; with many tabs they share the bar.
@@ -75,15 +75,7 @@ fn tab<'a>(
         .join("\n");
     let target = DropTarget::Tab(at);
     let marked = shown || app.is_drop_hover(&target);
-    let close = button(
-        svg(icons::CLOSE.clone())
-            .width(12)
-            .height(12)
-            .style(theme::symbol(true)),
-    )
-    .padding(4)
-    .on_press(Message::Tab(TabMsg::Close(Some(at))))
-    .style(theme::flat_button(false));
+    let close = close_button(Message::Tab(TabMsg::Close(Some(at))), 4, None);
     let name = container(elided(name, theme::TEXT_SIZE))
         .width(Fill)
         .clip(true);
