@@ -24,14 +24,12 @@ impl App {
         self.split_at(here)
     }
 
-    /// Split view with the other pane, on the right, at `folder`.
+    /// Split view with the other pane, on the right, at `folder` (there is no other pane
+    /// yet).
     pub(super) fn split_at(&mut self, folder: std::path::PathBuf) -> Vec<Effect> {
         let viewport = self.pane.viewport.scrolled_to_top();
         let (pane, mut effects) = Pane::open(folder, viewport, self.around());
-        if let Some(old) = self.beside.replace(Beside { pane, left: false }) {
-            let peers = super::panes::all(&self.pane, &self.beside, &self.tabs);
-            old.pane.close(&mut self.cache, &peers);
-        }
+        self.beside = Some(Beside { pane, left: false });
         effects.extend(self.save_tabs());
         effects
     }
@@ -108,11 +106,9 @@ impl App {
 
     /// The shown panes from left to right (one without split view).
     pub fn shown_panes(&self) -> Vec<&Pane> {
-        match &self.beside {
-            Some(b) if b.left => vec![&b.pane, &self.pane],
-            Some(b) => vec![&self.pane, &b.pane],
-            None => vec![&self.pane],
-        }
+        super::TabPanes::of(&self.pane, self.beside.as_ref())
+            .left_to_right()
+            .collect()
     }
 
     /// `pane` is the one with the keyboard.

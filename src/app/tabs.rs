@@ -1,6 +1,6 @@
-//! Tabs in the window: opening, closing, showing and moving them, sending each listing's
-//! events to the pane that asked for it, and keeping the tabs' folders in the settings so
-//! they come back at the next start.
+//! Tabs in the window: opening, closing, showing and moving them, and keeping the tabs'
+//! folders in the settings so they come back at the next start. (Which pane takes which
+//! listing's events is `panes`'.)
 
 use std::path::PathBuf;
 
@@ -212,7 +212,7 @@ pub struct TabPanes<'a> {
 }
 
 impl<'a> TabPanes<'a> {
-    fn of(focused: &'a Pane, beside: Option<&'a Beside>) -> TabPanes<'a> {
+    pub(super) fn of(focused: &'a Pane, beside: Option<&'a Beside>) -> TabPanes<'a> {
         TabPanes {
             focused,
             beside: beside.map(|b| (&b.pane, b.left)),
