@@ -5,7 +5,6 @@ mod actions;
 mod band;
 mod devices;
 mod dnd;
-mod filter;
 mod focus;
 mod input;
 mod jobs;
@@ -36,7 +35,7 @@ use super::effects::Effect;
 use super::i18n::fl;
 use super::icons::IconSet;
 use super::message::Message;
-use super::pane::{Mode, Pane};
+use super::pane::Pane;
 use super::places::{self, Place, UserHome};
 use super::settings::Settings;
 use super::tabs::Tabs;
@@ -269,46 +268,14 @@ impl App {
                 self.icons = IconSet::from_theme(loaded);
                 Vec::new()
             }
-            // Ctrl+click on a place or the breadcrumb: a new tab behind.
-            Message::Navigate(path) if self.modifiers.control() => {
-                self.on_tab_message(super::tabs::TabMsg::OpenBehind(path))
-            }
-            Message::Navigate(path) => {
-                self.pane.trash = None;
-                self.navigate(path)
-            }
+            Message::Pane(m) => self.pane_message(m),
             Message::Tab(m) => self.on_tab_message(m),
             Message::Beside(m) => self.on_beside_message(*m),
             Message::ToggleSplit => self.toggle_split(),
             Message::ClosePane { left } => self.close_pane(left),
-            Message::Back => self.back(),
-            Message::Forward => self.forward(),
-            Message::Up => self.up(),
-            Message::Reload => self.reload(),
             Message::Clicked(name) => self.press_entry(name),
-            Message::Activate(name) => self.activate(&name),
-            Message::SortBy(key) => self.sort_by(key),
             Message::SetView(mode) => self.set_view(mode),
             Message::ToggleHidden => self.toggle_hidden(),
-            Message::Scrolled(v) => {
-                tracing::trace!(?v, "scrolled");
-                self.pane.viewport = v;
-                // The entry under the pointer changed; the next pointer move names it.
-                self.actions.hover = None;
-                Vec::new()
-            }
-            Message::ToggleFilter => self.toggle_filter(),
-            Message::FilterInput(text) => self.filter_input(text),
-            Message::EditLocation => self.edit_location(),
-            Message::LocationInput(text) => {
-                self.pane.set_mode(Mode::Location(text));
-                Vec::new()
-            }
-            Message::LocationSubmit => self.submit_location(),
-            Message::LocationCancel => {
-                self.pane.end_mode_if(|m| matches!(m, Mode::Location(_)));
-                Vec::new()
-            }
             Message::Key(k) if !self.jobs.dialogs.is_empty() => self.dialog_key(&k),
             Message::Key(k) => match self.focus_key(&k) {
                 Some(effects) => effects,

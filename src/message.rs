@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use iced::keyboard::{Key, Modifiers};
 
-use porpoise_engine::listing::{DirEvent, SortKey};
+use porpoise_engine::listing::{DirEvent, SortKey, SortOrder};
 use porpoise_engine::mounts::MountTable;
 
 use super::actions::ActionMsg;
@@ -63,33 +63,15 @@ pub enum Message {
     /// The desktop theme's icons, read off the UI thread.
     ThemeIcons(ThemeIcons),
 
-    // Navigation
-    Navigate(PathBuf),
-    Back,
-    Forward,
-    Up,
-    Reload,
+    /// What the person does to the pane with the keyboard's folder view: go somewhere,
+    /// open an entry, sort, scroll, filter, type a location.
+    Pane(PaneMsg),
 
     // The file view
-    /// A row or tile was clicked (by name).
+    /// A row or tile was pressed (by name): selected, maybe the start of a drag.
     Clicked(Vec<u8>),
-    /// A row or tile was opened (double-click).
-    Activate(Vec<u8>),
-    SortBy(SortKey),
     SetView(ViewMode),
     ToggleHidden,
-    Scrolled(Viewport),
-
-    // Filter box
-    /// Open the filter box (or close and clear it if open).
-    ToggleFilter,
-    FilterInput(String),
-
-    // Location bar
-    EditLocation,
-    LocationInput(String),
-    LocationSubmit,
-    LocationCancel,
 
     // File jobs
     /// Start a copy, move, link, trash or delete.
@@ -114,4 +96,43 @@ pub enum Message {
     Key(KeyPress),
     Modifiers(Modifiers),
     Resized(f32, f32),
+}
+
+/// What the person does to one pane (the pane with the keyboard, or in split view the
+/// one beside it, whose messages the app gives it the keyboard for).
+#[derive(Debug, Clone)]
+pub enum PaneMsg {
+    /// Go to a folder (a place, the breadcrumb, a typed path).
+    Navigate(PathBuf),
+    Back,
+    Forward,
+    Up,
+    /// List the folder again from scratch.
+    Reload,
+    /// Open an entry by name (a double-click): a folder here, a file in its application.
+    Activate(Vec<u8>),
+    /// A column header: sort by it (again: the other way round).
+    SortBy(SortKey),
+    /// The view was scrolled or resized.
+    Scrolled(Viewport),
+    /// The filter box's toggle, and typing in it.
+    ToggleFilter,
+    FilterInput(String),
+    /// The location bar becomes a text input, is typed in, submitted or given up.
+    EditLocation,
+    LocationInput(String),
+    LocationSubmit,
+    LocationCancel,
+}
+
+/// What a pane's update tells the window around it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaneEvent {
+    /// It shows another folder now: what the window kept for the last one (drags, the
+    /// status bar's message) goes, and the tabs are saved.
+    LeftFolder,
+    /// It sorts another way now: new panes start so.
+    Sorted(SortKey, SortOrder),
+    /// Its view moved: the entry under the pointer is another.
+    Scrolled,
 }

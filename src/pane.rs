@@ -1,9 +1,13 @@
-//! One pane: a folder shown with its own history, selection, scroll position, location
-//! and filter text, and the listing that keeps it current. Each tab of the window holds
-//! one; what a pane does on its own (navigate, take its listing's events, keep the cursor
-//! in view) lives here, and the app adds what concerns the whole window.
+//! One pane: a folder shown with its own history, selection, scroll position, filter,
+//! what it is in the middle of (`mode`), and the listing that keeps it current. Each tab
+//! of the window holds one or two. What a pane does on its own (navigate, filter, take
+//! its listing's events, keep the cursor in view) lives here; its update (`update`)
+//! returns effects and tells the app what concerns the whole window.
 
+mod filter;
+mod mode;
 mod nav;
+mod update;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -15,9 +19,11 @@ use porpoise_engine::listing::{
     Listed, Lister, ListerCache, Progress, SortKey, SortOrder, ViewOptions,
 };
 
+pub use super::message::{PaneEvent, PaneMsg};
+pub use mode::Mode;
 pub use nav::{icon_columns, row_height};
 
-use super::actions::{ContextMenu, DropMenu, NameEntry, TrashView};
+use super::actions::TrashView;
 use super::effects::Effect;
 use super::history::History;
 use super::i18n::fl;
@@ -49,24 +55,6 @@ pub struct Pane {
     pub(crate) ids: PaneIds,
     /// Its own sort (a column header sorts the pane it is in).
     pub(crate) sort: (SortKey, SortOrder),
-}
-
-/// What a pane is in the middle of besides showing its folder. One at a time: opening
-/// a menu ends a typed location, a rename ends an open menu, and so on. (The filter and
-/// the Trash view are not among them: they are what the pane shows, and stay while a
-/// menu opens or a name is typed, as in other file managers.)
-#[derive(Debug, Clone, Default, PartialEq)]
-pub enum Mode {
-    #[default]
-    Browsing,
-    /// The location bar is a text input holding this text (Ctrl+L).
-    Location(String),
-    /// A name typed in place: a new folder's, or an entry's new name.
-    Naming(NameEntry),
-    /// A menu: an entry's, the folder's, the Trash view's or the window's main menu.
-    Menu(ContextMenu),
-    /// What to do with files dropped here: Move, Copy, Link or Cancel.
-    Drop(DropMenu),
 }
 
 /// The ids of a pane's widgets, its own so two panes drawn side by side are told apart.
@@ -135,102 +123,6 @@ impl Pane {
             ids: PaneIds::new(),
             sort,
         }
-    }
-
-    pub fn mode(&self) -> &Mode {
-        &self.mode
-    }
-
-    /// Start `mode`, ending whatever the pane was in the middle of.
-    pub(crate) fn set_mode(&mut self, mode: Mode) {
-        self.mode = mode;
-    }
-
-    /// Back to browsing; what the pane was in the middle of.
-    pub(crate) fn end_mode(&mut self) -> Mode {
-        std::mem::take(&mut self.mode)
-    }
-
-    /// The typed location, while the location bar is a text input.
-    pub fn location(&self) -> Option<&str> {
-        match &self.mode {
-            Mode::Location(text) => Some(text),
-            _ => None,
-        }
-    }
-
-    /// The name entry, while one is open.
-    pub fn naming(&self) -> Option<&NameEntry> {
-        match &self.mode {
-            Mode::Naming(entry) => Some(entry),
-            _ => None,
-        }
-    }
-
-    pub(crate) fn naming_mut(&mut self) -> Option<&mut NameEntry> {
-        match &mut self.mode {
-            Mode::Naming(entry) => Some(entry),
-            _ => None,
-        }
-    }
-
-    /// The open menu, if one is.
-    pub fn menu(&self) -> Option<&ContextMenu> {
-        match &self.mode {
-            Mode::Menu(menu) => Some(menu),
-            _ => None,
-        }
-    }
-
-    pub(crate) fn menu_mut(&mut self) -> Option<&mut ContextMenu> {
-        match &mut self.mode {
-            Mode::Menu(menu) => Some(menu),
-            _ => None,
-        }
-    }
-
-    /// The open drop menu, if one is.
-    pub fn drop_menu(&self) -> Option<&DropMenu> {
-        match &self.mode {
-            Mode::Drop(menu) => Some(menu),
-            _ => None,
-        }
-    }
-
-    /// End the mode if `ends` says so of it; whether it did.
-    pub(crate) fn end_mode_if(&mut self, ends: impl FnOnce(&Mode) -> bool) -> bool {
-        let end = ends(&self.mode);
-        if end {
-            self.mode = Mode::Browsing;
-        }
-        end
-    }
-
-    /// Close the menu, if one is open, and hand it over.
-    pub(crate) fn take_menu(&mut self) -> Option<ContextMenu> {
-        match self.end_mode() {
-            Mode::Menu(menu) => Some(menu),
-            other => {
-                self.mode = other;
-                None
-            }
-        }
-    }
-
-    /// Close the drop menu, if one is open, and hand it over.
-    pub(crate) fn take_drop_menu(&mut self) -> Option<DropMenu> {
-        match self.end_mode() {
-            Mode::Drop(menu) => Some(menu),
-            other => {
-                self.mode = other;
-                None
-            }
-        }
-    }
-
-    /// Close a menu or the drop menu; whether one was open.
-    pub(crate) fn close_menus(&mut self) -> bool {
-        self.end_mode_if(|m| matches!(m, Mode::Menu(_) | Mode::Drop(_)))
     }
 
     /// Its sort: key and direction.

@@ -7,6 +7,7 @@
 
 mod flows;
 
+use porpoise::pane::PaneMsg;
 use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
@@ -295,7 +296,7 @@ fn f2_renames_in_place_including_non_utf8_names() {
     assert!(!dir.path().join(OsStr::from_bytes(odd)).exists());
 
     // Errors keep the entry open and say why.
-    let app = send(app, Message::Reload);
+    let app = send(app, Message::Pane(PaneMsg::Reload));
     let app = rename(app, b"b.txt", "renamed.txt");
     assert_eq!(
         app.status_error(),
@@ -330,7 +331,7 @@ fn f10_creates_new_folder_then_a_numbered_one() {
     assert!(app.selection().is_selected(b"New Folder"));
 
     // The watcher shows the new folder in the window; here a reload does.
-    let app = send(app, Message::Reload);
+    let app = send(app, Message::Pane(PaneMsg::Reload));
     assert!(app.selection().is_selected(b"New Folder"));
     let app = send(app, press(named(Named::F10), Modifiers::empty()));
     assert_eq!(
@@ -417,8 +418,8 @@ fn trash_view_lists_restores_and_empties() {
     assert_eq!(fs::read(&gone).expect("untouched"), b"new");
 
     // Another place leaves the Trash view.
-    let app = send(app, Message::Navigate(dir.path().to_owned()));
-    let app = send(app, Message::Reload);
+    let app = send(app, Message::Pane(PaneMsg::Navigate(dir.path().to_owned())));
+    let app = send(app, Message::Pane(PaneMsg::Reload));
     assert!(app.trash_view().is_none());
     assert!(shows(&app, "kept notes.txt"));
 }
@@ -555,7 +556,7 @@ fn scrolling_during_a_drag_moves_the_drop_highlight_with_the_pointer() {
     let messages = mouse(&app, over, vec![wheel, moved(nudged)]);
     let scrolled: Vec<Message> = messages
         .iter()
-        .filter(|m| matches!(m, Message::Scrolled(_)))
+        .filter(|m| matches!(m, Message::Pane(PaneMsg::Scrolled(_))))
         .cloned()
         .collect();
     assert!(!scrolled.is_empty(), "the list scrolled");
@@ -568,7 +569,7 @@ fn scrolling_during_a_drag_moves_the_drop_highlight_with_the_pointer() {
         app,
         messages
             .into_iter()
-            .filter(|m| !matches!(m, Message::Scrolled(_))),
+            .filter(|m| !matches!(m, Message::Pane(PaneMsg::Scrolled(_)))),
     );
     let Some(DropTarget::Entry(now)) = app.actions().hover.clone() else {
         panic!("the entry under the pointer is highlighted");

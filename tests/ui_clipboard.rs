@@ -7,6 +7,7 @@ mod flows;
 
 mod desktop;
 
+use porpoise::pane::PaneMsg;
 use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
@@ -113,7 +114,7 @@ fn x11_clipboard_round_trip_with_xclip() {
 
     // Pasting Porpoise's own cut list moves, and empties the clipboard.
     let dest = dir.path().join("dest");
-    let app = send(app, Message::Navigate(dest.clone()));
+    let app = send(app, Message::Pane(PaneMsg::Navigate(dest.clone())));
     let (app, jobs) = feed(app, [press(char_key("v"), Modifiers::CTRL)]);
     assert_eq!(app.status_error(), None);
     assert_eq!(

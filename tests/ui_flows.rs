@@ -4,6 +4,7 @@
 
 mod flows;
 
+use porpoise::pane::PaneMsg;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -86,8 +87,8 @@ fn keyboard_selects_and_opens() {
     // Ctrl+L, type a path, Enter.
     app = send(app, press(char_key("l"), Modifiers::CTRL));
     assert!(app.location().is_some());
-    app = send(app, Message::LocationInput("sub".into()));
-    app = send(app, Message::LocationSubmit);
+    app = send(app, Message::Pane(PaneMsg::LocationInput("sub".into())));
+    app = send(app, Message::Pane(PaneMsg::LocationSubmit));
     assert_eq!(app.path(), dir.path().join("sub"));
     assert!(app.location().is_none());
 }
@@ -163,9 +164,9 @@ fn folders_that_cannot_be_shown_say_why() {
     let gone = dir.path().join("gone");
     fs::create_dir(&gone).expect("mkdir");
     let app = boot(&gone);
-    let app = send(app, Message::Up);
+    let app = send(app, Message::Pane(PaneMsg::Up));
     fs::remove_dir(&gone).expect("rmdir");
-    let app = send(app, Message::Back);
+    let app = send(app, Message::Pane(PaneMsg::Back));
     assert_eq!(
         app.notice().as_deref(),
         Some("This folder no longer exists.")
@@ -176,7 +177,7 @@ fn folders_that_cannot_be_shown_say_why() {
     assert!(shows(&app, "This folder is empty."));
 
     fs::write(dir.path().join(".only"), b"x").expect("write");
-    let app = send(app, Message::Reload);
+    let app = send(app, Message::Pane(PaneMsg::Reload));
     assert!(shows(
         &app,
         "This folder only contains hidden files. Press Ctrl+H to show them."
@@ -239,11 +240,11 @@ fn only_visible_rows_become_widgets() {
     let end = 20_000.0 * porpoise::theme::ROW_HEIGHT - height;
     let app = send(
         app,
-        Message::Scrolled(Viewport {
+        Message::Pane(PaneMsg::Scrolled(Viewport {
             offset_y: end,
             width: 800.0,
             height,
-        }),
+        })),
     );
     assert!(shows(&app, "f19999"));
     assert!(!shows(&app, "f00000"));
@@ -275,8 +276,8 @@ fn german_strings() {
     let app = boot(dir.path());
     assert!(shows(&app, "3 Elemente"));
     assert!(shows(&app, "Größe"));
-    let app = send(app, Message::ToggleFilter);
-    let app = send(app, Message::FilterInput("a".into()));
+    let app = send(app, Message::Pane(PaneMsg::ToggleFilter));
+    let app = send(app, Message::Pane(PaneMsg::FilterInput("a".into())));
     assert!(shows(&app, "1 von 3 Elementen"));
     let missing = dir.path().join("missing");
     let app = boot(&missing);
@@ -324,7 +325,7 @@ fn the_filter_box_narrows_the_view_until_escape() {
     };
     let last = messages.last().cloned();
     assert!(
-        matches!(&last, Some(Message::FilterInput(t)) if t == "AP"),
+        matches!(&last, Some(Message::Pane(PaneMsg::FilterInput(t))) if t == "AP"),
         "{last:?}"
     );
     let app = messages.into_iter().fold(app, send);
@@ -355,19 +356,19 @@ fn the_filter_box_narrows_the_view_until_escape() {
 
     // The toolbar toggle opens it too; entering another folder clears it.
     let app = click(app, Id::new(location::FILTER));
-    let app = send(app, Message::FilterInput("FI".into()));
+    let app = send(app, Message::Pane(PaneMsg::FilterInput("FI".into())));
     assert_eq!(app.shown_names(), ["fig"]);
     assert!(shows(&app, "1 of 5 items"));
-    let app = send(app, Message::Activate(b"fig".to_vec()));
+    let app = send(app, Message::Pane(PaneMsg::Activate(b"fig".to_vec())));
     assert_eq!(app.path(), dir.path().join("fig"));
     assert_eq!(app.filter(), None);
-    let app = send(app, Message::Back);
+    let app = send(app, Message::Pane(PaneMsg::Back));
     assert_eq!(app.shown_names(), all);
     assert!(shows(&app, "cherry.txt"));
 
     // The toggle closes an open box and shows everything again.
-    let app = send(app, Message::ToggleFilter);
-    let app = send(app, Message::FilterInput("zzz".into()));
+    let app = send(app, Message::Pane(PaneMsg::ToggleFilter));
+    let app = send(app, Message::Pane(PaneMsg::FilterInput("zzz".into())));
     assert!(app.shown_names().is_empty());
     let app = click(app, Id::new(location::FILTER));
     assert_eq!(app.filter(), None);

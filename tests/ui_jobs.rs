@@ -5,6 +5,7 @@
 
 mod flows;
 
+use porpoise::pane::PaneMsg;
 use porpoise_testkit as kit;
 
 use std::fs;
@@ -276,12 +277,12 @@ fn status_messages_go_after_a_while_and_when_another_folder_shows() {
     // A note goes when another folder shows, at once.
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
     assert!(shows(&app, "Nothing to undo"));
-    let app = send(app, Message::Navigate(dir.path().to_owned()));
+    let app = send(app, Message::Pane(PaneMsg::Navigate(dir.path().to_owned())));
     assert!(app.job_note().is_none());
 
     // A filter that matches nothing says so.
-    let app = send(app, Message::ToggleFilter);
-    let app = send(app, Message::FilterInput("zzz".into()));
+    let app = send(app, Message::Pane(PaneMsg::ToggleFilter));
+    let app = send(app, Message::Pane(PaneMsg::FilterInput("zzz".into())));
     assert!(shows(&app, "No items match “zzz”."));
 }
 

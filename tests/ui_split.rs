@@ -7,6 +7,7 @@
 
 mod flows;
 
+use porpoise::pane::PaneMsg;
 use std::path::{Path, PathBuf};
 
 use iced::keyboard::Modifiers;
@@ -39,7 +40,7 @@ fn split(one: &Path, two: &Path) -> App {
     // Its breadcrumb leads it elsewhere, and it takes the keyboard.
     let app = send(
         app,
-        Message::Beside(Box::new(Message::Navigate(two.to_owned()))),
+        Message::Beside(Box::new(Message::Pane(PaneMsg::Navigate(two.to_owned())))),
     );
     assert_eq!(folders(&app), [one, two]);
     assert_eq!(app.path(), two);
@@ -63,7 +64,10 @@ fn the_other_pane_takes_the_keyboard_when_used_but_not_when_scrolled() {
         width: 300.0,
         height: 200.0,
     };
-    let app = send(app, Message::Beside(Box::new(Message::Scrolled(scrolled))));
+    let app = send(
+        app,
+        Message::Beside(Box::new(Message::Pane(PaneMsg::Scrolled(scrolled)))),
+    );
     assert_eq!(
         app.path(),
         one,
@@ -122,13 +126,13 @@ fn closing_a_pane_keeps_the_other_and_a_folder_both_show_is_not_cached() {
     let app = send(app, press(named(Named::F3), Modifiers::empty()));
     // The left pane goes into "sub" while the right one still shows `one`: `one` is in
     // use, so the cache of unused folders does not hold it.
-    let app = send(app, Message::Activate(b"sub".to_vec()));
+    let app = send(app, Message::Pane(PaneMsg::Activate(b"sub".to_vec())));
     assert_eq!(folders(&app), [one.join("sub"), one.clone()]);
     assert!(!app.is_cached(&one));
     // The right pane leaves `one` too: now nobody shows it, and it waits in the cache.
     let app = send(
         app,
-        Message::Beside(Box::new(Message::Navigate(two.clone()))),
+        Message::Beside(Box::new(Message::Pane(PaneMsg::Navigate(two.clone())))),
     );
     assert!(app.is_cached(&one));
 
@@ -145,7 +149,7 @@ fn closing_a_pane_keeps_the_other_and_a_folder_both_show_is_not_cached() {
     let app = send(app, press(named(Named::F3), Modifiers::empty()));
     let app = send(
         app,
-        Message::Beside(Box::new(Message::Navigate(one.clone()))),
+        Message::Beside(Box::new(Message::Pane(PaneMsg::Navigate(one.clone())))),
     );
     let app = send(app, press(char_key("t"), Modifiers::CTRL));
     assert!(shows(&app, "two | one"), "the split tab's label");
@@ -175,7 +179,7 @@ fn the_same_folder_in_two_panes_is_read_once_and_held_once() {
 
     // Each keeps its own filter and selection.
     let app = send(app, press(char_key("f"), Modifiers::CTRL));
-    let app = send(app, Message::FilterInput("a.".into()));
+    let app = send(app, Message::Pane(PaneMsg::FilterInput("a.".into())));
     let app = send(app, Message::Clicked(b"a.txt".to_vec()));
     assert_eq!(app.shown_names(), ["a.txt"]);
     let beside = app.beside().expect("two panes");
@@ -185,10 +189,10 @@ fn the_same_folder_in_two_panes_is_read_once_and_held_once() {
 
     // Each keeps its own sort too, and they still hold the entries once: the column
     // header sorts the pane it is in.
-    let app = send(app, Message::FilterInput(String::new()));
+    let app = send(app, Message::Pane(PaneMsg::FilterInput(String::new())));
     let app = send(
         app,
-        Message::SortBy(porpoise_engine::listing::SortKey::Name),
+        Message::Pane(PaneMsg::SortBy(porpoise_engine::listing::SortKey::Name)),
     );
     assert_eq!(app.shown_names(), ["sub", "b.txt", "a.txt"]);
     let beside = app.beside().expect("two panes");
@@ -202,7 +206,7 @@ fn the_same_folder_in_two_panes_is_read_once_and_held_once() {
     assert!(beside.lister().shares_with(app.lister()));
 
     // The pane that read the folder goes elsewhere: the other still follows its listing.
-    let app = send(app, Message::Navigate(two.clone()));
+    let app = send(app, Message::Pane(PaneMsg::Navigate(two.clone())));
     let beside = app.beside().expect("two panes");
     assert_eq!(beside.path(), one);
     assert_eq!(beside.lister().len(), 3);
@@ -244,7 +248,7 @@ fn a_pane_is_in_the_middle_of_one_thing_at_a_time() {
     assert!(app.menu().is_some());
     let app = send(
         app,
-        Message::Beside(Box::new(Message::Navigate(two.clone()))),
+        Message::Beside(Box::new(Message::Pane(PaneMsg::Navigate(two.clone())))),
     );
     assert_eq!(app.path(), two, "the right pane has the keyboard");
     assert!(app.menu().is_none());

@@ -17,7 +17,7 @@ use crate::effects::Effect;
 use crate::failures;
 use crate::i18n::fl;
 use crate::message::{KeyPress, Message};
-use crate::pane::Mode;
+use crate::pane::{Mode, PaneMsg};
 use crate::request::{JobKind, JobRequest};
 use crate::tabs::TabMsg;
 
@@ -318,7 +318,9 @@ impl App {
         };
         let target = menu.target;
         match item {
-            MenuItem::Open => target.map(|n| self.activate(&n)).unwrap_or_default(),
+            MenuItem::Open => target
+                .map(|n| self.pane_message(PaneMsg::Activate(n)))
+                .unwrap_or_default(),
             MenuItem::Cut => self.put_selection(true),
             MenuItem::Copy => self.put_selection(false),
             MenuItem::PasteInto => match target {
@@ -350,7 +352,7 @@ impl App {
                 self.settings.restore_tabs = !self.settings.restore_tabs;
                 self.save()
             }
-            MenuItem::Reload => self.reload(),
+            MenuItem::Reload => self.pane_message(PaneMsg::Reload),
             MenuItem::Restore => self.trash_restore(),
             MenuItem::DeleteFromTrash => {
                 if let Some(t) = self.pane.trash.as_mut().filter(|t| !t.selected.is_empty()) {

@@ -2,6 +2,7 @@
 //! it, the arrows move among the places and Enter opens one; on the main menu's button,
 //! Enter, Space or Down opens the menu.
 
+use crate::pane::PaneMsg;
 use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 
@@ -118,7 +119,7 @@ impl App {
                 let place = self.places_in_order().get(self.places_cursor).copied();
                 let message = match place {
                     Some(p) if p.kind == PlaceKind::Trash => Message::Action(ActionMsg::OpenTrash),
-                    Some(p) => Message::Navigate(p.path.clone()),
+                    Some(p) => Message::Pane(PaneMsg::Navigate(p.path.clone())),
                     None => return Some(Vec::new()),
                 };
                 Some(self.handle(message))
@@ -154,7 +155,7 @@ impl App {
             self.focus_beside();
         }
         match to {
-            Part::Location => effects = self.edit_location(),
+            Part::Location => effects = self.pane_message(PaneMsg::EditLocation),
             Part::Places => {
                 let here = self.pane.lister.path().to_owned();
                 let in_trash = self.pane.trash.is_some();

@@ -6,7 +6,7 @@ use std::time::Instant;
 use super::super::effects::Effect;
 use super::super::keys::{self, Command, Move};
 use super::super::message::KeyPress;
-use super::super::pane::Mode;
+use super::super::pane::{Mode, PaneMsg};
 use super::{App, DOUBLE_CLICK, TYPEAHEAD_RESET};
 
 impl App {
@@ -19,7 +19,7 @@ impl App {
         let double = matches!(&self.pane.last_click, Some((n, at)) if *n == name && now.duration_since(*at) < DOUBLE_CLICK);
         if double && !m.control() && !m.shift() {
             self.pane.last_click = None;
-            return self.activate(&name);
+            return self.pane_message(PaneMsg::Activate(name));
         }
         if m.control() {
             self.pane.selection.toggle(&name);
@@ -79,26 +79,26 @@ impl App {
         match command {
             Command::Move { to, extend } => self.move_cursor(to, extend),
             Command::Open => match self.pane.selection.cursor().map(<[u8]>::to_vec) {
-                Some(name) => self.activate(&name),
+                Some(name) => self.pane_message(PaneMsg::Activate(name)),
                 None => Vec::new(),
             },
-            Command::GoUp => self.up(),
-            Command::Back => self.back(),
-            Command::Forward => self.forward(),
+            Command::GoUp => self.pane_message(PaneMsg::Up),
+            Command::Back => self.pane_message(PaneMsg::Back),
+            Command::Forward => self.pane_message(PaneMsg::Forward),
             Command::ToggleHidden => self.toggle_hidden(),
-            Command::Reload => self.reload(),
-            Command::EditLocation => self.edit_location(),
+            Command::Reload => self.pane_message(PaneMsg::Reload),
+            Command::EditLocation => self.pane_message(PaneMsg::EditLocation),
             Command::CancelLocation => {
                 if self.pane.end_mode_if(|m| matches!(m, Mode::Location(_))) {
                     Vec::new()
                 } else if self.pane.filter.is_some() {
-                    self.close_filter()
+                    self.pane.close_filter(self.settings.view)
                 } else {
                     self.pane.selection.clear();
                     Vec::new()
                 }
             }
-            Command::Filter => self.open_filter(),
+            Command::Filter => self.pane.open_filter(),
             Command::SelectAll => {
                 self.pane.selection.select_all(&self.pane.lister);
                 Vec::new()
@@ -118,7 +118,7 @@ impl App {
             Command::View(mode) => self.set_view(mode),
             Command::Home => {
                 let home = self.home.clone();
-                self.navigate(home)
+                self.pane_message(PaneMsg::Navigate(home))
             }
             Command::Close => vec![Effect::Close],
             Command::ToggleSplit => self.toggle_split(),

@@ -1,81 +1,63 @@
-//! The shown pane moving between folders, and the view options every pane shares (sort,
-//! hidden files, view mode, Places). What a pane does on its own is in `pane`; here the
-//! window adds what belongs to it: a folder left takes its menus, drags, name entry and
-//! status message with it.
+//! The pane with the keyboard taking its messages, and the view options every pane
+//! shares (hidden files, view mode, Places). What a pane does on its own is in `pane`;
+//! here the window adds what belongs to it: a folder left takes its drags and status
+//! message with it, a sort chosen is the one new panes start with.
 
-use std::path::PathBuf;
-
-use porpoise_engine::listing::SortKey;
+use porpoise_engine::listing::DirEvent;
 
 use super::super::effects::Effect;
-use super::super::pane::{self, Around, Pane};
+use super::super::pane::{self, PaneEvent, PaneMsg};
 use super::super::settings::ViewMode;
+use super::super::tabs::TabMsg;
 use super::App;
 
 impl App {
-    /// Let the shown pane take a step; when it left its folder, what belonged to the
-    /// folder left goes with it.
-    pub(super) fn in_pane(
-        &mut self,
-        step: impl FnOnce(&mut Pane, Around<'_>) -> Vec<Effect>,
-    ) -> Vec<Effect> {
+    /// A message for the pane with the keyboard (Ctrl+click on a place or the breadcrumb
+    /// opens the folder in a tab behind instead).
+    pub(super) fn pane_message(&mut self, m: PaneMsg) -> Vec<Effect> {
+        match m {
+            PaneMsg::Navigate(path) if self.modifiers.control() => {
+                return self.on_tab_message(TabMsg::OpenBehind(path));
+            }
+            PaneMsg::Reload | PaneMsg::Activate(_) => self.status_error = None,
+            _ => {}
+        }
+        let (pane, cx) = self.split();
+        let (mut effects, event) = pane.update(m, cx);
+        effects.extend(self.on_pane_event(event));
+        effects
+    }
+
+    /// A listing event of the pane with the keyboard (it may lead it elsewhere: a file
+    /// asked for opens its folder).
+    pub(super) fn focused_dir_event(&mut self, event: DirEvent) -> Vec<Effect> {
         let before = self.pane.path().to_owned();
         let (pane, cx) = self.split();
-        let mut effects = step(pane, cx);
-        if self.pane.path() != before {
-            self.actions.left_folder();
-            // Another folder: what the status bar said about the last one goes.
-            self.clear_status();
-            effects.extend(self.save_tabs());
+        let mut effects = pane.on_dir_event(event, cx);
+        let left = self.pane.path() != before;
+        effects.extend(self.on_pane_event(left.then_some(PaneEvent::LeftFolder)));
+        effects
+    }
+
+    /// What the window does when its pane with the keyboard tells it something.
+    fn on_pane_event(&mut self, event: Option<PaneEvent>) -> Vec<Effect> {
+        match event {
+            None => Vec::new(),
+            Some(PaneEvent::LeftFolder) => {
+                self.actions.left_folder();
+                // Another folder: what the status bar said about the last one goes.
+                self.clear_status();
+                self.save_tabs()
+            }
+            Some(PaneEvent::Sorted(key, order)) => {
+                self.settings.set_sort(key, order);
+                self.save()
+            }
+            Some(PaneEvent::Scrolled) => {
+                self.actions.hover = None;
+                Vec::new()
+            }
         }
-        effects
-    }
-
-    /// Go to a folder chosen by the person (place, breadcrumb, typed path).
-    pub(super) fn navigate(&mut self, path: PathBuf) -> Vec<Effect> {
-        self.in_pane(|p, cx| p.navigate(path, cx))
-    }
-
-    pub(super) fn back(&mut self) -> Vec<Effect> {
-        self.in_pane(Pane::back)
-    }
-
-    pub(super) fn forward(&mut self) -> Vec<Effect> {
-        self.in_pane(Pane::forward)
-    }
-
-    pub(super) fn up(&mut self) -> Vec<Effect> {
-        self.in_pane(Pane::up)
-    }
-
-    /// List the shown folder again from scratch, keeping the selection.
-    pub(super) fn reload(&mut self) -> Vec<Effect> {
-        self.status_error = None;
-        self.pane.reload(&self.settings)
-    }
-
-    /// Open an entry: a folder (or a link to one) in the view, a file in its application.
-    pub(super) fn activate(&mut self, name: &[u8]) -> Vec<Effect> {
-        self.status_error = None;
-        self.in_pane(|p, cx| p.activate(name, cx))
-    }
-
-    pub(super) fn submit_location(&mut self) -> Vec<Effect> {
-        self.in_pane(Pane::submit_location)
-    }
-
-    pub(super) fn edit_location(&mut self) -> Vec<Effect> {
-        self.pane.edit_location()
-    }
-
-    /// A column header: the pane with the keyboard sorts by it; new panes will too.
-    pub(super) fn sort_by(&mut self, key: SortKey) -> Vec<Effect> {
-        self.pane.sort_by(key);
-        let (key, order) = self.pane.sort();
-        self.settings.set_sort(key, order);
-        let mut effects = self.reveal_cursor();
-        effects.extend(self.save());
-        effects
     }
 
     pub(super) fn set_view(&mut self, mode: ViewMode) -> Vec<Effect> {

@@ -128,7 +128,7 @@ impl App {
         let shared = followers.peek().is_some();
         followers.for_each(|p| p.lister.release());
         let effects = if focused {
-            self.in_pane(|p, cx| p.on_dir_event(event, cx))
+            self.focused_dir_event(event)
         } else {
             let cx = Around {
                 settings: &self.settings,

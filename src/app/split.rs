@@ -10,6 +10,7 @@ use super::super::request::JobKind;
 use super::App;
 use super::actions::job;
 use super::panes::Beside;
+use crate::pane::PaneMsg;
 
 impl App {
     /// F3: a second pane beside this one at the same folder, or back to one pane (the one
@@ -63,7 +64,7 @@ impl App {
     /// keyboard first, as a click does.
     pub(super) fn on_beside_message(&mut self, m: Message) -> Vec<Effect> {
         match m {
-            Message::Scrolled(v) => {
+            Message::Pane(PaneMsg::Scrolled(v)) => {
                 if let Some(b) = &mut self.beside {
                     b.pane.viewport = v;
                 }
@@ -84,7 +85,7 @@ impl App {
     pub(super) fn send_to_other_pane(&mut self, kind: JobKind) -> Vec<Effect> {
         let Some(beside) = &self.beside else {
             return match kind {
-                JobKind::Copy => self.reload(),
+                JobKind::Copy => self.pane_message(PaneMsg::Reload),
                 _ => Vec::new(),
             };
         };

@@ -1,6 +1,7 @@
 //! The details view: sortable column headers and a virtualised list of rows (only the rows
 //! in the viewport become widgets; spacers stand in for the rest).
 
+use crate::pane::PaneMsg;
 use iced::widget::text::Wrapping;
 use iced::widget::{button, column, container, row, rule, space, text, tooltip};
 use iced::{Center, Element, Fill, Length, Right};
@@ -59,7 +60,7 @@ fn header<'a>(app: &'a App, pane: &Pane) -> Element<'a, Message> {
         button(content)
             .width(width)
             .padding([4, 0])
-            .on_press(Message::SortBy(k))
+            .on_press(Message::Pane(PaneMsg::SortBy(k)))
             .style(theme::flat_button(false))
             .into()
     };

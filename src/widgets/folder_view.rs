@@ -2,6 +2,7 @@
 //! for the viewport between spacers that stand for the lines outside it, a scrollable that
 //! reports the viewport, and the rubber band over it.
 
+use crate::pane::PaneMsg;
 use iced::widget::{container, scrollable, space};
 use iced::{Element, Fill, Theme};
 
@@ -41,11 +42,11 @@ pub fn scrolled<'a>(
         .width(Fill)
         .height(Fill)
         .on_scroll(|v| {
-            Message::Scrolled(Viewport {
+            Message::Pane(PaneMsg::Scrolled(Viewport {
                 offset_y: v.absolute_offset().y,
                 width: v.bounds().width,
                 height: v.bounds().height,
-            })
+            }))
         });
     band(view, app.scroll_range(pane), |e| {
         Message::Action(ActionMsg::Band(e))

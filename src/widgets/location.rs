@@ -2,6 +2,7 @@
 //! folders, or a text input after Ctrl+L); hidden files, the view-mode toggle, the
 //! filter box with its toggle, and the main menu's button.
 
+use crate::pane::PaneMsg;
 use std::path::{Path, PathBuf};
 
 use iced::widget::{
@@ -43,28 +44,29 @@ pub fn toolbar(app: &App) -> Element<'_, Message> {
             BACK,
             &icons::GO_BACK,
             fl!("tooltip-back"),
-            h.can_go_back().then_some(Message::Back),
+            h.can_go_back().then_some(Message::Pane(PaneMsg::Back)),
             false
         ),
         tool(
             FORWARD,
             &icons::GO_FORWARD,
             fl!("tooltip-forward"),
-            h.can_go_forward().then_some(Message::Forward),
+            h.can_go_forward()
+                .then_some(Message::Pane(PaneMsg::Forward)),
             false
         ),
         tool(
             UP,
             &icons::GO_UP,
             fl!("tooltip-up"),
-            up.then_some(Message::Up),
+            up.then_some(Message::Pane(PaneMsg::Up)),
             false
         ),
         tool(
             RELOAD,
             &icons::RELOAD,
             fl!("tooltip-reload"),
-            Some(Message::Reload),
+            Some(Message::Pane(PaneMsg::Reload)),
             false
         ),
         space().width(6),
@@ -102,7 +104,7 @@ pub fn toolbar(app: &App) -> Element<'_, Message> {
         bar = bar.push(space().width(6)).push(
             text_input(&fl!("filter-placeholder"), typed)
                 .id(FILTER_INPUT)
-                .on_input(Message::FilterInput)
+                .on_input(|x| Message::Pane(PaneMsg::FilterInput(x)))
                 .padding([6, 10])
                 .width(FILTER_WIDTH),
         );
@@ -111,7 +113,7 @@ pub fn toolbar(app: &App) -> Element<'_, Message> {
         FILTER,
         &icons::FILTER,
         fl!("tooltip-filter"),
-        Some(Message::ToggleFilter),
+        Some(Message::Pane(PaneMsg::ToggleFilter)),
         app.filter().is_some(),
     ));
     // The main menu's button is on the keyboard's round (Tab): it wears the ring there.
@@ -198,8 +200,8 @@ fn location<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
     if let Some(typed) = pane.location() {
         return text_input(&fl!("location-placeholder"), typed)
             .id(pane.ids().location.clone())
-            .on_input(Message::LocationInput)
-            .on_submit(Message::LocationSubmit)
+            .on_input(|x| Message::Pane(PaneMsg::LocationInput(x)))
+            .on_submit(Message::Pane(PaneMsg::LocationSubmit))
             .padding([6, 10])
             .width(Fill)
             .into();
@@ -239,7 +241,7 @@ fn location<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
         bar = bar.push(
             button(content)
                 .padding([5, 8])
-                .on_press(Message::Navigate(path))
+                .on_press(Message::Pane(PaneMsg::Navigate(path)))
                 .style(theme::flat_button(i == last)),
         );
     }
@@ -250,7 +252,8 @@ fn location<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
         .anchor_right()
         .width(Length::Shrink);
     // Clicking the empty rest of the bar switches to typing, as in other file managers.
-    let rest = mouse_area(Space::new().width(Fill).height(30)).on_press(Message::EditLocation);
+    let rest = mouse_area(Space::new().width(Fill).height(30))
+        .on_press(Message::Pane(PaneMsg::EditLocation));
     let rest = tooltip(
         rest,
         container(text(fl!("tooltip-location")).size(theme::SMALL_TEXT))

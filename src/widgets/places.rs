@@ -1,6 +1,7 @@
 //! The Places panel: Home, user folders and Trash; devices (with what Porpoise still
 //! writes to them, and an unmount button); network shares.
 
+use crate::pane::PaneMsg;
 use iced::widget::{
     Column, Id, button, column, container, mouse_area, row, scrollable, svg, text, tooltip,
 };
@@ -108,7 +109,7 @@ fn item<'a>(app: &App, p: &'a Place, current: bool, keyboard: bool) -> Element<'
     let drop = app.is_drop_hover(&target);
     let open = match p.kind {
         PlaceKind::Trash => Message::Action(ActionMsg::OpenTrash),
-        _ => Message::Navigate(p.path.clone()),
+        _ => Message::Pane(PaneMsg::Navigate(p.path.clone())),
     };
     let content = row![
         app.icons().for_place(p.kind, IconSize::Small).view(18.0),
