@@ -1,10 +1,11 @@
-//! `porpoise`, the command: `porpoise ls`, `mounts`, `copy`, `move`, `rm` and `trash` run
+//! `porpoise`, the command: `porpoise ls`, `mimetype`, `mounts`, `copy`, `move`, `rm` and `trash` run
 //! here against the engine alone (no window libraries are loaded, so every command starts
 //! fast); `porpoise [PATH...]` opens the window by becoming `porpoise-window`.
 
 mod format;
 mod job;
 mod ls;
+mod mimetype;
 mod mounts;
 mod progress;
 mod trash;
@@ -31,6 +32,8 @@ struct Cli {
 enum Command {
     /// List a folder, one entry per line.
     Ls(ls::LsArgs),
+    /// Tell each file's type (MIME type) from the desktop's shared-mime-info database.
+    Mimetype(mimetype::MimetypeArgs),
     /// Show every mount with its filesystem type and class (local, removable, network).
     Mounts,
     /// Copy files and folders into a folder: `porpoise copy SRC... DEST`.
@@ -48,6 +51,7 @@ enum Command {
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Ls(args) => ls::run(&args),
+        Command::Mimetype(args) => mimetype::run(&args),
         Command::Mounts => mounts::run(),
         Command::Copy(args) => job::transfer(job::Kind::Copy, args),
         Command::Move(args) => job::transfer(job::Kind::Move, args),

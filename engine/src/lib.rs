@@ -11,6 +11,7 @@ pub mod host;
 pub mod items;
 pub mod jobs;
 pub mod listing;
+pub mod mime;
 pub mod mounts;
 mod sys;
 pub mod uri;

@@ -1,0 +1,208 @@
+//! File types from the freedesktop shared-mime-info database (`/usr/share/mime`,
+//! `~/.local/share/mime`: globs with weights, magic, aliases, subclasses), read through the
+//! `xdg-mime` crate, and decided the way GLib decides them, so Porpoise agrees with the
+//! desktop's other programs: a name that matches one glob needs no read; an empty file
+//! the name says nothing of is text; only a name that matches none or several is
+//! sniffed, and only when the caller allows it (local filesystems). Also each type's description in
+//! the reader's language and its icon names (`describe`).
+
+mod describe;
+
+use std::ffi::OsStr;
+use std::io::Read;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use xdg_mime::SharedMimeInfo;
+
+use crate::entry::Kind;
+use crate::error::{IoError, Op};
+
+/// The type of folders, and of links to folders.
+pub const FOLDER: &str = "inode/directory";
+/// The type of a file nothing else is known of.
+pub const UNKNOWN: &str = "application/octet-stream";
+/// The type of a link whose target is gone.
+pub const BROKEN_LINK: &str = "inode/symlink";
+/// The type of text without a type of its own.
+pub const TEXT: &str = "text/plain";
+
+/// How many bytes of a file are read to sniff its type (as GLib reads).
+const SNIFF_BYTES: usize = 4096;
+
+/// The shared-mime-info database, loaded once (reading it is I/O: off the UI thread).
+pub struct MimeDb {
+    info: SharedMimeInfo,
+    /// The `mime` folders it was read from, the user's first: descriptions are read from
+    /// the first that has one.
+    dirs: Vec<PathBuf>,
+}
+
+impl std::fmt::Debug for MimeDb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MimeDb").field("dirs", &self.dirs).finish()
+    }
+}
+
+/// What the type of a file is decided from: its kind and size (from its listing), and
+/// whether its content may be read when its name says too little.
+#[derive(Debug, Clone, Copy)]
+pub struct Facts {
+    pub kind: Kind,
+    pub size: u64,
+    /// The content may be read (a local filesystem; never a network one).
+    pub sniff: bool,
+}
+
+impl MimeDb {
+    /// The database of this desktop: `$XDG_DATA_HOME/mime` (or `~/.local/share/mime`) and
+    /// each `$XDG_DATA_DIRS/mime` (or `/usr/local/share/mime`, `/usr/share/mime`).
+    pub fn load() -> MimeDb {
+        MimeDb {
+            info: SharedMimeInfo::new(),
+            dirs: data_dirs().into_iter().map(|d| d.join("mime")).collect(),
+        }
+    }
+
+    /// The type the name alone gives, when it matches globs of exactly one type (the
+    /// heaviest and longest ones, as the specification says); no read.
+    pub fn by_name(&self, name: &[u8]) -> Option<String> {
+        let name = String::from_utf8_lossy(name);
+        match self.info.get_mime_types_from_file_name(&name).as_slice() {
+            [only] if only.essence_str() != UNKNOWN => Some(only.essence_str().to_owned()),
+            _ => None,
+        }
+    }
+
+    /// The type of the entry `name` in `dir`, of which `facts` are known. Folders, fifos,
+    /// sockets and devices are told by their kind; a file by its name when that is
+    /// enough, else by its first bytes if `facts.sniff`
+    /// allows, else by the name's best guess (empty: text). A link counts as what it points at: a
+    /// caller that knows only that it is a link passes what its target is.
+    pub fn of_entry(&self, dir: &Path, name: &[u8], facts: Facts) -> String {
+        match facts.kind {
+            Kind::Dir => return FOLDER.into(),
+            Kind::Fifo => return "inode/fifo".into(),
+            Kind::Socket => return "inode/socket".into(),
+            Kind::CharDevice => return "inode/chardevice".into(),
+            Kind::BlockDevice => return "inode/blockdevice".into(),
+            Kind::File | Kind::Symlink | Kind::Unknown => {}
+        }
+        if let Some(mime) = self.by_name(name) {
+            return mime;
+        }
+        // Nothing in it, nothing to read: as GLib says, empty is text.
+        if facts.size == 0 && facts.kind == Kind::File {
+            return TEXT.into();
+        }
+        let data = if facts.sniff {
+            first_bytes(&dir.join(OsStr::from_bytes(name))).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        self.by_name_and_data(name, &data)
+    }
+
+    /// The type of the file at `path`, following a link to what it points at (a broken
+    /// link is `inode/symlink`), reading its first bytes when the name says too little.
+    pub fn of_path(&self, path: &Path) -> Result<String, IoError> {
+        let meta = match std::fs::metadata(path) {
+            Ok(m) => m,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                // A link whose target is gone is still there itself.
+                return match std::fs::symlink_metadata(path) {
+                    Ok(_) => Ok(BROKEN_LINK.into()),
+                    Err(e) => Err(IoError::new(Op::Stat, path, e)),
+                };
+            }
+            Err(e) => return Err(IoError::new(Op::Stat, path, e)),
+        };
+        let kind = Kind::from_mode(std::os::unix::fs::MetadataExt::mode(&meta));
+        let (dir, name) = match (path.parent(), path.file_name()) {
+            (Some(dir), Some(name)) => (dir, name.as_bytes()),
+            // "/" or "..": a folder.
+            _ => return Ok(FOLDER.into()),
+        };
+        let facts = Facts {
+            kind,
+            size: meta.len(),
+            sniff: true,
+        };
+        Ok(self.of_entry(dir, name, facts))
+    }
+
+    /// The name's candidates weighed against the content's magic (an empty `data`: the
+    /// name alone); text that matches nothing is `text/plain`, anything else unknown.
+    fn by_name_and_data(&self, name: &[u8], data: &[u8]) -> String {
+        let mut guess = self.info.guess_mime_type();
+        guess.file_name(&String::from_utf8_lossy(name));
+        if !data.is_empty() {
+            guess.data(data);
+        }
+        let mime = guess.guess().mime_type().essence_str().to_owned();
+        if mime == UNKNOWN && !data.is_empty() && looks_like_text(data) {
+            return TEXT.into();
+        }
+        mime
+    }
+
+    /// Whether `mime` is `base` or a kind of it (`application/x-shellscript` is a kind of
+    /// `text/plain`).
+    pub fn is_a(&self, mime: &str, base: &str) -> bool {
+        match (mime.parse(), base.parse()) {
+            (Ok(m), Ok(b)) => self.info.mime_type_subclass(&m, &b),
+            _ => mime == base,
+        }
+    }
+}
+
+/// Up to [`SNIFF_BYTES`] of the file's start (none if it cannot be read: the name decides).
+fn first_bytes(path: &Path) -> Option<Vec<u8>> {
+    let file = std::fs::File::open(path).ok()?;
+    let mut data = Vec::with_capacity(SNIFF_BYTES);
+    file.take(SNIFF_BYTES as u64).read_to_end(&mut data).ok()?;
+    Some(data)
+}
+
+/// Text, as GLib tells it: valid UTF-8 without control characters other than white space.
+fn looks_like_text(data: &[u8]) -> bool {
+    // A cut multi-byte character at the end is still text.
+    let text = match std::str::from_utf8(data) {
+        Ok(t) => t,
+        Err(e) if e.error_len().is_none() => {
+            std::str::from_utf8(&data[..e.valid_up_to()]).unwrap_or_default()
+        }
+        Err(_) => return false,
+    };
+    !text
+        .chars()
+        .any(|c| c.is_control() && !c.is_ascii_whitespace())
+}
+
+/// The XDG data folders, the user's first: `$XDG_DATA_HOME` (or `~/.local/share`), then
+/// `$XDG_DATA_DIRS` (or `/usr/local/share:/usr/share`).
+fn data_dirs() -> Vec<PathBuf> {
+    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    let home = env("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| env("HOME").map(|h| PathBuf::from(h).join(".local/share")));
+    let system = env("XDG_DATA_DIRS").unwrap_or_else(|| "/usr/local/share:/usr/share".into());
+    home.into_iter()
+        .chain(std::env::split_paths(&system))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_valid_utf8_without_control_characters() {
+        assert!(looks_like_text(b"hello\nworld\t!"));
+        assert!(looks_like_text("grüße".as_bytes()));
+        // A character cut at the end of what was read.
+        assert!(looks_like_text(&"grüße".as_bytes()[..3]));
+        assert!(!looks_like_text(b"\x00\x01binary"));
+        assert!(!looks_like_text(b"\xff\xfe\xfd"));
+    }
+}
