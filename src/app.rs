@@ -15,6 +15,7 @@ mod query;
 mod split;
 mod tabs;
 mod trash_view;
+mod types;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -89,6 +90,8 @@ pub struct App {
     places_cursor: usize,
     /// File jobs, their dialogs and undo.
     jobs: super::jobs::Jobs,
+    /// File types: the database, each type's words and icons.
+    types: super::types::Types,
 }
 
 /// Two clicks on the same entry within this time open it.
@@ -140,12 +143,14 @@ impl App {
             focus_visible: false,
             places_cursor: 0,
             jobs: super::jobs::Jobs::default(),
+            types: Default::default(),
         };
         let mut effects = app.pane.start_listing(None);
         effects.push(Effect::LoadUserPlaces(home));
         effects.push(Effect::LoadThemeIcons {
             setting: app.settings.icon_theme.clone(),
         });
+        effects.push(Effect::Types(super::types::TypesEffect::Load));
         (app, effects)
     }
 
@@ -199,8 +204,15 @@ impl App {
         Task::batch(tasks)
     }
 
-    /// The pure update: change state, return what should happen outside.
+    /// The pure update: change state, return what should happen outside (among it, the
+    /// types of rows that came into view).
     pub fn handle(&mut self, message: Message) -> Vec<Effect> {
+        let mut effects = self.handle_message(message);
+        effects.extend(self.ask_types());
+        effects
+    }
+
+    fn handle_message(&mut self, message: Message) -> Vec<Effect> {
         if !matches!(message, Message::Dir(..)) {
             tracing::trace!(?message, "message");
         }
@@ -268,6 +280,7 @@ impl App {
                 self.icons = IconSet::from_theme(loaded);
                 Vec::new()
             }
+            Message::Types(m) => self.on_types_message(m),
             Message::Pane(m) => self.pane_message(m),
             Message::Tab(m) => self.on_tab_message(m),
             Message::Beside(m) => self.on_beside_message(*m),

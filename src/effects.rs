@@ -79,6 +79,8 @@ pub enum Effect {
     ReadMounts,
     /// Close the window (Ctrl+Q, Ctrl+W), as its close button does.
     Close,
+    /// Work of the file types (reading the database, telling and describing types).
+    Types(crate::types::TypesEffect),
     /// Count the entries of these folders of `dir`; ends with `Message::FolderCounts`.
     CountFolders {
         generation: u64,
@@ -220,6 +222,7 @@ impl Effect {
                 None,
             ),
             Effect::Action(a) => (a.into_task(), None),
+            Effect::Types(t) => (t.into_task(), None),
             Effect::Eject(path) => {
                 let at = path.clone();
                 (
@@ -308,6 +311,7 @@ impl Effect {
                 vec![Message::Saved(settings.save(&path).map_err(Arc::new))]
             }
             Effect::Action(a) => a.run_blocking(),
+            Effect::Types(t) => t.run_blocking(),
             Effect::Eject(path) => {
                 let r = eject(&path);
                 vec![Message::Devices(DeviceMsg::Ejected(path, r))]

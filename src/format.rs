@@ -132,38 +132,6 @@ pub fn classify_name(name: &[u8]) -> FileClass {
         .map_or(FileClass::Other, |(_, class)| *class)
 }
 
-/// The Type column: "Folder", "Image (JPG)", "File", "Broken link"…
-pub fn type_name(entry: &Entry, name: &[u8]) -> String {
-    let class = classify(entry, name);
-    let kind = match class {
-        FileClass::Folder => return fl!("type-folder"),
-        FileClass::BrokenLink => return fl!("type-broken-link"),
-        FileClass::Special => {
-            return match entry.kind() {
-                Kind::Fifo => fl!("type-pipe"),
-                Kind::Socket => fl!("type-socket"),
-                _ => fl!("type-device"),
-            };
-        }
-        FileClass::Text => fl!("type-text"),
-        FileClass::Image => fl!("type-image"),
-        FileClass::Audio => fl!("type-audio"),
-        FileClass::Video => fl!("type-video"),
-        FileClass::Archive => fl!("type-archive"),
-        FileClass::Document => fl!("type-document"),
-        FileClass::Code => fl!("type-code"),
-        FileClass::Executable => fl!("type-executable"),
-        FileClass::Link => fl!("type-link"),
-        FileClass::Other => fl!("type-file"),
-    };
-    let ext = String::from_utf8_lossy(extension(name)).to_uppercase();
-    if ext.is_empty() || ext.chars().count() > 8 {
-        kind
-    } else {
-        fl!("type-with-ext", kind = kind, ext = ext)
-    }
-}
-
 /// The Size column: folders show nothing, files their size.
 /// The Size column: a file's size, a folder's item count once known.
 pub fn size_column(entry: &Entry, items: Option<u64>) -> String {

@@ -39,6 +39,17 @@ pub fn current_language() -> String {
     LOADER.current_language().language.to_string()
 }
 
+/// The window's language as the desktop's data files name locales (`xml:lang`): `pt_BR`,
+/// then `pt`.
+pub fn locale_names() -> Vec<String> {
+    let id = LOADER.current_language();
+    let language = id.language.to_string();
+    match id.region {
+        Some(region) => vec![format!("{language}_{region}"), language],
+        None => vec![language],
+    }
+}
+
 /// Look up a message by id (checked against `i18n/en/porpoise.ftl` at compile time).
 macro_rules! fl {
     ($id:literal) => {{ i18n_embed_fl::fl!($crate::i18n::LOADER, $id) }};

@@ -30,6 +30,7 @@ pub mod settings;
 pub mod start;
 pub mod tabs;
 pub mod theme;
+pub mod types;
 pub mod undo;
 pub mod view;
 pub mod viewport;

@@ -62,6 +62,8 @@ pub enum Message {
     StatusClock(std::time::Instant),
     /// The desktop theme's icons, read off the UI thread.
     ThemeIcons(ThemeIcons),
+    /// File types: the database, entries' types, types' words and icons.
+    Types(super::types::TypesMsg),
 
     /// What the person does to the pane with the keyboard's folder view: go somewhere,
     /// open an entry, sort, scroll, filter, type a location.

@@ -7,6 +7,7 @@
 mod filter;
 mod mode;
 mod nav;
+mod types;
 mod update;
 
 use std::collections::HashMap;
@@ -29,6 +30,7 @@ use super::history::History;
 use super::i18n::fl;
 use super::selection::Selection;
 use super::settings::Settings;
+use super::types::EntryTypes;
 use super::viewport::Viewport;
 
 /// A folder shown in a tab.
@@ -55,6 +57,8 @@ pub struct Pane {
     pub(crate) ids: PaneIds,
     /// Its own sort (a column header sorts the pane it is in).
     pub(crate) sort: (SortKey, SortOrder),
+    /// Its entries' types, as told so far.
+    pub(crate) types: EntryTypes,
 }
 
 /// The ids of a pane's widgets, its own so two panes drawn side by side are told apart.
@@ -122,6 +126,7 @@ impl Pane {
             trash: None,
             ids: PaneIds::new(),
             sort,
+            types: EntryTypes::default(),
         }
     }
 
@@ -158,6 +163,11 @@ impl Pane {
 
     pub fn lister(&self) -> &Lister {
         &self.lister
+    }
+
+    /// Its entries' types, as told so far.
+    pub fn types(&self) -> &EntryTypes {
+        &self.types
     }
 
     pub fn generation(&self) -> u64 {
@@ -233,6 +243,7 @@ impl Pane {
     fn share_listing_of(&mut self, peer: &Pane) {
         self.generation = peer.generation;
         self.folder_counts = peer.folder_counts.clone();
+        self.types = peer.types.clone();
         self.space = peer.space;
     }
 }

@@ -134,11 +134,16 @@ impl MimeDb {
     /// The name's candidates weighed against the content's magic (an empty `data`: the
     /// name alone); text that matches nothing is `text/plain`, anything else unknown.
     fn by_name_and_data(&self, name: &[u8], data: &[u8]) -> String {
-        let mut guess = self.info.guess_mime_type();
-        guess.file_name(&String::from_utf8_lossy(name));
-        if !data.is_empty() {
-            guess.data(data);
+        let name = String::from_utf8_lossy(name);
+        if data.is_empty() {
+            // Nothing read: the first of the name's candidates.
+            return match self.info.get_mime_types_from_file_name(&name).first() {
+                Some(m) => m.essence_str().to_owned(),
+                None => UNKNOWN.into(),
+            };
         }
+        let mut guess = self.info.guess_mime_type();
+        guess.file_name(&name).data(data);
         let mime = guess.guess().mime_type().essence_str().to_owned();
         if mime == UNKNOWN && !data.is_empty() && looks_like_text(data) {
             return TEXT.into();

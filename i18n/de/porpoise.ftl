@@ -109,22 +109,8 @@ marker-unreadable = Nicht lesbar
 
 ## Dateitypen
 type-folder = Ordner
-type-text = Text
-type-image = Bild
-type-audio = Audio
-type-video = Video
-type-archive = Archiv
-type-document = Dokument
-type-code = Quelltext
-type-executable = Programm
-type-link = Verknüpfung
 type-broken-link = Defekte Verknüpfung
-type-file = Datei
 type-other = Sonstiges
-type-pipe = Pipe
-type-socket = Socket
-type-device = Gerät
-type-with-ext = { $kind } ({ $ext })
 
 ## Job panel
 job-items = { $count ->

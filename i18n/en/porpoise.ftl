@@ -109,22 +109,8 @@ marker-unreadable = Unreadable
 
 ## File types
 type-folder = Folder
-type-text = Text
-type-image = Image
-type-audio = Audio
-type-video = Video
-type-archive = Archive
-type-document = Document
-type-code = Code
-type-executable = Program
-type-link = Link
 type-broken-link = Broken link
-type-file = File
 type-other = Other
-type-pipe = Pipe
-type-socket = Socket
-type-device = Device
-type-with-ext = { $kind } ({ $ext })
 
 ## Job panel
 job-items = { $count ->

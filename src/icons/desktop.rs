@@ -64,8 +64,25 @@ pub fn load(setting: Option<&str>) -> ThemeIcons {
 
 /// The first of the slot's names the theme (or its parents, or hicolor) has, read.
 fn find(slot: Slot, size: IconSize, theme: &str) -> Option<IconFile> {
-    slot.names().iter().find_map(|name| {
-        let path = freedesktop_icons::lookup(name)
+    let (format, path, bytes) = find_named(slot.names(), size, theme)?;
+    Some(IconFile {
+        slot,
+        size,
+        format,
+        path,
+        bytes,
+    })
+}
+
+/// The first of `names` the theme (or its parents, or hicolor) has at `size`, read:
+/// its format, where it is and its bytes. Blocking.
+pub fn find_named(
+    names: &[impl AsRef<str>],
+    size: IconSize,
+    theme: &str,
+) -> Option<(Format, PathBuf, Vec<u8>)> {
+    names.iter().find_map(|name| {
+        let path = freedesktop_icons::lookup(name.as_ref())
             .with_size(size.pixels())
             .with_theme(theme)
             .with_cache()
@@ -80,13 +97,7 @@ fn find(slot: Slot, size: IconSize, theme: &str) -> Option<IconFile> {
             return None;
         }
         match std::fs::read(&path) {
-            Ok(bytes) => Some(IconFile {
-                slot,
-                size,
-                format,
-                path,
-                bytes,
-            }),
+            Ok(bytes) => Some((format, path, bytes)),
             Err(e) => {
                 tracing::debug!("cannot read {}: {e}", path.display());
                 None

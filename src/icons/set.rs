@@ -203,6 +203,14 @@ pub enum Icon {
 }
 
 impl Icon {
+    /// A handle for an icon file's bytes.
+    pub fn from_file(format: Format, bytes: Vec<u8>) -> Icon {
+        match format {
+            Format::Png => Icon::Raster(image::Handle::from_bytes(bytes)),
+            Format::Svg => Icon::Svg(svg::Handle::from_memory(bytes)),
+        }
+    }
+
     /// The icon as a square widget of `size` pixels.
     pub fn view<'a, M: 'a>(&self, size: f32) -> Element<'a, M> {
         self.view_faded(size, 1.0)
@@ -245,10 +253,7 @@ impl IconSet {
             .files
             .into_iter()
             .map(|f| {
-                let icon = match f.format {
-                    Format::Png => Icon::Raster(image::Handle::from_bytes(f.bytes)),
-                    Format::Svg => Icon::Svg(svg::Handle::from_memory(f.bytes)),
-                };
+                let icon = Icon::from_file(f.format, f.bytes);
                 ((f.slot, f.size), Themed { icon, path: f.path })
             })
             .collect();

@@ -78,8 +78,9 @@ impl Pane {
     /// Show `path`, keeping the folder left in the cache. `select`: a name to select
     /// once it is listed (the folder we came up from).
     fn enter(&mut self, path: PathBuf, select: Option<Vec<u8>>, cx: Around) -> Vec<Effect> {
-        // Another folder starts unfiltered.
+        // Another folder starts unfiltered, its types untold.
         self.filter = None;
+        self.types.clear();
         let peer = cx.showing(&path);
         let next = match peer {
             Some(peer) => peer.lister.mirror(self.view_options(cx.settings)),

@@ -101,9 +101,7 @@ fn rows<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
     let mut col = folder_view::lines(&w);
     for i in w.first..w.end {
         if let Some((entry, name)) = lister.get(i) {
-            let icon = app
-                .icons()
-                .for_class(format::classify(entry, name), IconSize::Small);
+            let icon = app.entry_icon(pane, entry, name, IconSize::Small);
             let renaming = entry::rename_input(pane, name, theme::TEXT_SIZE);
             col = col.push(
                 entry::key(name),
@@ -111,6 +109,7 @@ fn rows<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
                     Row {
                         entry,
                         items: pane.folder_counts.get(name).copied(),
+                        kind: app.type_text(pane, entry, name),
                         name,
                         icon: &icon,
                         look: entry::Look::of(app, pane, name),
@@ -126,13 +125,14 @@ fn rows<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
     folder_view::scrolled(app, pane, col, &w, 0.0)
 }
 
-/// The size, date and type columns of an entry, with placeholders and markers.
-pub fn columns(entry: &Entry, name: &[u8], items: Option<u64>) -> (String, String, String) {
+/// The size, date and type columns of an entry (`kind`: its type's words), with
+/// placeholders and markers.
+pub fn columns(entry: &Entry, items: Option<u64>, kind: String) -> (String, String, String) {
     match entry.state() {
         State::Complete => (
             format::size_column(entry, items),
             format::date(entry.mtime_sec),
-            format::type_name(entry, name),
+            kind,
         ),
         State::Pending => {
             let p = fl!("placeholder-pending");
@@ -148,6 +148,8 @@ struct Row<'r> {
     entry: &'r Entry,
     /// A folder's item count, once known.
     items: Option<u64>,
+    /// Its type's words.
+    kind: String,
     name: &'r [u8],
     icon: &'r Icon,
     look: entry::Look,
@@ -160,7 +162,7 @@ fn entry_row<'a>(
     name_width: f32,
     renaming: Option<Element<'a, Message>>,
 ) -> Element<'a, Message> {
-    let (size, date, kind) = columns(r.entry, r.name, r.items);
+    let (size, date, kind) = columns(r.entry, r.items, r.kind);
     let label: Element<'a, Message> = match renaming {
         Some(input) => container(input).width(Fill).into(),
         None => name_label(String::from_utf8_lossy(r.name).into_owned(), name_width),

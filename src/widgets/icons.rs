@@ -7,7 +7,6 @@ use iced::{Center, Element, Fill};
 
 use crate::actions::DropTarget;
 use crate::app::App;
-use crate::format;
 use crate::icons::{Icon, IconSize};
 use crate::message::Message;
 use crate::pane::Pane;
@@ -27,9 +26,7 @@ pub fn view<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
         let mut key = None;
         for i in r * cols..((r + 1) * cols).min(lister.len()) {
             if let Some((entry, name)) = lister.get(i) {
-                let icon = app
-                    .icons()
-                    .for_class(format::classify(entry, name), IconSize::Large);
+                let icon = app.entry_icon(pane, entry, name, IconSize::Large);
                 let renaming = entry::rename_input(pane, name, theme::SMALL_TEXT);
                 key.get_or_insert_with(|| entry::key(name));
                 let link = entry.kind() == porpoise_engine::entry::Kind::Symlink
