@@ -13,6 +13,7 @@ pub mod jobs;
 pub mod listing;
 pub mod mime;
 pub mod mounts;
+pub mod props;
 mod sys;
 pub mod uri;
 

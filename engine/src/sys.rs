@@ -71,6 +71,71 @@ pub fn statx_path(path: &Path) -> std::io::Result<Statx> {
     )?)
 }
 
+/// Everything statx tells of `path` itself (a link is not followed): times including
+/// the birth time where the filesystem keeps one, owner, mode, links, blocks.
+pub fn statx_all(path: &Path) -> std::io::Result<Statx> {
+    Ok(rustix::fs::statx(
+        rustix::fs::CWD,
+        path,
+        AtFlags::SYMLINK_NOFOLLOW,
+        StatxFlags::BASIC_STATS | StatxFlags::BTIME | StatxFlags::MNT_ID,
+    )?)
+}
+
+/// The target of the link at `path`, as bytes.
+pub fn read_link(path: &Path) -> std::io::Result<Vec<u8>> {
+    Ok(rustix::fs::readlink(path, Vec::new())?.into_bytes())
+}
+
+/// The name of the user `uid` in the system's user database (NSS: files, LDAP…).
+pub fn user_name(uid: u32) -> Option<String> {
+    let mut buf = vec![0u8; 4096];
+    // SAFETY: an all-zero passwd is a valid value for getpwuid_r to fill.
+    let mut pwd: libc::passwd = unsafe { std::mem::zeroed() };
+    let mut found: *mut libc::passwd = std::ptr::null_mut();
+    // SAFETY: every pointer is to a live local of the right type and size; the strings
+    // it fills point into `buf`, which outlives their use below.
+    let rc = unsafe {
+        libc::getpwuid_r(
+            uid,
+            &mut pwd,
+            buf.as_mut_ptr().cast(),
+            buf.len(),
+            &mut found,
+        )
+    };
+    if rc != 0 || found.is_null() || pwd.pw_name.is_null() {
+        return None;
+    }
+    // SAFETY: getpwuid_r succeeded, so pw_name is a NUL-terminated string inside `buf`.
+    let name = unsafe { CStr::from_ptr(pwd.pw_name) };
+    Some(name.to_string_lossy().into_owned())
+}
+
+/// The name of the group `gid` in the system's group database.
+pub fn group_name(gid: u32) -> Option<String> {
+    let mut buf = vec![0u8; 16384];
+    // SAFETY: an all-zero group is a valid value for getgrgid_r to fill.
+    let mut grp: libc::group = unsafe { std::mem::zeroed() };
+    let mut found: *mut libc::group = std::ptr::null_mut();
+    // SAFETY: as in `user_name`: live locals, strings filled into `buf`.
+    let rc = unsafe {
+        libc::getgrgid_r(
+            gid,
+            &mut grp,
+            buf.as_mut_ptr().cast(),
+            buf.len(),
+            &mut found,
+        )
+    };
+    if rc != 0 || found.is_null() || grp.gr_name.is_null() {
+        return None;
+    }
+    // SAFETY: getgrgid_r succeeded, so gr_name is a NUL-terminated string inside `buf`.
+    let name = unsafe { CStr::from_ptr(grp.gr_name) };
+    Some(name.to_string_lossy().into_owned())
+}
+
 /// Free and total bytes of the filesystem holding `path`.
 pub fn space(path: &Path) -> std::io::Result<(u64, u64)> {
     let v = rustix::fs::statvfs(path)?;
