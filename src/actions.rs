@@ -111,6 +111,8 @@ pub enum MenuItem {
     VerifyCopies,
     /// The main menu's: the tabs come back when the window opens again.
     RestoreTabs,
+    /// What the selected items (or the folder) are: the properties dialog.
+    Properties,
 }
 
 impl MenuItem {
@@ -118,9 +120,11 @@ impl MenuItem {
     pub fn for_target(folder: Option<bool>) -> Vec<MenuItem> {
         use MenuItem::*;
         match folder {
-            Some(true) => vec![Open, Cut, Copy, PasteInto, Rename, Trash, Delete],
-            Some(false) => vec![Open, Cut, Copy, Rename, Trash, Delete],
-            None => vec![Paste, NewFolder, ShowHidden, Reload],
+            Some(true) => vec![
+                Open, Cut, Copy, PasteInto, Rename, Trash, Delete, Properties,
+            ],
+            Some(false) => vec![Open, Cut, Copy, Rename, Trash, Delete, Properties],
+            None => vec![Paste, NewFolder, ShowHidden, Reload, Properties],
         }
     }
 

@@ -11,6 +11,7 @@ mod jobs;
 mod naming;
 mod nav;
 mod panes;
+mod properties;
 mod query;
 mod split;
 mod tabs;
@@ -92,6 +93,8 @@ pub struct App {
     jobs: super::jobs::Jobs,
     /// File types: the database, each type's words and icons.
     types: super::types::Types,
+    /// The properties dialog, while it is open.
+    properties: Option<super::properties::PropertiesView>,
 }
 
 /// Two clicks on the same entry within this time open it.
@@ -144,6 +147,7 @@ impl App {
             places_cursor: 0,
             jobs: super::jobs::Jobs::default(),
             types: Default::default(),
+            properties: None,
         };
         let mut effects = app.pane.start_listing(None);
         effects.push(Effect::LoadUserPlaces(home));
@@ -281,6 +285,7 @@ impl App {
                 Vec::new()
             }
             Message::Types(m) => self.on_types_message(m),
+            Message::Props(m) => self.on_props_message(m),
             Message::Pane(m) => self.pane_message(m),
             Message::Tab(m) => self.on_tab_message(m),
             Message::Beside(m) => self.on_beside_message(*m),
@@ -290,6 +295,7 @@ impl App {
             Message::SetView(mode) => self.set_view(mode),
             Message::ToggleHidden => self.toggle_hidden(),
             Message::Key(k) if !self.jobs.dialogs.is_empty() => self.dialog_key(&k),
+            Message::Key(k) if self.properties.is_some() => self.properties_key(&k),
             Message::Key(k) => match self.focus_key(&k) {
                 Some(effects) => effects,
                 None => match self.action_key(&k) {

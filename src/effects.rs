@@ -81,6 +81,8 @@ pub enum Effect {
     Close,
     /// Work of the file types (reading the database, telling and describing types).
     Types(crate::types::TypesEffect),
+    /// Work of the properties dialog (reading items, setting permissions).
+    Props(crate::properties::PropsEffect),
     /// Count the entries of these folders of `dir`; ends with `Message::FolderCounts`.
     CountFolders {
         generation: u64,
@@ -223,6 +225,7 @@ impl Effect {
             ),
             Effect::Action(a) => (a.into_task(), None),
             Effect::Types(t) => (t.into_task(), None),
+            Effect::Props(p) => (p.into_task(), None),
             Effect::Eject(path) => {
                 let at = path.clone();
                 (
@@ -312,6 +315,7 @@ impl Effect {
             }
             Effect::Action(a) => a.run_blocking(),
             Effect::Types(t) => t.run_blocking(),
+            Effect::Props(p) => p.run_blocking(),
             Effect::Eject(path) => {
                 let r = eject(&path);
                 vec![Message::Devices(DeviceMsg::Ejected(path, r))]

@@ -123,6 +123,8 @@ pub enum Command {
     MoveToOther,
     /// Ctrl+T, Ctrl+W, Ctrl+Tab, Ctrl+PageUp/PageDown, Alt+1…9, Ctrl+Shift+T: tabs.
     Tabs(TabMsg),
+    /// Alt+Enter: the selection's properties.
+    Properties,
 }
 
 /// Decode a key press. `editing`: the location input is open.
@@ -160,6 +162,7 @@ pub fn command(k: &KeyPress) -> Option<Command> {
         Key::Named(Named::PageDown) => nav(Move::PageDown),
         Key::Named(Named::Home) => nav(Move::First),
         Key::Named(Named::End) => nav(Move::Last),
+        Key::Named(Named::Enter) if m.alt() => Some(Command::Properties),
         Key::Named(Named::Enter) => Some(Command::Open),
         Key::Named(Named::Backspace) => Some(Command::GoUp),
         Key::Named(Named::F3) => Some(Command::ToggleSplit),

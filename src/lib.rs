@@ -24,6 +24,7 @@ pub mod layout;
 pub mod message;
 pub mod pane;
 pub mod places;
+pub mod properties;
 pub mod request;
 pub mod selection;
 pub mod settings;

@@ -64,6 +64,8 @@ pub enum Message {
     ThemeIcons(ThemeIcons),
     /// File types: the database, entries' types, types' words and icons.
     Types(super::types::TypesMsg),
+    /// The properties dialog.
+    Props(super::properties::PropsMsg),
 
     /// What the person does to the pane with the keyboard's folder view: go somewhere,
     /// open an entry, sort, scroll, filter, type a location.

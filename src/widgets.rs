@@ -17,6 +17,7 @@ pub mod notice;
 pub mod overlay;
 pub mod places;
 pub mod pointer;
+pub mod properties;
 pub mod status;
 pub mod tabs;
 pub mod trash;

@@ -353,6 +353,13 @@ impl App {
                 self.save()
             }
             MenuItem::Reload => self.pane_message(PaneMsg::Reload),
+            MenuItem::Properties => {
+                // The folder's menu: the folder's properties, whatever is selected.
+                if target.is_none() {
+                    self.pane.selection.clear();
+                }
+                self.on_props_message(crate::properties::PropsMsg::Open)
+            }
             MenuItem::Restore => self.trash_restore(),
             MenuItem::DeleteFromTrash => {
                 if let Some(t) = self.pane.trash.as_mut().filter(|t| !t.selected.is_empty()) {

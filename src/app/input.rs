@@ -121,6 +121,7 @@ impl App {
                 self.pane_message(PaneMsg::Navigate(home))
             }
             Command::Close => vec![Effect::Close],
+            Command::Properties => self.on_props_message(crate::properties::PropsMsg::Open),
             Command::ToggleSplit => self.toggle_split(),
             Command::CopyToOther => self.send_to_other_pane(crate::request::JobKind::Copy),
             Command::MoveToOther => self.send_to_other_pane(crate::request::JobKind::Move),

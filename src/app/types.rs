@@ -96,6 +96,23 @@ impl App {
         }
     }
 
+    /// The Type line of the properties of `path`: a folder's word, or the description of
+    /// its type where the pane showing it has told it.
+    pub fn type_of_path(&self, path: &std::path::Path, kind: porpoise_engine::Kind) -> String {
+        use std::os::unix::ffi::OsStrExt;
+        if kind == porpoise_engine::Kind::Dir {
+            return fl!("type-folder");
+        }
+        let name = path.file_name().map(|n| n.as_bytes()).unwrap_or_default();
+        let pane = self
+            .shown_panes()
+            .into_iter()
+            .find(|p| Some(p.path()) == path.parent());
+        pane.and_then(|p| p.types().of(name))
+            .and_then(|m| self.types.description(m))
+            .unwrap_or_default()
+    }
+
     /// The file types the window knows.
     pub fn types(&self) -> &super::super::types::Types {
         &self.types

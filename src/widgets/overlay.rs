@@ -127,6 +127,7 @@ pub fn menu_label(i: MenuItem) -> String {
         MenuItem::ShowPlaces => fl!("menu-show-places"),
         MenuItem::VerifyCopies => fl!("menu-verify-copies"),
         MenuItem::RestoreTabs => fl!("menu-restore-tabs"),
+        MenuItem::Properties => fl!("menu-properties"),
     }
 }
 

@@ -1,0 +1,122 @@
+//! The properties dialog in the app: opening it on the selection (or the shown folder),
+//! taking what was read, the permission checkboxes and octal field, applying a change,
+//! and its keys (Escape closes; Enter applies a change, else closes).
+
+use iced::keyboard::Key;
+use iced::keyboard::key::Named;
+
+use super::App;
+use crate::effects::Effect;
+use crate::message::KeyPress;
+use crate::properties::{PropertiesView, PropsEffect, PropsMsg};
+
+impl App {
+    pub(super) fn on_props_message(&mut self, m: PropsMsg) -> Vec<Effect> {
+        match m {
+            PropsMsg::Open => self.open_properties(),
+            PropsMsg::Read(items) => {
+                if let Some(v) = &mut self.properties {
+                    v.read(items);
+                }
+                Vec::new()
+            }
+            PropsMsg::Bit(bit, on) => {
+                if let Some(v) = &mut self.properties {
+                    v.set_bit(bit, on);
+                }
+                Vec::new()
+            }
+            PropsMsg::Octal(text) => {
+                if let Some(v) = &mut self.properties {
+                    v.set_octal(text);
+                }
+                Vec::new()
+            }
+            PropsMsg::Apply => self.apply_mode(),
+            PropsMsg::Applied(result) => {
+                let mounts = self.mounts.clone();
+                let Some(v) = &mut self.properties else {
+                    return Vec::new();
+                };
+                v.busy = false;
+                match result {
+                    // Read again: what the item is now.
+                    Ok(()) => read_with(v, mounts),
+                    Err(e) => {
+                        v.error = Some(crate::failures::why(&e));
+                        Vec::new()
+                    }
+                }
+            }
+            PropsMsg::Close => {
+                self.properties = None;
+                Vec::new()
+            }
+        }
+    }
+
+    /// The dialog on the selected items, or on the shown folder when none is.
+    fn open_properties(&mut self) -> Vec<Effect> {
+        if self.pane.trash.is_some() {
+            return Vec::new();
+        }
+        self.pane.close_menus();
+        let mut paths = self.selected_paths();
+        if paths.is_empty() {
+            paths.push(self.pane.path().to_owned());
+        }
+        let mut view = PropertiesView::new(paths);
+        let effects = read_with(&mut view, self.mounts.clone());
+        self.properties = Some(view);
+        effects
+    }
+
+    /// Set the shown permissions on the single item shown.
+    fn apply_mode(&mut self) -> Vec<Effect> {
+        let Some(v) = self.properties.as_mut().filter(|v| v.changed() && !v.busy) else {
+            return Vec::new();
+        };
+        let (Some(p), Some(mode)) = (v.single(), v.mode) else {
+            return Vec::new();
+        };
+        let path = p.path.clone();
+        v.busy = true;
+        v.error = None;
+        vec![Effect::Props(PropsEffect::SetMode { path, mode })]
+    }
+
+    /// A key while the dialog is open: it is modal.
+    pub(super) fn properties_key(&mut self, k: &KeyPress) -> Vec<Effect> {
+        match k.key.as_ref() {
+            Key::Named(Named::Escape) => self.on_props_message(PropsMsg::Close),
+            Key::Named(Named::Enter) if !k.captured || self.properties_changed() => {
+                if self.properties_changed() {
+                    self.apply_mode()
+                } else {
+                    self.on_props_message(PropsMsg::Close)
+                }
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn properties_changed(&self) -> bool {
+        self.properties.as_ref().is_some_and(|v| v.changed())
+    }
+
+    /// The open properties dialog.
+    pub fn properties(&self) -> Option<&PropertiesView> {
+        self.properties.as_ref()
+    }
+}
+
+/// Read the dialog's items (`mounts` tells their filesystems).
+fn read_with(
+    v: &mut PropertiesView,
+    mounts: Option<std::sync::Arc<porpoise_engine::mounts::MountTable>>,
+) -> Vec<Effect> {
+    vec![Effect::Props(PropsEffect::Read {
+        paths: v.paths.clone(),
+        mounts,
+    })]
+}

@@ -1,0 +1,219 @@
+//! The properties dialog over the window: name, type, size, location, a link's target,
+//! the times, owner and group, the permissions (checkboxes and octal, editable by the
+//! owner for a single item) and the filesystem with its free space; for several items,
+//! their count and total size.
+
+use std::os::unix::ffi::OsStrExt;
+
+use iced::widget::{
+    button, center, checkbox, column, container, opaque, row, stack, text, text_input,
+};
+use iced::{Center, Element, Fill};
+
+use crate::app::App;
+use crate::format;
+use crate::i18n::fl;
+use crate::message::Message;
+use crate::properties::{PropertiesView, PropsMsg};
+use crate::theme;
+use porpoise_engine::Kind;
+use porpoise_engine::props::Properties;
+
+/// The id of the octal field (tests type into it).
+pub const OCTAL_INPUT: &str = "porpoise-props-octal";
+
+/// `base` with the properties dialog over it, when it is open.
+pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message> {
+    let Some(v) = app.properties() else {
+        return base;
+    };
+    let body = match v.items.as_deref() {
+        None => column![text(fl!("props-reading"))],
+        Some([Ok(p)]) => single(app, v, p),
+        Some(items) => several(items),
+    };
+    let close = button(text(fl!("props-close")))
+        .on_press(Message::Props(PropsMsg::Close))
+        .style(button::secondary);
+    let panel = container(
+        column![
+            body.spacing(6),
+            row![iced::widget::space::horizontal(), close]
+        ]
+        .spacing(16),
+    )
+    .padding(20)
+    .max_width(560)
+    .style(container::bordered_box);
+    stack![base, opaque(center(opaque(panel)).style(backdrop))].into()
+}
+
+fn backdrop(_: &iced::Theme) -> container::Style {
+    container::Style {
+        background: Some(iced::Background::Color(iced::Color::from_rgba(
+            0.0, 0.0, 0.0, 0.45,
+        ))),
+        ..container::Style::default()
+    }
+}
+
+/// A label and its value on one line.
+fn line<'a>(label: String, value: String) -> Element<'a, Message> {
+    row![
+        text(label).width(130).style(text::secondary),
+        text(value).width(Fill)
+    ]
+    .spacing(12)
+    .into()
+}
+
+fn single<'a>(
+    app: &'a App,
+    v: &'a PropertiesView,
+    p: &'a Properties,
+) -> iced::widget::Column<'a, Message> {
+    let name = p
+        .path
+        .file_name()
+        .map(|n| String::from_utf8_lossy(n.as_bytes()).into_owned())
+        .unwrap_or_else(|| p.path.display().to_string());
+    let mut col = column![
+        text(fl!("props-title", name = name.clone())).size(theme::TEXT_SIZE + 3.0),
+        line(fl!("props-name"), name),
+        line(fl!("props-type"), app.type_of_path(&p.path, p.kind)),
+    ];
+    if p.kind != Kind::Dir {
+        col = col.push(line(
+            fl!("props-size"),
+            fl!(
+                "props-size-value",
+                size = format::size(p.size),
+                disk = format::size(p.on_disk)
+            ),
+        ));
+    }
+    if let Some(parent) = p.path.parent() {
+        col = col.push(line(fl!("props-location"), parent.display().to_string()));
+    }
+    if let Some(target) = &p.link_target {
+        col = col.push(line(
+            fl!("props-link-target"),
+            String::from_utf8_lossy(target).into_owned(),
+        ));
+    }
+    col = col
+        .push(line(fl!("props-modified"), format::date(p.modified.0)))
+        .push(line(fl!("props-accessed"), format::date(p.accessed.0)));
+    if let Some(created) = p.created {
+        col = col.push(line(fl!("props-created"), format::date(created.0)));
+    }
+    let who = |name: &Option<String>, id: u32| match name {
+        Some(n) => format!("{n} ({id})"),
+        None => id.to_string(),
+    };
+    col = col
+        .push(line(fl!("props-owner"), who(&p.owner, p.uid)))
+        .push(line(fl!("props-group"), who(&p.group, p.gid)))
+        .push(permissions(v, p));
+    if let (Some(fs), Some(mount)) = (&p.fs_type, &p.mount_point) {
+        col = col.push(line(
+            fl!("props-filesystem"),
+            fl!(
+                "props-filesystem-value",
+                fs = fs.clone(),
+                mount = mount.display().to_string()
+            ),
+        ));
+    }
+    if let Some((free, total)) = p.space {
+        col = col.push(line(
+            fl!("props-free"),
+            fl!(
+                "props-free-value",
+                free = format::size(free),
+                total = format::size(total)
+            ),
+        ));
+    }
+    if let Some(e) = &v.error {
+        col = col.push(text(fl!("props-apply-failed", error = e.clone())).style(text::danger));
+    }
+    col
+}
+
+/// The permission checkboxes (owner, group, others × read, write, execute) and the octal
+/// field, editable by the item's owner (or root), never on a link.
+fn permissions<'a>(v: &'a PropertiesView, p: &Properties) -> Element<'a, Message> {
+    let mode = v.mode.unwrap_or(p.mode);
+    let me = porpoise_engine::host::uid();
+    let editable = p.kind != Kind::Symlink && (me == 0 || me == p.uid) && !v.busy;
+    let head = row![
+        text("").width(130),
+        text(fl!("props-read")).width(90),
+        text(fl!("props-write")).width(90),
+        text(fl!("props-execute")).width(90),
+    ]
+    .spacing(12);
+    let mut grid = column![text(fl!("props-permissions")).style(text::secondary), head].spacing(4);
+    for (who, shift) in [
+        (fl!("props-owner"), 6),
+        (fl!("props-group"), 3),
+        (fl!("props-others"), 0),
+    ] {
+        let mut r = row![text(who).width(130)].spacing(12);
+        for bit in [4u32, 2, 1] {
+            let bit = bit << shift;
+            let mut c = checkbox(mode & bit != 0);
+            if editable {
+                c = c.on_toggle(move |on| Message::Props(PropsMsg::Bit(bit, on)));
+            }
+            r = r.push(container(c).width(90));
+        }
+        grid = grid.push(r);
+    }
+    let mut octal = text_input("", &v.octal).id(OCTAL_INPUT).width(80);
+    if editable {
+        octal = octal
+            .on_input(|t| Message::Props(PropsMsg::Octal(t)))
+            .on_submit(Message::Props(PropsMsg::Apply));
+    }
+    let apply = button(text(fl!("props-apply")))
+        .on_press_maybe((editable && v.changed()).then_some(Message::Props(PropsMsg::Apply)));
+    grid.push(
+        row![text(fl!("props-octal")).width(130), octal, apply]
+            .spacing(12)
+            .align_y(Center),
+    )
+    .into()
+}
+
+/// Several items: how many, and their total size.
+fn several<'a>(
+    items: &'a [Result<Properties, std::sync::Arc<porpoise_engine::error::IoError>>],
+) -> iced::widget::Column<'a, Message> {
+    let mut col =
+        column![text(fl!("props-title-many", count = items.len())).size(theme::TEXT_SIZE + 3.0)];
+    let read: Vec<&Properties> = items.iter().filter_map(|r| r.as_ref().ok()).collect();
+    let size: u64 = read.iter().map(|p| p.size).sum();
+    let disk: u64 = read.iter().map(|p| p.on_disk).sum();
+    col = col.push(line(
+        fl!("props-size"),
+        fl!(
+            "props-size-value",
+            size = format::size(size),
+            disk = format::size(disk)
+        ),
+    ));
+    for e in items.iter().filter_map(|r| r.as_ref().err()) {
+        let name = e.path.display().to_string();
+        col = col.push(
+            text(fl!(
+                "props-cannot-read",
+                name = name,
+                error = crate::failures::why(e)
+            ))
+            .style(text::danger),
+        );
+    }
+    col
+}

@@ -1,0 +1,94 @@
+//! The properties dialog driven headlessly on real files: Alt+Enter shows the selected
+//! file's facts as the disk has them, a permission checkbox and the octal field follow
+//! each other and Apply sets the mode on disk, Escape closes; the folder's menu shows the
+//! folder's properties; several selected items show their count and total size.
+//! Run: `cargo test --test ui_properties`.
+
+mod flows;
+
+use std::os::unix::fs::PermissionsExt;
+
+use iced::keyboard::Modifiers;
+use iced::keyboard::key::Named;
+use porpoise::actions::{ActionMsg, MenuItem};
+use porpoise::keys::{named, press};
+use porpoise::properties::PropsMsg;
+use porpoise::{App, Message};
+
+use flows::*;
+
+fn mode_on_disk(path: &std::path::Path) -> u32 {
+    std::fs::metadata(path).expect("stat").permissions().mode() & 0o7777
+}
+
+fn alt_enter(app: App) -> App {
+    send(app, press(named(Named::Enter), Modifiers::ALT))
+}
+
+#[test]
+fn the_selected_files_facts_and_its_permissions() {
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("notes.txt");
+    std::fs::write(&file, b"twelve bytes").expect("write");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+    std::fs::write(dir.path().join("other.txt"), b"abc").expect("write");
+    let app = boot(dir.path());
+    let app = send(app, Message::Clicked(b"notes.txt".to_vec()));
+    let app = alt_enter(app);
+    let v = app.properties().expect("the dialog is open");
+    let p = v.single().expect("one item, read");
+    assert_eq!((p.size, p.mode), (12, 0o640));
+    assert_eq!(v.octal, "640");
+    assert!(shows(&app, "Properties of notes.txt"));
+    assert!(shows(&app, "Plain text document"), "its type");
+
+    // Others may read: the checkbox, then Apply.
+    let app = send(app, Message::Props(PropsMsg::Bit(0o004, true)));
+    assert_eq!(app.properties().map(|v| v.octal.as_str()), Some("644"));
+    assert_eq!(mode_on_disk(&file), 0o640, "nothing changes before Apply");
+    let app = send(app, Message::Props(PropsMsg::Apply));
+    assert_eq!(mode_on_disk(&file), 0o644);
+    assert_eq!(
+        app.properties().and_then(|v| v.single()).map(|p| p.mode),
+        Some(0o644),
+        "read again after the change"
+    );
+    // The octal field, then Enter.
+    let app = send(app, Message::Props(PropsMsg::Octal("600".into())));
+    let app = send(app, press(named(Named::Enter), Modifiers::empty()));
+    assert_eq!(mode_on_disk(&file), 0o600);
+    let app = send(app, press(named(Named::Escape), Modifiers::empty()));
+    assert!(app.properties().is_none(), "Escape closes it");
+
+    // The folder's menu: the folder's properties.
+    let app = send(app, Message::Action(ActionMsg::ContextMenu(None)));
+    let app = send(
+        app,
+        Message::Action(ActionMsg::MenuPick(MenuItem::Properties)),
+    );
+    let p = app
+        .properties()
+        .and_then(|v| v.single())
+        .expect("the folder");
+    assert_eq!(p.path, dir.path());
+    let app = send(app, Message::Props(PropsMsg::Close));
+
+    // Two selected files: their count and total size.
+    let app = send(app, Message::Clicked(b"notes.txt".to_vec()));
+    let app = send(app, press(porpoise::keys::char_key("a"), Modifiers::CTRL));
+    let app = alt_enter(app);
+    assert_eq!(
+        app.properties()
+            .and_then(|v| v.items.as_ref())
+            .map(Vec::len),
+        Some(2)
+    );
+    assert!(shows(&app, "Properties of 2 items"));
+    let items = app
+        .properties()
+        .and_then(|v| v.items.clone())
+        .expect("read");
+    let total: u64 = items.iter().flatten().map(|p| p.size).sum();
+    assert_eq!(total, 15, "12 + 3 bytes");
+}

@@ -1,0 +1,48 @@
+//! The properties dialog in the real window (tests/desktop: Xvfb, openbox, XTest input,
+//! screenshots read by tesseract): Alt+Enter on a file shows its properties; a click on
+//! the "Others may read" checkbox shows 644 in octal, and Enter applies it to the file's
+//! mode on disk; Escape
+//! closes the dialog; the window lives and answers pings throughout.
+//! Run: `cargo build && cargo test --test window_properties` (skips without the tools,
+//! fails in CI).
+
+mod desktop;
+
+use std::os::unix::fs::PermissionsExt;
+
+use desktop::{Desktop, Home, PATIENCE, wait_for};
+
+#[test]
+fn alt_enter_shows_a_files_properties_and_its_permissions_change() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&["notes"]);
+    let file = home.work.join("notes.txt");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+    let mut win = desk.open_work(&home);
+    win.resize(1100, 760);
+    let (x, y) = win.wait_text("notes");
+    win.click(x, y);
+    win.key("alt+Return");
+    win.wait_text("Properties");
+    win.wait_text("Plain");
+    win.wait_text("Octal");
+    win.save_shot("properties");
+    win.alive();
+
+    // The checkbox in the Others row, under the Read column.
+    let (read_x, _) = win.wait_text("Read");
+    let (_, others_y) = win.wait_text("Others");
+    win.click(read_x - 9, others_y);
+    win.wait_text("644");
+    // Enter applies a change (the Apply button).
+    win.key("Return");
+    wait_for("the mode changed on disk", PATIENCE, || {
+        let mode = std::fs::metadata(&file).ok()?.permissions().mode() & 0o777;
+        (mode == 0o644).then_some(())
+    });
+    win.alive();
+
+    win.key("Escape");
+    win.wait_gone("Octal");
+    win.alive();
+}
