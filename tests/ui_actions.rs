@@ -7,7 +7,6 @@
 
 mod flows;
 
-use porpoise::pane::PaneMsg;
 use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
@@ -20,6 +19,7 @@ use iced::widget::Id;
 use porpoise::actions::effect::NAME_INPUT;
 use porpoise::actions::{ActionMsg, DropTarget, NameKind};
 use porpoise::keys::{char_key, named, press};
+use porpoise::pane::PaneMsg;
 use porpoise::request::{JobKind, JobRequest};
 use porpoise::{App, Message};
 

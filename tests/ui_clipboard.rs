@@ -7,7 +7,6 @@ mod flows;
 
 mod desktop;
 
-use porpoise::pane::PaneMsg;
 use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
@@ -17,6 +16,7 @@ use flows::*;
 use iced::keyboard::Modifiers;
 use porpoise::Message;
 use porpoise::keys::{char_key, press};
+use porpoise::pane::PaneMsg;
 use porpoise::request::{JobKind, JobRequest};
 
 #[test]

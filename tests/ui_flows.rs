@@ -4,7 +4,6 @@
 
 mod flows;
 
-use porpoise::pane::PaneMsg;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -16,6 +15,7 @@ use porpoise::effects::FILTER_INPUT;
 use porpoise::icons::{IconSize, Slot};
 use porpoise::keys::{char_key, named, press};
 use porpoise::message::KeyPress;
+use porpoise::pane::PaneMsg;
 use porpoise::viewport::Viewport;
 use porpoise::widgets::location;
 use porpoise_engine::listing::SortKey;

@@ -5,7 +5,6 @@
 
 mod flows;
 
-use porpoise::pane::PaneMsg;
 use porpoise_testkit as kit;
 
 use std::fs;
@@ -16,6 +15,7 @@ use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use porpoise::jobs::dialog::Dialog;
 use porpoise::keys::{char_key, named, press};
+use porpoise::pane::PaneMsg;
 use porpoise::request::JobKind;
 use porpoise::widgets::jobs::button_id;
 use porpoise::{Effect, Message};

@@ -7,12 +7,12 @@
 
 mod flows;
 
-use porpoise::pane::PaneMsg;
 use std::path::{Path, PathBuf};
 
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use porpoise::keys::{char_key, named, press};
+use porpoise::pane::PaneMsg;
 use porpoise::request::JobKind;
 use porpoise::viewport::Viewport;
 use porpoise::{App, Message};

@@ -6,7 +6,6 @@
 
 mod flows;
 
-use porpoise::pane::PaneMsg;
 use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
@@ -15,6 +14,7 @@ use std::path::PathBuf;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use porpoise::keys::{char_key, named, press};
+use porpoise::pane::PaneMsg;
 use porpoise::tabs::TabMsg;
 use porpoise::{Message, Settings};
 

@@ -2,7 +2,6 @@
 //! it, the arrows move among the places and Enter opens one; on the main menu's button,
 //! Enter, Space or Down opens the menu.
 
-use crate::pane::PaneMsg;
 use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 
@@ -12,6 +11,7 @@ use crate::effects::Effect;
 use crate::focus::{self, Part};
 use crate::message::{KeyPress, Message};
 use crate::pane::Mode;
+use crate::pane::PaneMsg;
 use crate::places::{Place, PlaceKind};
 
 impl App {

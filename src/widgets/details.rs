@@ -1,7 +1,6 @@
 //! The details view: sortable column headers and a virtualised list of rows (only the rows
 //! in the viewport become widgets; spacers stand in for the rest).
 
-use crate::pane::PaneMsg;
 use iced::widget::text::Wrapping;
 use iced::widget::{button, column, container, row, rule, space, text, tooltip};
 use iced::{Center, Element, Fill, Length, Right};
@@ -16,6 +15,7 @@ use crate::layout::{
 };
 use crate::message::Message;
 use crate::pane::Pane;
+use crate::pane::PaneMsg;
 use crate::theme;
 use crate::widgets::elided::elided;
 use crate::widgets::entry;

@@ -2,7 +2,6 @@
 //! for the viewport between spacers that stand for the lines outside it, a scrollable that
 //! reports the viewport, and the rubber band over it.
 
-use crate::pane::PaneMsg;
 use iced::widget::{container, scrollable, space};
 use iced::{Element, Fill, Theme};
 
@@ -11,6 +10,7 @@ use crate::app::App;
 use crate::layout;
 use crate::message::Message;
 use crate::pane::Pane;
+use crate::pane::PaneMsg;
 use crate::viewport::{Viewport, Window};
 use crate::widgets::band::band;
 use crate::widgets::entry;

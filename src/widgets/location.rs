@@ -2,7 +2,6 @@
 //! folders, or a text input after Ctrl+L); hidden files, the view-mode toggle, the
 //! filter box with its toggle, and the main menu's button.
 
-use crate::pane::PaneMsg;
 use std::path::{Path, PathBuf};
 
 use iced::widget::{
@@ -17,6 +16,7 @@ use crate::i18n::fl;
 use crate::icons;
 use crate::message::Message;
 use crate::pane::Pane;
+use crate::pane::PaneMsg;
 use crate::settings::ViewMode;
 use crate::theme;
 use crate::widgets::close::close_button;

@@ -1,7 +1,6 @@
 //! The Places panel: Home, user folders and Trash; devices (with what Porpoise still
 //! writes to them, and an unmount button); network shares.
 
-use crate::pane::PaneMsg;
 use iced::widget::{
     Column, Id, button, column, container, mouse_area, row, scrollable, svg, text, tooltip,
 };
@@ -13,6 +12,7 @@ use crate::devices::{self, DeviceMsg, DeviceStatus};
 use crate::i18n::fl;
 use crate::icons::{self, IconSize};
 use crate::message::Message;
+use crate::pane::PaneMsg;
 use crate::places::{Place, PlaceKind};
 use crate::theme;
 
