@@ -21,8 +21,13 @@ pub enum PropsMsg {
     Octal(String),
     /// Set the permissions shown on the item.
     Apply,
-    /// The permissions were set, or not.
-    Applied(Result<(), IoError>),
+    /// The permissions of `path` were set from `from` to `to`, or not.
+    Applied {
+        path: PathBuf,
+        from: u32,
+        to: u32,
+        result: Result<(), IoError>,
+    },
     Close,
 }
 
@@ -128,8 +133,8 @@ pub enum PropsEffect {
         paths: Vec<PathBuf>,
         mounts: Option<Arc<porpoise_engine::mounts::MountTable>>,
     },
-    /// Set an item's permissions; ends with `PropsMsg::Applied`.
-    SetMode { path: PathBuf, mode: u32 },
+    /// Set an item's permissions from `from` to `to`; ends with `PropsMsg::Applied`.
+    SetMode { path: PathBuf, from: u32, to: u32 },
 }
 
 impl PropsEffect {
@@ -158,8 +163,14 @@ impl PropsEffect {
                     .map(|p| porpoise_engine::props::read(p, mounts.as_deref()))
                     .collect(),
             ),
-            PropsEffect::SetMode { path, mode } => {
-                PropsMsg::Applied(porpoise_engine::props::set_mode(&path, mode))
+            PropsEffect::SetMode { path, from, to } => {
+                let result = porpoise_engine::props::set_mode(&path, to);
+                PropsMsg::Applied {
+                    path,
+                    from,
+                    to,
+                    result,
+                }
             }
         }
     }

@@ -1,4 +1,5 @@
-//! What Ctrl+Z can take back: the last copy, move, trash, rename or new folder, and what
+//! What Ctrl+Z can take back: the last copy, move, trash, rename, new folder or change of
+//! permissions, and what
 //! Ctrl+Shift+Z (or Ctrl+Y) does again after that. The steps are recorded here;
 //! [`perform`] takes one back on a worker thread, [`redo`] does one again.
 
@@ -36,6 +37,12 @@ pub enum UndoStep {
     },
     /// A new folder (undo removes it while it is still empty).
     CreatedFolder(PathBuf),
+    /// An item's permissions changed from `from` to `to` (undo sets `from` again).
+    ModeChanged {
+        path: PathBuf,
+        from: u32,
+        to: u32,
+    },
 }
 
 impl UndoStep {
@@ -45,7 +52,9 @@ impl UndoStep {
             UndoStep::Copied { targets, .. } => targets.len(),
             UndoStep::Moved { pairs } => pairs.len(),
             UndoStep::Trashed { originals, .. } => originals.len(),
-            UndoStep::Renamed { .. } | UndoStep::CreatedFolder(_) => 1,
+            UndoStep::Renamed { .. }
+            | UndoStep::CreatedFolder(_)
+            | UndoStep::ModeChanged { .. } => 1,
         }
     }
 
@@ -58,6 +67,7 @@ impl UndoStep {
             UndoStep::Trashed { .. } => fl!("redo-done-trash", count = count),
             UndoStep::Renamed { to, .. } => fl!("redo-done-rename", name = name(to)),
             UndoStep::CreatedFolder(p) => fl!("redo-done-new-folder", name = name(p)),
+            UndoStep::ModeChanged { path, .. } => fl!("redo-done-mode", name = name(path)),
         }
     }
 
@@ -70,6 +80,7 @@ impl UndoStep {
             UndoStep::Trashed { .. } => fl!("undo-done-trash", count = count),
             UndoStep::Renamed { to, .. } => fl!("undo-done-rename", name = name(to)),
             UndoStep::CreatedFolder(p) => fl!("undo-done-new-folder", name = name(p)),
+            UndoStep::ModeChanged { path, .. } => fl!("undo-done-mode", name = name(path)),
         }
     }
 }

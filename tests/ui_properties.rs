@@ -1,6 +1,6 @@
 //! The properties dialog driven headlessly on real files: Alt+Enter shows the selected
 //! file's facts as the disk has them, a permission checkbox and the octal field follow
-//! each other and Apply sets the mode on disk, Escape closes; the folder's menu shows the
+//! each other and Apply sets the mode on disk, Escape closes, Ctrl+Z sets it back; the folder's menu shows the
 //! folder's properties; several selected items show their count and total size.
 //! Run: `cargo test --test ui_properties`.
 
@@ -60,6 +60,13 @@ fn the_selected_files_facts_and_its_permissions() {
     assert_eq!(mode_on_disk(&file), 0o600);
     let app = send(app, press(named(Named::Escape), Modifiers::empty()));
     assert!(app.properties().is_none(), "Escape closes it");
+    // Each change is a step Ctrl+Z takes back, and Ctrl+Y does again.
+    let app = send(app, press(porpoise::keys::char_key("z"), Modifiers::CTRL));
+    assert_eq!(mode_on_disk(&file), 0o644);
+    let app = send(app, press(porpoise::keys::char_key("z"), Modifiers::CTRL));
+    assert_eq!(mode_on_disk(&file), 0o640);
+    let app = send(app, press(porpoise::keys::char_key("y"), Modifiers::CTRL));
+    assert_eq!(mode_on_disk(&file), 0o644);
 
     // The folder's menu: the folder's properties.
     let app = send(app, Message::Action(ActionMsg::ContextMenu(None)));

@@ -225,6 +225,7 @@ undo-done-trash = { $count ->
 } aus dem Papierkorb wiederhergestellt
 undo-done-rename = Rückgängig: Umbenennen von „{ $name }“
 undo-done-new-folder = Der neue Ordner „{ $name }“ wurde entfernt
+undo-done-mode = Die Berechtigungen von „{ $name }“ wurden zurückgesetzt
 redo-nothing = Nichts zu wiederholen
 redo-done-copy = Wiederholt: Kopieren von { $count ->
     [one] 1 Element
@@ -240,6 +241,7 @@ redo-done-trash = { $count ->
 } wieder in den Papierkorb verschoben
 redo-done-rename = Wiederholt: Umbenennen in „{ $name }“
 redo-done-new-folder = Der Ordner „{ $name }“ wurde wieder angelegt
+redo-done-mode = Die Berechtigungen von „{ $name }“ wurden wieder geändert
 redo-failed = Wiederholen nicht möglich: { $why }
 undo-failed = Rückgängig nicht möglich: { $why }
 undo-why-not-in-trash = „{ $name }“ ist nicht mehr im Papierkorb

@@ -225,6 +225,7 @@ undo-done-trash = Restored { $count ->
 } from the trash
 undo-done-rename = Undone: the rename of “{ $name }”
 undo-done-new-folder = Removed the new folder “{ $name }”
+undo-done-mode = Set the permissions of “{ $name }” back
 redo-nothing = Nothing to redo
 redo-done-copy = Redone: the copy of { $count ->
     [one] 1 item
@@ -240,6 +241,7 @@ redo-done-trash = Moved { $count ->
 } to the trash again
 redo-done-rename = Redone: the rename to “{ $name }”
 redo-done-new-folder = Made the folder “{ $name }” again
+redo-done-mode = Changed the permissions of “{ $name }” again
 redo-failed = Could not redo: { $why }
 undo-failed = Could not undo: { $why }
 undo-why-not-in-trash = “{ $name }” is no longer in the trash

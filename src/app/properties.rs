@@ -9,6 +9,7 @@ use super::App;
 use crate::effects::Effect;
 use crate::message::KeyPress;
 use crate::properties::{PropertiesView, PropsEffect, PropsMsg};
+use crate::undo::UndoStep;
 
 impl App {
     pub(super) fn on_props_message(&mut self, m: PropsMsg) -> Vec<Effect> {
@@ -33,7 +34,16 @@ impl App {
                 Vec::new()
             }
             PropsMsg::Apply => self.apply_mode(),
-            PropsMsg::Applied(result) => {
+            PropsMsg::Applied {
+                path,
+                from,
+                to,
+                result,
+            } => {
+                if result.is_ok() {
+                    // Ctrl+Z sets them back.
+                    self.push_undo(UndoStep::ModeChanged { path, from, to });
+                }
                 let mounts = self.mounts.clone();
                 let Some(v) = &mut self.properties else {
                     return Vec::new();
@@ -76,13 +86,13 @@ impl App {
         let Some(v) = self.properties.as_mut().filter(|v| v.changed() && !v.busy) else {
             return Vec::new();
         };
-        let (Some(p), Some(mode)) = (v.single(), v.mode) else {
+        let (Some(p), Some(to)) = (v.single(), v.mode) else {
             return Vec::new();
         };
-        let path = p.path.clone();
+        let (path, from) = (p.path.clone(), p.mode);
         v.busy = true;
         v.error = None;
-        vec![Effect::Props(PropsEffect::SetMode { path, mode })]
+        vec![Effect::Props(PropsEffect::SetMode { path, from, to })]
     }
 
     /// A key while the dialog is open: it is modal.

@@ -1,5 +1,6 @@
 //! Taking an undo step back, on a worker thread: deleting the copies, moving items back,
-//! restoring them from the trash, renaming back, removing a still-empty folder.
+//! restoring them from the trash, renaming back, removing a still-empty folder, setting
+//! permissions back.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -72,6 +73,16 @@ pub fn perform(step: UndoStep) -> Result<(), UndoError> {
             Err(e) if e.reason() == Reason::NotFound => Err(UndoError::Gone(path)),
             Err(e) => Err(e.into()),
         },
+        UndoStep::ModeChanged { path, from, .. } => set_mode(&path, from),
+    }
+}
+
+/// Set `path`'s permissions to `mode`.
+pub fn set_mode(path: &Path, mode: u32) -> Result<(), UndoError> {
+    match porpoise_engine::props::set_mode(path, mode) {
+        Ok(()) => Ok(()),
+        Err(e) if e.reason() == Reason::NotFound => Err(UndoError::Gone(path.to_owned())),
+        Err(e) => Err(e.into()),
     }
 }
 

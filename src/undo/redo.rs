@@ -29,9 +29,10 @@ pub fn again(step: UndoStep) -> Again {
             sources: originals,
             dest: PathBuf::new(),
         }),
-        step @ (UndoStep::Moved { .. } | UndoStep::Renamed { .. } | UndoStep::CreatedFolder(_)) => {
-            Again::Directly(step)
-        }
+        step @ (UndoStep::Moved { .. }
+        | UndoStep::Renamed { .. }
+        | UndoStep::CreatedFolder(_)
+        | UndoStep::ModeChanged { .. }) => Again::Directly(step),
     }
 }
 
@@ -55,6 +56,7 @@ pub fn perform_again(step: &UndoStep) -> Result<(), UndoError> {
                 Err(e) => Err(e.into()),
             }
         }
+        UndoStep::ModeChanged { path, to, .. } => perform::set_mode(path, *to),
         UndoStep::Copied { .. } | UndoStep::Trashed { .. } => Ok(()),
     }
 }
