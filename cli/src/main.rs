@@ -1,7 +1,8 @@
-//! `porpoise`, the command: `porpoise ls`, `mounts`, `copy`, `move`, `rm` and `trash` run
+//! `porpoise`, the command: `porpoise ls`, `du`, `mounts`, `copy`, `move`, `rm` and `trash` run
 //! here against the engine alone (no window libraries are loaded, so every command starts
 //! fast); `porpoise [PATH...]` opens the window by becoming `porpoise-window`.
 
+mod du;
 mod format;
 mod job;
 mod ls;
@@ -31,6 +32,9 @@ struct Cli {
 enum Command {
     /// List a folder, one entry per line.
     Ls(ls::LsArgs),
+    /// What files and folders take, counted recursively (as `du -sx`): bytes on disk,
+    /// apparent bytes, files, folders.
+    Du(du::DuArgs),
     /// Show every mount with its filesystem type and class (local, removable, network).
     Mounts,
     /// Copy files and folders into a folder: `porpoise copy SRC... DEST`.
@@ -48,6 +52,7 @@ enum Command {
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Ls(args) => ls::run(&args),
+        Command::Du(args) => du::run(&args),
         Command::Mounts => mounts::run(),
         Command::Copy(args) => job::transfer(job::Kind::Copy, args),
         Command::Move(args) => job::transfer(job::Kind::Move, args),
