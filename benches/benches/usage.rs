@@ -1,8 +1,8 @@
 //! Folder-size benchmark, side by side with `du -s` in one run (medians of interleaved
 //! rounds, the order rotating each round): a 100 000-file tree (1 000 folders of 100
-//! small files, a third of them three levels deeper) counted by `du -s`, `porpoise du`
-//! and the engine in-process (on all its threads, and on one for reference), on tmpfs
-//! and on ext4. Warm: every contender runs once before the rounds, and the caches are
+//! small files, a third of them three levels deeper), and as many files in one folder,
+//! counted by `du -s`, `porpoise du` and the engine in-process (on all its threads, and
+//! on one for reference), on tmpfs and on ext4 (one workload there at a time). Warm: every contender runs once before the rounds, and the caches are
 //! not dropped (that needs root and a quiet machine; a cold count measures the disk).
 //!
 //! Run: `cargo bench --bench usage` (`PORPOISE_BENCH_TMPFS` / `PORPOISE_BENCH_EXT4`
@@ -37,35 +37,40 @@ fn main() {
          caches; {threads} cores)\n"
     );
     println!(
-        "{} files in {FOLDERS} folders ({FILES_PER_FOLDER} each, a third of them nested three \
-         levels deeper)\n",
+        "tree: {} files in {FOLDERS} folders ({FILES_PER_FOLDER} each, a third of them nested \
+         three levels deeper); one folder: as many files in one\n",
         FOLDERS * FILES_PER_FOLDER
     );
     println!(
-        "| filesystem | du -s ms | porpoise du ms | ratio | engine ms | ratio | engine, 1 thread ms | ratio |"
+        "| workload | du -s ms | porpoise du ms | ratio | engine ms | ratio | engine, 1 thread ms | ratio |"
     );
     println!("|---|---|---|---|---|---|---|---|");
     for (label, base) in [("tmpfs", &tmpfs), ("ext4", &ext4)] {
-        let root = tempfile::Builder::new()
-            .prefix("porpoise-usage-bench-")
-            .tempdir_in(base)
-            .expect("bench folder");
-        let tree = root.path().join("tree");
-        make_tree(&tree);
-        check_same_as_du(&tree);
-        let t = time_counts(&tree);
-        println!(
-            "| {label} | {:.1} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.2} |",
-            t.du,
-            t.command,
-            t.command / t.du,
-            t.engine,
-            t.engine / t.du,
-            t.one_thread,
-            t.one_thread / t.du
-        );
+        for (shape, make) in [("tree", make_tree as fn(&Path)), ("one folder", make_flat)] {
+            let root = tempfile::Builder::new()
+                .prefix("porpoise-usage-bench-")
+                .tempdir_in(base)
+                .expect("bench folder");
+            let tree = root.path().join("tree");
+            make(&tree);
+            check_same_as_du(&tree);
+            row(&format!("{label}, {shape}"), &time_counts(&tree));
+        }
     }
     println!("\nratio: porpoise / du -s (goal: 0.60 or less for `porpoise du`)");
+}
+
+fn row(label: &str, t: &Times) {
+    println!(
+        "| {label} | {:.1} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.2} |",
+        t.du,
+        t.command,
+        t.command / t.du,
+        t.engine,
+        t.engine / t.du,
+        t.one_thread,
+        t.one_thread / t.du
+    );
 }
 
 fn env_path(name: &str) -> Option<PathBuf> {
@@ -85,6 +90,15 @@ fn make_tree(tree: &Path) {
             let len = (d * 31 + f * 17) % 3000;
             std::fs::write(dir.join(format!("photo_{f:03}.jpg")), vec![b'x'; len]).expect("create");
         }
+    }
+}
+
+/// The same number of files in one folder (another thread takes part of it).
+fn make_flat(dir: &Path) {
+    std::fs::create_dir_all(dir).expect("mkdir");
+    for f in 0..FOLDERS * FILES_PER_FOLDER {
+        let len = (f * 17) % 3000;
+        std::fs::write(dir.join(format!("photo_{f:06}.jpg")), vec![b'x'; len]).expect("create");
     }
 }
 

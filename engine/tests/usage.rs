@@ -303,6 +303,48 @@ fn check_unreadable(root: &Path) {
     assert_eq!((u.total.files, u.total.folders), (8, 7));
 }
 
+#[test]
+fn a_tree_deeper_than_path_max_is_counted() {
+    use rustix::fs::{Mode, OFlags, mkdirat, openat};
+    let t = tempfile::tempdir().expect("tempdir");
+    let root = t.path().join("deep");
+    std::fs::create_dir(&root).expect("mkdir");
+    // 600 levels of 20-byte names: 12 600 bytes of path, three times PATH_MAX; made
+    // relative to each level, as nothing can name the bottom by path.
+    let name = "level-of-the-tree-xx";
+    let mut dir = openat(
+        rustix::fs::CWD,
+        &root,
+        OFlags::RDONLY | OFlags::DIRECTORY,
+        Mode::empty(),
+    )
+    .expect("open");
+    for _ in 0..600 {
+        mkdirat(&dir, name, Mode::from_raw_mode(0o755)).expect("mkdirat");
+        let f = openat(
+            &dir,
+            "file",
+            OFlags::CREATE | OFlags::WRONLY,
+            Mode::from_raw_mode(0o644),
+        )
+        .expect("create");
+        rustix::io::write(&f, b"data").expect("write");
+        dir = openat(
+            &dir,
+            name,
+            OFlags::RDONLY | OFlags::DIRECTORY,
+            Mode::empty(),
+        )
+        .expect("open");
+    }
+    drop(dir);
+    let u = count_all(std::slice::from_ref(&root));
+    assert!(u.is_complete(), "{:?}", u.first_problems);
+    assert_eq!((u.total.files, u.total.folders), (600, 601));
+    assert_eq!(u.total.bytes_on_disk, du("-B1", &root));
+    assert_eq!(u.total.apparent_bytes, du("-b", &root));
+}
+
 /// `folders` folders of `files` small files each, some nested; on tmpfs when there is one.
 fn many_files(folders: usize, files: usize) -> (tempfile::TempDir, PathBuf) {
     let t = if Path::new("/dev/shm").is_dir() {

@@ -92,11 +92,11 @@ impl Shared<'_> {
         }
     }
 
-    /// The next task, once `finished` (the one before) is done; `None` when closed.
+    /// The next task, the one this thread was `holding` being done; `None` when closed.
     /// `until_drained`: return `None` rather than wait when there is nothing to do.
-    fn next_task(&self, finished: bool, until_drained: bool) -> Option<Task> {
+    fn next_task(&self, holding: bool, until_drained: bool) -> Option<Task> {
         let mut q = self.lock();
-        if finished {
+        if holding {
             q.busy -= 1;
         }
         loop {
@@ -360,8 +360,22 @@ fn walker(shared: &Shared<'_>, until_drained: bool) {
         local: Totals::default(),
         found: Vec::new(),
     };
-    let mut finished = false;
-    while let Some(task) = shared.next_task(finished, until_drained) {
+    // A subfolder this thread found and goes on with itself: handing each over through
+    // the shared stack would pass a deep chain of folders back and forth between threads.
+    let mut mine: Option<Task> = None;
+    let mut holding = false;
+    loop {
+        if shared.cancelled() {
+            mine = None;
+        }
+        let task = match mine.take() {
+            Some(t) => t,
+            None => match shared.next_task(holding, until_drained) {
+                Some(t) => t,
+                None => break,
+            },
+        };
+        holding = true;
         match task {
             Task::Read(dir) => w.read(&dir, &mut buf),
             Task::Open { parent, name } => {
@@ -378,8 +392,8 @@ fn walker(shared: &Shared<'_>, until_drained: bool) {
             }
         }
         w.flush();
+        mine = w.found.pop();
         shared.push(&mut w.found);
-        finished = true;
     }
 }
 
@@ -487,8 +501,11 @@ impl Walker<'_, '_> {
                 parent: dir.clone(),
                 name: name.to_owned(),
             });
-            if self.shared.idle.load(Ordering::Relaxed) > 0 {
+            // Another thread has nothing to do: it gets all but one at once.
+            if self.found.len() > 1 && self.shared.idle.load(Ordering::Relaxed) > 0 {
+                let keep = self.found.swap_remove(0);
                 self.shared.push(&mut self.found);
+                self.found.push(keep);
             }
         }
     }
