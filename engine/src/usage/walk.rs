@@ -270,6 +270,10 @@ pub(super) fn count_paths(
             let totals = shared.counts.take();
             report.usage.total.add(&totals);
             report.usage.paths[i] = PathUsage { state, totals };
+            // Many single files (a large selection) report as they go too.
+            if Instant::now() >= report.next {
+                report.snapshot(&shared, None);
+            }
         }
         shared.close();
     });
@@ -327,8 +331,7 @@ impl Reporter<'_, '_> {
             let now = Instant::now();
             if now >= self.next {
                 drop(q);
-                self.snapshot(shared, i);
-                self.next = Instant::now() + self.opts.interval;
+                self.snapshot(shared, Some(i));
                 q = shared.lock();
                 continue;
             }
@@ -340,14 +343,18 @@ impl Reporter<'_, '_> {
         }
     }
 
-    fn snapshot(&mut self, shared: &Shared<'_>, i: usize) {
-        let current = shared.counts.load();
+    /// Report where the count stands, path `walking`'s tree being walked.
+    fn snapshot(&mut self, shared: &Shared<'_>, walking: Option<usize>) {
         let done = self.usage.total;
-        self.usage.paths[i].totals = current;
-        self.usage.total.add(&current);
+        if let Some(i) = walking {
+            let current = shared.counts.load();
+            self.usage.paths[i].totals = current;
+            self.usage.total.add(&current);
+        }
         shared.problems.update(self.usage);
         (self.progress)(self.usage);
         self.usage.total = done;
+        self.next = Instant::now() + self.opts.interval;
     }
 }
 
