@@ -3,7 +3,9 @@
 //! `du -sx` counts them (hard links once, symlinks never followed, other mounts never
 //! entered). Unreadable folders and vanished entries are problems, not an end.
 
+mod paths;
 mod seen;
+mod shared;
 mod walk;
 
 use std::path::PathBuf;
@@ -222,7 +224,7 @@ pub fn count_blocking(
         n => n,
     };
     let mut usage = Usage::new(paths.len());
-    walk::count_paths(paths, threads, opts, cancel, &mut usage, progress);
+    paths::count_paths(paths, threads, opts, cancel, &mut usage, progress);
     usage.finished = true;
     usage.cancelled = cancel.load(Ordering::Relaxed);
     usage
