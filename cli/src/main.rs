@@ -1,6 +1,7 @@
-//! `porpoise`, the command: `porpoise ls`, `du`, `mounts`, `copy`, `move`, `rm` and `trash` run
-//! here against the engine alone (no window libraries are loaded, so every command starts
-//! fast); `porpoise [PATH...]` opens the window by becoming `porpoise-window`.
+//! `porpoise`, the command: `porpoise ls`, `du`, `mounts`, `copy`, `move`, `rm` and
+//! `trash` run here against the engine alone (no window libraries are loaded, so every
+//! command starts fast); `porpoise [PATH...]` opens the window by becoming
+//! `porpoise-window`.
 
 mod du;
 mod format;
