@@ -1,7 +1,9 @@
-//! `porpoise`, the command: `porpoise ls`, `mimetype`, `mounts`, `copy`, `move`, `rm` and `trash` run
-//! here against the engine alone (no window libraries are loaded, so every command starts
-//! fast); `porpoise [PATH...]` opens the window by becoming `porpoise-window`.
+//! `porpoise`, the command: `porpoise ls`, `du`, `mimetype`, `mounts`, `copy`, `move`,
+//! `rm` and `trash` run here against the engine alone (no window libraries are loaded, so
+//! every command starts fast); `porpoise [PATH...]` opens the window by becoming
+//! `porpoise-window`.
 
+mod du;
 mod format;
 mod job;
 mod ls;
@@ -32,6 +34,9 @@ struct Cli {
 enum Command {
     /// List a folder, one entry per line.
     Ls(ls::LsArgs),
+    /// What files and folders take, counted recursively (as `du -sx`): bytes on disk,
+    /// apparent bytes, files, folders.
+    Du(du::DuArgs),
     /// Tell each file's type (MIME type) from the desktop's shared-mime-info database.
     Mimetype(mimetype::MimetypeArgs),
     /// Show every mount with its filesystem type and class (local, removable, network).
@@ -51,6 +56,7 @@ enum Command {
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Ls(args) => ls::run(&args),
+        Command::Du(args) => du::run(&args),
         Command::Mimetype(args) => mimetype::run(&args),
         Command::Mounts => mounts::run(),
         Command::Copy(args) => job::transfer(job::Kind::Copy, args),

@@ -1,5 +1,6 @@
 //! Porpoise's engine: listing folders, the mount table and devices, file records, file
-//! jobs. It never names iced and holds no user-facing sentences: it emits typed facts.
+//! jobs, folder sizes. It never names iced and holds no user-facing sentences: it emits
+//! typed facts.
 //! Built as its own package (engine/Cargo.toml), which has no iced to name.
 // A library reports failures as errors; tests may panic.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
@@ -16,6 +17,7 @@ pub mod mounts;
 pub mod props;
 mod sys;
 pub mod uri;
+pub mod usage;
 
 pub use entry::{Batch, Entry, Kind, Names, State};
 pub use error::{IoError, Op, Reason};

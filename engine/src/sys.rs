@@ -61,6 +61,56 @@ pub fn read_link_at(dir: impl AsFd, name: &OsStr) -> std::io::Result<Vec<u8>> {
     Ok(rustix::fs::readlinkat(dir, name, Vec::new())?.into_bytes())
 }
 
+/// The statx fields counting a tree's size needs (the device numbers always come).
+pub const USAGE_MASK: StatxFlags = StatxFlags::TYPE
+    .union(StatxFlags::SIZE)
+    .union(StatxFlags::BLOCKS)
+    .union(StatxFlags::INO)
+    .union(StatxFlags::NLINK);
+
+/// statx of `name` inside `dir` for counting sizes: never follows a symlink and never
+/// mounts an automount point (a tree's size stops at other mounts anyway).
+pub fn statx_usage_at(dir: impl AsFd, name: &CStr) -> std::io::Result<Statx> {
+    Ok(rustix::fs::statx(
+        dir,
+        name,
+        AtFlags::SYMLINK_NOFOLLOW | AtFlags::NO_AUTOMOUNT,
+        USAGE_MASK,
+    )?)
+}
+
+/// [`statx_usage_at`] of a path (relative to the working folder when it is relative).
+pub fn statx_usage_path(path: &Path) -> std::io::Result<Statx> {
+    statx_usage_at(rustix::fs::CWD, &path_cstr(path)?)
+}
+
+fn path_cstr(path: &Path) -> std::io::Result<std::ffi::CString> {
+    use std::os::unix::ffi::OsStrExt;
+    std::ffi::CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| std::io::Error::from_raw_os_error(libc::EINVAL))
+}
+
+/// Open the folder `name` inside `dir` for reading its entries; a symlink is not followed
+/// (it fails with `ELOOP` or `ENOTDIR`).
+pub fn open_dir_at(dir: impl AsFd, name: &CStr) -> std::io::Result<OwnedFd> {
+    Ok(rustix::fs::openat(
+        dir,
+        name,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::empty(),
+    )?)
+}
+
+/// Open the folder at `path` without following a final symlink.
+pub fn open_dir_nofollow(path: &Path) -> std::io::Result<OwnedFd> {
+    open_dir_at(rustix::fs::CWD, &path_cstr(path)?)
+}
+
+/// The device number a statx result names, as `st_dev` holds it.
+pub fn statx_dev(st: &Statx) -> u64 {
+    libc::makedev(st.stx_dev_major, st.stx_dev_minor)
+}
+
 /// statx of a path, following symlinks, asking for the mount id as well.
 pub fn statx_path(path: &Path) -> std::io::Result<Statx> {
     Ok(rustix::fs::statx(
