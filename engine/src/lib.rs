@@ -4,6 +4,7 @@
 // A library reports failures as errors; tests may panic.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod apps;
 pub mod devices;
 pub mod entry;
 pub mod error;
