@@ -110,6 +110,12 @@ fn set_key(lines: &mut Vec<String>, group: &str, key: &str, value: Option<String
             Some(v) => lines[i] = format!("{key}={v}"),
             None => {
                 lines.remove(i);
+                // A group left with nothing in it goes, with its blank lines.
+                if let Some(range) = group_range(lines, group)
+                    && lines[range.clone()].iter().all(|l| l.trim().is_empty())
+                {
+                    lines.drain(range.start - 1..range.end);
+                }
             }
         }
         return;
