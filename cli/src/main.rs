@@ -1,4 +1,4 @@
-//! `porpoise`, the command: `porpoise ls`, `mimetype`, `mounts`, `copy`, `move`, `rm` and `trash` run
+//! `porpoise`, the command: `porpoise ls`, `mimetype`, `open`, `mounts`, `copy`, `move`, `rm` and `trash` run
 //! here against the engine alone (no window libraries are loaded, so every command starts
 //! fast); `porpoise [PATH...]` opens the window by becoming `porpoise-window`.
 
@@ -7,6 +7,7 @@ mod job;
 mod ls;
 mod mimetype;
 mod mounts;
+mod open;
 mod progress;
 mod trash;
 
@@ -34,6 +35,8 @@ enum Command {
     Ls(ls::LsArgs),
     /// Tell each file's type (MIME type) from the desktop's shared-mime-info database.
     Mimetype(mimetype::MimetypeArgs),
+    /// Open files with their default applications (or the one given with --with).
+    Open(open::OpenArgs),
     /// Show every mount with its filesystem type and class (local, removable, network).
     Mounts,
     /// Copy files and folders into a folder: `porpoise copy SRC... DEST`.
@@ -52,6 +55,7 @@ fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Ls(args) => ls::run(&args),
         Command::Mimetype(args) => mimetype::run(&args),
+        Command::Open(args) => open::run(&args),
         Command::Mounts => mounts::run(),
         Command::Copy(args) => job::transfer(job::Kind::Copy, args),
         Command::Move(args) => job::transfer(job::Kind::Move, args),

@@ -97,7 +97,7 @@ pub enum OpenError {
     NoApplication { path: PathBuf, mime: String },
     /// The application runs in a terminal and none is installed.
     #[error("no terminal is installed to run {app} in")]
-    NoTerminal { app: String },
+    NoTerminal { app: String, files: Vec<PathBuf> },
     /// A file's absolute path could not be made (the current folder is gone).
     #[error(transparent)]
     File(#[from] IoError),
@@ -198,6 +198,7 @@ impl Apps {
                 .as_deref()
                 .ok_or_else(|| OpenError::NoTerminal {
                     app: app.id.clone(),
+                    files: files.clone(),
                 })?
         } else {
             &[]
@@ -207,14 +208,21 @@ impl Apps {
             icon: app.icon.as_deref(),
             file: &app.file,
         };
-        Ok(app
-            .exec
-            .expand(&files, &fields)
+        let lines = app.exec.expand(&files, &fields);
+        // One line for all the files, or one per file, in their order.
+        let opened: Vec<Vec<PathBuf>> = if lines.len() == 1 {
+            vec![files]
+        } else {
+            files.into_iter().map(|f| vec![f]).collect()
+        };
+        Ok(lines
             .into_iter()
-            .map(|line| Launch {
+            .zip(opened)
+            .map(|(line, files)| Launch {
                 app: app.id.clone(),
                 argv: prefix.iter().cloned().chain(line).collect(),
                 dir: app.dir.clone(),
+                files,
             })
             .collect())
     }

@@ -480,7 +480,10 @@ fn terminal_applications_run_in_the_desktops_terminal() {
         Ok(apps.commands(app, &[PathBuf::from("/f")])?.remove(0).argv)
     };
     // None installed.
-    assert!(matches!(argv(&desk), Err(OpenError::NoTerminal { app }) if app == "top.desktop"));
+    assert!(matches!(
+        argv(&desk),
+        Err(OpenError::NoTerminal { app, files }) if app == "top.desktop" && files == [PathBuf::from("/f")]
+    ));
     desk.env.path = vec![bin.clone()];
     let xterm = program("xterm");
     assert_eq!(
@@ -589,6 +592,11 @@ fn opening_files_groups_them_by_application() {
         ]
     );
     assert_eq!(launches[0].app, "lister.desktop");
+    assert_eq!(
+        launches[0].files,
+        [PathBuf::from("/d/a.txt"), PathBuf::from("/d/run.sh")]
+    );
+    assert_eq!(launches[2].files, [PathBuf::from("/d/q.png")]);
     let failures: Vec<&OpenError> = plan.iter().filter_map(|r| r.as_ref().err()).collect();
     assert!(
         matches!(failures.as_slice(), [OpenError::NoApplication { path, mime }]
@@ -617,6 +625,7 @@ fn a_launch_runs_detached_and_a_missing_program_is_an_error() {
         app: "r.desktop".into(),
         argv: vec![script.clone().into(), os("one arg"), os("two")],
         dir: Some(work.clone()),
+        files: Vec::new(),
     };
     apps::spawn(&launch).expect("spawn");
     let text = wait_for("the script's record", PATIENCE, || {
@@ -635,6 +644,7 @@ fn a_launch_runs_detached_and_a_missing_program_is_an_error() {
         app: "m.desktop".into(),
         argv: vec![os("/nonexistent/program")],
         dir: None,
+        files: Vec::new(),
     };
     assert!(matches!(
         apps::spawn(&missing),

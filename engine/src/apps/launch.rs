@@ -18,6 +18,8 @@ pub struct Launch {
     pub argv: Vec<OsString>,
     /// The folder to run it in (the entry's `Path`), else wherever the starter is.
     pub dir: Option<PathBuf>,
+    /// The files it opens (absolute), to name them when it cannot be started.
+    pub files: Vec<PathBuf>,
 }
 
 /// Why a command line could not be started.
@@ -74,8 +76,9 @@ pub fn spawn(launch: &Launch) -> Result<(), LaunchError> {
 
 impl Launch {
     /// Write this launch to a pipe as one record [`Launch::read_from`] reads back: each
-    /// field NUL-terminated (no argument holds a NUL): the application, the folder
-    /// (empty: none), the number of arguments, then each argument.
+    /// field NUL-terminated (no argument or path holds a NUL): the application, the
+    /// folder (empty: none), the number of arguments, each argument, the number of
+    /// files, each file.
     pub fn write_to(&self, out: &mut impl Write) -> std::io::Result<()> {
         let mut record = Vec::new();
         let mut field = |bytes: &[u8]| {
@@ -91,6 +94,10 @@ impl Launch {
         field(self.argv.len().to_string().as_bytes());
         for arg in &self.argv {
             field(arg.as_bytes());
+        }
+        field(self.files.len().to_string().as_bytes());
+        for file in &self.files {
+            field(file.as_os_str().as_bytes());
         }
         out.write_all(&record)
     }
@@ -111,18 +118,24 @@ impl Launch {
         };
         let app = String::from_utf8(app).map_err(|_| bad())?;
         let dir = field()?.ok_or_else(bad)?;
-        let count: usize = std::str::from_utf8(&field()?.ok_or_else(bad)?)
-            .ok()
-            .and_then(|n| n.parse().ok())
-            .ok_or_else(bad)?;
-        let mut argv = Vec::with_capacity(count.min(4096));
-        for _ in 0..count {
-            argv.push(OsString::from_vec(field()?.ok_or_else(bad)?));
-        }
+        let mut list = || -> std::io::Result<Vec<OsString>> {
+            let count: usize = std::str::from_utf8(&field()?.ok_or_else(bad)?)
+                .ok()
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(bad)?;
+            let mut items = Vec::with_capacity(count.min(4096));
+            for _ in 0..count {
+                items.push(OsString::from_vec(field()?.ok_or_else(bad)?));
+            }
+            Ok(items)
+        };
+        let argv = list()?;
+        let files = list()?.into_iter().map(PathBuf::from).collect();
         Ok(Some(Launch {
             app,
             argv,
             dir: (!dir.is_empty()).then(|| OsString::from_vec(dir).into()),
+            files,
         }))
     }
 }
@@ -142,11 +155,13 @@ mod tests {
                     OsString::from_vec(b"x\xff y\n".to_vec()),
                 ],
                 dir: Some("/tmp/some where".into()),
+                files: vec!["/tmp/x\ny".into(), "/tmp/z".into()],
             },
             Launch {
                 app: "b.desktop".into(),
                 argv: vec!["other".into()],
                 dir: None,
+                files: Vec::new(),
             },
         ];
         let mut pipe = Vec::new();
