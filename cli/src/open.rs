@@ -31,8 +31,8 @@ pub struct OpenArgs {
 
 pub fn run(args: &OpenArgs) -> anyhow::Result<()> {
     let env = Env::from_env();
-    let apps = Apps::load(&env);
     let db = MimeDb::load();
+    let apps = Apps::load(&env, &db);
     let total = args.files.len();
     let mut failed = 0;
     // Each file with its type.

@@ -105,8 +105,10 @@ pub enum OpenError {
 
 impl Apps {
     /// Read every desktop entry and association file `env` names (I/O: off the UI
-    /// thread). Unreadable and broken files count as absent.
-    pub fn load(env: &Env) -> Apps {
+    /// thread). Unreadable and broken files count as absent. Types are known by the
+    /// name `db` gives them: an entry or list naming an alias (`text/x-sh`) speaks of
+    /// its type (`application/x-shellscript`).
+    pub fn load(env: &Env, db: &MimeDb) -> Apps {
         let mut folders: Vec<(PathBuf, bool)> = Vec::new();
         for dir in env.config_home.iter().chain(&env.config_dirs) {
             folders.push((dir.clone(), false));
@@ -156,6 +158,7 @@ impl Apps {
                 Level { lists, declared }
             })
             .collect();
+        let levels = unaliased(levels, db);
         Apps {
             apps,
             by_id,
@@ -257,4 +260,31 @@ impl Apps {
         }
         plan
     }
+}
+
+/// `levels` with every type under the name the database gives it (an alias's entries
+/// joined to its type's).
+fn unaliased(levels: Vec<Level>, db: &MimeDb) -> Vec<Level> {
+    let mut known: HashMap<String, String> = HashMap::new();
+    let mut unalias = |mime: &str| -> String {
+        known
+            .entry(mime.to_owned())
+            .or_insert_with(|| db.unalias(mime))
+            .clone()
+    };
+    levels
+        .into_iter()
+        .map(|level| Level {
+            lists: level
+                .lists
+                .into_iter()
+                .map(|list| List {
+                    defaults: mimeapps::unaliased(list.defaults, &mut unalias),
+                    added: mimeapps::unaliased(list.added, &mut unalias),
+                    removed: mimeapps::unaliased(list.removed, &mut unalias),
+                })
+                .collect(),
+            declared: mimeapps::unaliased(level.declared, &mut unalias),
+        })
+        .collect()
 }

@@ -60,7 +60,7 @@ impl Desk {
     }
 
     fn load(&self) -> Apps {
-        Apps::load(&self.env)
+        Apps::load(&self.env, &MimeDb::load())
     }
 }
 
@@ -269,7 +269,8 @@ fn an_app_for_a_parent_type_opens_its_kinds() {
         default_id(&desk.load(), &db, "text/x-sh").as_deref(),
         Some("editor.desktop")
     );
-    desk.app("sys", "shell.desktop", "application/x-shellscript;", "");
+    // An entry naming an alias speaks of its type.
+    desk.app("sys", "shell.desktop", "text/x-sh;", "");
     let apps = desk.load();
     assert_eq!(
         ids(&apps.for_type(&db, "application/x-shellscript")),
@@ -283,6 +284,15 @@ fn an_app_for_a_parent_type_opens_its_kinds() {
     assert_eq!(
         default_id(&desk.load(), &db, "application/x-shellscript").as_deref(),
         Some("shell.desktop")
+    );
+    // A list naming the alias sets the default of the type.
+    desk.write(
+        "config/mimeapps.list",
+        "[Default Applications]\ntext/x-sh=editor.desktop;\n",
+    );
+    assert_eq!(
+        default_id(&desk.load(), &db, "application/x-shellscript").as_deref(),
+        Some("editor.desktop")
     );
     assert!(
         desk.load()

@@ -46,6 +46,21 @@ pub(super) fn read_cache(applications: &Path) -> Group {
         .unwrap_or_default()
 }
 
+/// `group` with each key as `unalias` names it; the IDs of keys that name the same type
+/// are joined (in the order the keys come, each ID once).
+pub(super) fn unaliased(group: Group, unalias: &mut impl FnMut(&str) -> String) -> Group {
+    let mut out = Group::with_capacity(group.len());
+    for (key, ids) in group {
+        let list: &mut Vec<String> = out.entry(unalias(&key)).or_default();
+        for id in ids {
+            if !list.contains(&id) {
+                list.push(id);
+            }
+        }
+    }
+    out
+}
+
 /// Every group of a key file whose values are `;`-separated lists.
 fn read_groups(path: &Path) -> HashMap<String, Group> {
     std::fs::read_to_string(path)
