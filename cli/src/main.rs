@@ -1,7 +1,7 @@
-//! `porpoise`, the command: `porpoise ls`, `du`, `mimetype`, `mounts`, `copy`, `move`,
-//! `rm` and `trash` run here against the engine alone (no window libraries are loaded, so
-//! every command starts fast); `porpoise [PATH...]` opens the window by becoming
-//! `porpoise-window`.
+//! `porpoise`, the command: `porpoise ls`, `du`, `mimetype`, `open`, `mounts`, `copy`,
+//! `move`, `rm` and `trash` run here against the engine alone (no window libraries are
+//! loaded, so every command starts fast); `porpoise [PATH...]` opens the window by
+//! becoming `porpoise-window`.
 
 mod du;
 mod format;
@@ -9,6 +9,7 @@ mod job;
 mod ls;
 mod mimetype;
 mod mounts;
+mod open;
 mod progress;
 mod trash;
 
@@ -39,6 +40,8 @@ enum Command {
     Du(du::DuArgs),
     /// Tell each file's type (MIME type) from the desktop's shared-mime-info database.
     Mimetype(mimetype::MimetypeArgs),
+    /// Open files with their default applications (or the one given with --with).
+    Open(open::OpenArgs),
     /// Show every mount with its filesystem type and class (local, removable, network).
     Mounts,
     /// Copy files and folders into a folder: `porpoise copy SRC... DEST`.
@@ -58,6 +61,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Ls(args) => ls::run(&args),
         Command::Du(args) => du::run(&args),
         Command::Mimetype(args) => mimetype::run(&args),
+        Command::Open(args) => open::run(&args),
         Command::Mounts => mounts::run(),
         Command::Copy(args) => job::transfer(job::Kind::Copy, args),
         Command::Move(args) => job::transfer(job::Kind::Move, args),

@@ -1,10 +1,11 @@
 //! Porpoise's engine: listing folders, the mount table and devices, file records, file
-//! jobs, folder sizes. It never names iced and holds no user-facing sentences: it emits
-//! typed facts.
-//! Built as its own package (engine/Cargo.toml), which has no iced to name.
+//! jobs, folder sizes, file types and the applications that open them. It never names
+//! iced and holds no user-facing sentences: it emits typed facts. Built as its own package
+//! (engine/Cargo.toml), which has no iced to name.
 // A library reports failures as errors; tests may panic.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod apps;
 pub mod devices;
 pub mod entry;
 pub mod error;

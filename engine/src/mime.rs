@@ -4,9 +4,11 @@
 //! desktop's other programs: a name that matches one glob needs no read; an empty file
 //! the name says nothing of is text; only a name that matches none or several is
 //! sniffed, and only when the caller allows it (local filesystems). Also each type's description in
-//! the reader's language and its icon names (`describe`).
+//! the reader's language and its icon names (`describe`), and the types it is a kind of
+//! (`family`).
 
 mod describe;
+mod family;
 
 use std::ffi::OsStr;
 use std::io::Read;
@@ -36,6 +38,8 @@ pub struct MimeDb {
     /// The `mime` folders it was read from, the user's first: descriptions are read from
     /// the first that has one.
     dirs: Vec<PathBuf>,
+    /// Each type's direct parents (the `subclasses` files), which `xdg-mime` keeps to itself.
+    parents: family::Parents,
 }
 
 impl std::fmt::Debug for MimeDb {
@@ -58,9 +62,11 @@ impl MimeDb {
     /// The database of this desktop: `$XDG_DATA_HOME/mime` (or `~/.local/share/mime`) and
     /// each `$XDG_DATA_DIRS/mime` (or `/usr/local/share/mime`, `/usr/share/mime`).
     pub fn load() -> MimeDb {
+        let dirs: Vec<PathBuf> = data_dirs().into_iter().map(|d| d.join("mime")).collect();
         MimeDb {
             info: SharedMimeInfo::new(),
-            dirs: data_dirs().into_iter().map(|d| d.join("mime")).collect(),
+            parents: family::read_parents(&dirs),
+            dirs,
         }
     }
 

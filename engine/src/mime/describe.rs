@@ -11,7 +11,7 @@ impl MimeDb {
     /// wanted first) that it has, else its plain (English) one; `None` for a type the
     /// database does not describe. Reads a small file: off the UI thread.
     pub fn description(&self, mime: &str, languages: &[String]) -> Option<String> {
-        let mime = self.unaliased(mime);
+        let mime = self.unalias(mime);
         self.dirs
             .iter()
             .find_map(|dir| describe(&dir.join(format!("{mime}.xml")), languages))
@@ -20,19 +20,10 @@ impl MimeDb {
     /// The icon names to look `mime` up by in an icon theme, the best first: the one the
     /// database names for it, `media-subtype`, then the generic icon of its kind.
     pub fn icon_names(&self, mime: &str) -> Vec<String> {
-        match self.unaliased(mime).parse() {
+        match self.unalias(mime).parse() {
             Ok(m) => self.info.lookup_icon_names(&m),
             Err(_) => vec!["application-x-generic".into()],
         }
-    }
-
-    /// The type an alias stands for (`application/x-pdf` → `application/pdf`).
-    fn unaliased(&self, mime: &str) -> String {
-        mime.parse()
-            .ok()
-            .and_then(|m| self.info.unalias_mime_type(&m))
-            .map(|m| m.essence_str().to_owned())
-            .unwrap_or_else(|| mime.to_owned())
     }
 }
 

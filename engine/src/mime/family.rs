@@ -1,0 +1,99 @@
+//! A type's family in the database: the type an alias stands for, and the types it is a
+//! kind of (`subclasses`: `application/x-shellscript` is a kind of `text/plain`), nearest
+//! first, as applications are looked up for it.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use super::{MimeDb, TEXT};
+
+/// Each type's direct parents, as the `subclasses` files of the database's folders list
+/// them (the user's folder first).
+pub(super) type Parents = HashMap<String, Vec<String>>;
+
+/// Read the `subclasses` file of each `mime` folder (`child parent` per line); a folder
+/// without one adds nothing.
+pub(super) fn read_parents(dirs: &[impl AsRef<Path>]) -> Parents {
+    let mut parents = Parents::new();
+    for dir in dirs {
+        let Ok(text) = std::fs::read_to_string(dir.as_ref().join("subclasses")) else {
+            continue;
+        };
+        for line in text.lines() {
+            let mut words = line.split_whitespace();
+            if let (Some(child), Some(parent)) = (words.next(), words.next()) {
+                let list = parents.entry(child.to_owned()).or_default();
+                if !list.iter().any(|p| p == parent) {
+                    list.push(parent.to_owned());
+                }
+            }
+        }
+    }
+    parents
+}
+
+impl MimeDb {
+    /// The type an alias stands for (`text/x-sh` → `application/x-shellscript`); any
+    /// other type is itself.
+    pub fn unalias(&self, mime: &str) -> String {
+        mime.parse()
+            .ok()
+            .and_then(|m| self.info.unalias_mime_type(&m))
+            .map(|m| m.essence_str().to_owned())
+            .unwrap_or_else(|| mime.to_owned())
+    }
+
+    /// The types `mime` is directly a kind of, as the database lists them (unaliased).
+    pub fn parents(&self, mime: &str) -> Vec<String> {
+        self.parents
+            .get(&self.unalias(mime))
+            .map(|ps| ps.iter().map(|p| self.unalias(p)).collect())
+            .unwrap_or_default()
+    }
+
+    /// `mime` (unaliased) and every type it is a kind of, nearest first (breadth first,
+    /// each once); a `text/*` type ends with `text/plain`, which every text is a kind of.
+    /// Applications are looked up for each in turn (`application/x-shellscript`,
+    /// `application/x-executable`, `text/plain`).
+    pub fn ancestry(&self, mime: &str) -> Vec<String> {
+        let mut family = vec![self.unalias(mime)];
+        let mut i = 0;
+        while i < family.len() {
+            for parent in self.parents(&family[i]) {
+                if !family.contains(&parent) {
+                    family.push(parent);
+                }
+            }
+            i += 1;
+        }
+        if family[0].starts_with("text/") && !family.iter().any(|t| t == TEXT) {
+            family.push(TEXT.to_owned());
+        }
+        family
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parents_are_read_from_every_folder_once() {
+        let a = tempfile::tempdir().expect("tempdir");
+        let b = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            a.path().join("subclasses"),
+            "text/x-a text/plain\ntext/x-b text/x-a\n",
+        )
+        .expect("write");
+        std::fs::write(
+            b.path().join("subclasses"),
+            "text/x-a text/plain\ntext/x-a application/x-y\n",
+        )
+        .expect("write");
+        let none = tempfile::tempdir().expect("tempdir");
+        let parents = read_parents(&[a.path(), b.path(), none.path()]);
+        assert_eq!(parents["text/x-a"], ["text/plain", "application/x-y"]);
+        assert_eq!(parents["text/x-b"], ["text/x-a"]);
+    }
+}
