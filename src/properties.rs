@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use porpoise_engine::error::IoError;
 use porpoise_engine::props::Properties;
+use porpoise_engine::usage::{Counting, Usage, UsageEvent};
 
 /// The dialog's messages (one variant of `Message`).
 #[derive(Debug, Clone)]
@@ -21,6 +22,8 @@ pub enum PropsMsg {
     Octal(String),
     /// Set the permissions shown on the item.
     Apply,
+    /// How much the items take, counted so far (or at the end) by count number `.0`.
+    Counted(u64, Box<Usage>),
     /// The permissions of `path` were set from `from` to `to`, or not.
     Applied {
         path: PathBuf,
@@ -32,7 +35,7 @@ pub enum PropsMsg {
 }
 
 /// The open dialog.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct PropertiesView {
     pub paths: Vec<PathBuf>,
     /// The items' properties, once read (an item that could not be read: its error).
@@ -44,6 +47,21 @@ pub struct PropertiesView {
     /// Why setting the permissions failed, if it did.
     pub error: Option<String>,
     pub busy: bool,
+    /// What the items take (folders counted recursively), as counted so far.
+    pub usage: Option<Usage>,
+    /// The count under way (its number, and it): it stops when the dialog goes.
+    count: Option<(u64, Arc<Counting>)>,
+}
+
+impl std::fmt::Debug for PropertiesView {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PropertiesView")
+            .field("paths", &self.paths)
+            .field("items", &self.items)
+            .field("mode", &self.mode)
+            .field("usage", &self.usage)
+            .finish_non_exhaustive()
+    }
 }
 
 impl PropertiesView {
@@ -55,6 +73,29 @@ impl PropertiesView {
             octal: String::new(),
             error: None,
             busy: false,
+            usage: None,
+            count: None,
+        }
+    }
+
+    /// Count what the items take, folders recursively, on the engine's threads (never
+    /// into other mounts); the effect follows the count.
+    pub fn start_count(&mut self) -> PropsEffect {
+        let counting = Arc::new(porpoise_engine::usage::count(
+            self.paths.clone(),
+            Default::default(),
+        ));
+        let events = counting.events().clone();
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.count = Some((id, counting));
+        PropsEffect::Follow(id, events)
+    }
+
+    /// Take a snapshot of its own count (a late one of a dialog closed before is not).
+    pub fn counted(&mut self, id: u64, usage: Usage) {
+        if self.count.as_ref().is_some_and(|(mine, _)| *mine == id) {
+            self.usage = Some(usage);
         }
     }
 
@@ -98,6 +139,28 @@ impl PropertiesView {
     }
 }
 
+/// Move a count's snapshots into the window's stream, on a blocking thread, until the
+/// count ends or the dialog that started it goes (then the count was cancelled too).
+async fn follow(
+    events: crossbeam_channel::Receiver<UsageEvent>,
+    mut out: iced::futures::channel::mpsc::Sender<Usage>,
+) {
+    use iced::futures::executor::block_on;
+    use iced::futures::sink::SinkExt;
+    let _ = tokio::task::spawn_blocking(move || {
+        for event in events.iter() {
+            let (usage, last) = match event {
+                UsageEvent::Progress(u) => (u, false),
+                UsageEvent::Finished(u) => (u, true),
+            };
+            if block_on(out.send(usage)).is_err() || last {
+                return;
+            }
+        }
+    })
+    .await;
+}
+
 /// A mode in octal as `chmod` takes it: `644`, `1777`.
 pub fn octal(mode: u32) -> String {
     format!("{:03o}", mode & 0o7777)
@@ -133,16 +196,26 @@ pub enum PropsEffect {
         paths: Vec<PathBuf>,
         mounts: Option<Arc<porpoise_engine::mounts::MountTable>>,
     },
+    /// Follow a count: each snapshot becomes `PropsMsg::Counted`, until the end (or
+    /// until the dialog goes, which stops the count).
+    Follow(u64, crossbeam_channel::Receiver<UsageEvent>),
     /// Set an item's permissions from `from` to `to`; ends with `PropsMsg::Applied`.
     SetMode { path: PathBuf, from: u32, to: u32 },
 }
 
 impl PropsEffect {
     pub fn into_task(self) -> iced::Task<crate::message::Message> {
+        if let PropsEffect::Follow(id, events) = self {
+            let stream = iced::stream::channel(4, move |out| follow(events, out));
+            return iced::Task::run(stream, move |u| {
+                crate::message::Message::Props(PropsMsg::Counted(id, Box::new(u)))
+            });
+        }
         iced::Task::perform(
             async move { tokio::task::spawn_blocking(move || self.run()).await.ok() },
             |msg| match msg {
-                Some(msg) => crate::message::Message::Props(msg),
+                Some(Some(msg)) => crate::message::Message::Props(msg),
+                Some(None) => crate::message::Message::Tick,
                 None => {
                     tracing::error!("the properties worker panicked");
                     crate::message::Message::Tick
@@ -152,11 +225,22 @@ impl PropsEffect {
     }
 
     pub fn run_blocking(self) -> Vec<crate::message::Message> {
-        vec![crate::message::Message::Props(self.run())]
+        self.run()
+            .into_iter()
+            .map(crate::message::Message::Props)
+            .collect()
     }
 
-    fn run(self) -> PropsMsg {
-        match self {
+    /// Do the work here (blocking); a count is followed to its end result.
+    fn run(self) -> Option<PropsMsg> {
+        Some(match self {
+            PropsEffect::Follow(id, events) => {
+                let end = events.iter().find_map(|e| match e {
+                    UsageEvent::Finished(u) => Some(u),
+                    UsageEvent::Progress(_) => None,
+                })?;
+                PropsMsg::Counted(id, Box::new(end))
+            }
             PropsEffect::Read { paths, mounts } => PropsMsg::Read(
                 paths
                     .iter()
@@ -172,6 +256,6 @@ impl PropsEffect {
                     result,
                 }
             }
-        }
+        })
     }
 }

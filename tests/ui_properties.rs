@@ -1,7 +1,8 @@
 //! The properties dialog driven headlessly on real files: Alt+Enter shows the selected
 //! file's facts as the disk has them, a permission checkbox and the octal field follow
 //! each other and Apply sets the mode on disk, Escape closes, Ctrl+Z sets it back; the folder's menu shows the
-//! folder's properties; several selected items show their count and total size.
+//! folder's properties with its contents counted (as `du -sx` counts them); several
+//! selected items show their count and what they take together.
 //! Run: `cargo test --test ui_properties`.
 
 mod flows;
@@ -79,6 +80,21 @@ fn the_selected_files_facts_and_its_permissions() {
         .and_then(|v| v.single())
         .expect("the folder");
     assert_eq!(p.path, dir.path());
+    // Its contents counted as `du -sx` counts them.
+    let usage = app
+        .properties()
+        .and_then(|v| v.usage.clone())
+        .expect("counted");
+    assert!(usage.finished);
+    assert_eq!((usage.total.files, usage.total.folders), (2, 1));
+    let du = porpoise_testkit::run(std::process::Command::new("du").arg("-sxb").arg(dir.path()));
+    let du: u64 = du
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("du's bytes");
+    assert_eq!(usage.total.apparent_bytes, du, "as du -sxb counts");
+    assert!(shows(&app, "2 files, 1 folder"));
     let app = send(app, Message::Props(PropsMsg::Close));
 
     // Two selected files: their count and total size.
@@ -92,10 +108,10 @@ fn the_selected_files_facts_and_its_permissions() {
         Some(2)
     );
     assert!(shows(&app, "Properties of 2 items"));
-    let items = app
+    let usage = app
         .properties()
-        .and_then(|v| v.items.clone())
-        .expect("read");
-    let total: u64 = items.iter().flatten().map(|p| p.size).sum();
-    assert_eq!(total, 15, "12 + 3 bytes");
+        .and_then(|v| v.usage.clone())
+        .expect("counted");
+    assert_eq!(usage.total.apparent_bytes, 15, "12 + 3 bytes");
+    assert!(shows(&app, "2 files, 0 folders"));
 }

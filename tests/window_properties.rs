@@ -16,6 +16,8 @@ use desktop::{Desktop, Home, PATIENCE, wait_for};
 fn alt_enter_shows_a_files_properties_and_its_permissions_change() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&["notes"]);
+    let inside = home.folder("inside", &["one", "two", "three"]);
+    std::fs::rename(&inside, home.work.join("inside")).expect("move the folder in");
     let file = home.work.join("notes.txt");
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).expect("chmod");
     let mut win = desk.open_work(&home);
@@ -42,6 +44,23 @@ fn alt_enter_shows_a_files_properties_and_its_permissions_change() {
     });
     win.alive();
 
+    win.key("Escape");
+    win.wait_gone("Octal");
+    win.alive();
+
+    // A folder: its contents counted (three files and itself).
+    let (x, y) = win.wait_text("inside");
+    win.click(x, y);
+    win.key("alt+Return");
+    win.wait_text("Properties");
+    win.save_shot("properties-folder");
+    // "3 files, 1 folder" (the labels are grey: the values are what is read).
+    win.wait_words("the folder's contents counted", |words| {
+        words
+            .windows(4)
+            .any(|w| w[0].text == "3" && w[1].text.starts_with("files") && w[3].text == "folder")
+    });
+    win.alive();
     win.key("Escape");
     win.wait_gone("Octal");
     win.alive();

@@ -399,3 +399,15 @@ props-free-value = { $free } von { $total }
 props-reading = Wird gelesen…
 props-cannot-read = { $name } kann nicht gelesen werden: { $error }
 props-apply-failed = Die Berechtigungen wurden nicht geändert: { $error }
+props-contents-value = { $files ->
+    [one] 1 Datei
+   *[other] { $files } Dateien
+}, { $folders ->
+    [one] 1 Ordner
+   *[other] { $folders } Ordner
+}
+props-counting = { $value } (wird gezählt…)
+props-not-counted = { $count ->
+    [one] 1 Element konnte nicht gelesen werden
+   *[other] { $count } Elemente konnten nicht gelesen werden
+}

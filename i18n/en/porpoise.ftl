@@ -399,3 +399,15 @@ props-free-value = { $free } of { $total }
 props-reading = Reading…
 props-cannot-read = Cannot read { $name }: { $error }
 props-apply-failed = The permissions were not changed: { $error }
+props-contents-value = { $files ->
+    [one] 1 file
+   *[other] { $files } files
+}, { $folders ->
+    [one] 1 folder
+   *[other] { $folders } folders
+}
+props-counting = { $value } (counting…)
+props-not-counted = { $count ->
+    [one] 1 item could not be read
+   *[other] { $count } items could not be read
+}

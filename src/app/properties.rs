@@ -21,6 +21,12 @@ impl App {
                 }
                 Vec::new()
             }
+            PropsMsg::Counted(id, usage) => {
+                if let Some(v) = &mut self.properties {
+                    v.counted(id, *usage);
+                }
+                Vec::new()
+            }
             PropsMsg::Bit(bit, on) => {
                 if let Some(v) = &mut self.properties {
                     v.set_bit(bit, on);
@@ -76,7 +82,8 @@ impl App {
             paths.push(self.pane.path().to_owned());
         }
         let mut view = PropertiesView::new(paths);
-        let effects = read_with(&mut view, self.mounts.clone());
+        let mut effects = read_with(&mut view, self.mounts.clone());
+        effects.push(Effect::Props(view.start_count()));
         self.properties = Some(view);
         effects
     }

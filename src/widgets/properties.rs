@@ -30,7 +30,7 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
     let body = match v.items.as_deref() {
         None => column![text(fl!("props-reading"))],
         Some([Ok(p)]) => single(app, v, p),
-        Some(items) => several(items),
+        Some(items) => several(v, items),
     };
     let close = button(text(fl!("props-close")))
         .on_press(Message::Props(PropsMsg::Close))
@@ -82,7 +82,9 @@ fn single<'a>(
         line(fl!("props-name"), name),
         line(fl!("props-type"), app.type_of_path(&p.path, p.kind)),
     ];
-    if p.kind != Kind::Dir {
+    if p.kind == Kind::Dir {
+        col = counted(col, v);
+    } else {
         col = col.push(line(
             fl!("props-size"),
             fl!(
@@ -187,23 +189,46 @@ fn permissions<'a>(v: &'a PropertiesView, p: &Properties) -> Element<'a, Message
     .into()
 }
 
-/// Several items: how many, and their total size.
+/// What the items take, folders counted recursively: the size, and the files and
+/// folders in it, marked while the count goes on.
+fn counted<'a>(
+    col: iced::widget::Column<'a, Message>,
+    v: &PropertiesView,
+) -> iced::widget::Column<'a, Message> {
+    let Some(u) = &v.usage else {
+        return col.push(line(fl!("props-size"), fl!("props-reading")));
+    };
+    let t = &u.total;
+    let going = |value: String| {
+        if u.finished {
+            value
+        } else {
+            fl!("props-counting", value = value)
+        }
+    };
+    let size = fl!(
+        "props-size-value",
+        size = format::size(t.apparent_bytes),
+        disk = format::size(t.bytes_on_disk)
+    );
+    let contents = fl!("props-contents-value", files = t.files, folders = t.folders);
+    let mut col = col
+        .push(line(fl!("props-size"), going(size)))
+        .push(line(fl!("props-contents"), contents));
+    if u.problems > 0 {
+        col = col.push(text(fl!("props-not-counted", count = u.problems)).style(text::danger));
+    }
+    col
+}
+
+/// Several items: how many, and what they take together.
 fn several<'a>(
+    v: &PropertiesView,
     items: &'a [Result<Properties, std::sync::Arc<porpoise_engine::error::IoError>>],
 ) -> iced::widget::Column<'a, Message> {
-    let mut col =
+    let col =
         column![text(fl!("props-title-many", count = items.len())).size(theme::TEXT_SIZE + 3.0)];
-    let read: Vec<&Properties> = items.iter().filter_map(|r| r.as_ref().ok()).collect();
-    let size: u64 = read.iter().map(|p| p.size).sum();
-    let disk: u64 = read.iter().map(|p| p.on_disk).sum();
-    col = col.push(line(
-        fl!("props-size"),
-        fl!(
-            "props-size-value",
-            size = format::size(size),
-            disk = format::size(disk)
-        ),
-    ));
+    let mut col = counted(col, v);
     for e in items.iter().filter_map(|r| r.as_ref().err()) {
         let name = e.path.display().to_string();
         col = col.push(
