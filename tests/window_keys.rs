@@ -101,11 +101,12 @@ fn items_picked_apart_by_keyboard_and_their_menu_by_key() {
     win.wait_gone("Move to Trash");
     win.wait_text("3 selected");
 
-    // The Menu key opens it too, on its first entry; Up goes round to the last (Delete)
-    // and on to Move to Trash, and Enter takes exactly the three there.
+    // The Menu key opens it too, on its first entry; Up goes round to the last
+    // (Properties), on to Delete and to Move to Trash, and Enter takes exactly the three
+    // there.
     win.key("Menu");
     win.wait_text("Move to Trash");
-    win.key("Up Up");
+    win.key("Up Up Up");
     win.key("Return");
     wait_for("alpha, charlie and echo in the trash", PATIENCE, || {
         (left(&work) == ["bravo", "delta", "foxtrot"]).then_some(())

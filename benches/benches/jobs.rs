@@ -25,16 +25,10 @@ const ROUNDS: usize = 7;
 const SMALL_ROUNDS: usize = 15;
 
 fn main() {
-    let tmpfs = env_path("PORPOISE_BENCH_TMPFS").unwrap_or_else(|| PathBuf::from("/dev/shm"));
-    // Unless a folder is given: a fresh journaled ext4 on the real disk (as root), else
-    // the system temp folder.
-    let fresh = match env_path("PORPOISE_BENCH_EXT4") {
-        Some(_) => Err("PORPOISE_BENCH_EXT4 is set".to_owned()),
-        None => porpoise_benches::disk::FreshExt4::new(),
-    };
-    let ext4 = env_path("PORPOISE_BENCH_EXT4").unwrap_or_else(|| {
-        porpoise_benches::disk::FreshExt4::or_fallback(&fresh, &std::env::temp_dir())
-    });
+    // Unless folders are given: a fresh journaled ext4 on the real disk (as root), else
+    // the system temp folder; /dev/shm for tmpfs.
+    let places = porpoise_benches::disk::BenchPlaces::from_env();
+    let (tmpfs, ext4) = (places.tmpfs.clone(), places.ext4.clone());
     let only = std::env::var("PORPOISE_BENCH_ONLY").unwrap_or_default();
     let cpz = find_tool("cpz");
     let rmz = find_tool("rmz");

@@ -23,14 +23,10 @@ const FOLDERS: usize = 1_000;
 const FILES_PER_FOLDER: usize = 100;
 
 fn main() {
-    let tmpfs = env_path("PORPOISE_BENCH_TMPFS").unwrap_or_else(|| PathBuf::from("/dev/shm"));
-    let fresh = match env_path("PORPOISE_BENCH_EXT4") {
-        Some(_) => Err("PORPOISE_BENCH_EXT4 is set".to_owned()),
-        None => porpoise_benches::disk::FreshExt4::new(),
-    };
-    let ext4 = env_path("PORPOISE_BENCH_EXT4").unwrap_or_else(|| {
-        porpoise_benches::disk::FreshExt4::or_fallback(&fresh, &std::env::temp_dir())
-    });
+    // Unless folders are given: a fresh journaled ext4 on the real disk (as root), else
+    // the system temp folder; /dev/shm for tmpfs.
+    let places = porpoise_benches::disk::BenchPlaces::from_env();
+    let (tmpfs, ext4) = (places.tmpfs.clone(), places.ext4.clone());
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
         "# porpoise folder-size benchmark ({ROUNDS} interleaved rounds, medians in ms; warm \
@@ -71,10 +67,6 @@ fn row(label: &str, t: &Times) {
         t.one_thread,
         t.one_thread / t.du
     );
-}
-
-fn env_path(name: &str) -> Option<PathBuf> {
-    std::env::var_os(name).map(PathBuf::from)
 }
 
 /// 1 000 folders in 10 groups; every third folder sits three levels deeper.

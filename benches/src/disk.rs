@@ -111,3 +111,27 @@ fn run(cmd: &mut Command) -> Result<(), String> {
         ))
     }
 }
+
+/// Where a benchmark runs its workloads: `PORPOISE_BENCH_TMPFS` (else `/dev/shm`), and
+/// `PORPOISE_BENCH_EXT4`, else a fresh journaled ext4 on the real disk (as root), else
+/// the system temp folder. Keep it while the workloads run (the fresh ext4 goes with it).
+pub struct BenchPlaces {
+    pub tmpfs: PathBuf,
+    pub ext4: PathBuf,
+    /// The fresh ext4, or why there is none.
+    pub fresh: Result<FreshExt4, String>,
+}
+
+impl BenchPlaces {
+    pub fn from_env() -> BenchPlaces {
+        let var = |name: &str| std::env::var_os(name).map(PathBuf::from);
+        let tmpfs = var("PORPOISE_BENCH_TMPFS").unwrap_or_else(|| PathBuf::from("/dev/shm"));
+        let fresh = match var("PORPOISE_BENCH_EXT4") {
+            Some(_) => Err("PORPOISE_BENCH_EXT4 is set".to_owned()),
+            None => FreshExt4::new(),
+        };
+        let ext4 = var("PORPOISE_BENCH_EXT4")
+            .unwrap_or_else(|| FreshExt4::or_fallback(&fresh, &std::env::temp_dir()));
+        BenchPlaces { tmpfs, ext4, fresh }
+    }
+}
