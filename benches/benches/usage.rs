@@ -11,7 +11,7 @@
 
 use porpoise_benches::{median, timed};
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
