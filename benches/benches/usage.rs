@@ -27,6 +27,7 @@ fn main() {
     // the system temp folder; /dev/shm for tmpfs.
     let places = porpoise_benches::disk::BenchPlaces::from_env();
     let (tmpfs, ext4) = (places.tmpfs.clone(), places.ext4.clone());
+    let start_load = load();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
         "# porpoise folder-size benchmark ({ROUNDS} interleaved rounds, medians in ms; warm \
@@ -54,6 +55,18 @@ fn main() {
         }
     }
     println!("\nratio: porpoise / du -s (goal: 0.60 or less for `porpoise du`)");
+    // Two threads only beat one when a second core is free: say how busy the machine was.
+    println!(
+        "load average at the start: {start_load}; at the end: {}",
+        load()
+    );
+}
+
+/// The 1-, 5- and 15-minute load averages.
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
 }
 
 fn row(label: &str, t: &Times) {
