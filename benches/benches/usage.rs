@@ -2,8 +2,11 @@
 //! rounds, the order rotating each round): a 100 000-file tree (1 000 folders of 100
 //! small files, a third of them three levels deeper), and as many files in one folder,
 //! counted by `du -s`, `porpoise du` and the engine in-process (on all its threads, and
-//! on one for reference), on tmpfs and on ext4 (one workload there at a time). Warm: every contender runs once before the rounds, and the caches are
-//! not dropped (that needs root and a quiet machine; a cold count measures the disk).
+//! on one for reference), on tmpfs and on ext4 (one workload there at a time). Each
+//! round first waits (up to 15 s) for both cores to be idle, as two threads only beat one
+//! when the second core is free; the table says how many rounds found them so. Warm:
+//! every contender runs once before the rounds, and the caches are not dropped (that
+//! needs root and a quiet machine; a cold count measures the disk).
 //!
 //! Run: `cargo bench --bench usage` (`PORPOISE_BENCH_TMPFS` / `PORPOISE_BENCH_EXT4`
 //! choose the folders; defaults: /dev/shm, and a fresh journaled ext4 on a loop device
@@ -14,13 +17,15 @@ use porpoise_benches::{median, timed};
 use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use porpoise_engine::usage::{UsageOptions, count_blocking};
 
 const ROUNDS: usize = 11;
 const FOLDERS: usize = 1_000;
 const FILES_PER_FOLDER: usize = 100;
+/// The longest a round waits for the machine to be quiet (see `wait_for_quiet`).
+const QUIET_WAIT: Duration = Duration::from_secs(15);
 
 fn main() {
     // Unless folders are given: a fresh journaled ext4 on the real disk (as root), else
@@ -39,9 +44,9 @@ fn main() {
         FOLDERS * FILES_PER_FOLDER
     );
     println!(
-        "| workload | du -s ms | porpoise du ms | ratio | engine ms | ratio | engine, 1 thread ms | ratio |"
+        "| workload | du -s ms | porpoise du ms | ratio | engine ms | ratio | engine, 1 thread ms | ratio | quiet rounds |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for (label, base) in [("tmpfs", &tmpfs), ("ext4", &ext4)] {
         for (shape, make) in [("tree", make_tree as fn(&Path)), ("one folder", make_flat)] {
             let root = tempfile::Builder::new()
@@ -71,14 +76,15 @@ fn load() -> String {
 
 fn row(label: &str, t: &Times) {
     println!(
-        "| {label} | {:.1} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.2} |",
+        "| {label} | {:.1} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.2} | {}/{ROUNDS} |",
         t.du,
         t.command,
         t.command / t.du,
         t.engine,
         t.engine / t.du,
         t.one_thread,
-        t.one_thread / t.du
+        t.one_thread / t.du,
+        t.quiet_rounds
     );
 }
 
@@ -138,6 +144,8 @@ struct Times {
     command: f64,
     engine: f64,
     one_thread: f64,
+    /// Rounds that started on a quiet machine.
+    quiet_rounds: usize,
 }
 
 fn engine_ms(tree: &Path, threads: usize) -> f64 {
@@ -156,6 +164,7 @@ fn engine_ms(tree: &Path, threads: usize) -> f64 {
 
 fn time_counts(tree: &Path) -> Times {
     let bin = porpoise_benches::porpoise_command();
+    let mut quiet_rounds = 0;
     let (mut du, mut command, mut engine, mut one) = (Vec::new(), Vec::new(), Vec::new(), vec![]);
     let mut steps: [&mut dyn FnMut(bool); 4] = [
         &mut |keep| {
@@ -188,6 +197,10 @@ fn time_counts(tree: &Path) -> Times {
         s(false);
     }
     for _ in 0..ROUNDS {
+        // On two cores shared with other work, a round waits for a quiet moment.
+        if porpoise_benches::wait_for_quiet(QUIET_WAIT) {
+            quiet_rounds += 1;
+        }
         // None always goes first.
         steps.rotate_left(1);
         for s in steps.iter_mut() {
@@ -199,5 +212,6 @@ fn time_counts(tree: &Path) -> Times {
         command: median(command),
         engine: median(engine),
         one_thread: median(one),
+        quiet_rounds,
     }
 }

@@ -1,11 +1,11 @@
 //! What the benchmarks share: medians, timing a command run to its end, the `porpoise`
-//! command under test, and a fresh ext4 to run on.
+//! command under test, a fresh ext4 to run on, and waiting for a quiet machine.
 
 pub mod disk;
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 pub fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
@@ -29,4 +29,39 @@ pub fn timed(cmd: &mut Command) -> f64 {
 /// `cargo build --release` at the top of the repository leaves it.
 pub fn porpoise_command() -> PathBuf {
     porpoise_testkit::porpoise_command()
+}
+
+/// Wait until the machine's cores are at least 85 % idle over 300 ms, for at most `limit`;
+/// whether they were. On a shared machine other work takes the cores a contender that
+/// runs on several needs, while one on a single core hardly notices.
+pub fn wait_for_quiet(limit: Duration) -> bool {
+    let start = Instant::now();
+    loop {
+        let before = cpu_times();
+        std::thread::sleep(Duration::from_millis(300));
+        let after = cpu_times();
+        if let (Some((idle0, total0)), Some((idle1, total1))) = (before, after) {
+            let total = total1.saturating_sub(total0).max(1);
+            if idle1.saturating_sub(idle0) * 100 >= total * 85 {
+                return true;
+            }
+        }
+        if start.elapsed() >= limit {
+            return false;
+        }
+    }
+}
+
+/// Idle and total time of all cores so far (the `cpu` line of /proc/stat, in ticks).
+fn cpu_times() -> Option<(u64, u64)> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let line = stat.lines().next()?.strip_prefix("cpu ")?;
+    let ticks: Vec<u64> = line
+        .split_whitespace()
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    // user nice system idle iowait irq softirq steal (guest time is in user already).
+    let total = ticks.iter().take(8).sum();
+    let idle = ticks.get(3)? + ticks.get(4).copied().unwrap_or(0);
+    Some((idle, total))
 }
