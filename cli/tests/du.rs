@@ -218,3 +218,11 @@ fn an_unreadable_folder_is_said_on_stderr_and_the_rest_printed() {
     assert_eq!(apparent, theirs("-b"));
     assert_eq!((files, folders), ("5", "6"));
 }
+
+#[test]
+fn help_is_long_only_as_in_du() {
+    let o = porpoise_du(&["--help".as_ref()]);
+    assert!(o.status.success());
+    let help = stdout(&o);
+    assert!(help.contains("Usage:") && help.contains("-h"), "{help}");
+}
