@@ -61,14 +61,11 @@ impl Types {
         self.looks.get(mime)
     }
 
-    /// The description of `mime`: the database's words (starting with a capital, as the
-    /// window's own words do), or the type itself where the database has none.
+    /// The description of `mime`: the database's words (capitalised when they came), or
+    /// the type itself where the database has none.
     pub fn description(&self, mime: &str) -> Option<String> {
         let look = self.looks.get(mime)?;
-        Some(match &look.description {
-            Some(words) => capitalised(words),
-            None => mime.to_owned(),
-        })
+        Some(look.description.clone().unwrap_or_else(|| mime.to_owned()))
     }
 
     /// The theme's icon for `mime` at `size`, once found.
@@ -90,7 +87,11 @@ impl Types {
     /// Take the looks of described types.
     pub fn described(&mut self, described: Vec<Described>) {
         for d in described {
-            self.looks.insert(d.mime.clone(), d.into_look());
+            let mime = d.mime.clone();
+            let mut look = d.into_look();
+            // Starting with a capital, as the window's own words do (once, not per frame).
+            look.description = look.description.as_deref().map(capitalised);
+            self.looks.insert(mime, look);
         }
     }
 }

@@ -15,30 +15,10 @@ impl App {
     pub(super) fn on_props_message(&mut self, m: PropsMsg) -> Vec<Effect> {
         match m {
             PropsMsg::Open => self.open_properties(),
-            PropsMsg::Read(items) => {
-                if let Some(v) = &mut self.properties {
-                    v.read(items);
-                }
-                Vec::new()
-            }
-            PropsMsg::Counted(id, usage) => {
-                if let Some(v) = &mut self.properties {
-                    v.counted(id, *usage);
-                }
-                Vec::new()
-            }
-            PropsMsg::Bit(bit, on) => {
-                if let Some(v) = &mut self.properties {
-                    v.set_bit(bit, on);
-                }
-                Vec::new()
-            }
-            PropsMsg::Octal(text) => {
-                if let Some(v) = &mut self.properties {
-                    v.set_octal(text);
-                }
-                Vec::new()
-            }
+            PropsMsg::Read(items) => self.in_dialog(|v| v.read(items)),
+            PropsMsg::Counted(id, usage) => self.in_dialog(|v| v.counted(id, *usage)),
+            PropsMsg::Bit(bit, on) => self.in_dialog(|v| v.set_bit(bit, on)),
+            PropsMsg::Octal(text) => self.in_dialog(|v| v.set_octal(text)),
             PropsMsg::Apply => self.apply_mode(),
             PropsMsg::Applied {
                 path,
@@ -71,6 +51,14 @@ impl App {
         }
     }
 
+    /// Change the open dialog (a late message for a closed one changes nothing).
+    fn in_dialog(&mut self, change: impl FnOnce(&mut PropertiesView)) -> Vec<Effect> {
+        if let Some(v) = &mut self.properties {
+            change(v);
+        }
+        Vec::new()
+    }
+
     /// The dialog on the selected items, or on the shown folder when none is.
     fn open_properties(&mut self) -> Vec<Effect> {
         if self.pane.trash.is_some() {
@@ -82,7 +70,7 @@ impl App {
             paths.push(self.pane.path().to_owned());
         }
         let mut view = PropertiesView::new(paths);
-        let mut effects = read_with(&mut view, self.mounts.clone());
+        let mut effects = read_with(&view, self.mounts.clone());
         effects.push(Effect::Props(view.start_count()));
         self.properties = Some(view);
         effects
@@ -106,13 +94,9 @@ impl App {
     pub(super) fn properties_key(&mut self, k: &KeyPress) -> Vec<Effect> {
         match k.key.as_ref() {
             Key::Named(Named::Escape) => self.on_props_message(PropsMsg::Close),
-            Key::Named(Named::Enter) if !k.captured || self.properties_changed() => {
-                if self.properties_changed() {
-                    self.apply_mode()
-                } else {
-                    self.on_props_message(PropsMsg::Close)
-                }
-            }
+            // Enter applies a change (from the octal field too), else closes.
+            Key::Named(Named::Enter) if self.properties_changed() => self.apply_mode(),
+            Key::Named(Named::Enter) if !k.captured => self.on_props_message(PropsMsg::Close),
             _ => Vec::new(),
         }
     }
@@ -129,7 +113,7 @@ impl App {
 
 /// Read the dialog's items (`mounts` tells their filesystems).
 fn read_with(
-    v: &mut PropertiesView,
+    v: &PropertiesView,
     mounts: Option<std::sync::Arc<porpoise_engine::mounts::MountTable>>,
 ) -> Vec<Effect> {
     vec![Effect::Props(PropsEffect::Read {

@@ -69,7 +69,8 @@ fn target_folder(request: &JobRequest, c: &Conflict) -> PathBuf {
         .unwrap_or_else(|| request.dest.clone())
 }
 
-fn backdrop(_: &Theme) -> container::Style {
+/// The dimmed backdrop under a dialog (every dialog over the window has it).
+pub fn backdrop(_: &Theme) -> container::Style {
     container::Style {
         background: Some(Background::Color(Color::from_rgba(0.0, 0.0, 0.0, 0.45))),
         ..container::Style::default()

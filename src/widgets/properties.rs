@@ -45,16 +45,11 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
     .padding(20)
     .max_width(560)
     .style(container::bordered_box);
-    stack![base, opaque(center(opaque(panel)).style(backdrop))].into()
-}
-
-fn backdrop(_: &iced::Theme) -> container::Style {
-    container::Style {
-        background: Some(iced::Background::Color(iced::Color::from_rgba(
-            0.0, 0.0, 0.0, 0.45,
-        ))),
-        ..container::Style::default()
-    }
+    stack![
+        base,
+        opaque(center(opaque(panel)).style(super::dialog::backdrop))
+    ]
+    .into()
 }
 
 /// A label and its value on one line.
