@@ -145,7 +145,7 @@ impl App {
         self.focus = to;
         let mut effects = Vec::new();
         if from == Part::Location && to != Part::Location {
-            self.pane.end_mode_if(|m| matches!(m, Mode::Location(_)));
+            self.pane.end_location();
         }
         if let Some(beside) = &self.beside
             && to == Part::View

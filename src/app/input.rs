@@ -6,7 +6,7 @@ use std::time::Instant;
 use super::super::effects::Effect;
 use super::super::keys::{self, Command, Move};
 use super::super::message::KeyPress;
-use super::super::pane::{Mode, PaneMsg};
+use super::super::pane::PaneMsg;
 use super::{App, DOUBLE_CLICK, TYPEAHEAD_RESET};
 
 impl App {
@@ -30,7 +30,7 @@ impl App {
         } else {
             self.pane.selection.select_only(&name);
         }
-        self.pane.end_mode_if(|m| matches!(m, Mode::Location(_)));
+        self.pane.end_location();
         self.pane.last_click = Some((name, now));
         Vec::new()
     }
@@ -89,7 +89,7 @@ impl App {
             Command::Reload => self.pane_message(PaneMsg::Reload),
             Command::EditLocation => self.pane_message(PaneMsg::EditLocation),
             Command::CancelLocation => {
-                if self.pane.end_mode_if(|m| matches!(m, Mode::Location(_))) {
+                if self.pane.end_location() {
                     Vec::new()
                 } else if self.pane.filter.is_some() {
                     self.pane.close_filter(self.settings.view)

@@ -114,6 +114,11 @@ impl Pane {
         }
     }
 
+    /// Stop typing a location; whether one was typed.
+    pub(crate) fn end_location(&mut self) -> bool {
+        self.end_mode_if(|m| matches!(m, Mode::Location(_)))
+    }
+
     /// Close a menu or the drop menu; whether one was open.
     pub(crate) fn close_menus(&mut self) -> bool {
         self.end_mode_if(|m| matches!(m, Mode::Menu(_) | Mode::Drop(_)))

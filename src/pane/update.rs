@@ -43,7 +43,7 @@ impl Pane {
             }
             PaneMsg::LocationSubmit => self.submit_location(cx),
             PaneMsg::LocationCancel => {
-                self.end_mode_if(|m| matches!(m, Mode::Location(_)));
+                self.end_location();
                 Vec::new()
             }
         };
