@@ -88,6 +88,8 @@ pub enum ActionMsg {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MenuItem {
     Open,
+    /// A file's: the submenu of the applications that open it.
+    OpenWith,
     Cut,
     Copy,
     /// Paste into the folder the menu was opened on.
@@ -123,7 +125,7 @@ impl MenuItem {
             Some(true) => vec![
                 Open, Cut, Copy, PasteInto, Rename, Trash, Delete, Properties,
             ],
-            Some(false) => vec![Open, Cut, Copy, Rename, Trash, Delete, Properties],
+            Some(false) => vec![Open, OpenWith, Cut, Copy, Rename, Trash, Delete, Properties],
             None => vec![Paste, NewFolder, ShowHidden, Reload, Properties],
         }
     }
@@ -149,6 +151,8 @@ pub struct ContextMenu {
     pub at: Point,
     /// The entry the arrow keys are on (Enter picks it); none until they move.
     pub highlighted: Option<usize>,
+    /// A file's "Open With" submenu, once asked for.
+    pub open_with: Option<crate::apps::OpenWithMenu>,
 }
 
 impl ContextMenu {
@@ -304,6 +308,7 @@ mod tests {
             items: MenuItem::MAIN.to_vec(),
             at: Point::ORIGIN,
             highlighted: None,
+            open_with: None,
         };
         m.step(false);
         assert_eq!(m.highlighted, Some(3), "up from none: the last");

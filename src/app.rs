@@ -10,6 +10,7 @@ mod input;
 mod jobs;
 mod naming;
 mod nav;
+mod open_with;
 mod panes;
 mod properties;
 mod query;
@@ -95,6 +96,10 @@ pub struct App {
     types: super::types::Types,
     /// The properties dialog, while it is open.
     properties: Option<super::properties::PropertiesView>,
+    /// The applications that open files.
+    apps: super::apps::AppsState,
+    /// The chooser of an application ("Other Application…"), while it is open.
+    chooser: Option<super::apps::Chooser>,
 }
 
 /// Two clicks on the same entry within this time open it.
@@ -148,6 +153,8 @@ impl App {
             jobs: super::jobs::Jobs::default(),
             types: Default::default(),
             properties: None,
+            apps: super::apps::AppsState::new(home.apps.clone()),
+            chooser: None,
         };
         let mut effects = app.pane.start_listing(None);
         effects.push(Effect::LoadUserPlaces(home));
@@ -247,21 +254,6 @@ impl App {
                 Vec::new()
             }
             Message::Devices(m) => self.on_device_message(m),
-            Message::FileOpened(result) => {
-                use super::message::OpenFailure;
-                if let Err((name, why)) = result {
-                    self.status_error = Some(match why {
-                        OpenFailure::NoApplication => {
-                            fl!("status-open-no-application", name = name)
-                        }
-                        OpenFailure::NoLauncher => fl!("status-open-no-launcher", name = name),
-                        OpenFailure::Other(error) => {
-                            fl!("status-open-failed", name = name, error = error)
-                        }
-                    });
-                }
-                Vec::new()
-            }
             Message::SaveDue(ticket) => match &self.settings_path {
                 Some(path) if ticket == self.save_ticket => {
                     vec![Effect::WriteSettings(path.clone(), self.settings.clone())]
@@ -286,6 +278,7 @@ impl App {
             }
             Message::Types(m) => self.on_types_message(m),
             Message::Props(m) => self.on_props_message(m),
+            Message::Apps(m) => self.on_apps_message(m),
             Message::Pane(m) => self.pane_message(m),
             Message::Tab(m) => self.on_tab_message(m),
             Message::Beside(m) => self.on_beside_message(*m),
@@ -295,6 +288,7 @@ impl App {
             Message::SetView(mode) => self.set_view(mode),
             Message::ToggleHidden => self.toggle_hidden(),
             Message::Key(k) if !self.jobs.dialogs.is_empty() => self.dialog_key(&k),
+            Message::Key(k) if self.chooser.is_some() => self.chooser_key(&k),
             Message::Key(k) if self.properties.is_some() => self.properties_key(&k),
             Message::Key(k) => match self.focus_key(&k) {
                 Some(effects) => effects,

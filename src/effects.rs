@@ -41,8 +41,6 @@ pub enum Effect {
     LoadSpace { generation: u64, path: PathBuf },
     /// Which user folders exist (the Trash place is this home trash's).
     LoadUserPlaces(UserHome),
-    /// Open a file with its default application.
-    OpenFile(PathBuf),
     /// Ask for `Message::SaveDue(ticket)` after a short delay (debounce).
     ScheduleSave(u64),
     /// Write the settings file.
@@ -83,6 +81,9 @@ pub enum Effect {
     Types(crate::types::TypesEffect),
     /// Work of the properties dialog (reading items, setting permissions).
     Props(crate::properties::PropsEffect),
+    /// Work of the applications (reading them, opening files, writing a default) and
+    /// the chooser's focus and scrolling.
+    Apps(crate::apps::AppsEffect),
     /// Count the entries of these folders of `dir`; ends with `Message::FolderCounts`.
     CountFolders {
         generation: u64,
@@ -131,12 +132,6 @@ impl Effect {
                     },
                     move |p| Message::UserPlaces(p.unwrap_or_else(|| places::fixed(&home))),
                 ),
-                None,
-            ),
-            Effect::OpenFile(path) => (
-                Task::perform(blocking(move || open_file(&path)), |r| {
-                    Message::FileOpened(r.unwrap_or(Ok(())))
-                }),
                 None,
             ),
             Effect::ScheduleSave(ticket) => (
@@ -226,6 +221,7 @@ impl Effect {
             Effect::Action(a) => (a.into_task(), None),
             Effect::Types(t) => (t.into_task(), None),
             Effect::Props(p) => (p.into_task(), None),
+            Effect::Apps(a) => (a.into_task(), None),
             Effect::Eject(path) => {
                 let at = path.clone();
                 (
@@ -255,8 +251,9 @@ impl Effect {
 
     /// Run a finite effect on this thread and return the messages it produces, in order.
     /// `OpenDir` lists without watching, until `Complete`, `Unchanged` or `Failed`.
-    /// Opening files, delays, scrolling and focus do nothing here (they need a desktop or
-    /// a window); settings are written and theme icons read. `RunJob` and `FollowJob`
+    /// Delays, scrolling and focus do nothing here (they need a window); settings are
+    /// written, theme icons read and files opened (with the applications of the
+    /// environment the test gave). `RunJob` and `FollowJob`
     /// follow the job until it ends or waits for an answer or a resume; undo runs to its end.
     pub fn run_blocking(self) -> Vec<Message> {
         match self {
@@ -316,6 +313,7 @@ impl Effect {
             Effect::Action(a) => a.run_blocking(),
             Effect::Types(t) => t.run_blocking(),
             Effect::Props(p) => p.run_blocking(),
+            Effect::Apps(a) => a.run_blocking(),
             Effect::Eject(path) => {
                 let r = eject(&path);
                 vec![Message::Devices(DeviceMsg::Ejected(path, r))]
@@ -336,8 +334,7 @@ impl Effect {
                     Vec::new()
                 }
             },
-            Effect::OpenFile(_)
-            | Effect::Close
+            Effect::Close
             | Effect::ScheduleSave(_)
             | Effect::ScrollTo(..)
             | Effect::FocusLocation(_)
@@ -397,26 +394,6 @@ fn count_folders(dir: &std::path::Path, names: &[Vec<u8>], hidden: bool) -> Vec<
         tracing::info!("{}", porpoise_engine::error::chain(&e));
     }
     counts
-}
-
-/// Hand a file to its default application without waiting for it.
-fn open_file(path: &std::path::Path) -> Result<(), (String, super::message::OpenFailure)> {
-    use super::launcher::LaunchError;
-    use super::message::OpenFailure;
-    tracing::debug!(path = %path.display(), "opening with the default application");
-    super::launcher::open(path).map_err(|e| {
-        tracing::warn!(path = %path.display(), "cannot open: {}", porpoise_engine::error::chain(&e));
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let why = match e {
-            LaunchError::NoApplication => OpenFailure::NoApplication,
-            LaunchError::NoLauncher => OpenFailure::NoLauncher,
-            other => OpenFailure::Other(porpoise_engine::error::chain(&other)),
-        };
-        (name, why)
-    })
 }
 
 fn jobs_said(said: Vec<JobMsg>) -> Vec<Message> {

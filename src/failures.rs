@@ -1,11 +1,14 @@
 //! How the window words what the engine reports as failed, through Fluent, so a German
 //! window reads no English: an I/O failure as what was being done, to which path and
-//! why ([`Op`], [`Reason`]), the problems a pre-flight check finds, and the clipboard's
-//! failures (what the clipboard library said is logged, not shown).
+//! why ([`Op`], [`Reason`]), the problems a pre-flight check finds, the clipboard's
+//! failures (what the clipboard library said is logged, not shown) and why files did not
+//! open (an application that could not be started).
 
+use porpoise_engine::apps::LaunchError;
 use porpoise_engine::error::{IoError, Op, Reason};
 use porpoise_engine::jobs::preflight::{NameProblem, Problem};
 
+use crate::apps::OpenFailure;
 use crate::clipboard::DecodeError;
 use crate::clipboard::owner::ClipboardError;
 use crate::format;
@@ -24,7 +27,12 @@ pub fn io(e: &IoError) -> String {
 /// Why it failed, in a few words ("permission denied"); an error the window has no words
 /// for is told by its number.
 pub fn why(e: &IoError) -> String {
-    match e.reason() {
+    why_io(&e.source)
+}
+
+/// [`why`] for an error of the system without a path.
+pub fn why_io(e: &std::io::Error) -> String {
+    match Reason::from_io(e) {
         Reason::PermissionDenied => fl!("why-permission"),
         Reason::NotFound => fl!("why-not-found"),
         Reason::NotADirectory => fl!("why-not-a-folder"),
@@ -41,10 +49,35 @@ pub fn why(e: &IoError) -> String {
         Reason::NotSupported => fl!("why-not-supported"),
         Reason::Interrupted => fl!("why-interrupted"),
         Reason::Differs => fl!("why-differs"),
-        Reason::Other => match e.errno() {
+        Reason::Other => match e.raw_os_error() {
             Some(code) => fl!("why-other", code = code),
             None => fl!("why-unknown"),
         },
+    }
+}
+
+/// Why files did not open: "Could not start “Text Editor”: its program is not
+/// installed".
+pub fn open(f: &OpenFailure) -> String {
+    match f {
+        OpenFailure::Start { app, error } => match &**error {
+            LaunchError::Start { source, .. } if Reason::from_io(source) == Reason::NotFound => {
+                fl!("status-open-no-program", app = app.clone())
+            }
+            LaunchError::Start { source, .. } => {
+                fl!("status-open-cannot-start", app = app.clone(), why = why_io(source))
+            }
+            LaunchError::Folder { dir, source, .. } => fl!(
+                "status-open-no-folder",
+                app = app.clone(),
+                folder = dir.display().to_string(),
+                why = why_io(source)
+            ),
+            LaunchError::Empty => fl!("status-open-no-program", app = app.clone()),
+        },
+        OpenFailure::NoTerminal { app } => fl!("status-open-no-terminal", app = app.clone()),
+        OpenFailure::Gone { app } => fl!("status-open-app-gone", app = app.clone()),
+        OpenFailure::File(e) => io(e),
     }
 }
 

@@ -1,18 +1,21 @@
-//! Opening files with other programs through a small helper process started before any job
-//! runs. A program started straight from the window would inherit the open files of a running
+//! Starting other programs through a small helper process started before any job runs. A
+//! program started straight from the window would inherit the open files of a running
 //! copy, and closing them on exec makes the kernel flush their dirty data to a slow or
 //! network mount first (seconds, measured); the helper holds none of them.
 //!
-//! The helper is this binary (`porpoise-window`) run as `launcher-helper`: it reads
-//! NUL-terminated paths on stdin, opens each with its default application, and answers one
-//! line per path: `ok`; `none` (a launcher such as `xdg-open` or `gio` ran and found no
-//! application for the file); `missing` (no launcher is installed); or `error: …`.
+//! The helper is this binary (`porpoise-window`) run as `launcher-helper`. It reads
+//! launches on stdin (the engine's [`Launch`]: an application's command line, already
+//! planned by the window, as [`Launch::write_to`] writes it), starts each one detached
+//! ([`apps::spawn`]) and answers one line per launch: `ok`, or why it could not start:
+//! `start ERRNO` (the program), `folder ERRNO` (the folder it runs in; ERRNO is 0 when the
+//! system gave none) or `empty` (no program).
 
 use std::io::{BufRead, BufReader, Write};
-use std::os::unix::ffi::OsStrExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Mutex;
+
+use porpoise_engine::apps::{self, Launch, LaunchError};
 
 /// The window's side of the helper.
 pub struct Launcher {
@@ -21,31 +24,13 @@ pub struct Launcher {
     stdout: BufReader<ChildStdout>,
 }
 
-/// Why a file could not be opened.
+/// The helper could not be asked: it is gone, or said something it never says.
 #[derive(Debug, thiserror::Error)]
-pub enum LaunchError {
+pub enum HelperError {
     #[error("cannot talk to the launcher")]
-    Helper(#[source] std::io::Error),
-    /// The desktop's launcher ran and opened nothing: no application is set for the file.
-    #[error("no application is set to open the file")]
-    NoApplication,
-    /// None of the launchers (`xdg-open`, `gio`, …) is installed.
-    #[error("no program that opens files (xdg-open, gio) is installed")]
-    NoLauncher,
-    #[error("{0}")]
-    Open(String),
-}
-
-impl LaunchError {
-    /// What `open` said, sorted: a launcher that ran and failed means no application; one
-    /// that could not be started means none is installed.
-    fn from_open(e: std::io::Error) -> LaunchError {
-        match e.kind() {
-            std::io::ErrorKind::NotFound => LaunchError::NoLauncher,
-            std::io::ErrorKind::Other => LaunchError::NoApplication,
-            _ => LaunchError::Open(e.to_string().replace('\n', " ")),
-        }
-    }
+    Pipe(#[from] std::io::Error),
+    #[error("the launcher answered {0:?}")]
+    Answer(String),
 }
 
 impl Launcher {
@@ -73,29 +58,15 @@ impl Launcher {
         })
     }
 
-    /// Open `path` with its default application, through the helper.
-    pub fn open(&mut self, path: &Path) -> Result<(), LaunchError> {
-        let mut request = path.as_os_str().as_bytes().to_vec();
-        request.push(0);
-        self.stdin
-            .write_all(&request)
-            .and_then(|()| self.stdin.flush())
-            .map_err(LaunchError::Helper)?;
+    /// Start `launch` through the helper: the inner result says whether it started.
+    pub fn launch(&mut self, launch: &Launch) -> Result<Result<(), LaunchError>, HelperError> {
+        launch.write_to(&mut self.stdin)?;
+        self.stdin.flush()?;
         let mut answer = String::new();
-        match self.stdout.read_line(&mut answer) {
-            Ok(0) => Err(LaunchError::Helper(
-                std::io::ErrorKind::UnexpectedEof.into(),
-            )),
-            Ok(_) => match answer.trim_end() {
-                "ok" => Ok(()),
-                "none" => Err(LaunchError::NoApplication),
-                "missing" => Err(LaunchError::NoLauncher),
-                other => Err(LaunchError::Open(
-                    other.strip_prefix("error: ").unwrap_or(other).to_owned(),
-                )),
-            },
-            Err(e) => Err(LaunchError::Helper(e)),
+        if self.stdout.read_line(&mut answer)? == 0 {
+            return Err(std::io::Error::from(std::io::ErrorKind::UnexpectedEof).into());
         }
+        parse(answer.trim_end(), launch)
     }
 
     /// The helper's process id.
@@ -120,45 +91,108 @@ pub fn start_global() {
     let started = std::env::current_exe().and_then(|exe| Launcher::start(&exe));
     match started {
         Ok(l) => *GLOBAL.lock().unwrap_or_else(|p| p.into_inner()) = Some(l),
-        Err(e) => tracing::warn!("no launcher, files open from the window itself: {e}"),
+        Err(e) => tracing::warn!("no launcher, programs start from the window itself: {e}"),
     }
 }
 
-/// Open `path` through the window's launcher, or directly when there is none.
-pub fn open(path: &Path) -> Result<(), LaunchError> {
+/// Start `launch` through the window's launcher, or directly when there is none (tests,
+/// or a helper that went away). Blocks only until the program is started.
+pub fn launch(launch: &Launch) -> Result<(), LaunchError> {
     let mut guard = GLOBAL.lock().unwrap_or_else(|p| p.into_inner());
-    match guard.as_mut() {
-        Some(l) => {
-            let r = l.open(path);
-            if matches!(r, Err(LaunchError::Helper(_))) {
-                // The helper is gone: do without it from now on.
+    if let Some(helper) = guard.as_mut() {
+        match helper.launch(launch) {
+            Ok(started) => return started,
+            Err(e) => {
+                tracing::warn!("the launcher is gone, programs start from the window now: {e}");
                 *guard = None;
-                drop(guard);
-                return open_directly(path);
             }
-            r
         }
-        None => open_directly(path),
     }
+    drop(guard);
+    apps::spawn(launch)
 }
 
-fn open_directly(path: &Path) -> Result<(), LaunchError> {
-    open::that_detached(path).map_err(LaunchError::from_open)
-}
-
-/// The helper's loop: open each NUL-terminated path from `input`, answer on `output`.
-pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-    for request in input.split(0) {
-        let request = request?;
-        let path = Path::new(std::ffi::OsStr::from_bytes(&request));
-        let answer = match open::that_detached(path).map_err(LaunchError::from_open) {
-            Ok(()) => "ok".to_owned(),
-            Err(LaunchError::NoApplication) => "none".to_owned(),
-            Err(LaunchError::NoLauncher) => "missing".to_owned(),
-            Err(e) => format!("error: {e}"),
-        };
+/// The helper's loop: start each launch read from `input`, answer on `output`.
+pub fn serve(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    while let Some(launch) = Launch::read_from(&mut input)? {
+        let answer = answer(&apps::spawn(&launch));
         writeln!(output, "{answer}")?;
         output.flush()?;
     }
     Ok(())
+}
+
+/// The line that tells how a launch went.
+fn answer(started: &Result<(), LaunchError>) -> String {
+    let code = |e: &std::io::Error| e.raw_os_error().unwrap_or(0);
+    match started {
+        Ok(()) => "ok".to_owned(),
+        Err(LaunchError::Start { source, .. }) => format!("start {}", code(source)),
+        Err(LaunchError::Folder { source, .. }) => format!("folder {}", code(source)),
+        Err(LaunchError::Empty) => "empty".to_owned(),
+    }
+}
+
+/// The helper's answer about `launch`, as the error [`apps::spawn`] gave it.
+fn parse(answer: &str, launch: &Launch) -> Result<Result<(), LaunchError>, HelperError> {
+    let program = || PathBuf::from(launch.argv.first().cloned().unwrap_or_default());
+    let source = |code: &str| -> Result<std::io::Error, HelperError> {
+        match code.parse::<i32>() {
+            Ok(0) => Ok(std::io::Error::other("the system gave no reason")),
+            Ok(n) => Ok(std::io::Error::from_raw_os_error(n)),
+            Err(_) => Err(HelperError::Answer(answer.to_owned())),
+        }
+    };
+    Ok(Err(match answer.split_once(' ') {
+        None if answer == "ok" => return Ok(Ok(())),
+        None if answer == "empty" => LaunchError::Empty,
+        Some(("start", code)) => LaunchError::Start {
+            program: program(),
+            source: source(code)?,
+        },
+        Some(("folder", code)) => LaunchError::Folder {
+            program: program(),
+            dir: launch.dir.clone().unwrap_or_default(),
+            source: source(code)?,
+        },
+        _ => return Err(HelperError::Answer(answer.to_owned())),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_come_back_as_the_errors_they_were() {
+        let launch = Launch {
+            app: "a.desktop".into(),
+            argv: vec!["/no/such/program".into()],
+            dir: Some("/no/such/folder".into()),
+            files: Vec::new(),
+        };
+        let missing = std::io::Error::from_raw_os_error(rustix::io::Errno::NOENT.raw_os_error());
+        let start = Err(LaunchError::Start {
+            program: "/no/such/program".into(),
+            source: missing,
+        });
+        match parse(&answer(&start), &launch) {
+            Ok(Err(LaunchError::Start { program, source })) => {
+                assert_eq!(program, Path::new("/no/such/program"));
+                assert_eq!(source.kind(), std::io::ErrorKind::NotFound);
+            }
+            other => panic!("{other:?}"),
+        }
+        match parse("folder 13", &launch) {
+            Ok(Err(LaunchError::Folder { dir, source, .. })) => {
+                assert_eq!(dir, Path::new("/no/such/folder"));
+                assert_eq!(source.kind(), std::io::ErrorKind::PermissionDenied);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(parse("ok", &launch), Ok(Ok(()))));
+        assert!(matches!(parse("empty", &launch), Ok(Err(LaunchError::Empty))));
+        assert!(parse("what", &launch).is_err());
+        assert!(parse("start x", &launch).is_err());
+    }
 }

@@ -6,6 +6,7 @@
 
 pub mod actions;
 pub mod app;
+pub mod apps;
 pub mod clipboard;
 pub mod devices;
 pub mod display;

@@ -17,17 +17,6 @@ use super::request::JobRequest;
 use super::settings::ViewMode;
 use super::viewport::Viewport;
 
-/// Why a file did not open.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OpenFailure {
-    /// The desktop's launcher knows no application for it.
-    NoApplication,
-    /// No launcher (xdg-open, gio) is installed.
-    NoLauncher,
-    /// Something else, in the launcher's words.
-    Other(String),
-}
-
 /// A key press as the app sees it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct KeyPress {
@@ -52,8 +41,6 @@ pub enum Message {
     Mounts(Arc<MountTable>),
     /// The devices in Places: unmount and its answer.
     Devices(DeviceMsg),
-    /// A file was handed to its application, or not: Err((name, why)).
-    FileOpened(Result<(), (String, OpenFailure)>),
     SaveDue(u64),
     Saved(Result<(), Arc<super::settings::SaveError>>),
     /// The slow timer: purge the folder cache.
@@ -66,6 +53,8 @@ pub enum Message {
     Types(super::types::TypesMsg),
     /// The properties dialog.
     Props(super::properties::PropsMsg),
+    /// The applications that open files: opening, "Open With" and the chooser.
+    Apps(super::apps::AppsMsg),
 
     /// What the person does to the pane with the keyboard's folder view: go somewhere,
     /// open an entry, sort, scroll, filter, type a location.

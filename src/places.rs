@@ -39,22 +39,29 @@ pub fn home_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("/"))
 }
 
-/// The person's own places the window starts from: the home folder and the home trash.
-/// The window reads them from the environment once, at start-up; tests give their own.
+/// The person's own places the window starts from: the home folder, the home trash and
+/// where their applications are. The window reads them from the environment once, at
+/// start-up; tests give their own.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UserHome {
     pub folder: PathBuf,
     pub trash: HomeTrash,
+    /// Where applications and their associations with types are (`XDG_*`).
+    pub apps: porpoise_engine::apps::Env,
 }
 
 impl UserHome {
-    /// The environment's: `$HOME` (or the password database) and its trash
-    /// (`XDG_DATA_HOME`, else the home folder's `.local/share`).
+    /// The environment's: `$HOME` (or the password database), its trash
+    /// (`XDG_DATA_HOME`, else the home folder's `.local/share`) and its applications.
     pub fn from_env() -> UserHome {
         let folder = home_dir();
         let trash = HomeTrash::from_env()
             .unwrap_or_else(|| HomeTrash::in_data_home(folder.join(".local/share")));
-        UserHome { folder, trash }
+        UserHome {
+            folder,
+            trash,
+            apps: porpoise_engine::apps::Env::from_env(),
+        }
     }
 }
 

@@ -15,7 +15,7 @@ use super::settings::ViewMode;
 use super::theme;
 use super::widgets::pointer::pointer;
 use super::widgets::{
-    details, dialog, entry, icons, jobs, location, notice, overlay, places, properties, status,
+    chooser, details, dialog, entry, icons, jobs, location, notice, overlay, places, properties, status,
     tabs, trash,
 };
 
@@ -57,7 +57,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
     let window = pointer(Stack::with_children(layers), tracking, |e| {
         Message::Action(ActionMsg::Pointer(e))
     });
-    dialog::over(app, properties::over(app, window.into()))
+    dialog::over(app, chooser::over(app, properties::over(app, window.into())))
 }
 
 /// What a pane shows: the Trash view, a notice, or its folder in the view mode.

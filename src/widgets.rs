@@ -1,8 +1,9 @@
 //! The window's parts, one file each: toolbar and location bar, Places, the details and
 //! icons views (names elided to fit), the notice shown instead of a list, the status bar, the tab bar, the job panel and the
-//! dialogs over the window.
+//! dialogs over the window (the application chooser among them).
 
 pub mod band;
+pub mod chooser;
 pub mod close;
 pub mod details;
 pub mod dialog;

@@ -435,6 +435,7 @@ fn places_are_drop_targets_and_trash_takes_directly() {
     let user = porpoise::places::UserHome {
         folder: home.clone(),
         trash: trash.clone(),
+        apps: Default::default(),
     };
     let app = boot_as(dir.path(), porpoise::Settings::default(), user);
 

@@ -86,9 +86,12 @@ status-selected-folders = { $count ->
 }
 status-free = { $size } frei
 status-loading = Wird geladen …
-status-open-no-application = Keine Anwendung ist zum Öffnen von „{ $name }“ eingerichtet
-status-open-no-launcher = „{ $name }“ kann nicht geöffnet werden: kein Programm zum Öffnen von Dateien (xdg-open oder gio) ist installiert
-status-open-failed = „{ $name }“ konnte nicht geöffnet werden: { $error }
+status-open-no-program = „{ $app }“ konnte nicht gestartet werden: sein Programm ist nicht installiert
+status-open-cannot-start = „{ $app }“ konnte nicht gestartet werden: { $why }
+status-open-no-folder = „{ $app }“ konnte nicht in „{ $folder }“ gestartet werden: { $why }
+status-open-no-terminal = „{ $app }“ läuft in einem Terminal, und es ist kein Terminal installiert
+status-open-app-gone = „{ $app }“ ist nicht mehr installiert
+status-default-failed = „{ $app }“ konnte nicht als Standard festgelegt werden: { $error }
 status-settings-failed = Die Einstellungen konnten nicht gespeichert werden: { $error }
 
 ## Größen
@@ -266,6 +269,8 @@ drop-link = Hier verknüpfen
 drop-cancel = Abbrechen
 menu-default-key = Eingabe
 menu-open = Öffnen
+menu-open-with = Öffnen mit
+menu-other-application = Andere Anwendung …
 menu-cut = Ausschneiden
 menu-copy = Kopieren
 menu-paste-into = In Ordner einfügen
@@ -411,3 +416,14 @@ props-not-counted = { $count ->
     [one] 1 Element konnte nicht gelesen werden
    *[other] { $count } Elemente konnten nicht gelesen werden
 }
+
+## Die Anwendungsauswahl („Andere Anwendung …“, und für eine Datei, die keine Anwendung öffnet)
+chooser-title = Anwendung auswählen
+chooser-for-one = Zum Öffnen von „{ $name }“ ({ $kind })
+chooser-for-many = Zum Öffnen von { $count } Dateien
+chooser-search = Anwendungen suchen
+chooser-always = Immer für diesen Dateityp verwenden
+chooser-open = Öffnen
+chooser-loading = Die Anwendungen werden gelesen …
+chooser-none = Keine Anwendung passt zu „{ $query }“
+chooser-empty = Es sind keine Anwendungen installiert

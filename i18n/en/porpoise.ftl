@@ -86,9 +86,12 @@ status-selected-folders = { $count ->
 }
 status-free = { $size } free
 status-loading = Loading…
-status-open-no-application = No application is set to open “{ $name }”
-status-open-no-launcher = “{ $name }” cannot be opened: no program that opens files (xdg-open or gio) is installed
-status-open-failed = Could not open “{ $name }”: { $error }
+status-open-no-program = Could not start “{ $app }”: its program is not installed
+status-open-cannot-start = Could not start “{ $app }”: { $why }
+status-open-no-folder = Could not start “{ $app }” in “{ $folder }”: { $why }
+status-open-no-terminal = “{ $app }” runs in a terminal, and no terminal is installed
+status-open-app-gone = “{ $app }” is no longer installed
+status-default-failed = Could not make “{ $app }” the default: { $error }
 status-settings-failed = Could not save the settings: { $error }
 
 ## Sizes (the number comes formatted, with the decimal separator below)
@@ -266,6 +269,8 @@ drop-link = Link here
 drop-cancel = Cancel
 menu-default-key = Enter
 menu-open = Open
+menu-open-with = Open With
+menu-other-application = Other Application…
 menu-cut = Cut
 menu-copy = Copy
 menu-paste-into = Paste into folder
@@ -411,3 +416,14 @@ props-not-counted = { $count ->
     [one] 1 item could not be read
    *[other] { $count } items could not be read
 }
+
+## The application chooser ("Other Application…", and for a file no application opens)
+chooser-title = Choose an Application
+chooser-for-one = To open “{ $name }” ({ $kind })
+chooser-for-many = To open { $count } files
+chooser-search = Search applications
+chooser-always = Always use for this file type
+chooser-open = Open
+chooser-loading = Reading the applications…
+chooser-none = No application matches “{ $query }”
+chooser-empty = No applications are installed

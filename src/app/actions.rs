@@ -121,6 +121,10 @@ impl App {
     /// The keys of the actions; `None` leaves the key to the rest of the app.
     pub(super) fn action_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
         let escape = k.key == Key::Named(Named::Escape);
+        // A shown "Open With" submenu takes the arrows, Enter and Escape first.
+        if let Some(effects) = self.open_with_key(k) {
+            return Some(effects);
+        }
         if escape {
             let ended = self
                 .pane
@@ -171,8 +175,12 @@ impl App {
             match k.key.as_ref() {
                 Key::Named(Named::ArrowDown) => menu.step(true),
                 Key::Named(Named::ArrowUp) => menu.step(false),
-                Key::Named(Named::Enter | Named::Space) => {
+                Key::Named(Named::Enter | Named::Space | Named::ArrowRight) => {
+                    let right = k.key == Key::Named(Named::ArrowRight);
                     return match menu.highlighted.and_then(|i| menu.items.get(i)) {
+                        // "Open With" opens its submenu on its first entry.
+                        Some(MenuItem::OpenWith) => Some(self.ask_open_with(true)),
+                        Some(_) if right => Some(Vec::new()),
                         Some(&item) => Some(self.menu_pick(item)),
                         None => Some(Vec::new()),
                     };
@@ -296,6 +304,7 @@ impl App {
             items,
             at,
             highlighted: by_key.then_some(0),
+            open_with: None,
         }));
         Vec::new()
     }
@@ -308,11 +317,16 @@ impl App {
             items: MenuItem::MAIN.to_vec(),
             at: crate::layout::main_menu_corner(self.settings.window_width),
             highlighted: by_key.then_some(0),
+            open_with: None,
         }));
         Vec::new()
     }
 
     fn menu_pick(&mut self, item: MenuItem) -> Vec<Effect> {
+        if item == MenuItem::OpenWith {
+            // The menu stays, its submenu beside it.
+            return self.ask_open_with(false);
+        }
         let Some(menu) = self.pane.take_menu() else {
             return Vec::new();
         };
@@ -321,6 +335,7 @@ impl App {
             MenuItem::Open => target
                 .map(|n| self.pane_message(PaneMsg::Activate(n)))
                 .unwrap_or_default(),
+            MenuItem::OpenWith => Vec::new(),
             MenuItem::Cut => self.put_selection(true),
             MenuItem::Copy => self.put_selection(false),
             MenuItem::PasteInto => match target {

@@ -19,6 +19,10 @@ impl App {
             PaneMsg::Navigate(path) if self.modifiers.control() => {
                 return self.on_tab_message(TabMsg::OpenBehind(path));
             }
+            PaneMsg::Activate(name) if self.is_file_entry(&name) => {
+                self.status_error = None;
+                return self.open_entry(&name);
+            }
             PaneMsg::Reload | PaneMsg::Activate(_) => self.status_error = None,
             _ => {}
         }

@@ -105,6 +105,7 @@ impl App {
             items: crate::actions::MenuItem::TRASH.to_vec(),
             at: self.actions.pointer,
             highlighted: None,
+            open_with: None,
         }));
         Vec::new()
     }

@@ -15,7 +15,8 @@ impl App {
         match m {
             TypesMsg::Loaded(db) => {
                 self.types.set_db(db);
-                Vec::new()
+                // The applications know types by the database's names.
+                self.reload_apps()
             }
             TypesMsg::Told { generation, types } => {
                 for pane in self.panes_listing(generation) {

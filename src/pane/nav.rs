@@ -163,7 +163,8 @@ impl Pane {
         self.start_listing(None)
     }
 
-    /// Open an entry: a folder (or a link to one) in the pane, a file in its application.
+    /// Open an entry: a folder (or a link to one) in the pane. (A file is the window's to
+    /// open: it knows the applications.)
     pub fn activate(&mut self, name: &[u8], cx: Around) -> Vec<Effect> {
         let Some(i) = self.lister.position(name) else {
             return Vec::new();
@@ -171,13 +172,12 @@ impl Pane {
         let Some((entry, _)) = self.lister.get(i) else {
             return Vec::new();
         };
-        let path = self.lister.path().join(OsStr::from_bytes(name));
-        if entry.is_dir_like() {
-            self.history.visit(self.lister.path().to_owned());
-            self.enter(path, None, cx)
-        } else {
-            vec![Effect::OpenFile(path)]
+        if !entry.is_dir_like() {
+            return Vec::new();
         }
+        let path = self.lister.path().join(OsStr::from_bytes(name));
+        self.history.visit(self.lister.path().to_owned());
+        self.enter(path, None, cx)
     }
 
     /// A listing event of this pane's current listing.

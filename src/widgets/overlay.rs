@@ -1,11 +1,13 @@
-//! What floats over the window: the drag ghost, the context and main menus, the drop menu and the
-//! "Empty the trash?" question. Menus close on a click anywhere else.
+//! What floats over the window: the drag ghost, the context and main menus (a file's with
+//! its "Open With" submenu beside it), the drop menu and the "Empty the trash?" question.
+//! Menus close on a click anywhere else.
 
 use iced::widget::{Column, button, column, container, mouse_area, row, rule, space, svg, text};
 use iced::{Background, Border, Element, Fill, Padding, Point, Theme};
 
-use crate::actions::{ActionMsg, MenuItem};
+use crate::actions::{ActionMsg, ContextMenu, MenuItem};
 use crate::app::App;
+use crate::apps::AppsMsg;
 use crate::i18n::fl;
 use crate::icons;
 use crate::message::Message;
@@ -23,6 +25,7 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
         out.push(ghost(d.sources.len(), d.at));
     }
     if let Some(m) = app.menu() {
+        let sub = m.open_with.as_ref().filter(|s| s.shown());
         let items: Vec<Entry> = m
             .items
             .iter()
@@ -30,14 +33,16 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
             .map(|(at, &i)| Entry {
                 label: menu_label(i),
                 message: Message::Action(ActionMsg::MenuPick(i)),
-                mark: match ticked(app, i) {
-                    Some(on) => Mark::Tick(on),
-                    None => Mark::Plain,
+                mark: match (ticked(app, i), i) {
+                    (Some(on), _) => Mark::Tick(on),
+                    (None, MenuItem::OpenWith) => Mark::Submenu,
+                    (None, _) => Mark::Plain,
                 },
-                highlighted: m.highlighted == Some(at),
+                highlighted: m.highlighted == Some(at)
+                    || (i == MenuItem::OpenWith && sub.is_some()),
             })
             .collect();
-        out.push(menu(app, items, m.at));
+        out.push(menu(app, items, m.at, open_with(m)));
     }
     if let Some(m) = app.drop_menu() {
         let pick = |k| Message::Action(ActionMsg::DropPick(k));
@@ -61,7 +66,7 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
             mark: Mark::Plain,
             highlighted: false,
         });
-        out.push(menu(app, items, m.at));
+        out.push(menu(app, items, m.at, None));
     }
     if let Some(t) = app.trash_view().filter(|t| t.confirm_empty) {
         out.push(confirm(
@@ -97,6 +102,31 @@ pub fn drop_label(k: JobKind) -> String {
     }
 }
 
+/// A file's "Open With" submenu, once its applications are told: each application (the
+/// default first), then "Other Application…"; with the row of the entry it opens beside.
+fn open_with(m: &ContextMenu) -> Option<(Vec<Entry>, usize)> {
+    let sub = m.open_with.as_ref().filter(|s| s.shown())?;
+    let row = m.items.iter().position(|&i| i == MenuItem::OpenWith)?;
+    let mut entries: Vec<Entry> = sub
+        .choices()
+        .iter()
+        .enumerate()
+        .map(|(at, a)| Entry {
+            label: a.name.clone(),
+            message: Message::Apps(AppsMsg::OpenWith(a.id.clone())),
+            mark: Mark::Plain,
+            highlighted: sub.highlighted == Some(at),
+        })
+        .collect();
+    entries.push(Entry {
+        label: fl!("menu-other-application"),
+        message: Message::Apps(AppsMsg::Other),
+        mark: Mark::Plain,
+        highlighted: sub.highlighted == Some(sub.choices().len()),
+    });
+    Some((entries, row))
+}
+
 /// Whether a setting's entry is on (`None` for entries that act rather than toggle).
 fn ticked(app: &App, i: MenuItem) -> Option<bool> {
     let s = app.settings();
@@ -112,6 +142,7 @@ fn ticked(app: &App, i: MenuItem) -> Option<bool> {
 pub fn menu_label(i: MenuItem) -> String {
     match i {
         MenuItem::Open => fl!("menu-open"),
+        MenuItem::OpenWith => fl!("menu-open-with"),
         MenuItem::Cut => fl!("menu-cut"),
         MenuItem::Copy => fl!("menu-copy"),
         MenuItem::PasteInto => fl!("menu-paste-into"),
@@ -174,14 +205,66 @@ enum Mark {
     Default,
     /// A setting: a tick before it when on.
     Tick(bool),
+    /// It opens a submenu: an arrow after it.
+    Submenu,
 }
 
-/// A menu of `items` at `at` (kept inside the window), over a layer that closes it.
-fn menu<'a>(app: &App, items: Vec<Entry>, at: Point) -> Element<'a, Message> {
+/// A menu of `items` at `at` (kept inside the window), over a layer that closes it; with
+/// a submenu (its entries, and the row of the entry it belongs to) beside that entry, on
+/// the right where it fits, else on the left.
+fn menu<'a>(
+    app: &App,
+    items: Vec<Entry>,
+    at: Point,
+    sub: Option<(Vec<Entry>, usize)>,
+) -> Element<'a, Message> {
     let s = app.settings();
-    let height = items.len() as f32 * ITEM_HEIGHT + 10.0;
+    let (x, y) = placed(app, items.len(), at);
+    let close = Message::Action(ActionMsg::CloseMenu);
+    let catcher = mouse_area(space().width(Fill).height(Fill))
+        .on_press(close.clone())
+        .on_right_press(close);
+    let mut layers = vec![catcher.into(), panel_at(entries(items), x, y)];
+    if let Some((sub, row)) = sub {
+        let right = x + MENU_WIDTH - 6.0;
+        let sx = if right + MENU_WIDTH <= s.window_width {
+            right
+        } else {
+            (x - MENU_WIDTH + 6.0).max(0.0)
+        };
+        let sy_wanted = Point::new(sx, y + row as f32 * ITEM_HEIGHT);
+        let (_, sy) = placed(app, sub.len(), sy_wanted);
+        layers.push(panel_at(entries(sub), sx, sy));
+    }
+    iced::widget::Stack::with_children(layers)
+        .width(Fill)
+        .height(Fill)
+        .into()
+}
+
+/// Where a menu of `count` entries wanted at `at` goes: inside the window.
+fn placed(app: &App, count: usize, at: Point) -> (f32, f32) {
+    let s = app.settings();
+    let height = count as f32 * ITEM_HEIGHT + 10.0;
     let x = at.x.min(s.window_width - MENU_WIDTH - 4.0).max(0.0);
     let y = at.y.min(s.window_height - height - 4.0).max(0.0);
+    (x, y)
+}
+
+/// A menu's panel with its corner at (`x`, `y`).
+fn panel_at<'a>(col: Column<'a, Message>, x: f32, y: f32) -> Element<'a, Message> {
+    container(container(col).style(panel))
+        .padding(Padding {
+            top: y,
+            left: x,
+            right: 0.0,
+            bottom: 0.0,
+        })
+        .into()
+}
+
+/// A menu's entries, one under the other.
+fn entries<'a>(items: Vec<Entry>) -> Column<'a, Message> {
     let mut col = Column::new().width(MENU_WIDTH).padding(5);
     for Entry {
         label,
@@ -205,6 +288,17 @@ fn menu<'a>(app: &App, items: Vec<Entry>, at: Point) -> Element<'a, Message> {
                 .spacing(8)
                 .align_y(iced::Center)
                 .into()
+        } else if mark == Mark::Submenu {
+            row![
+                text(label),
+                space().width(Fill),
+                svg(icons::GO_FORWARD.clone())
+                    .width(12)
+                    .height(12)
+                    .style(theme::symbol(true)),
+            ]
+            .align_y(iced::Center)
+            .into()
         } else if default {
             row![
                 text(label).font(iced::Font {
@@ -230,20 +324,7 @@ fn menu<'a>(app: &App, items: Vec<Entry>, at: Point) -> Element<'a, Message> {
                 .style(theme::flat_button(default || highlighted)),
         );
     }
-    let close = Message::Action(ActionMsg::CloseMenu);
-    let catcher = mouse_area(space().width(Fill).height(Fill))
-        .on_press(close.clone())
-        .on_right_press(close);
-    let placed = container(container(col).style(panel)).padding(Padding {
-        top: y,
-        left: x,
-        right: 0.0,
-        bottom: 0.0,
-    });
-    iced::widget::stack![catcher, placed]
-        .width(Fill)
-        .height(Fill)
-        .into()
+    col
 }
 
 /// A question of the Trash view ("Empty the trash?"): its words (question, detail, the

@@ -63,12 +63,23 @@ pub fn boot_with(path: &Path, settings: Settings) -> App {
     boot_as(path, settings, home_with(untouched_trash()))
 }
 
-/// This process's home folder (only read: tests never write to it) with `trash`.
+/// This process's home folder (only read: tests never write to it) with `trash`, and no
+/// applications (so nothing a test opens starts a program of this machine's).
 fn home_with(trash: HomeTrash) -> UserHome {
     UserHome {
         folder: porpoise::places::home_dir(),
         trash,
+        apps: porpoise_engine::apps::Env::default(),
     }
+}
+
+/// Boot the app at `path` with the applications `apps` names.
+pub fn boot_with_apps(path: &Path, apps: porpoise_engine::apps::Env) -> App {
+    let home = UserHome {
+        apps,
+        ..home_with(untouched_trash())
+    };
+    boot_as(path, Settings::default(), home)
 }
 
 pub fn boot(path: &Path) -> App {

@@ -1,0 +1,335 @@
+//! Opening files in the app: Enter and a double-click open a file with its default
+//! application (with the rest of the selection's files when it is selected); the "Open
+//! With" submenu of a file's menu; the chooser ("Other Application…", and for files no
+//! application opens) with its keys; and what opening said: a failure to the status bar,
+//! files without an application to the chooser.
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::PathBuf;
+
+use iced::keyboard::Key;
+use iced::keyboard::key::Named;
+
+use super::App;
+use crate::apps::chooser::ROWS_SHOWN;
+use crate::apps::work::Loaded;
+use crate::apps::{AppChoice, AppsEffect, AppsMsg, Chooser, OpenWithMenu, Opened};
+use crate::effects::Effect;
+use crate::i18n::fl;
+use crate::message::KeyPress;
+
+impl App {
+    pub(super) fn on_apps_message(&mut self, m: AppsMsg) -> Vec<Effect> {
+        match m {
+            AppsMsg::Loaded(apps) => {
+                if let Some(c) = self.chooser.as_mut().filter(|c| !c.filled()) {
+                    c.fill(&apps);
+                }
+                self.apps.apps = Some(apps);
+                Vec::new()
+            }
+            AppsMsg::Choices {
+                ticket,
+                choices,
+                mimes,
+            } => {
+                let asked = self.pane.menu_mut().and_then(|m| m.open_with.as_mut());
+                if let Some(sub) = asked.filter(|s| s.ticket == ticket) {
+                    sub.told(choices, mimes);
+                }
+                Vec::new()
+            }
+            AppsMsg::OpenWith(id) => match self.take_open_with() {
+                Some(sub) => self.open_files(sub.files, Some(id)),
+                None => Vec::new(),
+            },
+            AppsMsg::Other => match self.take_open_with() {
+                Some(sub) => {
+                    let mimes = sub.mimes().to_vec();
+                    self.open_chooser(sub.files, mimes)
+                }
+                None => Vec::new(),
+            },
+            AppsMsg::Opened(o) => self.opened(o),
+            AppsMsg::Query(q) => {
+                if let Some(c) = &mut self.chooser {
+                    c.set_query(q);
+                    return vec![Effect::Apps(AppsEffect::ScrollList(0.0))];
+                }
+                Vec::new()
+            }
+            AppsMsg::Highlight(i) => self.clicked_row(i),
+            AppsMsg::Always(on) => self.in_chooser(|c| c.always = on),
+            AppsMsg::Scrolled(y) => self.in_chooser(|c| c.offset = y),
+            AppsMsg::Open => self.choose(),
+            AppsMsg::Close => {
+                self.chooser = None;
+                Vec::new()
+            }
+            AppsMsg::DefaultSet { app, result } => match result {
+                // Read again: Enter opens with the new default from now on.
+                Ok(()) => self.reload_apps(),
+                Err(e) => {
+                    tracing::warn!("{}", porpoise_engine::error::chain(&*e));
+                    self.status_error = Some(fl!(
+                        "status-default-failed",
+                        app = app,
+                        error = crate::failures::why(&e)
+                    ));
+                    Vec::new()
+                }
+            },
+        }
+    }
+
+    /// What the work needs of what is loaded.
+    fn loaded(&self) -> Loaded {
+        Loaded {
+            env: self.apps.env.clone(),
+            db: self.types.db().cloned(),
+            apps: self.apps.apps.clone(),
+        }
+    }
+
+    /// Read the applications (again), once the type database is there.
+    pub(super) fn reload_apps(&self) -> Vec<Effect> {
+        match self.types.db() {
+            Some(db) => vec![Effect::Apps(AppsEffect::Load {
+                env: self.apps.env.clone(),
+                db: db.clone(),
+            })],
+            None => Vec::new(),
+        }
+    }
+
+    /// Open `files`, each with its default application, or all `with` one.
+    pub(super) fn open_files(&mut self, files: Vec<PathBuf>, with: Option<String>) -> Vec<Effect> {
+        if files.is_empty() {
+            return Vec::new();
+        }
+        vec![Effect::Apps(AppsEffect::Open {
+            files,
+            with,
+            cx: self.loaded(),
+        })]
+    }
+
+    /// The entry `name` of the pane with the keyboard is a file (not a folder or a link
+    /// to one).
+    pub(super) fn is_file_entry(&self, name: &[u8]) -> bool {
+        let lister = &self.pane.lister;
+        lister
+            .position(name)
+            .and_then(|i| lister.get(i))
+            .is_some_and(|(e, _)| !e.is_dir_like())
+    }
+
+    /// Open the file `name` with its default application; when it is selected, the
+    /// selection's other files go with it (in the view's order; folders stay closed), so
+    /// files one application opens reach it in one launch.
+    pub(super) fn open_entry(&mut self, name: &[u8]) -> Vec<Effect> {
+        let dir = self.pane.path().to_owned();
+        let mut files = vec![dir.join(OsStr::from_bytes(name))];
+        if self.pane.selection.is_selected(name) {
+            let selection = &self.pane.selection;
+            files.extend(
+                self.pane
+                    .lister
+                    .iter()
+                    .filter(|(e, n)| *n != name && !e.is_dir_like() && selection.is_selected(n))
+                    .map(|(_, n)| dir.join(OsStr::from_bytes(n))),
+            );
+        }
+        self.open_files(files, None)
+    }
+
+    /// "Open With" in a file's menu: ask for its applications (the submenu shows when
+    /// they come); opened `by_key`, the arrows start on its first entry.
+    pub(super) fn ask_open_with(&mut self, by_key: bool) -> Vec<Effect> {
+        let Some(target) = self.pane.menu().and_then(|m| m.target.clone()) else {
+            return Vec::new();
+        };
+        let first = self.pane.path().join(OsStr::from_bytes(&target));
+        let mut files = vec![first.clone()];
+        files.extend(self.selected_paths().into_iter().filter(|p| *p != first));
+        let ticket = self.apps.next_ticket();
+        let cx = self.loaded();
+        let Some(menu) = self.pane.menu_mut() else {
+            return Vec::new();
+        };
+        menu.open_with = Some(OpenWithMenu::asking(ticket, files.clone(), by_key));
+        vec![Effect::Apps(AppsEffect::Choices { ticket, files, cx })]
+    }
+
+    /// Close the menu and hand over its submenu, if it was shown.
+    fn take_open_with(&mut self) -> Option<OpenWithMenu> {
+        self.pane
+            .take_menu()
+            .and_then(|m| m.open_with)
+            .filter(|s| s.shown())
+    }
+
+    /// The chooser for `files` (of types `mimes`), its search field with the keyboard.
+    pub(super) fn open_chooser(&mut self, files: Vec<PathBuf>, mimes: Vec<String>) -> Vec<Effect> {
+        self.pane.close_menus();
+        let mut chooser = Chooser::new(files, mimes);
+        let mut effects = vec![Effect::Apps(AppsEffect::FocusSearch)];
+        match &self.apps.apps {
+            Some(apps) => chooser.fill(apps),
+            None => effects.extend(self.reload_apps()),
+        }
+        self.chooser = Some(chooser);
+        effects
+    }
+
+    /// Open the chooser's files with its highlighted application (and make it the
+    /// default for their type when "Always use" is ticked).
+    fn choose(&mut self) -> Vec<Effect> {
+        let Some(app) = self.chooser.as_ref().and_then(Chooser::chosen).cloned() else {
+            return Vec::new();
+        };
+        let Some(chooser) = self.chooser.take() else {
+            return Vec::new();
+        };
+        let mut effects = Vec::new();
+        if chooser.always
+            && let [mime] = chooser.mimes.as_slice()
+        {
+            effects.push(Effect::Apps(AppsEffect::SetDefault {
+                env: self.apps.env.clone(),
+                mime: mime.clone(),
+                app: app.clone(),
+            }));
+        }
+        effects.extend(self.open_files(chooser.files, Some(app.id)));
+        effects
+    }
+
+    /// A click on row `i` of the chooser's list highlights it; a second one soon after
+    /// opens the files with it.
+    fn clicked_row(&mut self, i: usize) -> Vec<Effect> {
+        let Some(c) = &mut self.chooser else {
+            return Vec::new();
+        };
+        let now = std::time::Instant::now();
+        let again = matches!(c.last_click, Some((row, at)) if row == i && now.duration_since(at) < super::DOUBLE_CLICK);
+        c.highlight(i);
+        c.last_click = Some((i, now));
+        if again {
+            return self.choose();
+        }
+        Vec::new()
+    }
+
+    fn in_chooser(&mut self, change: impl FnOnce(&mut Chooser)) -> Vec<Effect> {
+        if let Some(c) = &mut self.chooser {
+            change(c);
+        }
+        Vec::new()
+    }
+
+    /// What opening said: the first failure in the status bar (all of them in the log),
+    /// and the chooser for the files no application opens.
+    fn opened(&mut self, o: Opened) -> Vec<Effect> {
+        if let Some(failure) = o.failures.first() {
+            self.status_error = Some(crate::failures::open(failure));
+        }
+        if o.unopened.is_empty() {
+            return Vec::new();
+        }
+        let mut mimes: Vec<String> = Vec::new();
+        let mut files = Vec::new();
+        for (file, mime) in o.unopened {
+            if !mimes.contains(&mime) {
+                mimes.push(mime);
+            }
+            files.push(file);
+        }
+        self.open_chooser(files, mimes)
+    }
+
+    /// A key while the chooser is open: it is modal. Typing searches (also when the
+    /// search field lost the keyboard), the arrows move the highlight, Enter opens,
+    /// Escape closes.
+    pub(super) fn chooser_key(&mut self, k: &KeyPress) -> Vec<Effect> {
+        let Some(c) = &mut self.chooser else {
+            return Vec::new();
+        };
+        let step = |c: &mut Chooser, by: isize| match c.step(by) {
+            Some(y) => vec![Effect::Apps(AppsEffect::ScrollList(y))],
+            None => Vec::new(),
+        };
+        let m = k.modifiers;
+        match k.key.as_ref() {
+            Key::Named(Named::Escape) => {
+                self.chooser = None;
+                Vec::new()
+            }
+            Key::Named(Named::Enter) if !k.captured => self.choose(),
+            Key::Named(Named::ArrowDown) => step(c, 1),
+            Key::Named(Named::ArrowUp) => step(c, -1),
+            Key::Named(Named::PageDown) => step(c, ROWS_SHOWN as isize),
+            Key::Named(Named::PageUp) => step(c, -(ROWS_SHOWN as isize)),
+            Key::Named(Named::Backspace) if !k.captured => {
+                let mut q = c.query.clone();
+                q.pop();
+                c.set_query(q);
+                vec![Effect::Apps(AppsEffect::FocusSearch)]
+            }
+            _ => match &k.text {
+                Some(t) if !k.captured && !m.control() && !m.alt() && !t.trim().is_empty() => {
+                    let q = format!("{}{t}", c.query);
+                    c.set_query(q);
+                    vec![Effect::Apps(AppsEffect::FocusSearch)]
+                }
+                _ => Vec::new(),
+            },
+        }
+    }
+
+    /// A key while an entry's menu shows its "Open With" submenu: the arrows move in it,
+    /// Left closes it, Enter, Space or Right picks; `None` when no submenu is shown.
+    pub(super) fn open_with_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
+        let sub = self
+            .pane
+            .menu_mut()
+            .and_then(|m| m.open_with.as_mut())
+            .filter(|s| s.shown())?;
+        let pick = match k.key.as_ref() {
+            Key::Named(Named::ArrowDown) => {
+                sub.step(true);
+                return Some(Vec::new());
+            }
+            Key::Named(Named::ArrowUp) => {
+                sub.step(false);
+                return Some(Vec::new());
+            }
+            Key::Named(Named::ArrowLeft | Named::Escape) => {
+                self.close_open_with();
+                return Some(Vec::new());
+            }
+            Key::Named(Named::Enter | Named::Space | Named::ArrowRight) => {
+                sub.at_highlight().map(|a| a.map(|a: &AppChoice| a.id.clone()))
+            }
+            _ => return Some(Vec::new()),
+        };
+        Some(match pick {
+            Some(Some(id)) => self.on_apps_message(AppsMsg::OpenWith(id)),
+            Some(None) => self.on_apps_message(AppsMsg::Other),
+            None => Vec::new(),
+        })
+    }
+
+    /// Close the "Open With" submenu, keeping the menu.
+    fn close_open_with(&mut self) {
+        if let Some(m) = self.pane.menu_mut() {
+            m.open_with = None;
+        }
+    }
+
+    /// The open chooser.
+    pub fn chooser(&self) -> Option<&Chooser> {
+        self.chooser.as_ref()
+    }
+}

@@ -1,0 +1,109 @@
+//! The applications that open files, in the window: the engine's [`Apps`], loaded off the
+//! UI thread once the type database is there (and again after "Always use" changed a
+//! default); the "Open With" submenu of an entry's menu (`menu`); the chooser of every
+//! application ("Other Application…", `chooser`); and the work off the UI thread (`work`):
+//! telling the files' types, planning which application opens what, and handing each
+//! launch to the launcher helper.
+
+pub mod chooser;
+pub mod menu;
+pub mod work;
+
+use std::sync::Arc;
+
+use porpoise_engine::apps::{App as Application, Apps, Env};
+use porpoise_engine::error::IoError;
+
+pub use chooser::Chooser;
+pub use menu::OpenWithMenu;
+pub use work::{AppsEffect, OpenFailure, Opened};
+
+/// The applications' messages (one variant of `Message`).
+#[derive(Debug, Clone)]
+pub enum AppsMsg {
+    /// Every application and association, read.
+    Loaded(Arc<Apps>),
+    /// The "Open With" submenu's applications for the files it was asked for (`ticket`),
+    /// and their types.
+    Choices {
+        ticket: u64,
+        choices: Vec<AppChoice>,
+        mimes: Vec<String>,
+    },
+    /// The submenu's entry of this application (its desktop file ID): open the files with it.
+    OpenWith(String),
+    /// The submenu's "Other Application…": the chooser for its files.
+    Other,
+    /// Files were handed to their applications (or not).
+    Opened(Opened),
+    /// The chooser: its search field was typed in.
+    Query(String),
+    /// The chooser: this row of its list (as shown) was clicked.
+    Highlight(usize),
+    /// The chooser: "Always use for this file type".
+    Always(bool),
+    /// The chooser: open the files with the highlighted application.
+    Open,
+    /// The chooser: its list was scrolled to this offset.
+    Scrolled(f32),
+    Close,
+    /// "Always use" was written to `mimeapps.list` for the application of this name, or
+    /// not.
+    DefaultSet {
+        app: String,
+        result: Result<(), Arc<IoError>>,
+    },
+}
+
+/// An application as a menu or the chooser offers it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AppChoice {
+    /// Its desktop file ID.
+    pub id: String,
+    pub name: String,
+    /// What kind of program it is ("Text Editor"), when its entry says.
+    pub generic: Option<String>,
+}
+
+impl AppChoice {
+    pub fn of(app: &Application) -> AppChoice {
+        AppChoice {
+            id: app.id.clone(),
+            name: app.name.clone(),
+            generic: app.generic_name.clone(),
+        }
+    }
+}
+
+/// What the window keeps of the applications.
+#[derive(Debug, Default)]
+pub struct AppsState {
+    /// Where applications and associations are (the environment's, read once at start).
+    pub env: Env,
+    /// Every application, once loaded.
+    pub apps: Option<Arc<Apps>>,
+    /// The number of the last submenu question asked.
+    pub ticket: u64,
+}
+
+impl AppsState {
+    pub fn new(env: Env) -> AppsState {
+        AppsState {
+            env,
+            ..AppsState::default()
+        }
+    }
+
+    /// A number for a new question; answers to older ones are late.
+    pub fn next_ticket(&mut self) -> u64 {
+        self.ticket += 1;
+        self.ticket
+    }
+}
+
+/// The name of a file as the window shows it.
+pub fn file_name(path: &std::path::Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
