@@ -1,127 +1,139 @@
-//! The window's launcher: a helper process, started before any job, that opens files with
-//! other programs. A fake `xdg-open` on the helper's PATH stands for the desktop's opener
-//! and records what it was given.
+//! The window's launcher: a helper process, started before any job, that starts the
+//! command lines the window planned (the engine's `apps::Launch`) detached. A small
+//! script stands for an application and records the arguments it was given; a program
+//! that cannot start comes back as the engine's error; and the window's opening work, on
+//! a desktop with no application for a file, hands the file back with its type (for the
+//! chooser) instead of starting anything.
 
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
-use std::time::{Duration, Instant};
+use std::path::{Path, PathBuf};
 
-use porpoise::launcher::{LaunchError, Launcher};
+use porpoise::apps::work::Loaded;
+use porpoise::apps::{AppsEffect, AppsMsg};
+use porpoise::launcher::Launcher;
+use porpoise::Message;
+use porpoise_engine::apps::{Env, Launch, LaunchError};
+use porpoise_testkit::{PATIENCE, wait_for};
 
-const PATIENCE: Duration = Duration::from_secs(30);
-
-/// A folder holding an executable `xdg-open` that writes its argument to `$OUT`.
-fn fake_opener(dir: &Path) {
-    let script = dir.join("xdg-open");
+/// An executable script in `dir` that writes its arguments (NUL-terminated) to `out`.
+fn recorder(dir: &Path, out: &Path) -> PathBuf {
+    let script = dir.join("recorder");
     std::fs::write(
         &script,
-        "#!/bin/sh\nprintf '%s' \"$1\" > \"$OUT.tmp\" && mv \"$OUT.tmp\" \"$OUT\"\n",
+        format!(
+            "#!/bin/sh\nprintf '%s\\0' \"$@\" > '{0}.tmp' && mv '{0}.tmp' '{0}'\n",
+            out.display()
+        ),
     )
-    .expect("write the fake opener");
+    .expect("write the recorder");
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    script
 }
 
-fn wait_for(path: &Path) -> Vec<u8> {
-    let deadline = Instant::now() + PATIENCE;
-    loop {
-        if let Ok(bytes) = std::fs::read(path) {
-            return bytes;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{} never appeared",
-            path.display()
-        );
-        std::thread::sleep(Duration::from_millis(20));
+/// The arguments the recorder got, once it has run.
+fn recorded(out: &Path) -> Vec<OsString> {
+    let bytes = wait_for(&format!("{}", out.display()), PATIENCE, || {
+        std::fs::read(out).ok()
+    });
+    bytes
+        .split(|&b| b == 0)
+        .filter(|a| !a.is_empty())
+        .map(|a| OsString::from_vec(a.to_vec()))
+        .collect()
+}
+
+fn launch_of(argv: Vec<OsString>, files: Vec<PathBuf>) -> Launch {
+    Launch {
+        app: "recorder.desktop".into(),
+        argv,
+        dir: None,
+        files,
     }
 }
 
+fn helper() -> Launcher {
+    Launcher::start(Path::new(env!("CARGO_BIN_EXE_porpoise-window"))).expect("start the launcher")
+}
+
 #[test]
-fn a_path_reaches_the_opener_byte_for_byte() {
+fn a_launch_reaches_its_program_byte_for_byte() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let bin = tmp.path().join("bin");
-    std::fs::create_dir(&bin).expect("mkdir");
-    fake_opener(&bin);
-    let out = tmp.path().join("opened");
-    let mut path_var = OsString::from(bin.as_os_str());
-    path_var.push(":/usr/bin:/bin");
-    let mut launcher = Launcher::start_with(
-        Path::new(env!("CARGO_BIN_EXE_porpoise-window")),
-        &[("PATH", &path_var), ("OUT", out.as_os_str())],
-    )
-    .expect("start the launcher");
+    let out = tmp.path().join("recorded");
+    let script = recorder(tmp.path(), &out);
+    let mut launcher = helper();
     assert_ne!(launcher.pid(), std::process::id());
 
     let odd = tmp
         .path()
         .join(OsStr::from_bytes(b"caf\xe9 with space.txt"));
-    std::fs::write(&odd, b"x").expect("write");
-    launcher.open(&odd).expect("opened");
-    assert_eq!(wait_for(&out), odd.as_os_str().as_bytes());
+    let plain = tmp.path().join("plain.txt");
+    let argv = vec![
+        script.clone().into_os_string(),
+        odd.clone().into_os_string(),
+        plain.clone().into_os_string(),
+    ];
+    let started = launcher.launch(&launch_of(argv, vec![odd.clone(), plain.clone()]));
+    assert!(matches!(started, Ok(Ok(()))), "{started:?}");
+    assert_eq!(recorded(&out), [odd.into_os_string(), plain.into_os_string()]);
 
     // A second request on the same helper.
     std::fs::remove_file(&out).expect("rm");
-    let plain = tmp.path().join("plain.txt");
-    std::fs::write(&plain, b"y").expect("write");
-    launcher.open(&plain).expect("opened");
-    assert_eq!(
-        OsString::from_vec(wait_for(&out)),
-        plain.clone().into_os_string()
-    );
+    let argv = vec![script.into_os_string(), "--second".into()];
+    let started = launcher.launch(&launch_of(argv, Vec::new()));
+    assert!(matches!(started, Ok(Ok(()))), "{started:?}");
+    assert_eq!(recorded(&out), [OsString::from("--second")]);
 }
 
 #[test]
-fn without_any_opener_the_error_comes_back() {
+fn a_program_that_cannot_start_comes_back_as_its_error() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let empty = tmp.path().join("empty-bin");
-    std::fs::create_dir(&empty).expect("mkdir");
-    let mut launcher = Launcher::start_with(
-        Path::new(env!("CARGO_BIN_EXE_porpoise-window")),
-        &[("PATH", empty.as_os_str())],
-    )
-    .expect("start the launcher");
-    let file = tmp.path().join("a.txt");
-    std::fs::write(&file, b"x").expect("write");
-    match launcher.open(&file) {
-        Err(LaunchError::NoLauncher) => {}
-        other => panic!("expected: no launcher installed, got {other:?}"),
+    let mut launcher = helper();
+    let missing = tmp.path().join("no-such-program");
+    match launcher.launch(&launch_of(vec![missing.clone().into()], Vec::new())) {
+        Ok(Err(LaunchError::Start { program, source })) => {
+            assert_eq!(program, missing);
+            assert_eq!(source.kind(), std::io::ErrorKind::NotFound);
+        }
+        other => panic!("expected: the program cannot start, got {other:?}"),
     }
+    // A folder to run in that is not there.
+    let out = tmp.path().join("recorded");
+    let script = recorder(tmp.path(), &out);
+    let gone = tmp.path().join("gone");
+    let mut in_gone = launch_of(vec![script.clone().into()], Vec::new());
+    in_gone.dir = Some(gone.clone());
+    match launcher.launch(&in_gone) {
+        Ok(Err(LaunchError::Folder { dir, .. })) => assert_eq!(dir, gone),
+        other => panic!("expected: no folder to run in, got {other:?}"),
+    }
+    // The helper still serves.
+    let started = launcher.launch(&launch_of(vec![script.into(), "after".into()], Vec::new()));
+    assert!(matches!(started, Ok(Ok(()))), "{started:?}");
+    assert_eq!(recorded(&out), [OsString::from("after")]);
 }
 
 #[test]
-fn a_desktop_without_an_application_for_the_file_says_so() {
-    // The real `gio` (GNOME's opener) with no applications installed to choose from.
-    let Some(gio) = porpoise_testkit::which("gio") else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "gio is missing (libglib2.0-bin)"
-        );
-        eprintln!("skipped: no gio");
-        return;
-    };
+fn a_desktop_without_an_application_for_the_file_hands_it_back_with_its_type() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let bin = tmp.path().join("bin");
-    let nothing = tmp.path().join("no-applications");
-    std::fs::create_dir(&bin).expect("mkdir");
-    std::fs::create_dir(&nothing).expect("mkdir");
-    std::os::unix::fs::symlink(&gio, bin.join("gio")).expect("symlink gio");
-    let mut launcher = Launcher::start_with(
-        Path::new(env!("CARGO_BIN_EXE_porpoise-window")),
-        &[
-            ("PATH", bin.as_os_str()),
-            ("HOME", tmp.path().as_os_str()),
-            ("XDG_DATA_HOME", nothing.as_os_str()),
-            ("XDG_DATA_DIRS", nothing.as_os_str()),
-            ("XDG_CONFIG_HOME", nothing.as_os_str()),
-        ],
-    )
-    .expect("start the launcher");
-    let file = tmp.path().join("notes.xyz");
-    std::fs::write(&file, b"x").expect("write");
-    match launcher.open(&file) {
-        Err(LaunchError::NoApplication) => {}
-        other => panic!("expected: no application for it, got {other:?}"),
+    let file = tmp.path().join("notes.txt");
+    std::fs::write(&file, b"words\n").expect("write");
+    // A desktop of its own with no applications at all.
+    let open = AppsEffect::Open {
+        files: vec![file.clone()],
+        with: None,
+        cx: Loaded {
+            env: Env::under(tmp.path()),
+            db: None,
+            apps: None,
+        },
+    };
+    match open.run_blocking().as_slice() {
+        [Message::Apps(AppsMsg::Opened(o))] => {
+            assert!(o.failures.is_empty(), "{:?}", o.failures);
+            assert_eq!(o.unopened, [(file, "text/plain".to_owned())]);
+        }
+        other => panic!("expected what opening said, got {other:?}"),
     }
 }
