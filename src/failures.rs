@@ -65,7 +65,11 @@ pub fn open(f: &OpenFailure) -> String {
                 fl!("status-open-no-program", app = app.clone())
             }
             LaunchError::Start { source, .. } => {
-                fl!("status-open-cannot-start", app = app.clone(), why = why_io(source))
+                fl!(
+                    "status-open-cannot-start",
+                    app = app.clone(),
+                    why = why_io(source)
+                )
             }
             LaunchError::Folder { dir, source, .. } => fl!(
                 "status-open-no-folder",

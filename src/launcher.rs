@@ -191,7 +191,10 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(matches!(parse("ok", &launch), Ok(Ok(()))));
-        assert!(matches!(parse("empty", &launch), Ok(Err(LaunchError::Empty))));
+        assert!(matches!(
+            parse("empty", &launch),
+            Ok(Err(LaunchError::Empty))
+        ));
         assert!(parse("what", &launch).is_err());
         assert!(parse("start x", &launch).is_err());
     }

@@ -15,8 +15,8 @@ use super::settings::ViewMode;
 use super::theme;
 use super::widgets::pointer::pointer;
 use super::widgets::{
-    chooser, details, dialog, entry, icons, jobs, location, notice, overlay, places, properties, status,
-    tabs, trash,
+    chooser, details, dialog, entry, icons, jobs, location, notice, overlay, places, properties,
+    status, tabs, trash,
 };
 
 pub fn view(app: &App) -> Element<'_, Message> {
@@ -57,7 +57,10 @@ pub fn view(app: &App) -> Element<'_, Message> {
     let window = pointer(Stack::with_children(layers), tracking, |e| {
         Message::Action(ActionMsg::Pointer(e))
     });
-    dialog::over(app, chooser::over(app, properties::over(app, window.into())))
+    dialog::over(
+        app,
+        chooser::over(app, properties::over(app, window.into())),
+    )
 }
 
 /// What a pane shows: the Trash view, a notice, or its folder in the view mode.

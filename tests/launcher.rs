@@ -10,10 +10,10 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
+use porpoise::Message;
 use porpoise::apps::work::Loaded;
 use porpoise::apps::{AppsEffect, AppsMsg};
 use porpoise::launcher::Launcher;
-use porpoise::Message;
 use porpoise_engine::apps::{Env, Launch, LaunchError};
 use porpoise_testkit::{PATIENCE, wait_for};
 
@@ -76,7 +76,10 @@ fn a_launch_reaches_its_program_byte_for_byte() {
     ];
     let started = launcher.launch(&launch_of(argv, vec![odd.clone(), plain.clone()]));
     assert!(matches!(started, Ok(Ok(()))), "{started:?}");
-    assert_eq!(recorded(&out), [odd.into_os_string(), plain.into_os_string()]);
+    assert_eq!(
+        recorded(&out),
+        [odd.into_os_string(), plain.into_os_string()]
+    );
 
     // A second request on the same helper.
     std::fs::remove_file(&out).expect("rm");

@@ -309,9 +309,9 @@ impl App {
                 self.close_open_with();
                 return Some(Vec::new());
             }
-            Key::Named(Named::Enter | Named::Space | Named::ArrowRight) => {
-                sub.at_highlight().map(|a| a.map(|a: &AppChoice| a.id.clone()))
-            }
+            Key::Named(Named::Enter | Named::Space | Named::ArrowRight) => sub
+                .at_highlight()
+                .map(|a| a.map(|a: &AppChoice| a.id.clone())),
             _ => return Some(Vec::new()),
         };
         Some(match pick {

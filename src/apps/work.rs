@@ -217,7 +217,10 @@ fn open(files: Vec<PathBuf>, with: Option<String>, db: &MimeDb, apps: &Apps) -> 
             }
         },
     };
-    let name = |id: &str| apps.get(id).map_or_else(|| id.to_owned(), |a| a.name.clone());
+    let name = |id: &str| {
+        apps.get(id)
+            .map_or_else(|| id.to_owned(), |a| a.name.clone())
+    };
     for item in plan {
         match item {
             Ok(launch) => {

@@ -71,7 +71,10 @@ fn for_what(app: &App, c: &Chooser) -> String {
         ([file], [mime]) => fl!(
             "chooser-for-one",
             name = file_name(file),
-            kind = app.types().description(mime).unwrap_or_else(|| mime.clone())
+            kind = app
+                .types()
+                .description(mime)
+                .unwrap_or_else(|| mime.clone())
         ),
         (files, _) => fl!("chooser-for-many", count = files.len()),
     }
