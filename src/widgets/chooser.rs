@@ -106,7 +106,7 @@ fn list(c: &Chooser) -> Element<'_, Message> {
                     .style(theme::secondary_on(on)),
             );
         }
-        button(lines)
+        button(container(lines).center_y(Fill))
             .width(Fill)
             .height(ROW_HEIGHT)
             .padding([4, 10])

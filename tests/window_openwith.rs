@@ -1,0 +1,279 @@
+//! "Open With" in the real window (tests/desktop: Xvfb, openbox, XTest input through
+//! xdotool, screenshots read by tesseract), on a private desktop: desktop entries in the
+//! window's `XDG_DATA_HOME/applications` whose `Exec` is a script that records its
+//! arguments, a `mimeapps.list` the test writes, the system's MIME database and no other
+//! application (`XDG_DATA_DIRS` and `XDG_CONFIG_DIRS` point at the test's own folders).
+//! Enter opens a file with the default the list names; right-click → Open With → the
+//! second application opens it with that one; two selected files reach one run of a `%F`
+//! application together; Other Application… → typing part of a name → "Always use" →
+//! Enter opens with it and writes the default the real `xdg-mime query default` then
+//! reports; Enter on a file no application opens shows the chooser. The window lives and
+//! answers `_NET_WM_PING` after each.
+//! Run: `cargo build && cargo test --test window_openwith` (skips without the tools, fails
+//! in CI).
+
+mod desktop;
+
+use std::ffi::OsString;
+use std::fs;
+use std::os::unix::ffi::OsStringExt;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use desktop::{Desktop, Home, Launch, PATIENCE, Window, wait_for};
+
+const MIME_DB: &str = "/usr/share/mime";
+
+/// A private desktop in `home`: where the window finds applications and types, and
+/// where the applications record what they were given.
+struct Apps<'h> {
+    home: &'h Home,
+}
+
+impl<'h> Apps<'h> {
+    /// Inkwell (`%F`, the default for text by `mimeapps.list`), Bramble (`%f`, also for
+    /// text, listed before Inkwell otherwise) and Zephyr (a type of its own: only the
+    /// chooser offers it).
+    fn install(home: &'h Home) -> Apps<'h> {
+        let apps = Apps { home };
+        for dir in [
+            ".config",
+            ".local/share/applications",
+            "sys",
+            "etc",
+            "bin",
+            "records",
+        ] {
+            fs::create_dir_all(apps.path(dir)).expect("mkdir");
+        }
+        // The system's types, none of its applications.
+        std::os::unix::fs::symlink(MIME_DB, apps.path("sys/mime")).expect("symlink");
+        apps.app("Inkwell", "text/plain;", "%F");
+        apps.app("Bramble", "text/plain;", "%f");
+        apps.app("Zephyr", "application/x-zephyr;", "%F");
+        fs::write(
+            apps.path(".config/mimeapps.list"),
+            "[Default Applications]\ntext/plain=inkwell.desktop;\n",
+        )
+        .expect("write mimeapps.list");
+        apps
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.home.path().join(rel)
+    }
+
+    /// The application `name` (ID: the name in lowercase) for `mimes`, whose script
+    /// records its arguments (NUL-separated) in `records/<id>.<pid>`.
+    fn app(&self, name: &str, mimes: &str, codes: &str) {
+        let id = name.to_lowercase();
+        let script = self.path(&format!("bin/{id}"));
+        fs::write(
+            &script,
+            format!(
+                "#!/bin/sh\nout='{}/{id}'.$$\nprintf '%s\\0' \"$@\" > \"$out.tmp\" && mv \"$out.tmp\" \"$out\"\n",
+                self.path("records").display()
+            ),
+        )
+        .expect("write");
+        fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).expect("chmod");
+        fs::write(
+            self.path(&format!(".local/share/applications/{id}.desktop")),
+            format!(
+                "[Desktop Entry]\nType=Application\nName={name}\nExec={} {codes}\nMimeType={mimes}\n",
+                script.display()
+            ),
+        )
+        .expect("write");
+    }
+
+    /// The window on the work folder, in this desktop.
+    fn window<'d>(&self, desk: &'d Desktop) -> Window<'d> {
+        let win = desk.launch(
+            Launch::new(self.home.path())
+                .arg(&self.home.work)
+                .env("XDG_DATA_DIRS", self.path("sys"))
+                .env("XDG_CONFIG_DIRS", self.path("etc"))
+                .env("XDG_CURRENT_DESKTOP", ""),
+        );
+        win.wait_title("the folder in the title", |t| t.ends_with("work"));
+        win
+    }
+
+    /// A program run in this desktop's environment alone.
+    fn command(&self, program: &str) -> Command {
+        let mut c = Command::new(program);
+        c.env("HOME", self.home.path())
+            .env("XDG_CONFIG_HOME", self.path(".config"))
+            .env("XDG_CONFIG_DIRS", self.path("etc"))
+            .env("XDG_DATA_HOME", self.path(".local/share"))
+            .env("XDG_DATA_DIRS", self.path("sys"))
+            .env_remove("XDG_CURRENT_DESKTOP");
+        c
+    }
+
+    /// Wait until `app` has run `count` times; each run's arguments, sorted.
+    fn runs(&self, app: &str, count: usize) -> Vec<Vec<OsString>> {
+        let dir = self.path("records");
+        let found = wait_for(&format!("{count} runs of {app}"), PATIENCE, || {
+            let found: Vec<PathBuf> = fs::read_dir(&dir)
+                .expect("records")
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| {
+                    let n = p.file_name().map(|n| n.to_string_lossy().into_owned());
+                    n.is_some_and(|n| n.starts_with(&format!("{app}.")) && !n.ends_with(".tmp"))
+                })
+                .collect();
+            (found.len() >= count).then_some(found)
+        });
+        assert_eq!(found.len(), count, "runs of {app}");
+        let mut runs: Vec<Vec<OsString>> = found
+            .iter()
+            .map(|p| {
+                let mut args: Vec<OsString> = fs::read(p)
+                    .expect("a record")
+                    .split(|&b| b == 0)
+                    .filter(|a| !a.is_empty())
+                    .map(|a| OsString::from_vec(a.to_vec()))
+                    .collect();
+                args.sort();
+                args
+            })
+            .collect();
+        runs.sort();
+        runs
+    }
+}
+
+/// Whether the tools beyond the harness's are here (xdg-utils, the MIME database).
+fn ready() -> bool {
+    let missing = if !Path::new(MIME_DB).join("subclasses").is_file() {
+        Some("the shared-mime-info database (shared-mime-info)")
+    } else if !porpoise_testkit::have("xdg-mime") {
+        Some("xdg-mime (xdg-utils)")
+    } else {
+        None
+    };
+    match missing {
+        Some(what) => {
+            porpoise_testkit::skip(&format!("{what} is needed"));
+            false
+        }
+        None => true,
+    }
+}
+
+fn os(p: PathBuf) -> OsString {
+    p.into_os_string()
+}
+
+#[test]
+fn enter_open_with_and_several_files_reach_their_applications() {
+    if !ready() {
+        return;
+    }
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&["alpha-report", "bravo-summary"]);
+    let apps = Apps::install(&home);
+    let alpha = home.work.join("alpha-report.txt");
+    let bravo = home.work.join("bravo-summary.txt");
+    let mut win = apps.window(&desk);
+
+    // 1. Enter: the default mimeapps.list names (Inkwell), not the first listed.
+    win.click_text("alpha-report");
+    win.wait_text("1 selected");
+    win.key("Return");
+    assert_eq!(apps.runs("inkwell", 1), [vec![os(alpha.clone())]]);
+    win.alive();
+
+    // 2. Right-click → Open With → the second application.
+    let (x, y) = win.wait_text("alpha-report");
+    win.right_click(x, y);
+    win.click_text("Open With");
+    win.wait_text("Inkwell");
+    let (_, other_y) = win.wait_text("Other Application");
+    let (bx, by) = win.wait_text("Bramble");
+    let (_, iy) = win.wait_text("Inkwell");
+    assert!(
+        iy < by && by < other_y,
+        "the default first, then Bramble, then Other Application…: {iy}, {by}, {other_y}"
+    );
+    win.save_shot("openwith-submenu");
+    win.click(bx, by);
+    assert_eq!(apps.runs("bramble", 1), [vec![os(alpha.clone())]]);
+    win.wait_gone("Other Application");
+    win.alive();
+
+    // 5. Both files selected, Enter: one run of Inkwell (%F) gets both.
+    win.key("ctrl+a");
+    win.wait_text("2 selected");
+    win.key("Return");
+    assert_eq!(
+        apps.runs("inkwell", 2),
+        [vec![os(alpha.clone())], vec![os(alpha), os(bravo)]]
+    );
+    win.alive();
+}
+
+#[test]
+fn the_chooser_makes_a_default_and_comes_for_a_file_without_one() {
+    if !ready() {
+        return;
+    }
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&["alpha-report"]);
+    fs::write(
+        home.work.join("mystery-data"),
+        [0u8, 159, 146, 150, 7, 1, 2, 3],
+    )
+    .expect("write");
+    let apps = Apps::install(&home);
+    let alpha = home.work.join("alpha-report.txt");
+    let query = || {
+        let out = apps
+            .command("xdg-mime")
+            .args(["query", "default", "text/plain"])
+            .output()
+            .expect("run xdg-mime");
+        String::from_utf8_lossy(&out.stdout).trim().to_owned()
+    };
+    assert_eq!(
+        query(),
+        "inkwell.desktop",
+        "xdg-mime reads the test's desktop"
+    );
+    let mut win = apps.window(&desk);
+
+    // 3. Other Application… → "zeph" → Always use → Enter.
+    let (x, y) = win.wait_text("alpha-report");
+    win.right_click(x, y);
+    win.click_text("Open With");
+    win.click_text("Other Application");
+    win.wait_text("Choose an Application");
+    win.wait_text("Zephyr");
+    win.alive();
+    win.type_text("zeph");
+    win.wait_gone("Inkwell");
+    win.wait_text("Zephyr");
+    win.click_text("Always use for this file type");
+    win.key("Return");
+    assert_eq!(apps.runs("zephyr", 1), [vec![os(alpha)]]);
+    win.wait_gone("Choose an Application");
+    wait_for("xdg-mime to name Zephyr the default", PATIENCE, || {
+        (query() == "zephyr.desktop").then_some(())
+    });
+    win.alive();
+
+    // 4. Enter on data no application opens: the chooser, naming the file.
+    win.click_text("mystery-data");
+    win.key("Return");
+    win.wait_text("Choose an Application");
+    win.wait_text("To open");
+    win.save_shot("openwith-chooser");
+    win.alive();
+    win.key("Escape");
+    win.wait_gone("Choose an Application");
+    win.alive();
+}
