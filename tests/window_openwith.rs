@@ -3,8 +3,8 @@
 //! window's `XDG_DATA_HOME/applications` whose `Exec` is a script that records its
 //! arguments, a `mimeapps.list` the test writes, the system's MIME database and no other
 //! application (`XDG_DATA_DIRS` and `XDG_CONFIG_DIRS` point at the test's own folders).
-//! Enter opens a file with the default the list names; right-click → Open With → the
-//! second application opens it with that one; two selected files reach one run of a `%F`
+//! Enter opens a file with the default the list names; right-click → Open With (on the
+//! pointer coming onto it) → the second application opens it with that one; two selected files reach one run of a `%F`
 //! application together; Other Application… → typing part of a name → "Always use" →
 //! Enter opens with it and writes the default the real `xdg-mime query default` then
 //! reports; Enter on a file no application opens shows the chooser. The window lives and
@@ -188,10 +188,12 @@ fn enter_open_with_and_several_files_reach_their_applications() {
     assert_eq!(apps.runs("inkwell", 1), [vec![os(alpha.clone())]]);
     win.alive();
 
-    // 2. Right-click → Open With → the second application.
+    // 2. Right-click → Open With (its submenu opens as the pointer comes onto it) →
+    // the second application.
     let (x, y) = win.wait_text("alpha-report");
     win.right_click(x, y);
-    win.click_text("Open With");
+    let (ox, oy) = win.wait_text("Open With");
+    win.point(ox, oy);
     win.wait_text("Inkwell");
     let (_, other_y) = win.wait_text("Other Application");
     let (bx, by) = win.wait_text("Bramble");

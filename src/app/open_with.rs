@@ -145,9 +145,22 @@ impl App {
     }
 
     /// "Open With" in a file's menu: ask for its applications (the submenu shows when
-    /// they come); opened `by_key`, the arrows start on its first entry.
+    /// they come), once per menu; opened `by_key`, the arrows start on its first entry.
     pub(super) fn ask_open_with(&mut self, by_key: bool) -> Vec<Effect> {
-        let Some(target) = self.pane.menu().and_then(|m| m.target.clone()) else {
+        let Some(menu) = self.pane.menu_mut() else {
+            return Vec::new();
+        };
+        if let Some(sub) = &mut menu.open_with {
+            // Asked already (the pointer came onto it first): the keys now go into it.
+            if by_key {
+                sub.by_key = true;
+                if sub.shown() && sub.highlighted.is_none() {
+                    sub.highlighted = Some(0);
+                }
+            }
+            return Vec::new();
+        }
+        let Some(target) = menu.target.clone() else {
             return Vec::new();
         };
         let first = self.pane.path().join(OsStr::from_bytes(&target));

@@ -315,14 +315,18 @@ fn entries<'a>(items: Vec<Entry>) -> Column<'a, Message> {
         } else {
             text(label).into()
         };
-        col = col.push(
-            button(content)
-                .width(Fill)
-                .height(ITEM_HEIGHT)
-                .padding([5, 12])
-                .on_press(message)
-                .style(theme::flat_button(default || highlighted)),
-        );
+        let entry = button(content)
+            .width(Fill)
+            .height(ITEM_HEIGHT)
+            .padding([5, 12])
+            .on_press(message.clone())
+            .style(theme::flat_button(default || highlighted));
+        // A submenu opens as the pointer comes onto its entry, as on the desktop.
+        col = if mark == Mark::Submenu {
+            col.push(mouse_area(entry).on_enter(message))
+        } else {
+            col.push(entry)
+        };
     }
     col
 }
