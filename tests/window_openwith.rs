@@ -4,11 +4,11 @@
 //! arguments, a `mimeapps.list` the test writes, the system's MIME database and no other
 //! application (`XDG_DATA_DIRS` and `XDG_CONFIG_DIRS` point at the test's own folders).
 //! Enter opens a file with the default the list names; right-click → Open With (on the
-//! pointer coming onto it) → the second application opens it with that one; two selected files reach one run of a `%F`
-//! application together; Other Application… → typing part of a name → "Always use" →
-//! Enter opens with it and writes the default the real `xdg-mime query default` then
-//! reports; Enter on a file no application opens shows the chooser. The window lives and
-//! answers `_NET_WM_PING` after each.
+//! pointer coming onto it) → the second application opens it with that one; two
+//! selected files reach one run of a `%F` application together; Other Application… →
+//! typing part of a name → "Always use" → Enter opens with it and writes the default the
+//! real `xdg-mime query default` then reports; Enter on a file no application opens
+//! shows the chooser. The window lives and answers `_NET_WM_PING` after each.
 //! Run: `cargo build && cargo test --test window_openwith` (skips without the tools, fails
 //! in CI).
 
