@@ -217,17 +217,9 @@ impl PropsEffect {
                 crate::message::Message::Props(PropsMsg::Counted(id, Box::new(u)))
             });
         }
-        iced::Task::perform(
-            async move { tokio::task::spawn_blocking(move || self.run()).await.ok() },
-            |msg| match msg {
-                Some(Some(msg)) => crate::message::Message::Props(msg),
-                Some(None) => crate::message::Message::Tick,
-                None => {
-                    tracing::error!("the properties worker panicked");
-                    crate::message::Message::Tick
-                }
-            },
-        )
+        crate::effects::off_ui_thread("the properties worker", move || {
+            self.run().map(crate::message::Message::Props)
+        })
     }
 
     pub fn run_blocking(self) -> Vec<crate::message::Message> {
