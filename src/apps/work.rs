@@ -112,17 +112,9 @@ impl AppsEffect {
                     y: Some(y),
                 },
             ),
-            work => Task::perform(
-                async move { tokio::task::spawn_blocking(move || work.run()).await.ok() },
-                |msg| match msg {
-                    Some(Some(msg)) => Message::Apps(msg),
-                    Some(None) => Message::Tick,
-                    None => {
-                        tracing::error!("an applications worker panicked");
-                        Message::Tick
-                    }
-                },
-            ),
+            work => crate::effects::off_ui_thread("an applications worker", move || {
+                work.run().map(Message::Apps)
+            }),
         }
     }
 
