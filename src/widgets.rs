@@ -23,3 +23,4 @@ pub mod status;
 pub mod tabs;
 pub mod trash;
 mod wrap;
+pub mod zoom;
