@@ -59,12 +59,8 @@ impl Shot {
 
     /// The pixels with each highlighted stretch of a line (the selection's strong
     /// colour, with light text on it) turned into dark text on light grey like the
-    /// rest: tesseract reads dark text on a light ground. A stretch ends where the
-    /// strong colour stops for longer than any gap inside a highlighted row (a dialog
-    /// over a selected row leaves the dialog's own dark text alone).
+    /// rest: tesseract reads dark text on a light ground.
     fn light_text_made_dark(&self) -> Vec<u8> {
-        /// Longer than the gaps text and icons leave in a highlighted row.
-        const GAP: usize = 64;
         let mut rgb = self.rgb.clone();
         let strong = |p: [u8; 3]| {
             let (lo, hi) = (p.iter().min().copied(), p.iter().max().copied());
@@ -74,24 +70,18 @@ impl Shot {
             let row: Vec<usize> = (0..self.width)
                 .filter(|&x| strong(self.pixel(x, y)))
                 .collect();
+            let (Some(&first), Some(&last)) = (row.first(), row.last()) else {
+                continue;
+            };
             if row.len() < self.width / 5 {
                 continue;
             }
-            let mut stretches: Vec<(usize, usize)> = Vec::new();
-            for &x in &row {
-                match stretches.last_mut() {
-                    Some((_, last)) if x - *last <= GAP => *last = x,
-                    _ => stretches.push((x, x)),
-                }
-            }
             // Light text has its weakest channel high, the strong ground has it low:
             // that channel, inverted, is dark text on a light grey.
-            for (first, last) in stretches {
-                for x in first..=last {
-                    let i = (y * self.width + x) * 3;
-                    let grey = 255 - rgb[i..i + 3].iter().min().copied().unwrap_or(0);
-                    rgb[i..i + 3].fill(grey);
-                }
+            for x in first..=last {
+                let i = (y * self.width + x) * 3;
+                let grey = 255 - rgb[i..i + 3].iter().min().copied().unwrap_or(0);
+                rgb[i..i + 3].fill(grey);
             }
         }
         rgb
