@@ -111,7 +111,13 @@ impl Exec {
     pub fn expand_with(&self, value: impl Fn(char) -> Option<Vec<u8>>) -> Vec<OsString> {
         let mut argv = Vec::new();
         for arg in &self.args {
-            if let [Piece::Code { code, quoted: false }] = arg.as_slice() {
+            if let [
+                Piece::Code {
+                    code,
+                    quoted: false,
+                },
+            ] = arg.as_slice()
+            {
                 argv.extend(value(*code).map(OsString::from_vec));
                 continue;
             }

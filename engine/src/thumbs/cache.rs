@@ -99,7 +99,10 @@ impl Original {
             ("Thumb::URI", self.uri.clone()),
             ("Thumb::MTime", self.mtime.to_string()),
             ("Thumb::Size", self.size.to_string()),
-            ("Software", concat!("Porpoise ", env!("CARGO_PKG_VERSION")).to_owned()),
+            (
+                "Software",
+                concat!("Porpoise ", env!("CARGO_PKG_VERSION")).to_owned(),
+            ),
         ]
     }
 
@@ -152,9 +155,7 @@ pub(super) fn write_atomic(file: &Path, bytes: &[u8]) -> Result<(), IoError> {
         .open(&temp)
         .and_then(|mut f| f.write_all(bytes))
         .map_err(|e| IoError::new(Op::Write, &temp, e))
-        .and_then(|()| {
-            std::fs::rename(&temp, file).map_err(|e| IoError::new(Op::Rename, file, e))
-        });
+        .and_then(|()| std::fs::rename(&temp, file).map_err(|e| IoError::new(Op::Rename, file, e)));
     if written.is_err() {
         let _ = std::fs::remove_file(&temp);
     }

@@ -106,9 +106,7 @@ fn jpeg(
     let original = (u32::from(info.width), u32::from(info.height));
     let (w, h) = fit(original.0, original.1, box_px);
     // Each side stays at least as large as the thumbnail's: the filter does the rest.
-    decoder
-        .scale(to_u16(w), to_u16(h))
-        .map_err(failed)?;
+    decoder.scale(to_u16(w), to_u16(h)).map_err(failed)?;
     let pixels = decoder.decode().map_err(failed)?;
     let info = decoder.info().ok_or_else(|| malformed(path, "no frame"))?;
     let (w, h) = (u32::from(info.width), u32::from(info.height));
@@ -201,7 +199,8 @@ pub(super) fn fit(width: u32, height: u32, box_px: u32) -> (u32, u32) {
         return (width.max(1), height.max(1));
     }
     let scale = |side: u32| {
-        let scaled = (u64::from(side) * u64::from(box_px) + u64::from(longest) / 2) / u64::from(longest);
+        let scaled =
+            (u64::from(side) * u64::from(box_px) + u64::from(longest) / 2) / u64::from(longest);
         u32::try_from(scaled).unwrap_or(box_px).clamp(1, box_px)
     };
     (scale(width), scale(height))

@@ -149,13 +149,7 @@ fn read(file: &Path, path: &[PathBuf]) -> Option<(External, Vec<String>)> {
         find_program(OsStr::new(try_exec), path)?;
     }
     let program = find_program(OsStr::new(exec.program()), path)?;
-    Some((
-        External {
-            program,
-            exec,
-        },
-        types,
-    ))
+    Some((External { program, exec }, types))
 }
 
 /// `name` as it would run: itself when it names a folder, else the first executable file

@@ -4,7 +4,7 @@
 //! or with an external thumbnailer and writing it (or the fail marker) to the cache.
 
 use std::os::unix::fs::MetadataExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -26,8 +26,6 @@ pub fn slow_mount_allowed(class: MountClass, request_allows: bool) -> bool {
 /// What every request is worked with.
 pub(super) struct Context {
     pub cache: ThumbCache,
-    /// The cache's folder with links resolved (when it exists at the start).
-    pub cache_resolved: Option<PathBuf>,
     pub db: Arc<MimeDb>,
     pub thumbnailers: Thumbnailers,
     pub timeout: Duration,
@@ -46,11 +44,12 @@ impl Context {
         if self.cache.contains(path) {
             return true;
         }
+        // Reached through a link: compared with links resolved on both sides.
         let resolved = path
             .parent()
             .and_then(|p| p.canonicalize().ok())
             .map(|p| p.join(path.file_name().unwrap_or_default()));
-        match (&self.cache_resolved, resolved) {
+        match (self.cache.root().canonicalize().ok(), resolved) {
             (Some(root), Some(p)) => p.starts_with(root),
             _ => false,
         }
@@ -109,7 +108,9 @@ pub(super) fn make(
             marker,
         }));
     }
-    let mime = ctx.db.unalias(&ctx.db.of_path(&original.path).unwrap_or_default());
+    let mime = ctx
+        .db
+        .unalias(&ctx.db.of_path(&original.path).unwrap_or_default());
     let made = if decode::supports(&mime) {
         if original.size > ctx.max_image_bytes {
             return Some(ThumbOutcome::Skipped(SkipReason::TooBig));
@@ -153,6 +154,8 @@ pub(super) fn make(
                 Err(e) => failed(e),
             }
         }
+        // Whatever went wrong after a cancel (a killed thumbnailer) is no fact of the file.
+        Err(_) if cancel.is_cancelled() => return None,
         Err(e) => {
             if e.marks_file() {
                 // A marker that cannot be written only means a retry next time.
@@ -236,6 +239,5 @@ fn read_output(
     let file = std::fs::File::open(output).map_err(|e| no_output(Some(Arc::new(e))))?;
     let png = pngio::decode(std::io::BufReader::new(file), 256 << 20)
         .map_err(|e| no_output(Some(Arc::new(e))))?;
-    decode::fitted(png.width, png.height, png.rgba, size.pixels())
-        .ok_or_else(|| no_output(None))
+    decode::fitted(png.width, png.height, png.rgba, size.pixels()).ok_or_else(|| no_output(None))
 }

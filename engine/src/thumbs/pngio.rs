@@ -55,7 +55,10 @@ pub(super) fn encode(
 
 /// Decode a PNG's first image as RGBA (8 bits), with its tags; `max_bytes` bounds what
 /// decoding may allocate.
-pub(super) fn decode(input: impl BufRead + Seek, max_bytes: usize) -> Result<Decoded, png::DecodingError> {
+pub(super) fn decode(
+    input: impl BufRead + Seek,
+    max_bytes: usize,
+) -> Result<Decoded, png::DecodingError> {
     let mut decoder = png::Decoder::new_with_limits(input, png::Limits { bytes: max_bytes });
     decoder.set_transformations(png::Transformations::normalize_to_color8());
     let mut reader = decoder.read_info()?;

@@ -106,11 +106,9 @@ impl Thumbnailer {
     /// Start the workers; the receiver gets one event per request that was not cancelled.
     pub fn start(setup: Setup) -> (Thumbnailer, Receiver<ThumbEvent>) {
         let db = setup.db.clone();
-        let cache_resolved = setup.cache.root().canonicalize().ok();
         let ctx = Context {
             thumbnailers: setup.thumbnailers.canonical(|m| db.unalias(m)),
             cache: setup.cache,
-            cache_resolved,
             db: setup.db,
             timeout: setup.timeout,
             max_image_bytes: setup.max_image_bytes,
@@ -242,7 +240,9 @@ impl Shared {
     }
 
     fn done(&self, cancel: &Arc<Cancel>) {
-        self.lock().running.retain(|r| !Arc::ptr_eq(&r.cancel, cancel));
+        self.lock()
+            .running
+            .retain(|r| !Arc::ptr_eq(&r.cancel, cancel));
     }
 
     fn stopped(&self) -> bool {

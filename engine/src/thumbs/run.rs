@@ -112,6 +112,8 @@ pub(super) fn run(job: &Job, cancel: &Cancel) -> Result<Ended, ThumbError> {
     cancel.end();
     let status = child.wait();
     match ended {
+        // Killed by a cancel that came as it was being waited for.
+        Waited::Exited if cancel.is_cancelled() => return Ok(Ended::Cancelled),
         Waited::Exited => {}
         Waited::Cancelled => return Ok(Ended::Cancelled),
         Waited::TimedOut => {
