@@ -40,10 +40,11 @@ pub enum ThumbError {
         /// Its exit code, or `None` when a signal ended it.
         code: Option<i32>,
     },
-    /// The external thumbnailer could not be started.
-    #[error("cannot start the thumbnailer {}", program.display())]
+    /// The external thumbnailer could not be started (or waited for).
+    #[error("cannot run the thumbnailer {} on {}", program.display(), path.display())]
     Start {
         program: PathBuf,
+        path: PathBuf,
         #[source]
         source: Arc<std::io::Error>,
     },
@@ -97,9 +98,9 @@ impl ThumbError {
     pub fn path(&self) -> &std::path::Path {
         match self {
             ThumbError::Io(e) => &e.path,
-            ThumbError::Start { program, .. } => program,
             ThumbError::Decode { path, .. }
             | ThumbError::TooLarge { path, .. }
+            | ThumbError::Start { path, .. }
             | ThumbError::Panicked { path }
             | ThumbError::External { path, .. }
             | ThumbError::TimedOut { path, .. }

@@ -3,7 +3,7 @@
 //! goes with it), waited for through a pidfd, and its whole group killed at the timeout
 //! or when the request is cancelled.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -100,6 +100,7 @@ pub(super) fn run(job: &Job, cancel: &Cancel) -> Result<Ended, ThumbError> {
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
     let mut child = sys::spawn_niced(&mut command, NICENESS).map_err(|e| ThumbError::Start {
         program: program.clone(),
+        path: job.input.to_owned(),
         source: std::sync::Arc::new(e),
     })?;
     let pid = Pid::from_child(&child);
@@ -132,7 +133,8 @@ pub(super) fn run(job: &Job, cancel: &Cancel) -> Result<Ended, ThumbError> {
             code: s.code(),
         }),
         Err(e) => Err(ThumbError::Start {
-            program: PathBuf::from(program),
+            program: program.clone(),
+            path: job.input.to_owned(),
             source: std::sync::Arc::new(e),
         }),
     }
