@@ -379,6 +379,22 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
     tokio::task::spawn_blocking(f).await.ok()
 }
 
+/// The task that does `work` off the UI thread and hands its message back; a worker that
+/// panicked is logged (as `what`) and comes back as a tick.
+pub fn off_ui_thread(
+    what: &'static str,
+    work: impl FnOnce() -> Option<Message> + Send + 'static,
+) -> Task<Message> {
+    Task::perform(blocking(work), move |m| match m {
+        Some(Some(m)) => m,
+        Some(None) => Message::Tick,
+        None => {
+            tracing::error!("{what} panicked");
+            Message::Tick
+        }
+    })
+}
+
 /// Unmount and eject through UDisks2 (blocking).
 fn eject(
     path: &std::path::Path,

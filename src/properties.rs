@@ -1,6 +1,7 @@
 //! The properties dialog (Alt+Enter, or Properties in an entry's or the folder's menu):
 //! what the selected items are, read off the UI thread, and their permissions as
-//! checkboxes and in octal, which the owner can change for a single item.
+//! checkboxes and in octal, which the owner can change for a single item (for a folder,
+//! on everything inside it too, as a job).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -20,6 +21,8 @@ pub enum PropsMsg {
     Bit(u32, bool),
     /// The octal field's text.
     Octal(String),
+    /// "Apply to everything inside" (a folder's) on or off.
+    Recursive(bool),
     /// Set the permissions shown on the item.
     Apply,
     /// How much the items take, counted so far (or at the end) by count number `.0`.
@@ -44,6 +47,8 @@ pub struct PropertiesView {
     pub mode: Option<u32>,
     /// The octal field's text while it is typed in.
     pub octal: String,
+    /// A folder's change goes to everything inside it too.
+    pub recursive: bool,
     /// Why setting the permissions failed, if it did.
     pub error: Option<String>,
     pub busy: bool,
@@ -71,6 +76,7 @@ impl PropertiesView {
             items: None,
             mode: None,
             octal: String::new(),
+            recursive: false,
             error: None,
             busy: false,
             usage: None,
@@ -211,17 +217,9 @@ impl PropsEffect {
                 crate::message::Message::Props(PropsMsg::Counted(id, Box::new(u)))
             });
         }
-        iced::Task::perform(
-            async move { tokio::task::spawn_blocking(move || self.run()).await.ok() },
-            |msg| match msg {
-                Some(Some(msg)) => crate::message::Message::Props(msg),
-                Some(None) => crate::message::Message::Tick,
-                None => {
-                    tracing::error!("the properties worker panicked");
-                    crate::message::Message::Tick
-                }
-            },
-        )
+        crate::effects::off_ui_thread("the properties worker", move || {
+            self.run().map(crate::message::Message::Props)
+        })
     }
 
     pub fn run_blocking(self) -> Vec<crate::message::Message> {

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use porpoise_engine::jobs::modes::ModeJob;
 use porpoise_engine::jobs::trash::HomeTrash;
 use porpoise_engine::jobs::{ConflictPolicy, JobSpec};
 
@@ -13,8 +14,10 @@ pub use porpoise_engine::jobs::JobKind;
 pub struct JobRequest {
     pub kind: JobKind,
     pub sources: Vec<PathBuf>,
-    /// The folder the sources go into; unused for trash and delete.
+    /// The folder the sources go into; unused for trash, delete and permissions.
     pub dest: PathBuf,
+    /// What a permissions job changes; unused by the other kinds.
+    pub modes: Option<ModeJob>,
 }
 
 impl JobRequest {
@@ -27,6 +30,7 @@ impl JobRequest {
             on_problem: None,
             home_trash: (self.kind == JobKind::Trash).then(|| home_trash.clone()),
             verify: verify_copies && matches!(self.kind, JobKind::Copy | JobKind::Move),
+            modes: self.modes.clone(),
             ..JobSpec::new(self.sources.clone(), self.dest.clone())
         }
     }

@@ -43,6 +43,12 @@ pub enum UndoStep {
         from: u32,
         to: u32,
     },
+    /// A permissions job changed these items from these modes (undo gives each its mode
+    /// back); `again` is the job, which redo runs again.
+    ModesChanged {
+        before: porpoise_engine::jobs::modes::ModesBefore,
+        again: super::request::JobRequest,
+    },
 }
 
 impl UndoStep {
@@ -52,6 +58,7 @@ impl UndoStep {
             UndoStep::Copied { targets, .. } => targets.len(),
             UndoStep::Moved { pairs } => pairs.len(),
             UndoStep::Trashed { originals, .. } => originals.len(),
+            UndoStep::ModesChanged { before, .. } => before.len(),
             UndoStep::Renamed { .. }
             | UndoStep::CreatedFolder(_)
             | UndoStep::ModeChanged { .. } => 1,
@@ -68,6 +75,7 @@ impl UndoStep {
             UndoStep::Renamed { to, .. } => fl!("redo-done-rename", name = name(to)),
             UndoStep::CreatedFolder(p) => fl!("redo-done-new-folder", name = name(p)),
             UndoStep::ModeChanged { path, .. } => fl!("redo-done-mode", name = name(path)),
+            UndoStep::ModesChanged { .. } => fl!("redo-done-modes", count = count),
         }
     }
 
@@ -81,6 +89,7 @@ impl UndoStep {
             UndoStep::Renamed { to, .. } => fl!("undo-done-rename", name = name(to)),
             UndoStep::CreatedFolder(p) => fl!("undo-done-new-folder", name = name(p)),
             UndoStep::ModeChanged { path, .. } => fl!("undo-done-mode", name = name(path)),
+            UndoStep::ModesChanged { .. } => fl!("undo-done-modes", count = count),
         }
     }
 }

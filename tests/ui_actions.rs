@@ -55,6 +55,7 @@ fn dragging_a_file_onto_a_folder_asks_and_copies() {
             kind: JobKind::Copy,
             sources: vec![dir.path().join("a.txt")],
             dest: dir.path().join("sub"),
+            modes: None,
         }]
     );
     assert!(app.drop_menu().is_none());
@@ -446,6 +447,7 @@ fn places_are_drop_targets_and_trash_takes_directly() {
             kind: JobKind::Copy,
             sources: vec![dir.path().join("a.txt")],
             dest: home.clone(),
+            modes: None,
         }]
     );
     assert_eq!(fs::read(home.join("a.txt")).expect("copied home"), b"alpha");

@@ -126,6 +126,7 @@ fn x11_clipboard_round_trip_with_xclip() {
                 dir.path().join(OsStr::from_bytes(odd))
             ],
             dest: dest.clone(),
+            modes: None,
         }]
     );
     let emptied = Command::new("xclip")
@@ -168,6 +169,7 @@ fn x11_clipboard_round_trip_with_xclip() {
             kind: JobKind::Copy,
             sources: vec![dir.path().join("a b.txt")],
             dest,
+            modes: None,
         }]
     );
 }

@@ -100,6 +100,7 @@ fn start_copy(app: &mut App, src: PathBuf, dest: &Path) -> (u64, JobLink, JobEve
         kind: JobKind::Copy,
         sources: vec![src],
         dest: dest.to_owned(),
+        modes: None,
     }));
     let Some(Effect::RunJob {
         id,
@@ -306,6 +307,7 @@ fn a_drop_onto_the_stick_defaults_to_copy_and_elsewhere_to_move() {
             kind: JobKind::Copy,
             sources: vec![on.join("a.txt")],
             dest: on.join("sub"),
+            modes: None,
         }]
     );
     assert!(on.join("a.txt").exists() && on.join("sub/a.txt").exists());

@@ -2,7 +2,8 @@
 //! file's facts as the disk has them, a permission checkbox and the octal field follow
 //! each other and Apply sets the mode on disk, Escape closes, Ctrl+Z sets it back; the folder's menu shows the
 //! folder's properties with its contents counted (as `du -sx` counts them); several
-//! selected items show their count and what they take together.
+//! selected items show their count and what they take together; a folder's change goes
+//! to everything inside it as a job that one undo step takes back.
 //! Run: `cargo test --test ui_properties`.
 
 mod flows;
@@ -114,4 +115,52 @@ fn the_selected_files_facts_and_its_permissions() {
         .expect("counted");
     assert_eq!(usage.total.apparent_bytes, 15, "12 + 3 bytes");
     assert!(shows(&app, "2 files, 0 folders"));
+}
+
+#[test]
+fn a_folders_change_reaches_everything_inside_as_a_job_that_undo_takes_back() {
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let shared = dir.path().join("shared");
+    std::fs::create_dir_all(shared.join("sub")).expect("mkdir");
+    std::fs::write(shared.join("notes.txt"), b"notes").expect("write");
+    std::fs::write(dir.path().join("plain.txt"), b"plain").expect("write");
+    std::fs::write(shared.join("sub/run.sh"), b"#!/bin/sh\n").expect("write");
+    for (p, m) in [
+        ("notes.txt", 0o600),
+        ("sub/run.sh", 0o700),
+        ("sub", 0o700),
+        ("", 0o700),
+    ] {
+        let p = shared.join(p);
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(m)).expect("chmod");
+    }
+    let app = boot(dir.path());
+    let app = send(app, Message::Clicked(b"shared".to_vec()));
+    let app = alt_enter(app);
+    assert!(
+        shows(&app, "Apply to everything inside"),
+        "a folder offers it"
+    );
+    // Group and others may read and enter: 755, for everything inside too.
+    let app = send(app, Message::Props(PropsMsg::Octal("755".into())));
+    let app = send(app, Message::Props(PropsMsg::Recursive(true)));
+    let app = send(app, Message::Props(PropsMsg::Apply));
+    assert!(app.properties().is_none(), "the job goes on in the panel");
+    let modes = || ["", "sub", "notes.txt", "sub/run.sh"].map(|p| mode_on_disk(&shared.join(p)));
+    assert_eq!(modes(), [0o755, 0o755, 0o644, 0o755], "a document got no x");
+    assert!(shows(&app, "Changed the permissions of 4 items"));
+
+    // One step takes all of it back, and redo does it again.
+    let app = send(app, press(porpoise::keys::char_key("z"), Modifiers::CTRL));
+    assert_eq!(modes(), [0o700, 0o700, 0o600, 0o700]);
+    assert!(shows(&app, "Set the permissions of 4 items back"));
+    let app = send(app, press(porpoise::keys::char_key("y"), Modifiers::CTRL));
+    assert_eq!(modes(), [0o755, 0o755, 0o644, 0o755]);
+
+    // A file has no such box.
+    let app = send(app, Message::Clicked(b"plain.txt".to_vec()));
+    let app = alt_enter(app);
+    assert!(shows(&app, "Properties of plain.txt"));
+    assert!(!shows(&app, "Apply to everything inside"));
 }

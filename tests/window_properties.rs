@@ -1,8 +1,9 @@
 //! The properties dialog in the real window (tests/desktop: Xvfb, openbox, XTest input,
 //! screenshots read by tesseract): Alt+Enter on a file shows its properties; a click on
 //! the "Others may read" checkbox shows 644 in octal, and Enter applies it to the file's
-//! mode on disk; Escape
-//! closes the dialog; the window lives and answers pings throughout.
+//! mode on disk; Escape closes the dialog; a folder's change with "Apply to everything
+//! inside" reaches its files on disk and Ctrl+Z takes it back; the window lives and
+//! answers pings throughout.
 //! Run: `cargo build && cargo test --test window_properties` (skips without the tools,
 //! fails in CI).
 
@@ -18,6 +19,10 @@ fn alt_enter_shows_a_files_properties_and_its_permissions_change() {
     let home = Home::with_files(&["notes"]);
     let inside = home.folder("inside", &["one", "two", "three"]);
     std::fs::rename(&inside, home.work.join("inside")).expect("move the folder in");
+    for (p, m) in [("inside", 0o755), ("inside/one.txt", 0o644)] {
+        std::fs::set_permissions(home.work.join(p), std::fs::Permissions::from_mode(m))
+            .expect("chmod");
+    }
     let file = home.work.join("notes.txt");
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).expect("chmod");
     let mut win = desk.open_work(&home);
@@ -61,7 +66,33 @@ fn alt_enter_shows_a_files_properties_and_its_permissions_change() {
             .any(|w| w[0].text == "3" && w[1].text.starts_with("files") && w[3].text == "folder")
     });
     win.alive();
-    win.key("Escape");
+
+    // Others may no longer read, for everything inside too: a job, which Ctrl+Z takes back.
+    let mode = |p: &std::path::Path| {
+        std::fs::metadata(p)
+            .map(|m| m.permissions().mode() & 0o777)
+            .ok()
+    };
+    let inside = home.work.join("inside");
+    let one = inside.join("one.txt");
+    let at_first = (mode(&inside), mode(&one));
+    assert_eq!(at_first, (Some(0o755), Some(0o644)), "as made");
+    let (read_x, _) = win.wait_text("Read");
+    let (_, others_y) = win.wait_text("Others");
+    win.click(read_x - 9, others_y);
+    win.wait_text("751");
+    let (x, y) = win.wait_text("everything");
+    win.click(x, y);
+    win.save_shot("properties-recursive");
+    win.key("Return");
+    wait_for("the folder and its files changed on disk", PATIENCE, || {
+        ((mode(&inside), mode(&one)) == (Some(0o751), Some(0o640))).then_some(())
+    });
     win.wait_gone("Octal");
+    win.alive();
+    win.key("ctrl+z");
+    wait_for("undo gave every item its mode back", PATIENCE, || {
+        ((mode(&inside), mode(&one)) == at_first).then_some(())
+    });
     win.alive();
 }

@@ -234,6 +234,7 @@ fn follow(
             | JobEvent::NotCopied { .. }
             | JobEvent::ItemSkipped { .. }
             | JobEvent::Placed { .. }
+            | JobEvent::ModesSet { .. }
             | JobEvent::Current(_)
             | JobEvent::Planned { .. }
             | JobEvent::Progress(_)

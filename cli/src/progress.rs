@@ -88,6 +88,10 @@ impl Json {
                 quote(&source.to_string_lossy()),
                 quote(&target.to_string_lossy())
             ),
+            JobEvent::ModesSet { before } => format!(
+                r#"{{"t_ms":{t_ms},"event":"modes_set","count":{}}}"#,
+                before.len()
+            ),
             JobEvent::Conflict(c) => format!(
                 r#"{{"t_ms":{t_ms},"event":"conflict","path":{}}}"#,
                 quote(&c.target.to_string_lossy())
@@ -223,6 +227,7 @@ fn words(s: JobState) -> &'static str {
         JobState::WritingToDevice => "writing to device",
         JobState::Verifying => "verifying",
         JobState::RemovingSources => "removing sources",
+        JobState::ChangingPermissions => "changing permissions",
         JobState::Paused => "paused",
         JobState::Done => "done",
         JobState::Failed => "failed",

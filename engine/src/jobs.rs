@@ -12,6 +12,7 @@ mod fit;
 mod flusher;
 pub mod fsops;
 pub mod link;
+pub mod modes;
 pub mod moves;
 pub mod preflight;
 pub mod problems;
@@ -44,6 +45,8 @@ pub enum JobKind {
     Trash,
     /// Delete for good.
     Delete,
+    /// Change permissions ([`JobSpec::modes`] says how).
+    Permissions,
 }
 
 /// Start a job of `kind` on `spec`, on worker threads; its events come from the returned
@@ -61,6 +64,7 @@ pub fn start_with(kind: JobKind, spec: JobSpec, control: Arc<Control>) -> Job {
         JobKind::Link => link::link_with(spec, control),
         JobKind::Trash => trash::trash_with(spec.sources, spec.home_trash, control),
         JobKind::Delete => delete::delete_with(spec.sources, control),
+        JobKind::Permissions => modes::modes_with(spec.sources, spec.modes, control),
     }
 }
 
@@ -86,6 +90,9 @@ pub struct JobSpec {
     /// After the copies are on the device, read each back from the device and compare it
     /// with its source (a mismatch is that item's failure; a move keeps its source).
     pub verify: bool,
+    /// What a permissions job changes; one without it changes nothing. Unused by the
+    /// other kinds.
+    pub modes: Option<modes::ModeJob>,
 }
 
 impl JobSpec {
@@ -105,6 +112,15 @@ impl JobSpec {
             writeback: writeback::WritebackMode::Auto,
             home_trash: None,
             verify: false,
+            modes: None,
+        }
+    }
+
+    /// `paths` whose permissions `job` changes.
+    pub fn permissions(paths: Vec<PathBuf>, job: modes::ModeJob) -> JobSpec {
+        JobSpec {
+            modes: Some(job),
+            ..JobSpec::of(paths)
         }
     }
 

@@ -123,12 +123,14 @@ job-move = { $what } wird nach { $dest } verschoben
 job-link = { $what } wird in { $dest } verknüpft
 job-trash = { $what } wird in den Papierkorb verschoben
 job-delete = { $what } wird gelöscht
+job-permissions = Die Berechtigungen von { $what } werden geändert
 job-state-scanning = Wird vorbereitet …
 job-state-copying = Wird kopiert
 job-state-deleting = Wird gelöscht
 job-state-writing = Die kopierten Daten werden auf das Gerät geschrieben …
 job-state-verifying = Die Kopien werden mit den Originalen verglichen …
 job-state-removing = Die Originale werden entfernt …
+job-state-permissions = Berechtigungen werden geändert …
 job-state-paused = Angehalten
 job-state-done = Fertig
 job-state-failed = Fehlgeschlagen
@@ -160,6 +162,7 @@ job-done-move = { $files } verschoben
 job-done-link = { $files } verknüpft
 job-done-trash = { $files } in den Papierkorb verschoben
 job-done-delete = { $files } gelöscht
+job-done-permissions = Berechtigungen geändert: { $files }
 job-summary-skipped = { $count } übersprungen
 job-summary-failed = { $count } fehlgeschlagen
 job-summary-not-copied = { $count } nicht kopiert
@@ -226,6 +229,10 @@ undo-done-trash = { $count ->
 undo-done-rename = Rückgängig: Umbenennen von „{ $name }“
 undo-done-new-folder = Der neue Ordner „{ $name }“ wurde entfernt
 undo-done-mode = Die Berechtigungen von „{ $name }“ wurden zurückgesetzt
+undo-done-modes = Die Berechtigungen von { $count ->
+    [one] 1 Element
+   *[other] { $count } Elementen
+} wurden zurückgesetzt
 redo-nothing = Nichts zu wiederholen
 redo-done-copy = Wiederholt: Kopieren von { $count ->
     [one] 1 Element
@@ -242,6 +249,10 @@ redo-done-trash = { $count ->
 redo-done-rename = Wiederholt: Umbenennen in „{ $name }“
 redo-done-new-folder = Der Ordner „{ $name }“ wurde wieder angelegt
 redo-done-mode = Die Berechtigungen von „{ $name }“ wurden wieder geändert
+redo-done-modes = Die Berechtigungen von { $count ->
+    [one] 1 Element
+   *[other] { $count } Elementen
+} wurden wieder geändert
 redo-failed = Wiederholen nicht möglich: { $why }
 undo-failed = Rückgängig nicht möglich: { $why }
 undo-why-not-in-trash = „{ $name }“ ist nicht mehr im Papierkorb
@@ -399,6 +410,7 @@ props-free-value = { $free } von { $total }
 props-reading = Wird gelesen…
 props-cannot-read = { $name } kann nicht gelesen werden: { $error }
 props-apply-failed = Die Berechtigungen wurden nicht geändert: { $error }
+props-recursive = Auf alles darin anwenden
 props-contents-value = { $files ->
     [one] 1 Datei
    *[other] { $files } Dateien

@@ -123,12 +123,14 @@ job-move = Moving { $what } to { $dest }
 job-link = Linking { $what } in { $dest }
 job-trash = Moving { $what } to the trash
 job-delete = Deleting { $what }
+job-permissions = Changing the permissions of { $what }
 job-state-scanning = Preparing…
 job-state-copying = Copying
 job-state-deleting = Deleting
 job-state-writing = Writing the copied data to the device…
 job-state-verifying = Comparing the copies with the originals…
 job-state-removing = Removing the originals…
+job-state-permissions = Changing permissions…
 job-state-paused = Paused
 job-state-done = Done
 job-state-failed = Failed
@@ -160,6 +162,7 @@ job-done-move = Moved { $files }
 job-done-link = Linked { $files }
 job-done-trash = Moved { $files } to the trash
 job-done-delete = Deleted { $files }
+job-done-permissions = Changed the permissions of { $files }
 job-summary-skipped = { $count } skipped
 job-summary-failed = { $count } failed
 job-summary-not-copied = { $count } not copied
@@ -226,6 +229,10 @@ undo-done-trash = Restored { $count ->
 undo-done-rename = Undone: the rename of “{ $name }”
 undo-done-new-folder = Removed the new folder “{ $name }”
 undo-done-mode = Set the permissions of “{ $name }” back
+undo-done-modes = Set the permissions of { $count ->
+    [one] 1 item
+   *[other] { $count } items
+} back
 redo-nothing = Nothing to redo
 redo-done-copy = Redone: the copy of { $count ->
     [one] 1 item
@@ -242,6 +249,10 @@ redo-done-trash = Moved { $count ->
 redo-done-rename = Redone: the rename to “{ $name }”
 redo-done-new-folder = Made the folder “{ $name }” again
 redo-done-mode = Changed the permissions of “{ $name }” again
+redo-done-modes = Changed the permissions of { $count ->
+    [one] 1 item
+   *[other] { $count } items
+} again
 redo-failed = Could not redo: { $why }
 undo-failed = Could not undo: { $why }
 undo-why-not-in-trash = “{ $name }” is no longer in the trash
@@ -399,6 +410,7 @@ props-free-value = { $free } of { $total }
 props-reading = Reading…
 props-cannot-read = Cannot read { $name }: { $error }
 props-apply-failed = The permissions were not changed: { $error }
+props-recursive = Apply to everything inside
 props-contents-value = { $files ->
     [one] 1 file
    *[other] { $files } files

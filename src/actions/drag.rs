@@ -80,6 +80,7 @@ pub fn drop_request(kind: JobKind, sources: &[PathBuf], dest: &Path) -> Option<J
         kind,
         sources: sources.to_vec(),
         dest: dest.to_owned(),
+        modes: None,
     })
 }
 

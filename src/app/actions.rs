@@ -32,6 +32,7 @@ pub(super) fn job(kind: JobKind, sources: Vec<PathBuf>, dest: PathBuf) -> Effect
         kind,
         sources,
         dest,
+        modes: None,
     }))
 }
 

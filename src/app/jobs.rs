@@ -92,6 +92,7 @@ impl App {
                         kind: JobKind::Delete,
                         sources,
                         dest: PathBuf::new(),
+                        modes: None,
                     })
                 }
                 _ => Vec::new(),
@@ -221,6 +222,7 @@ impl App {
             kind: JobKind::Trash,
             sources,
             dest: PathBuf::new(),
+            modes: None,
         })
     }
 
@@ -292,6 +294,10 @@ fn undo_step(e: &JobEntry, trash: &HomeTrash) -> Option<UndoStep> {
                 .collect(),
             at: e.started_at,
             trash: trash.clone(),
+        },
+        JobKind::Permissions => UndoStep::ModesChanged {
+            before: e.modes_before.clone()?,
+            again: e.request.clone(),
         },
         JobKind::Delete => return None,
     };

@@ -31,11 +31,9 @@ impl App {
     /// A listing event of the pane with the keyboard (it may lead it elsewhere: a file
     /// asked for opens its folder).
     pub(super) fn focused_dir_event(&mut self, event: DirEvent) -> Vec<Effect> {
-        let before = self.pane.path().to_owned();
         let (pane, cx) = self.split();
-        let mut effects = pane.on_dir_event(event, cx);
-        let left = self.pane.path() != before;
-        effects.extend(self.on_pane_event(left.then_some(PaneEvent::LeftFolder)));
+        let (mut effects, said) = pane.on_dir_event(event, cx);
+        effects.extend(self.on_pane_event(said));
         effects
     }
 

@@ -141,7 +141,9 @@ impl App {
             else {
                 return Vec::new();
             };
+            // A pane without the keyboard tells the window nothing of its moves.
             pane.on_dir_event(event, cx)
+                .0
                 .into_iter()
                 // Only the pane with the keyboard moves its view to the cursor; a tab
                 // behind scrolls back to where it was when it is shown.

@@ -1,5 +1,6 @@
 //! The properties dialog in the app: opening it on the selection (or the shown folder),
-//! taking what was read, the permission checkboxes and octal field, applying a change,
+//! taking what was read, the permission checkboxes and octal field, applying a change (to
+//! a folder's contents too, as a job),
 //! and its keys (Escape closes; Enter applies a change, else closes).
 
 use iced::keyboard::Key;
@@ -9,7 +10,9 @@ use super::App;
 use crate::effects::Effect;
 use crate::message::KeyPress;
 use crate::properties::{PropertiesView, PropsEffect, PropsMsg};
+use crate::request::{JobKind, JobRequest};
 use crate::undo::UndoStep;
+use porpoise_engine::jobs::modes::{ModeChange, ModeJob};
 
 impl App {
     pub(super) fn on_props_message(&mut self, m: PropsMsg) -> Vec<Effect> {
@@ -19,6 +22,7 @@ impl App {
             PropsMsg::Counted(id, usage) => self.in_dialog(|v| v.counted(id, *usage)),
             PropsMsg::Bit(bit, on) => self.in_dialog(|v| v.set_bit(bit, on)),
             PropsMsg::Octal(text) => self.in_dialog(|v| v.set_octal(text)),
+            PropsMsg::Recursive(on) => self.in_dialog(|v| v.recursive = on),
             PropsMsg::Apply => self.apply_mode(),
             PropsMsg::Applied {
                 path,
@@ -76,7 +80,9 @@ impl App {
         effects
     }
 
-    /// Set the shown permissions on the single item shown.
+    /// Set the shown permissions on the single item shown; for a folder with "Apply to
+    /// everything inside", change it and its contents as a job of the panel (the dialog
+    /// closes: the panel shows how it goes, and undo takes it back).
     fn apply_mode(&mut self) -> Vec<Effect> {
         let Some(v) = self.properties.as_mut().filter(|v| v.changed() && !v.busy) else {
             return Vec::new();
@@ -85,6 +91,16 @@ impl App {
             return Vec::new();
         };
         let (path, from) = (p.path.clone(), p.mode);
+        if v.recursive && p.kind == porpoise_engine::Kind::Dir {
+            self.properties = None;
+            let change = ModeChange::between(from, to, true);
+            return self.start_job(JobRequest {
+                kind: JobKind::Permissions,
+                sources: vec![path],
+                dest: std::path::PathBuf::new(),
+                modes: Some(ModeJob::Change(change)),
+            });
+        }
         v.busy = true;
         v.error = None;
         vec![Effect::Props(PropsEffect::SetMode { path, from, to })]

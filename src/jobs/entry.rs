@@ -42,6 +42,8 @@ pub struct JobEntry {
     /// data is on the device.
     pub write_failed: bool,
     pub placed: Vec<Placement>,
+    /// The items a permissions job changed, with their modes before (for undo).
+    pub modes_before: Option<porpoise_engine::jobs::modes::ModesBefore>,
     /// The summary once the job finished.
     pub summary: Option<Summary>,
     /// The failed items are listed under the row.
@@ -68,6 +70,7 @@ impl JobEntry {
             failures: Vec::new(),
             write_failed: false,
             placed: Vec::new(),
+            modes_before: None,
             summary: None,
             show_failures: false,
             started_at: SystemTime::now(),
@@ -172,6 +175,7 @@ impl JobEntry {
                 target,
                 new,
             }),
+            JobEvent::ModesSet { before } => self.modes_before = Some(before),
             JobEvent::Finished { state, summary } => {
                 self.state = state;
                 self.summary = Some(summary);

@@ -160,6 +160,7 @@ mod tests {
             kind: JobKind::Copy,
             sources: vec![src],
             dest: dest.clone(),
+            modes: None,
         };
         let runtime = tokio::runtime::Runtime::new().expect("a runtime");
         let seen: Vec<JobEvent> = runtime.block_on(async {

@@ -27,6 +27,7 @@ pub fn title(e: &JobEntry) -> String {
         JobKind::Link => fl!("job-link", what = what, dest = dest),
         JobKind::Trash => fl!("job-trash", what = what),
         JobKind::Delete => fl!("job-delete", what = what),
+        JobKind::Permissions => fl!("job-permissions", what = what),
     }
 }
 
@@ -39,6 +40,7 @@ pub fn state(s: JobState) -> String {
         JobState::WritingToDevice => fl!("job-state-writing"),
         JobState::Verifying => fl!("job-state-verifying"),
         JobState::RemovingSources => fl!("job-state-removing"),
+        JobState::ChangingPermissions => fl!("job-state-permissions"),
         JobState::Paused => fl!("job-state-paused"),
         JobState::Done => fl!("job-state-done"),
         JobState::Failed => fl!("job-state-failed"),
@@ -109,6 +111,10 @@ pub fn summary(e: &JobEntry) -> String {
         JobKind::Link => fl!("job-done-link", files = files()),
         JobKind::Trash => fl!("job-done-trash", files = items()),
         JobKind::Delete => fl!("job-done-delete", files = items()),
+        JobKind::Permissions => fl!(
+            "job-done-permissions",
+            files = fl!("job-items-count", count = s.files_done)
+        ),
     };
     // What else happened, each where it did (worded only then: this runs every frame).
     let counted: [(u64, Words); 5] = [
@@ -165,6 +171,7 @@ mod tests {
             kind: JobKind::Copy,
             sources: vec!["/a/big.iso".into()],
             dest: "/stick".into(),
+            modes: None,
         };
         let mut e = JobEntry::new(1, request, JobLink::new());
         let copied = Figures {

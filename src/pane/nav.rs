@@ -12,6 +12,7 @@ use porpoise_engine::listing::{
 
 use super::super::effects::Effect;
 use super::super::history::{History, resolve_typed};
+use super::super::message::PaneEvent;
 use super::super::settings::{Settings, ViewMode};
 use super::super::theme;
 use super::super::viewport::Viewport;
@@ -180,8 +181,13 @@ impl Pane {
         }
     }
 
-    /// A listing event of this pane's current listing.
-    pub fn on_dir_event(&mut self, event: DirEvent, cx: Around) -> Vec<Effect> {
+    /// A listing event of this pane's current listing, and what it means to the window
+    /// (a file asked for leads the pane to its folder).
+    pub fn on_dir_event(
+        &mut self,
+        event: DirEvent,
+        cx: Around,
+    ) -> (Vec<Effect>, Option<PaneEvent>) {
         let settled = matches!(
             event,
             DirEvent::Complete | DirEvent::Unchanged | DirEvent::Changed(_)
@@ -196,7 +202,10 @@ impl Pane {
                     (self.lister.path().parent(), self.lister.path().file_name())
             {
                 let (parent, name) = (parent.to_owned(), name.as_bytes().to_vec());
-                return self.enter(parent, Some(name), cx);
+                return (
+                    self.enter(parent, Some(name), cx),
+                    Some(PaneEvent::LeftFolder),
+                );
             }
         }
         let mut new_folders = Vec::new();
@@ -228,7 +237,7 @@ impl Pane {
         if finished {
             effects.extend(self.reveal_cursor(cx.settings.view));
         }
-        effects
+        (effects, None)
     }
 
     /// Count what the folder's folders hold (all of them, or `only` these), on local and

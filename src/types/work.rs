@@ -52,16 +52,9 @@ impl Described {
 impl TypesEffect {
     /// The task that does the work on the blocking pool.
     pub fn into_task(self) -> Task<Message> {
-        Task::perform(
-            async move { tokio::task::spawn_blocking(move || self.run()).await.ok() },
-            |msg| match msg {
-                Some(msg) => Message::Types(msg),
-                None => {
-                    tracing::error!("a file type worker panicked");
-                    Message::Tick
-                }
-            },
-        )
+        crate::effects::off_ui_thread("a file type worker", move || {
+            Some(Message::Types(self.run()))
+        })
     }
 
     /// Do the work on this thread (tests).

@@ -1,12 +1,13 @@
 //! Taking an undo step back, on a worker thread: deleting the copies, moving items back,
 //! restoring them from the trash, renaming back, removing a still-empty folder, setting
-//! permissions back.
+//! permissions back (a folder's contents' through a job).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, UNIX_EPOCH};
 
 use porpoise_engine::error::{IoError, Reason};
+use porpoise_engine::jobs::modes::ModeJob;
 use porpoise_engine::jobs::{self, ConflictPolicy, Job, JobEvent, JobKind, JobSpec, JobState};
 
 use super::UndoStep;
@@ -74,6 +75,10 @@ pub fn perform(step: UndoStep) -> Result<(), UndoError> {
             Err(e) => Err(e.into()),
         },
         UndoStep::ModeChanged { path, from, .. } => set_mode(&path, from),
+        UndoStep::ModesChanged { before, .. } => run_job(jobs::start(
+            JobKind::Permissions,
+            JobSpec::permissions(Vec::new(), ModeJob::Restore(before)),
+        )),
     }
 }
 

@@ -23,11 +23,12 @@ pub enum Again {
 /// How `step`, just undone, is done again.
 pub fn again(step: UndoStep) -> Again {
     match step {
-        UndoStep::Copied { again, .. } => Again::Job(again),
+        UndoStep::Copied { again, .. } | UndoStep::ModesChanged { again, .. } => Again::Job(again),
         UndoStep::Trashed { originals, .. } => Again::Job(JobRequest {
             kind: JobKind::Trash,
             sources: originals,
             dest: PathBuf::new(),
+            modes: None,
         }),
         step @ (UndoStep::Moved { .. }
         | UndoStep::Renamed { .. }
@@ -57,7 +58,9 @@ pub fn perform_again(step: &UndoStep) -> Result<(), UndoError> {
             }
         }
         UndoStep::ModeChanged { path, to, .. } => perform::set_mode(path, *to),
-        UndoStep::Copied { .. } | UndoStep::Trashed { .. } => Ok(()),
+        UndoStep::Copied { .. } | UndoStep::Trashed { .. } | UndoStep::ModesChanged { .. } => {
+            Ok(())
+        }
     }
 }
 

@@ -176,12 +176,19 @@ fn permissions<'a>(v: &'a PropertiesView, p: &Properties) -> Element<'a, Message
     }
     let apply = button(text(fl!("props-apply")))
         .on_press_maybe((editable && v.changed()).then_some(Message::Props(PropsMsg::Apply)));
-    grid.push(
+    grid = grid.push(
         row![text(fl!("props-octal")).width(130), octal, apply]
             .spacing(12)
             .align_y(Center),
-    )
-    .into()
+    );
+    if p.kind == Kind::Dir {
+        let mut inside = checkbox(v.recursive).label(fl!("props-recursive"));
+        if editable {
+            inside = inside.on_toggle(|on| Message::Props(PropsMsg::Recursive(on)));
+        }
+        grid = grid.push(inside);
+    }
+    grid.into()
 }
 
 /// What the items take, folders counted recursively: the size, and the files and

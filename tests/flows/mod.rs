@@ -245,6 +245,7 @@ pub fn job(kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> Message {
         kind,
         sources,
         dest: dest.to_owned(),
+        modes: None,
     })
 }
 

@@ -15,6 +15,7 @@ pub enum JobState {
     /// Reading the copies back from the device to compare them with their sources.
     Verifying,
     RemovingSources,
+    ChangingPermissions,
     Paused,
     Done,
     Failed,
@@ -31,6 +32,7 @@ impl JobState {
             JobState::WritingToDevice => "writing_to_device",
             JobState::Verifying => "verifying",
             JobState::RemovingSources => "removing_sources",
+            JobState::ChangingPermissions => "changing_permissions",
             JobState::Paused => "paused",
             JobState::Done => "done",
             JobState::Failed => "failed",
@@ -149,6 +151,11 @@ pub enum JobEvent {
         source: PathBuf,
         target: PathBuf,
         new: bool,
+    },
+    /// The items a permissions change set, each with its mode before (what undo gives
+    /// back); sent once, before `Finished`.
+    ModesSet {
+        before: super::modes::ModesBefore,
     },
     /// The last event of every job.
     Finished {
