@@ -2,7 +2,7 @@
 //! of 4000×3000 (JPEG, quality 90: gradients, soft shapes, texture and sensor-like noise,
 //! made once into a temp folder) into `large` (256-pixel) thumbnails by the engine's pool
 //! (2 threads, and 1 for reference), against a loop of `gdk-pixbuf-thumbnailer -s 256 IN
-//! OUT`. Reports the wall time of each (median of interleaved rounds, each round first
+//! OUT`. Reports the wall time of each (median of 5 interleaved rounds, each round first
 //! waiting up to 15 s for both cores to be idle; the table says how many were), the ratio
 //! (goal: 0.3 or less), CPU per photo (the engine's process; the thumbnailers as waited-for
 //! children) and the bench process's peak RSS while the engine works. A second table sets
@@ -29,7 +29,7 @@ use porpoise_engine::thumbs::{
 const PHOTOS: usize = 200;
 const WIDTH: u32 = 4000;
 const HEIGHT: u32 = 3000;
-const ROUNDS: usize = 3;
+const ROUNDS: usize = 5;
 /// Photos each decoder of the second table decodes.
 const DECODER_SAMPLE: usize = 12;
 const QUIET_WAIT: Duration = Duration::from_secs(15);

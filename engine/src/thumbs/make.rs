@@ -93,20 +93,9 @@ pub(super) fn make(
         path,
     };
     let file = ctx.cache.thumbnail_path(&original.uri, size);
-    if let Some(found) = cache::read_valid(&file, &original) {
-        return Some(ThumbOutcome::Ready(Thumb {
-            file,
-            width: found.width,
-            height: found.height,
-            rgba: found.rgba,
-        }));
-    }
     let marker = ctx.cache.fail_path(&original.uri);
-    if cache::read_valid(&marker, &original).is_some() {
-        return Some(failed(ThumbError::FailedBefore {
-            path: original.path,
-            marker,
-        }));
+    if let Some(known) = from_cache(&file, &marker, &original) {
+        return Some(known);
     }
     let mime = ctx
         .db
@@ -126,34 +115,7 @@ pub(super) fn make(
         return Some(ThumbOutcome::Skipped(SkipReason::NoThumbnailer));
     };
     let outcome = match made {
-        Ok(made) => {
-            let extra = [
-                ("Thumb::Mimetype", mime),
-                ("Thumb::Image::Width", made.original.0.to_string()),
-                ("Thumb::Image::Height", made.original.1.to_string()),
-            ];
-            let extra = if made.original == (0, 0) {
-                &extra[..1]
-            } else {
-                &extra[..]
-            };
-            match cache::write_thumbnail(
-                &file,
-                &original,
-                made.width,
-                made.height,
-                &made.rgba,
-                extra,
-            ) {
-                Ok(()) => ThumbOutcome::Ready(Thumb {
-                    file,
-                    width: made.width,
-                    height: made.height,
-                    rgba: made.rgba,
-                }),
-                Err(e) => failed(e),
-            }
-        }
+        Ok(made) => store(&file, &original, mime, made),
         // Whatever went wrong after a cancel (a killed thumbnailer) is no fact of the file.
         Err(_) if cancel.is_cancelled() => return None,
         Err(e) => {
@@ -165,6 +127,44 @@ pub(super) fn make(
         }
     };
     (!cancel.is_cancelled()).then_some(outcome)
+}
+
+/// What the cache already says of the file as it is now: a valid thumbnail, or a valid
+/// fail marker.
+fn from_cache(file: &Path, marker: &Path, original: &Original) -> Option<ThumbOutcome> {
+    if let Some(found) = cache::read_valid(file, original) {
+        return Some(ThumbOutcome::Ready(Thumb {
+            file: file.to_owned(),
+            width: found.width,
+            height: found.height,
+            rgba: found.rgba,
+        }));
+    }
+    cache::read_valid(marker, original).map(|_| {
+        failed(ThumbError::FailedBefore {
+            path: original.path.clone(),
+            marker: marker.to_owned(),
+        })
+    })
+}
+
+/// Write a new thumbnail to the cache (with the type and, when known, the image's size
+/// as the standard's optional tags) and hand its pixels on.
+fn store(file: &Path, original: &Original, mime: String, made: decode::Scaled) -> ThumbOutcome {
+    let mut extra = vec![("Thumb::Mimetype", mime)];
+    if made.original != (0, 0) {
+        extra.push(("Thumb::Image::Width", made.original.0.to_string()));
+        extra.push(("Thumb::Image::Height", made.original.1.to_string()));
+    }
+    match cache::write_thumbnail(file, original, made.width, made.height, &made.rgba, &extra) {
+        Ok(()) => ThumbOutcome::Ready(Thumb {
+            file: file.to_owned(),
+            width: made.width,
+            height: made.height,
+            rgba: made.rgba,
+        }),
+        Err(e) => failed(e),
+    }
 }
 
 fn failed(e: ThumbError) -> ThumbOutcome {
