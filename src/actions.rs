@@ -113,6 +113,8 @@ pub enum MenuItem {
     RestoreTabs,
     /// What the selected items (or the folder) are: the properties dialog.
     Properties,
+    /// The main menu's: thumbnails of files on network shares too.
+    NetworkPreviews,
 }
 
 impl MenuItem {
@@ -129,11 +131,12 @@ impl MenuItem {
     }
 
     /// The main menu's entries: the window's settings, each ticked when on.
-    pub const MAIN: [MenuItem; 4] = [
+    pub const MAIN: [MenuItem; 5] = [
         MenuItem::ShowHidden,
         MenuItem::ShowPlaces,
         MenuItem::VerifyCopies,
         MenuItem::RestoreTabs,
+        MenuItem::NetworkPreviews,
     ];
 
     /// The Trash view's entries for its selection.

@@ -15,6 +15,7 @@ mod properties;
 mod query;
 mod split;
 mod tabs;
+mod thumbs;
 mod trash_view;
 mod types;
 
@@ -95,6 +96,8 @@ pub struct App {
     types: super::types::Types,
     /// The properties dialog, while it is open.
     properties: Option<super::properties::PropertiesView>,
+    /// Thumbnails: the pool, what is asked for, the pictures in view.
+    thumbs: super::thumbs::Thumbs,
 }
 
 /// Two clicks on the same entry within this time open it.
@@ -148,6 +151,7 @@ impl App {
             jobs: super::jobs::Jobs::default(),
             types: Default::default(),
             properties: None,
+            thumbs: Default::default(),
         };
         let mut effects = app.pane.start_listing(None);
         effects.push(Effect::LoadUserPlaces(home));
@@ -213,6 +217,7 @@ impl App {
     pub fn handle(&mut self, message: Message) -> Vec<Effect> {
         let mut effects = self.handle_message(message);
         effects.extend(self.ask_types());
+        effects.extend(self.ask_thumbs());
         effects
     }
 
@@ -285,6 +290,7 @@ impl App {
                 Vec::new()
             }
             Message::Types(m) => self.on_types_message(m),
+            Message::Thumbs(m) => self.on_thumbs_message(m),
             Message::Props(m) => self.on_props_message(m),
             Message::Pane(m) => self.pane_message(m),
             Message::Tab(m) => self.on_tab_message(m),

@@ -38,7 +38,10 @@ pub enum Effect {
         opts: ListOptions,
     },
     /// Free space of the filesystem holding `path`.
-    LoadSpace { generation: u64, path: PathBuf },
+    LoadSpace {
+        generation: u64,
+        path: PathBuf,
+    },
     /// Which user folders exist (the Trash place is this home trash's).
     LoadUserPlaces(UserHome),
     /// Open a file with its default application.
@@ -54,7 +57,9 @@ pub enum Effect {
     /// Put the keyboard focus in the filter input.
     FocusFilter,
     /// Choose the icon theme (`setting`, else the desktop's) and read its icons.
-    LoadThemeIcons { setting: Option<String> },
+    LoadThemeIcons {
+        setting: Option<String>,
+    },
     /// Start a file job; its events come back as `Message::Jobs(JobMsg::Event(id, ..))`.
     /// In tests the job is followed until it ends or waits for an answer or a resume.
     RunJob {
@@ -65,7 +70,10 @@ pub enum Effect {
     },
     /// Follow a job on after an answer, a resume or a cancel (tests; in the window the job's
     /// stream never stopped, so this does nothing).
-    FollowJob { id: u64, link: JobLink },
+    FollowJob {
+        id: u64,
+        link: JobLink,
+    },
     /// Take an undo step back; ends with `JobMsg::Undone`.
     Undo(UndoStep),
     /// Do an undone move, rename or new folder again; ends with `JobMsg::Redone`.
@@ -81,6 +89,7 @@ pub enum Effect {
     Close,
     /// Work of the file types (reading the database, telling and describing types).
     Types(crate::types::TypesEffect),
+    Thumbs(crate::thumbs::ThumbsEffect),
     /// Work of the properties dialog (reading items, setting permissions).
     Props(crate::properties::PropsEffect),
     /// Count the entries of these folders of `dir`; ends with `Message::FolderCounts`.
@@ -225,6 +234,7 @@ impl Effect {
             ),
             Effect::Action(a) => (a.into_task(), None),
             Effect::Types(t) => (t.into_task(), None),
+            Effect::Thumbs(t) => (t.into_task(), None),
             Effect::Props(p) => (p.into_task(), None),
             Effect::Eject(path) => {
                 let at = path.clone();
@@ -315,6 +325,7 @@ impl Effect {
             }
             Effect::Action(a) => a.run_blocking(),
             Effect::Types(t) => t.run_blocking(),
+            Effect::Thumbs(t) => t.run_blocking(),
             Effect::Props(p) => p.run_blocking(),
             Effect::Eject(path) => {
                 let r = eject(&path);

@@ -64,6 +64,8 @@ pub enum Message {
     ThemeIcons(ThemeIcons),
     /// File types: the database, entries' types, types' words and icons.
     Types(super::types::TypesMsg),
+    /// The thumbnail pool started, and its outcomes.
+    Thumbs(super::thumbs::ThumbsMsg),
     /// The properties dialog.
     Props(super::properties::PropsMsg),
 

@@ -338,7 +338,11 @@ mod tests {
         assert_eq!(c.apply(0o700, true), 0o755, "a folder takes all");
         let c = ModeChange::between(0o755, 0o700, true);
         assert_eq!(c.apply(0o644, false), 0o600);
-        assert_eq!(c.apply(0o2775, true), 0o2720, "bits not changed stay, special ones too");
+        assert_eq!(
+            c.apply(0o2775, true),
+            0o2720,
+            "bits not changed stay, special ones too"
+        );
         let c = ModeChange::between(0o755, 0o2755, true);
         assert_eq!(c.apply(0o755, false), 0o755, "no setgid for a file inside");
     }
