@@ -309,7 +309,7 @@ mod tests {
             highlighted: None,
         };
         m.step(false);
-        assert_eq!(m.highlighted, Some(3), "up from none: the last");
+        assert_eq!(m.highlighted, Some(4), "up from none: the last");
         m.step(true);
         assert_eq!(m.highlighted, Some(0), "down from the last: the first");
         m.step(true);
