@@ -310,6 +310,7 @@ impl App {
             Message::StartJob(request) => self.start_job(request),
             Message::Jobs(m) => self.on_job_message(m),
             Message::Action(m) => self.action(m),
+            Message::Zoom(steps) => self.zoom(steps),
             Message::Resized(w, h) => {
                 self.settings.window_width = w;
                 self.settings.window_height = h;

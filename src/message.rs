@@ -76,6 +76,9 @@ pub enum Message {
     Clicked(Vec<u8>),
     SetView(ViewMode),
     ToggleHidden,
+    /// Bigger (> 0) or smaller icons in the icons view by so many steps; 0: the usual
+    /// size again (Ctrl+wheel, Ctrl+plus, Ctrl+minus, Ctrl+0).
+    Zoom(i32),
 
     // File jobs
     /// Start a copy, move, link, trash or delete.

@@ -22,7 +22,6 @@ use porpoise_engine::listing::{
 
 pub use super::message::{PaneEvent, PaneMsg};
 pub use mode::Mode;
-pub use nav::{icon_columns, row_height};
 
 use super::actions::TrashView;
 use super::effects::Effect;

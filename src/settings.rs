@@ -16,6 +16,37 @@ pub enum ViewMode {
     Icons,
 }
 
+/// How the file view lays a folder out: the view, and the icons view's icon size.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ViewShape {
+    pub mode: ViewMode,
+    /// Pixels of an icon in the icons view.
+    pub icon: f32,
+}
+
+impl ViewShape {
+    /// Height of one row: a details row, or a row of tiles.
+    pub fn row_height(self) -> f32 {
+        match self.mode {
+            ViewMode::Details => crate::theme::ROW_HEIGHT,
+            ViewMode::Icons => crate::theme::tile_height(self.icon),
+        }
+    }
+
+    /// Items per row in a view this wide (1 in details).
+    pub fn columns(self, width: f32) -> usize {
+        match self.mode {
+            ViewMode::Details => 1,
+            ViewMode::Icons => (((width - 16.0) / self.tile_width()).floor() as usize).max(1),
+        }
+    }
+
+    /// Width of one tile of the icons view.
+    pub fn tile_width(self) -> f32 {
+        crate::theme::tile_width(self.icon)
+    }
+}
+
 /// Light, dark, or whatever the desktop says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -41,6 +72,8 @@ pub enum SortBy {
 #[serde(default)]
 pub struct Settings {
     pub view: ViewMode,
+    /// Pixels of an icon in the icons view (Ctrl+wheel, Ctrl+plus and Ctrl+minus).
+    pub icon_size: u16,
     pub sort_by: SortBy,
     pub descending: bool,
     pub show_hidden: bool,
@@ -69,6 +102,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             view: ViewMode::Details,
+            icon_size: crate::theme::ICON_SIZES[crate::theme::DEFAULT_ICON],
             sort_by: SortBy::Name,
             descending: false,
             show_hidden: false,
@@ -114,6 +148,28 @@ pub fn default_path() -> Option<PathBuf> {
 }
 
 impl Settings {
+    /// How the file view lays a folder out now.
+    pub fn shape(&self) -> ViewShape {
+        ViewShape {
+            mode: self.view,
+            icon: f32::from(self.icon_size),
+        }
+    }
+
+    /// One step bigger (`steps` > 0) or smaller icons in the icons view; false when
+    /// they are as big or small as they get.
+    pub fn zoom(&mut self, steps: i32) -> bool {
+        use crate::theme::ICON_SIZES;
+        let now = ICON_SIZES
+            .iter()
+            .position(|&s| s >= self.icon_size)
+            .unwrap_or(ICON_SIZES.len() - 1);
+        let to = (now as i32 + steps).clamp(0, ICON_SIZES.len() as i32 - 1) as usize;
+        let changed = ICON_SIZES[to] != self.icon_size;
+        self.icon_size = ICON_SIZES[to];
+        changed
+    }
+
     /// Remember these tabs' folders (each tab's one, or two in split view from left to
     /// right), and which tab is shown.
     pub fn set_tabs(&mut self, tabs: &[Vec<PathBuf>], shown: usize) {
@@ -212,6 +268,29 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zoom_steps_through_the_sizes_and_stops_at_the_ends() {
+        let mut s = Settings::default();
+        assert_eq!(s.icon_size, 48);
+        assert!(s.zoom(2));
+        assert_eq!(s.icon_size, 96);
+        assert!(s.zoom(10));
+        assert_eq!(s.icon_size, 256);
+        assert!(!s.zoom(1), "as big as they get");
+        assert!(s.zoom(-100));
+        assert_eq!(s.icon_size, 32);
+        // A size between steps (edited by hand) goes to the next step.
+        s.icon_size = 50;
+        assert!(s.zoom(1));
+        assert_eq!(s.icon_size, 96);
+        let shape = ViewShape {
+            mode: ViewMode::Icons,
+            icon: 96.0,
+        };
+        assert_eq!((shape.tile_width(), shape.row_height()), (160.0, 148.0));
+        assert_eq!(shape.columns(16.0 + 3.0 * 160.0 + 10.0), 3);
+    }
 
     #[test]
     fn round_trips_and_tolerates_missing_fields() {

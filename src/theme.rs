@@ -12,9 +12,22 @@ pub const TEXT_SIZE: f32 = 14.0;
 pub const SMALL_TEXT: f32 = 13.0;
 /// Height of one details row.
 pub const ROW_HEIGHT: f32 = 28.0;
-/// Size of one tile in the icons view.
-pub const TILE_WIDTH: f32 = 112.0;
-pub const TILE_HEIGHT: f32 = 100.0;
+/// The icon sizes the icons view zooms through, and the one it starts with.
+pub const ICON_SIZES: [u16; 7] = [32, 48, 64, 96, 128, 192, 256];
+pub const DEFAULT_ICON: usize = 1;
+/// The name under a tile's icon: its height, and the room around icon and name.
+pub const TILE_LABEL: f32 = 36.0;
+const TILE_ROOM: f32 = 16.0;
+
+/// Width of one tile in the icons view with icons of `icon` pixels.
+pub fn tile_width(icon: f32) -> f32 {
+    (icon + 64.0).max(112.0)
+}
+
+/// Height of one tile in the icons view with icons of `icon` pixels.
+pub fn tile_height(icon: f32) -> f32 {
+    icon + TILE_LABEL + TILE_ROOM
+}
 
 /// Is the desktop dark? Only what is known without I/O: `GTK_THEME` ending in `:dark`
 /// or naming a dark theme.

@@ -22,3 +22,4 @@ pub mod status;
 pub mod tabs;
 pub mod trash;
 mod wrap;
+pub mod zoom;

@@ -3,7 +3,8 @@
 //! keeps its room on half a laptop screen, a long name is shortened in the middle with the
 //! whole name in a tooltip, F9 hides Places, a click on empty space clears the selection,
 //! and the rubber band selects what it touches, adds with Ctrl, works in the icons view,
-//! and scrolls on when held past the edge. The effects are read off the status bar ("3
+//! and scrolls on when held past the edge; Ctrl+wheel and Ctrl+plus/minus zoom the icons
+//! view (the tiles grow, the setting is saved) without scrolling it. The effects are read off the status bar ("3
 //! selected") and checked on disk (the band's items go to the trash).
 //! Run: `cargo build && cargo test --test window_mouse` (skips without the tools, fails in CI).
 
@@ -194,5 +195,64 @@ fn the_rubber_band_scrolls_on_when_held_past_the_edge() {
     win.release();
     let n = wait_selected(&win, "the band to select every file", |n| n == 60);
     assert_eq!(n, 60);
+    win.alive();
+}
+
+#[test]
+fn ctrl_wheel_and_ctrl_plus_minus_zoom_the_icons_view() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&NAMES);
+    let settings = home.path().join(".config/porpoise/settings.toml");
+    let mut win = desk.open_work(&home);
+    win.resize(1000, 700);
+    win.wait_text("alpha");
+    win.key("ctrl+2");
+    // In a row of tiles, the second name sits one tile width right of the first.
+    let tile_width = |win: &Window| {
+        let (a, _) = win.wait_text("alpha");
+        let (b, _) = win.wait_text("bravo");
+        b - a
+    };
+    let small = wait_for("the icons view", PATIENCE, || {
+        Some(tile_width(&win)).filter(|&w| (100..=124).contains(&w))
+    });
+    // Over the view's empty space low down, where no tile comes under the pointer (a
+    // hovered name reads poorly).
+    let (x, _) = win.wait_text("charlie");
+    win.point(x, 630);
+    // Up is bigger (XTest's notch comes as a press and a release, which the window
+    // takes as two turns: how many steps a notch makes is not what this checks).
+    win.wheel_holding("ctrl", -1);
+    let big = wait_for("bigger tiles", PATIENCE, || {
+        Some(tile_width(&win)).filter(|&w| w >= small + 16)
+    });
+    win.save_shot("zoomed");
+    desktop::wait_file_text(&settings, "the size saved", |t| {
+        t.lines()
+            .find_map(|l| l.strip_prefix("icon_size = "))
+            .and_then(|n| n.parse::<u32>().ok())
+            .is_some_and(|n| n > 48)
+    });
+    // Down is smaller again, and the view did not scroll: the first name is still there.
+    win.wheel_holding("ctrl", 1);
+    wait_for("smaller tiles", PATIENCE, || {
+        Some(tile_width(&win)).filter(|&w| w < big)
+    });
+    win.wait_text("alpha");
+    win.alive();
+    // Ctrl+plus a step bigger, Ctrl+minus a step back, Ctrl+0 the usual size.
+    win.key("ctrl+plus");
+    win.key("ctrl+plus");
+    let two_up = wait_for("two steps bigger", PATIENCE, || {
+        Some(tile_width(&win)).filter(|&w| w > small + 40)
+    });
+    win.key("ctrl+minus");
+    wait_for("one step smaller", PATIENCE, || {
+        Some(tile_width(&win)).filter(|&w| w < two_up && w > small)
+    });
+    win.key("ctrl+0");
+    wait_for("the usual size", PATIENCE, || {
+        Some(tile_width(&win)).filter(|&w| (100..=124).contains(&w))
+    });
     win.alive();
 }

@@ -9,7 +9,6 @@ use crate::effects::Effect;
 use crate::pane::{Mode, Pane};
 use crate::selection::Selection;
 use crate::settings::ViewMode;
-use crate::theme;
 use crate::widgets::band::BandEvent;
 
 /// The icons view's grid starts this far from the view's left edge.
@@ -68,9 +67,9 @@ impl App {
 
     /// How far the view is scrolled, and how far it can be.
     pub fn scroll_range(&self, pane: &Pane) -> (f32, f32) {
-        let view = self.settings.view;
+        let view = self.settings.shape();
         let rows = pane.lister.len().div_ceil(pane.columns(view));
-        let content = rows as f32 * crate::pane::row_height(view) + crate::layout::END_SPACE;
+        let content = rows as f32 * view.row_height() + crate::layout::END_SPACE;
         let max = (content - pane.viewport.height).max(0.0);
         (pane.viewport.offset_y, max)
     }
@@ -85,7 +84,8 @@ impl App {
             ViewMode::Details => rows.filter(|&i| i < len).collect(),
             ViewMode::Icons => {
                 let cols = self.columns();
-                let col = |x: f32| ((x - GRID_LEFT).max(0.0) / theme::TILE_WIDTH).floor() as usize;
+                let tile = self.settings.shape().tile_width();
+                let col = |x: f32| ((x - GRID_LEFT).max(0.0) / tile).floor() as usize;
                 let (c0, c1) = (col(span.x), col(span.x + span.width).min(cols - 1));
                 rows.flat_map(|r| (c0..=c1).map(move |c| r * cols + c))
                     .filter(|&i| i < len)

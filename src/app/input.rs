@@ -86,13 +86,14 @@ impl App {
             Command::Back => self.pane_message(PaneMsg::Back),
             Command::Forward => self.pane_message(PaneMsg::Forward),
             Command::ToggleHidden => self.toggle_hidden(),
+            Command::Zoom(steps) => self.zoom(steps),
             Command::Reload => self.pane_message(PaneMsg::Reload),
             Command::EditLocation => self.pane_message(PaneMsg::EditLocation),
             Command::CancelLocation => {
                 if self.pane.end_location() {
                     Vec::new()
                 } else if self.pane.filter.is_some() {
-                    self.pane.close_filter(self.settings.view)
+                    self.pane.close_filter(self.settings.shape())
                 } else {
                     self.pane.selection.clear();
                     Vec::new()

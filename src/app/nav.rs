@@ -6,7 +6,7 @@
 use porpoise_engine::listing::DirEvent;
 
 use super::super::effects::Effect;
-use super::super::pane::{self, PaneEvent, PaneMsg};
+use super::super::pane::{PaneEvent, PaneMsg};
 use super::super::settings::ViewMode;
 use super::super::tabs::TabMsg;
 use super::App;
@@ -81,19 +81,44 @@ impl App {
         effects
     }
 
+    /// Bigger or smaller icons in the icons view (`steps` 0: the usual size), keeping the
+    /// cursor in sight; the details view has no icons to zoom.
+    pub(super) fn zoom(&mut self, steps: i32) -> Vec<Effect> {
+        if self.settings.view != ViewMode::Icons {
+            return Vec::new();
+        }
+        let changed = if steps == 0 {
+            let usual = crate::theme::ICON_SIZES[crate::theme::DEFAULT_ICON];
+            std::mem::replace(&mut self.settings.icon_size, usual) != usual
+        } else {
+            self.settings.zoom(steps)
+        };
+        if !changed {
+            return Vec::new();
+        }
+        let mut effects = self.reveal_cursor();
+        effects.extend(self.save());
+        effects
+    }
+
     pub(super) fn toggle_places(&mut self) -> Vec<Effect> {
         self.settings.show_places = !self.settings.show_places;
         self.save()
     }
 
+    /// Ctrl is held (a wheel turn over the icons view zooms).
+    pub fn ctrl_held(&self) -> bool {
+        self.modifiers.control()
+    }
+
     /// Items per row of the shown view (1 in details).
     pub fn columns(&self) -> usize {
-        self.pane.columns(self.settings.view)
+        self.pane.columns(self.settings.shape())
     }
 
     /// Height of one row of the shown view.
     pub fn row_height(&self) -> f32 {
-        pane::row_height(self.settings.view)
+        self.settings.shape().row_height()
     }
 
     /// The top left corner of the view of the pane with the keyboard, in the window: its
@@ -116,7 +141,6 @@ impl App {
 
     /// A point in the window beside the entry at `index` (for a menu opened by key).
     pub(super) fn entry_point(&self, index: usize) -> iced::Point {
-        use super::super::theme;
         let cols = self.columns();
         let (row, col) = (index / cols, index % cols);
         let corner = self.view_corner();
@@ -124,13 +148,13 @@ impl App {
         let x = corner.x
             + match self.settings.view {
                 ViewMode::Details => 60.0,
-                ViewMode::Icons => (col as f32 + 0.5) * theme::TILE_WIDTH,
+                ViewMode::Icons => (col as f32 + 0.5) * self.settings.shape().tile_width(),
             };
         iced::Point::new(x, y.max(corner.y))
     }
 
     /// Scroll so the cursor's row is visible, if it is not.
     pub(super) fn reveal_cursor(&mut self) -> Vec<Effect> {
-        self.pane.reveal_cursor(self.settings.view)
+        self.pane.reveal_cursor(self.settings.shape())
     }
 }

@@ -37,7 +37,7 @@ impl App {
         let Some(db) = self.types.db().cloned() else {
             return Vec::new();
         };
-        let view = self.settings.view;
+        let view = self.settings.shape();
         let mut effects = Vec::new();
         let beside = self.beside.as_mut().map(|b| &mut b.pane);
         for pane in std::iter::once(&mut self.pane).chain(beside) {

@@ -2,7 +2,7 @@
 //! only the names containing its text.
 
 use super::super::effects::Effect;
-use super::super::settings::ViewMode;
+use super::super::settings::ViewShape;
 use super::Pane;
 
 impl Pane {
@@ -12,7 +12,7 @@ impl Pane {
     }
 
     /// The toolbar's toggle: open the box, or close and clear it.
-    pub fn toggle_filter(&mut self, view: ViewMode) -> Vec<Effect> {
+    pub fn toggle_filter(&mut self, view: ViewShape) -> Vec<Effect> {
         if self.filter.is_some() {
             self.close_filter(view)
         } else {
@@ -27,13 +27,13 @@ impl Pane {
     }
 
     /// Close the box; every entry is shown again.
-    pub fn close_filter(&mut self, view: ViewMode) -> Vec<Effect> {
+    pub fn close_filter(&mut self, view: ViewShape) -> Vec<Effect> {
         self.filter = None;
         self.apply_filter(view)
     }
 
     /// The box's text changed: show only the names containing it.
-    pub fn filter_input(&mut self, text: String, view: ViewMode) -> Vec<Effect> {
+    pub fn filter_input(&mut self, text: String, view: ViewShape) -> Vec<Effect> {
         if self.filter.is_none() {
             // A late message from a box already closed.
             return Vec::new();
@@ -42,7 +42,7 @@ impl Pane {
         self.apply_filter(view)
     }
 
-    fn apply_filter(&mut self, view: ViewMode) -> Vec<Effect> {
+    fn apply_filter(&mut self, view: ViewShape) -> Vec<Effect> {
         let text = self.filter.clone().unwrap_or_default();
         self.lister.set_filter(&text);
         self.selection.retain_shown(&self.lister);

@@ -13,8 +13,7 @@ use porpoise_engine::listing::{
 use super::super::effects::Effect;
 use super::super::history::{History, resolve_typed};
 use super::super::message::PaneEvent;
-use super::super::settings::{Settings, ViewMode};
-use super::super::theme;
+use super::super::settings::{Settings, ViewShape};
 use super::super::viewport::Viewport;
 use super::{Around, Mode, Pane, next_generation};
 
@@ -108,7 +107,7 @@ impl Pane {
             None => self.start_listing(known_mtime),
         };
         effects.push(self.scroll_to(0.0));
-        effects.extend(self.reveal_cursor(cx.settings.view));
+        effects.extend(self.reveal_cursor(cx.settings.shape()));
         effects
     }
 
@@ -235,7 +234,7 @@ impl Pane {
             self.selection.retain_shown(&self.lister);
         }
         if finished {
-            effects.extend(self.reveal_cursor(cx.settings.view));
+            effects.extend(self.reveal_cursor(cx.settings.shape()));
         }
         (effects, None)
     }
@@ -290,20 +289,17 @@ impl Pane {
     }
 
     /// Items per row of the view (1 in details).
-    pub fn columns(&self, view: ViewMode) -> usize {
-        match view {
-            ViewMode::Details => 1,
-            ViewMode::Icons => icon_columns(self.viewport.width),
-        }
+    pub fn columns(&self, view: ViewShape) -> usize {
+        view.columns(self.viewport.width)
     }
 
     /// Scroll so the cursor's row is visible, if it is not.
-    pub fn reveal_cursor(&mut self, view: ViewMode) -> Vec<Effect> {
+    pub fn reveal_cursor(&mut self, view: ViewShape) -> Vec<Effect> {
         let Some(i) = self.selection.cursor_position(&self.lister) else {
             return Vec::new();
         };
         let row = i / self.columns(view);
-        match self.viewport.reveal(row, row_height(view)) {
+        match self.viewport.reveal(row, view.row_height()) {
             Some(y) => {
                 self.viewport.offset_y = y;
                 vec![self.scroll_to(y)]
@@ -326,21 +322,8 @@ fn listed(folder: PathBuf, opts: ViewOptions, cache: &mut ListerCache) -> Lister
     }
 }
 
-/// Height of one row of a view.
-pub fn row_height(view: ViewMode) -> f32 {
-    match view {
-        ViewMode::Details => theme::ROW_HEIGHT,
-        ViewMode::Icons => theme::TILE_HEIGHT,
-    }
-}
-
 /// At most this many folders of one folder get their item count.
 const MAX_COUNTED: usize = 5000;
-
-/// Tiles per row in the icons view for a viewport this wide.
-pub fn icon_columns(width: f32) -> usize {
-    (((width - 16.0) / theme::TILE_WIDTH).floor() as usize).max(1)
-}
 
 /// If `child` is directly inside `parent`, its name.
 fn child_name(parent: &Path, child: &Path) -> Option<Vec<u8>> {

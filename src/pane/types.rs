@@ -5,15 +5,14 @@ use porpoise_engine::entry::Entry;
 use porpoise_engine::mime::Facts;
 use porpoise_engine::mounts::MountClass;
 
-use super::super::settings::ViewMode;
-use super::super::theme;
+use super::super::settings::ViewShape;
 use super::Pane;
 
 impl Pane {
     /// The entries in view whose type is neither told nor asked for, with what is known
     /// of them; they count as asked from now on. Content is read to tell a type only on
     /// local and removable disks, never on a network share.
-    pub fn untold_in_view(&mut self, view: ViewMode) -> Vec<(Vec<u8>, Facts)> {
+    pub fn untold_in_view(&mut self, view: ViewShape) -> Vec<(Vec<u8>, Facts)> {
         if self.trash.is_some() {
             return Vec::new();
         }
@@ -38,19 +37,11 @@ impl Pane {
     }
 
     /// The shown entries drawn now (and the few built around them), first and end.
-    fn rows_in_view(&self, view: ViewMode) -> (usize, usize) {
+    fn rows_in_view(&self, view: ViewShape) -> (usize, usize) {
         let len = self.lister.len();
-        match view {
-            ViewMode::Details => {
-                let w = self.viewport.window(len, theme::ROW_HEIGHT);
-                (w.first, w.end)
-            }
-            ViewMode::Icons => {
-                let cols = self.columns(view);
-                let w = self.viewport.window(len.div_ceil(cols), theme::TILE_HEIGHT);
-                (w.first * cols, (w.end * cols).min(len))
-            }
-        }
+        let cols = self.columns(view);
+        let w = self.viewport.window(len.div_ceil(cols), view.row_height());
+        (w.first * cols, (w.end * cols).min(len))
     }
 }
 

@@ -9,7 +9,7 @@ impl Pane {
     /// Take a message: change the pane, and return the effects to run and what the
     /// window must hear of it.
     pub fn update(&mut self, msg: PaneMsg, cx: Around) -> (Vec<Effect>, Option<PaneEvent>) {
-        let view = cx.settings.view;
+        let view = cx.settings.shape();
         let before = self.lister.path().to_owned();
         let effects = match msg {
             PaneMsg::Navigate(path) => {

@@ -1,6 +1,6 @@
 //! The shown folder's scrolling body, shared by the details and icons views: keyed lines
 //! for the viewport between spacers that stand for the lines outside it, a scrollable that
-//! reports the viewport, and the rubber band over it.
+//! reports the viewport, the rubber band over it, and Ctrl+wheel zooming the icons view.
 
 use iced::widget::{container, scrollable, space};
 use iced::{Element, Fill, Theme};
@@ -11,10 +11,12 @@ use crate::layout;
 use crate::message::Message;
 use crate::pane::Pane;
 use crate::pane::PaneMsg;
+use crate::settings::ViewMode;
 use crate::viewport::{Viewport, Window};
 use crate::widgets::band::band;
 use crate::widgets::entry;
 use crate::widgets::keyed_rows::KeyedRows;
+use crate::widgets::zoom::zoom;
 
 /// The view's lines, to be pushed keyed by entry.
 pub type Lines<'a> = KeyedRows<'a, Message, Theme, iced::Renderer>;
@@ -48,8 +50,10 @@ pub fn scrolled<'a>(
                 height: v.bounds().height,
             }))
         });
-    band(view, app.scroll_range(pane), |e| {
+    let view = band(view, app.scroll_range(pane), |e| {
         Message::Action(ActionMsg::Band(e))
-    })
-    .into()
+    });
+    // Always wrapped, so switching views keeps the widget tree's shape.
+    let zooms = app.ctrl_held() && app.settings().view == ViewMode::Icons;
+    zoom(view, zooms, Message::Zoom).into()
 }

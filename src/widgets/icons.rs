@@ -10,15 +10,17 @@ use crate::app::App;
 use crate::icons::{Icon, IconSize};
 use crate::message::Message;
 use crate::pane::Pane;
+use crate::settings::ViewShape;
 use crate::theme;
 use crate::widgets::entry;
 use crate::widgets::folder_view;
 
 pub fn view<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
     let lister = pane.lister();
-    let cols = pane.columns(app.settings().view);
+    let shape = app.settings().shape();
+    let cols = pane.columns(shape);
     let rows = lister.len().div_ceil(cols);
-    let w = pane.viewport.window(rows, theme::TILE_HEIGHT);
+    let w = pane.viewport.window(rows, shape.row_height());
     // Spacers stand for the rows outside the viewport; a row is keyed by its first entry.
     let mut grid = folder_view::lines(&w);
     for r in w.first..w.end {
@@ -32,6 +34,7 @@ pub fn view<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
                 let link = entry.kind() == porpoise_engine::entry::Kind::Symlink
                     && !entry.is_broken_link();
                 line = line.push(tile(
+                    shape,
                     name,
                     &icon,
                     link,
@@ -49,6 +52,7 @@ pub fn view<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
 }
 
 fn tile<'a>(
+    shape: ViewShape,
     name: &[u8],
     icon: &Icon,
     link: bool,
@@ -65,10 +69,10 @@ fn tile<'a>(
             .into(),
     };
     let content = column![
-        entry::icon(icon, 48.0, link, look),
+        entry::icon(icon, shape.icon, link, look),
         container(label)
             .width(Fill)
-            .height(36)
+            .height(theme::TILE_LABEL)
             .center_x(Fill)
             .clip(true),
     ]
@@ -86,8 +90,8 @@ fn tile<'a>(
     );
     // The gap around each tile keeps neighbouring selected tiles apart.
     container(tile)
-        .width(theme::TILE_WIDTH)
-        .height(theme::TILE_HEIGHT)
+        .width(shape.tile_width())
+        .height(shape.row_height())
         .padding(3)
         .into()
 }

@@ -434,6 +434,15 @@ impl Window<'_> {
         }
     }
 
+    /// Turn the wheel `steps` notches (as [`Window::wheel`]) while `key` (`ctrl`) is held.
+    pub fn wheel_holding(&self, key: &str, steps: i32) {
+        self.desk.xdotool(["keydown", key]);
+        self.settle();
+        self.wheel(steps);
+        self.desk.xdotool(["keyup", key]);
+        self.settle();
+    }
+
     /// Press the left button at `from`, move in `steps` to `to`, release there.
     pub fn drag(&self, from: (i32, i32), to: (i32, i32), steps: i32) {
         self.drag_and_hold(from, to, steps);

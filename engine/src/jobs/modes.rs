@@ -326,7 +326,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn inside_folders_files_take_only_read_and_write() {
+    fn inside_folders_files_take_read_and_write_and_programs_execute_too() {
         let c = ModeChange::between(0o700, 0o755, true);
         assert_eq!((c.set, c.clear), (0o055, 0));
         assert_eq!(
@@ -338,7 +338,7 @@ mod tests {
         assert_eq!(c.apply(0o700, true), 0o755, "a folder takes all");
         let c = ModeChange::between(0o755, 0o700, true);
         assert_eq!(c.apply(0o644, false), 0o600);
-        assert_eq!(c.apply(0o2775, true), 0o2700, "special bits not named stay");
+        assert_eq!(c.apply(0o2775, true), 0o2720, "bits not changed stay, special ones too");
         let c = ModeChange::between(0o755, 0o2755, true);
         assert_eq!(c.apply(0o755, false), 0o755, "no setgid for a file inside");
     }
