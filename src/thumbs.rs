@@ -102,6 +102,8 @@ struct Picture {
     size: ThumbSize,
     mtime: i64,
     handle: image::Handle,
+    /// Bytes of its pixels.
+    bytes: usize,
 }
 
 /// An entry whose thumbnail the views want now.
@@ -121,14 +123,17 @@ pub struct Thumbs {
     /// The pool is being started (or could not be).
     started: bool,
     pictures: HashMap<PathBuf, Picture>,
+    /// Bytes of all the pictures' pixels.
+    bytes: usize,
     /// Asked for, not answered yet: at which size, for which modification time.
     asked: HashMap<PathBuf, (ThumbSize, i64)>,
     /// None will come for the file as it was at this modification time.
     none: HashMap<PathBuf, i64>,
 }
 
-/// At most this many pictures are kept while they are out of view.
-const KEEP: usize = 400;
+/// Pictures out of view are kept up to this many bytes of pixels (about 500 of the
+/// 128-pixel ones); past it only those in view stay.
+const KEEP_BYTES: usize = 32 << 20;
 
 impl Thumbs {
     /// The effect that starts the pool, the first time the types database is there.
@@ -187,8 +192,9 @@ impl Thumbs {
                     .on_slow_mounts(slow_mounts),
             );
         }
-        if self.pictures.len() > KEEP {
+        if self.bytes > KEEP_BYTES {
             self.pictures.retain(|path, _| now.contains(path.as_path()));
+            self.bytes = self.pictures.values().map(|p| p.bytes).sum();
         }
     }
 
@@ -202,15 +208,18 @@ impl Thumbs {
         self.asked.remove(&event.path);
         match event.outcome {
             ThumbOutcome::Ready(thumb) => {
+                let bytes = thumb.rgba.len();
                 let handle = image::Handle::from_rgba(thumb.width, thumb.height, thumb.rgba);
-                self.pictures.insert(
-                    event.path,
-                    Picture {
-                        size: event.size,
-                        mtime,
-                        handle,
-                    },
-                );
+                let picture = Picture {
+                    size: event.size,
+                    mtime,
+                    handle,
+                    bytes,
+                };
+                self.bytes += bytes;
+                if let Some(old) = self.pictures.insert(event.path, picture) {
+                    self.bytes -= old.bytes;
+                }
             }
             ThumbOutcome::Failed(_) | ThumbOutcome::Skipped(_) => {
                 self.none.insert(event.path, mtime);
@@ -226,5 +235,73 @@ impl Thumbs {
     /// Requests not answered yet.
     pub fn pending(&self) -> usize {
         self.asked.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// A window's thumbnails over a real pool whose cache is in `dir`.
+    fn thumbs_in(dir: &Path) -> (Thumbs, crossbeam_channel::Receiver<ThumbEvent>) {
+        let cache = ThumbCache::new(dir.join("cache"));
+        let setup = Setup::new(cache, Arc::new(MimeDb::load()), Thumbnailers::none());
+        let (pool, events) = Thumbnailer::start(setup);
+        let mut thumbs = Thumbs::default();
+        thumbs.started(Pool(Arc::new(pool)));
+        (thumbs, events)
+    }
+
+    fn wanted(path: &Path, mtime: i64) -> Wanted {
+        Wanted {
+            path: path.to_owned(),
+            mtime,
+            priority: 1,
+        }
+    }
+
+    /// Hand the pool's outcomes to `thumbs` until nothing is pending.
+    fn take_all(thumbs: &mut Thumbs, events: &crossbeam_channel::Receiver<ThumbEvent>) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while thumbs.pending() > 0 {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let event = events.recv_timeout(left).expect("an outcome in time");
+            thumbs.made(event);
+        }
+    }
+
+    #[test]
+    fn a_wanted_picture_is_drawn_for_the_file_as_it_is_and_a_broken_one_is_not_asked_again() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let png = dir.path().join("tiny.png");
+        ::image::RgbaImage::from_pixel(40, 30, ::image::Rgba([200, 40, 40, 255]))
+            .save(&png)
+            .expect("write a picture");
+        let broken = dir.path().join("broken.png");
+        std::fs::write(&broken, b"not a picture").expect("write");
+        let (mut thumbs, events) = thumbs_in(dir.path());
+        assert!(thumbs.can_make("image/png"));
+
+        let both = [wanted(&png, 7), wanted(&broken, 7)];
+        thumbs.want(&both, ThumbSize::Normal, false);
+        assert_eq!(thumbs.pending(), 2);
+        thumbs.want(&both, ThumbSize::Normal, false);
+        assert_eq!(thumbs.pending(), 2, "asked once");
+        take_all(&mut thumbs, &events);
+        assert!(thumbs.picture(&png, 7).is_some());
+        assert!(
+            thumbs.picture(&png, 8).is_none(),
+            "a changed file is not the same"
+        );
+        assert!(thumbs.picture(&broken, 7).is_none());
+        thumbs.want(&both, ThumbSize::Normal, false);
+        assert_eq!(thumbs.pending(), 0, "neither is asked again");
+        // Changed: asked again.
+        thumbs.want(&[wanted(&png, 8)], ThumbSize::Normal, false);
+        assert_eq!(thumbs.pending(), 1);
+        // Out of view before it came: cancelled, and its outcome is not taken.
+        thumbs.want(&[], ThumbSize::Normal, false);
+        assert_eq!(thumbs.pending(), 0);
     }
 }
