@@ -115,6 +115,8 @@ pub enum MenuItem {
     RestoreTabs,
     /// What the selected items (or the folder) are: the properties dialog.
     Properties,
+    /// The main menu's: thumbnails of files on network shares too.
+    NetworkPreviews,
 }
 
 impl MenuItem {
@@ -131,11 +133,12 @@ impl MenuItem {
     }
 
     /// The main menu's entries: the window's settings, each ticked when on.
-    pub const MAIN: [MenuItem; 4] = [
+    pub const MAIN: [MenuItem; 5] = [
         MenuItem::ShowHidden,
         MenuItem::ShowPlaces,
         MenuItem::VerifyCopies,
         MenuItem::RestoreTabs,
+        MenuItem::NetworkPreviews,
     ];
 
     /// The Trash view's entries for its selection.
@@ -311,7 +314,7 @@ mod tests {
             open_with: None,
         };
         m.step(false);
-        assert_eq!(m.highlighted, Some(3), "up from none: the last");
+        assert_eq!(m.highlighted, Some(4), "up from none: the last");
         m.step(true);
         assert_eq!(m.highlighted, Some(0), "down from the last: the first");
         m.step(true);

@@ -16,6 +16,7 @@ mod properties;
 mod query;
 mod split;
 mod tabs;
+mod thumbs;
 mod trash_view;
 mod types;
 
@@ -96,6 +97,8 @@ pub struct App {
     types: super::types::Types,
     /// The properties dialog, while it is open.
     properties: Option<super::properties::PropertiesView>,
+    /// Thumbnails: the pool, what is asked for, the pictures in view.
+    thumbs: super::thumbs::Thumbs,
     /// The applications that open files.
     apps: super::apps::AppsState,
     /// The chooser of an application ("Other Application…"), while it is open.
@@ -153,6 +156,7 @@ impl App {
             jobs: super::jobs::Jobs::default(),
             types: Default::default(),
             properties: None,
+            thumbs: Default::default(),
             apps: super::apps::AppsState::new(home.apps.clone()),
             chooser: None,
         };
@@ -220,6 +224,7 @@ impl App {
     pub fn handle(&mut self, message: Message) -> Vec<Effect> {
         let mut effects = self.handle_message(message);
         effects.extend(self.ask_types());
+        effects.extend(self.ask_thumbs());
         effects
     }
 
@@ -277,6 +282,7 @@ impl App {
                 Vec::new()
             }
             Message::Types(m) => self.on_types_message(m),
+            Message::Thumbs(m) => self.on_thumbs_message(m),
             Message::Props(m) => self.on_props_message(m),
             Message::Apps(m) => self.on_apps_message(m),
             Message::Pane(m) => self.pane_message(m),

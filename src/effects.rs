@@ -38,7 +38,10 @@ pub enum Effect {
         opts: ListOptions,
     },
     /// Free space of the filesystem holding `path`.
-    LoadSpace { generation: u64, path: PathBuf },
+    LoadSpace {
+        generation: u64,
+        path: PathBuf,
+    },
     /// Which user folders exist (the Trash place is this home trash's).
     LoadUserPlaces(UserHome),
     /// Ask for `Message::SaveDue(ticket)` after a short delay (debounce).
@@ -52,7 +55,9 @@ pub enum Effect {
     /// Put the keyboard focus in the filter input.
     FocusFilter,
     /// Choose the icon theme (`setting`, else the desktop's) and read its icons.
-    LoadThemeIcons { setting: Option<String> },
+    LoadThemeIcons {
+        setting: Option<String>,
+    },
     /// Start a file job; its events come back as `Message::Jobs(JobMsg::Event(id, ..))`.
     /// In tests the job is followed until it ends or waits for an answer or a resume.
     RunJob {
@@ -63,7 +68,10 @@ pub enum Effect {
     },
     /// Follow a job on after an answer, a resume or a cancel (tests; in the window the job's
     /// stream never stopped, so this does nothing).
-    FollowJob { id: u64, link: JobLink },
+    FollowJob {
+        id: u64,
+        link: JobLink,
+    },
     /// Take an undo step back; ends with `JobMsg::Undone`.
     Undo(UndoStep),
     /// Do an undone move, rename or new folder again; ends with `JobMsg::Redone`.
@@ -79,6 +87,7 @@ pub enum Effect {
     Close,
     /// Work of the file types (reading the database, telling and describing types).
     Types(crate::types::TypesEffect),
+    Thumbs(crate::thumbs::ThumbsEffect),
     /// Work of the properties dialog (reading items, setting permissions).
     Props(crate::properties::PropsEffect),
     /// Work of the applications (reading them, opening files, writing a default) and
@@ -220,6 +229,7 @@ impl Effect {
             ),
             Effect::Action(a) => (a.into_task(), None),
             Effect::Types(t) => (t.into_task(), None),
+            Effect::Thumbs(t) => (t.into_task(), None),
             Effect::Props(p) => (p.into_task(), None),
             Effect::Apps(a) => (a.into_task(), None),
             Effect::Eject(path) => {
@@ -312,6 +322,7 @@ impl Effect {
             }
             Effect::Action(a) => a.run_blocking(),
             Effect::Types(t) => t.run_blocking(),
+            Effect::Thumbs(t) => t.run_blocking(),
             Effect::Props(p) => p.run_blocking(),
             Effect::Apps(a) => a.run_blocking(),
             Effect::Eject(path) => {
@@ -374,6 +385,35 @@ async fn forward_listing(
 /// Run `f` on tokio's blocking pool; `None` if it panicked.
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
     tokio::task::spawn_blocking(f).await.ok()
+}
+
+/// Hand what `rx` brings to the window's stream `out`, on a blocking thread, until either
+/// side is gone. The window's side is looked at every quarter second, so a closing window
+/// never waits on a quiet channel (the runtime waits for its blocking threads to end).
+pub async fn forward<T: Send + 'static>(
+    rx: crossbeam_channel::Receiver<T>,
+    mut out: iced::futures::channel::mpsc::Sender<T>,
+) {
+    use crossbeam_channel::RecvTimeoutError;
+    use iced::futures::executor::block_on;
+    use iced::futures::sink::SinkExt;
+    let run = move || {
+        loop {
+            match rx.recv_timeout(Duration::from_millis(250)) {
+                Ok(item) => {
+                    if block_on(out.send(item)).is_err() {
+                        return;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) if out.is_closed() => return,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return,
+            }
+        }
+    };
+    if tokio::task::spawn_blocking(run).await.is_err() {
+        tracing::error!("a forwarding thread panicked");
+    }
 }
 
 /// The task that does `work` off the UI thread and hands its message back; a worker that

@@ -32,6 +32,7 @@ pub mod settings;
 pub mod start;
 pub mod tabs;
 pub mod theme;
+pub mod thumbs;
 pub mod types;
 pub mod undo;
 pub mod view;

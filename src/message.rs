@@ -51,6 +51,8 @@ pub enum Message {
     ThemeIcons(ThemeIcons),
     /// File types: the database, entries' types, types' words and icons.
     Types(super::types::TypesMsg),
+    /// The thumbnail pool started, and its outcomes.
+    Thumbs(super::thumbs::ThumbsMsg),
     /// The properties dialog.
     Props(super::properties::PropsMsg),
     /// The applications that open files: opening, "Open With" and the chooser.

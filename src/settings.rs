@@ -91,6 +91,9 @@ pub struct Settings {
     /// The tabs of the last run come back when the window opens without paths (the main
     /// menu's "Restore tabs").
     pub restore_tabs: bool,
+    /// Files on network shares get thumbnails too (the main menu's "Previews on network
+    /// shares"); off, as reading whole files over the network is slow.
+    pub previews_on_network: bool,
     /// The folders of the tabs as last saved, each a `file://` URI (so any path's bytes
     /// survive TOML), and the place of the tab that was shown.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -113,6 +116,7 @@ impl Default for Settings {
             icon_theme: None,
             verify_copies: false,
             restore_tabs: true,
+            previews_on_network: false,
             tabs: Vec::new(),
             shown_tab: 0,
         }

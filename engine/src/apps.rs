@@ -29,7 +29,8 @@ pub use launch::{Launch, LaunchError, spawn};
 
 use crate::error::{IoError, Op};
 use crate::mime::MimeDb;
-use exec::{Exec, Fields};
+pub(crate) use exec::Exec;
+use exec::Fields;
 use mimeapps::List;
 
 /// An application that can open files: what its desktop entry says, in the reader's

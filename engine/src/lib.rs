@@ -1,7 +1,7 @@
 //! Porpoise's engine: listing folders, the mount table and devices, file records, file
-//! jobs, folder sizes, file types and the applications that open them. It never names
-//! iced and holds no user-facing sentences: it emits typed facts. Built as its own package
-//! (engine/Cargo.toml), which has no iced to name.
+//! jobs, folder sizes, file types and the applications that open them, thumbnails. It
+//! never names iced and holds no user-facing sentences: it emits typed facts. Built as its
+//! own package (engine/Cargo.toml), which has no iced to name.
 // A library reports failures as errors; tests may panic.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
@@ -17,6 +17,7 @@ pub mod mime;
 pub mod mounts;
 pub mod props;
 mod sys;
+pub mod thumbs;
 pub mod uri;
 pub mod usage;
 

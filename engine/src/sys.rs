@@ -3,11 +3,13 @@
 #![allow(unsafe_code)]
 
 mod apart;
+mod child;
 mod detach;
 mod statmount;
 mod time;
 
 pub use apart::in_child;
+pub use child::spawn_niced;
 pub use detach::spawn_detached;
 pub use statmount::{MountFacts, mount_facts, unique_mount_id};
 pub use time::{local_time, local_to_epoch};

@@ -1,5 +1,8 @@
 //! Percent-encoded path bytes, as file URIs and trash records write them.
 
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
 /// `%XX` escapes to bytes; `None` for a broken escape or a NUL byte (no path holds one).
 pub fn percent_decode(s: &[u8]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(s.len());
@@ -23,6 +26,24 @@ pub fn percent_encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len());
     for &b in bytes {
         if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The `file://` URI of an absolute path exactly as GLib writes it (`g_filename_to_uri`,
+/// which GNOME, KDE and Thunar all match for thumbnails): the path's bytes, with every
+/// byte but the unreserved ones (`A-Z a-z 0-9 - . _ ~`) and `! $ & ' ( ) * + , = : @ /`
+/// written as `%XX` (upper-case hex). `;` is escaped: GLib's table leaves it out.
+pub fn file_uri(path: &Path) -> String {
+    let bytes = path.as_os_str().as_bytes();
+    let mut out = String::with_capacity(bytes.len() + 7);
+    out.push_str("file://");
+    for &b in bytes {
+        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,=:@/".contains(&b) {
             out.push(char::from(b));
         } else {
             out.push_str(&format!("%{b:02X}"));
@@ -81,6 +102,21 @@ mod tests {
         assert_eq!(percent_decode(b"bad%2"), None);
         assert_eq!(percent_decode(b"bad%zz"), None);
         assert_eq!(percent_decode(b"nul%00"), None);
+    }
+
+    #[test]
+    fn file_uris_escape_as_glib_does() {
+        let uri = |b: &[u8]| file_uri(Path::new(std::ffi::OsStr::from_bytes(b)));
+        assert_eq!(
+            uri(b"/tmp/a;b c#d&e=f[x]@,$!~'()*+:.png"),
+            "file:///tmp/a%3Bb%20c%23d&e=f%5Bx%5D@,$!~'()*+:.png"
+        );
+        assert_eq!(uri(b"/t/\xe9\xff%?"), "file:///t/%E9%FF%25%3F");
+        let back = local_path(uri(b"/t/\xe9 %;").as_bytes(), "");
+        assert_eq!(
+            back.as_deref().map(|p| p.as_os_str().as_bytes()),
+            Some(&b"/t/\xe9 %;"[..])
+        );
     }
 
     #[test]

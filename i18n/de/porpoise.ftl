@@ -295,6 +295,7 @@ menu-reload = Neu laden
 menu-show-places = Orte anzeigen
 menu-verify-copies = Kopien prüfen
 menu-restore-tabs = Tabs beim Start wiederherstellen
+menu-network-previews = Vorschau auf Netzwerkfreigaben
 tooltip-close-pane = Diese Ansicht schließen (F3 schließt die andere)
 dialog-cancel = Abbrechen
 

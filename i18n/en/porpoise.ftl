@@ -295,6 +295,7 @@ menu-reload = Reload
 menu-show-places = Show Places
 menu-verify-copies = Verify copies
 menu-restore-tabs = Restore tabs at start
+menu-network-previews = Previews on network shares
 tooltip-close-pane = Close this pane (F3 closes the other)
 dialog-cancel = Cancel
 

@@ -364,6 +364,7 @@ impl App {
                 self.settings.verify_copies = !self.settings.verify_copies;
                 self.save()
             }
+            MenuItem::NetworkPreviews => self.toggle_network_previews(),
             MenuItem::RestoreTabs => {
                 self.settings.restore_tabs = !self.settings.restore_tabs;
                 self.save()

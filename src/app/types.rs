@@ -85,9 +85,12 @@ impl App {
         }
     }
 
-    /// The icon of an entry of `pane`: its type's icon in the desktop's theme once told,
-    /// else the icon of what its name suggests.
+    /// The icon of an entry of `pane`: its thumbnail once made, else its type's icon in
+    /// the desktop's theme once told, else the icon of what its name suggests.
     pub fn entry_icon(&self, pane: &Pane, entry: &Entry, name: &[u8], size: IconSize) -> Icon {
+        if let Some(picture) = self.thumbnail(pane, entry, name) {
+            return Icon::Raster(picture);
+        }
         let themed = pane.types().of(name).and_then(|m| self.types.icon(m, size));
         match themed {
             Some(icon) if !entry.is_broken_link() => icon.clone(),

@@ -37,7 +37,7 @@ impl Pane {
     }
 
     /// The shown entries drawn now (and the few built around them), first and end.
-    fn rows_in_view(&self, view: ViewShape) -> (usize, usize) {
+    pub(crate) fn rows_in_view(&self, view: ViewShape) -> (usize, usize) {
         let len = self.lister.len();
         let cols = self.columns(view);
         let w = self.viewport.window(len.div_ceil(cols), view.row_height());

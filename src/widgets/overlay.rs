@@ -135,6 +135,7 @@ fn ticked(app: &App, i: MenuItem) -> Option<bool> {
         MenuItem::ShowPlaces => Some(s.show_places),
         MenuItem::VerifyCopies => Some(s.verify_copies),
         MenuItem::RestoreTabs => Some(s.restore_tabs),
+        MenuItem::NetworkPreviews => Some(s.previews_on_network),
         _ => None,
     }
 }
@@ -159,6 +160,7 @@ pub fn menu_label(i: MenuItem) -> String {
         MenuItem::VerifyCopies => fl!("menu-verify-copies"),
         MenuItem::RestoreTabs => fl!("menu-restore-tabs"),
         MenuItem::Properties => fl!("menu-properties"),
+        MenuItem::NetworkPreviews => fl!("menu-network-previews"),
     }
 }
 

@@ -1,7 +1,8 @@
-//! Where applications and their associations are, which desktop this is, the reader's
-//! languages, the terminal asked for and where programs are found, as one value: the
-//! binaries read it from the environment once ([`Env::from_env`]); everything else is
-//! handed it, so a test names folders of its own instead of changing its environment.
+//! Where applications and their associations are (and the cache thumbnails go to), which
+//! desktop this is, the reader's languages, the terminal asked for and where programs are
+//! found, as one value: the binaries read it from the environment once
+//! ([`Env::from_env`]); everything else is handed it, so a test names folders of its own
+//! instead of changing its environment.
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
@@ -18,6 +19,8 @@ pub struct Env {
     pub data_home: Option<PathBuf>,
     /// `$XDG_DATA_DIRS` (`/usr/local/share`, `/usr/share`), most important first.
     pub data_dirs: Vec<PathBuf>,
+    /// `$XDG_CACHE_HOME` (`~/.cache`): where thumbnails are kept (`thumbnails/`).
+    pub cache_home: Option<PathBuf>,
     /// The names of this desktop, `$XDG_CURRENT_DESKTOP` split at `:` (`ubuntu`, `GNOME`),
     /// as written: `OnlyShowIn` compares them so; lists are named by their lowercase form.
     pub desktops: Vec<String>,
@@ -38,6 +41,7 @@ impl Env {
         Env {
             config_home: Some(home.join(".config")),
             data_home: Some(home.join(".local/share")),
+            cache_home: Some(home.join(".cache")),
             ..Env::default()
         }
     }
@@ -80,6 +84,7 @@ impl Env {
             config_dirs: system("XDG_CONFIG_DIRS", "/etc/xdg"),
             data_home: user("XDG_DATA_HOME", ".local/share"),
             data_dirs: system("XDG_DATA_DIRS", "/usr/local/share:/usr/share"),
+            cache_home: user("XDG_CACHE_HOME", ".cache"),
             desktops,
             languages: languages(language.as_deref(), locale.as_deref()),
             terminal: var("TERMINAL"),

@@ -96,6 +96,47 @@ impl Exec {
         }
     }
 
+    /// The program the line runs (its first argument).
+    pub fn program(&self) -> &str {
+        match self.args.first().map(Vec::as_slice) {
+            Some([Piece::Text(program)]) => program,
+            _ => "",
+        }
+    }
+
+    /// One command line with each code's value from `value` (bytes, as paths are), for
+    /// lines with codes of their own (a thumbnailer's `%i %o %s %u`): an argument that is a
+    /// code with no value is dropped, a code inside a longer argument with no value is
+    /// left out of it, and a code in quotes gets its value quoted for a shell.
+    pub fn expand_with(&self, value: impl Fn(char) -> Option<Vec<u8>>) -> Vec<OsString> {
+        let mut argv = Vec::new();
+        for arg in &self.args {
+            if let [
+                Piece::Code {
+                    code,
+                    quoted: false,
+                },
+            ] = arg.as_slice()
+            {
+                argv.extend(value(*code).map(OsString::from_vec));
+                continue;
+            }
+            let mut out = Vec::new();
+            for piece in arg {
+                match piece {
+                    Piece::Text(t) => out.extend_from_slice(t.as_bytes()),
+                    Piece::Code { code, quoted } => match value(*code) {
+                        Some(v) if *quoted => shell_quote(&mut out, &v),
+                        Some(v) => out.extend_from_slice(&v),
+                        None => {}
+                    },
+                }
+            }
+            argv.push(OsString::from_vec(out));
+        }
+        argv
+    }
+
     /// The line takes a list of files in one run (`%F` or `%U`).
     pub fn takes_list(&self) -> bool {
         self.codes().any(|c| matches!(c, 'F' | 'U'))
@@ -356,5 +397,32 @@ mod tests {
         );
         assert!(!e.takes_list());
         assert!(Exec::parse("prog %U").expect("parses").takes_list());
+    }
+
+    #[test]
+    fn codes_of_their_own() {
+        let e = Exec::parse(r#"thumb -s %s %u --out=%o "%i" %x 100%%"#).expect("parses");
+        assert_eq!(e.program(), "thumb");
+        let value = |c: char| match c {
+            's' => Some(b"256".to_vec()),
+            'u' => Some(b"file:///a%20b".to_vec()),
+            'o' => Some(b"/t/o.png".to_vec()),
+            'i' => Some(b"/a b/it's\xff".to_vec()),
+            _ => None,
+        };
+        let argv = e.expand_with(value);
+        let want: Vec<OsString> = [
+            &b"thumb"[..],
+            b"-s",
+            b"256",
+            b"file:///a%20b",
+            b"--out=/t/o.png",
+            b"'/a b/it'\\''s\xff'",
+            b"100%",
+        ]
+        .iter()
+        .map(|a| OsString::from_vec(a.to_vec()))
+        .collect();
+        assert_eq!(argv, want);
     }
 }

@@ -1,0 +1,113 @@
+//! Thumbnails in the app: the pool starts once the file types are known; after every
+//! message the files in view of the shown panes whose type the pool can make are wanted
+//! (most visible first, at the size the view draws); the views draw a file's picture in
+//! place of its icon once it came.
+
+use std::os::unix::ffi::OsStrExt;
+
+use porpoise_engine::entry::Entry;
+use porpoise_engine::thumbs::ThumbSize;
+
+use super::super::effects::Effect;
+use super::super::settings::{ViewMode, ViewShape};
+use super::super::thumbs::{ThumbsEffect, ThumbsMsg, Wanted};
+use super::App;
+use crate::pane::Pane;
+
+impl App {
+    pub(super) fn on_thumbs_message(&mut self, m: ThumbsMsg) -> Vec<Effect> {
+        match m {
+            ThumbsMsg::Started(Some((pool, events))) => {
+                self.thumbs.started(pool);
+                vec![Effect::Thumbs(ThumbsEffect::Follow(events))]
+            }
+            ThumbsMsg::Started(None) => Vec::new(),
+            ThumbsMsg::Made(event) => {
+                self.thumbs.made(event);
+                Vec::new()
+            }
+        }
+    }
+
+    /// Start the pool once the types are there; then want the thumbnails of the files in
+    /// view (a scroll, a listing batch, a told type or another folder bring new ones).
+    pub(super) fn ask_thumbs(&mut self) -> Vec<Effect> {
+        if let Some(start) = self.thumbs.start(self.types.db()) {
+            return vec![Effect::Thumbs(start)];
+        }
+        let shape = self.settings.shape();
+        let mut wanted = Vec::new();
+        for pane in self.shown_panes() {
+            self.wanted_in(pane, shape, &mut wanted);
+        }
+        self.thumbs
+            .want(&wanted, size_for(shape), self.settings.previews_on_network);
+        Vec::new()
+    }
+
+    /// The files of `pane` in view that could have a thumbnail.
+    fn wanted_in(&self, pane: &Pane, shape: ViewShape, wanted: &mut Vec<Wanted>) {
+        if pane.trash.is_some() {
+            return;
+        }
+        let (first, end) = pane.rows_in_view(shape);
+        for i in first..end {
+            let Some((entry, name)) = pane.lister().get(i) else {
+                break;
+            };
+            if !shows_a_file(entry) {
+                continue;
+            }
+            let Some(mime) = pane.types().of(name) else {
+                continue;
+            };
+            if self.thumbs.can_make(mime) {
+                wanted.push(Wanted {
+                    path: pane.path().join(std::ffi::OsStr::from_bytes(name)),
+                    mtime: entry.mtime_sec,
+                    priority: i32::try_from(end - i).unwrap_or(i32::MAX),
+                });
+            }
+        }
+    }
+
+    /// The picture of `pane`'s entry `name`, once its thumbnail came.
+    pub fn thumbnail(
+        &self,
+        pane: &Pane,
+        entry: &Entry,
+        name: &[u8],
+    ) -> Option<iced::widget::image::Handle> {
+        if !shows_a_file(entry) {
+            return None;
+        }
+        let path = pane.path().join(std::ffi::OsStr::from_bytes(name));
+        self.thumbs.picture(&path, entry.mtime_sec).cloned()
+    }
+
+    /// Thumbnails on network shares on or off (the main menu's entry).
+    pub(super) fn toggle_network_previews(&mut self) -> Vec<Effect> {
+        self.settings.previews_on_network = !self.settings.previews_on_network;
+        self.thumbs.forget_missing();
+        self.save()
+    }
+}
+
+/// A regular file, or a link to one: what has a thumbnail.
+fn shows_a_file(entry: &Entry) -> bool {
+    use porpoise_engine::entry::Kind;
+    match entry.kind() {
+        Kind::File => true,
+        Kind::Symlink => !entry.is_dir_like() && !entry.is_broken_link(),
+        _ => false,
+    }
+}
+
+/// The thumbnail size a view draws from: the standard's smallest for the details view's
+/// icons and icons up to 128 pixels, the next for larger ones.
+fn size_for(shape: ViewShape) -> ThumbSize {
+    match shape.mode {
+        ViewMode::Details => ThumbSize::Normal,
+        ViewMode::Icons => ThumbSize::for_pixels(shape.icon as u32),
+    }
+}
