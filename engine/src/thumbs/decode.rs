@@ -1,4 +1,4 @@
-//! Images decoded in-process and scaled to a thumbnail: JPEG through `jpeg-decoder` at the
+//! Images decoded in-process and scaled to a thumbnail: JPEG through libjpeg-turbo at the
 //! smallest DCT scale (1/8, 1/4, 1/2 or whole) that still covers the thumbnail, everything
 //! else through `image` with its allocation limit; the content decides which (a JPEG named
 //! `.png` is still read), not the name. Scaled with a triangle filter (after a box
