@@ -26,7 +26,8 @@
 //!
 //! Limits (each a [`Setup`] setting): files over 100 MB are not decoded in-process
 //! ([`SkipReason::TooBig`]), and no decode may allocate more than 512 MiB (a larger image
-//! fails and is marked); external thumbnailers get no size limit (each has its own) but a
+//! fails and is marked; a JPEG is judged from its header by the DCT coefficients libjpeg
+//! may have to keep, before it sets aside any room); external thumbnailers get no size limit (each has its own) but a
 //! timeout (30 s). Network and FUSE mounts are left alone unless a request allows them;
 //! the thumbnail cache itself is never thumbnailed.
 
