@@ -390,6 +390,35 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
     tokio::task::spawn_blocking(f).await.ok()
 }
 
+/// Hand what `rx` brings to the window's stream `out`, on a blocking thread, until either
+/// side is gone. The window's side is looked at every quarter second, so a closing window
+/// never waits on a quiet channel (the runtime waits for its blocking threads to end).
+pub async fn forward<T: Send + 'static>(
+    rx: crossbeam_channel::Receiver<T>,
+    mut out: iced::futures::channel::mpsc::Sender<T>,
+) {
+    use crossbeam_channel::RecvTimeoutError;
+    use iced::futures::executor::block_on;
+    use iced::futures::sink::SinkExt;
+    let run = move || {
+        loop {
+            match rx.recv_timeout(Duration::from_millis(250)) {
+                Ok(item) => {
+                    if block_on(out.send(item)).is_err() {
+                        return;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) if out.is_closed() => return,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return,
+            }
+        }
+    };
+    if tokio::task::spawn_blocking(run).await.is_err() {
+        tracing::error!("a forwarding thread panicked");
+    }
+}
+
 /// The task that does `work` off the UI thread and hands its message back; a worker that
 /// panicked is logged (as `what`) and comes back as a tick.
 pub fn off_ui_thread(

@@ -53,7 +53,9 @@ impl ThumbsEffect {
                 move || Some(Message::Thumbs(ThumbsMsg::Started(start(db))))
             }),
             ThumbsEffect::Follow(events) => {
-                let stream = iced::stream::channel(16, move |out| follow(events, out));
+                let stream = iced::stream::channel(16, move |out| {
+                    crate::effects::forward(events, out)
+                });
                 iced::Task::run(stream, |e| Message::Thumbs(ThumbsMsg::Made(e)))
             }
         }
@@ -77,23 +79,6 @@ fn start(db: Arc<MimeDb>) -> Option<(Pool, crossbeam_channel::Receiver<ThumbEven
     let setup = Setup::new(cache, db, Thumbnailers::in_env(&env));
     let (pool, events) = Thumbnailer::start(setup);
     Some((Pool(Arc::new(pool)), events))
-}
-
-/// Move the pool's outcomes into the window's stream, on a blocking thread.
-async fn follow(
-    events: crossbeam_channel::Receiver<ThumbEvent>,
-    mut out: iced::futures::channel::mpsc::Sender<ThumbEvent>,
-) {
-    use iced::futures::executor::block_on;
-    use iced::futures::sink::SinkExt;
-    let _ = tokio::task::spawn_blocking(move || {
-        for event in events.iter() {
-            if block_on(out.send(event)).is_err() {
-                return;
-            }
-        }
-    })
-    .await;
 }
 
 /// A picture to draw for a file: made for its file as it was then.

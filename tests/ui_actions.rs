@@ -287,6 +287,17 @@ fn f2_renames_in_place_including_non_utf8_names() {
     assert!(!dir.path().join("a.txt").exists());
     assert!(app.selection().is_selected(b"renamed.txt"));
 
+    // A non-UTF-8 name left as the entry shows it (with a stand-in for the byte): Enter
+    // changes nothing on disk.
+    let shown = String::from_utf8_lossy(odd).into_owned();
+    let app = rename(app, odd, &shown);
+    assert!(app.naming().is_none(), "{:?}", app.status_error());
+    assert!(
+        dir.path().join(OsStr::from_bytes(odd)).exists(),
+        "kept as it was"
+    );
+    assert!(!dir.path().join(&shown).exists(), "no stand-in written");
+
     // A non-UTF-8 name: the rename works on the original bytes.
     let app = rename(app, odd, "cafe menu.txt");
     assert!(app.naming().is_none(), "{:?}", app.status_error());

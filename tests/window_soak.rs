@@ -19,27 +19,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use desktop::{Desktop, Launch, Window};
-
-/// A small, fast generator: the same seed gives the same run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    fn pick<'a, T: ?Sized>(&mut self, items: &'a [&'a T]) -> &'a T {
-        items[self.below(items.len() as u64) as usize]
-    }
-}
+use porpoise_testkit::rng::Rng;
 
 /// Keys a person presses in a file manager, tabs' among them. Closing the window (Alt+F4,
 /// Ctrl+Q, and Ctrl+W, which closes it with its last tab) is left out: the run is about
@@ -122,7 +102,7 @@ fn playground(home: &Path) {
 /// One random thing a person might do; what it was, for the log (shown on a failure).
 fn step(win: &Window, rng: &mut Rng) -> String {
     let (_, _, w, h) = win.geometry();
-    let (w, h) = (w.max(2) as u64, h.max(2) as u64);
+    let (w, h) = (w.max(2) as usize, h.max(2) as usize);
     let at = |rng: &mut Rng| (rng.below(w) as i32, rng.below(h) as i32);
     match rng.below(100) {
         0..=34 => {

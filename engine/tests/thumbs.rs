@@ -24,6 +24,7 @@ use porpoise_engine::thumbs::{
     Request, Setup, SkipReason, ThumbCache, ThumbError, ThumbEvent, ThumbOutcome, ThumbSize,
     Thumbnailer, Thumbnailers, slow_mount_allowed,
 };
+use porpoise_testkit::rng::Rng;
 use porpoise_testkit::{PATIENCE, have, skip};
 
 static DB: LazyLock<Arc<MimeDb>> = LazyLock::new(|| Arc::new(MimeDb::load()));
@@ -498,22 +499,6 @@ fn unreadable_images_are_marked_and_not_decoded_again() {
     ));
 }
 
-/// A deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 /// The fuzz guard: 300 deterministic mutations of a real JPEG (with EXIF) — byte flips
 /// anywhere, flips in the headers, truncations, markers spliced in — each decoded within
 /// the time limit, none panicking (a decoder's panic is caught and would show as
@@ -544,14 +529,17 @@ fn damaged_jpegs_neither_panic_nor_hang() {
             1 => {
                 for _ in 0..1 + rng.below(4) {
                     let at = 2 + rng.below(header_end - 2);
-                    data[at] = rng.next() as u8;
+                    data[at] = rng.number() as u8;
                 }
             }
             2 => data.truncate(rng.below(data.len())),
             _ => {
                 let at = 2 + rng.below(data.len() - 2);
                 let marker = [0xc0, 0xc4, 0xd9, 0xda, 0xdb, 0xdd, 0xe1][rng.below(7)];
-                data.splice(at..at, [0xff, marker, rng.next() as u8, rng.next() as u8]);
+                data.splice(
+                    at..at,
+                    [0xff, marker, rng.number() as u8, rng.number() as u8],
+                );
             }
         }
         let file = dir.join(format!("case{i:03}.jpg"));

@@ -60,6 +60,14 @@ impl App {
         let Some(entry) = self.pane.naming_mut().filter(|n| !n.busy) else {
             return Vec::new();
         };
+        // A name the entry shows with stand-ins for bytes that are not UTF-8, left as it
+        // was: nothing to do (its bytes are not what the entry shows).
+        if let NameKind::Rename(from) = &entry.kind
+            && entry.text == String::from_utf8_lossy(from)
+        {
+            self.pane.end_mode();
+            return Vec::new();
+        }
         let name = match check_name(&entry.text) {
             Ok(n) => n,
             Err(e) => {
@@ -69,10 +77,6 @@ impl App {
         };
         let effect = match &entry.kind {
             NameKind::NewFolder => ActionEffect::CreateFolder { parent, name },
-            NameKind::Rename(from) if *from == name => {
-                self.pane.end_mode();
-                return Vec::new();
-            }
             NameKind::Rename(from) => ActionEffect::Rename {
                 parent,
                 from: from.clone(),

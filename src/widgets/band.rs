@@ -4,7 +4,7 @@
 //! the top or bottom edge scrolls the view on, every frame. A press and release without a
 //! move is a click on empty space.
 
-use super::wrap::delegate_to_content;
+use super::wrap::{delegate_to_content, update_content};
 use iced::advanced::renderer::{self, Quad};
 use iced::advanced::widget::{Tree, tree};
 use iced::advanced::{Clipboard, Layout, Shell, Widget};
@@ -92,15 +92,8 @@ impl<Message> Widget<Message, Theme, iced::Renderer> for Band<'_, Message> {
         shell: &mut Shell<'_, Message>,
         viewport: &Rectangle,
     ) {
-        self.content.as_widget_mut().update(
-            &mut tree.children[0],
-            event,
-            layout,
-            cursor,
-            renderer,
-            clipboard,
-            shell,
-            viewport,
+        update_content!(
+            self, tree, event, layout, cursor, renderer, clipboard, shell, viewport
         );
         let state = tree.state.downcast_mut::<State>();
         let bounds = layout.bounds();

@@ -18,6 +18,8 @@ use iced::advanced::widget::{Operation, Tree, tree};
 use iced::advanced::{Clipboard, Layout, Shell, Widget};
 use iced::{Alignment, Element, Event, Length, Padding, Rectangle, Size, Vector, mouse};
 
+use super::wrap::into_element;
+
 /// Rows stacked top to bottom, each under a key unique among its siblings.
 pub struct KeyedRows<'a, Message, Theme, Renderer> {
     keys: Vec<u64>,
@@ -229,17 +231,7 @@ where
     }
 }
 
-impl<'a, Message, Theme, Renderer> From<KeyedRows<'a, Message, Theme, Renderer>>
-    for Element<'a, Message, Theme, Renderer>
-where
-    Message: 'a,
-    Theme: 'a,
-    Renderer: renderer::Renderer + 'a,
-{
-    fn from(rows: KeyedRows<'a, Message, Theme, Renderer>) -> Self {
-        Element::new(rows)
-    }
-}
+into_element!(KeyedRows);
 
 #[cfg(test)]
 mod tests {

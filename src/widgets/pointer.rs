@@ -3,7 +3,7 @@
 //! every move while a drag is possible, and at every release of the left button (after
 //! them).
 
-use super::wrap::delegate_to_content;
+use super::wrap::{delegate_to_content, into_element, update_content};
 use iced::advanced::renderer;
 use iced::advanced::widget::Tree;
 use iced::advanced::{Clipboard, Layout, Shell, Widget};
@@ -69,15 +69,8 @@ where
             }
             _ => {}
         }
-        self.content.as_widget_mut().update(
-            &mut tree.children[0],
-            event,
-            layout,
-            cursor,
-            renderer,
-            clipboard,
-            shell,
-            viewport,
+        update_content!(
+            self, tree, event, layout, cursor, renderer, clipboard, shell, viewport
         );
         // The release is told after the target under the pointer said what it is, and
         // always: a quick click's press and release can come in one frame, before the
@@ -92,14 +85,4 @@ where
     }
 }
 
-impl<'a, Message, Theme, Renderer> From<Pointer<'a, Message, Theme, Renderer>>
-    for Element<'a, Message, Theme, Renderer>
-where
-    Message: 'a,
-    Theme: 'a,
-    Renderer: 'a + renderer::Renderer,
-{
-    fn from(p: Pointer<'a, Message, Theme, Renderer>) -> Self {
-        Element::new(p)
-    }
-}
+into_element!(Pointer);

@@ -1,5 +1,6 @@
 //! Widgets that wrap one child (`self.content`, whose tree is `children[0]`) and add to
-//! it: the `Widget` methods such a wrapper hands on to its child unchanged, written once.
+//! it: the `Widget` methods such a wrapper hands on to its child unchanged, its `update`
+//! call on the child and its `From` for `Element`, written once.
 //! Inside `impl Widget<Message, Theme, R> for W`, `delegate_to_content!(R => size, layout)`
 //! writes those methods; the wrapper writes the ones it changes.
 
@@ -108,3 +109,37 @@ macro_rules! delegate_to_content {
 }
 
 pub(crate) use delegate_to_content;
+
+/// `impl From<W<'a, Message, Theme, Renderer>> for Element<…>` for a widget generic over all
+/// three, as iced's own widgets have it.
+macro_rules! into_element {
+    ($widget:ident) => {
+        impl<'a, Message, Theme, Renderer> From<$widget<'a, Message, Theme, Renderer>>
+            for ::iced::Element<'a, Message, Theme, Renderer>
+        where
+            Message: 'a,
+            Theme: 'a,
+            Renderer: ::iced::advanced::renderer::Renderer + 'a,
+        {
+            fn from(w: $widget<'a, Message, Theme, Renderer>) -> Self {
+                ::iced::Element::new(w)
+            }
+        }
+    };
+}
+
+pub(crate) use into_element;
+
+/// Hand `update`'s event on to the wrapped child (`self.content`, tree `children[0]`):
+/// `update_content!(self, tree, event, layout, cursor, renderer, clipboard, shell,
+/// viewport)`.
+macro_rules! update_content {
+    ($self:ident, $tree:ident, $($arg:ident),+ $(,)?) => {
+        $self
+            .content
+            .as_widget_mut()
+            .update(&mut $tree.children[0], $($arg),+)
+    };
+}
+
+pub(crate) use update_content;

@@ -2,7 +2,7 @@
 //! view (the view under it never sees that wheel turn); each turn the window is told of
 //! is one step.
 
-use super::wrap::delegate_to_content;
+use super::wrap::{delegate_to_content, into_element, update_content};
 use iced::advanced::renderer;
 use iced::advanced::widget::Tree;
 use iced::advanced::{Clipboard, Layout, Shell, Widget};
@@ -73,27 +73,10 @@ where
             shell.capture_event();
             return;
         }
-        self.content.as_widget_mut().update(
-            &mut tree.children[0],
-            event,
-            layout,
-            cursor,
-            renderer,
-            clipboard,
-            shell,
-            viewport,
+        update_content!(
+            self, tree, event, layout, cursor, renderer, clipboard, shell, viewport
         );
     }
 }
 
-impl<'a, Message, Theme, Renderer> From<Zoom<'a, Message, Theme, Renderer>>
-    for Element<'a, Message, Theme, Renderer>
-where
-    Message: 'a,
-    Theme: 'a,
-    Renderer: 'a + renderer::Renderer,
-{
-    fn from(z: Zoom<'a, Message, Theme, Renderer>) -> Self {
-        Element::new(z)
-    }
-}
+into_element!(Zoom);

@@ -8,6 +8,7 @@ pub mod jobs;
 pub mod mounts;
 pub mod nobody;
 pub mod rig;
+pub mod rng;
 pub mod trees;
 
 use std::path::PathBuf;
