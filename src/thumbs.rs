@@ -53,9 +53,8 @@ impl ThumbsEffect {
                 move || Some(Message::Thumbs(ThumbsMsg::Started(start(db))))
             }),
             ThumbsEffect::Follow(events) => {
-                let stream = iced::stream::channel(16, move |out| {
-                    crate::effects::forward(events, out)
-                });
+                let stream =
+                    iced::stream::channel(16, move |out| crate::effects::forward(events, out));
                 iced::Task::run(stream, |e| Message::Thumbs(ThumbsMsg::Made(e)))
             }
         }

@@ -6,9 +6,10 @@
 //! waiting up to 15 s for both cores to be idle; the table says how many were), the ratio
 //! (goal: 0.3 or less), CPU per photo (the engine's process; the thumbnailers as waited-for
 //! children) and the bench process's peak RSS while the engine works. A second table sets
-//! the decoders side by side on one core: the engine's (jpeg-decoder at a reduced DCT
-//! scale), jpeg-decoder at full size and `image`'s own (zune-jpeg, full size), each with
-//! the same resize.
+//! the decoders side by side on one core: the engine's (libjpeg-turbo through `mozjpeg`
+//! at a reduced DCT scale, and alone), jpeg-decoder at the same scale (the engine's
+//! before) and at full size, and `image`'s own (zune-jpeg, full size), each with the
+//! same resize.
 //!
 //! Run: `cargo bench -p porpoise-benches --bench thumbnails` (`PORPOISE_BENCH_PHOTOS=DIR`
 //! keeps the photos there between runs).
@@ -196,6 +197,13 @@ fn decoders(photos: &[PathBuf], out: &Path, db: &Arc<MimeDb>) {
     };
     wait_for_quiet(QUIET_WAIT);
     let engine_one = engine(photos, out, db, 1).wall_ms / photos.len() as f64;
+    let libjpeg_alone = per_photo(&mut |p| {
+        let data = std::fs::read(p).expect("read");
+        let mut d = mozjpeg::Decompress::new_mem(&data).expect("header");
+        d.scale(1);
+        let mut d = d.rgb().expect("start");
+        std::hint::black_box(d.read_scanlines::<u8>().expect("decode"));
+    });
     let scaled_alone = per_photo(&mut |p| {
         let data = std::fs::read(p).expect("read");
         let mut d = jpeg_decoder::Decoder::new(&data[..]);
@@ -240,7 +248,10 @@ fn decoders(photos: &[PathBuf], out: &Path, db: &Arc<MimeDb>) {
     println!("| way | ms per photo |");
     println!("|---|---|");
     println!(
-        "| engine pool, 1 thread: jpeg-decoder at 1/8 DCT scale, triangle filter, PNG written with tags | {engine_one:.1} |"
+        "| engine pool, 1 thread: libjpeg-turbo at 1/8 DCT scale, triangle filter, PNG written with tags | {engine_one:.1} |"
+    );
+    println!(
+        "| libjpeg-turbo (mozjpeg, no SIMD) at 1/8 DCT scale, the file read and decoded, no more | {libjpeg_alone:.1} |"
     );
     println!(
         "| jpeg-decoder at 1/8 DCT scale, the file read and decoded, no more | {scaled_alone:.1} |"

@@ -6,7 +6,7 @@
 //! decoded again; hundreds of damaged JPEGs neither panic nor hang; cancelling drops
 //! queued work; a hanging external thumbnailer is killed at the timeout with its whole
 //! process group; nothing on the rig's FUSE "network share" unless allowed; EXIF
-//! orientation; the skip reasons.
+//! orientation; progressive, greyscale and CMYK JPEGs; the skip reasons.
 
 use std::collections::HashMap;
 use std::ffi::OsStr;
@@ -766,6 +766,75 @@ fn nothing_on_a_network_mount_unless_allowed() {
     t.request(Request::new(file.clone(), ThumbSize::Large).on_slow_mounts(true));
     let thumb = ready(events.wait(&file, ThumbSize::Large));
     assert_eq!((thumb.width, thumb.height), (256, 171));
+}
+
+/// JPEGs libjpeg itself wrote in the other shapes photos come in: progressive, greyscale
+/// and Adobe CMYK (inks stored inverted), each the right size and colour.
+#[test]
+fn progressive_grey_and_cmyk_jpegs() {
+    use mozjpeg::ColorSpace;
+    let desk = Desk::new();
+    let (w, h) = (640, 480);
+    let write = |name: &str, space: ColorSpace, pixel: &[u8]| {
+        let mut c = mozjpeg::Compress::new(space);
+        c.set_size(w, h);
+        c.set_progressive_mode();
+        let mut c = c.start_compress(Vec::new()).expect("start");
+        c.write_scanlines(&pixel.repeat(w * h)).expect("pixels");
+        let path = desk.path(name);
+        std::fs::write(&path, c.finish().expect("finish")).expect("write");
+        path
+    };
+    let cases = [
+        (
+            write("progressive.jpg", ColorSpace::JCS_RGB, &[255, 0, 0]),
+            [255, 0, 0],
+        ),
+        (
+            write("grey.jpg", ColorSpace::JCS_GRAYSCALE, &[128]),
+            [128, 128, 128],
+        ),
+        // No cyan, full magenta and yellow, no black: red.
+        (
+            write("cmyk.jpg", ColorSpace::JCS_CMYK, &[255, 0, 0, 255]),
+            [255, 0, 0],
+        ),
+    ];
+    let (t, mut events) = desk.start();
+    for (path, want) in cases {
+        let thumb = ready(ask(&t, &mut events, &path, ThumbSize::Normal));
+        assert_eq!((thumb.width, thumb.height), (128, 96), "{}", path.display());
+        let got = &thumb.rgba[(48 * 128 + 64) * 4..][..3];
+        for (g, w) in got.iter().zip(want) {
+            assert!(
+                g.abs_diff(w) < 12,
+                "{}: {got:?}, not {want:?}",
+                path.display()
+            );
+        }
+    }
+}
+
+/// A small JPEG whose header claims 60000×60000 pixels fails as too large before libjpeg
+/// sets aside room for it.
+#[test]
+fn a_jpeg_claiming_a_huge_size_is_too_large() {
+    let desk = Desk::new();
+    let mut data = jpeg_bytes(&picture(64, 64));
+    let sof = data
+        .windows(2)
+        .position(|w| w == [0xff, 0xc0])
+        .expect("a frame header");
+    data[sof + 5..sof + 9].copy_from_slice(&[0xea, 0x60, 0xea, 0x60]);
+    let path = desk.path("huge.jpg");
+    std::fs::write(&path, &data).expect("write");
+    let (t, mut events) = desk.start();
+    match ask(&t, &mut events, &path, ThumbSize::Normal) {
+        ThumbOutcome::Failed(Some(ThumbError::TooLarge { width, height, .. })) => {
+            assert_eq!((width, height), (60000, 60000))
+        }
+        other => panic!("expected too large, got {other:?}"),
+    }
 }
 
 #[test]

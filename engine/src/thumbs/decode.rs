@@ -1,4 +1,4 @@
-//! Images decoded in-process and scaled to a thumbnail: JPEG through `jpeg-decoder` at the
+//! Images decoded in-process and scaled to a thumbnail: JPEG through libjpeg-turbo at the
 //! smallest DCT scale (1/8, 1/4, 1/2 or whole) that still covers the thumbnail, everything
 //! else through `image` with its allocation limit; the content decides which (a JPEG named
 //! `.png` is still read), not the name. Scaled with a triangle filter (after a box
@@ -6,6 +6,7 @@
 //! dropped as soon as the smaller copy exists. A decoder that panics is caught: the file
 //! fails, the worker goes on.
 
+use std::cell::Cell;
 use std::fs::File;
 use std::path::Path;
 
@@ -91,44 +92,145 @@ fn decode_and_scale(
 
 type Decoded = (DynamicImage, Orientation, (u32, u32));
 
-/// A JPEG at the smallest DCT scale whose result still covers the thumbnail.
+/// A JPEG at the smallest DCT scale (1/8, 1/4, 1/2 or whole) whose result still covers the
+/// thumbnail, through libjpeg-turbo (`mozjpeg`). libjpeg reports a fatal error by
+/// unwinding (`mozjpeg`'s error manager, its C built with `-fexceptions`): it is caught
+/// here and becomes a decoding failure, where any other panic goes on to [`thumbnail`].
+/// Its warnings (slightly damaged data) are silent and the picture kept, but a file cut
+/// short, which libjpeg would finish in grey, fails.
 fn jpeg(data: &[u8], path: &Path, box_px: u32, max_alloc: u64) -> Result<Decoded, ThumbError> {
-    let failed = |e: jpeg_decoder::Error| ThumbError::Decode {
+    let ran_out = Cell::new(false);
+    let bytes = Bytes {
+        data,
+        ran_out: &ran_out,
+    };
+    let run = std::panic::AssertUnwindSafe(|| libjpeg(bytes, path, box_px, max_alloc));
+    let decoded = match std::panic::catch_unwind(run) {
+        Ok(decoded) => decoded?,
+        Err(payload) => match payload.downcast::<String>() {
+            Ok(message) if message.starts_with("libjpeg") => {
+                return Err(ThumbError::Decode {
+                    path: path.to_owned(),
+                    source: cause(LibjpegError(*message)),
+                });
+            }
+            Ok(message) => std::panic::resume_unwind(message),
+            Err(payload) => std::panic::resume_unwind(payload),
+        },
+    };
+    if ran_out.get() {
+        return Err(malformed(path, "the file ends before its picture does"));
+    }
+    Ok(decoded)
+}
+
+/// [`jpeg`]'s work, where libjpeg may unwind.
+fn libjpeg(
+    bytes: Bytes<'_>,
+    path: &Path,
+    box_px: u32,
+    max_alloc: u64,
+) -> Result<Decoded, ThumbError> {
+    let failed = |e: std::io::Error| ThumbError::Decode {
         path: path.to_owned(),
         source: cause(e),
     };
-    let mut decoder = jpeg_decoder::Decoder::new(data);
-    decoder.set_max_decoding_buffer_size(usize::try_from(max_alloc).unwrap_or(usize::MAX));
-    decoder.read_info().map_err(failed)?;
-    let info = decoder.info().ok_or_else(|| malformed(path, "no frame"))?;
-    let original = (u32::from(info.width), u32::from(info.height));
-    let (w, h) = fit(original.0, original.1, box_px);
+    let mut decoder = mozjpeg::Decompress::builder()
+        .with_markers(&[mozjpeg::Marker::APP(1)])
+        .from_reader(bytes)
+        .map_err(failed)?;
+    let original = (to_u32(decoder.width()), to_u32(decoder.height()));
+    // A progressive (or multi-scan) JPEG keeps every DCT coefficient of the whole image,
+    // two bytes each: the most a decode can need, whatever the scale.
+    let coefficients: u64 = decoder
+        .components()
+        .iter()
+        .map(|c| {
+            use mozjpeg::CompInfoExt;
+            (c.width_in_blocks() as u64) * (c.height_in_blocks() as u64) * 128
+        })
+        .sum();
+    if coefficients > max_alloc {
+        return Err(ThumbError::TooLarge {
+            path: path.to_owned(),
+            width: original.0,
+            height: original.1,
+        });
+    }
     // Each side stays at least as large as the thumbnail's: the filter does the rest.
-    decoder.scale(to_u16(w), to_u16(h)).map_err(failed)?;
-    let pixels = decoder.decode().map_err(failed)?;
-    let info = decoder.info().ok_or_else(|| malformed(path, "no frame"))?;
-    let (w, h) = (u32::from(info.width), u32::from(info.height));
-    use jpeg_decoder::PixelFormat;
-    let image = match info.pixel_format {
-        PixelFormat::L8 => image::GrayImage::from_raw(w, h, pixels).map(DynamicImage::ImageLuma8),
-        PixelFormat::L16 => {
-            let wide = pixels
-                .chunks_exact(2)
-                .map(|c| u16::from_ne_bytes([c[0], c[1]]))
-                .collect();
-            image::ImageBuffer::from_raw(w, h, wide).map(DynamicImage::ImageLuma16)
+    let (w, h) = fit(original.0, original.1, box_px);
+    let eighths = [1u8, 2, 4]
+        .into_iter()
+        .find(|&n| {
+            let scaled = |side: u32| (u64::from(side) * u64::from(n)).div_ceil(8);
+            scaled(original.0) >= u64::from(w) && scaled(original.1) >= u64::from(h)
+        })
+        .unwrap_or(8);
+    decoder.scale(eighths);
+    let orientation = decoder
+        .markers()
+        .filter(|m| m.marker == mozjpeg::Marker::APP(1))
+        .find_map(|m| m.data.strip_prefix(b"Exif\0\0"))
+        .and_then(Orientation::from_exif_chunk)
+        .unwrap_or(Orientation::NoTransforms);
+    use mozjpeg::ColorSpace;
+    let image = match decoder.color_space() {
+        ColorSpace::JCS_GRAYSCALE => {
+            let (mut started, w, h) = start(decoder.grayscale().map_err(failed)?);
+            let pixels = started.read_scanlines::<u8>().map_err(failed)?;
+            image::GrayImage::from_raw(w, h, pixels).map(DynamicImage::ImageLuma8)
         }
-        PixelFormat::RGB24 => image::RgbImage::from_raw(w, h, pixels).map(DynamicImage::ImageRgb8),
-        PixelFormat::CMYK32 => {
+        ColorSpace::JCS_CMYK | ColorSpace::JCS_YCCK => {
+            let started = decoder.to_colorspace(ColorSpace::JCS_CMYK);
+            let (mut started, w, h) = start(started.map_err(failed)?);
+            let pixels = started.read_scanlines::<u8>().map_err(failed)?;
             image::RgbImage::from_raw(w, h, cmyk_to_rgb(&pixels)).map(DynamicImage::ImageRgb8)
+        }
+        _ => {
+            let (mut started, w, h) = start(decoder.rgb().map_err(failed)?);
+            let pixels = started.read_scanlines::<u8>().map_err(failed)?;
+            image::RgbImage::from_raw(w, h, pixels).map(DynamicImage::ImageRgb8)
         }
     }
     .ok_or_else(|| malformed(path, "fewer pixels than its size"))?;
-    let orientation = decoder
-        .exif_data()
-        .and_then(Orientation::from_exif_chunk)
-        .unwrap_or(Orientation::NoTransforms);
+    // Not finished: the rest of the file (up to its end marker) holds no pixels.
     Ok((image, orientation, original))
+}
+
+/// A JPEG's bytes as libjpeg reads them, noting whether it asked for more than there are.
+struct Bytes<'a> {
+    data: &'a [u8],
+    ran_out: &'a Cell<bool>,
+}
+
+impl std::io::Read for Bytes<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = std::io::BufRead::fill_buf(self)?.len().min(buf.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        std::io::BufRead::consume(self, n);
+        Ok(n)
+    }
+}
+
+impl std::io::BufRead for Bytes<'_> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.data.is_empty() {
+            self.ran_out.set(true);
+        }
+        Ok(self.data)
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.data = self.data.get(amount..).unwrap_or_default();
+    }
+}
+
+/// A started decompression with the size it gives.
+fn start<R>(
+    started: mozjpeg::decompress::DecompressStarted<R>,
+) -> (mozjpeg::decompress::DecompressStarted<R>, u32, u32) {
+    let (w, h) = (to_u32(started.width()), to_u32(started.height()));
+    (started, w, h)
 }
 
 /// Any other format `image` knows by its first bytes, within the allocation limit.
@@ -204,17 +306,17 @@ pub(super) fn fit(width: u32, height: u32, box_px: u32) -> (u32, u32) {
     (scale(width), scale(height))
 }
 
-fn to_u16(v: u32) -> u16 {
-    u16::try_from(v).unwrap_or(u16::MAX)
+fn to_u32(v: usize) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX)
 }
 
-/// CMYK as `jpeg-decoder` hands it over to RGB, as `image` converted it when it decoded
-/// JPEG with `jpeg-decoder` (0.24).
+/// CMYK as libjpeg hands it over to RGB. Nearly every CMYK JPEG is Adobe's, whose inks are
+/// stored inverted (255 is none), as libjpeg leaves them (and as gdk-pixbuf reads them).
 fn cmyk_to_rgb(cmyk: &[u8]) -> Vec<u8> {
     cmyk.chunks_exact(4)
         .flat_map(|p| {
-            let k = 255 - u16::from(p[3]);
-            let channel = |c: u8| ((255 - u16::from(c)) * k / 255) as u8;
+            let k = u16::from(p[3]);
+            let channel = |c: u8| (u16::from(c) * k / 255) as u8;
             [channel(p[0]), channel(p[1]), channel(p[2])]
         })
         .collect()
@@ -226,6 +328,11 @@ fn malformed(path: &Path, what: &'static str) -> ThumbError {
         source: cause(Malformed(what)),
     }
 }
+
+/// A fatal error libjpeg reported, in its words.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct LibjpegError(String);
 
 /// A decoding failure noticed here rather than by the decoder.
 #[derive(Debug, thiserror::Error)]
