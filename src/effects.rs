@@ -18,6 +18,7 @@ use super::icons::desktop;
 use super::jobs::JobMsg;
 use super::jobs::follow::{self, JobLink};
 use super::message::Message;
+use super::offload::blocking;
 use super::places::{self, UserHome};
 use super::settings::{SaveError, Settings};
 use super::undo::{self, UndoStep};
@@ -229,8 +230,8 @@ impl Effect {
             ),
             Effect::Action(a) => (a.into_task(), None),
             Effect::Types(t) => (t.into_task(), None),
-            Effect::Thumbs(t) => (t.into_task(), None),
-            Effect::Props(p) => (p.into_task(), None),
+            Effect::Thumbs(t) => (t.into_task(Message::Thumbs, Message::Tick), None),
+            Effect::Props(p) => (p.into_task(Message::Props, Message::Tick), None),
             Effect::Apps(a) => (a.into_task(), None),
             Effect::Eject(path) => {
                 let at = path.clone();
@@ -322,8 +323,8 @@ impl Effect {
             }
             Effect::Action(a) => a.run_blocking(),
             Effect::Types(t) => t.run_blocking(),
-            Effect::Thumbs(t) => t.run_blocking(),
-            Effect::Props(p) => p.run_blocking(),
+            Effect::Thumbs(t) => t.run_blocking().into_iter().map(Message::Thumbs).collect(),
+            Effect::Props(p) => p.run_blocking().into_iter().map(Message::Props).collect(),
             Effect::Apps(a) => a.run_blocking(),
             Effect::Eject(path) => {
                 let r = eject(&path);
@@ -380,56 +381,6 @@ async fn forward_listing(
         }
     })
     .await;
-}
-
-/// Run `f` on tokio's blocking pool; `None` if it panicked.
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
-    tokio::task::spawn_blocking(f).await.ok()
-}
-
-/// Hand what `rx` brings to the window's stream `out`, on a blocking thread, until either
-/// side is gone. The window's side is looked at every quarter second, so a closing window
-/// never waits on a quiet channel (the runtime waits for its blocking threads to end).
-pub async fn forward<T: Send + 'static>(
-    rx: crossbeam_channel::Receiver<T>,
-    mut out: iced::futures::channel::mpsc::Sender<T>,
-) {
-    use crossbeam_channel::RecvTimeoutError;
-    use iced::futures::executor::block_on;
-    use iced::futures::sink::SinkExt;
-    let run = move || {
-        loop {
-            match rx.recv_timeout(Duration::from_millis(250)) {
-                Ok(item) => {
-                    if block_on(out.send(item)).is_err() {
-                        return;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) if out.is_closed() => return,
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => return,
-            }
-        }
-    };
-    if tokio::task::spawn_blocking(run).await.is_err() {
-        tracing::error!("a forwarding thread panicked");
-    }
-}
-
-/// The task that does `work` off the UI thread and hands its message back; a worker that
-/// panicked is logged (as `what`) and comes back as a tick.
-pub fn off_ui_thread(
-    what: &'static str,
-    work: impl FnOnce() -> Option<Message> + Send + 'static,
-) -> Task<Message> {
-    Task::perform(blocking(work), move |m| match m {
-        Some(Some(m)) => m,
-        Some(None) => Message::Tick,
-        None => {
-            tracing::error!("{what} panicked");
-            Message::Tick
-        }
-    })
 }
 
 /// Unmount and eject through UDisks2 (blocking).

@@ -23,6 +23,7 @@ pub mod keys;
 pub mod launcher;
 pub mod layout;
 pub mod message;
+pub mod offload;
 pub mod pane;
 pub mod places;
 pub mod properties;

@@ -210,23 +210,22 @@ pub enum PropsEffect {
 }
 
 impl PropsEffect {
-    pub fn into_task(self) -> iced::Task<crate::message::Message> {
+    /// The task that does it, its messages wrapped by `wrap` (`idle` when none comes).
+    pub fn into_task<M: Clone + Send + 'static>(
+        self,
+        wrap: fn(PropsMsg) -> M,
+        idle: M,
+    ) -> iced::Task<M> {
         if let PropsEffect::Follow(id, events) = self {
             let stream = iced::stream::channel(4, move |out| follow(events, out));
-            return iced::Task::run(stream, move |u| {
-                crate::message::Message::Props(PropsMsg::Counted(id, Box::new(u)))
-            });
+            return iced::Task::run(stream, move |u| wrap(PropsMsg::Counted(id, Box::new(u))));
         }
-        crate::effects::off_ui_thread("the properties worker", move || {
-            self.run().map(crate::message::Message::Props)
-        })
+        crate::offload::off_ui_thread("the properties worker", move || self.run().map(wrap), idle)
     }
 
-    pub fn run_blocking(self) -> Vec<crate::message::Message> {
-        self.run()
-            .into_iter()
-            .map(crate::message::Message::Props)
-            .collect()
+    /// Do it here (tests).
+    pub fn run_blocking(self) -> Vec<PropsMsg> {
+        self.run().into_iter().collect()
     }
 
     /// Do the work here (blocking); a count is followed to its end result.

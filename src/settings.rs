@@ -7,6 +7,8 @@ use porpoise_engine::error::{IoError, Op};
 use porpoise_engine::listing::{SortKey, SortOrder};
 use serde::{Deserialize, Serialize};
 
+pub use crate::theme::ThemeChoice;
+
 /// How the file view shows a folder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -45,16 +47,6 @@ impl ViewShape {
     pub fn tile_width(self) -> f32 {
         crate::theme::tile_width(self.icon)
     }
-}
-
-/// Light, dark, or whatever the desktop says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ThemeChoice {
-    #[default]
-    Auto,
-    Light,
-    Dark,
 }
 
 /// The sort key as written in the file.

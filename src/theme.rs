@@ -4,7 +4,7 @@
 use iced::widget::{button, container, svg};
 use iced::{Background, Border, Color, Theme, color};
 
-use super::settings::ThemeChoice;
+use serde::{Deserialize, Serialize};
 
 /// Default text size of the window.
 pub const TEXT_SIZE: f32 = 14.0;
@@ -38,6 +38,16 @@ pub fn desktop_prefers_dark() -> bool {
             t.ends_with(":dark") || t.ends_with("-dark")
         })
         .unwrap_or(false)
+}
+
+/// Light, dark, or whatever the desktop says (a setting).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThemeChoice {
+    #[default]
+    Auto,
+    Light,
+    Dark,
 }
 
 /// The theme for a choice.

@@ -11,15 +11,15 @@ use std::sync::Arc;
 use iced::widget::image;
 use porpoise_engine::apps::Env;
 use porpoise_engine::mime::MimeDb;
-use porpoise_engine::thumbs::{
-    Request, Setup, ThumbCache, ThumbEvent, ThumbOutcome, ThumbSize, Thumbnailer, Thumbnailers,
-};
+use porpoise_engine::thumbs::{Request, ThumbEvent, ThumbOutcome, ThumbSize, Thumbnailer};
 
-use crate::message::Message;
+pub use work::ThumbsEffect;
+
+mod work;
 
 /// The pool, shared with the message that brings it.
 #[derive(Clone)]
-pub struct Pool(Arc<Thumbnailer>);
+pub struct Pool(pub(crate) Arc<Thumbnailer>);
 
 impl fmt::Debug for Pool {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -35,49 +35,6 @@ pub enum ThumbsMsg {
     Started(Option<(Pool, crossbeam_channel::Receiver<ThumbEvent>)>),
     /// What came of a request.
     Made(ThumbEvent),
-}
-
-/// The thumbnails' work off the UI thread.
-#[derive(Debug, Clone)]
-pub enum ThumbsEffect {
-    /// Find the cache and the desktop's thumbnailers, and start the pool.
-    Start(Arc<MimeDb>),
-    /// Hand each outcome of the pool to the window, as long as it runs.
-    Follow(crossbeam_channel::Receiver<ThumbEvent>),
-}
-
-impl ThumbsEffect {
-    pub fn into_task(self) -> iced::Task<Message> {
-        match self {
-            ThumbsEffect::Start(db) => crate::effects::off_ui_thread("the thumbnail start", {
-                move || Some(Message::Thumbs(ThumbsMsg::Started(start(db))))
-            }),
-            ThumbsEffect::Follow(events) => {
-                let stream =
-                    iced::stream::channel(16, move |out| crate::effects::forward(events, out));
-                iced::Task::run(stream, |e| Message::Thumbs(ThumbsMsg::Made(e)))
-            }
-        }
-    }
-
-    /// Do the work here (headless tests): no pool is started there, since it would
-    /// write to the cache of whoever runs the tests and its outcomes never end; the
-    /// tests of the real window see thumbnails.
-    pub fn run_blocking(self) -> Vec<Message> {
-        match self {
-            ThumbsEffect::Start(_) => vec![Message::Thumbs(ThumbsMsg::Started(None))],
-            ThumbsEffect::Follow(_) => Vec::new(),
-        }
-    }
-}
-
-/// The pool on this desktop's cache and thumbnailers.
-fn start(db: Arc<MimeDb>) -> Option<(Pool, crossbeam_channel::Receiver<ThumbEvent>)> {
-    let env = Env::from_env();
-    let cache = ThumbCache::in_env(&env)?;
-    let setup = Setup::new(cache, db, Thumbnailers::in_env(&env));
-    let (pool, events) = Thumbnailer::start(setup);
-    Some((Pool(Arc::new(pool)), events))
 }
 
 /// A picture to draw for a file: made for its file as it was then.
@@ -120,11 +77,15 @@ pub struct Thumbs {
 const KEEP_BYTES: usize = 32 << 20;
 
 impl Thumbs {
-    /// The effect that starts the pool, the first time the types database is there.
-    pub fn start(&mut self, db: Option<&Arc<MimeDb>>) -> Option<ThumbsEffect> {
+    /// The effect that starts the pool on `env`'s cache and thumbnailers, the first time
+    /// the types database is there.
+    pub fn start(&mut self, db: Option<&Arc<MimeDb>>, env: &Env) -> Option<ThumbsEffect> {
         let db = db.filter(|_| !self.started)?;
         self.started = true;
-        Some(ThumbsEffect::Start(db.clone()))
+        Some(ThumbsEffect::Start {
+            db: db.clone(),
+            env: Box::new(env.clone()),
+        })
     }
 
     /// Take the started pool; its outcomes are to be followed.
@@ -225,6 +186,7 @@ impl Thumbs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use porpoise_engine::thumbs::{Setup, ThumbCache, Thumbnailers};
     use std::time::{Duration, Instant};
 
     /// A window's thumbnails over a real pool whose cache is in `dir`.

@@ -2,6 +2,7 @@
 //! as one typed stream of events, controlled through a handle (pause, resume, cancel,
 //! answer a conflict). [`start`] starts a job of any kind.
 
+mod chmod;
 pub mod conflict;
 pub mod control;
 pub mod copy;
@@ -64,7 +65,7 @@ pub fn start_with(kind: JobKind, spec: JobSpec, control: Arc<Control>) -> Job {
         JobKind::Link => link::link_with(spec, control),
         JobKind::Trash => trash::trash_with(spec.sources, spec.home_trash, control),
         JobKind::Delete => delete::delete_with(spec.sources, control),
-        JobKind::Permissions => modes::modes_with(spec.sources, spec.modes, control),
+        JobKind::Permissions => chmod::modes_with(spec.sources, spec.modes, control),
     }
 }
 

@@ -32,7 +32,7 @@ impl App {
     /// Start the pool once the types are there; then want the thumbnails of the files in
     /// view (a scroll, a listing batch, a told type or another folder bring new ones).
     pub(super) fn ask_thumbs(&mut self) -> Vec<Effect> {
-        if let Some(start) = self.thumbs.start(self.types.db()) {
+        if let Some(start) = self.thumbs.start(self.types.db(), &self.apps.env) {
             return vec![Effect::Thumbs(start)];
         }
         let shape = self.settings.shape();

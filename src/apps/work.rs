@@ -112,9 +112,11 @@ impl AppsEffect {
                     y: Some(y),
                 },
             ),
-            work => crate::effects::off_ui_thread("an applications worker", move || {
-                work.run().map(Message::Apps)
-            }),
+            work => crate::offload::off_ui_thread(
+                "an applications worker",
+                move || work.run().map(Message::Apps),
+                Message::Tick,
+            ),
         }
     }
 

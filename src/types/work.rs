@@ -52,9 +52,11 @@ impl Described {
 impl TypesEffect {
     /// The task that does the work on the blocking pool.
     pub fn into_task(self) -> Task<Message> {
-        crate::effects::off_ui_thread("a file type worker", move || {
-            Some(Message::Types(self.run()))
-        })
+        crate::offload::off_ui_thread(
+            "a file type worker",
+            move || Some(Message::Types(self.run())),
+            Message::Tick,
+        )
     }
 
     /// Do the work on this thread (tests).

@@ -1,0 +1,57 @@
+//! Work off the UI thread, handed back as messages: a blocking piece of work that ends in
+//! one message, and a channel of a worker's results forwarded into the window's stream.
+
+use std::time::Duration;
+
+use iced::Task;
+
+/// Run `f` on tokio's blocking pool; `None` if it panicked.
+pub async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    tokio::task::spawn_blocking(f).await.ok()
+}
+
+/// Hand what `rx` brings to the window's stream `out`, on a blocking thread, until either
+/// side is gone. The window's side is looked at every quarter second, so a closing window
+/// never waits on a quiet channel (the runtime waits for its blocking threads to end).
+pub async fn forward<T: Send + 'static>(
+    rx: crossbeam_channel::Receiver<T>,
+    mut out: iced::futures::channel::mpsc::Sender<T>,
+) {
+    use crossbeam_channel::RecvTimeoutError;
+    use iced::futures::executor::block_on;
+    use iced::futures::sink::SinkExt;
+    let run = move || {
+        loop {
+            match rx.recv_timeout(Duration::from_millis(250)) {
+                Ok(item) => {
+                    if block_on(out.send(item)).is_err() {
+                        return;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) if out.is_closed() => return,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return,
+            }
+        }
+    };
+    if tokio::task::spawn_blocking(run).await.is_err() {
+        tracing::error!("a forwarding thread panicked");
+    }
+}
+
+/// The task that does `work` off the UI thread and hands its message back; no message,
+/// or a worker that panicked (logged as `what`), comes back as `idle`.
+pub fn off_ui_thread<M: Clone + Send + 'static>(
+    what: &'static str,
+    work: impl FnOnce() -> Option<M> + Send + 'static,
+    idle: M,
+) -> Task<M> {
+    Task::perform(blocking(work), move |m| match m {
+        Some(Some(m)) => m,
+        Some(None) => idle.clone(),
+        None => {
+            tracing::error!("{what} panicked");
+            idle.clone()
+        }
+    })
+}
