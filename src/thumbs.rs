@@ -93,6 +93,11 @@ impl Thumbs {
         self.pool = Some(pool);
     }
 
+    /// The pool runs.
+    pub fn running(&self) -> bool {
+        self.pool.is_some()
+    }
+
     /// The pool can make a thumbnail of this type.
     pub fn can_make(&self, mime: &str) -> bool {
         self.pool.as_ref().is_some_and(|p| p.0.can_make(mime))

@@ -35,6 +35,9 @@ impl App {
         if let Some(start) = self.thumbs.start(self.types.db(), &self.apps.env) {
             return vec![Effect::Thumbs(start)];
         }
+        if !self.thumbs.running() {
+            return Vec::new();
+        }
         let shape = self.settings.shape();
         let mut wanted = Vec::new();
         for pane in self.shown_panes() {
