@@ -117,6 +117,8 @@ pub enum MenuItem {
     Properties,
     /// The main menu's: thumbnails of files on network shares too.
     NetworkPreviews,
+    /// The desktop's terminal in the folder the menu is on (or the shown folder).
+    OpenTerminal,
 }
 
 impl MenuItem {
@@ -125,10 +127,25 @@ impl MenuItem {
         use MenuItem::*;
         match folder {
             Some(true) => vec![
-                Open, Cut, Copy, PasteInto, Rename, Trash, Delete, Properties,
+                Open,
+                OpenTerminal,
+                Cut,
+                Copy,
+                PasteInto,
+                Rename,
+                Trash,
+                Delete,
+                Properties,
             ],
             Some(false) => vec![Open, OpenWith, Cut, Copy, Rename, Trash, Delete, Properties],
-            None => vec![Paste, NewFolder, ShowHidden, Reload, Properties],
+            None => vec![
+                Paste,
+                NewFolder,
+                OpenTerminal,
+                ShowHidden,
+                Reload,
+                Properties,
+            ],
         }
     }
 

@@ -80,6 +80,7 @@ pub fn open(f: &OpenFailure) -> String {
             LaunchError::Empty => fl!("status-open-no-program", app = app.clone()),
         },
         OpenFailure::NoTerminal { app } => fl!("status-open-no-terminal", app = app.clone()),
+        OpenFailure::NoTerminalInstalled => fl!("status-no-terminal"),
         OpenFailure::Gone { app } => fl!("status-open-app-gone", app = app.clone()),
         OpenFailure::File(e) => io(e),
     }

@@ -127,6 +127,8 @@ pub enum Command {
     Tabs(TabMsg),
     /// Alt+Enter: the selection's properties.
     Properties,
+    /// F4: the desktop's terminal in the shown folder.
+    OpenTerminal,
 }
 
 /// Decode a key press. `editing`: the location input is open.
@@ -168,6 +170,7 @@ pub fn command(k: &KeyPress) -> Option<Command> {
         Key::Named(Named::Enter) => Some(Command::Open),
         Key::Named(Named::Backspace) => Some(Command::GoUp),
         Key::Named(Named::F3) => Some(Command::ToggleSplit),
+        Key::Named(Named::F4) => Some(Command::OpenTerminal),
         Key::Named(Named::F5) => Some(Command::CopyToOther),
         Key::Named(Named::F6) => Some(Command::MoveToOther),
         Key::Named(Named::F9) => Some(Command::TogglePlaces),

@@ -26,6 +26,7 @@ use std::path::PathBuf;
 pub use default::set_default;
 pub use env::Env;
 pub use launch::{Launch, LaunchError, spawn};
+pub use terminal::terminal_in;
 
 use crate::error::{IoError, Op};
 use crate::mime::MimeDb;

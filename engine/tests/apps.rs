@@ -514,6 +514,50 @@ fn terminal_applications_run_in_the_desktops_terminal() {
 }
 
 #[test]
+fn the_terminal_opens_in_a_folder() {
+    let mut desk = Desk::new();
+    let bin = desk.path("bin");
+    fs::create_dir_all(&bin).expect("mkdir");
+    let program = |name: &str| {
+        let p = bin.join(name);
+        fs::write(&p, "#!/bin/sh\n").expect("write");
+        fs::set_permissions(&p, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .expect("chmod");
+        p
+    };
+    let folder = Path::new("/some where/my files");
+    let planned = |desk: &Desk| apps::terminal_in(&desk.env, folder);
+    assert_eq!(planned(&desk), None, "no terminal installed");
+    desk.env.path = vec![bin.clone()];
+    let xterm = program("xterm");
+    let launch = planned(&desk).expect("xterm");
+    assert_eq!(launch.argv, [OsString::from(&xterm)]);
+    assert_eq!(launch.dir.as_deref(), Some(folder));
+    assert_eq!(launch.app, "xterm");
+    // A terminal that hands its window to a server is told the folder.
+    let gnome = program("gnome-terminal");
+    desk.env.terminal = Some("gnome-terminal --hide-menubar".into());
+    assert_eq!(
+        planned(&desk).expect("$TERMINAL").argv,
+        [
+            gnome.into(),
+            os("--hide-menubar"),
+            os("--working-directory=/some where/my files")
+        ]
+    );
+    let konsole = program("konsole");
+    desk.env.terminal = Some("konsole".into());
+    assert_eq!(
+        planned(&desk).expect("konsole").argv,
+        [konsole.into(), os("--workdir"), os("/some where/my files")]
+    );
+    let xte = program("xdg-terminal-exec");
+    let launch = planned(&desk).expect("xdg-terminal-exec");
+    assert_eq!(launch.argv, [OsString::from(xte)]);
+    assert_eq!(launch.dir.as_deref(), Some(folder));
+}
+
+#[test]
 fn setting_a_default_rewrites_the_list_and_keeps_its_other_lines() {
     let db = MimeDb::load();
     let desk = Desk::new();

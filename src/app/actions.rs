@@ -358,6 +358,7 @@ impl App {
             }
             MenuItem::Delete => self.ask_delete_selection(),
             MenuItem::NewFolder => self.new_folder(),
+            MenuItem::OpenTerminal => self.open_terminal(target),
             MenuItem::ShowHidden => self.toggle_hidden(),
             MenuItem::ShowPlaces => self.toggle_places(),
             MenuItem::VerifyCopies => {

@@ -123,6 +123,7 @@ impl App {
             }
             Command::Close => vec![Effect::Close],
             Command::Properties => self.on_props_message(crate::properties::PropsMsg::Open),
+            Command::OpenTerminal => self.open_terminal(None),
             Command::ToggleSplit => self.toggle_split(),
             Command::CopyToOther => self.send_to_other_pane(crate::request::JobKind::Copy),
             Command::MoveToOther => self.send_to_other_pane(crate::request::JobKind::Move),

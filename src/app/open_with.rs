@@ -92,6 +92,23 @@ impl App {
         }
     }
 
+    /// F4 and "Open Terminal Here": the desktop's terminal in the folder `entry` of the
+    /// shown folder, or in the shown folder itself (not in the Trash view).
+    pub(super) fn open_terminal(&self, entry: Option<Vec<u8>>) -> Vec<Effect> {
+        if self.pane.trash.is_some() {
+            return Vec::new();
+        }
+        let shown = self.pane.path();
+        let folder = match entry {
+            Some(name) => shown.join(OsStr::from_bytes(&name)),
+            None => shown.to_owned(),
+        };
+        vec![Effect::Apps(AppsEffect::Terminal {
+            env: self.apps.env.clone(),
+            folder,
+        })]
+    }
+
     /// Read the applications (again), once the type database is there.
     pub(super) fn reload_apps(&self) -> Vec<Effect> {
         match self.types.db() {

@@ -46,6 +46,9 @@ pub enum AppsEffect {
         mime: String,
         app: AppChoice,
     },
+    /// Open the desktop's terminal in `folder`; ends with `AppsMsg::Opened` (what failed,
+    /// if anything).
+    Terminal { env: Env, folder: PathBuf },
     /// Put the keyboard in the chooser's search field.
     FocusSearch,
     /// Scroll the chooser's list to this offset.
@@ -89,6 +92,8 @@ pub enum OpenFailure {
     },
     /// It runs in a terminal, and no terminal is installed.
     NoTerminal { app: String },
+    /// A terminal was asked for, and none is installed.
+    NoTerminalInstalled,
     /// The application asked for is not installed (any more).
     Gone { app: String },
     /// A file could not be read to tell its type, or its path made absolute.
@@ -149,6 +154,7 @@ impl AppsEffect {
                     result,
                 }
             }
+            AppsEffect::Terminal { env, folder } => AppsMsg::Opened(terminal(&env, &folder)),
             AppsEffect::FocusSearch | AppsEffect::ScrollList(_) => return None,
         })
     }
@@ -233,6 +239,25 @@ fn open(files: Vec<PathBuf>, with: Option<String>, db: &MimeDb, apps: &Apps) -> 
                     .push(OpenFailure::NoTerminal { app: name(&app) });
             }
             Err(OpenError::File(e)) => out.failures.push(OpenFailure::File(Arc::new(e))),
+        }
+    }
+    out
+}
+
+/// Open the desktop's terminal in `folder` and say how it went.
+fn terminal(env: &Env, folder: &std::path::Path) -> Opened {
+    let mut out = Opened::default();
+    match apps::terminal_in(env, folder) {
+        None => out.failures.push(OpenFailure::NoTerminalInstalled),
+        Some(launch) => {
+            tracing::debug!(terminal = %launch.app, folder = %folder.display(), "starting");
+            if let Err(e) = crate::launcher::launch(&launch) {
+                tracing::warn!("{}", porpoise_engine::error::chain(&e));
+                out.failures.push(OpenFailure::Start {
+                    app: launch.app,
+                    error: Arc::new(e),
+                });
+            }
         }
     }
     out

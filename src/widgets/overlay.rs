@@ -152,6 +152,7 @@ pub fn menu_label(i: MenuItem) -> String {
         MenuItem::Delete => fl!("menu-delete"),
         MenuItem::Paste => fl!("menu-paste"),
         MenuItem::NewFolder => fl!("menu-new-folder"),
+        MenuItem::OpenTerminal => fl!("menu-open-terminal"),
         MenuItem::ShowHidden => fl!("menu-show-hidden"),
         MenuItem::Reload => fl!("menu-reload"),
         MenuItem::Restore => fl!("trash-restore"),
