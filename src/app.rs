@@ -14,6 +14,7 @@ mod open_with;
 mod panes;
 mod properties;
 mod query;
+mod show;
 mod split;
 mod tabs;
 mod thumbs;
@@ -285,6 +286,7 @@ impl App {
             Message::Thumbs(m) => self.on_thumbs_message(m),
             Message::Props(m) => self.on_props_message(m),
             Message::Apps(m) => self.on_apps_message(m),
+            Message::Show(r) => self.on_show_request(r),
             Message::Pane(m) => self.pane_message(m),
             Message::Tab(m) => self.on_tab_message(m),
             Message::Beside(m) => self.on_beside_message(*m),
@@ -397,6 +399,7 @@ impl App {
             iced::event::listen_with(super::keys::listen),
             iced::event::listen_with(super::actions::listen).map(Message::Action),
             Subscription::run(mount_events),
+            Subscription::run(super::instance::requests).map(Message::Show),
             iced::time::every(Duration::from_secs(30)).map(|_| Message::Tick),
             match &self.pane.trash {
                 Some(_) => Subscription::run_with(

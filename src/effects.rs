@@ -55,6 +55,9 @@ pub enum Effect {
     FocusLocation(iced::widget::Id),
     /// Put the keyboard focus in the filter input.
     FocusFilter,
+    /// Bring the window to the front and give it the keyboard (another program asked to
+    /// show something).
+    Raise,
     /// Choose the icon theme (`setting`, else the desktop's) and read its icons.
     LoadThemeIcons {
         setting: Option<String>,
@@ -188,6 +191,10 @@ impl Effect {
                 link,
             } => (follow::task(id, kind, spec, link).map(Message::Jobs), None),
             Effect::Close => (iced::exit(), None),
+            Effect::Raise => (
+                iced::window::latest().and_then(iced::window::gain_focus),
+                None,
+            ),
             Effect::CountFolders {
                 generation,
                 dir,
@@ -347,6 +354,7 @@ impl Effect {
                 }
             },
             Effect::Close
+            | Effect::Raise
             | Effect::ScheduleSave(_)
             | Effect::ScrollTo(..)
             | Effect::FocusLocation(_)

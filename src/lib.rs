@@ -18,6 +18,7 @@ pub mod format;
 pub mod history;
 pub mod i18n;
 pub mod icons;
+pub mod instance;
 pub mod jobs;
 pub mod keys;
 pub mod launcher;
@@ -60,7 +61,8 @@ pub enum UiError {
 /// shown, and run until it closes. Without arguments the tabs of the last run come back
 /// (when the setting says so), else the home folder opens. A path to a file opens its
 /// folder with it selected.
-pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
+pub fn run(mut args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
+    let new_window = take_flag(&mut args, NEW_WINDOW);
     let settings_path = settings::default_path();
     // Read once, before the window exists: the UI thread never reads files afterwards.
     let settings = settings_path
@@ -68,6 +70,20 @@ pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
         .map(Settings::load)
         .unwrap_or_default();
     let (start, later) = start::first_and_later(&args).ok_or(UiError::NothingToOpen)?;
+    // The session's window takes the paths (as tabs) unless a new window is asked for.
+    let _bus = match new_window {
+        true => None,
+        false => {
+            let asked: Vec<std::path::PathBuf> = std::iter::once(start.clone())
+                .chain(later.clone())
+                .collect();
+            match instance::claim(&asked, &instance::startup_id()) {
+                instance::Claim::Handed => return Ok(()),
+                instance::Claim::Owner(connection) => Some(connection),
+                instance::Claim::Alone => None,
+            }
+        }
+    };
     let tabs = match settings.tabs_to_restore().filter(|_| args.is_empty()) {
         Some(restored) => restored,
         None => {
@@ -113,6 +129,16 @@ pub fn run(args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
     })
     .run()?;
     Ok(())
+}
+
+/// The argument that opens a window of its own even when the session has one.
+pub const NEW_WINDOW: &str = "--new-window";
+
+/// Take every `flag` out of `args`; whether there was one.
+fn take_flag(args: &mut Vec<std::ffi::OsString>, flag: &str) -> bool {
+    let before = args.len();
+    args.retain(|a| a != flag);
+    args.len() != before
 }
 
 /// The window's class and app id (the desktop file's `StartupWMClass`).

@@ -57,6 +57,9 @@ pub enum Message {
     Props(super::properties::PropsMsg),
     /// The applications that open files: opening, "Open With" and the chooser.
     Apps(super::apps::AppsMsg),
+    /// Another program asked to show folders, items or their properties (the session
+    /// bus: a second start, `org.freedesktop.FileManager1`).
+    Show(super::instance::ShowRequest),
 
     /// What the person does to the pane with the keyboard's folder view: go somewhere,
     /// open an entry, sort, scroll, filter, type a location.

@@ -166,3 +166,49 @@ fn tabs_are_kept_in_the_settings_whatever_bytes_their_names_hold() {
     };
     assert_eq!(off.tabs_to_restore(), None);
 }
+
+#[test]
+fn what_other_programs_ask_to_show_opens_in_tabs() {
+    use porpoise::instance::{Show, ShowRequest};
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (one, two) = one_and_two(dir.path());
+    let app = boot(&one);
+    let ask = |what| {
+        Message::Show(ShowRequest {
+            what,
+            startup_id: String::new(),
+        })
+    };
+
+    // Items of two folders: a tab each, the items selected, the last shown.
+    let app = send(
+        app,
+        ask(Show::Items(vec![
+            one.join("a.txt"),
+            two.join("x.txt"),
+            one.join("b.txt"),
+        ])),
+    );
+    assert_eq!(app.tab_count(), 3);
+    assert_eq!(app.path(), two);
+    assert!(app.selection().is_selected(b"x.txt"));
+    let app = send(
+        app,
+        press(named(Named::Tab), Modifiers::CTRL | Modifiers::SHIFT),
+    );
+    assert_eq!(app.path(), one);
+    let selected: Vec<&[u8]> = app.selection().names().collect();
+    assert_eq!(selected.len(), 2);
+    assert!(app.selection().is_selected(b"a.txt") && app.selection().is_selected(b"b.txt"));
+
+    // Folders: one more tab, shown.
+    let app = send(app, ask(Show::Folders(vec![two.clone()])));
+    assert_eq!((app.tab_count(), app.path()), (4, two.as_path()));
+
+    // Properties: the item's folder, and the dialog over it for the item.
+    let app = send(app, ask(Show::Properties(vec![one.join("sub")])));
+    assert_eq!(app.path(), one);
+    let props = app.properties().expect("the properties dialog");
+    assert_eq!(props.paths, [one.join("sub")]);
+}

@@ -29,6 +29,10 @@ struct Cli {
     /// with it selected. Default: your home folder.
     #[arg(value_name = "PATH")]
     paths: Vec<std::ffi::OsString>,
+    /// Open a window of its own, even when one is open in this session (without it, the
+    /// open window takes the paths as tabs).
+    #[arg(long)]
+    new_window: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -76,7 +80,7 @@ fn main() -> std::process::ExitCode {
     let args = Cli::parse();
     let result = match args.command {
         Some(command) => run(command),
-        None => open_window(args.paths),
+        None => open_window(args.paths, args.new_window),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
@@ -89,7 +93,7 @@ fn main() -> std::process::ExitCode {
 
 /// The `porpoise` command has no window in it (so it starts fast): it becomes
 /// `porpoise-window`, found beside it or on the `PATH`.
-fn open_window(paths: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
+fn open_window(paths: Vec<std::ffi::OsString>, new_window: bool) -> anyhow::Result<()> {
     use std::os::unix::process::CommandExt;
     const WINDOW: &str = "porpoise-window";
     let beside = std::env::current_exe()
@@ -98,6 +102,10 @@ fn open_window(paths: Vec<std::ffi::OsString>) -> anyhow::Result<()> {
         .filter(|p| p.is_file());
     let program = beside.unwrap_or_else(|| std::path::PathBuf::from(WINDOW));
     let mut command = std::process::Command::new(&program);
+    if new_window {
+        // As porpoise-window reads it (`porpoise::NEW_WINDOW`).
+        command.arg("--new-window");
+    }
     command.args(paths);
     // Only returns when it could not be started.
     let e = command.exec();

@@ -75,7 +75,7 @@ impl App {
     }
 
     /// A new tab at `folder`, after the shown one; `show`: it becomes the shown tab.
-    fn open_tab(&mut self, folder: PathBuf, show: bool) -> Vec<Effect> {
+    pub(super) fn open_tab(&mut self, folder: PathBuf, show: bool) -> Vec<Effect> {
         let viewport = self.pane.viewport.scrolled_to_top();
         let (pane, mut effects) = Pane::open(folder, viewport, self.around());
         let tab = Tab { pane, beside: None };

@@ -117,6 +117,9 @@ impl Launch {
             .env("DISPLAY", display)
             .env_remove("WAYLAND_DISPLAY")
             .env_remove("XDG_RUNTIME_DIR")
+            // No session bus unless a test gives one: windows of tests running at the
+            // same time must not hand their paths to each other.
+            .env_remove("DBUS_SESSION_BUS_ADDRESS")
             .env("HOME", &self.home)
             .env("XDG_CONFIG_HOME", self.home.join(".config"))
             .env("XDG_DATA_HOME", self.home.join(".local/share"))

@@ -1,0 +1,65 @@
+//! What other programs ask the window to show (a second start, a browser's "Show in
+//! folder", `org.freedesktop.FileManager1`): folders as tabs, items selected in their
+//! folders, the items' properties; then the window comes to the front.
+
+use std::collections::BTreeMap;
+use std::os::unix::ffi::OsStrExt;
+use std::path::PathBuf;
+
+use super::App;
+use crate::effects::Effect;
+use crate::instance::{Show, ShowRequest};
+
+impl App {
+    pub(super) fn on_show_request(&mut self, r: ShowRequest) -> Vec<Effect> {
+        tracing::info!(what = ?r.what, startup_id = %r.startup_id, "asked to show");
+        // What the window was in the middle of goes: the request is what is wanted now.
+        self.pane.close_menus();
+        self.chooser = None;
+        self.properties = None;
+        let mut effects = match r.what {
+            // A file opens its folder with it selected (as on the command line).
+            Show::Folders(folders) => folders
+                .into_iter()
+                .flat_map(|f| self.open_tab(f, true))
+                .collect(),
+            Show::Items(items) => self.show_items(items),
+            Show::Properties(items) => {
+                let mut effects = self.show_items(items);
+                effects.extend(self.on_props_message(crate::properties::PropsMsg::Open));
+                effects
+            }
+        };
+        effects.push(Effect::Raise);
+        effects
+    }
+
+    /// A tab for each folder the items are in, in the order they come, with its items
+    /// selected; the last one shown.
+    fn show_items(&mut self, items: Vec<PathBuf>) -> Vec<Effect> {
+        let mut folders: Vec<PathBuf> = Vec::new();
+        let mut names: BTreeMap<PathBuf, Vec<Vec<u8>>> = BTreeMap::new();
+        for item in items {
+            let (Some(folder), Some(name)) = (item.parent(), item.file_name()) else {
+                // The root: show it.
+                folders.push(item.clone());
+                continue;
+            };
+            if !names.contains_key(folder) {
+                folders.push(folder.to_owned());
+            }
+            names
+                .entry(folder.to_owned())
+                .or_default()
+                .push(name.as_bytes().to_vec());
+        }
+        let mut effects = Vec::new();
+        for folder in folders {
+            effects.extend(self.open_tab(folder.clone(), true));
+            for name in names.remove(&folder).unwrap_or_default() {
+                self.pane.selection.add(&name);
+            }
+        }
+        effects
+    }
+}

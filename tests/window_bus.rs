@@ -1,0 +1,169 @@
+//! One window per session and `org.freedesktop.FileManager1`, on a private session bus
+//! (the real `dbus-daemon`) and the real window (tests/desktop: Xvfb, openbox, screenshots
+//! read by tesseract): the window owns the names; `gdbus call … ShowItems` opens the
+//! item's folder with the item selected; a second `porpoise PATH` hands the path to the
+//! window (a new tab) and ends at once; `porpoise --new-window PATH` opens a window of
+//! its own. The window lives and answers `_NET_WM_PING` after each.
+//! Run: `cargo build && cargo test --test window_bus` (skips without the tools, fails in
+//! CI).
+
+mod desktop;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use desktop::{Desktop, Home, Launch, PATIENCE, Reaper, wait_for};
+
+const INSTANCE: &str = "io.github.porpoise.Porpoise";
+const FILE_MANAGER: &str = "org.freedesktop.FileManager1";
+
+/// A private session bus, ended with the test.
+struct Bus {
+    address: String,
+    _daemon: Reaper,
+}
+
+impl Bus {
+    fn start(dir: &Path) -> Bus {
+        let socket = dir.join("bus");
+        let config = dir.join("session.conf");
+        fs::write(
+            &config,
+            format!(
+                "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN\" \
+                 \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n\
+                 <busconfig><type>session</type><listen>unix:path={}</listen>\
+                 <auth>EXTERNAL</auth><policy context=\"default\">\
+                 <allow send_destination=\"*\" eavesdrop=\"true\"/><allow eavesdrop=\"true\"/>\
+                 <allow own=\"*\"/></policy></busconfig>\n",
+                socket.display()
+            ),
+        )
+        .expect("write the bus config");
+        let daemon = Command::new("dbus-daemon")
+            .arg(format!("--config-file={}", config.display()))
+            .args(["--nofork", "--nopidfile"])
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("start dbus-daemon");
+        let bus = Bus {
+            address: format!("unix:path={}", socket.display()),
+            _daemon: Reaper(daemon),
+        };
+        wait_for("the session bus", PATIENCE, || {
+            bus.gdbus(&["call", "--dest", "org.freedesktop.DBus"])
+                .args(["--object-path", "/org/freedesktop/DBus"])
+                .args(["--method", "org.freedesktop.DBus.GetId"])
+                .output()
+                .ok()
+                .filter(|o| o.status.success())
+                .map(|_| ())
+        });
+        bus
+    }
+
+    /// `gdbus ARGS…` on this bus.
+    fn gdbus(&self, args: &[&str]) -> Command {
+        let mut c = Command::new("gdbus");
+        c.args(args)
+            .arg("--address")
+            .arg(&self.address)
+            .stdin(Stdio::null());
+        c
+    }
+
+    /// Whether `name` has an owner on the bus.
+    fn owned(&self, name: &str) -> bool {
+        let out = self
+            .gdbus(&["call", "--dest", "org.freedesktop.DBus"])
+            .args(["--object-path", "/org/freedesktop/DBus"])
+            .args(["--method", "org.freedesktop.DBus.NameHasOwner", name])
+            .output()
+            .expect("gdbus");
+        String::from_utf8_lossy(&out.stdout).contains("true")
+    }
+
+    /// Call a FileManager1 method with these files.
+    fn file_manager(&self, method: &str, files: &[&Path]) {
+        let uris: Vec<String> = files
+            .iter()
+            .map(|f| format!("'{}'", porpoise_engine::uri::file_uri(f)))
+            .collect();
+        let out = self
+            .gdbus(&["call", "--dest", FILE_MANAGER])
+            .args(["--object-path", "/org/freedesktop/FileManager1"])
+            .arg("--method")
+            .arg(format!("{FILE_MANAGER}.{method}"))
+            .arg(format!("[{}]", uris.join(", ")))
+            .arg("test-startup-id")
+            .output()
+            .expect("gdbus");
+        assert!(
+            out.status.success(),
+            "{method}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+fn folder_with(parent: &Path, name: &str, files: &[&str]) -> PathBuf {
+    let folder = parent.join(name);
+    fs::create_dir_all(&folder).expect("mkdir");
+    for f in files {
+        fs::write(folder.join(f), f).expect("write");
+    }
+    folder
+}
+
+#[test]
+fn the_session_has_one_window_that_shows_what_it_is_asked() {
+    if !desktop::have("dbus-daemon") || !desktop::have("gdbus") {
+        porpoise_testkit::skip("dbus-daemon and gdbus are needed (dbus-daemon libglib2.0-bin)");
+        return;
+    }
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&["notes"]);
+    let bus_dir = tempfile::tempdir().expect("a temp folder");
+    let bus = Bus::start(bus_dir.path());
+    let on_bus = |launch: Launch| launch.env("DBUS_SESSION_BUS_ADDRESS", &bus.address);
+    let mut win = desk.launch(on_bus(Launch::new(home.path()).arg(&home.work)));
+    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    wait_for("the window to own its names", PATIENCE, || {
+        (bus.owned(INSTANCE) && bus.owned(FILE_MANAGER)).then_some(())
+    });
+    win.alive();
+
+    // 1. ShowItems: the item's folder opens in a tab with the item selected.
+    let reports = folder_with(home.path(), "reports", &["quarterly.txt", "yearly.txt"]);
+    bus.file_manager("ShowItems", &[&reports.join("yearly.txt")]);
+    win.wait_title("the item's folder in the title", |t| t.ends_with("reports"));
+    win.wait_text("1 selected");
+    win.wait_text("quarterly");
+    win.alive();
+
+    // 2. A second start hands its folder over (a new tab) and ends at once.
+    let archive = folder_with(home.path(), "archive", &["old.txt"]);
+    let (mut second, log) = on_bus(Launch::new(home.path()).arg(&archive)).spawn(desk.display());
+    let status = wait_for("the second start to end", PATIENCE, || {
+        second.try_wait().ok().flatten()
+    });
+    assert!(
+        status.success(),
+        "the second start: {status}\n{}",
+        fs::read_to_string(&log).unwrap_or_default()
+    );
+    win.wait_title("the handed folder in the title", |t| t.ends_with("archive"));
+    win.wait_text("old");
+    win.alive();
+
+    // 3. --new-window: a window of its own, the first one unchanged.
+    let spare = folder_with(home.path(), "spare", &["extra.txt"]);
+    let mut other = desk.launch(on_bus(
+        Launch::new(home.path()).arg("--new-window").arg(&spare),
+    ));
+    other.wait_title("the new window's folder", |t| t.ends_with("spare"));
+    other.alive();
+    assert!(win.title().ends_with("archive"), "{}", win.title());
+    win.alive();
+}
