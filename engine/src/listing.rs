@@ -1,10 +1,12 @@
 //! Listing folders: reading one directory in batches, the sorted lister model, the cache
 //! of recently left folders, and watching a shown folder for single-entry changes.
 
+pub mod answers;
 pub mod cache;
 pub mod count;
 pub mod lister;
 pub mod read;
+pub mod revalidate;
 pub mod sort;
 mod stat;
 pub mod stream;

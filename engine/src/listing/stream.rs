@@ -1,15 +1,18 @@
 //! A folder listed on a worker thread, its events handed over through a bounded channel.
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded};
+use std::cell::Cell;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::error::{IoError, Op};
 use crate::mounts::{self, MountClass};
 
+use super::answers::{self, Waiting};
 use super::read::{DirEvent, ListOptions, read_dir};
+use super::revalidate::Revalidation;
 use super::watch::DirWatcher;
 
 /// Messages that may wait between a worker and its consumer. Deep enough that neither side
@@ -60,25 +63,45 @@ impl DirStream {
     }
 }
 
-/// List `path` on a worker thread, then (if asked) watch it.
+/// List `path` on a worker thread, then (if asked) watch it: by inotify, and on a network
+/// mount also by looking at its mtime now and then (its server's own changes send no
+/// events). On a network mount whose listing thread waits for an answer the thread
+/// starts once that one got it (see [`answers`]).
 pub fn open_dir(path: PathBuf, opts: ListOptions) -> DirStream {
     let (tx, rx) = handoff();
     let gone = Arc::new(AtomicBool::new(false));
     let worker_gone = gone.clone();
-    let spawned = std::thread::Builder::new()
-        .name("porpoise-list".into())
-        .spawn(move || run(path, opts, tx, &worker_gone));
-    if let Err(e) = spawned {
-        tracing::error!("cannot start a listing thread: {e}");
-    }
+    // The table's text alone: no server is asked on this thread.
+    let network = mounts::current().ok().and_then(|table| {
+        table
+            .containing(&path)
+            .filter(|m| m.class == MountClass::Network)
+            .map(|m| m.mount_point.clone())
+    });
+    answers::start(network, gone.clone(), move |waiting| {
+        run(path, opts, tx, &worker_gone, &waiting);
+    });
     DirStream { rx, gone }
 }
 
-fn run(path: PathBuf, mut opts: ListOptions, tx: Sender<DirEvent>, gone: &AtomicBool) {
+fn run(
+    path: PathBuf,
+    mut opts: ListOptions,
+    tx: Sender<DirEvent>,
+    gone: &AtomicBool,
+    waiting: &Waiting,
+) {
     let class = mounts::mount_of(&path)
         .map(|m| m.class)
         .unwrap_or(MountClass::Local);
-    let mut send = |ev: DirEvent| tx.send(ev).is_ok();
+    let listed_mtime = Cell::new(None);
+    let mut send = |ev: DirEvent| {
+        waiting.answered();
+        if let DirEvent::Opened { mtime, .. } = &ev {
+            listed_mtime.set(Some(*mtime));
+        }
+        tx.send(ev).is_ok()
+    };
     loop {
         // Watch first, then read: a change in between is seen twice, never missed.
         let watcher = if opts.watch {
@@ -95,6 +118,7 @@ fn run(path: PathBuf, mut opts: ListOptions, tx: Sender<DirEvent>, gone: &Atomic
         let Some(dir) = read_dir(&path, class, &opts, &mut send) else {
             return;
         };
+        waiting.resting();
         let Some(watcher) = watcher else {
             return;
         };
@@ -112,7 +136,25 @@ fn run(path: PathBuf, mut opts: ListOptions, tx: Sender<DirEvent>, gone: &Atomic
             }
             tx.send(DirEvent::Changed(c)).is_ok()
         };
-        watcher.run(&dir, &path, &mut forward, &|| gone.load(Ordering::Relaxed));
+        let mut revalidation = listed_mtime
+            .get()
+            .filter(|_| class == MountClass::Network)
+            .map(|m| Revalidation::new(m, Instant::now()));
+        let mut changed_elsewhere = || {
+            let Some(r) = revalidation.as_mut().filter(|r| r.due(Instant::now())) else {
+                return false;
+            };
+            waiting.asking();
+            let asked = Instant::now();
+            let mtime = rustix::fs::fstat(&dir)
+                .ok()
+                .map(|st| (st.st_mtime, st.st_mtime_nsec as u32));
+            waiting.resting();
+            r.looked(mtime, asked.elapsed(), Instant::now())
+        };
+        watcher.run(&dir, &path, &mut forward, &mut changed_elsewhere, &|| {
+            gone.load(Ordering::Relaxed)
+        });
         if !rescan || !send(DirEvent::Restart) {
             return;
         }

@@ -64,12 +64,14 @@ impl DirWatcher {
     }
 
     /// Send changes of `path` (open as `dir`) until `send` returns false or `closed()`
-    /// says nobody listens any more.
+    /// says nobody listens any more. `changed_elsewhere` is asked every half second
+    /// without events: when it says so, a rescan is sent (a change no event told of).
     pub fn run(
         self,
         dir: &OwnedFd,
         path: &Path,
         send: &mut dyn FnMut(Changes) -> bool,
+        changed_elsewhere: &mut dyn FnMut() -> bool,
         closed: &dyn Fn() -> bool,
     ) {
         let rx = self.rx;
@@ -79,6 +81,15 @@ impl DirWatcher {
                 Err(RecvTimeoutError::Timeout) => {
                     if closed() {
                         return;
+                    }
+                    if changed_elsewhere() {
+                        let rescan = Changes {
+                            rescan: true,
+                            ..Changes::default()
+                        };
+                        if !send(rescan) {
+                            return;
+                        }
                     }
                     continue;
                 }
