@@ -31,10 +31,10 @@ fn a_change_made_on_the_server_reaches_the_listing() {
     wait_for("the new file in the listing", PATIENCE, || {
         match stream.next_timeout(std::time::Duration::from_millis(200)) {
             Next::Event(DirEvent::Restart) => restarted = true,
-            Next::Event(DirEvent::Batch(b)) | Next::Event(DirEvent::Details(b)) => {
-                if b.entries.iter().any(|e| b.names.name_of(e) == b"after.txt") {
-                    return Some(());
-                }
+            Next::Event(DirEvent::Batch(b)) | Next::Event(DirEvent::Details(b))
+                if b.entries.iter().any(|e| b.names.name_of(e) == b"after.txt") =>
+            {
+                return Some(());
             }
             Next::Event(DirEvent::Failed(e)) => panic!("{}", porpoise_engine::error::chain(&e)),
             Next::Ended => panic!("the listing ended"),
