@@ -274,6 +274,20 @@ impl App {
                 Vec::new()
             }
             Message::StatusClock(now) => self.status_clock(now),
+            Message::AnswerClock(now) => {
+                self.pane.check_answer(now);
+                if let Some(b) = &mut self.beside {
+                    b.pane.check_answer(now);
+                }
+                Vec::new()
+            }
+            Message::WindowFocused => {
+                let mut effects = self.pane.revalidate_remote();
+                if let Some(b) = &mut self.beside {
+                    effects.extend(b.pane.revalidate_remote());
+                }
+                effects
+            }
             Message::Tick => {
                 self.cache.purge();
                 Vec::new()
@@ -413,6 +427,16 @@ impl App {
             },
             if self.status_message().is_some() {
                 iced::time::every(Duration::from_millis(500)).map(Message::StatusClock)
+            } else {
+                Subscription::none()
+            },
+            if self.pane.is_waiting_for_answer()
+                || self
+                    .beside
+                    .as_ref()
+                    .is_some_and(|b| b.pane.is_waiting_for_answer())
+            {
+                iced::time::every(Duration::from_millis(500)).map(Message::AnswerClock)
             } else {
                 Subscription::none()
             },

@@ -33,6 +33,7 @@ pub fn listen(event: Event, status: event::Status, _window: window::Id) -> Optio
         Event::Window(window::Event::Resized(size)) => {
             Some(Message::Resized(size.width, size.height))
         }
+        Event::Window(window::Event::Focused) => Some(Message::WindowFocused),
         _ => None,
     }
 }

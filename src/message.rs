@@ -47,6 +47,11 @@ pub enum Message {
     Tick,
     /// The status bar's clock, while it shows a message (which goes after a while).
     StatusClock(std::time::Instant),
+    /// The clock that tells when a folder asked for has kept silent too long, while one
+    /// is asked for.
+    AnswerClock(std::time::Instant),
+    /// The window came to the front: folders of network mounts are looked at again.
+    WindowFocused,
     /// The desktop theme's icons, read off the UI thread.
     ThemeIcons(ThemeIcons),
     /// File types: the database, entries' types, types' words and icons.

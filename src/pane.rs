@@ -32,6 +32,9 @@ use super::settings::Settings;
 use super::types::EntryTypes;
 use super::viewport::Viewport;
 
+/// How long a folder may keep silent before the view says its server does not answer.
+pub const NO_ANSWER: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// A folder shown in a tab.
 pub struct Pane {
     pub(crate) lister: Lister,
@@ -58,6 +61,10 @@ pub struct Pane {
     pub(crate) sort: (SortKey, SortOrder),
     /// Its entries' types, as told so far.
     pub(crate) types: EntryTypes,
+    /// When the running listing was asked for.
+    pub(crate) asked_at: Instant,
+    /// Its folder has not answered for [`NO_ANSWER`]: the view says so.
+    pub(crate) unanswered: bool,
 }
 
 /// The ids of a pane's widgets, its own so two panes drawn side by side are told apart.
@@ -126,7 +133,23 @@ impl Pane {
             ids: PaneIds::new(),
             sort,
             types: EntryTypes::default(),
+            asked_at: Instant::now(),
+            unanswered: false,
         }
+    }
+
+    /// See whether its folder answered, at `now`: after [`NO_ANSWER`] without a word
+    /// from the folder, the view says the server does not answer.
+    pub fn check_answer(&mut self, now: Instant) {
+        self.unanswered = self.is_waiting_for_answer()
+            && now.saturating_duration_since(self.asked_at) >= NO_ANSWER;
+    }
+
+    /// Its folder was asked for and has said nothing yet.
+    pub fn is_waiting_for_answer(&self) -> bool {
+        self.trash.is_none()
+            && self.lister.error().is_none()
+            && self.lister.progress() == Progress::Opening
     }
 
     /// Its sort: key and direction.
@@ -209,6 +232,10 @@ impl Pane {
         }
         let filter = self.filter.as_deref().unwrap_or_default();
         match l.progress() {
+            Progress::Opening if self.unanswered => Some(fl!(
+                "view-no-answer",
+                place = l.path().display().to_string()
+            )),
             Progress::Opening | Progress::Listing => Some(fl!("view-loading")),
             _ if !filter.is_empty() => Some(fl!("view-no-match", filter = filter)),
             _ if l.total() > 0 => Some(fl!("view-hidden-only")),

@@ -53,6 +53,8 @@ column-modified = Geändert
 column-type = Typ
 
 ## Was die Ansicht statt einer Liste sagt
+view-no-answer = { $place } antwortet nicht. Der Server ist vielleicht langsam oder nicht erreichbar; Sie können inzwischen woanders hingehen.
+view-retry = Erneut versuchen
 view-loading = Wird geladen …
 view-empty = Dieser Ordner ist leer.
 view-no-match = Keine Elemente passen zu „{ $filter }“.

@@ -54,6 +54,8 @@ column-type = Type
 
 ## What the file view says instead of a list
 view-loading = Loading…
+view-no-answer = { $place } does not answer. The server may be slow or gone; you can go elsewhere meanwhile.
+view-retry = Retry
 view-empty = This folder is empty.
 view-no-match = No items match “{ $filter }”.
 view-hidden-only = This folder only contains hidden files. Press Ctrl+H to show them.

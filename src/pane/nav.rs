@@ -16,6 +16,7 @@ use super::super::message::PaneEvent;
 use super::super::settings::{Settings, ViewShape};
 use super::super::viewport::Viewport;
 use super::{Around, Mode, Pane, next_generation};
+use std::time::Instant;
 
 impl Pane {
     /// A new pane at `folder` (from the cache when it was shown lately), and the effects
@@ -56,23 +57,34 @@ impl Pane {
         self.generation = next_generation();
         self.space = None;
         self.folder_counts.clear();
-        let path = self.lister.path().to_owned();
-        vec![
-            Effect::OpenDir {
-                generation: self.generation,
-                path: path.clone(),
-                opts: ListOptions {
-                    known_mtime,
-                    // The worker sorts each batch; this thread only merges.
-                    sort: Some((self.lister.options().key, self.lister.options().order)),
-                    ..ListOptions::default()
-                },
+        self.asked_at = Instant::now();
+        self.unanswered = false;
+        // The free space is asked for once the folder answered (a server that does not
+        // answer would hold a thread per visit).
+        vec![Effect::OpenDir {
+            generation: self.generation,
+            path: self.lister.path().to_owned(),
+            opts: ListOptions {
+                known_mtime,
+                // The worker sorts each batch; this thread only merges.
+                sort: Some((self.lister.options().key, self.lister.options().order)),
+                ..ListOptions::default()
             },
-            Effect::LoadSpace {
-                generation: self.generation,
-                path,
-            },
-        ]
+        }]
+    }
+
+    /// A shown folder on a network mount is looked at again (the window came to the
+    /// front): listed again only when its mtime changed.
+    pub fn revalidate_remote(&mut self) -> Vec<Effect> {
+        let l = &self.lister;
+        if self.trash.is_some()
+            || l.class() != porpoise_engine::mounts::MountClass::Network
+            || l.progress() != porpoise_engine::listing::Progress::Complete
+        {
+            return Vec::new();
+        }
+        let mtime = l.mtime();
+        self.start_listing(mtime)
     }
 
     /// Show `path`, keeping the folder left in the cache. `select`: a name to select
@@ -192,6 +204,11 @@ impl Pane {
             DirEvent::Complete | DirEvent::Unchanged | DirEvent::Changed(_)
         );
         let finished = matches!(event, DirEvent::Complete | DirEvent::Unchanged);
+        let space = matches!(event, DirEvent::Opened { .. }).then(|| Effect::LoadSpace {
+            generation: self.generation,
+            path: self.lister.path().to_owned(),
+        });
+        self.unanswered = false;
         if let DirEvent::Failed(e) = &event {
             tracing::info!("{}", porpoise_engine::error::chain(e));
             // A file was asked for (on the command line, typed): show its folder with
@@ -236,6 +253,7 @@ impl Pane {
         if finished {
             effects.extend(self.reveal_cursor(cx.settings.shape()));
         }
+        effects.extend(space);
         (effects, None)
     }
 

@@ -1,12 +1,13 @@
 //! What the file view shows instead of a list: loading, empty, or why a folder cannot be
 //! opened.
 
-use iced::widget::{column, container, svg, text};
+use iced::widget::{button, column, container, svg, text};
 use iced::{Center, Element, Fill};
 
+use crate::i18n::fl;
 use crate::icons;
 use crate::message::Message;
-use crate::pane::Pane;
+use crate::pane::{Pane, PaneMsg};
 use crate::theme;
 
 pub fn view<'a>(pane: &Pane, message: String) -> Element<'a, Message> {
@@ -22,5 +23,12 @@ pub fn view<'a>(pane: &Pane, message: String) -> Element<'a, Message> {
         label.style(theme::muted)
     };
     col = col.push(label);
+    if pane.unanswered {
+        col = col.push(
+            button(text(fl!("view-retry")))
+                .style(button::secondary)
+                .on_press(Message::Pane(PaneMsg::Reload)),
+        );
+    }
     container(col).center(Fill).padding(24).into()
 }
