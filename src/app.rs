@@ -69,6 +69,9 @@ pub struct App {
     icons: IconSet,
     user_places: Vec<Place>,
     mount_places: Vec<Place>,
+    /// The filesystems UDisks2 knows that nobody has mounted (not the locked encrypted
+    /// ones), for Places.
+    volumes: Vec<porpoise_engine::devices::udisks::Unmounted>,
     /// The mount table last read (off the UI thread); matches paths to mounts.
     mounts: Option<Arc<MountTable>>,
     /// What was written to which device in this session.
@@ -142,6 +145,7 @@ impl App {
             icons: IconSet::default(),
             user_places: places::fixed(&home),
             mount_places: Vec::new(),
+            volumes: Vec::new(),
             mounts: None,
             devices: Default::default(),
             status_error: None,
@@ -163,6 +167,7 @@ impl App {
         };
         let mut effects = app.pane.start_listing(None);
         effects.push(Effect::LoadUserPlaces(home));
+        effects.push(Effect::ListVolumes);
         effects.push(Effect::LoadThemeIcons {
             setting: app.settings.icon_theme.clone(),
         });
@@ -257,7 +262,8 @@ impl App {
                 self.devices
                     .keep_only(|mp| places.iter().any(|p| p.path == mp));
                 self.mounts = Some(table);
-                Vec::new()
+                // A mount or unmount changes what is left to mount.
+                vec![Effect::ListVolumes]
             }
             Message::Devices(m) => self.on_device_message(m),
             Message::SaveDue(ticket) => match &self.settings_path {
@@ -413,6 +419,7 @@ impl App {
             iced::event::listen_with(super::keys::listen),
             iced::event::listen_with(super::actions::listen).map(Message::Action),
             Subscription::run(mount_events),
+            Subscription::run(volume_events),
             Subscription::run(super::instance::requests).map(Message::Show),
             iced::time::every(Duration::from_secs(30)).map(|_| Message::Tick),
             match &self.pane.trash {
@@ -488,6 +495,30 @@ fn trash_events(folders: &Vec<PathBuf>) -> impl iced::futures::Stream<Item = Mes
 }
 
 /// Mount-table changes as messages (the engine's watcher thread does the reading).
+/// UDisks2's devices coming and going, as messages; nothing without a system bus or
+/// UDisks2. The watch runs on a thread of its own.
+fn volume_events() -> impl iced::futures::Stream<Item = Message> {
+    let (tx, rx) = iced::futures::channel::mpsc::unbounded();
+    let spawned = std::thread::Builder::new()
+        .name("porpoise-udisks".into())
+        .spawn(move || {
+            let watched = porpoise_engine::devices::udisks::Bus::System
+                .watch(|| tx.unbounded_send(()).is_ok());
+            if let Err(e) = watched {
+                tracing::info!(
+                    "not watching devices: {}",
+                    porpoise_engine::error::chain(&e)
+                );
+            }
+        });
+    if let Err(e) = spawned {
+        tracing::warn!("cannot watch devices: {e}");
+    }
+    iced::futures::StreamExt::map(rx, |()| {
+        Message::Devices(super::devices::DeviceMsg::VolumesChanged)
+    })
+}
+
 fn mount_events() -> impl iced::futures::Stream<Item = Message> {
     iced::futures::stream::unfold(porpoise_engine::mounts::watch(), |mut rx| async move {
         rx.recv().await.map(|t| (Message::Mounts(t), rx))

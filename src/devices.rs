@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use porpoise_engine::devices::udisks::{Refusal, UdisksError};
+use porpoise_engine::devices::udisks::{Refusal, UdisksError, Unmounted};
 
 use super::format;
 use super::i18n::fl;
@@ -20,6 +20,47 @@ pub enum DeviceMsg {
     Eject(PathBuf),
     /// UDisks2 answered for the device mounted here.
     Ejected(PathBuf, Result<(), Arc<UdisksError>>),
+    /// The filesystems UDisks2 knows that nobody has mounted.
+    Volumes(Vec<Unmounted>),
+    /// UDisks2 added or removed a device: ask again.
+    VolumesChanged,
+    /// A click on a filesystem nobody has mounted (its device node): mount it.
+    Mount(PathBuf),
+    /// UDisks2 answered: mounted there, or why not; `name` as Places showed it.
+    Mounted {
+        name: String,
+        result: Result<PathBuf, Arc<UdisksError>>,
+    },
+}
+
+/// The name Places shows for a filesystem nobody has mounted: its label, else its size.
+pub fn volume_name(v: &Unmounted) -> String {
+    match v.label.trim() {
+        "" => fl!("device-volume-unnamed", size = format::size(v.size)),
+        label => label.to_owned(),
+    }
+}
+
+/// Why a mount did not happen, for the job panel's note.
+pub fn mount_failure(name: &str, e: &UdisksError) -> String {
+    match e {
+        UdisksError::NotRunning(_) | UdisksError::NoDevice { .. } => fl!("device-mount-no-udisks"),
+        UdisksError::Refused { why, message, .. } => {
+            let message = message.clone();
+            match why {
+                Refusal::Busy => fl!("device-mount-busy", name = name, message = message),
+                Refusal::NotAuthorized => {
+                    fl!("device-mount-not-allowed", name = name, message = message)
+                }
+                Refusal::Other => fl!("device-mount-refused", name = name, message = message),
+            }
+        }
+        UdisksError::Bus { source, .. } => fl!(
+            "device-mount-refused",
+            name = name,
+            message = source.to_string()
+        ),
+    }
 }
 
 /// What a device's Places entry says under its name.

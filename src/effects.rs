@@ -85,6 +85,11 @@ pub enum Effect {
     /// Unmount the device mounted here (and eject its drive) through UDisks2; ends with
     /// `DeviceMsg::Ejected`.
     Eject(PathBuf),
+    /// Ask UDisks2 for the filesystems nobody has mounted; ends with
+    /// `DeviceMsg::Volumes`.
+    ListVolumes,
+    /// Mount this filesystem through UDisks2; ends with `DeviceMsg::Mounted`.
+    MountVolume(porpoise_engine::devices::udisks::Unmounted),
     /// Read the mount table again (after an unmount); ends with `Message::Mounts`.
     ReadMounts,
     /// Close the window (Ctrl+Q, Ctrl+W), as its close button does.
@@ -253,6 +258,22 @@ impl Effect {
                     None,
                 )
             }
+            Effect::ListVolumes => (
+                crate::offload::off_ui_thread(
+                    "a devices worker",
+                    || Some(Message::Devices(DeviceMsg::Volumes(volumes()))),
+                    Message::Tick,
+                ),
+                None,
+            ),
+            Effect::MountVolume(volume) => (
+                crate::offload::off_ui_thread(
+                    "a mounting worker",
+                    move || Some(Message::Devices(mount(&volume))),
+                    Message::Tick,
+                ),
+                None,
+            ),
             Effect::ReadMounts => (
                 Task::perform(blocking(porpoise_engine::mounts::current), |r| match r {
                     Some(Ok(table)) => Message::Mounts(table),
@@ -337,6 +358,8 @@ impl Effect {
                 let r = eject(&path);
                 vec![Message::Devices(DeviceMsg::Ejected(path, r))]
             }
+            Effect::ListVolumes => vec![Message::Devices(DeviceMsg::Volumes(volumes()))],
+            Effect::MountVolume(volume) => vec![Message::Devices(mount(&volume))],
             Effect::CountFolders {
                 generation,
                 dir,
@@ -389,6 +412,27 @@ async fn forward_listing(
         }
     })
     .await;
+}
+
+/// The filesystems UDisks2 knows that nobody has mounted (blocking); none when it cannot
+/// be asked.
+fn volumes() -> Vec<porpoise_engine::devices::udisks::Unmounted> {
+    porpoise_engine::devices::udisks::Bus::System
+        .unmounted()
+        .unwrap_or_else(|e| {
+            tracing::info!("no devices to mount: {}", porpoise_engine::error::chain(&e));
+            Vec::new()
+        })
+}
+
+/// Mount `volume` through UDisks2 (blocking).
+fn mount(volume: &porpoise_engine::devices::udisks::Unmounted) -> DeviceMsg {
+    DeviceMsg::Mounted {
+        name: crate::devices::volume_name(volume),
+        result: porpoise_engine::devices::udisks::Bus::System
+            .mount(volume)
+            .map_err(std::sync::Arc::new),
+    }
 }
 
 /// Unmount and eject through UDisks2 (blocking).

@@ -22,5 +22,6 @@ pub mod properties;
 pub mod status;
 pub mod tabs;
 pub mod trash;
+pub mod volumes;
 mod wrap;
 pub mod zoom;

@@ -1,6 +1,7 @@
-//! Unmounting through the real UDisks2 service: as root, a system bus (`dbus-daemon`),
-//! `systemd-udevd` and `udisksd` are started by hand (none run on a bare CI machine), a
-//! small ext4 is loop-mounted, and the engine's `devices::udisks::unmount` unmounts it.
+//! Devices through the real UDisks2 service: as root, a system bus (`dbus-daemon`),
+//! `systemd-udevd` and `udisksd` are started by hand (testkit's `udisks`; none run on a bare
+//! CI machine); a small ext4 is loop-mounted, and the engine's `devices::udisks::unmount`
+//! unmounts it; an ext4 nobody mounted is listed with its label and size and mounted.
 //! Also: with no system bus, and with a bus that has no UDisks2 on it, the error is the
 //! clear "not running" one. Every daemon this test started is stopped by pid, and the
 //! files they leave are removed, also when the test panics. Skips with a message when not
@@ -9,173 +10,16 @@
 
 use porpoise_testkit as kit;
 
-use std::collections::HashSet;
-use std::os::unix::net::UnixStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::process::Command;
+use std::sync::Mutex;
 
 use porpoise_engine::devices::udisks::{self, Bus, UdisksError};
 use porpoise_testkit::LoopMount;
+use porpoise_testkit::udisks::{Daemons, bus_alive};
 
-const UDISKSD: &str = "/usr/libexec/udisks2/udisksd";
-const UDEVD: &[&str] = &[
-    "/usr/lib/systemd/systemd-udevd",
-    "/lib/systemd/systemd-udevd",
-];
-const BUS_SOCKET: &str = "/run/dbus/system_bus_socket";
-const UDEV_RUN: &str = "/run/udev";
-/// Longest wait for a daemon to come up or for UDisks2 to see a mount.
-const PATIENCE: Duration = Duration::from_secs(90);
-
-fn pids_named(comm: &str) -> HashSet<i32> {
-    let mut out = HashSet::new();
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return out;
-    };
-    for e in dir.flatten() {
-        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
-            continue;
-        };
-        if std::fs::read_to_string(e.path().join("comm")).is_ok_and(|c| c.trim() == comm) {
-            out.insert(pid);
-        }
-    }
-    out
-}
-
-/// Daemons the system bus starts on demand.
-fn activated() -> HashSet<i32> {
-    let mut all = pids_named("polkitd");
-    all.extend(pids_named("udisksd"));
-    all
-}
-
-/// Does UDisks2 own its name on the system bus?
-fn udisks_on_bus() -> bool {
-    let Ok(bus) = zbus::blocking::Connection::system() else {
-        return false;
-    };
-    bus.call_method(
-        Some("org.freedesktop.DBus"),
-        "/org/freedesktop/DBus",
-        Some("org.freedesktop.DBus"),
-        "NameHasOwner",
-        &("org.freedesktop.UDisks2",),
-    )
-    .and_then(|reply| reply.body().deserialize::<bool>())
-    .unwrap_or(false)
-}
-
-fn bus_alive(socket: &Path) -> bool {
-    UnixStream::connect(socket).is_ok()
-}
-
-/// Stop a child by pid (SIGTERM, then SIGKILL after a while) and reap it.
-fn stop(name: &str, child: &mut Child) {
-    let pid = rustix::process::Pid::from_child(child);
-    let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while Instant::now() < deadline {
-        if let Ok(Some(_)) = child.try_wait() {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    eprintln!("{name} did not stop on SIGTERM; killing it");
-    let _ = child.kill();
-    let _ = child.wait();
-}
-
-/// The daemons this test started, stopped in reverse order when dropped.
-#[derive(Default)]
-struct Daemons {
-    children: Vec<(&'static str, Child)>,
-    /// polkitd and udisksd instances running before (any others the bus started on
-    /// demand for us are stopped too).
-    before: HashSet<i32>,
-    /// Files to remove once the daemons are gone.
-    leftovers: Vec<PathBuf>,
-}
-
-impl Daemons {
-    fn spawn(&mut self, name: &'static str, cmd: &mut Command) {
-        let child = cmd
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("start {name}: {e}"));
-        self.children.push((name, child));
-    }
-
-    /// The system bus, udevd (with the block devices announced) and udisksd, each only
-    /// if it is not running already.
-    fn system() -> Daemons {
-        let mut d = Daemons::default();
-        d.before = activated();
-        if !bus_alive(Path::new(BUS_SOCKET)) {
-            // A socket left by a dead bus would stop the new one.
-            let _ = std::fs::remove_file(BUS_SOCKET);
-            std::fs::create_dir_all("/run/dbus").expect("mkdir /run/dbus");
-            d.leftovers.push(BUS_SOCKET.into());
-            d.spawn(
-                "dbus-daemon",
-                Command::new("dbus-daemon").args(["--system", "--nofork", "--nopidfile"]),
-            );
-            kit::wait_for("the system bus", PATIENCE, || {
-                bus_alive(Path::new(BUS_SOCKET)).then_some(())
-            });
-        }
-        if pids_named("systemd-udevd").is_empty() {
-            if !Path::new(UDEV_RUN).exists() {
-                d.leftovers.push(UDEV_RUN.into());
-            }
-            let udevd = UDEVD
-                .iter()
-                .find(|p| Path::new(p).exists())
-                .expect("systemd-udevd is installed");
-            d.spawn("systemd-udevd", &mut Command::new(udevd));
-            kit::wait_for("udevd's control socket", PATIENCE, || {
-                Path::new("/run/udev/control").exists().then_some(())
-            });
-            kit::run(Command::new("udevadm").args([
-                "trigger",
-                "--subsystem-match=block",
-                "--action=add",
-            ]));
-            kit::run(Command::new("udevadm").args(["settle", "--timeout=60"]));
-        }
-        if pids_named("udisksd").is_empty() {
-            d.spawn("udisksd", &mut Command::new(UDISKSD));
-            // Asking before it owns its name would make the bus start a second one.
-            kit::wait_for("udisksd on the bus", PATIENCE, || {
-                udisks_on_bus().then_some(())
-            });
-        }
-        d
-    }
-}
-
-impl Drop for Daemons {
-    fn drop(&mut self) {
-        while let Some((name, mut child)) = self.children.pop() {
-            stop(name, &mut child);
-        }
-        for pid in activated().difference(&self.before) {
-            if let Some(pid) = rustix::process::Pid::from_raw(*pid) {
-                let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
-            }
-        }
-        for p in &self.leftovers {
-            let _ = if p.is_dir() {
-                std::fs::remove_dir_all(p)
-            } else {
-                std::fs::remove_file(p)
-            };
-        }
-    }
-}
+/// One test at a time starts and stops the daemons.
+static SERIAL: Mutex<()> = Mutex::new(());
 
 /// A bus of our own at a private address (the stock session configuration: UDisks2 is
 /// no service it could start on demand).
@@ -189,7 +33,7 @@ fn empty_bus(dir: &Path) -> (Daemons, String) {
             .args(["--session", "--nofork", "--nopidfile"])
             .arg(format!("--address={address}")),
     );
-    kit::wait_for("the empty bus", PATIENCE, || {
+    kit::wait_for("the empty bus", kit::PATIENCE, || {
         bus_alive(&socket).then_some(())
     });
     (d, address)
@@ -206,14 +50,10 @@ fn assert_not_running(r: Result<(), UdisksError>) {
 
 #[test]
 fn udisks_unmounts_a_loop_mounted_ext4_and_says_when_it_is_not_running() {
-    if let Err(why) = LoopMount::can_ext4() {
+    if let Err(why) = kit::udisks::available() {
         return kit::skip(&why);
     }
-    if !Path::new(UDISKSD).exists() || !kit::have("dbus-daemon") || !kit::have("udevadm") {
-        return kit::skip(
-            "udisksd, dbus-daemon or udevadm missing (apt-get install udisks2 udev dbus-daemon)",
-        );
-    }
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
     let disk = LoopMount::ext4(32 << 20);
     assert!(kit::mounts::is_mounted(&disk.mnt));
 
@@ -233,7 +73,7 @@ fn udisks_unmounts_a_loop_mounted_ext4_and_says_when_it_is_not_running() {
     let _daemons = Daemons::system();
     let device = kit::wait_for(
         "UDisks2 to list the loop mount",
-        PATIENCE,
+        kit::PATIENCE,
         || match Bus::System.device_of(&disk.mnt) {
             Ok(d) => Some(d),
             Err(UdisksError::NoDevice { .. } | UdisksError::NotRunning(_)) => None,
@@ -255,7 +95,49 @@ fn udisks_unmounts_a_loop_mounted_ext4_and_says_when_it_is_not_running() {
     assert!(kit::mounts::is_mounted(&disk.mnt));
 
     udisks::unmount(&disk.mnt).unwrap_or_else(|e| panic!("unmount: {e}"));
-    kit::wait_for("the mount to go", PATIENCE, || {
+    kit::wait_for("the mount to go", kit::PATIENCE, || {
         (!kit::mounts::is_mounted(&disk.mnt)).then_some(())
     });
+}
+
+#[test]
+fn udisks_lists_and_mounts_a_filesystem_nobody_mounted() {
+    if let Err(why) = kit::udisks::available() {
+        return kit::skip(&why);
+    }
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let disk = LoopMount::ext4_unmounted(24 << 20, "HOLIDAYS");
+    let _daemons = Daemons::system();
+    let device = Path::new(disk.device());
+    let volume = kit::wait_for("UDisks2 to list the new filesystem", kit::PATIENCE, || {
+        Bus::System
+            .unmounted()
+            .unwrap_or_else(|e| panic!("asking UDisks2: {e}"))
+            .into_iter()
+            .find(|v| v.device == device)
+    });
+    assert_eq!(volume.label, "HOLIDAYS");
+    assert_eq!(volume.fs_type, "ext4");
+    assert_eq!(volume.size, 24 << 20);
+    assert!(!volume.locked);
+
+    let at = Bus::System
+        .mount(&volume)
+        .unwrap_or_else(|e| panic!("mount: {e}"));
+    assert!(kit::mounts::is_mounted(&at), "{} is mounted", at.display());
+    assert!(at.join("lost+found").is_dir(), "the ext4 is what is there");
+    kit::wait_for(
+        "the mounted filesystem to leave the list",
+        kit::PATIENCE,
+        || {
+            let left = Bus::System.unmounted().expect("list");
+            (!left.iter().any(|v| v.device == device)).then_some(())
+        },
+    );
+    // Mounted twice: UDisks2 says why, in a refusal.
+    match Bus::System.mount(&volume) {
+        Err(UdisksError::Refused { .. }) => {}
+        other => panic!("mounting again: {other:?}"),
+    }
+    udisks::unmount(&at).unwrap_or_else(|e| panic!("unmount: {e}"));
 }

@@ -31,6 +31,13 @@ device-eject-unknown = UDisks2 kennt kein als { $name } eingehängtes Gerät
 device-eject-busy = { $name } wird benutzt und kann nicht ausgehängt werden: { $message }
 device-eject-not-allowed = Keine Berechtigung, { $name } auszuhängen: { $message }
 device-eject-refused = { $name } konnte nicht ausgehängt werden: { $message }
+device-volume-unnamed = Datenträger mit { $size }
+device-mount-tip = Nicht eingehängt: ein Klick hängt ihn ein
+device-mounting = { $name } wird eingehängt …
+device-mount-no-udisks = Zum Einhängen wird der Dienst UDisks2 gebraucht, der nicht läuft
+device-mount-not-allowed = Keine Berechtigung, { $name } einzuhängen: { $message }
+device-mount-busy = { $name } wird benutzt und kann nicht eingehängt werden: { $message }
+device-mount-refused = { $name } konnte nicht eingehängt werden: { $message }
 
 ## Werkzeugleiste und Adressleiste
 tooltip-back = Zurück (Alt+Links)

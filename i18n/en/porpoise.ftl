@@ -31,6 +31,13 @@ device-eject-unknown = UDisks2 does not know a device mounted as { $name }
 device-eject-busy = { $name } is in use and cannot be unmounted: { $message }
 device-eject-not-allowed = Not allowed to unmount { $name }: { $message }
 device-eject-refused = Could not unmount { $name }: { $message }
+device-volume-unnamed = { $size } volume
+device-mount-tip = Not mounted: a click mounts it
+device-mounting = Mounting { $name }…
+device-mount-no-udisks = Mounting needs the UDisks2 service, which is not running
+device-mount-not-allowed = Not allowed to mount { $name }: { $message }
+device-mount-busy = { $name } is in use and cannot be mounted: { $message }
+device-mount-refused = Could not mount { $name }: { $message }
 
 ## Toolbar and location bar
 tooltip-back = Back (Alt+Left)

@@ -22,6 +22,13 @@ impl App {
         match m {
             DeviceMsg::Eject(path) => self.eject(path),
             DeviceMsg::Ejected(path, result) => self.ejected(&path, result),
+            DeviceMsg::Volumes(volumes) => {
+                self.volumes = volumes.into_iter().filter(|v| !v.locked).collect();
+                Vec::new()
+            }
+            DeviceMsg::VolumesChanged => vec![Effect::ListVolumes],
+            DeviceMsg::Mount(device) => self.mount_volume(&device),
+            DeviceMsg::Mounted { name, result } => self.mounted(name, result),
         }
     }
 
@@ -119,6 +126,38 @@ impl App {
                     porpoise_engine::error::chain(&*e)
                 );
                 self.jobs.note = Some(Note::failed(devices::eject_failure(&name, &e)));
+                Vec::new()
+            }
+        }
+    }
+
+    /// The filesystems nobody has mounted, as Places lists them.
+    pub fn volumes(&self) -> &[porpoise_engine::devices::udisks::Unmounted] {
+        &self.volumes
+    }
+
+    /// A click on a filesystem nobody has mounted: mount it off the UI thread.
+    fn mount_volume(&mut self, device: &Path) -> Vec<Effect> {
+        let Some(volume) = self.volumes.iter().find(|v| v.device == device) else {
+            return Vec::new();
+        };
+        let name = devices::volume_name(volume);
+        self.jobs.note = Some(Note::said(fl!("device-mounting", name = name)));
+        vec![Effect::MountVolume(volume.clone())]
+    }
+
+    /// Mounted: the window goes there (and reads the mount table); else why not.
+    fn mounted(&mut self, name: String, result: Result<PathBuf, Arc<UdisksError>>) -> Vec<Effect> {
+        match result {
+            Ok(at) => {
+                self.jobs.note = None;
+                let mut effects = vec![Effect::ReadMounts];
+                effects.extend(self.pane_message(crate::pane::PaneMsg::Navigate(at)));
+                effects
+            }
+            Err(e) => {
+                tracing::warn!("mounting {name}: {}", porpoise_engine::error::chain(&*e));
+                self.jobs.note = Some(Note::failed(devices::mount_failure(&name, &e)));
                 Vec::new()
             }
         }

@@ -43,10 +43,13 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
         .mount_places()
         .iter()
         .partition(|p| p.kind != PlaceKind::Network);
-    if !devices.is_empty() {
+    if !devices.is_empty() || !app.volumes().is_empty() {
         col = col.push(heading(fl!("devices-heading")));
         for p in devices {
             col = col.push(item(app, p, current(p), at(p)));
+        }
+        for v in app.volumes() {
+            col = col.push(super::volumes::item(app, v));
         }
     }
     if !network.is_empty() {

@@ -10,6 +10,7 @@ pub mod nobody;
 pub mod rig;
 pub mod rng;
 pub mod trees;
+pub mod udisks;
 
 use std::path::PathBuf;
 use std::process::{Child, Command};

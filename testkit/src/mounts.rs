@@ -17,6 +17,16 @@ pub fn is_mounted(at: &Path) -> bool {
         .any(|m| m.mount_point == at)
 }
 
+/// Where the device `source` (`/dev/loop3`) is mounted, if it is.
+pub fn mount_point_of(source: &str) -> Option<std::path::PathBuf> {
+    MountTable::read()
+        .expect("the mount table")
+        .mounts
+        .iter()
+        .find(|m| m.source == std::ffi::OsStr::new(source))
+        .map(|m| m.mount_point.clone())
+}
+
 /// A temp folder on another filesystem than `near` (in /dev/shm), for moves across
 /// filesystems; why not, where /dev/shm is missing or the same filesystem.
 pub fn other_filesystem(near: &Path) -> Result<tempfile::TempDir, String> {
@@ -75,6 +85,17 @@ impl LoopMount {
         m
     }
 
+    /// An ext4 filesystem of `bytes` labelled `label` on a loop device, not mounted (a
+    /// stick just plugged in); whatever mounts it is unmounted when it is dropped.
+    pub fn ext4_unmounted(bytes: u64, label: &str) -> LoopMount {
+        LoopMount::image(bytes, &["mkfs.ext4", "-q", "-F", "-m", "0", "-L", label])
+    }
+
+    /// The loop device (`/dev/loop3`).
+    pub fn device(&self) -> &str {
+        &self.loop_dev
+    }
+
     /// An ext4 filesystem of `bytes`, mounted.
     pub fn ext4(bytes: u64) -> LoopMount {
         let m = LoopMount::image(bytes, &["mkfs.ext4", "-q", "-F", "-m", "0"]);
@@ -109,6 +130,11 @@ impl LoopMount {
 impl Drop for LoopMount {
     fn drop(&mut self) {
         unmount(&self.mnt);
+        // Mounted elsewhere (by UDisks2, under /media): unmounted there too.
+        let _ = Command::new("umount")
+            .arg(&self.loop_dev)
+            .stderr(std::process::Stdio::null())
+            .status();
         let _ = Command::new("losetup")
             .arg("-d")
             .arg(&self.loop_dev)

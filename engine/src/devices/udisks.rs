@@ -1,8 +1,10 @@
-//! Unmounting and ejecting a mounted device through the UDisks2 service on the system bus
-//! (zbus, blocking: call it off the UI thread). The device is found by its filesystem's
+//! Devices through the UDisks2 service on the system bus (zbus, blocking: call it off the
+//! UI thread): the filesystems nobody has mounted (and the locked encrypted volumes),
+//! mounting them, and unmounting and ejecting a mounted one, found by its filesystem's
 //! `MountPoints`, never guessed.
 
 mod objects;
+mod unmounted;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -11,6 +13,7 @@ use zbus::blocking::Connection;
 use zbus::zvariant::Value;
 
 pub use objects::{Device, Drive};
+pub use unmounted::Unmounted;
 
 const SERVICE: &str = "org.freedesktop.UDisks2";
 const ROOT: &str = "/org/freedesktop/UDisks2";
@@ -25,6 +28,7 @@ pub enum Action {
     Unmount,
     Eject,
     PowerOff,
+    Mount,
 }
 
 impl Action {
@@ -34,6 +38,7 @@ impl Action {
             Action::Unmount => "unmount",
             Action::Eject => "eject",
             Action::PowerOff => "power off",
+            Action::Mount => "mount",
         }
     }
 }
@@ -145,6 +150,39 @@ impl Bus {
         Ok(())
     }
 
+    /// The filesystems nobody has mounted and the locked encrypted volumes.
+    pub fn unmounted(&self) -> Result<Vec<Unmounted>, UdisksError> {
+        let all = managed(&self.connect()?, Path::new("/"))?;
+        Ok(unmounted::unmounted(&all))
+    }
+
+    /// Mount `volume` where UDisks2 mounts filesystems (`/media/USER/LABEL`); where.
+    pub fn mount(&self, volume: &Unmounted) -> Result<PathBuf, UdisksError> {
+        mount_object(&self.connect()?, &volume.object, &volume.device)
+    }
+
+    /// Call `changed` each time UDisks2 adds or removes a device or a filesystem (a stick
+    /// plugged in or pulled), until it returns false or the bus goes. Blocks: run it on a
+    /// thread of its own.
+    pub fn watch(&self, mut changed: impl FnMut() -> bool) -> Result<(), UdisksError> {
+        let bus = self.connect()?;
+        let about = Path::new("/");
+        let rule = zbus::MatchRule::builder()
+            .msg_type(zbus::message::Type::Signal)
+            .sender(SERVICE)
+            .and_then(|r| r.interface("org.freedesktop.DBus.ObjectManager"))
+            .map_err(|e| classify(e, Action::List, about))?
+            .build();
+        let signals = zbus::blocking::MessageIterator::for_match_rule(rule, &bus, None)
+            .map_err(|e| classify(e, Action::List, about))?;
+        for signal in signals {
+            if signal.is_err() || !changed() {
+                break;
+            }
+        }
+        Ok(())
+    }
+
     /// The device UDisks2 has mounted at `mount_point` (it learns of new mounts a moment
     /// after the kernel made them).
     pub fn device_of(&self, mount_point: &Path) -> Result<Device, UdisksError> {
@@ -178,6 +216,14 @@ fn unmount_filesystem(
 }
 
 fn find(bus: &Connection, mount_point: &Path) -> Result<Device, UdisksError> {
+    let all = managed(bus, mount_point)?;
+    objects::mounted_at(&all, mount_point).ok_or_else(|| UdisksError::NoDevice {
+        path: mount_point.to_owned(),
+    })
+}
+
+/// UDisks2's whole object tree; `about` names what it was read for in an error.
+fn managed(bus: &Connection, about: &Path) -> Result<objects::Managed, UdisksError> {
     let reply = bus
         .call_method(
             Some(SERVICE),
@@ -186,14 +232,30 @@ fn find(bus: &Connection, mount_point: &Path) -> Result<Device, UdisksError> {
             "GetManagedObjects",
             &(),
         )
-        .map_err(|e| classify(e, Action::List, mount_point))?;
-    let all: objects::Managed = reply
+        .map_err(|e| classify(e, Action::List, about))?;
+    reply
         .body()
         .deserialize()
-        .map_err(|e| classify(e, Action::List, mount_point))?;
-    objects::mounted_at(&all, mount_point).ok_or_else(|| UdisksError::NoDevice {
-        path: mount_point.to_owned(),
-    })
+        .map_err(|e| classify(e, Action::List, about))
+}
+
+/// Mount the filesystem of the block device `object` (of `device`, for errors).
+fn mount_object(bus: &Connection, object: &str, device: &Path) -> Result<PathBuf, UdisksError> {
+    let options: HashMap<&str, Value<'_>> = HashMap::new();
+    let reply = bus
+        .call_method(
+            Some(SERVICE),
+            object,
+            Some(FILESYSTEM),
+            "Mount",
+            &(options,),
+        )
+        .map_err(|e| classify(e, Action::Mount, device))?;
+    let at: String = reply
+        .body()
+        .deserialize()
+        .map_err(|e| classify(e, Action::Mount, device))?;
+    Ok(PathBuf::from(at))
 }
 
 fn call(

@@ -61,7 +61,7 @@ pub(super) fn mounted_at(all: &Managed, mount_point: &Path) -> Option<Device> {
 }
 
 /// `aay` with each path NUL-terminated, as bytes without the NUL.
-fn mount_points(v: &OwnedValue) -> Vec<Vec<u8>> {
+pub(super) fn mount_points(v: &OwnedValue) -> Vec<Vec<u8>> {
     let Ok(v) = v.try_clone() else {
         return Vec::new();
     };
