@@ -6,6 +6,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod apps;
+pub mod bookmarks;
 pub mod devices;
 pub mod entry;
 pub mod error;
@@ -16,6 +17,7 @@ pub mod listing;
 pub mod mime;
 pub mod mounts;
 pub mod props;
+pub mod templates;
 mod sys;
 pub mod thumbs;
 pub mod uri;
