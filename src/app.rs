@@ -3,12 +3,14 @@
 
 mod actions;
 mod band;
+mod bookmarks;
 mod devices;
 mod dnd;
 mod focus;
 mod input;
 mod jobs;
 mod naming;
+mod new_file;
 mod nav;
 mod open_with;
 mod panes;
@@ -103,6 +105,10 @@ pub struct App {
     apps: super::apps::AppsState,
     /// The chooser of an application ("Other Application…"), while it is open.
     chooser: Option<super::apps::Chooser>,
+    /// Bookmarked folders in Places.
+    bookmarks: super::bookmarks::BookmarksState,
+    /// The templates "New File" offers.
+    new_file: super::new_file::NewFileState,
 }
 
 /// Two clicks on the same entry within this time open it.
@@ -159,8 +165,12 @@ impl App {
             thumbs: Default::default(),
             apps: super::apps::AppsState::new(home.apps.clone()),
             chooser: None,
+            bookmarks: Default::default(),
+            new_file: Default::default(),
         };
         let mut effects = app.pane.start_listing(None);
+        effects.extend(app.start_bookmarks(home.apps.config_home.as_deref()));
+        effects.extend(app.start_new_file(&home));
         effects.push(Effect::LoadUserPlaces(home));
         effects.push(Effect::LoadThemeIcons {
             setting: app.settings.icon_theme.clone(),
@@ -285,6 +295,8 @@ impl App {
             Message::Thumbs(m) => self.on_thumbs_message(m),
             Message::Props(m) => self.on_props_message(m),
             Message::Apps(m) => self.on_apps_message(m),
+            Message::Bookmarks(m) => self.on_bookmark_message(m),
+            Message::NewFile(m) => self.on_new_file_message(m),
             Message::Pane(m) => self.pane_message(m),
             Message::Tab(m) => self.on_tab_message(m),
             Message::Beside(m) => self.on_beside_message(*m),
@@ -296,7 +308,11 @@ impl App {
             Message::Key(k) if !self.jobs.dialogs.is_empty() => self.dialog_key(&k),
             Message::Key(k) if self.chooser.is_some() => self.chooser_key(&k),
             Message::Key(k) if self.properties.is_some() => self.properties_key(&k),
-            Message::Key(k) => match self.focus_key(&k) {
+            Message::Key(k) => match self
+                .bookmark_key(&k)
+                .or_else(|| self.new_file_key(&k))
+                .or_else(|| self.focus_key(&k))
+            {
                 Some(effects) => effects,
                 None => match self.action_key(&k) {
                     Some(effects) => effects,
@@ -406,6 +422,10 @@ impl App {
                     ),
                     trash_events,
                 ),
+                None => Subscription::none(),
+            },
+            match &self.bookmarks.file {
+                Some(file) => Subscription::run_with(file.clone(), super::bookmarks::watch_events),
                 None => Subscription::none(),
             },
             if self.status_message().is_some() {

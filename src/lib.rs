@@ -7,6 +7,7 @@
 pub mod actions;
 pub mod app;
 pub mod apps;
+pub mod bookmarks;
 pub mod clipboard;
 pub mod devices;
 pub mod display;
@@ -22,6 +23,7 @@ pub mod jobs;
 pub mod keys;
 pub mod launcher;
 pub mod layout;
+pub mod new_file;
 pub mod message;
 pub mod offload;
 pub mod pane;

@@ -57,6 +57,10 @@ pub enum Message {
     Props(super::properties::PropsMsg),
     /// The applications that open files: opening, "Open With" and the chooser.
     Apps(super::apps::AppsMsg),
+    /// Bookmarked folders in Places (the GTK bookmarks file).
+    Bookmarks(super::bookmarks::BookmarkMsg),
+    /// "New File": its submenu of templates.
+    NewFile(super::new_file::NewFileMsg),
 
     /// What the person does to the pane with the keyboard's folder view: go somewhere,
     /// open an entry, sort, scroll, filter, type a location.

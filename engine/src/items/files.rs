@@ -81,6 +81,24 @@ pub fn create_file(
     ))
 }
 
+/// Give the file at `path` the modification time of `stamp` (a file made again by redo
+/// is then as it was first made).
+pub fn set_mtime(path: &Path, stamp: Stamp) -> Result<(), IoError> {
+    use rustix::fs::{Timespec, Timestamps, UTIME_OMIT, utimensat};
+    let times = Timestamps {
+        last_access: Timespec {
+            tv_sec: 0,
+            tv_nsec: UTIME_OMIT,
+        },
+        last_modification: Timespec {
+            tv_sec: stamp.mtime_sec,
+            tv_nsec: stamp.mtime_nsec.into(),
+        },
+    };
+    utimensat(rustix::fs::CWD, path, &times, AtFlags::SYMLINK_NOFOLLOW)
+        .map_err(|e| IoError::new(Op::SetMetadata, path, e))
+}
+
 /// Remove the file at `path` if it still has the size and modification time of `stamp`.
 pub fn remove_if_unchanged(path: &Path, stamp: Stamp) -> Result<(), RemoveNewError> {
     let st = statx(
