@@ -53,6 +53,8 @@ impl App {
                 }
                 Vec::new()
             }
+            // Places as a whole never hides the place under the pointer.
+            ActionMsg::Hover(DropTarget::Bookmarks) if self.actions.hover.is_some() => Vec::new(),
             ActionMsg::Hover(t) => {
                 self.actions.hover = Some(t);
                 Vec::new()

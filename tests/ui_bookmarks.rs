@@ -1,0 +1,264 @@
+//! Bookmarks in Places and "New File" on real temporary folders, headless: the GTK
+//! bookmarks file of a test home (its `XDG_CONFIG_HOME`) listed in Places (an `sftp://`
+//! line kept in the file, not shown), Ctrl+D, "Add to Places", a bookmark's menu (rename in
+//! place, remove), reordering by dragging one onto another and a folder dropped on Places;
+//! New File from the templates folder `user-dirs.dirs` names (a subfolder as a submenu),
+//! Ctrl+Alt+N, and Ctrl+Z taking back only an unchanged new file. The app's `handle` runs,
+//! its effects with the real engine, iced_test's Simulator renders and clicks.
+//! Run: `cargo test --test ui_bookmarks`.
+
+mod flows;
+
+use std::fs;
+use std::path::PathBuf;
+
+use flows::*;
+use iced::keyboard::Modifiers;
+use porpoise::actions::{ActionMsg, NameKind};
+use porpoise::bookmarks::BookmarkMsg;
+use porpoise::keys::{char_key, press};
+use porpoise::new_file::NewFileMsg;
+use porpoise::{App, Message};
+use porpoise_engine::uri::file_uri;
+
+/// A home with a config folder, and a work folder holding `alpha/`, `beta/`, `gamma/` and
+/// `a.txt`; the bookmarks file's path.
+struct TestHome {
+    _dir: tempfile::TempDir,
+    home: PathBuf,
+    work: PathBuf,
+    bookmarks: PathBuf,
+}
+
+impl TestHome {
+    fn new(bookmarks: &str) -> TestHome {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let home = dir.path().to_owned();
+        let work = home.join("work");
+        for f in ["alpha", "beta", "gamma"] {
+            fs::create_dir_all(work.join(f)).expect("mkdir");
+        }
+        fs::write(work.join("a.txt"), b"alpha").expect("write");
+        let file = home.join(".config/gtk-3.0/bookmarks");
+        fs::create_dir_all(file.parent().expect("folder")).expect("mkdir");
+        fs::write(&file, bookmarks).expect("write bookmarks");
+        TestHome {
+            _dir: dir,
+            home,
+            work,
+            bookmarks: file,
+        }
+    }
+
+    fn app(&self) -> App {
+        boot_with_apps(&self.work, porpoise_engine::apps::Env::under(&self.home))
+    }
+
+    fn file(&self) -> String {
+        read(&self.bookmarks)
+    }
+
+    fn uri(&self, rel: &str) -> String {
+        file_uri(&self.work.join(rel))
+    }
+}
+
+fn place_of(app: &App, label: &str) -> PathBuf {
+    app.bookmark_places()
+        .iter()
+        .find(|p| p.name == label)
+        .map(|p| p.path.clone())
+        .unwrap_or_else(|| panic!("a bookmark {label}"))
+}
+
+#[test]
+fn places_lists_the_file_and_changes_it_in_its_format() {
+    let _lang = language("en");
+    let t = TestHome::new("");
+    fs::write(
+        &t.bookmarks,
+        format!(
+            "{} Projects\nsftp://nas.local/srv NAS share\n",
+            t.uri("alpha")
+        ),
+    )
+    .expect("write");
+    let app = t.app();
+    assert!(shows(&app, "Projects"), "the labelled bookmark is in Places");
+    assert!(!shows(&app, "NAS share"), "an sftp bookmark is not shown");
+
+    // Ctrl+D bookmarks the shown folder, at the end of the file.
+    let app = send(app, press(char_key("d"), Modifiers::CTRL));
+    assert_eq!(
+        t.file(),
+        format!(
+            "{} Projects\nsftp://nas.local/srv NAS share\n{}\n",
+            t.uri("alpha"),
+            file_uri(&t.work)
+        )
+    );
+    assert!(shows(&app, "work"), "the new bookmark shows its folder's name");
+
+    // "Add to Places" in a folder's menu.
+    let at = center_of(&app, "beta");
+    let app = right_click(app, at);
+    let app = click(app, "Add to Places");
+    assert!(t.file().ends_with(&format!("{}\n", t.uri("beta"))));
+    assert_eq!(app.bookmark_places().len(), 3);
+
+    // The bookmark's menu: Rename… edits the label in place.
+    let at = center_of(&app, "Projects");
+    let app = right_click(app, at);
+    for entry in ["Open in New Tab", "Rename…", "Remove from Places"] {
+        assert!(shows(&app, entry), "a bookmark's menu offers {entry}");
+    }
+    let app = click(app, "Rename…");
+    assert_eq!(
+        app.bookmarks().editing,
+        Some((t.work.join("alpha"), "Projects".into()))
+    );
+    let app = send(app, Message::Bookmarks(BookmarkMsg::LabelInput("Work".into())));
+    let app = send(app, Message::Bookmarks(BookmarkMsg::LabelSubmit));
+    assert!(t.file().starts_with(&format!("{} Work\n", t.uri("alpha"))));
+    assert!(shows(&app, "Work") && !shows(&app, "Projects"));
+
+    // Remove from Places: its line goes, the others stay as they were.
+    let at = center_of(&app, "Work");
+    let app = right_click(app, at);
+    let app = click(app, "Remove from Places");
+    assert_eq!(
+        t.file(),
+        format!(
+            "sftp://nas.local/srv NAS share\n{}\n{}\n",
+            file_uri(&t.work),
+            t.uri("beta")
+        )
+    );
+    assert!(!shows(&app, "Work"));
+
+    // Open in New Tab: a tab at the bookmark.
+    let at = center_of(&app, "beta");
+    let app = right_click(app, at);
+    let app = click(app, "Open in New Tab");
+    assert_eq!(app.tab_list().len(), 2);
+}
+
+#[test]
+fn bookmarks_reorder_by_dragging_and_folders_dropped_on_places_are_added() {
+    let _lang = language("en");
+    let t = TestHome::new("");
+    fs::write(
+        &t.bookmarks,
+        format!("{} First\n{} Second\n", t.uri("alpha"), t.uri("beta")),
+    )
+    .expect("write");
+    let app = t.app();
+    assert_eq!(place_of(&app, "Second"), t.work.join("beta"));
+
+    // Press on Second, release on First: Second moves before First.
+    let second = center_of(&app, "Second");
+    let first = center_of(&app, "First");
+    let (app, _) = play(app, second, vec![moved(second)]);
+    let (app, _) = play(app, second, vec![left(true)]);
+    let (app, _) = play(app, first, vec![moved(first)]);
+    let (app, _) = play(app, first, vec![left(false)]);
+    assert_eq!(
+        t.file(),
+        format!("{} Second\n{} First\n", t.uri("beta"), t.uri("alpha"))
+    );
+    let names: Vec<&str> = app.bookmark_places().iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Second", "First"]);
+
+    // A folder dragged from the view onto Places (not onto a place) is bookmarked; a
+    // file is not.
+    let (app, jobs) = drag(app, "gamma", "Places", Modifiers::empty());
+    assert!(jobs.is_empty(), "no copy or move");
+    assert!(t.file().ends_with(&format!("{}\n", t.uri("gamma"))));
+    let (app, _) = drag(app, "a.txt", "Places", Modifiers::empty());
+    assert_eq!(app.bookmark_places().len(), 3, "a file is no bookmark");
+}
+
+/// A templates folder with `Letter.txt` and `Office/Memo.md`, named in `user-dirs.dirs`.
+fn templates(t: &TestHome) -> PathBuf {
+    let dir = t.home.join("Vorlagen");
+    fs::create_dir_all(dir.join("Office")).expect("mkdir");
+    fs::write(dir.join("Letter.txt"), b"Dear someone,\n").expect("write");
+    fs::write(dir.join("Office/Memo.md"), b"# Memo\n").expect("write");
+    fs::write(
+        t.home.join(".config/user-dirs.dirs"),
+        "XDG_TEMPLATES_DIR=\"$HOME/Vorlagen\"\n",
+    )
+    .expect("write user-dirs.dirs");
+    dir
+}
+
+fn work_file(t: &TestHome, name: &str) -> PathBuf {
+    t.work.join(name)
+}
+
+#[test]
+fn new_file_from_templates_and_undo_while_unchanged() {
+    let _lang = language("en");
+    let t = TestHome::new("");
+    templates(&t);
+    // Not with the process's home: the test's own, whose HOME `$HOME` stands for.
+    let home = porpoise::places::UserHome {
+        folder: t.home.clone(),
+        trash: test_trash().1,
+        apps: porpoise_engine::apps::Env::under(&t.home),
+    };
+    let app = boot_as(&t.work, porpoise::Settings::default(), home);
+
+    // The folder's menu: New File, its submenu on the pointer coming onto it.
+    let app = send(app, Message::Action(ActionMsg::ContextMenu(None)));
+    assert!(shows(&app, "New File"));
+    let app = send(app, Message::NewFile(NewFileMsg::ShowMenu));
+    for entry in ["Empty File", "Letter", "Office"] {
+        assert!(shows(&app, entry), "the submenu offers {entry}");
+    }
+    assert!(!shows(&app, "Memo"), "a subfolder's templates wait for it to open");
+    let app = send(
+        app,
+        Message::NewFile(NewFileMsg::OpenFolder { level: 0, index: 1 }),
+    );
+    let app = click(app, "Memo");
+    let naming = app.naming().expect("the name entry");
+    assert_eq!(naming.text, "Memo.md");
+    assert!(matches!(naming.kind, NameKind::NewFile(Some(_))));
+    let app = send(app, Message::Action(ActionMsg::NameInput("Notes.md".into())));
+    let app = send(app, Message::Action(ActionMsg::NameSubmit));
+    assert_eq!(read(&work_file(&t, "Notes.md")), "# Memo\n");
+    assert!(app.selection().is_selected(b"Notes.md"));
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(!work_file(&t, "Notes.md").exists(), "undo removes it unchanged");
+
+    // A changed new file is kept, and undo says why.
+    let app = send(app, Message::Action(ActionMsg::ContextMenu(None)));
+    let app = send(app, Message::NewFile(NewFileMsg::ShowMenu));
+    let app = click(app, "Letter");
+    let app = send(app, Message::Action(ActionMsg::NameSubmit));
+    let letter = work_file(&t, "Letter.txt");
+    assert_eq!(read(&letter), "Dear someone,\n");
+    fs::write(&letter, b"Dear you, with more words,\n").expect("edit");
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(letter.exists(), "a changed file stays");
+    let said = app.jobs().note.as_ref().expect("undo says why").text.clone();
+    assert!(said.contains("was changed"), "{said}");
+
+    // Ctrl+Alt+N: an empty file, "New File".
+    let app = send(app, press(char_key("n"), Modifiers::CTRL | Modifiers::ALT));
+    assert_eq!(app.naming().map(|n| n.text.as_str()), Some("New File"));
+    let _app = send(app, Message::Action(ActionMsg::NameSubmit));
+    assert_eq!(fs::read(work_file(&t, "New File")).expect("made"), b"");
+}
+
+#[test]
+fn without_a_config_home_there_are_no_bookmarks() {
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    tree(dir.path());
+    let app = boot(dir.path());
+    assert!(app.bookmark_places().is_empty());
+    let app = send(app, press(char_key("d"), Modifiers::CTRL));
+    assert!(app.bookmark_places().is_empty(), "nowhere to write: nothing");
+}
