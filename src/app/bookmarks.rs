@@ -145,7 +145,11 @@ impl App {
             self.bookmarks.menu = None;
             return Some(Vec::new());
         }
-        if k.captured || self.bookmarks.editing.is_some() {
+        if k.captured
+            || self.bookmarks.editing.is_some()
+            || self.pane.naming().is_some()
+            || self.pane.location().is_some()
+        {
             return None;
         }
         let m = k.modifiers;
