@@ -138,10 +138,14 @@ fn apply(b: &mut bookmarks::Bookmarks, edit: &Edit) -> bool {
     let host = porpoise_engine::host::hostname();
     match edit {
         Edit::Add(p) => b.add(p, None, &host),
-        Edit::AddFolders(paths) => paths
-            .iter()
-            .filter(|p| p.is_dir())
-            .fold(false, |changed, p| b.add(p, None, &host) || changed),
+        Edit::AddFolders(paths) => {
+            paths
+                .iter()
+                .filter(|p| p.is_dir())
+                .filter(|p| b.add(p, None, &host))
+                .count()
+                > 0
+        }
         Edit::Remove(p) => b.remove(p, &host),
         Edit::Label(p, label) => b.rename(p, Some(label), &host),
         Edit::MoveBefore(p, before) => b.move_before(p, before.as_deref(), &host),

@@ -84,7 +84,10 @@ fn places_lists_the_file_and_changes_it_in_its_format() {
     )
     .expect("write");
     let app = t.app();
-    assert!(shows(&app, "Projects"), "the labelled bookmark is in Places");
+    assert!(
+        shows(&app, "Projects"),
+        "the labelled bookmark is in Places"
+    );
     assert!(!shows(&app, "NAS share"), "an sftp bookmark is not shown");
 
     // Ctrl+D bookmarks the shown folder, at the end of the file.
@@ -97,7 +100,10 @@ fn places_lists_the_file_and_changes_it_in_its_format() {
             file_uri(&t.work)
         )
     );
-    assert!(shows(&app, "work"), "the new bookmark shows its folder's name");
+    assert!(
+        shows(&app, "work"),
+        "the new bookmark shows its folder's name"
+    );
 
     // "Add to Places" in a folder's menu.
     let at = center_of(&app, "beta");
@@ -117,7 +123,10 @@ fn places_lists_the_file_and_changes_it_in_its_format() {
         app.bookmarks().editing,
         Some((t.work.join("alpha"), "Projects".into()))
     );
-    let app = send(app, Message::Bookmarks(BookmarkMsg::LabelInput("Work".into())));
+    let app = send(
+        app,
+        Message::Bookmarks(BookmarkMsg::LabelInput("Work".into())),
+    );
     let app = send(app, Message::Bookmarks(BookmarkMsg::LabelSubmit));
     assert!(t.file().starts_with(&format!("{} Work\n", t.uri("alpha"))));
     assert!(shows(&app, "Work") && !shows(&app, "Projects"));
@@ -166,7 +175,11 @@ fn bookmarks_reorder_by_dragging_and_folders_dropped_on_places_are_added() {
         t.file(),
         format!("{} Second\n{} First\n", t.uri("beta"), t.uri("alpha"))
     );
-    let names: Vec<&str> = app.bookmark_places().iter().map(|p| p.name.as_str()).collect();
+    let names: Vec<&str> = app
+        .bookmark_places()
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
     assert_eq!(names, ["Second", "First"]);
 
     // A folder dragged from the view onto Places (not onto a place) is bookmarked; a
@@ -216,7 +229,10 @@ fn new_file_from_templates_and_undo_while_unchanged() {
     for entry in ["Empty File", "Letter", "Office"] {
         assert!(shows(&app, entry), "the submenu offers {entry}");
     }
-    assert!(!shows(&app, "Memo"), "a subfolder's templates wait for it to open");
+    assert!(
+        !shows(&app, "Memo"),
+        "a subfolder's templates wait for it to open"
+    );
     let app = send(
         app,
         Message::NewFile(NewFileMsg::OpenFolder { level: 0, index: 1 }),
@@ -225,12 +241,18 @@ fn new_file_from_templates_and_undo_while_unchanged() {
     let naming = app.naming().expect("the name entry");
     assert_eq!(naming.text, "Memo.md");
     assert!(matches!(naming.kind, NameKind::NewFile(Some(_))));
-    let app = send(app, Message::Action(ActionMsg::NameInput("Notes.md".into())));
+    let app = send(
+        app,
+        Message::Action(ActionMsg::NameInput("Notes.md".into())),
+    );
     let app = send(app, Message::Action(ActionMsg::NameSubmit));
     assert_eq!(read(&work_file(&t, "Notes.md")), "# Memo\n");
     assert!(app.selection().is_selected(b"Notes.md"));
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
-    assert!(!work_file(&t, "Notes.md").exists(), "undo removes it unchanged");
+    assert!(
+        !work_file(&t, "Notes.md").exists(),
+        "undo removes it unchanged"
+    );
 
     // A changed new file is kept, and undo says why.
     let app = send(app, Message::Action(ActionMsg::ContextMenu(None)));
@@ -242,7 +264,13 @@ fn new_file_from_templates_and_undo_while_unchanged() {
     fs::write(&letter, b"Dear you, with more words,\n").expect("edit");
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
     assert!(letter.exists(), "a changed file stays");
-    let said = app.jobs().note.as_ref().expect("undo says why").text.clone();
+    let said = app
+        .jobs()
+        .note
+        .as_ref()
+        .expect("undo says why")
+        .text
+        .clone();
     assert!(said.contains("was changed"), "{said}");
 
     // Ctrl+Alt+N: an empty file, "New File".
@@ -260,5 +288,8 @@ fn without_a_config_home_there_are_no_bookmarks() {
     let app = boot(dir.path());
     assert!(app.bookmark_places().is_empty());
     let app = send(app, press(char_key("d"), Modifiers::CTRL));
-    assert!(app.bookmark_places().is_empty(), "nowhere to write: nothing");
+    assert!(
+        app.bookmark_places().is_empty(),
+        "nowhere to write: nothing"
+    );
 }

@@ -30,9 +30,16 @@ fn reads_the_local_folders_in_order() {
     let b = bookmarks::read(&file).expect("read");
     let local = b.local("");
     let paths: Vec<_> = local.iter().filter_map(|b| b.path.clone()).collect();
-    assert_eq!(paths, [PathBuf::from("/srv/music"), PathBuf::from("/srv/a b")]);
+    assert_eq!(
+        paths,
+        [PathBuf::from("/srv/music"), PathBuf::from("/srv/a b")]
+    );
     assert_eq!(local[0].label.as_deref(), Some("Music"));
-    assert_eq!(b.all("").len(), 4, "sftp and the odd line are bookmarks too");
+    assert_eq!(
+        b.all("").len(),
+        4,
+        "sftp and the odd line are bookmarks too"
+    );
     assert!(
         bookmarks::read(&file.with_file_name("missing"))
             .expect("missing: none")
@@ -78,12 +85,19 @@ fn non_utf8_paths_go_through_percent_encoding() {
     let odd = dir.path().join(OsStr::from_bytes(b"caf\xe9 \xff"));
     bookmarks::change(&file, |b| b.add(&odd, Some("Caf\u{e9}"), "")).expect("add");
     let written = std::fs::read(&file).expect("read");
-    let last = written.split(|&b| b == b'\n').rev().nth(1).expect("the new line");
+    let last = written
+        .split(|&b| b == b'\n')
+        .rev()
+        .nth(1)
+        .expect("the new line");
     let uri = last.split(|&b| b == b' ').next().expect("its URI");
     assert!(uri.is_ascii(), "the URI is escaped: {last:?}");
     assert!(text(&file).contains("caf%E9%20%FF Caf\u{e9}\n"));
     let back = bookmarks::read(&file).expect("read");
-    let found = back.local("").into_iter().find(|b| b.path.as_deref() == Some(&*odd));
+    let found = back
+        .local("")
+        .into_iter()
+        .find(|b| b.path.as_deref() == Some(&*odd));
     assert_eq!(found.and_then(|b| b.label).as_deref(), Some("Caf\u{e9}"));
     bookmarks::change(&file, |b| b.remove(&odd, "")).expect("remove");
     assert_eq!(std::fs::read(&file).expect("read"), ORIGINAL);
@@ -119,7 +133,8 @@ fn the_watch_sees_the_file_replaced_and_its_folder_made() {
     .expect("watch");
     assert!(w.is_partial(), "gtk-3.0 is not there yet");
     std::fs::create_dir_all(file.parent().expect("folder")).expect("mkdir");
-    rx.recv_timeout(Duration::from_secs(10)).expect("the folder was seen made");
+    rx.recv_timeout(Duration::from_secs(10))
+        .expect("the folder was seen made");
     let w = bookmarks::watch(&file, move || {
         let _ = tx.send(());
     })
@@ -129,5 +144,6 @@ fn the_watch_sees_the_file_replaced_and_its_folder_made() {
     let tmp = file.with_file_name("other-program.tmp");
     std::fs::write(&tmp, b"file:///z\n").expect("write");
     std::fs::rename(&tmp, &file).expect("rename over");
-    rx.recv_timeout(Duration::from_secs(10)).expect("the change was seen");
+    rx.recv_timeout(Duration::from_secs(10))
+        .expect("the change was seen");
 }

@@ -32,7 +32,8 @@ impl App {
     }
 
     fn find_templates(&self) -> Vec<Effect> {
-        self.new_file.find
+        self.new_file
+            .find
             .clone()
             .map(Effect::NewFile)
             .into_iter()
