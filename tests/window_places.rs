@@ -2,8 +2,8 @@
 //! through xdotool, screenshots read by tesseract), with the test's home as `HOME` and
 //! `XDG_CONFIG_HOME`: Ctrl+D writes the shown folder into the GTK bookmarks file (its
 //! `gtk-3.0` folder made on the way); a line the test appends to that file appears in
-//! Places without a restart; Remove from Places in the bookmark's menu takes its line
-//! out; New File → a template of `~/Templates` makes a copy named in place, and Ctrl+Z
+//! Places without a restart; dragging it onto another moves its line; Rename… in its menu
+//! edits its label in place; Remove from Places takes its line out; New File → a template of `~/Templates` makes a copy named in place, and Ctrl+Z
 //! removes it. The window lives and answers `_NET_WM_PING` after each step.
 //! Run: `cargo build && cargo test --test window_places` (skips without the tools, fails
 //! in CI).
@@ -58,7 +58,30 @@ fn bookmarks_go_to_the_gtk_file_and_come_from_it_live() {
     win.wait_text("inside-note");
     win.alive();
 
-    // Its menu: Remove from Places takes its line out; the other lines stay.
+    // Dragged onto "work", it moves before it, in the file too.
+    let work_at = win.wait_text_where("work", in_places);
+    win.drag((x, y), work_at, 10);
+    let light_line = format!("{} Lighthouse\n", file_uri(&lighthouse));
+    wait_file_text(&file, "the bookmark moved first", |t| {
+        t == format!("{light_line}{work_line}sftp://nas.local/srv Faraway\n")
+    });
+    win.alive();
+
+    // Its menu: Rename… edits the label in place.
+    let (x, y) = win.wait_text_where("Lighthouse", in_places);
+    win.right_click(x, y);
+    win.click_text("Rename");
+    win.key("ctrl+a");
+    win.type_text("Beacon");
+    win.key("Return");
+    let beacon_line = format!("{} Beacon\n", file_uri(&lighthouse));
+    wait_file_text(&file, "the new label in the file", |t| {
+        t.starts_with(&beacon_line)
+    });
+    let (x, y) = win.wait_text_where("Beacon", in_places);
+    win.alive();
+
+    // Remove from Places takes its line out; the other lines stay.
     win.right_click(x, y);
     win.click_text("Remove");
     wait_file_text(&file, "the bookmark's line gone", |t| {
@@ -67,7 +90,7 @@ fn bookmarks_go_to_the_gtk_file_and_come_from_it_live() {
     win.wait_words("the bookmark gone from Places", |words| {
         !words.iter().any(|w| {
             let (x, y) = w.centre();
-            in_places(x, y) && w.text.contains("Lighthouse")
+            in_places(x, y) && w.text.contains("Beacon")
         })
     });
     win.alive();
