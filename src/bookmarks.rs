@@ -40,6 +40,8 @@ pub struct BookmarksState {
 pub struct PlaceMenu {
     pub path: PathBuf,
     pub at: Point,
+    /// The entry the arrow keys are on (Enter picks it).
+    pub highlighted: Option<usize>,
 }
 
 /// The entries of a bookmark's menu.

@@ -293,3 +293,36 @@ fn without_a_config_home_there_are_no_bookmarks() {
         "nowhere to write: nothing"
     );
 }
+
+#[test]
+fn a_bookmark_menu_works_from_the_keyboard() {
+    use iced::keyboard::key::Named;
+    use porpoise::keys::named;
+    let _lang = language("en");
+    let t = TestHome::new("");
+    fs::write(&t.bookmarks, format!("{} Keyed\n", t.uri("alpha"))).expect("write");
+    let mut app = t.app();
+    for _ in 0..8 {
+        if app.focused() == porpoise::focus::Part::Places {
+            break;
+        }
+        app = send(app, press(named(Named::Tab), Modifiers::empty()));
+    }
+    assert_eq!(app.focused(), porpoise::focus::Part::Places);
+    let at = app
+        .places_in_order()
+        .iter()
+        .position(|p| p.name == "Keyed")
+        .expect("the bookmark in Places");
+    for _ in 0..at {
+        app = send(app, press(named(Named::ArrowDown), Modifiers::empty()));
+    }
+    let app = send(app, press(named(Named::ContextMenu), Modifiers::empty()));
+    assert!(shows(&app, "Remove from Places"), "the Menu key opens its menu");
+    let app = send(app, press(named(Named::ArrowDown), Modifiers::empty()));
+    let app = send(app, press(named(Named::ArrowDown), Modifiers::empty()));
+    let app = send(app, press(named(Named::Enter), Modifiers::empty()));
+    assert_eq!(t.file(), "", "Down Down Enter: Remove from Places");
+    assert!(app.bookmarks().menu.is_none());
+    assert!(app.bookmark_places().is_empty());
+}

@@ -16,6 +16,11 @@ use crate::message::KeyPress;
 use crate::places::Place;
 use crate::tabs::TabMsg;
 
+/// Where the first place's row starts in the window, and how far apart rows are (about:
+/// only where a menu opened by a key goes depends on it).
+const PLACES_TOP: f32 = 110.0;
+const PLACE_ROW: f32 = 31.0;
+
 impl App {
     /// The bookmarks file's place from the config home, and its first reading.
     pub(super) fn start_bookmarks(&mut self, config_home: Option<&std::path::Path>) -> Vec<Effect> {
@@ -65,6 +70,7 @@ impl App {
                 self.bookmarks.menu = Some(PlaceMenu {
                     path,
                     at: self.actions.pointer,
+                    highlighted: None,
                 });
                 Vec::new()
             }
@@ -144,6 +150,45 @@ impl App {
             self.bookmarks.editing = None;
             self.bookmarks.menu = None;
             return Some(Vec::new());
+        }
+        if let Some(menu) = &mut self.bookmarks.menu {
+            // The open menu has the keyboard: the arrows move, Enter or Space picks.
+            let n = PlaceMenuItem::ALL.len();
+            match k.key.as_ref() {
+                Key::Named(Named::ArrowDown) => {
+                    menu.highlighted = Some(menu.highlighted.map_or(0, |i| (i + 1) % n));
+                }
+                Key::Named(Named::ArrowUp) => {
+                    menu.highlighted = Some(menu.highlighted.map_or(n - 1, |i| (i + n - 1) % n));
+                }
+                Key::Named(Named::Enter | Named::Space) => {
+                    if let Some(&item) = menu.highlighted.and_then(|i| PlaceMenuItem::ALL.get(i)) {
+                        return Some(self.place_menu_pick(item));
+                    }
+                }
+                _ => {}
+            }
+            return Some(Vec::new());
+        }
+        // The Menu key or Shift+F10 on a bookmark in Places opens its menu beside it.
+        let menu_key = matches!(k.key, Key::Named(Named::ContextMenu))
+            || (k.key == Key::Named(Named::F10) && k.modifiers.shift());
+        if menu_key && self.focused() == crate::focus::Part::Places {
+            let cursor = self.places_cursor;
+            let place = self.places_in_order().get(cursor).map(|p| (p.kind, p.path.clone()));
+            if let Some((crate::places::PlaceKind::Bookmark, path)) = place {
+                self.pane.close_menus();
+                let at = iced::Point::new(
+                    self.places_width() - 40.0,
+                    PLACES_TOP + cursor as f32 * PLACE_ROW,
+                );
+                self.bookmarks.menu = Some(PlaceMenu {
+                    path,
+                    at,
+                    highlighted: Some(0),
+                });
+                return Some(Vec::new());
+            }
         }
         if k.captured
             || self.bookmarks.editing.is_some()

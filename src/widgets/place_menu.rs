@@ -13,11 +13,12 @@ pub fn layer(app: &App) -> Option<Element<'_, Message>> {
     let m = app.bookmarks().menu.as_ref()?;
     let items = PlaceMenuItem::ALL
         .into_iter()
-        .map(|i| Entry {
+        .enumerate()
+        .map(|(at, i)| Entry {
             label: label(i),
             message: Message::Bookmarks(BookmarkMsg::Pick(i)),
             mark: Mark::Plain,
-            highlighted: false,
+            highlighted: m.highlighted == Some(at),
         })
         .collect();
     Some(menu(app, items, m.at, None))
