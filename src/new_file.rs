@@ -20,11 +20,20 @@ pub struct NewFileState {
     /// The submenu is shown: the folders open in it, by their place in the level above
     /// (empty: only its first level).
     pub open: Option<Vec<usize>>,
+    /// Opened from the keyboard: the entry of its innermost open level the arrows are on
+    /// (counted as shown: "Empty File" first on the first level).
+    pub highlighted: Option<usize>,
     /// How to find the templates again (the folder can change while the window runs).
     pub find: Option<NewFileEffect>,
 }
 
 impl NewFileState {
+    /// What is shown on level `level` (the first has "Empty File" before the templates).
+    pub fn shown_count(&self, level: usize) -> usize {
+        self.level(level)
+            .map_or(0, |t| t.len() + usize::from(level == 0))
+    }
+
     /// The entries of submenu level `level` (0: the templates folder itself), while it is
     /// open.
     pub fn level(&self, level: usize) -> Option<&[Template]> {

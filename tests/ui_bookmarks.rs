@@ -318,11 +318,59 @@ fn a_bookmark_menu_works_from_the_keyboard() {
         app = send(app, press(named(Named::ArrowDown), Modifiers::empty()));
     }
     let app = send(app, press(named(Named::ContextMenu), Modifiers::empty()));
-    assert!(shows(&app, "Remove from Places"), "the Menu key opens its menu");
+    assert!(
+        shows(&app, "Remove from Places"),
+        "the Menu key opens its menu"
+    );
     let app = send(app, press(named(Named::ArrowDown), Modifiers::empty()));
     let app = send(app, press(named(Named::ArrowDown), Modifiers::empty()));
     let app = send(app, press(named(Named::Enter), Modifiers::empty()));
     assert_eq!(t.file(), "", "Down Down Enter: Remove from Places");
     assert!(app.bookmarks().menu.is_none());
     assert!(app.bookmark_places().is_empty());
+}
+
+#[test]
+fn new_file_templates_from_the_keyboard() {
+    use iced::keyboard::key::Named;
+    use porpoise::keys::named;
+    let _lang = language("en");
+    let t = TestHome::new("");
+    templates(&t);
+    let home = porpoise::places::UserHome {
+        folder: t.home.clone(),
+        trash: test_trash().1,
+        apps: porpoise_engine::apps::Env::under(&t.home),
+    };
+    let app = boot_as(&t.work, porpoise::Settings::default(), home);
+    let key = |app, k| send(app, press(named(k), Modifiers::empty()));
+    // Shift+F10 with nothing selected: the folder's menu, on its first entry.
+    let app = send(app, press(named(Named::F10), Modifiers::SHIFT));
+    let menu = app.menu().expect("the folder's menu");
+    let down = menu
+        .items
+        .iter()
+        .position(|&i| i == porpoise::actions::MenuItem::NewFile)
+        .expect("New File in it");
+    let mut app = app;
+    for _ in 0..down {
+        app = key(app, Named::ArrowDown);
+    }
+    // Right opens the submenu on "Empty File"; Down Down is "Office" (after "Letter"),
+    // Right opens it, Enter picks "Memo".
+    let app = key(app, Named::ArrowRight);
+    assert!(shows(&app, "Empty File"));
+    let app = key(app, Named::ArrowDown);
+    let app = key(app, Named::ArrowDown);
+    let app = key(app, Named::ArrowRight);
+    assert!(shows(&app, "Memo"));
+    // Left closes Office again, Right opens it once more.
+    let app = key(app, Named::ArrowLeft);
+    assert!(!shows(&app, "Memo"));
+    let app = key(app, Named::ArrowRight);
+    let app = key(app, Named::Enter);
+    assert_eq!(app.naming().map(|n| n.text.as_str()), Some("Memo.md"));
+    assert!(app.menu().is_none());
+    let _app = send(app, Message::Action(ActionMsg::NameSubmit));
+    assert_eq!(read(&work_file(&t, "Memo.md")), "# Memo\n");
 }

@@ -306,6 +306,7 @@ impl App {
         });
         let items = MenuItem::for_target(folder);
         self.new_file.open = None;
+        self.new_file.highlighted = None;
         self.pane.set_mode(Mode::Menu(ContextMenu {
             target,
             items,

@@ -175,7 +175,10 @@ impl App {
             || (k.key == Key::Named(Named::F10) && k.modifiers.shift());
         if menu_key && self.focused() == crate::focus::Part::Places {
             let cursor = self.places_cursor;
-            let place = self.places_in_order().get(cursor).map(|p| (p.kind, p.path.clone()));
+            let place = self
+                .places_in_order()
+                .get(cursor)
+                .map(|p| (p.kind, p.path.clone()));
             if let Some((crate::places::PlaceKind::Bookmark, path)) = place {
                 self.pane.close_menus();
                 let at = iced::Point::new(

@@ -35,12 +35,16 @@ pub fn layer<'a>(app: &'a App, m: &ContextMenu) -> Option<Element<'a, Message>> 
             });
         }
         let first = items.len();
+        let innermost = level == open.len();
         items.extend(
             templates
                 .iter()
                 .enumerate()
                 .map(|(index, t)| entry(t, level, index, open.get(level) == Some(&index))),
         );
+        if innermost && let Some(h) = state.highlighted.and_then(|h| items.get_mut(h)) {
+            h.highlighted = true;
+        }
         x = beside(app, x);
         (_, y) = placed(app, items.len(), Point::new(x, row_y));
         if let Some(&i) = open.get(level) {
