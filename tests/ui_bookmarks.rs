@@ -374,3 +374,23 @@ fn new_file_templates_from_the_keyboard() {
     let _app = send(app, Message::Action(ActionMsg::NameSubmit));
     assert_eq!(read(&work_file(&t, "Memo.md")), "# Memo\n");
 }
+
+#[test]
+fn a_bookmarks_file_that_cannot_be_read_is_said_in_the_status_bar() {
+    let _lang = language("en");
+    let t = TestHome::new("");
+    // `gtk-3.0` is a file here: the bookmarks file under it can be neither read nor written.
+    let folder = t.bookmarks.parent().expect("folder").to_owned();
+    fs::remove_dir_all(&folder).expect("rm");
+    fs::write(&folder, b"not a folder").expect("write");
+    let app = t.app();
+    let said = app.status_error().expect("the failure is told").to_owned();
+    assert!(
+        said.starts_with("The bookmarks could not be read or saved"),
+        "{said}"
+    );
+    assert!(app.bookmark_places().is_empty());
+    let app = send(app, press(char_key("d"), Modifiers::CTRL));
+    assert!(app.status_error().is_some());
+    assert_eq!(read(&folder), "not a folder", "nothing was written over it");
+}

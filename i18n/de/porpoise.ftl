@@ -307,7 +307,7 @@ new-folder-create = Anlegen
 # New files and bookmarks
 menu-new-file = Neue Datei
 menu-empty-file = Leere Datei
-menu-add-to-places = Zu Orte hinzufügen
+menu-add-to-places = Zu Orten hinzufügen
 new-file-name = Neue Datei
 new-file-label = Neue Datei:
 undo-done-new-file = Die neue Datei „{ $name }“ wurde entfernt
@@ -315,7 +315,7 @@ redo-done-new-file = Die Datei „{ $name }“ wurde wieder angelegt
 undo-why-changed = „{ $name }“ wurde seit dem Anlegen geändert und bleibt erhalten
 place-menu-open-tab = In neuem Tab öffnen
 place-menu-rename = Umbenennen …
-place-menu-remove = Aus Orte entfernen
+place-menu-remove = Aus Orten entfernen
 bookmarks-failed = Die Lesezeichen konnten nicht gelesen oder gespeichert werden: { $error }
 name-error-empty = Ein Name darf nicht leer sein.
 name-error-slash = Ein Name darf kein „/“ enthalten.
