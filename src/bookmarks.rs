@@ -33,6 +33,8 @@ pub struct BookmarksState {
     /// A bookmark pressed in Places (its folder), which a release on another bookmark
     /// moves before that one.
     pub pressed: Option<PathBuf>,
+    /// The pointer is over Places (for showing where a dragged folder would be added).
+    pub over_panel: bool,
 }
 
 /// The menu of a bookmarked place.

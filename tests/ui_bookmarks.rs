@@ -184,8 +184,30 @@ fn bookmarks_reorder_by_dragging_and_folders_dropped_on_places_are_added() {
 
     // A folder dragged from the view onto Places (not onto a place) is bookmarked; a
     // file is not.
-    let (app, jobs) = drag(app, "gamma", "Places", Modifiers::empty());
+    let start = center_of(&app, "gamma");
+    let end = center_of(&app, "Places");
+    // The pointer leaves Places for the view first.
+    let left_places: Vec<Message> = {
+        let mut ui = simulator(&app);
+        ui.point_at(first);
+        let _ = ui.simulate(vec![moved(first)]);
+        ui.point_at(start);
+        let _ = ui.simulate(vec![moved(start)]);
+        ui.into_messages().collect()
+    };
+    let (app, _) = feed(app, left_places);
+    let (app, _) = play(app, start, vec![left(true)]);
+    let halfway = iced::Point::new(start.x + 20.0, (start.y + end.y) / 2.0);
+    let (app, _) = play(app, halfway, vec![moved(halfway)]);
+    assert!(!app.is_bookmark_drop_hover());
+    let (app, _) = play(app, end, vec![moved(end)]);
+    assert!(
+        app.is_bookmark_drop_hover(),
+        "Places shows it would take the folder"
+    );
+    let (app, jobs) = play(app, end, vec![left(false)]);
     assert!(jobs.is_empty(), "no copy or move");
+    assert!(!app.is_bookmark_drop_hover());
     assert!(t.file().ends_with(&format!("{}\n", t.uri("gamma"))));
     let (app, _) = drag(app, "a.txt", "Places", Modifiers::empty());
     assert_eq!(app.bookmark_places().len(), 3, "a file is no bookmark");

@@ -54,12 +54,17 @@ impl App {
                 Vec::new()
             }
             // Places as a whole never hides the place under the pointer.
-            ActionMsg::Hover(DropTarget::Bookmarks) if self.actions.hover.is_some() => Vec::new(),
+            ActionMsg::Hover(DropTarget::Bookmarks) if self.actions.hover.is_some() => {
+                self.bookmarks.over_panel = true;
+                Vec::new()
+            }
             ActionMsg::Hover(t) => {
+                self.bookmarks.over_panel |= t == DropTarget::Bookmarks;
                 self.actions.hover = Some(t);
                 Vec::new()
             }
             ActionMsg::Unhover(t) => {
+                self.bookmarks.over_panel &= t != DropTarget::Bookmarks;
                 if self.actions.hover.as_ref() == Some(&t) {
                     self.actions.hover = None;
                 }

@@ -114,6 +114,14 @@ impl App {
         }
     }
 
+    /// A drag would add its folders to Places if it ended here: over Places, not over a
+    /// place (which takes the files themselves).
+    pub fn is_bookmark_drop_hover(&self) -> bool {
+        self.bookmarks.over_panel
+            && self.actions.drag.as_ref().is_some_and(|d| d.active)
+            && !matches!(self.actions.hover, Some(DropTarget::Place(_)))
+    }
+
     /// Items dragged onto Places (not onto a place): the folders among them are
     /// bookmarked (which are folders is asked off the UI thread).
     pub(super) fn bookmark_dropped(&mut self, sources: Vec<PathBuf>) -> Vec<Effect> {

@@ -65,7 +65,7 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
             col = col.push(item(app, p, current(p), at(p)));
         }
     }
-    let ring = app.focus_ring() == Some(crate::focus::Part::Places);
+    let ring = app.focus_ring() == Some(crate::focus::Part::Places) || app.is_bookmark_drop_hover();
     // Folders dropped on Places but not on a place are bookmarked.
     let target = DropTarget::Bookmarks;
     let col = mouse_area(col)
