@@ -275,6 +275,14 @@ fn new_file_from_templates_and_undo_while_unchanged() {
         !work_file(&t, "Notes.md").exists(),
         "undo removes it unchanged"
     );
+    // Redo makes it again as it was, so undo takes it back once more.
+    let app = send(
+        app,
+        press(char_key("z"), Modifiers::CTRL | Modifiers::SHIFT),
+    );
+    assert_eq!(read(&work_file(&t, "Notes.md")), "# Memo\n");
+    let app = send(app, press(char_key("z"), Modifiers::CTRL));
+    assert!(!work_file(&t, "Notes.md").exists(), "undone again");
 
     // A changed new file is kept, and undo says why.
     let app = send(app, Message::Action(ActionMsg::ContextMenu(None)));
