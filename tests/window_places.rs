@@ -71,8 +71,11 @@ fn bookmarks_go_to_the_gtk_file_and_come_from_it_live() {
     let (x, y) = win.wait_text_where("Lighthouse", in_places);
     win.right_click(x, y);
     win.click_text("Rename");
+    // The menu goes as the label's input comes, with the keyboard in it.
+    win.wait_gone("Open in New Tab");
     win.key("ctrl+a");
     win.type_text("Beacon");
+    win.save_shot("places-rename");
     win.key("Return");
     let beacon_line = format!("{} Beacon\n", file_uri(&lighthouse));
     wait_file_text(&file, "the new label in the file", |t| {
