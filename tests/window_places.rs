@@ -4,7 +4,7 @@
 //! `gtk-3.0` folder made on the way); a line the test appends to that file appears in
 //! Places without a restart; dragging it onto another moves its line; Rename… in its menu
 //! edits its label in place; Remove from Places takes its line out; New File → a template of `~/Templates` makes a copy named in place, and Ctrl+Z
-//! removes it. The window lives and answers `_NET_WM_PING` after each step.
+//! removes it; Ctrl+Alt+N makes an empty one. The window lives and answers `_NET_WM_PING` after each step.
 //! Run: `cargo build && cargo test --test window_places` (skips without the tools, fails
 //! in CI).
 
@@ -134,5 +134,16 @@ fn a_new_file_from_a_template_is_named_in_place_and_undone() {
     win.key("ctrl+z");
     wait_exists(&made, false);
     win.wait_gone("Greetings");
+    win.alive();
+
+    // Ctrl+Alt+N: an empty file, named in place.
+    win.key("ctrl+alt+n");
+    win.wait_text("New file:");
+    win.type_text("blank-page");
+    win.key("Return");
+    let blank = home.work.join("blank-page");
+    wait_exists(&blank, true);
+    assert_eq!(fs::read(&blank).expect("read"), b"");
+    win.wait_text("blank-page");
     win.alive();
 }
