@@ -3,8 +3,9 @@
 //! `XDG_CONFIG_HOME`: Ctrl+D writes the shown folder into the GTK bookmarks file (its
 //! `gtk-3.0` folder made on the way); a line the test appends to that file appears in
 //! Places without a restart; dragging it onto another moves its line; Rename… in its menu
-//! edits its label in place; Remove from Places takes its line out; New File → a template of `~/Templates` makes a copy named in place, and Ctrl+Z
-//! removes it; Ctrl+Alt+N makes an empty one. The window lives and answers `_NET_WM_PING` after each step.
+//! edits its label in place; Remove from Places takes its line out; New File → a template
+//! of `~/Templates` makes a copy named in place, and Ctrl+Z removes it; Ctrl+Alt+N makes an
+//! empty one. The window lives and answers `_NET_WM_PING` after each step.
 //! Run: `cargo build && cargo test --test window_places` (skips without the tools, fails
 //! in CI).
 
