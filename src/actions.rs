@@ -100,6 +100,10 @@ pub enum MenuItem {
     /// Paste into the shown folder.
     Paste,
     NewFolder,
+    /// A new empty file; its submenu offers the templates too.
+    NewFile,
+    /// Bookmark the folder (the entry's, or the shown one) in Places.
+    AddToPlaces,
     ShowHidden,
     Reload,
     /// The Trash view's: put the selected items back.
@@ -135,12 +139,15 @@ impl MenuItem {
                 Rename,
                 Trash,
                 Delete,
+                AddToPlaces,
                 Properties,
             ],
             Some(false) => vec![Open, OpenWith, Cut, Copy, Rename, Trash, Delete, Properties],
             None => vec![
                 Paste,
                 NewFolder,
+                NewFile,
+                AddToPlaces,
                 OpenTerminal,
                 ShowHidden,
                 Reload,
@@ -231,6 +238,8 @@ pub fn drop_default(dest_on_removable: bool) -> JobKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NameKind {
     NewFolder,
+    /// A new file: empty, or a copy of this template.
+    NewFile(Option<PathBuf>),
     /// Rename the entry with this (original, byte-exact) name.
     Rename(Vec<u8>),
 }

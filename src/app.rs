@@ -3,6 +3,7 @@
 
 mod actions;
 mod band;
+mod bookmarks;
 mod devices;
 mod dnd;
 mod focus;
@@ -10,6 +11,7 @@ mod input;
 mod jobs;
 mod naming;
 mod nav;
+mod new_file;
 mod open_with;
 mod panes;
 mod properties;
@@ -107,6 +109,10 @@ pub struct App {
     apps: super::apps::AppsState,
     /// The chooser of an application ("Other Application…"), while it is open.
     chooser: Option<super::apps::Chooser>,
+    /// Bookmarked folders in Places.
+    bookmarks: super::bookmarks::BookmarksState,
+    /// The templates "New File" offers.
+    new_file: super::new_file::NewFileState,
 }
 
 /// Two clicks on the same entry within this time open it.
@@ -164,8 +170,12 @@ impl App {
             thumbs: Default::default(),
             apps: super::apps::AppsState::new(home.apps.clone()),
             chooser: None,
+            bookmarks: Default::default(),
+            new_file: Default::default(),
         };
         let mut effects = app.pane.start_listing(None);
+        effects.extend(app.start_bookmarks(home.apps.config_home.as_deref()));
+        effects.extend(app.start_new_file(&home));
         effects.push(Effect::LoadUserPlaces(home));
         effects.push(Effect::ListVolumes);
         effects.push(Effect::LoadThemeIcons {
@@ -307,6 +317,8 @@ impl App {
             Message::Props(m) => self.on_props_message(m),
             Message::Apps(m) => self.on_apps_message(m),
             Message::Show(r) => self.on_show_request(r),
+            Message::Bookmarks(m) => self.on_bookmark_message(m),
+            Message::NewFile(m) => self.on_new_file_message(m),
             Message::Pane(m) => self.pane_message(m),
             Message::Tab(m) => self.on_tab_message(m),
             Message::Beside(m) => self.on_beside_message(*m),
@@ -318,7 +330,11 @@ impl App {
             Message::Key(k) if !self.jobs.dialogs.is_empty() => self.dialog_key(&k),
             Message::Key(k) if self.chooser.is_some() => self.chooser_key(&k),
             Message::Key(k) if self.properties.is_some() => self.properties_key(&k),
-            Message::Key(k) => match self.focus_key(&k) {
+            Message::Key(k) => match self
+                .bookmark_key(&k)
+                .or_else(|| self.new_file_key(&k))
+                .or_else(|| self.focus_key(&k))
+            {
                 Some(effects) => effects,
                 None => match self.action_key(&k) {
                     Some(effects) => effects,
@@ -430,6 +446,10 @@ impl App {
                     ),
                     trash_events,
                 ),
+                None => Subscription::none(),
+            },
+            match &self.bookmarks.file {
+                Some(file) => Subscription::run_with(file.clone(), super::bookmarks::watch_events),
                 None => Subscription::none(),
             },
             if self.status_message().is_some() {

@@ -102,6 +102,10 @@ pub enum Effect {
     /// Work of the applications (reading them, opening files, writing a default) and
     /// the chooser's focus and scrolling.
     Apps(crate::apps::AppsEffect),
+    /// Reading and changing the bookmarks file; ends with `BookmarkMsg::Loaded`.
+    Bookmarks(crate::bookmarks::BookmarksEffect),
+    /// Reading the templates folder, making a new file.
+    NewFile(crate::new_file::NewFileEffect),
     /// Count the entries of these folders of `dir`; ends with `Message::FolderCounts`.
     CountFolders {
         generation: u64,
@@ -245,6 +249,8 @@ impl Effect {
             Effect::Thumbs(t) => (t.into_task(Message::Thumbs, Message::Tick), None),
             Effect::Props(p) => (p.into_task(Message::Props, Message::Tick), None),
             Effect::Apps(a) => (a.into_task(), None),
+            Effect::Bookmarks(b) => (b.into_task(), None),
+            Effect::NewFile(n) => (n.into_task(), None),
             Effect::Eject(path) => {
                 let at = path.clone();
                 (
@@ -354,6 +360,8 @@ impl Effect {
             Effect::Thumbs(t) => t.run_blocking().into_iter().map(Message::Thumbs).collect(),
             Effect::Props(p) => p.run_blocking().into_iter().map(Message::Props).collect(),
             Effect::Apps(a) => a.run_blocking(),
+            Effect::Bookmarks(b) => b.run_blocking(),
+            Effect::NewFile(n) => n.run_blocking(),
             Effect::Eject(path) => {
                 let r = eject(&path);
                 vec![Message::Devices(DeviceMsg::Ejected(path, r))]

@@ -7,6 +7,7 @@
 pub mod actions;
 pub mod app;
 pub mod apps;
+pub mod bookmarks;
 pub mod clipboard;
 pub mod devices;
 pub mod display;
@@ -24,6 +25,7 @@ pub mod keys;
 pub mod launcher;
 pub mod layout;
 pub mod message;
+pub mod new_file;
 pub mod offload;
 pub mod pane;
 pub mod places;

@@ -65,6 +65,10 @@ pub enum Message {
     /// Another program asked to show folders, items or their properties (the session
     /// bus: a second start, `org.freedesktop.FileManager1`).
     Show(super::instance::ShowRequest),
+    /// Bookmarked folders in Places (the GTK bookmarks file).
+    Bookmarks(super::bookmarks::BookmarkMsg),
+    /// "New File": its submenu of templates.
+    NewFile(super::new_file::NewFileMsg),
 
     /// What the person does to the pane with the keyboard's folder view: go somewhere,
     /// open an entry, sort, scroll, filter, type a location.

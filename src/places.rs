@@ -21,6 +21,8 @@ pub enum PlaceKind {
     Drive,
     Removable,
     Network,
+    /// A folder of the GTK bookmarks file (`name`: its label, else the folder's name).
+    Bookmark,
 }
 
 /// One entry of the Places panel.

@@ -37,6 +37,13 @@ pub enum UndoStep {
     },
     /// A new folder (undo removes it while it is still empty).
     CreatedFolder(PathBuf),
+    /// A new file, empty or a copy of `template` (undo removes it while it still has the
+    /// size and modification time it was made with).
+    CreatedFile {
+        path: PathBuf,
+        stamp: porpoise_engine::items::files::Stamp,
+        template: Option<PathBuf>,
+    },
     /// An item's permissions changed from `from` to `to` (undo sets `from` again).
     ModeChanged {
         path: PathBuf,
@@ -61,6 +68,7 @@ impl UndoStep {
             UndoStep::ModesChanged { before, .. } => before.len(),
             UndoStep::Renamed { .. }
             | UndoStep::CreatedFolder(_)
+            | UndoStep::CreatedFile { .. }
             | UndoStep::ModeChanged { .. } => 1,
         }
     }
@@ -74,6 +82,7 @@ impl UndoStep {
             UndoStep::Trashed { .. } => fl!("redo-done-trash", count = count),
             UndoStep::Renamed { to, .. } => fl!("redo-done-rename", name = name(to)),
             UndoStep::CreatedFolder(p) => fl!("redo-done-new-folder", name = name(p)),
+            UndoStep::CreatedFile { path, .. } => fl!("redo-done-new-file", name = name(path)),
             UndoStep::ModeChanged { path, .. } => fl!("redo-done-mode", name = name(path)),
             UndoStep::ModesChanged { .. } => fl!("redo-done-modes", count = count),
         }
@@ -88,6 +97,7 @@ impl UndoStep {
             UndoStep::Trashed { .. } => fl!("undo-done-trash", count = count),
             UndoStep::Renamed { to, .. } => fl!("undo-done-rename", name = name(to)),
             UndoStep::CreatedFolder(p) => fl!("undo-done-new-folder", name = name(p)),
+            UndoStep::CreatedFile { path, .. } => fl!("undo-done-new-file", name = name(path)),
             UndoStep::ModeChanged { path, .. } => fl!("undo-done-mode", name = name(path)),
             UndoStep::ModesChanged { .. } => fl!("undo-done-modes", count = count),
         }
@@ -170,6 +180,7 @@ pub fn failure_text(e: &perform::UndoError) -> String {
         UndoError::NotInTrash(p) => fl!("undo-why-not-in-trash", name = name(p)),
         UndoError::Exists(p) => fl!("undo-why-exists", name = name(p)),
         UndoError::NotEmpty(p) => fl!("undo-why-not-empty", name = name(p)),
+        UndoError::Changed(p) => fl!("undo-why-changed", name = name(p)),
         UndoError::Gone(p) => fl!("undo-why-gone", name = name(p)),
         UndoError::Incomplete { failed, .. } => {
             let count = *failed;

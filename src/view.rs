@@ -109,17 +109,19 @@ fn split_pane<'a>(app: &'a App, pane: &'a Pane, ring: bool) -> Element<'a, Messa
     body.map(|m| Message::Beside(Box::new(m)))
 }
 
-/// The name entry of a new folder, above the list.
+/// The name entry of a new folder or file, above the list.
 fn new_folder_bar(pane: &Pane) -> Option<Element<'_, Message>> {
     let n = pane.naming()?;
-    if n.kind != NameKind::NewFolder {
-        return None;
-    }
+    let label = match n.kind {
+        NameKind::NewFolder => fl!("new-folder-label"),
+        NameKind::NewFile(_) => fl!("new-file-label"),
+        NameKind::Rename(_) => return None,
+    };
     let act = Message::Action;
     Some(
         container(
             row![
-                text(fl!("new-folder-label")),
+                text(label),
                 container(entry::name_input(&n.text, theme::TEXT_SIZE)).width(320),
                 button(text(fl!("new-folder-create")))
                     .on_press_maybe((!n.busy).then_some(act(ActionMsg::NameSubmit))),

@@ -3,6 +3,8 @@
 //! asking whether a place is taken). Each is one syscall, relative to the folder's
 //! descriptor where a folder is given; they are I/O: run them off the UI thread.
 
+pub mod files;
+
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 

@@ -6,6 +6,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod apps;
+pub mod bookmarks;
 pub mod devices;
 pub mod entry;
 pub mod error;
@@ -17,6 +18,7 @@ pub mod mime;
 pub mod mounts;
 pub mod props;
 mod sys;
+pub mod templates;
 pub mod thumbs;
 pub mod uri;
 pub mod usage;

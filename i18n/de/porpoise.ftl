@@ -314,6 +314,20 @@ dialog-cancel = Abbrechen
 new-folder-name = Neuer Ordner
 new-folder-label = Neuer Ordner:
 new-folder-create = Anlegen
+
+# New files and bookmarks
+menu-new-file = Neue Datei
+menu-empty-file = Leere Datei
+menu-add-to-places = Zu Orten hinzufügen
+new-file-name = Neue Datei
+new-file-label = Neue Datei:
+undo-done-new-file = Die neue Datei „{ $name }“ wurde entfernt
+redo-done-new-file = Die Datei „{ $name }“ wurde wieder angelegt
+undo-why-changed = „{ $name }“ wurde seit dem Anlegen geändert und bleibt erhalten
+place-menu-open-tab = In neuem Tab öffnen
+place-menu-rename = Umbenennen …
+place-menu-remove = Aus Orten entfernen
+bookmarks-failed = Die Lesezeichen konnten nicht gelesen oder gespeichert werden: { $error }
 name-error-empty = Ein Name darf nicht leer sein.
 name-error-slash = Ein Name darf kein „/“ enthalten.
 name-error-dots = „.“ und „..“ sind keine gültigen Namen.

@@ -314,6 +314,20 @@ dialog-cancel = Cancel
 new-folder-name = New Folder
 new-folder-label = New folder:
 new-folder-create = Create
+
+# New files and bookmarks
+menu-new-file = New File
+menu-empty-file = Empty File
+menu-add-to-places = Add to Places
+new-file-name = New File
+new-file-label = New file:
+undo-done-new-file = Removed the new file “{ $name }”
+redo-done-new-file = Made the file “{ $name }” again
+undo-why-changed = “{ $name }” was changed since it was made; it is kept
+place-menu-open-tab = Open in New Tab
+place-menu-rename = Rename…
+place-menu-remove = Remove from Places
+bookmarks-failed = The bookmarks could not be read or saved: { $error }
 name-error-empty = A name cannot be empty.
 name-error-slash = A name cannot contain “/”.
 name-error-dots = “.” and “..” cannot be used as names.

@@ -17,6 +17,8 @@ pub enum DropTarget {
     Place(PathBuf),
     /// The tab at this place: its folder.
     Tab(usize),
+    /// Places outside its places: folders dropped there are bookmarked.
+    Bookmarks,
 }
 
 /// A press on entries that may become a drag.

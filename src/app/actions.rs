@@ -46,16 +46,25 @@ impl App {
                     // The innermost target hears the release first (a folder in the
                     // other pane before that pane as a whole): it takes the drop.
                     d.released_on.get_or_insert(t);
-                } else if let (Some(from), DropTarget::Tab(to)) = (self.actions.tab_press, t) {
-                    return self.on_tab_message(TabMsg::Moved { from, to });
+                } else if let (Some(from), DropTarget::Tab(to)) = (self.actions.tab_press, &t) {
+                    return self.on_tab_message(TabMsg::Moved { from, to: *to });
+                } else if let DropTarget::Place(to) = t {
+                    return self.bookmark_released_on(to);
                 }
                 Vec::new()
             }
+            // Places as a whole never hides the place under the pointer.
+            ActionMsg::Hover(DropTarget::Bookmarks) if self.actions.hover.is_some() => {
+                self.bookmarks.over_panel = true;
+                Vec::new()
+            }
             ActionMsg::Hover(t) => {
+                self.bookmarks.over_panel |= t == DropTarget::Bookmarks;
                 self.actions.hover = Some(t);
                 Vec::new()
             }
             ActionMsg::Unhover(t) => {
+                self.bookmarks.over_panel &= t != DropTarget::Bookmarks;
                 if self.actions.hover.as_ref() == Some(&t) {
                     self.actions.hover = None;
                 }
@@ -66,6 +75,7 @@ impl App {
             ActionMsg::MainMenu => self.open_main_menu(false),
             ActionMsg::CloseMenu => {
                 self.pane.close_menus();
+                self.bookmarks.menu = None;
                 Vec::new()
             }
             ActionMsg::DropPick(kind) => self.drop_pick(kind),
@@ -300,6 +310,8 @@ impl App {
                 .is_some_and(|(e, _)| e.is_dir_like())
         });
         let items = MenuItem::for_target(folder);
+        self.new_file.open = None;
+        self.new_file.highlighted = None;
         self.pane.set_mode(Mode::Menu(ContextMenu {
             target,
             items,
@@ -359,6 +371,14 @@ impl App {
             MenuItem::Delete => self.ask_delete_selection(),
             MenuItem::NewFolder => self.new_folder(),
             MenuItem::OpenTerminal => self.open_terminal(target),
+            MenuItem::NewFile => self.name_new_file(None),
+            MenuItem::AddToPlaces => {
+                let folder = match target {
+                    Some(n) => self.path().join(OsStr::from_bytes(&n)),
+                    None => self.path().to_owned(),
+                };
+                self.on_bookmark_message(crate::bookmarks::BookmarkMsg::Add(folder))
+            }
             MenuItem::ShowHidden => self.toggle_hidden(),
             MenuItem::ShowPlaces => self.toggle_places(),
             MenuItem::VerifyCopies => {

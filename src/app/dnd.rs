@@ -53,6 +53,7 @@ impl App {
         match e {
             PointerEvent::Pressed(p) => {
                 self.actions.pointer = p;
+                self.bookmark_pressed();
                 Vec::new()
             }
             PointerEvent::Moved(p) => {
@@ -79,6 +80,9 @@ impl App {
         let Some(target) = d.released_on.clone() else {
             return Vec::new();
         };
+        if target == DropTarget::Bookmarks {
+            return self.bookmark_dropped(d.sources);
+        }
         let Some(dest) = self.drop_dest(&target) else {
             return Vec::new();
         };
@@ -113,6 +117,7 @@ impl App {
                     .then(|| self.path().join(OsStr::from_bytes(name)))
             }
             DropTarget::Place(p) => Some(p.clone()),
+            DropTarget::Bookmarks => None,
             DropTarget::Tab(at) => {
                 let tabs = self.tab_list();
                 let pane = tabs.get(*at)?.focused;
@@ -129,6 +134,9 @@ impl App {
         let Some(d) = self.actions.drag.as_ref().filter(|d| d.active) else {
             return false;
         };
+        if *target == DropTarget::Bookmarks {
+            return self.actions.hover.as_ref() == Some(target);
+        }
         self.actions.hover.as_ref() == Some(target)
             && self.drop_dest(target).is_some_and(|dest| {
                 drag::drop_allowed(&d.sources, &dest)

@@ -40,6 +40,7 @@ impl App {
         let mounts = &self.mount_places;
         self.user_places
             .iter()
+            .chain(self.bookmarks.places.iter())
             .chain(mounts.iter().filter(|p| p.kind != PlaceKind::Network))
             .chain(mounts.iter().filter(|p| p.kind == PlaceKind::Network))
             .collect()

@@ -12,6 +12,7 @@ use crate::actions::names::{NameOpError, check_name, stem_chars};
 use crate::actions::{ActionEffect, NameEntry, NameKind};
 use crate::effects::Effect;
 use crate::i18n::fl;
+use crate::new_file::NewFileEffect;
 use crate::pane::Mode;
 use crate::undo::UndoStep;
 
@@ -76,16 +77,21 @@ impl App {
             }
         };
         let effect = match &entry.kind {
-            NameKind::NewFolder => ActionEffect::CreateFolder { parent, name },
-            NameKind::Rename(from) => ActionEffect::Rename {
+            NameKind::NewFolder => Effect::Action(ActionEffect::CreateFolder { parent, name }),
+            NameKind::NewFile(template) => Effect::NewFile(NewFileEffect::Create {
+                parent,
+                name,
+                template: template.clone(),
+            }),
+            NameKind::Rename(from) => Effect::Action(ActionEffect::Rename {
                 parent,
                 from: from.clone(),
                 to: name,
-            },
+            }),
         };
         entry.busy = true;
         self.status_error = None;
-        vec![Effect::Action(effect)]
+        vec![effect]
     }
 
     pub(super) fn created(&mut self, r: Result<Vec<u8>, NameOpError>) -> Vec<Effect> {

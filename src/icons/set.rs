@@ -148,6 +148,7 @@ impl Slot {
             PlaceKind::FileSystem | PlaceKind::Drive => Slot::Drive,
             PlaceKind::Removable => Slot::Removable,
             PlaceKind::Network => Slot::Network,
+            PlaceKind::Bookmark => Slot::Folder,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Taking an undo step back, on a worker thread: deleting the copies, moving items back,
-//! restoring them from the trash, renaming back, removing a still-empty folder, setting
+//! restoring them from the trash, renaming back, removing a still-empty folder or a
+//! still-unchanged new file, setting
 //! permissions back (a folder's contents' through a job).
 
 use std::collections::BTreeMap;
@@ -25,6 +26,8 @@ pub enum UndoError {
     NotEmpty(PathBuf),
     #[error("{path}: it is gone", path = .0.display())]
     Gone(PathBuf),
+    #[error("{path}: the file was changed since it was made", path = .0.display())]
+    Changed(PathBuf),
     /// A job that undid part of the step left `failed` items as they were.
     #[error("{failed} items could not be taken back")]
     Incomplete {
@@ -74,6 +77,17 @@ pub fn perform(step: UndoStep) -> Result<(), UndoError> {
             Err(e) if e.reason() == Reason::NotFound => Err(UndoError::Gone(path)),
             Err(e) => Err(e.into()),
         },
+        UndoStep::CreatedFile { path, stamp, .. } => {
+            use porpoise_engine::items::files::{RemoveNewError, remove_if_unchanged};
+            match remove_if_unchanged(&path, stamp) {
+                Ok(()) => Ok(()),
+                Err(RemoveNewError::Changed(p)) => Err(UndoError::Changed(p)),
+                Err(RemoveNewError::Io(e)) if e.reason() == Reason::NotFound => {
+                    Err(UndoError::Gone(path))
+                }
+                Err(RemoveNewError::Io(e)) => Err(e.into()),
+            }
+        }
         UndoStep::ModeChanged { path, from, .. } => set_mode(&path, from),
         UndoStep::ModesChanged { before, .. } => run_job(jobs::start(
             JobKind::Permissions,

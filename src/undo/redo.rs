@@ -33,6 +33,7 @@ pub fn again(step: UndoStep) -> Again {
         step @ (UndoStep::Moved { .. }
         | UndoStep::Renamed { .. }
         | UndoStep::CreatedFolder(_)
+        | UndoStep::CreatedFile { .. }
         | UndoStep::ModeChanged { .. }) => Again::Directly(step),
     }
 }
@@ -53,6 +54,21 @@ pub fn perform_again(step: &UndoStep) -> Result<(), UndoError> {
             };
             match items::create_folder(parent, name) {
                 Ok(_) => Ok(()),
+                Err(e) if e.reason() == Reason::Exists => Err(UndoError::Exists(path.clone())),
+                Err(e) => Err(e.into()),
+            }
+        }
+        UndoStep::CreatedFile {
+            path,
+            stamp,
+            template,
+        } => {
+            let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+                return Err(UndoError::Gone(path.clone()));
+            };
+            match items::files::create_file(parent, name, template.as_deref()) {
+                // Made again as it was: the same time, so undo can take it back again.
+                Ok(_) => Ok(items::files::set_mtime(path, *stamp)?),
                 Err(e) if e.reason() == Reason::Exists => Err(UndoError::Exists(path.clone())),
                 Err(e) => Err(e.into()),
             }

@@ -14,8 +14,8 @@ use crate::message::Message;
 use crate::request::JobKind;
 use crate::theme;
 
-const MENU_WIDTH: f32 = 210.0;
-const ITEM_HEIGHT: f32 = 30.0;
+pub(crate) const MENU_WIDTH: f32 = 210.0;
+pub(crate) const ITEM_HEIGHT: f32 = 30.0;
 
 /// The layers to stack over the window, bottom first.
 pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
@@ -35,7 +35,7 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
                 message: Message::Action(ActionMsg::MenuPick(i)),
                 mark: match (ticked(app, i), i) {
                     (Some(on), _) => Mark::Tick(on),
-                    (None, MenuItem::OpenWith) => Mark::Submenu,
+                    (None, MenuItem::OpenWith | MenuItem::NewFile) => Mark::Submenu,
                     (None, _) => Mark::Plain,
                 },
                 highlighted: m.highlighted == Some(at)
@@ -43,7 +43,9 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
             })
             .collect();
         out.push(menu(app, items, m.at, open_with(m)));
+        out.extend(super::new_file_menu::layer(app, m));
     }
+    out.extend(super::place_menu::layer(app));
     if let Some(m) = app.drop_menu() {
         let pick = |k| Message::Action(ActionMsg::DropPick(k));
         let mut items: Vec<Entry> = m
@@ -91,6 +93,17 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
         ));
     }
     out
+}
+
+/// What the pointer coming onto a submenu's entry sends: "New File" shows its templates
+/// (a press on it makes an empty file); "Open With" asks for its applications.
+fn on_hover(message: Message) -> Message {
+    match message {
+        Message::Action(ActionMsg::MenuPick(MenuItem::NewFile)) => {
+            Message::NewFile(crate::new_file::NewFileMsg::ShowMenu)
+        }
+        m => m,
+    }
 }
 
 /// The drop menu's entry for a job kind.
@@ -153,6 +166,8 @@ pub fn menu_label(i: MenuItem) -> String {
         MenuItem::Paste => fl!("menu-paste"),
         MenuItem::NewFolder => fl!("menu-new-folder"),
         MenuItem::OpenTerminal => fl!("menu-open-terminal"),
+        MenuItem::NewFile => fl!("menu-new-file"),
+        MenuItem::AddToPlaces => fl!("menu-add-to-places"),
         MenuItem::ShowHidden => fl!("menu-show-hidden"),
         MenuItem::Reload => fl!("menu-reload"),
         MenuItem::Restore => fl!("trash-restore"),
@@ -192,17 +207,17 @@ fn ghost<'a>(count: usize, at: Point) -> Element<'a, Message> {
 }
 
 /// One entry of a menu.
-struct Entry {
-    label: String,
-    message: Message,
-    mark: Mark,
+pub(crate) struct Entry {
+    pub(crate) label: String,
+    pub(crate) message: Message,
+    pub(crate) mark: Mark,
     /// The arrow keys are on it.
-    highlighted: bool,
+    pub(crate) highlighted: bool,
 }
 
 /// How an entry stands out.
 #[derive(Clone, Copy, PartialEq)]
-enum Mark {
+pub(crate) enum Mark {
     Plain,
     /// What Enter picks: highlighted, and it says "Enter".
     Default,
@@ -215,7 +230,7 @@ enum Mark {
 /// A menu of `items` at `at` (kept inside the window), over a layer that closes it; with
 /// a submenu (its entries, and the row of the entry it belongs to) beside that entry, on
 /// the right where it fits, else on the left.
-fn menu<'a>(
+pub(crate) fn menu<'a>(
     app: &App,
     items: Vec<Entry>,
     at: Point,
@@ -246,7 +261,7 @@ fn menu<'a>(
 }
 
 /// Where a menu of `count` entries wanted at `at` goes: inside the window.
-fn placed(app: &App, count: usize, at: Point) -> (f32, f32) {
+pub(crate) fn placed(app: &App, count: usize, at: Point) -> (f32, f32) {
     let s = app.settings();
     let height = count as f32 * ITEM_HEIGHT + 10.0;
     let x = at.x.min(s.window_width - MENU_WIDTH - 4.0).max(0.0);
@@ -255,7 +270,7 @@ fn placed(app: &App, count: usize, at: Point) -> (f32, f32) {
 }
 
 /// A menu's panel with its corner at (`x`, `y`).
-fn panel_at<'a>(col: Column<'a, Message>, x: f32, y: f32) -> Element<'a, Message> {
+pub(crate) fn panel_at<'a>(col: Column<'a, Message>, x: f32, y: f32) -> Element<'a, Message> {
     container(container(col).style(panel))
         .padding(Padding {
             top: y,
@@ -267,7 +282,7 @@ fn panel_at<'a>(col: Column<'a, Message>, x: f32, y: f32) -> Element<'a, Message
 }
 
 /// A menu's entries, one under the other.
-fn entries<'a>(items: Vec<Entry>) -> Column<'a, Message> {
+pub(crate) fn entries<'a>(items: Vec<Entry>) -> Column<'a, Message> {
     let mut col = Column::new().width(MENU_WIDTH).padding(5);
     for Entry {
         label,
@@ -326,7 +341,7 @@ fn entries<'a>(items: Vec<Entry>) -> Column<'a, Message> {
             .style(theme::flat_button(default || highlighted));
         // A submenu opens as the pointer comes onto its entry, as on the desktop.
         col = if mark == Mark::Submenu {
-            col.push(mouse_area(entry).on_enter(message))
+            col.push(mouse_area(entry).on_enter(on_hover(message)))
         } else {
             col.push(entry)
         };

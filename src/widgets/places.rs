@@ -1,13 +1,17 @@
-//! The Places panel: Home, user folders and Trash; devices (with what Porpoise still
+//! The Places panel: Home, user folders and Trash; bookmarked folders (a menu of their
+//! own, a label edited in place, dragged to reorder, folders dropped on the panel added);
+//! devices (with what Porpoise still
 //! writes to them, and an unmount button); network shares.
 
 use iced::widget::{
-    Column, Id, button, column, container, mouse_area, row, scrollable, svg, text, tooltip,
+    Column, Id, button, column, container, mouse_area, row, scrollable, svg, text, text_input,
+    tooltip,
 };
 use iced::{Center, Element, Fill};
 
 use crate::actions::{ActionMsg, DropTarget};
 use crate::app::App;
+use crate::bookmarks::{BookmarkMsg, LABEL_INPUT};
 use crate::devices::{self, DeviceMsg, DeviceStatus};
 use crate::i18n::fl;
 use crate::icons::{self, IconSize};
@@ -39,6 +43,12 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
     for p in app.user_places() {
         col = col.push(item(app, p, current(p), at(p)));
     }
+    for p in app.bookmark_places() {
+        col = col.push(match app.bookmarks().editing.as_ref() {
+            Some((path, text)) if *path == p.path => label_input(text),
+            _ => item(app, p, current(p), at(p)),
+        });
+    }
     let (devices, network): (Vec<&Place>, Vec<&Place>) = app
         .mount_places()
         .iter()
@@ -58,7 +68,13 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
             col = col.push(item(app, p, current(p), at(p)));
         }
     }
-    let ring = app.focus_ring() == Some(crate::focus::Part::Places);
+    let ring = app.focus_ring() == Some(crate::focus::Part::Places) || app.is_bookmark_drop_hover();
+    // Folders dropped on Places but not on a place are bookmarked.
+    let target = DropTarget::Bookmarks;
+    let col = mouse_area(col)
+        .on_release(Message::Action(ActionMsg::ReleasedOn(target.clone())))
+        .on_enter(Message::Action(ActionMsg::Hover(target.clone())))
+        .on_exit(Message::Action(ActionMsg::Unhover(target)));
     Some(
         container(scrollable(col).height(Fill))
             .width(width)
@@ -92,7 +108,9 @@ pub fn label(p: &Place) -> String {
         PlaceKind::Videos => fl!("place-videos"),
         PlaceKind::Trash => fl!("place-trash"),
         PlaceKind::FileSystem => fl!("place-filesystem"),
-        PlaceKind::Drive | PlaceKind::Removable | PlaceKind::Network if !p.name.is_empty() => {
+        PlaceKind::Drive | PlaceKind::Removable | PlaceKind::Network | PlaceKind::Bookmark
+            if !p.name.is_empty() =>
+        {
             p.name.clone()
         }
         _ => p.path.display().to_string(),
@@ -164,6 +182,11 @@ fn item<'a>(app: &App, p: &'a Place, current: bool, keyboard: bool) -> Element<'
     let area = mouse_area(body);
     let area = match p.kind {
         PlaceKind::Trash => area,
+        PlaceKind::Bookmark => area
+            .on_middle_press(Message::Tab(crate::tabs::TabMsg::OpenBehind(
+                p.path.clone(),
+            )))
+            .on_right_press(Message::Bookmarks(BookmarkMsg::OpenMenu(p.path.clone()))),
         _ => area.on_middle_press(Message::Tab(crate::tabs::TabMsg::OpenBehind(
             p.path.clone(),
         ))),
@@ -172,6 +195,20 @@ fn item<'a>(app: &App, p: &'a Place, current: bool, keyboard: bool) -> Element<'
         .on_enter(Message::Action(ActionMsg::Hover(target.clone())))
         .on_exit(Message::Action(ActionMsg::Unhover(target)))
         .into()
+}
+
+/// The text input a bookmark's label is edited in (Enter keeps it, Escape gives up).
+fn label_input<'a>(label: &str) -> Element<'a, Message> {
+    container(
+        text_input("", label)
+            .id(LABEL_INPUT)
+            .size(theme::TEXT_SIZE)
+            .padding([4, 6])
+            .on_input(|t| Message::Bookmarks(BookmarkMsg::LabelInput(t)))
+            .on_submit(Message::Bookmarks(BookmarkMsg::LabelSubmit)),
+    )
+    .padding([2, 4])
+    .into()
 }
 
 /// The unmount button of a removable device, with a tooltip.

@@ -1,0 +1,88 @@
+//! The submenu of "New File" beside the folder's menu: "Empty File", then the templates,
+//! a folder of templates opening its own submenu beside it as the pointer comes onto it.
+
+use iced::widget::Stack;
+use iced::{Element, Fill, Point};
+
+use porpoise_engine::templates::{Template, TemplateKind};
+
+use super::overlay::{Entry, ITEM_HEIGHT, MENU_WIDTH, Mark, entries, panel_at, placed};
+use crate::actions::{ContextMenu, MenuItem};
+use crate::app::App;
+use crate::i18n::fl;
+use crate::message::Message;
+use crate::new_file::NewFileMsg;
+
+/// The submenu's panels over the folder's menu `m`, while it is open.
+pub fn layer<'a>(app: &'a App, m: &ContextMenu) -> Option<Element<'a, Message>> {
+    let state = app.new_file_state();
+    let open = state.open.as_ref()?;
+    let row = m.items.iter().position(|&i| i == MenuItem::NewFile)?;
+    let (mut x, mut y) = placed(app, m.items.len(), m.at);
+    let mut row_y = y + row as f32 * ITEM_HEIGHT;
+    let mut panels = Vec::new();
+    for level in 0..=open.len() {
+        let Some(templates) = state.level(level) else {
+            break;
+        };
+        let mut items = Vec::with_capacity(templates.len() + 1);
+        if level == 0 {
+            items.push(Entry {
+                label: fl!("menu-empty-file"),
+                message: Message::NewFile(NewFileMsg::Pick(None)),
+                mark: Mark::Plain,
+                highlighted: false,
+            });
+        }
+        let first = items.len();
+        let innermost = level == open.len();
+        items.extend(
+            templates
+                .iter()
+                .enumerate()
+                .map(|(index, t)| entry(t, level, index, open.get(level) == Some(&index))),
+        );
+        if innermost && let Some(h) = state.highlighted.and_then(|h| items.get_mut(h)) {
+            h.highlighted = true;
+        }
+        x = beside(app, x);
+        (_, y) = placed(app, items.len(), Point::new(x, row_y));
+        if let Some(&i) = open.get(level) {
+            row_y = y + (first + i) as f32 * ITEM_HEIGHT;
+        }
+        panels.push(panel_at(entries(items), x, y));
+    }
+    Some(Stack::with_children(panels).width(Fill).height(Fill).into())
+}
+
+/// Where a submenu goes beside a menu at `x`: on its right where it fits, else on its left.
+fn beside(app: &App, x: f32) -> f32 {
+    let right = x + MENU_WIDTH - 6.0;
+    if right + MENU_WIDTH <= app.settings().window_width {
+        right
+    } else {
+        (x - MENU_WIDTH + 6.0).max(0.0)
+    }
+}
+
+/// A template's entry: its name without the extension; a folder opens its submenu.
+fn entry(t: &Template, level: usize, index: usize, open: bool) -> Entry {
+    let name = t.name.to_string_lossy();
+    match &t.kind {
+        TemplateKind::Folder(_) => Entry {
+            label: name.into_owned(),
+            message: Message::NewFile(NewFileMsg::OpenFolder { level, index }),
+            mark: Mark::Submenu,
+            highlighted: open,
+        },
+        TemplateKind::File => {
+            let stem = crate::actions::names::stem_chars(&name);
+            Entry {
+                label: name.chars().take(stem).collect(),
+                message: Message::NewFile(NewFileMsg::Pick(Some(t.path.clone()))),
+                mark: Mark::Plain,
+                highlighted: false,
+            }
+        }
+    }
+}
