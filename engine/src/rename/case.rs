@@ -56,12 +56,18 @@ mod tests {
     #[test]
     fn letters_change_and_other_bytes_stay() {
         assert_eq!(CaseChange::Lower.apply(b"Holiday PHOTO"), b"holiday photo");
-        assert_eq!(CaseChange::Upper.apply("straße".as_bytes()), "STRASSE".as_bytes());
+        assert_eq!(
+            CaseChange::Upper.apply("straße".as_bytes()),
+            "STRASSE".as_bytes()
+        );
         assert_eq!(
             CaseChange::Title.apply(b"the old_MILL-house don't"),
             b"The Old_Mill-House Don't"
         );
-        assert_eq!(CaseChange::Upper.apply(b"caf\xe9 ab\xff"), b"CAF\xe9 AB\xff");
+        assert_eq!(
+            CaseChange::Upper.apply(b"caf\xe9 ab\xff"),
+            b"CAF\xe9 AB\xff"
+        );
         assert_eq!(CaseChange::Title.apply(b"x\xffyz"), b"X\xffYz");
         assert_eq!(CaseChange::Keep.apply(b"MiXed\xfe"), b"MiXed\xfe");
     }

@@ -43,7 +43,11 @@ pub fn order(renames: &[(OsString, OsString)]) -> Result<Vec<Vec<Step>>, OrderEr
     // next[i]: the item whose old name item i's new name is (i waits for it).
     let next: Vec<Option<usize>> = renames
         .iter()
-        .map(|(old, new)| (old != new).then(|| by_old.get(new.as_os_str()).copied()).flatten())
+        .map(|(old, new)| {
+            (old != new)
+                .then(|| by_old.get(new.as_os_str()).copied())
+                .flatten()
+        })
         .collect();
     let waited_for: Vec<bool> = {
         let mut w = vec![false; renames.len()];
@@ -135,7 +139,10 @@ mod tests {
             order(&r).unwrap(),
             [[Step::Direct(2), Step::Direct(1), Step::Direct(0)]]
         );
-        assert_eq!(simulate(&["a", "b", "c", "x"], &r), set(&["b", "c", "d", "x"]));
+        assert_eq!(
+            simulate(&["a", "b", "c", "x"], &r),
+            set(&["b", "c", "d", "x"])
+        );
     }
 
     #[test]
@@ -144,7 +151,11 @@ mod tests {
         assert_eq!(simulate(&["a", "b"], &swap), set(&["a", "b"]));
         assert_eq!(
             order(&swap).unwrap(),
-            [[Step::ToTemporary(0), Step::Direct(1), Step::FromTemporary(0)]]
+            [[
+                Step::ToTemporary(0),
+                Step::Direct(1),
+                Step::FromTemporary(0)
+            ]]
         );
         let three = pairs(&[("1", "2"), ("2", "3"), ("3", "1"), ("x", "y"), ("q", "q")]);
         assert_eq!(

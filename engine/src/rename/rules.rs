@@ -153,10 +153,7 @@ fn numbered(template: &str, n: u64) -> Vec<u8> {
     let Some(start) = template.find('#') else {
         return format!("{template}{n}").into_bytes();
     };
-    let width = template[start..]
-        .bytes()
-        .take_while(|&b| b == b'#')
-        .count();
+    let width = template[start..].bytes().take_while(|&b| b == b'#').count();
     let end = start + width;
     format!("{}{n:0width$}{}", &template[..start], &template[end..]).into_bytes()
 }
