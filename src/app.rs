@@ -3,6 +3,7 @@
 
 mod actions;
 mod band;
+mod batch_rename;
 mod devices;
 mod dnd;
 mod focus;
@@ -103,6 +104,8 @@ pub struct App {
     apps: super::apps::AppsState,
     /// The chooser of an application ("Other Application…"), while it is open.
     chooser: Option<super::apps::Chooser>,
+    /// The batch rename dialog, while it is open.
+    batch_rename: Option<super::batch_rename::BatchRename>,
 }
 
 /// Two clicks on the same entry within this time open it.
@@ -159,6 +162,7 @@ impl App {
             thumbs: Default::default(),
             apps: super::apps::AppsState::new(home.apps.clone()),
             chooser: None,
+            batch_rename: None,
         };
         let mut effects = app.pane.start_listing(None);
         effects.push(Effect::LoadUserPlaces(home));
@@ -284,6 +288,7 @@ impl App {
             Message::Types(m) => self.on_types_message(m),
             Message::Thumbs(m) => self.on_thumbs_message(m),
             Message::Props(m) => self.on_props_message(m),
+            Message::BatchRename(m) => self.on_batch_message(m),
             Message::Apps(m) => self.on_apps_message(m),
             Message::Pane(m) => self.pane_message(m),
             Message::Tab(m) => self.on_tab_message(m),
@@ -296,6 +301,7 @@ impl App {
             Message::Key(k) if !self.jobs.dialogs.is_empty() => self.dialog_key(&k),
             Message::Key(k) if self.chooser.is_some() => self.chooser_key(&k),
             Message::Key(k) if self.properties.is_some() => self.properties_key(&k),
+            Message::Key(k) if self.batch_rename.is_some() => self.batch_rename_key(&k),
             Message::Key(k) => match self.focus_key(&k) {
                 Some(effects) => effects,
                 None => match self.action_key(&k) {

@@ -55,6 +55,8 @@ pub enum Message {
     Thumbs(super::thumbs::ThumbsMsg),
     /// The properties dialog.
     Props(super::properties::PropsMsg),
+    /// The batch rename dialog.
+    BatchRename(super::batch_rename::BatchMsg),
     /// The applications that open files: opening, "Open With" and the chooser.
     Apps(super::apps::AppsMsg),
 

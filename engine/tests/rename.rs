@@ -109,8 +109,14 @@ fn the_previewed_names_are_given_and_the_reversed_job_gives_them_back() {
         expected.insert(p.new.as_bytes().to_vec(), body);
     }
     assert_eq!(after, expected);
-    assert!(after.contains_key(&b"caf\xe9 Holiday #.png"[..]), "{after:?}");
-    assert!(after.contains_key(&b"Holiday folder #"[..]), "a folder has no extension");
+    assert!(
+        after.contains_key(&b"caf\xe9 Holiday #.png"[..]),
+        "{after:?}"
+    );
+    assert!(
+        after.contains_key(&b"Holiday folder #"[..]),
+        "a folder has no extension"
+    );
 
     // Undo: the placed items, each back to its old name, in one job.
     let back: Vec<(OsString, OsString)> = placed(&out)
@@ -152,10 +158,17 @@ fn a_swap_and_a_cycle_of_three_go_through_temporary_names() {
     assert_eq!(after[&b"1"[..]], b"\xff3");
     assert_eq!(after[&b"2"[..]], b"1");
     assert_eq!(after[&b"\xff3"[..]], b"2");
-    assert_eq!(after.len(), before.len(), "no temporary name is left: {after:?}");
+    assert_eq!(
+        after.len(),
+        before.len(),
+        "no temporary name is left: {after:?}"
+    );
     assert_eq!(placed(&out).len(), 5);
 
-    let undone = finish(jobs::start(JobKind::Rename, JobSpec::rename(job.reversed())));
+    let undone = finish(jobs::start(
+        JobKind::Rename,
+        JobSpec::rename(job.reversed()),
+    ));
     assert_eq!(undone.state, JobState::Done);
     assert_eq!(contents(dir), before);
 }
@@ -170,7 +183,12 @@ fn a_taken_name_fails_that_item_and_loses_nothing() {
     // stays; "c" → "d" goes.
     let out = run(
         dir,
-        pairs(&[(b"a", b"b"), (b"b", b"taken"), (b"c", b"d"), (b"c2", b"x/y")]),
+        pairs(&[
+            (b"a", b"b"),
+            (b"b", b"taken"),
+            (b"c", b"d"),
+            (b"c2", b"x/y"),
+        ]),
     );
     assert_eq!(out.state, JobState::Failed);
     assert_eq!(out.summary.files_done, 1);
@@ -184,7 +202,10 @@ fn a_taken_name_fails_that_item_and_loses_nothing() {
         })
         .collect();
     for name in ["a", "b", "c2"] {
-        assert!(failed.contains(&dir.join(name)), "{name} failed: {failed:?}");
+        assert!(
+            failed.contains(&dir.join(name)),
+            "{name} failed: {failed:?}"
+        );
     }
     let after = contents(dir);
     let mut expected = before;
