@@ -15,6 +15,23 @@ use crate::i18n::fl;
 
 /// The id of the Find field (it has the keyboard when the dialog opens).
 pub const FIND_INPUT: &str = "porpoise-batch-find";
+pub const REPLACE_INPUT: &str = "porpoise-batch-replace";
+pub const BEFORE_INPUT: &str = "porpoise-batch-before";
+pub const AFTER_INPUT: &str = "porpoise-batch-after";
+pub const NUMBERING_INPUT: &str = "porpoise-batch-numbering";
+pub const START_INPUT: &str = "porpoise-batch-start";
+pub const STEP_INPUT: &str = "porpoise-batch-step";
+
+/// The text fields in the order Tab goes through them.
+pub const FIELDS: [&str; 7] = [
+    FIND_INPUT,
+    REPLACE_INPUT,
+    BEFORE_INPUT,
+    AFTER_INPUT,
+    NUMBERING_INPUT,
+    START_INPUT,
+    STEP_INPUT,
+];
 
 /// The dialog's messages (one variant of `Message`).
 #[derive(Debug, Clone)]
@@ -54,6 +71,8 @@ pub struct BatchRename {
     /// The new names, or why the rules cannot be used (a regular expression that is not
     /// valid).
     pub plan: Result<Plan, String>,
+    /// The field last typed in or tabbed to (an index into [`FIELDS`]).
+    field: usize,
 }
 
 impl BatchRename {
@@ -68,6 +87,7 @@ impl BatchRename {
             step: rules.step.to_string(),
             rules,
             plan: Ok(Plan::default()),
+            field: 0,
         };
         v.preview();
         v
@@ -75,6 +95,9 @@ impl BatchRename {
 
     /// Take one change of a rule and preview again.
     pub fn change(&mut self, m: BatchMsg) {
+        if let Some(field) = typed_in(&m) {
+            self.field = field;
+        }
         let r = &mut self.rules;
         match m {
             BatchMsg::Find(t) => r.find = t,
@@ -123,10 +146,35 @@ impl BatchRename {
         })
     }
 
+    /// Tab (or Shift+Tab, `back`): the next (or the one before) text field; its id.
+    pub fn tab(&mut self, back: bool) -> &'static str {
+        let n = FIELDS.len();
+        self.field = if back {
+            (self.field + n - 1) % n
+        } else {
+            (self.field + 1) % n
+        };
+        FIELDS[self.field]
+    }
+
     /// How many items the dialog renames.
     pub fn count(&self) -> usize {
         self.items.len()
     }
+}
+
+/// The field (an index into [`FIELDS`]) a message of typing comes from.
+fn typed_in(m: &BatchMsg) -> Option<usize> {
+    Some(match m {
+        BatchMsg::Find(_) => 0,
+        BatchMsg::Replace(_) => 1,
+        BatchMsg::Before(_) => 2,
+        BatchMsg::After(_) => 3,
+        BatchMsg::Numbering(_) => 4,
+        BatchMsg::Start(_) => 5,
+        BatchMsg::Step(_) => 6,
+        _ => return None,
+    })
 }
 
 /// Only the digits of what was typed in a number field.

@@ -15,9 +15,8 @@ use std::path::Path;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced::widget::Id;
-use porpoise::batch_rename::{BatchMsg, FIND_INPUT};
+use porpoise::batch_rename::{BatchMsg, FIND_INPUT, NUMBERING_INPUT, REPLACE_INPUT};
 use porpoise::keys::{char_key, named, press};
-use porpoise::widgets::batch_rename::{NUMBERING_INPUT, REPLACE_INPUT};
 use porpoise::{App, Message};
 
 use flows::*;

@@ -446,6 +446,7 @@ batch-title = { $count } Elemente umbenennen
 batch-find = Suchen
 batch-find-hint = Zu suchender Text
 batch-replace = Ersetzen durch
+batch-replace-hint = Neuer Text
 batch-regex = Regulärer Ausdruck
 batch-case-sensitive = Groß-/Kleinschreibung beachten
 batch-before = Davor einfügen

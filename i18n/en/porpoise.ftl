@@ -446,6 +446,7 @@ batch-title = Rename { $count } items
 batch-find = Find
 batch-find-hint = Text to find
 batch-replace = Replace with
+batch-replace-hint = New text
 batch-regex = Regular expression
 batch-case-sensitive = Match case
 batch-before = Add before

@@ -1,7 +1,7 @@
 //! The batch rename dialog in the app: F2 (or Rename in the menu) with several items
-//! selected opens it on them in the shown order; its rules preview every new name; Rename
-//! (or Enter) runs the renames as one job of the panel, which one Ctrl+Z takes back; Escape
-//! closes it.
+//! selected opens it on them in the shown order; its rules preview every new name; Tab and
+//! Shift+Tab go through its text fields; Rename (or Enter) runs the renames as one job of
+//! the panel, which one Ctrl+Z takes back; Escape closes it.
 
 use std::collections::HashSet;
 use std::ffi::OsStr;
@@ -87,6 +87,13 @@ impl App {
         match k.key.as_ref() {
             Key::Named(Named::Escape) => self.on_batch_message(BatchMsg::Close),
             Key::Named(Named::Enter) if !k.captured => self.batch_rename_now(),
+            Key::Named(Named::Tab) => match &mut self.batch_rename {
+                Some(v) => {
+                    let id = v.tab(k.modifiers.shift());
+                    vec![Effect::FocusInput(iced::widget::Id::new(id))]
+                }
+                None => Vec::new(),
+            },
             _ => Vec::new(),
         }
     }

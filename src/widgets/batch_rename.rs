@@ -10,15 +10,14 @@ use iced::widget::{
 use iced::{Center, Element, Fill};
 
 use crate::app::App;
-use crate::batch_rename::{BatchMsg, BatchRename, FIND_INPUT};
+use crate::batch_rename::{
+    AFTER_INPUT, BEFORE_INPUT, BatchMsg, BatchRename, FIND_INPUT, NUMBERING_INPUT, REPLACE_INPUT,
+    START_INPUT, STEP_INPUT,
+};
 use crate::i18n::fl;
 use crate::message::Message;
 use crate::theme;
 use porpoise_engine::rename::{CaseChange, InvalidName, Planned, Problem};
-
-/// The ids of the other fields (tests type into them).
-pub const REPLACE_INPUT: &str = "porpoise-batch-replace";
-pub const NUMBERING_INPUT: &str = "porpoise-batch-numbering";
 
 /// Rows of the preview drawn at most in the shown order (problems further down are drawn
 /// after them).
@@ -90,7 +89,7 @@ fn rules(v: &BatchRename) -> Element<'_, Message> {
             .id(FIND_INPUT)
             .width(Fill),
         text(fl!("batch-replace")).style(text::secondary),
-        field(String::new(), &r.replace, BatchMsg::Replace)
+        field(fl!("batch-replace-hint"), &r.replace, BatchMsg::Replace)
             .id(REPLACE_INPUT)
             .width(Fill),
     ]
@@ -106,9 +105,13 @@ fn rules(v: &BatchRename) -> Element<'_, Message> {
     ]
     .spacing(20);
     let around = row![
-        field(String::new(), &r.before, BatchMsg::Before).width(Fill),
+        field(String::new(), &r.before, BatchMsg::Before)
+            .id(BEFORE_INPUT)
+            .width(Fill),
         text(fl!("batch-after")).style(text::secondary),
-        field(String::new(), &r.after, BatchMsg::After).width(Fill),
+        field(String::new(), &r.after, BatchMsg::After)
+            .id(AFTER_INPUT)
+            .width(Fill),
     ]
     .spacing(12)
     .align_y(Center);
@@ -121,9 +124,13 @@ fn rules(v: &BatchRename) -> Element<'_, Message> {
         .id(NUMBERING_INPUT)
         .width(Fill),
         text(fl!("batch-start")).style(text::secondary),
-        field(String::new(), &v.start, BatchMsg::Start).width(70),
+        field(String::new(), &v.start, BatchMsg::Start)
+            .id(START_INPUT)
+            .width(70),
         text(fl!("batch-step")).style(text::secondary),
-        field(String::new(), &v.step, BatchMsg::Step).width(70),
+        field(String::new(), &v.step, BatchMsg::Step)
+            .id(STEP_INPUT)
+            .width(70),
     ]
     .spacing(12)
     .align_y(Center);
