@@ -7,7 +7,7 @@ use iced::widget::{
     button, center, checkbox, column, container, opaque, radio, row, scrollable, space, stack,
     text, text_input,
 };
-use iced::{Center, Element, Fill};
+use iced::{Center, Color, Element, Fill, FillPortion, Theme};
 
 use crate::app::App;
 use crate::batch_rename::{
@@ -165,7 +165,7 @@ fn rules(v: &BatchRename) -> Element<'_, Message> {
 fn preview(v: &BatchRename) -> Element<'_, Message> {
     let plan = match &v.plan {
         Ok(plan) => plan,
-        Err(why) => return text(why.clone()).style(text::danger).into(),
+        Err(why) => return text(why.clone()).style(problem).into(),
     };
     let first = plan.items.iter().take(ROWS_DRAWN);
     let later_problems = plan
@@ -187,27 +187,42 @@ fn preview_row(p: &Planned) -> Element<'_, Message> {
     use std::os::unix::ffi::OsStrExt;
     let old = String::from_utf8_lossy(p.old.as_bytes()).into_owned();
     let new = String::from_utf8_lossy(p.new.as_bytes()).into_owned();
-    let mut line = row![
-        text(old).width(Fill).size(theme::SMALL_TEXT),
+    // Columns of the same widths in every row: old, arrow, new, what stands in the way.
+    let why = p.problem.map(problem_text).unwrap_or_default();
+    row![
+        text(old).width(FillPortion(5)).size(theme::SMALL_TEXT),
         text("→").size(theme::SMALL_TEXT),
         text(new)
-            .width(Fill)
+            .width(FillPortion(5))
             .size(theme::SMALL_TEXT)
             .style(if p.changes() {
                 text::default
             } else {
                 text::secondary
             }),
+        text(why)
+            .width(FillPortion(4))
+            .size(theme::SMALL_TEXT)
+            .style(problem),
     ]
-    .spacing(10);
-    if let Some(problem) = p.problem {
-        line = line.push(
-            text(problem_text(problem))
-                .size(theme::SMALL_TEXT)
-                .style(text::danger),
-        );
+    .spacing(10)
+    .into()
+}
+
+/// Problems in red; on a light theme a darker red than the theme's, so it reads as
+/// well as the names beside it on the preview's grey.
+fn problem(theme: &Theme) -> text::Style {
+    let palette = theme.extended_palette();
+    let c = palette.danger.base.color;
+    let shade = if palette.is_dark { 1.0 } else { 0.7 };
+    text::Style {
+        color: Some(Color {
+            r: c.r * shade,
+            g: c.g * shade,
+            b: c.b * shade,
+            a: c.a,
+        }),
     }
-    line.into()
 }
 
 /// Why an item cannot have its new name, in words.
@@ -230,8 +245,6 @@ fn summary(v: &BatchRename) -> Element<'_, Message> {
     };
     match plan.problems() {
         0 => text(fl!("batch-changes", count = plan.changes())).into(),
-        n => text(fl!("batch-problems", count = n))
-            .style(text::danger)
-            .into(),
+        n => text(fl!("batch-problems", count = n)).style(problem).into(),
     }
 }
