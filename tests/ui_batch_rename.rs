@@ -2,7 +2,8 @@
 //! opens it on them in the shown order; rules typed into its fields preview every new
 //! name, a name already taken is marked and keeps Rename disabled; Rename gives exactly the
 //! previewed names (bytes that are not UTF-8 kept), one Ctrl+Z gives every old name back
-//! and Ctrl+Y renames again. F2 on one item still renames it in place.
+//! and Ctrl+Y renames again. Rename in a selected item's menu opens it too; F2 on one item
+//! still renames it in place.
 //! Run: `cargo test --test ui_batch_rename`.
 
 mod flows;
@@ -16,6 +17,7 @@ use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced::widget::Id;
 use porpoise::batch_rename::{BatchMsg, FIND_INPUT, NUMBERING_INPUT, REPLACE_INPUT};
+use porpoise::actions::{ActionMsg, MenuItem};
 use porpoise::keys::{char_key, named, press};
 use porpoise::{App, Message};
 
@@ -173,6 +175,14 @@ fn escape_closes_and_one_item_is_renamed_in_place() {
     let app = send(app, press(named(Named::Escape), Modifiers::empty()));
     assert!(app.batch_rename().is_none(), "Escape closes it");
     assert_eq!(names(dir.path()), set(&[b"a.txt", b"b.txt"]));
+    // Rename in the menu of one of the selected items opens it too.
+    let app = send(
+        app,
+        Message::Action(ActionMsg::ContextMenu(Some(b"a.txt".to_vec()))),
+    );
+    let app = send(app, Message::Action(ActionMsg::MenuPick(MenuItem::Rename)));
+    assert_eq!(app.batch_rename().map(|v| v.count()), Some(2));
+    let app = send(app, Message::BatchRename(BatchMsg::Close));
     let app = ctrl_click(app, b"a.txt");
     let app = send(app, press(named(Named::F2), Modifiers::empty()));
     assert!(app.batch_rename().is_none(), "one item: the name entry");
