@@ -16,8 +16,8 @@ use std::path::Path;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced::widget::Id;
-use porpoise::batch_rename::{BatchMsg, FIND_INPUT, NUMBERING_INPUT, REPLACE_INPUT};
 use porpoise::actions::{ActionMsg, MenuItem};
+use porpoise::batch_rename::{BatchMsg, FIND_INPUT, NUMBERING_INPUT, REPLACE_INPUT};
 use porpoise::keys::{char_key, named, press};
 use porpoise::{App, Message};
 
