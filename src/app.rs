@@ -3,6 +3,7 @@
 
 mod actions;
 mod band;
+mod batch_rename;
 mod bookmarks;
 mod devices;
 mod dnd;
@@ -113,6 +114,8 @@ pub struct App {
     bookmarks: super::bookmarks::BookmarksState,
     /// The templates "New File" offers.
     new_file: super::new_file::NewFileState,
+    /// The batch rename dialog, while it is open.
+    batch_rename: Option<super::batch_rename::BatchRename>,
 }
 
 /// Two clicks on the same entry within this time open it.
@@ -172,6 +175,7 @@ impl App {
             chooser: None,
             bookmarks: Default::default(),
             new_file: Default::default(),
+            batch_rename: None,
         };
         let mut effects = app.pane.start_listing(None);
         effects.extend(app.start_bookmarks(home.apps.config_home.as_deref()));
@@ -315,6 +319,7 @@ impl App {
             Message::Types(m) => self.on_types_message(m),
             Message::Thumbs(m) => self.on_thumbs_message(m),
             Message::Props(m) => self.on_props_message(m),
+            Message::BatchRename(m) => self.on_batch_message(m),
             Message::Apps(m) => self.on_apps_message(m),
             Message::Show(r) => self.on_show_request(r),
             Message::Bookmarks(m) => self.on_bookmark_message(m),
@@ -330,6 +335,7 @@ impl App {
             Message::Key(k) if !self.jobs.dialogs.is_empty() => self.dialog_key(&k),
             Message::Key(k) if self.chooser.is_some() => self.chooser_key(&k),
             Message::Key(k) if self.properties.is_some() => self.properties_key(&k),
+            Message::Key(k) if self.batch_rename.is_some() => self.batch_rename_key(&k),
             Message::Key(k) => match self
                 .bookmark_key(&k)
                 .or_else(|| self.new_file_key(&k))

@@ -58,6 +58,8 @@ pub enum Effect {
     /// Bring the window to the front and give it the keyboard (another program asked to
     /// show something).
     Raise,
+    /// Put the keyboard focus in a dialog's text input (the one with this id).
+    FocusInput(iced::widget::Id),
     /// Choose the icon theme (`setting`, else the desktop's) and read its icons.
     LoadThemeIcons {
         setting: Option<String>,
@@ -186,6 +188,7 @@ impl Effect {
                 Task::batch([operation::focus(id.clone()), operation::select_all(id)]),
                 None,
             ),
+            Effect::FocusInput(id) => (operation::focus(id), None),
             Effect::FocusFilter => (
                 Task::batch([
                     operation::focus(FILTER_INPUT),
@@ -389,7 +392,8 @@ impl Effect {
             | Effect::ScheduleSave(_)
             | Effect::ScrollTo(..)
             | Effect::FocusLocation(_)
-            | Effect::FocusFilter => Vec::new(),
+            | Effect::FocusFilter
+            | Effect::FocusInput(_) => Vec::new(),
         }
     }
 }

@@ -7,6 +7,7 @@
 pub mod actions;
 pub mod app;
 pub mod apps;
+pub mod batch_rename;
 pub mod bookmarks;
 pub mod clipboard;
 pub mod devices;

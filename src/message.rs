@@ -60,6 +60,8 @@ pub enum Message {
     Thumbs(super::thumbs::ThumbsMsg),
     /// The properties dialog.
     Props(super::properties::PropsMsg),
+    /// The batch rename dialog.
+    BatchRename(super::batch_rename::BatchMsg),
     /// The applications that open files: opening, "Open With" and the chooser.
     Apps(super::apps::AppsMsg),
     /// Another program asked to show folders, items or their properties (the session

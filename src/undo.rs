@@ -3,6 +3,7 @@
 //! Ctrl+Shift+Z (or Ctrl+Y) does again after that. The steps are recorded here;
 //! [`perform`] takes one back on a worker thread, [`redo`] does one again.
 
+pub mod batch;
 pub mod perform;
 pub mod redo;
 
@@ -56,6 +57,11 @@ pub enum UndoStep {
         before: porpoise_engine::jobs::modes::ModesBefore,
         again: super::request::JobRequest,
     },
+    /// Items of one folder a batch rename renamed, old name to new (undo renames them
+    /// back in one job; redo renames them again).
+    BatchRenamed {
+        done: porpoise_engine::jobs::rename::RenameJob,
+    },
 }
 
 impl UndoStep {
@@ -66,6 +72,7 @@ impl UndoStep {
             UndoStep::Moved { pairs } => pairs.len(),
             UndoStep::Trashed { originals, .. } => originals.len(),
             UndoStep::ModesChanged { before, .. } => before.len(),
+            UndoStep::BatchRenamed { done } => done.renames.len(),
             UndoStep::Renamed { .. }
             | UndoStep::CreatedFolder(_)
             | UndoStep::CreatedFile { .. }
@@ -85,6 +92,7 @@ impl UndoStep {
             UndoStep::CreatedFile { path, .. } => fl!("redo-done-new-file", name = name(path)),
             UndoStep::ModeChanged { path, .. } => fl!("redo-done-mode", name = name(path)),
             UndoStep::ModesChanged { .. } => fl!("redo-done-modes", count = count),
+            UndoStep::BatchRenamed { .. } => fl!("redo-done-batch-rename", count = count),
         }
     }
 
@@ -100,6 +108,7 @@ impl UndoStep {
             UndoStep::CreatedFile { path, .. } => fl!("undo-done-new-file", name = name(path)),
             UndoStep::ModeChanged { path, .. } => fl!("undo-done-mode", name = name(path)),
             UndoStep::ModesChanged { .. } => fl!("undo-done-modes", count = count),
+            UndoStep::BatchRenamed { .. } => fl!("undo-done-batch-rename", count = count),
         }
     }
 }

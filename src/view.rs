@@ -15,8 +15,8 @@ use super::settings::ViewMode;
 use super::theme;
 use super::widgets::pointer::pointer;
 use super::widgets::{
-    chooser, details, dialog, entry, icons, jobs, location, notice, overlay, places, properties,
-    status, tabs, trash,
+    batch_rename, chooser, details, dialog, entry, icons, jobs, location, notice, overlay, places,
+    properties, status, tabs, trash,
 };
 
 pub fn view(app: &App) -> Element<'_, Message> {
@@ -59,7 +59,10 @@ pub fn view(app: &App) -> Element<'_, Message> {
     });
     dialog::over(
         app,
-        chooser::over(app, properties::over(app, window.into())),
+        chooser::over(
+            app,
+            batch_rename::over(app, properties::over(app, window.into())),
+        ),
     )
 }
 

@@ -3,6 +3,7 @@
 //! dialogs over the window (the application chooser among them).
 
 pub mod band;
+pub mod batch_rename;
 pub mod chooser;
 pub mod close;
 pub mod details;

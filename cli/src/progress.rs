@@ -228,6 +228,7 @@ fn words(s: JobState) -> &'static str {
         JobState::Verifying => "verifying",
         JobState::RemovingSources => "removing sources",
         JobState::ChangingPermissions => "changing permissions",
+        JobState::Renaming => "renaming",
         JobState::Paused => "paused",
         JobState::Done => "done",
         JobState::Failed => "failed",

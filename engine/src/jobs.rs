@@ -18,6 +18,7 @@ pub mod moves;
 pub mod preflight;
 pub mod problems;
 pub mod progress;
+pub mod rename;
 mod resolve;
 mod runner;
 mod sink;
@@ -48,6 +49,8 @@ pub enum JobKind {
     Delete,
     /// Change permissions ([`JobSpec::modes`] says how).
     Permissions,
+    /// Rename items in one folder ([`JobSpec::renames`] says how).
+    Rename,
 }
 
 /// Start a job of `kind` on `spec`, on worker threads; its events come from the returned
@@ -66,6 +69,7 @@ pub fn start_with(kind: JobKind, spec: JobSpec, control: Arc<Control>) -> Job {
         JobKind::Trash => trash::trash_with(spec.sources, spec.home_trash, control),
         JobKind::Delete => delete::delete_with(spec.sources, control),
         JobKind::Permissions => chmod::modes_with(spec.sources, spec.modes, control),
+        JobKind::Rename => rename::rename_with(spec.renames, control),
     }
 }
 
@@ -94,6 +98,9 @@ pub struct JobSpec {
     /// What a permissions job changes; one without it changes nothing. Unused by the
     /// other kinds.
     pub modes: Option<modes::ModeJob>,
+    /// What a rename job renames; one without it renames nothing. Unused by the other
+    /// kinds.
+    pub renames: Option<rename::RenameJob>,
 }
 
 impl JobSpec {
@@ -114,6 +121,7 @@ impl JobSpec {
             home_trash: None,
             verify: false,
             modes: None,
+            renames: None,
         }
     }
 
@@ -122,6 +130,19 @@ impl JobSpec {
         JobSpec {
             modes: Some(job),
             ..JobSpec::of(paths)
+        }
+    }
+
+    /// The renames of `job` (its folder's items, old name to new).
+    pub fn rename(job: rename::RenameJob) -> JobSpec {
+        JobSpec {
+            sources: job
+                .renames
+                .iter()
+                .map(|(old, _)| job.dir.join(old))
+                .collect(),
+            renames: Some(job),
+            ..JobSpec::of(Vec::new())
         }
     }
 

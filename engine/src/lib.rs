@@ -17,6 +17,7 @@ pub mod listing;
 pub mod mime;
 pub mod mounts;
 pub mod props;
+pub mod rename;
 mod sys;
 pub mod templates;
 pub mod thumbs;

@@ -465,3 +465,53 @@ chooser-open = Öffnen
 chooser-loading = Die Anwendungen werden gelesen …
 chooser-none = Keine Anwendung passt zu „{ $query }“
 chooser-empty = Es sind keine Anwendungen installiert
+
+## Stapelweise umbenennen (F2 bei mehreren ausgewählten Elementen)
+batch-title = { $count } Elemente umbenennen
+batch-find = Suchen
+batch-find-hint = Zu suchender Text
+batch-replace = Ersetzen durch
+batch-replace-hint = Neuer Text
+batch-regex = Regulärer Ausdruck
+batch-case-sensitive = Groß-/Kleinschreibung beachten
+batch-before = Davor einfügen
+batch-after = danach
+batch-numbering = Nummerierung
+batch-numbering-hint = z. B. Urlaub ### (# ist eine Ziffer)
+batch-start = Beginn
+batch-step = Schritt
+batch-case = Schreibung
+batch-case-keep = Unverändert
+batch-case-lower = kleinbuchstaben
+batch-case-upper = GROSSBUCHSTABEN
+batch-case-title = Wortanfänge Groß
+batch-keep-extension = Dateiendungen beibehalten
+batch-cancel = Abbrechen
+batch-rename = Umbenennen
+batch-regex-invalid = Kein gültiger regulärer Ausdruck: { $error }
+batch-problem-duplicate = ein anderes Element erhält diesen Namen
+batch-problem-exists = dieser Name ist schon vergeben
+batch-problem-empty = ein Name darf nicht leer sein
+batch-problem-dots = „.“ und „..“ sind keine gültigen Namen
+batch-problem-slash = ein Name darf kein „/“ enthalten
+batch-problem-nul = ein Name darf kein NUL-Byte enthalten
+batch-problem-too-long = länger als 255 Byte
+batch-changes = { $count ->
+    [one] 1 Name wird geändert
+   *[other] { $count } Namen werden geändert
+}
+batch-problems = { $count ->
+    [one] 1 Name kann nicht vergeben werden
+   *[other] { $count } Namen können nicht vergeben werden
+}
+job-batch-rename = Umbenennen von { $what }
+job-state-renaming = Wird umbenannt …
+job-done-batch-rename = Umbenannt: { $files }
+undo-done-batch-rename = { $count ->
+    [one] 1 Element hat
+   *[other] { $count } Elemente haben
+} wieder den alten Namen
+redo-done-batch-rename = { $count ->
+    [one] 1 Element
+   *[other] { $count } Elemente
+} erneut umbenannt

@@ -465,3 +465,53 @@ chooser-open = Open
 chooser-loading = Reading the applications…
 chooser-none = No application matches “{ $query }”
 chooser-empty = No applications are installed
+
+## Batch rename (F2 with several items selected)
+batch-title = Rename { $count } items
+batch-find = Find
+batch-find-hint = Text to find
+batch-replace = Replace with
+batch-replace-hint = New text
+batch-regex = Regular expression
+batch-case-sensitive = Match case
+batch-before = Add before
+batch-after = after
+batch-numbering = Numbering
+batch-numbering-hint = e.g. Holiday ### (# is one digit)
+batch-start = Start
+batch-step = Step
+batch-case = Case
+batch-case-keep = As it is
+batch-case-lower = lower case
+batch-case-upper = UPPER CASE
+batch-case-title = Title Case
+batch-keep-extension = Keep extensions
+batch-cancel = Cancel
+batch-rename = Rename
+batch-regex-invalid = Not a valid regular expression: { $error }
+batch-problem-duplicate = another item gets this name
+batch-problem-exists = this name is taken
+batch-problem-empty = a name cannot be empty
+batch-problem-dots = “.” and “..” cannot be names
+batch-problem-slash = a name cannot hold “/”
+batch-problem-nul = a name cannot hold a NUL byte
+batch-problem-too-long = longer than 255 bytes
+batch-changes = { $count ->
+    [one] 1 name changes
+   *[other] { $count } names change
+}
+batch-problems = { $count ->
+    [one] 1 name cannot be given
+   *[other] { $count } names cannot be given
+}
+job-batch-rename = Renaming { $what }
+job-state-renaming = Renaming…
+job-done-batch-rename = Renamed { $files }
+undo-done-batch-rename = Gave { $count ->
+    [one] 1 item its old name
+   *[other] { $count } items their old names
+} back
+redo-done-batch-rename = Renamed { $count ->
+    [one] 1 item
+   *[other] { $count } items
+} again

@@ -224,6 +224,9 @@ impl App {
                     _ => return None,
                 }
             }
+            Key::Named(Named::F2) if !in_trash && self.pane.selection.len() > 1 => {
+                self.open_batch_rename()
+            }
             Key::Named(Named::F2) if !in_trash => match self.pane.selection.cursor() {
                 Some(name) => {
                     let name = name.to_vec();
@@ -360,6 +363,7 @@ impl App {
             MenuItem::Paste => vec![Effect::Action(ActionEffect::ClipboardRead(
                 self.path().to_owned(),
             ))],
+            MenuItem::Rename if self.pane.selection.len() > 1 => self.open_batch_rename(),
             MenuItem::Rename => target.map(|n| self.start_rename(n)).unwrap_or_default(),
             MenuItem::Trash => {
                 let paths = self.selected_paths();

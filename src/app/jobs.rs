@@ -17,18 +17,24 @@ use crate::undo::{self, UndoStep};
 use porpoise_engine::jobs::conflict::{Answer, Choice};
 use porpoise_engine::jobs::preflight::PreflightChoice;
 use porpoise_engine::jobs::trash::HomeTrash;
-use porpoise_engine::jobs::{JobEvent, JobState};
+use porpoise_engine::jobs::{JobEvent, JobSpec, JobState};
 
 impl App {
     /// Start the job a paste, drop, key or menu asked for.
     pub(super) fn start_job(&mut self, request: JobRequest) -> Vec<Effect> {
+        let spec = request.spec(&self.trash, self.settings.verify_copies);
+        self.start_job_with(request, spec)
+    }
+
+    /// Start the job `request` shows in the panel, as `spec` says (a batch rename's
+    /// names are in its spec alone).
+    pub(super) fn start_job_with(&mut self, request: JobRequest, spec: JobSpec) -> Vec<Effect> {
         tracing::info!(?request, "job requested");
         if request.sources.is_empty() {
             return Vec::new();
         }
         let id = self.jobs.next_id();
         let link = JobLink::new();
-        let spec = request.spec(&self.trash, self.settings.verify_copies);
         let kind = request.kind;
         self.jobs
             .entries
@@ -298,6 +304,9 @@ fn undo_step(e: &JobEntry, trash: &HomeTrash) -> Option<UndoStep> {
         JobKind::Permissions => UndoStep::ModesChanged {
             before: e.modes_before.clone()?,
             again: e.request.clone(),
+        },
+        JobKind::Rename => UndoStep::BatchRenamed {
+            done: crate::undo::batch::renamed(&e.request.dest, &e.placed),
         },
         JobKind::Delete => return None,
     };

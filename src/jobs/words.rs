@@ -28,6 +28,7 @@ pub fn title(e: &JobEntry) -> String {
         JobKind::Trash => fl!("job-trash", what = what),
         JobKind::Delete => fl!("job-delete", what = what),
         JobKind::Permissions => fl!("job-permissions", what = what),
+        JobKind::Rename => fl!("job-batch-rename", what = what),
     }
 }
 
@@ -41,6 +42,7 @@ pub fn state(s: JobState) -> String {
         JobState::Verifying => fl!("job-state-verifying"),
         JobState::RemovingSources => fl!("job-state-removing"),
         JobState::ChangingPermissions => fl!("job-state-permissions"),
+        JobState::Renaming => fl!("job-state-renaming"),
         JobState::Paused => fl!("job-state-paused"),
         JobState::Done => fl!("job-state-done"),
         JobState::Failed => fl!("job-state-failed"),
@@ -113,6 +115,10 @@ pub fn summary(e: &JobEntry) -> String {
         JobKind::Delete => fl!("job-done-delete", files = items()),
         JobKind::Permissions => fl!(
             "job-done-permissions",
+            files = fl!("job-items-count", count = s.files_done)
+        ),
+        JobKind::Rename => fl!(
+            "job-done-batch-rename",
             files = fl!("job-items-count", count = s.files_done)
         ),
     };

@@ -93,6 +93,11 @@ pub fn perform(step: UndoStep) -> Result<(), UndoError> {
             JobKind::Permissions,
             JobSpec::permissions(Vec::new(), ModeJob::Restore(before)),
         )),
+        // Every item back to its old name in one job (a swap through a temporary name).
+        UndoStep::BatchRenamed { done } => run_job(jobs::start(
+            JobKind::Rename,
+            JobSpec::rename(done.reversed()),
+        )),
     }
 }
 

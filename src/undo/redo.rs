@@ -32,6 +32,7 @@ pub fn again(step: UndoStep) -> Again {
         }),
         step @ (UndoStep::Moved { .. }
         | UndoStep::Renamed { .. }
+        | UndoStep::BatchRenamed { .. }
         | UndoStep::CreatedFolder(_)
         | UndoStep::CreatedFile { .. }
         | UndoStep::ModeChanged { .. }) => Again::Directly(step),
@@ -74,6 +75,9 @@ pub fn perform_again(step: &UndoStep) -> Result<(), UndoError> {
             }
         }
         UndoStep::ModeChanged { path, to, .. } => perform::set_mode(path, *to),
+        UndoStep::BatchRenamed { done } => perform::perform(UndoStep::BatchRenamed {
+            done: done.reversed(),
+        }),
         UndoStep::Copied { .. } | UndoStep::Trashed { .. } | UndoStep::ModesChanged { .. } => {
             Ok(())
         }

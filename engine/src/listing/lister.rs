@@ -214,6 +214,14 @@ impl Lister {
         })
     }
 
+    /// The names of all entries, shown or not (hidden and filtered ones too).
+    pub fn all_names(&self) -> impl Iterator<Item = &[u8]> + '_ {
+        self.store
+            .entries
+            .iter()
+            .map(move |e| self.store.names.name_of(e))
+    }
+
     /// Position among the shown entries of the entry called `name`.
     pub fn position(&self, name: &[u8]) -> Option<usize> {
         self.iter().position(|(_, n)| n == name)

@@ -1,0 +1,250 @@
+//! The batch rename dialog over the window: find and replace (plain or a regular
+//! expression, case option), text before and after, numbering with start and step, a case
+//! change, the extension kept; under them the preview of every new name, each problem
+//! marked in red beside it; Rename stays disabled while any remains.
+
+use iced::widget::{
+    button, center, checkbox, column, container, opaque, radio, row, scrollable, space, stack,
+    text, text_input,
+};
+use iced::{Center, Color, Element, Fill, FillPortion, Theme};
+
+use crate::app::App;
+use crate::batch_rename::{
+    AFTER_INPUT, BEFORE_INPUT, BatchMsg, BatchRename, FIND_INPUT, NUMBERING_INPUT, REPLACE_INPUT,
+    START_INPUT, STEP_INPUT,
+};
+use crate::i18n::fl;
+use crate::message::Message;
+use crate::theme;
+use porpoise_engine::rename::{CaseChange, InvalidName, Planned, Problem};
+
+/// Rows of the preview drawn at most in the shown order (problems further down are drawn
+/// after them).
+const ROWS_DRAWN: usize = 300;
+const LABEL_WIDTH: f32 = 110.0;
+
+fn msg(m: BatchMsg) -> Message {
+    Message::BatchRename(m)
+}
+
+/// `base` with the batch rename dialog over it, when it is open.
+pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message> {
+    let Some(v) = app.batch_rename() else {
+        return base;
+    };
+    let title = text(fl!("batch-title", count = v.count())).size(theme::TEXT_SIZE + 3.0);
+    let cancel = button(text(fl!("batch-cancel")))
+        .on_press(msg(BatchMsg::Close))
+        .style(button::secondary);
+    let rename = button(text(fl!("batch-rename")))
+        .on_press_maybe(v.ready().then_some(msg(BatchMsg::Rename)));
+    let panel = container(
+        column![
+            title,
+            rules(v),
+            preview(v),
+            row![summary(v), space::horizontal(), cancel, rename]
+                .spacing(12)
+                .align_y(Center),
+        ]
+        .spacing(14),
+    )
+    .padding(20)
+    .max_width(720)
+    .style(container::bordered_box);
+    stack![
+        base,
+        opaque(center(opaque(panel)).style(super::dialog::backdrop))
+    ]
+    .into()
+}
+
+/// A label and what is beside it.
+fn labelled<'a>(label: String, field: impl Into<Element<'a, Message>>) -> Element<'a, Message> {
+    row![
+        text(label).width(LABEL_WIDTH).style(text::secondary),
+        field.into()
+    ]
+    .spacing(12)
+    .align_y(Center)
+    .into()
+}
+
+/// A text field that previews as it is typed, and renames on Enter.
+fn field<'a>(
+    hint: String,
+    value: &'a str,
+    on: impl Fn(String) -> BatchMsg + 'a,
+) -> text_input::TextInput<'a, Message> {
+    text_input(&hint, value)
+        .on_input(move |t| msg(on(t)))
+        .on_submit(msg(BatchMsg::Rename))
+}
+
+fn rules(v: &BatchRename) -> Element<'_, Message> {
+    let r = &v.rules;
+    let find = row![
+        field(fl!("batch-find-hint"), &r.find, BatchMsg::Find)
+            .id(FIND_INPUT)
+            .width(Fill),
+        text(fl!("batch-replace")).style(text::secondary),
+        field(fl!("batch-replace-hint"), &r.replace, BatchMsg::Replace)
+            .id(REPLACE_INPUT)
+            .width(Fill),
+    ]
+    .spacing(12)
+    .align_y(Center);
+    let options = row![
+        checkbox(r.regex)
+            .label(fl!("batch-regex"))
+            .on_toggle(|on| msg(BatchMsg::Regex(on))),
+        checkbox(r.case_sensitive)
+            .label(fl!("batch-case-sensitive"))
+            .on_toggle(|on| msg(BatchMsg::CaseSensitive(on))),
+    ]
+    .spacing(20);
+    let around = row![
+        field(String::new(), &r.before, BatchMsg::Before)
+            .id(BEFORE_INPUT)
+            .width(Fill),
+        text(fl!("batch-after")).style(text::secondary),
+        field(String::new(), &r.after, BatchMsg::After)
+            .id(AFTER_INPUT)
+            .width(Fill),
+    ]
+    .spacing(12)
+    .align_y(Center);
+    let numbering = row![
+        field(
+            fl!("batch-numbering-hint"),
+            &r.numbering,
+            BatchMsg::Numbering
+        )
+        .id(NUMBERING_INPUT)
+        .width(Fill),
+        text(fl!("batch-start")).style(text::secondary),
+        field(String::new(), &v.start, BatchMsg::Start)
+            .id(START_INPUT)
+            .width(70),
+        text(fl!("batch-step")).style(text::secondary),
+        field(String::new(), &v.step, BatchMsg::Step)
+            .id(STEP_INPUT)
+            .width(70),
+    ]
+    .spacing(12)
+    .align_y(Center);
+    let case = [
+        (CaseChange::Keep, fl!("batch-case-keep")),
+        (CaseChange::Lower, fl!("batch-case-lower")),
+        (CaseChange::Upper, fl!("batch-case-upper")),
+        (CaseChange::Title, fl!("batch-case-title")),
+    ]
+    .into_iter()
+    .fold(row![].spacing(16), |row, (c, label)| {
+        row.push(radio(label, c, Some(r.case), |c| msg(BatchMsg::Case(c))))
+    });
+    column![
+        labelled(fl!("batch-find"), find),
+        labelled(String::new(), options),
+        labelled(fl!("batch-before"), around),
+        labelled(fl!("batch-numbering"), numbering),
+        labelled(fl!("batch-case"), case),
+        labelled(
+            String::new(),
+            checkbox(r.keep_extension)
+                .label(fl!("batch-keep-extension"))
+                .on_toggle(|on| msg(BatchMsg::KeepExtension(on)))
+        ),
+    ]
+    .spacing(8)
+    .into()
+}
+
+/// Every item's old and new name, a problem marked beside it.
+fn preview(v: &BatchRename) -> Element<'_, Message> {
+    let plan = match &v.plan {
+        Ok(plan) => plan,
+        Err(why) => return text(why.clone()).style(problem).into(),
+    };
+    let first = plan.items.iter().take(ROWS_DRAWN);
+    let later_problems = plan
+        .items
+        .iter()
+        .skip(ROWS_DRAWN)
+        .filter(|p| p.problem.is_some())
+        .take(ROWS_DRAWN);
+    let rows = first.chain(later_problems).map(preview_row);
+    let list = column(rows).spacing(2).padding([4, 8]);
+    let shown = plan.items.len().min(2 * ROWS_DRAWN) as f32;
+    container(scrollable(list).height((shown * 22.0 + 10.0).min(260.0)))
+        .style(container::bordered_box)
+        .width(Fill)
+        .into()
+}
+
+fn preview_row(p: &Planned) -> Element<'_, Message> {
+    use std::os::unix::ffi::OsStrExt;
+    let old = String::from_utf8_lossy(p.old.as_bytes()).into_owned();
+    let new = String::from_utf8_lossy(p.new.as_bytes()).into_owned();
+    // Columns of the same widths in every row: old, arrow, new, what stands in the way.
+    let why = p.problem.map(problem_text).unwrap_or_default();
+    row![
+        text(old).width(FillPortion(5)).size(theme::SMALL_TEXT),
+        text("→").size(theme::SMALL_TEXT),
+        text(new)
+            .width(FillPortion(5))
+            .size(theme::SMALL_TEXT)
+            .style(if p.changes() {
+                text::default
+            } else {
+                text::secondary
+            }),
+        text(why)
+            .width(FillPortion(4))
+            .size(theme::SMALL_TEXT)
+            .style(problem),
+    ]
+    .spacing(10)
+    .into()
+}
+
+/// Problems in red; on a light theme a darker red than the theme's, so it reads as
+/// well as the names beside it on the preview's grey.
+fn problem(theme: &Theme) -> text::Style {
+    let palette = theme.extended_palette();
+    let c = palette.danger.base.color;
+    let shade = if palette.is_dark { 1.0 } else { 0.7 };
+    text::Style {
+        color: Some(Color {
+            r: c.r * shade,
+            g: c.g * shade,
+            b: c.b * shade,
+            a: c.a,
+        }),
+    }
+}
+
+/// Why an item cannot have its new name, in words.
+fn problem_text(p: Problem) -> String {
+    match p {
+        Problem::Duplicate => fl!("batch-problem-duplicate"),
+        Problem::Exists => fl!("batch-problem-exists"),
+        Problem::Invalid(InvalidName::Empty) => fl!("batch-problem-empty"),
+        Problem::Invalid(InvalidName::Dots) => fl!("batch-problem-dots"),
+        Problem::Invalid(InvalidName::Slash) => fl!("batch-problem-slash"),
+        Problem::Invalid(InvalidName::Nul) => fl!("batch-problem-nul"),
+        Problem::Invalid(InvalidName::TooLong) => fl!("batch-problem-too-long"),
+    }
+}
+
+/// How many names change, or how many problems stand in the way.
+fn summary(v: &BatchRename) -> Element<'_, Message> {
+    let Ok(plan) = &v.plan else {
+        return text("").into();
+    };
+    match plan.problems() {
+        0 => text(fl!("batch-changes", count = plan.changes())).into(),
+        n => text(fl!("batch-problems", count = n)).style(problem).into(),
+    }
+}
