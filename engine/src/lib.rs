@@ -16,6 +16,7 @@ pub mod listing;
 pub mod mime;
 pub mod mounts;
 pub mod props;
+pub mod search;
 mod sys;
 pub mod thumbs;
 pub mod uri;
