@@ -14,6 +14,7 @@ mod open_with;
 mod panes;
 mod properties;
 mod query;
+mod search_view;
 mod split;
 mod tabs;
 mod thumbs;
@@ -296,11 +297,14 @@ impl App {
             Message::Key(k) if !self.jobs.dialogs.is_empty() => self.dialog_key(&k),
             Message::Key(k) if self.chooser.is_some() => self.chooser_key(&k),
             Message::Key(k) if self.properties.is_some() => self.properties_key(&k),
-            Message::Key(k) => match self.focus_key(&k) {
+            Message::Key(k) => match self.search_key(&k) {
                 Some(effects) => effects,
-                None => match self.action_key(&k) {
+                None => match self.focus_key(&k) {
                     Some(effects) => effects,
-                    None => self.key(&k),
+                    None => match self.action_key(&k) {
+                        Some(effects) => effects,
+                        None => self.key(&k),
+                    },
                 },
             },
             Message::Modifiers(m) => {
@@ -310,6 +314,7 @@ impl App {
             Message::StartJob(request) => self.start_job(request),
             Message::Jobs(m) => self.on_job_message(m),
             Message::Action(m) => self.action(m),
+            Message::Search(m) => self.on_search_message(m),
             Message::Zoom(steps) => self.zoom(steps),
             Message::Resized(w, h) => {
                 self.settings.window_width = w;

@@ -94,6 +94,10 @@ pub enum Effect {
     /// Work of the applications (reading them, opening files, writing a default) and
     /// the chooser's focus and scrolling.
     Apps(crate::apps::AppsEffect),
+    /// Search from a folder down; its batches come back as `SearchMsg::Event`.
+    Search(crate::search::StartSearch),
+    /// Put the keyboard focus in the search view's name input.
+    FocusSearch,
     /// Count the entries of these folders of `dir`; ends with `Message::FolderCounts`.
     CountFolders {
         generation: u64,
@@ -109,7 +113,10 @@ impl Effect {
     pub fn is_for_the_shown_view(&self) -> bool {
         matches!(
             self,
-            Effect::ScrollTo(..) | Effect::FocusLocation(_) | Effect::FocusFilter
+            Effect::ScrollTo(..)
+                | Effect::FocusLocation(_)
+                | Effect::FocusFilter
+                | Effect::FocusSearch
         )
     }
 
@@ -127,6 +134,14 @@ impl Effect {
                 let (task, handle) = task.abortable();
                 (task, Some(handle))
             }
+            Effect::Search(start) => (crate::search::task(start), None),
+            Effect::FocusSearch => (
+                Task::batch([
+                    operation::focus(crate::search::SEARCH_INPUT),
+                    operation::select_all(crate::search::SEARCH_INPUT),
+                ]),
+                None,
+            ),
             Effect::LoadSpace { generation, path } => (
                 Task::perform(
                     blocking(move || porpoise_engine::host::space(&path).ok()),
@@ -288,6 +303,7 @@ impl Effect {
                 }
                 out
             }
+            Effect::Search(start) => crate::search::run_blocking(start),
             Effect::LoadSpace { generation, path } => {
                 vec![Message::Space(
                     generation,
@@ -350,7 +366,8 @@ impl Effect {
             | Effect::ScheduleSave(_)
             | Effect::ScrollTo(..)
             | Effect::FocusLocation(_)
-            | Effect::FocusFilter => Vec::new(),
+            | Effect::FocusFilter
+            | Effect::FocusSearch => Vec::new(),
         }
     }
 }

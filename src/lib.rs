@@ -27,6 +27,7 @@ pub mod offload;
 pub mod pane;
 pub mod places;
 pub mod properties;
+pub mod search;
 pub mod request;
 pub mod selection;
 pub mod settings;

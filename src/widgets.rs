@@ -19,6 +19,7 @@ pub mod overlay;
 pub mod places;
 pub mod pointer;
 pub mod properties;
+pub mod search;
 pub mod status;
 pub mod tabs;
 pub mod trash;

@@ -200,16 +200,49 @@ impl Drop for Search {
     }
 }
 
+/// A search's stop switch, which whoever started it may keep apart from the events:
+/// [`Canceller::cancel`] stops the walk as [`Search::cancel`] does.
+#[derive(Debug, Clone, Default)]
+pub struct Canceller(Arc<AtomicBool>);
+
+impl Canceller {
+    pub fn new() -> Canceller {
+        Canceller::default()
+    }
+
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
 /// Start searching on new threads. The patterns are checked here (no I/O); everything
 /// else, the starting folder included, happens on the search's threads.
 pub fn start(query: Query) -> Result<Search, QueryError> {
+    start_with(query, Canceller::new())
+}
+
+/// Whether `query`'s patterns can be searched for (pure: no I/O, no thread).
+pub fn check(query: &Query) -> Result<(), QueryError> {
+    NameMatcher::new(query.name.as_encoded_bytes(), query.options.case_sensitive)?;
+    if let Some(c) = &query.content {
+        ContentMatcher::new(c)?;
+    }
+    Ok(())
+}
+
+/// [`start`], stopped by `canceller` as well.
+pub fn start_with(query: Query, canceller: Canceller) -> Result<Search, QueryError> {
     let names = NameMatcher::new(query.name.as_encoded_bytes(), query.options.case_sensitive)?;
     let content = match &query.content {
         Some(c) => Some(ContentMatcher::new(c)?),
         None => None,
     };
     let (tx, rx) = bounded(EVENT_DEPTH);
-    let cancel = Arc::new(AtomicBool::new(false));
+    let cancel = canceller.0;
     let stop = cancel.clone();
     let spawned = std::thread::Builder::new()
         .name("porpoise-search".into())

@@ -440,3 +440,33 @@ chooser-open = Öffnen
 chooser-loading = Die Anwendungen werden gelesen …
 chooser-none = Keine Anwendung passt zu „{ $query }“
 chooser-empty = Es sind keine Anwendungen installiert
+
+## Search (Ctrl+F)
+search-name-placeholder = Name oder Muster (*.pdf)
+search-content-placeholder = Enthält Text
+search-stop = Anhalten
+search-open-folder = Ordner öffnen
+search-back = Zurück zum Ordner
+search-column-where = Ort
+search-hint = Tippen, um in { $folder } und darunter zu suchen
+search-running = Suche läuft … { $count ->
+    [one] 1 gefunden
+   *[other] { $count } gefunden
+}
+search-done = { $count ->
+    [0] Nichts gefunden
+    [one] 1 gefunden
+   *[other] { $count } gefunden
+}
+search-stopped = Angehalten: { $count ->
+    [one] 1 gefunden
+   *[other] { $count } gefunden
+}
+search-done-unreadable = { $count ->
+    [one] 1 gefunden
+   *[other] { $count } gefunden
+}; { $unreadable ->
+    [one] 1 Ordner konnte nicht gelesen werden
+   *[other] { $unreadable } Ordner konnten nicht gelesen werden
+}
+search-bad-pattern = Nach diesem Muster kann nicht gesucht werden

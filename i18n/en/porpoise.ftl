@@ -440,3 +440,33 @@ chooser-open = Open
 chooser-loading = Reading the applications…
 chooser-none = No application matches “{ $query }”
 chooser-empty = No applications are installed
+
+## Search (Ctrl+F)
+search-name-placeholder = Name or pattern (*.pdf)
+search-content-placeholder = Containing text
+search-stop = Stop
+search-open-folder = Open Folder
+search-back = Back to Folder
+search-column-where = Location
+search-hint = Type to search in { $folder } and below
+search-running = Searching… { $count ->
+    [one] 1 found
+   *[other] { $count } found
+}
+search-done = { $count ->
+    [0] Nothing found
+    [one] 1 found
+   *[other] { $count } found
+}
+search-stopped = Stopped: { $count ->
+    [one] 1 found
+   *[other] { $count } found
+}
+search-done-unreadable = { $count ->
+    [one] 1 found
+   *[other] { $count } found
+}; { $unreadable ->
+    [one] 1 folder could not be read
+   *[other] { $unreadable } folders could not be read
+}
+search-bad-pattern = This pattern cannot be searched for
