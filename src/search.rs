@@ -188,7 +188,9 @@ impl SearchView {
             return;
         }
         let last = self.hits.len().min(ROWS_SHOWN) - 1;
-        let at = self.cursor.map_or(0, |c| c.saturating_add_signed(by).min(last));
+        let at = self
+            .cursor
+            .map_or(0, |c| c.saturating_add_signed(by).min(last));
         self.cursor = Some(at);
     }
 

@@ -14,17 +14,21 @@ use std::path::Path;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced::widget::Id;
+use porpoise::keys::{char_key, named, press};
 use porpoise::message::KeyPress;
 use porpoise::search::{SEARCH_INPUT, SearchMsg};
 use porpoise::{App, Message};
-use porpoise::keys::{char_key, named, press};
 
 use flows::*;
 
 fn tree(dir: &Path) {
     fs::create_dir_all(dir.join("sub/deep")).expect("mkdir");
     fs::create_dir_all(dir.join("Reports")).expect("mkdir");
-    fs::write(dir.join("sub/deep/report-2026.pdf"), "the quarterly budget\n").expect("write");
+    fs::write(
+        dir.join("sub/deep/report-2026.pdf"),
+        "the quarterly budget\n",
+    )
+    .expect("write");
     fs::write(dir.join("sub/notes.txt"), "budget for the trip\n").expect("write");
     fs::write(dir.join("Reports/summary.md"), "nothing here\n").expect("write");
     fs::write(dir.join("top.txt"), "plain\n").expect("write");
@@ -34,7 +38,13 @@ fn found(app: &App) -> BTreeSet<String> {
     let view = app.search().expect("the search view is shown");
     view.hits
         .iter()
-        .map(|h| h.path().strip_prefix(&view.root).expect("below").display().to_string())
+        .map(|h| {
+            h.path()
+                .strip_prefix(&view.root)
+                .expect("below")
+                .display()
+                .to_string()
+        })
         .collect()
 }
 
@@ -128,4 +138,26 @@ fn opening_results() {
     assert!(app.search().is_none());
     assert_eq!(app.path(), dir.path().join("sub/deep"));
     assert_eq!(app.shown_names(), ["report-2026.pdf"]);
+}
+
+#[test]
+fn delete_moves_a_result_to_the_trash() {
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    tree(dir.path());
+    let (_trash_dir, trash) = test_trash();
+    let app = boot_with_trash(dir.path(), &trash);
+    let app = send(app, press(char_key("f"), Modifiers::CTRL));
+    let app = send(app, Message::Search(SearchMsg::Name("report-".into())));
+    assert_eq!(
+        found(&app),
+        BTreeSet::from(["sub/deep/report-2026.pdf".to_owned()])
+    );
+    let (app, jobs) = feed(app, [press(named(Named::Delete), Modifiers::empty())]);
+    let file = dir.path().join("sub/deep/report-2026.pdf");
+    assert_eq!(jobs.len(), 1, "{jobs:?}");
+    assert_eq!(jobs[0].sources, std::slice::from_ref(&file));
+    assert!(found(&app).is_empty());
+    // The job runs with the real engine: the file is in the test's trash.
+    assert!(!file.exists());
 }

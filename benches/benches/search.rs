@@ -190,13 +190,21 @@ impl Contenders<'_> {
         };
         let names = set(self.by_name());
         assert!(!names.is_empty());
-        assert_eq!(names, set(self.find()), "porpoise find and find -iname differ");
+        assert_eq!(
+            names,
+            set(self.find()),
+            "porpoise find and find -iname differ"
+        );
         if let Some(fd) = &self.fd {
             assert_eq!(names, set(self.fd(fd)), "porpoise find and fd -u differ");
         }
         let content = set(self.by_content());
         assert!(!content.is_empty());
-        assert_eq!(content, set(self.grep()), "porpoise find and grep -rl differ");
+        assert_eq!(
+            content,
+            set(self.grep()),
+            "porpoise find and grep -rl differ"
+        );
         if let Some(rg) = &self.rg {
             assert_eq!(content, set(self.rg(rg)), "porpoise find and rg -l differ");
         }

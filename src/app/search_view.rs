@@ -1,18 +1,20 @@
 //! The search view of the pane with the keyboard: Ctrl+F opens it at the shown folder,
 //! each change to what is typed starts a new search (the old one stops at once), results
-//! stream in; Enter or a double-click opens one, "Open folder" shows where it is, Escape
-//! goes back to the folder.
+//! stream in; Enter or a double-click opens one, "Open folder" shows where it is, Delete
+//! moves it to the trash, Escape goes back to the folder.
 
 use std::time::Instant;
 
 use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 
+use super::actions::job;
 use super::{App, DOUBLE_CLICK};
 use crate::effects::Effect;
 use crate::keys::{self, Command};
 use crate::message::KeyPress;
 use crate::pane::PaneMsg;
+use crate::request::JobKind;
 use crate::search::{SearchMsg, SearchView};
 
 impl App {
@@ -45,11 +47,17 @@ impl App {
         match m {
             SearchMsg::Name(text) => {
                 view.name = text;
-                view.restart(hidden).map(Effect::Search).into_iter().collect()
+                view.restart(hidden)
+                    .map(Effect::Search)
+                    .into_iter()
+                    .collect()
             }
             SearchMsg::Content(text) => {
                 view.content = text;
-                view.restart(hidden).map(Effect::Search).into_iter().collect()
+                view.restart(hidden)
+                    .map(Effect::Search)
+                    .into_iter()
+                    .collect()
             }
             SearchMsg::Event(id, ev) => {
                 view.on_event(id, ev);
@@ -93,7 +101,13 @@ impl App {
 
     /// Open the result `i`: a folder is shown, a file opened with its application.
     fn open_hit(&mut self, i: usize) -> Vec<Effect> {
-        let Some(hit) = self.pane.search.as_ref().and_then(|v| v.hits.get(i)).cloned() else {
+        let Some(hit) = self
+            .pane
+            .search
+            .as_ref()
+            .and_then(|v| v.hits.get(i))
+            .cloned()
+        else {
             return Vec::new();
         };
         if hit.is_dir() {
@@ -133,6 +147,16 @@ impl App {
             Key::Named(Named::ArrowUp) => {
                 view.move_cursor(-1);
                 Some(Vec::new())
+            }
+            Key::Named(Named::Delete) if !k.modifiers.shift() => {
+                // To the trash, as Delete does in the folder; the row goes.
+                let Some(i) = view.cursor.filter(|&i| i < view.hits.len()) else {
+                    return Some(Vec::new());
+                };
+                let hit = view.hits.remove(i);
+                view.cursor = (!view.hits.is_empty()).then(|| i.min(view.hits.len() - 1));
+                let dir = hit.dir.to_path_buf();
+                Some(vec![job(JobKind::Trash, vec![hit.path()], dir)])
             }
             Key::Named(Named::Enter) => match view.cursor {
                 Some(i) => Some(self.open_hit(i)),

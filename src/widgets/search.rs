@@ -6,7 +6,9 @@
 use std::os::unix::ffi::OsStrExt;
 
 use iced::widget::text::Wrapping;
-use iced::widget::{Column, button, column, container, row, rule, scrollable, space, text, text_input};
+use iced::widget::{
+    Column, button, column, container, row, rule, scrollable, space, text, text_input,
+};
 use iced::{Center, Element, Fill};
 
 use crate::format::{self, FileClass};
@@ -18,7 +20,7 @@ use crate::theme;
 
 const SIZE_WIDTH: f32 = 96.0;
 const WHERE_WIDTH: f32 = 320.0;
-const FIELD_WIDTH: f32 = 260.0;
+const FIELD_WIDTH: f32 = 220.0;
 
 fn msg(m: SearchMsg) -> Message {
     Message::Search(m)
@@ -37,10 +39,12 @@ pub fn view<'a>(s: &'a SearchView, icons: &IconSet) -> Element<'a, Message> {
         .on_submit_maybe(open)
         .padding([6, 10])
         .width(FIELD_WIDTH);
-    let stop = button(text(fl!("search-stop"))).on_press_maybe(s.running.then(|| msg(SearchMsg::Stop)));
-    let folder = button(text(fl!("search-open-folder")))
+    let label = |words: String| text(words).wrapping(Wrapping::None);
+    let stop =
+        button(label(fl!("search-stop"))).on_press_maybe(s.running.then(|| msg(SearchMsg::Stop)));
+    let folder = button(label(fl!("search-open-folder")))
         .on_press_maybe(s.cursor.map(|_| msg(SearchMsg::OpenFolder)));
-    let back = button(text(fl!("search-back"))).on_press(msg(SearchMsg::Close));
+    let back = button(label(fl!("search-back"))).on_press(msg(SearchMsg::Close));
     let bar = row![name, content, space().width(Fill), stop, folder, back]
         .spacing(10)
         .align_y(Center)
@@ -112,8 +116,12 @@ pub fn view<'a>(s: &'a SearchView, icons: &IconSet) -> Element<'a, Message> {
         rule::horizontal(1).style(rule::weak),
         scrollable(rows).height(Fill),
         rule::horizontal(1).style(rule::weak),
-        container(text(state_line(s)).size(theme::SMALL_TEXT).style(theme::muted))
-            .padding([4, 12]),
+        container(
+            text(state_line(s))
+                .size(theme::SMALL_TEXT)
+                .style(theme::muted)
+        )
+        .padding([4, 12]),
     ]
     .height(Fill)
     .into()
@@ -131,7 +139,11 @@ fn state_line(s: &SearchView) -> String {
     match &s.summary {
         None => fl!("search-hint", folder = s.root.display().to_string()),
         Some(sum) if sum.problems > 0 => {
-            fl!("search-done-unreadable", count = found, unreadable = sum.problems)
+            fl!(
+                "search-done-unreadable",
+                count = found,
+                unreadable = sum.problems
+            )
         }
         Some(sum) if sum.cancelled => fl!("search-stopped", count = found),
         Some(_) => fl!("search-done", count = found),
