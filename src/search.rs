@@ -235,3 +235,36 @@ pub fn run_blocking(start: StartSearch) -> Vec<Message> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_query_stops_the_old_search_and_drops_its_batches() {
+        let mut view = SearchView::new(PathBuf::from("/nonexistent"));
+        view.name = "a".into();
+        let first = view.restart(false).expect("a search");
+        assert!(view.running && !first.stop.is_cancelled());
+        view.name = "ab".into();
+        let second = view.restart(false).expect("a search");
+        assert!(first.stop.is_cancelled());
+        assert!(!second.stop.is_cancelled());
+        assert_ne!(first.id, second.id);
+        // A late batch of the first search is dropped; the second's summary counts.
+        let late = Found {
+            dir: Arc::new(PathBuf::from("/x")),
+            entries: porpoise_engine::Batch::default(),
+        };
+        view.on_event(first.id, SearchEvent::Finished(Summary::default()));
+        view.on_event(first.id, SearchEvent::Found(vec![late]));
+        assert!(view.running && view.summary.is_none());
+        view.on_event(second.id, SearchEvent::Finished(Summary::default()));
+        assert!(!view.running && view.summary.is_some());
+        // Leaving the view stops what runs.
+        view.name = "abc".into();
+        let third = view.restart(false).expect("a search");
+        drop(view);
+        assert!(third.stop.is_cancelled());
+    }
+}

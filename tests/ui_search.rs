@@ -14,10 +14,12 @@ use std::path::Path;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced::widget::Id;
+use porpoise::actions::ActionEffect;
+use porpoise::clipboard::FileList;
 use porpoise::keys::{char_key, named, press};
 use porpoise::message::KeyPress;
 use porpoise::search::{SEARCH_INPUT, SearchMsg};
-use porpoise::{App, Message};
+use porpoise::{App, Effect, Message};
 
 use flows::*;
 
@@ -138,6 +140,31 @@ fn opening_results() {
     assert!(app.search().is_none());
     assert_eq!(app.path(), dir.path().join("sub/deep"));
     assert_eq!(app.shown_names(), ["report-2026.pdf"]);
+}
+
+#[test]
+fn ctrl_c_puts_a_result_on_the_clipboard() {
+    let _lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    tree(dir.path());
+    let app = boot(dir.path());
+    let app = send(app, press(char_key("f"), Modifiers::CTRL));
+    let mut app = send(app, Message::Search(SearchMsg::Name("notes".into())));
+    let effects = app.handle(press(char_key("c"), Modifiers::CTRL));
+    let put: Vec<_> = effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Action(ActionEffect::ClipboardPut(list)) => Some(list.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        put,
+        [FileList {
+            paths: vec![dir.path().join("sub/notes.txt")],
+            cut: false
+        }]
+    );
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Searching in the real window (tests/desktop: Xvfb, openbox, keys and clicks through
 //! xdotool, screenshots read by tesseract): Ctrl+F shows the search view at the shown
 //! folder, typing a name draws the results found in folders below with their location,
+//! a clicked result goes to the trash with Delete (gone from disk and from the rows),
 //! Enter opens a folder result (the title names it), Escape goes back to the folder, a
 //! double-click opens a result, and Ctrl+I still filters the shown folder. The window
 //! lives and answers `_NET_WM_PING` after each step.
@@ -11,7 +12,7 @@ mod desktop;
 
 use std::fs;
 
-use desktop::{Desktop, Home};
+use desktop::{Desktop, Home, wait_exists};
 
 #[test]
 fn ctrl_f_finds_below_the_folder_and_opens_results() {
@@ -37,10 +38,24 @@ fn ctrl_f_finds_below_the_folder_and_opens_results() {
     win.save_shot("search-results");
     win.alive();
 
-    // Enter opens the result under the cursor; narrowed to the folder by a glob.
-    win.key("ctrl+a");
+    // A click picks a result; Delete moves it to the trash.
+    let stripes = home.work.join("music/zebra stripes.txt");
+    win.click_text("stripes");
+    win.key("Delete");
+    wait_exists(&stripes, false);
+    // Its row goes; the job panel says where it went, until dismissed.
+    win.wait_text("1 found");
+    win.wait_text("Moved 1 item to the trash");
+    win.save_shot("search-trashed");
+    win.click_text("Dismiss");
+    win.wait_gone("Dismiss");
+    win.alive();
+
+    // Ctrl+F puts the keyboard back in the name field, its text selected. Enter opens
+    // the result under the cursor: narrowed to the folder by a glob.
+    win.key("ctrl+f");
     win.type_text("zebr?");
-    win.wait_gone("stripes");
+    win.wait_text("1 found");
     win.key("Return");
     win.wait_title("the found folder in the title", |t| t.ends_with("zebra"));
     win.wait_text("giraffe");

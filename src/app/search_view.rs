@@ -1,7 +1,7 @@
 //! The search view of the pane with the keyboard: Ctrl+F opens it at the shown folder,
 //! each change to what is typed starts a new search (the old one stops at once), results
 //! stream in; Enter or a double-click opens one, "Open folder" shows where it is, Delete
-//! moves it to the trash, Escape goes back to the folder.
+//! moves it to the trash, Ctrl+C puts it on the clipboard, Escape goes back to the folder.
 
 use std::time::Instant;
 
@@ -10,6 +10,8 @@ use iced::keyboard::key::Named;
 
 use super::actions::job;
 use super::{App, DOUBLE_CLICK};
+use crate::actions::ActionEffect;
+use crate::clipboard::FileList;
 use crate::effects::Effect;
 use crate::keys::{self, Command};
 use crate::message::KeyPress;
@@ -119,10 +121,23 @@ impl App {
     }
 
     /// Keys while the search view is shown: arrows move among the results, Enter opens
-    /// the one under the cursor, Escape goes back to the folder. `None`: not the search
+    /// the one under the cursor, Delete trashes it, Ctrl+C copies it, Escape goes back. `None`: not the search
     /// view's key.
     pub(super) fn search_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
         let view = self.pane.search.as_mut()?;
+        let copy = Key::Character("c".into());
+        if k.modifiers.control() && !k.modifiers.shift() && k.key.as_ref() == copy.as_ref() {
+            // Ctrl+C: the result under the cursor goes onto the clipboard, to be pasted.
+            let paths = view
+                .cursor_hit()
+                .map(|h| vec![h.path()])
+                .unwrap_or_default();
+            if paths.is_empty() {
+                return Some(Vec::new());
+            }
+            let list = FileList { paths, cut: false };
+            return Some(vec![Effect::Action(ActionEffect::ClipboardPut(list))]);
+        }
         if k.modifiers.control() || k.modifiers.alt() || k.key == Key::Named(Named::Tab) {
             // The window's own keys (a new tab, another search, Ctrl+Q) work; those that
             // act on the folder's selection, hidden behind the results, do not.
