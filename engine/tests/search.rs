@@ -1,8 +1,9 @@
 //! Searching real trees, held against the real tools: names (a substring and a glob)
 //! against `find -iname`, content (text and a regular expression) against `grep -rl`;
 //! hidden names, a name that is not UTF-8, a symlink loop, an unreadable folder (as an
-//! unprivileged user when run as root), another filesystem mounted inside, details, and
-//! cancelling a search in the middle.
+//! unprivileged user when run as root), another filesystem mounted inside, the rig's FUSE
+//! share (entered only when asked; never touched, so never waited on, when it stops
+//! answering), details, and cancelling a search in the middle.
 
 use std::collections::BTreeSet;
 use std::ffi::OsStr;
@@ -430,4 +431,38 @@ fn other_mounts_are_not_entered_unless_asked() {
     let (crossed, _) = results(q);
     assert_eq!(crossed, find(&root, &["-iname", "*report*", "-print0"]));
     assert_eq!(crossed.len(), got.len() + 1);
+}
+
+#[test]
+fn network_mounts_are_left_alone_unless_asked() {
+    use porpoise_testkit::rig;
+    if let Err(why) = rig::available() {
+        return skip(&why);
+    }
+    let share = rig::Share::new(0);
+    std::fs::write(share.store().join("report on the share"), "x").expect("write");
+    let root = share.path().parent().expect("the share's folder").to_path_buf();
+    let on_share = share.path().join("report on the share");
+    let in_store = share.store().join("report on the share");
+    let bytes = |p: &Path| p.as_os_str().as_bytes().to_vec();
+
+    let (got, _) = results(query(&root, "report"));
+    assert_eq!(got, Paths::from([bytes(&in_store)]));
+    let mut crossing = query(&root, "report");
+    crossing.options.cross_mounts = true;
+    let (got, _) = results(crossing.clone());
+    assert_eq!(got, Paths::from([bytes(&in_store)]), "a share is entered only when asked");
+    crossing.options.network = true;
+    let (got, _) = results(crossing);
+    assert_eq!(got, Paths::from([bytes(&in_store), bytes(&on_share)]));
+
+    // A share that stopped answering is never touched: the search ends at once.
+    share.set_silent(true);
+    let started = Instant::now();
+    let (got, s) = results(query(&root, "report"));
+    let took = started.elapsed();
+    share.set_silent(false);
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    assert_eq!(got, Paths::from([bytes(&in_store)]));
+    assert!(!s.cancelled && s.problems == 0);
 }
