@@ -441,7 +441,11 @@ fn network_mounts_are_left_alone_unless_asked() {
     }
     let share = rig::Share::new(0);
     std::fs::write(share.store().join("report on the share"), "x").expect("write");
-    let root = share.path().parent().expect("the share's folder").to_path_buf();
+    let root = share
+        .path()
+        .parent()
+        .expect("the share's folder")
+        .to_path_buf();
     let on_share = share.path().join("report on the share");
     let in_store = share.store().join("report on the share");
     let bytes = |p: &Path| p.as_os_str().as_bytes().to_vec();
@@ -451,7 +455,11 @@ fn network_mounts_are_left_alone_unless_asked() {
     let mut crossing = query(&root, "report");
     crossing.options.cross_mounts = true;
     let (got, _) = results(crossing.clone());
-    assert_eq!(got, Paths::from([bytes(&in_store)]), "a share is entered only when asked");
+    assert_eq!(
+        got,
+        Paths::from([bytes(&in_store)]),
+        "a share is entered only when asked"
+    );
     crossing.options.network = true;
     let (got, _) = results(crossing);
     assert_eq!(got, Paths::from([bytes(&in_store), bytes(&on_share)]));
