@@ -42,7 +42,7 @@ tooltip-icons = Symbolansicht
 tooltip-hidden = Versteckte Dateien anzeigen (Strg+H)
 tooltip-location = Adresse eingeben (Strg+L)
 location-placeholder = Pfad eingeben und Eingabetaste drücken
-tooltip-filter = Angezeigte Elemente filtern (Strg+F)
+tooltip-filter = Angezeigte Elemente filtern (Strg+I)
 tooltip-menu = Einstellungen
 filter-placeholder = Filtern …
 

@@ -42,7 +42,7 @@ tooltip-icons = Icons view
 tooltip-hidden = Show hidden files (Ctrl+H)
 tooltip-location = Type a location (Ctrl+L)
 location-placeholder = Type a path and press Enter
-tooltip-filter = Filter the shown items (Ctrl+F)
+tooltip-filter = Filter the shown items (Ctrl+I)
 tooltip-menu = Settings
 filter-placeholder = Filter…
 
