@@ -18,6 +18,7 @@ mod panes;
 mod properties;
 mod query;
 mod show;
+mod search_view;
 mod split;
 mod tabs;
 mod thumbs;
@@ -337,7 +338,8 @@ impl App {
             Message::Key(k) if self.properties.is_some() => self.properties_key(&k),
             Message::Key(k) if self.batch_rename.is_some() => self.batch_rename_key(&k),
             Message::Key(k) => match self
-                .bookmark_key(&k)
+                .search_key(&k)
+                .or_else(|| self.bookmark_key(&k))
                 .or_else(|| self.new_file_key(&k))
                 .or_else(|| self.focus_key(&k))
             {
@@ -354,6 +356,7 @@ impl App {
             Message::StartJob(request) => self.start_job(request),
             Message::Jobs(m) => self.on_job_message(m),
             Message::Action(m) => self.action(m),
+            Message::Search(m) => self.on_search_message(m),
             Message::Zoom(steps) => self.zoom(steps),
             Message::Resized(w, h) => {
                 self.settings.window_width = w;

@@ -108,6 +108,10 @@ pub enum Effect {
     Bookmarks(crate::bookmarks::BookmarksEffect),
     /// Reading the templates folder, making a new file.
     NewFile(crate::new_file::NewFileEffect),
+    /// Search from a folder down; its batches come back as `SearchMsg::Event`.
+    Search(crate::search::StartSearch),
+    /// Put the keyboard focus in the search view's name input.
+    FocusSearch,
     /// Count the entries of these folders of `dir`; ends with `Message::FolderCounts`.
     CountFolders {
         generation: u64,
@@ -123,7 +127,10 @@ impl Effect {
     pub fn is_for_the_shown_view(&self) -> bool {
         matches!(
             self,
-            Effect::ScrollTo(..) | Effect::FocusLocation(_) | Effect::FocusFilter
+            Effect::ScrollTo(..)
+                | Effect::FocusLocation(_)
+                | Effect::FocusFilter
+                | Effect::FocusSearch
         )
     }
 
@@ -141,6 +148,14 @@ impl Effect {
                 let (task, handle) = task.abortable();
                 (task, Some(handle))
             }
+            Effect::Search(start) => (crate::search::task(start), None),
+            Effect::FocusSearch => (
+                Task::batch([
+                    operation::focus(crate::search::SEARCH_INPUT),
+                    operation::select_all(crate::search::SEARCH_INPUT),
+                ]),
+                None,
+            ),
             Effect::LoadSpace { generation, path } => (
                 Task::perform(
                     blocking(move || porpoise_engine::host::space(&path).ok()),
@@ -325,6 +340,7 @@ impl Effect {
                 }
                 out
             }
+            Effect::Search(start) => crate::search::run_blocking(start),
             Effect::LoadSpace { generation, path } => {
                 vec![Message::Space(
                     generation,
@@ -393,7 +409,8 @@ impl Effect {
             | Effect::ScrollTo(..)
             | Effect::FocusLocation(_)
             | Effect::FocusFilter
-            | Effect::FocusInput(_) => Vec::new(),
+            | Effect::FocusInput(_)
+            | Effect::FocusSearch => Vec::new(),
         }
     }
 }

@@ -94,6 +94,8 @@ pub enum Command {
     CancelLocation,
     /// Open (or focus) the filter box.
     Filter,
+    /// Search from the shown folder down.
+    Search,
     SelectAll,
     TypeAhead(String),
     /// Del: move the selection to the trash.
@@ -188,7 +190,8 @@ pub fn command(k: &KeyPress) -> Option<Command> {
             "l" => Some(Command::EditLocation),
             "r" => Some(Command::Reload),
             "a" => Some(Command::SelectAll),
-            "f" => Some(Command::Filter),
+            "f" => Some(Command::Search),
+            "i" => Some(Command::Filter),
             "z" if m.shift() => Some(Command::Redo),
             "z" => Some(Command::Undo),
             "y" => Some(Command::Redo),
@@ -269,7 +272,8 @@ mod tests {
                 Modifiers::empty(),
                 Some(Command::TypeAhead("b".into())),
             ),
-            (char_key("f"), Modifiers::CTRL, Some(Command::Filter)),
+            (char_key("f"), Modifiers::CTRL, Some(Command::Search)),
+            (char_key("i"), Modifiers::CTRL, Some(Command::Filter)),
             (char_key("z"), Modifiers::CTRL, Some(Command::Undo)),
             (
                 named(Named::Delete),

@@ -32,6 +32,7 @@ pub mod pane;
 pub mod places;
 pub mod properties;
 pub mod request;
+pub mod search;
 pub mod selection;
 pub mod settings;
 pub mod start;

@@ -93,6 +93,8 @@ pub enum Message {
 
     /// Clipboard, drag and drop, menus, new folder, rename, the Trash view.
     Action(ActionMsg),
+    /// The search view (Ctrl+F): typing, results coming in, opening them.
+    Search(super::search::SearchMsg),
     /// Opening, closing, showing and moving tabs.
     Tab(super::tabs::TabMsg),
     /// A message from the pane beside the one with the keyboard (split view).

@@ -55,6 +55,8 @@ pub struct Pane {
     pub(crate) last_click: Option<(Vec<u8>, Instant)>,
     /// The Trash view, when this pane shows the trash instead of its folder.
     pub(crate) trash: Option<TrashView>,
+    /// The search view, when this pane shows search results instead of its folder.
+    pub(crate) search: Option<crate::search::SearchView>,
     /// The ids of its widgets that the app scrolls or focuses.
     pub(crate) ids: PaneIds,
     /// Its own sort (a column header sorts the pane it is in).
@@ -130,6 +132,7 @@ impl Pane {
             typeahead: (String::new(), Instant::now()),
             last_click: None,
             trash: None,
+            search: None,
             ids: PaneIds::new(),
             sort,
             types: EntryTypes::default(),

@@ -71,6 +71,9 @@ fn pane_view<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
     if let Some(t) = &pane.trash {
         return trash::view(t, app.icons());
     }
+    if let Some(s) = &pane.search {
+        return crate::widgets::search::view(s, app.icons());
+    }
     let files = match pane.notice() {
         Some(text) => notice::view(pane, text),
         None => match app.settings().view {

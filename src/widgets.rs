@@ -22,6 +22,7 @@ pub mod place_menu;
 pub mod places;
 pub mod pointer;
 pub mod properties;
+pub mod search;
 pub mod status;
 pub mod tabs;
 pub mod trash;

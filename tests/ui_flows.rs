@@ -309,8 +309,8 @@ fn the_filter_box_narrows_the_view_until_escape() {
     assert!(shows(&app, "5 items"));
     assert!(simulator(&app).find(Id::new(FILTER_INPUT)).is_err());
 
-    // Ctrl+F opens the box.
-    let app = send(app, press(char_key("f"), Modifiers::CTRL));
+    // Ctrl+I opens the box (Ctrl+F searches below the folder).
+    let app = send(app, press(char_key("i"), Modifiers::CTRL));
     assert_eq!(app.filter(), Some(""));
     assert!(simulator(&app).find(Id::new(FILTER_INPUT)).is_ok());
     assert!(shows(&app, "5 items"));

@@ -178,7 +178,7 @@ fn the_same_folder_in_two_panes_is_read_once_and_held_once() {
     assert_eq!(beside.lister().len(), 3);
 
     // Each keeps its own filter and selection.
-    let app = send(app, press(char_key("f"), Modifiers::CTRL));
+    let app = send(app, press(char_key("i"), Modifiers::CTRL));
     let app = send(app, Message::Pane(PaneMsg::FilterInput("a.".into())));
     let app = send(app, Message::Clicked(b"a.txt".to_vec()));
     assert_eq!(app.shown_names(), ["a.txt"]);

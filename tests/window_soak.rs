@@ -49,6 +49,7 @@ const KEYS: &[&str] = &[
     "ctrl+z",
     "ctrl+h",
     "ctrl+f",
+    "ctrl+i",
     "ctrl+l",
     "ctrl+r",
     "alt+Left",

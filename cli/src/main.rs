@@ -1,9 +1,10 @@
-//! `porpoise`, the command: `porpoise ls`, `du`, `mimetype`, `open`, `mounts`, `copy`,
+//! `porpoise`, the command: `porpoise ls`, `du`, `find`, `mimetype`, `open`, `mounts`, `copy`,
 //! `move`, `rm` and `trash` run here against the engine alone (no window libraries are
 //! loaded, so every command starts fast); `porpoise [PATH...]` opens the window by
 //! becoming `porpoise-window`.
 
 mod du;
+mod find;
 mod format;
 mod job;
 mod ls;
@@ -42,6 +43,9 @@ enum Command {
     /// What files and folders take, counted recursively (as `du -sx`): bytes on disk,
     /// apparent bytes, files, folders.
     Du(du::DuArgs),
+    /// Find files and folders below PATH by name (a part of it, or a glob) and, with
+    /// --content, by what they hold; one path a line.
+    Find(find::FindArgs),
     /// Tell each file's type (MIME type) from the desktop's shared-mime-info database.
     Mimetype(mimetype::MimetypeArgs),
     /// Open files with their default applications (or the one given with --with).
@@ -64,6 +68,7 @@ fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Ls(args) => ls::run(&args),
         Command::Du(args) => du::run(&args),
+        Command::Find(args) => find::run(&args),
         Command::Mimetype(args) => mimetype::run(&args),
         Command::Open(args) => open::run(&args),
         Command::Mounts => mounts::run(),

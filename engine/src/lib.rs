@@ -18,6 +18,7 @@ pub mod mime;
 pub mod mounts;
 pub mod props;
 pub mod rename;
+pub mod search;
 mod sys;
 pub mod templates;
 pub mod thumbs;

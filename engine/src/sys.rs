@@ -105,6 +105,17 @@ pub fn open_dir_at(dir: impl AsFd, name: &CStr) -> std::io::Result<OwnedFd> {
     )?)
 }
 
+/// Open the file `name` inside `dir` for reading its content: a symlink is not followed,
+/// and a fifo put there in the meantime does not block the open.
+pub fn open_file_at(dir: impl AsFd, name: &CStr) -> std::io::Result<OwnedFd> {
+    Ok(rustix::fs::openat(
+        dir,
+        name,
+        OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NOCTTY | OFlags::NONBLOCK | OFlags::CLOEXEC,
+        Mode::empty(),
+    )?)
+}
+
 /// Open the folder at `path` without following a final symlink.
 pub fn open_dir_nofollow(path: &Path) -> std::io::Result<OwnedFd> {
     open_dir_at(rustix::fs::CWD, &path_cstr(path)?)

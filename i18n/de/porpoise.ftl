@@ -49,7 +49,7 @@ tooltip-icons = Symbolansicht
 tooltip-hidden = Versteckte Dateien anzeigen (Strg+H)
 tooltip-location = Adresse eingeben (Strg+L)
 location-placeholder = Pfad eingeben und Eingabetaste drücken
-tooltip-filter = Angezeigte Elemente filtern (Strg+F)
+tooltip-filter = Angezeigte Elemente filtern (Strg+I)
 tooltip-menu = Einstellungen
 filter-placeholder = Filtern …
 
@@ -515,3 +515,32 @@ redo-done-batch-rename = { $count ->
     [one] 1 Element
    *[other] { $count } Elemente
 } erneut umbenannt
+## Search (Ctrl+F)
+search-name-placeholder = Name oder Muster (*.pdf)
+search-content-placeholder = Enthält Text
+search-stop = Anhalten
+search-open-folder = Ordner öffnen
+search-back = Zurück zum Ordner
+search-column-where = Ort
+search-hint = Tippen, um in { $folder } und darunter zu suchen
+search-running = Suche läuft … { $count ->
+    [one] 1 gefunden
+   *[other] { $count } gefunden
+}
+search-done = { $count ->
+    [0] Nichts gefunden
+    [one] 1 gefunden
+   *[other] { $count } gefunden
+}
+search-stopped = Angehalten: { $count ->
+    [one] 1 gefunden
+   *[other] { $count } gefunden
+}
+search-done-unreadable = { $count ->
+    [one] 1 gefunden
+   *[other] { $count } gefunden
+}; { $unreadable ->
+    [one] 1 Ordner konnte nicht gelesen werden
+   *[other] { $unreadable } Ordner konnten nicht gelesen werden
+}
+search-bad-pattern = Nach diesem Muster kann nicht gesucht werden

@@ -49,7 +49,7 @@ tooltip-icons = Icons view
 tooltip-hidden = Show hidden files (Ctrl+H)
 tooltip-location = Type a location (Ctrl+L)
 location-placeholder = Type a path and press Enter
-tooltip-filter = Filter the shown items (Ctrl+F)
+tooltip-filter = Filter the shown items (Ctrl+I)
 tooltip-menu = Settings
 filter-placeholder = Filter…
 
@@ -515,3 +515,32 @@ redo-done-batch-rename = Renamed { $count ->
     [one] 1 item
    *[other] { $count } items
 } again
+## Search (Ctrl+F)
+search-name-placeholder = Name or pattern (*.pdf)
+search-content-placeholder = Containing text
+search-stop = Stop
+search-open-folder = Open Folder
+search-back = Back to Folder
+search-column-where = Location
+search-hint = Type to search in { $folder } and below
+search-running = Searching… { $count ->
+    [one] 1 found
+   *[other] { $count } found
+}
+search-done = { $count ->
+    [0] Nothing found
+    [one] 1 found
+   *[other] { $count } found
+}
+search-stopped = Stopped: { $count ->
+    [one] 1 found
+   *[other] { $count } found
+}
+search-done-unreadable = { $count ->
+    [one] 1 found
+   *[other] { $count } found
+}; { $unreadable ->
+    [one] 1 folder could not be read
+   *[other] { $unreadable } folders could not be read
+}
+search-bad-pattern = This pattern cannot be searched for

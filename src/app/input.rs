@@ -100,6 +100,7 @@ impl App {
                 }
             }
             Command::Filter => self.pane.open_filter(),
+            Command::Search => self.open_search(),
             Command::SelectAll => {
                 self.pane.selection.select_all(&self.pane.lister);
                 Vec::new()

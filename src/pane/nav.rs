@@ -103,6 +103,7 @@ impl Pane {
         super::keep_unused(left, cx.cache, &cx.peers);
         self.selection.clear();
         self.trash = None;
+        self.search = None;
         if let Some(name) = select {
             self.selection.select_only(&name);
         }
@@ -121,6 +122,12 @@ impl Pane {
         effects.push(self.scroll_to(0.0));
         effects.extend(self.reveal_cursor(cx.settings.shape()));
         effects
+    }
+
+    /// Go to `path` with its entry `name` selected (a search result's folder).
+    pub fn navigate_to_entry(&mut self, path: PathBuf, name: Vec<u8>, cx: Around) -> Vec<Effect> {
+        self.history.visit(self.lister.path().to_owned());
+        self.enter(path, Some(name), cx)
     }
 
     /// Go to a folder chosen by the person (place, breadcrumb, typed path).

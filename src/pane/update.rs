@@ -14,6 +14,7 @@ impl Pane {
         let effects = match msg {
             PaneMsg::Navigate(path) => {
                 self.trash = None;
+                self.search = None;
                 self.navigate(path, cx)
             }
             PaneMsg::Back => self.back(cx),
