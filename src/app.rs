@@ -458,7 +458,8 @@ impl App {
                 None => Subscription::none(),
             },
             match &self.bookmarks.file {
-                Some(file) => Subscription::run_with(file.clone(), super::bookmarks::watch_events),
+                Some(file) => Subscription::run_with(file.clone(), super::bookmarks::watch_events)
+                    .map(Message::Bookmarks),
                 None => Subscription::none(),
             },
             if self.status_message().is_some() {

@@ -11,7 +11,6 @@ use std::sync::Arc;
 use iced::Point;
 use porpoise_engine::bookmarks::{self, BookmarkError};
 
-use crate::message::Message;
 use crate::offload::off_ui_thread;
 use crate::places::{Place, PlaceKind};
 
@@ -102,12 +101,13 @@ pub enum BookmarksEffect {
     FocusLabel,
 }
 
-fn msg(m: BookmarkMsg) -> Message {
-    Message::Bookmarks(m)
-}
-
 impl BookmarksEffect {
-    pub fn into_task(self) -> iced::Task<Message> {
+    /// The task that does it, its outcome wrapped by `wrap` (`idle` when it has none).
+    pub fn into_task<M: Clone + Send + 'static>(
+        self,
+        wrap: fn(BookmarkMsg) -> M,
+        idle: M,
+    ) -> iced::Task<M> {
         use iced::widget::operation;
         match self {
             BookmarksEffect::FocusLabel => iced::Task::batch([
@@ -116,14 +116,14 @@ impl BookmarksEffect {
             ]),
             work => off_ui_thread(
                 "the bookmarks thread",
-                move || work.run_blocking().pop(),
-                Message::Tick,
+                move || work.run_blocking().pop().map(wrap),
+                idle,
             ),
         }
     }
 
     /// Run it on this thread: the file as it is after the change.
-    pub fn run_blocking(self) -> Vec<Message> {
+    pub fn run_blocking(self) -> Vec<BookmarkMsg> {
         let (file, edit) = match self {
             BookmarksEffect::FocusLabel => return Vec::new(),
             BookmarksEffect::Read(file) => (file, None),
@@ -133,7 +133,7 @@ impl BookmarksEffect {
             Some(edit) => bookmarks::change(&file, |b| apply(b, &edit)).and_then(|_| load(&file)),
             None => load(&file),
         };
-        vec![msg(BookmarkMsg::Loaded(result.map_err(Arc::new)))]
+        vec![BookmarkMsg::Loaded(result.map_err(Arc::new))]
     }
 }
 
@@ -174,12 +174,12 @@ pub fn load(file: &Path) -> Result<Vec<Place>, BookmarkError> {
         .collect())
 }
 
-/// Changes to the bookmarks file as messages. The watch is set up when the stream is first
+/// Changes to the bookmarks file. The watch is set up when the stream is first
 /// polled, on the runtime's threads, not the UI's; while the file's folder is missing, its
 /// parent is watched and the watch starts again once something changed there.
 // `Subscription::run_with` hands its data by reference.
 #[allow(clippy::ptr_arg)]
-pub fn watch_events(file: &PathBuf) -> impl iced::futures::Stream<Item = Message> + use<> {
+pub fn watch_events(file: &PathBuf) -> impl iced::futures::Stream<Item = BookmarkMsg> + use<> {
     use iced::futures::StreamExt;
     use iced::futures::channel::mpsc::UnboundedReceiver;
     type Watching = (bookmarks::BookmarksWatch, UnboundedReceiver<()>);
@@ -205,6 +205,6 @@ pub fn watch_events(file: &PathBuf) -> impl iced::futures::Stream<Item = Message
         if watch.is_partial() {
             (watch, rx) = start(&file)?;
         }
-        Some((msg(BookmarkMsg::ChangedOutside), (file, Some((watch, rx)))))
+        Some((BookmarkMsg::ChangedOutside, (file, Some((watch, rx)))))
     })
 }

@@ -148,7 +148,7 @@ impl Effect {
                 let (task, handle) = task.abortable();
                 (task, Some(handle))
             }
-            Effect::Search(start) => (crate::search::task(start), None),
+            Effect::Search(start) => (crate::search::task(start, Message::Search), None),
             Effect::FocusSearch => (
                 Task::batch([
                     operation::focus(crate::search::SEARCH_INPUT),
@@ -267,8 +267,8 @@ impl Effect {
             Effect::Thumbs(t) => (t.into_task(Message::Thumbs, Message::Tick), None),
             Effect::Props(p) => (p.into_task(Message::Props, Message::Tick), None),
             Effect::Apps(a) => (a.into_task(), None),
-            Effect::Bookmarks(b) => (b.into_task(), None),
-            Effect::NewFile(n) => (n.into_task(), None),
+            Effect::Bookmarks(b) => (b.into_task(Message::Bookmarks, Message::Tick), None),
+            Effect::NewFile(n) => (n.into_task(Message::NewFile, Message::Tick), None),
             Effect::Eject(path) => {
                 let at = path.clone();
                 (
@@ -340,7 +340,10 @@ impl Effect {
                 }
                 out
             }
-            Effect::Search(start) => crate::search::run_blocking(start),
+            Effect::Search(start) => crate::search::run_blocking(start)
+                .into_iter()
+                .map(Message::Search)
+                .collect(),
             Effect::LoadSpace { generation, path } => {
                 vec![Message::Space(
                     generation,
@@ -379,8 +382,12 @@ impl Effect {
             Effect::Thumbs(t) => t.run_blocking().into_iter().map(Message::Thumbs).collect(),
             Effect::Props(p) => p.run_blocking().into_iter().map(Message::Props).collect(),
             Effect::Apps(a) => a.run_blocking(),
-            Effect::Bookmarks(b) => b.run_blocking(),
-            Effect::NewFile(n) => n.run_blocking(),
+            Effect::Bookmarks(b) => b
+                .run_blocking()
+                .into_iter()
+                .map(Message::Bookmarks)
+                .collect(),
+            Effect::NewFile(n) => n.run_blocking().into_iter().map(Message::NewFile).collect(),
             Effect::Eject(path) => {
                 let r = eject(&path);
                 vec![Message::Devices(DeviceMsg::Ejected(path, r))]

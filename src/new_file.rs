@@ -9,7 +9,6 @@ use porpoise_engine::items::files::{self, Stamp};
 use porpoise_engine::templates::{self, Template, TemplateKind};
 
 use crate::actions::names::NameOpError;
-use crate::message::Message;
 use crate::offload::off_ui_thread;
 
 /// What the window keeps for "New File".
@@ -89,15 +88,20 @@ pub enum NewFileEffect {
 }
 
 impl NewFileEffect {
-    pub fn into_task(self) -> iced::Task<Message> {
+    /// The task that does it, its outcome wrapped by `wrap` (`idle` when it has none).
+    pub fn into_task<M: Clone + Send + 'static>(
+        self,
+        wrap: fn(NewFileMsg) -> M,
+        idle: M,
+    ) -> iced::Task<M> {
         off_ui_thread(
             "the new file thread",
-            move || self.run_blocking().pop(),
-            Message::Tick,
+            move || self.run_blocking().pop().map(wrap),
+            idle,
         )
     }
 
-    pub fn run_blocking(self) -> Vec<Message> {
+    pub fn run_blocking(self) -> Vec<NewFileMsg> {
         let m = match self {
             NewFileEffect::Find { config_home, home } => {
                 let found = templates::templates_dir(config_home.as_deref(), &home)
@@ -111,7 +115,7 @@ impl NewFileEffect {
                 template,
             } => NewFileMsg::Created(create(&parent, &name, template)),
         };
-        vec![Message::NewFile(m)]
+        vec![m]
     }
 }
 

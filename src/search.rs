@@ -13,8 +13,6 @@ use porpoise_engine::search::{
     Canceller, Content, Found, Options, Query, SearchEvent, Summary, check, start_with,
 };
 
-use crate::message::Message;
-
 /// Results drawn as rows at most (all are kept and counted).
 pub const ROWS_SHOWN: usize = 1000;
 
@@ -210,8 +208,9 @@ impl Drop for SearchView {
     }
 }
 
-/// The task that runs a search on the engine's threads and forwards its batches.
-pub fn task(start: StartSearch) -> Task<Message> {
+/// The task that runs a search on the engine's threads and forwards its batches, each
+/// wrapped by `wrap`.
+pub fn task<M: Send + 'static>(start: StartSearch, wrap: fn(SearchMsg) -> M) -> Task<M> {
     let StartSearch { id, query, stop } = start;
     let stream = iced::stream::channel(16, move |out| async move {
         // Starting only spawns the walking threads; the walk is theirs.
@@ -220,18 +219,18 @@ pub fn task(start: StartSearch) -> Task<Message> {
             Err(e) => tracing::warn!("{}", porpoise_engine::error::chain(&e)),
         }
     });
-    Task::run(stream, move |ev| Message::Search(SearchMsg::Event(id, ev)))
+    Task::run(stream, move |ev| wrap(SearchMsg::Event(id, ev)))
 }
 
 /// The search run to its end here (tests): every event, as messages.
-pub fn run_blocking(start: StartSearch) -> Vec<Message> {
+pub fn run_blocking(start: StartSearch) -> Vec<SearchMsg> {
     let StartSearch { id, query, stop } = start;
     let Ok(search) = start_with(query, stop) else {
         return Vec::new();
     };
     let mut out = Vec::new();
     while let Some(ev) = search.next() {
-        out.push(Message::Search(SearchMsg::Event(id, ev)));
+        out.push(SearchMsg::Event(id, ev));
     }
     out
 }

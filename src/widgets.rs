@@ -15,6 +15,7 @@ pub mod icons;
 pub mod jobs;
 pub mod keyed_rows;
 pub mod location;
+pub mod menu;
 pub mod new_file_menu;
 pub mod notice;
 pub mod overlay;

@@ -6,7 +6,7 @@ use iced::{Element, Fill, Point};
 
 use porpoise_engine::templates::{Template, TemplateKind};
 
-use super::overlay::{Entry, ITEM_HEIGHT, MENU_WIDTH, Mark, entries, panel_at, placed};
+use super::menu::{Entry, ITEM_HEIGHT, MENU_WIDTH, Mark, entries, panel_at, placed};
 use crate::actions::{ContextMenu, MenuItem};
 use crate::app::App;
 use crate::i18n::fl;

@@ -2,7 +2,7 @@
 
 use iced::Element;
 
-use super::overlay::{Entry, Mark, menu};
+use super::menu::{Entry, Mark, menu};
 use crate::app::App;
 use crate::bookmarks::{BookmarkMsg, PlaceMenuItem};
 use crate::i18n::fl;
