@@ -47,6 +47,12 @@ pub struct SearchView {
     pub root: PathBuf,
     pub name: String,
     pub content: String,
+    /// The "containing" text is a regular expression.
+    pub regex: bool,
+    /// Names and content are compared with their case.
+    pub match_case: bool,
+    /// Other filesystems mounted below (devices, network shares) are searched too.
+    pub everywhere: bool,
     /// The number of the search under way (or last run): older batches are dropped.
     pub id: u64,
     pub hits: Vec<Hit>,
@@ -69,6 +75,12 @@ pub enum SearchMsg {
     Name(String),
     /// The "containing" field was typed in.
     Content(String),
+    /// "Regular expression" for the containing text, on or off.
+    Regex(bool),
+    /// "Match case", on or off.
+    MatchCase(bool),
+    /// "Other drives and shares", on or off.
+    Everywhere(bool),
     /// What the search numbered so reports.
     Event(u64, SearchEvent),
     /// A result row was pressed.
@@ -122,12 +134,15 @@ impl SearchView {
             name: OsString::from(&self.name),
             content: (!self.content.is_empty()).then(|| Content {
                 pattern: self.content.clone(),
-                regex: false,
-                ignore_case: true,
+                regex: self.regex,
+                ignore_case: !self.match_case,
             }),
             options: Options {
                 hidden,
                 details: true,
+                case_sensitive: self.match_case,
+                cross_mounts: self.everywhere,
+                network: self.everywhere,
                 ..Options::default()
             },
         };

@@ -111,6 +111,24 @@ pub fn entry_button(selected: bool) -> impl Fn(&Theme, button::Status) -> button
     }
 }
 
+/// A row that is not a button (taken on the press): primary colour when selected.
+pub fn entry_row(selected: bool) -> impl Fn(&Theme) -> iced::widget::container::Style {
+    move |theme| {
+        let p = theme.extended_palette();
+        let (bg, text) = if selected {
+            (Some(p.primary.base.color), Color::WHITE)
+        } else {
+            (None, p.background.base.text)
+        };
+        iced::widget::container::Style {
+            background: bg.map(Background::Color),
+            text_color: Some(text),
+            border: Border::default().rounded(4),
+            ..iced::widget::container::Style::default()
+        }
+    }
+}
+
 /// Flat buttons of the toolbar, places and breadcrumb; `active` marks the current one.
 pub fn flat_button(active: bool) -> impl Fn(&Theme, button::Status) -> button::Style {
     move |theme, status| {

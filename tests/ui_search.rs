@@ -103,6 +103,27 @@ fn ctrl_f_searches_below_the_folder_and_escape_returns() {
     let app = send(app, Message::Search(SearchMsg::Name("*.txt".into())));
     assert_eq!(found(&app), BTreeSet::from(["sub/notes.txt".to_owned()]));
 
+    // A regular expression for the containing text: as text it finds nothing; with
+    // "Regular expression" on, what it matches; "Match case" then tells case apart.
+    let app = send(app, Message::Search(SearchMsg::Name(String::new())));
+    let app = send(app, Message::Search(SearchMsg::Content("bud.et".into())));
+    assert!(found(&app).is_empty(), "{:?}", found(&app));
+    let app = send(app, Message::Search(SearchMsg::Regex(true)));
+    assert_eq!(
+        found(&app),
+        BTreeSet::from([
+            "sub/deep/report-2026.pdf".to_owned(),
+            "sub/notes.txt".to_owned()
+        ])
+    );
+    let app = send(app, Message::Search(SearchMsg::Content("BUD.ET".into())));
+    assert_eq!(found(&app).len(), 2, "case is folded unless asked");
+    let app = send(app, Message::Search(SearchMsg::MatchCase(true)));
+    assert!(found(&app).is_empty(), "{:?}", found(&app));
+    let app = send(app, Message::Search(SearchMsg::MatchCase(false)));
+    let app = send(app, Message::Search(SearchMsg::Regex(false)));
+    let app = send(app, Message::Search(SearchMsg::Content(String::new())));
+
     // A glob that cannot be searched for is said, and nothing is searched.
     let app = send(app, Message::Search(SearchMsg::Name("[z-a]".into())));
     assert!(found(&app).is_empty());

@@ -1,7 +1,7 @@
 //! Searching in the real window (tests/desktop: Xvfb, openbox, keys and clicks through
 //! xdotool, screenshots read by tesseract): Ctrl+F shows the search view at the shown
 //! folder, typing a name draws the results found in folders below with their location,
-//! a clicked result goes to the trash with Delete (gone from disk and from the rows),
+//! a result dragged onto Places is copied there, a clicked result goes to the trash with Delete (gone from disk and from the rows),
 //! Enter opens a folder result (the title names it), Escape goes back to the folder, a
 //! double-click opens a result, and Ctrl+I still filters the shown folder. The window
 //! lives and answers `_NET_WM_PING` after each step.
@@ -37,6 +37,18 @@ fn ctrl_f_finds_below_the_folder_and_opens_results() {
     win.wait_text("found");
     win.save_shot("search-results");
     win.alive();
+
+    // A result dragged onto Home in Places: the drop menu, Copy here copies it there.
+    let from = win.wait_text("stripes");
+    // Places' Home, not the breadcrumb's (in the toolbar).
+    let to = win.wait_text_where("Home", |x, y| x < 200 && y > 60);
+    win.drag(from, to, 12);
+    win.click_text("Copy here");
+    wait_exists(&home.path().join("zebra stripes.txt"), true);
+    win.alive();
+    let dismiss = win.wait_text("Dismiss");
+    win.click(dismiss.0, dismiss.1);
+    win.wait_gone("Dismiss");
 
     // A click picks a result; Delete moves it to the trash.
     let stripes = home.work.join("music/zebra stripes.txt");

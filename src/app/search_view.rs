@@ -10,7 +10,7 @@ use iced::keyboard::key::Named;
 
 use super::actions::job;
 use super::{App, DOUBLE_CLICK};
-use crate::actions::ActionEffect;
+use crate::actions::{ActionEffect, Drag};
 use crate::clipboard::FileList;
 use crate::effects::Effect;
 use crate::keys::{self, Command};
@@ -61,6 +61,27 @@ impl App {
                     .into_iter()
                     .collect()
             }
+            SearchMsg::Regex(on) => {
+                view.regex = on;
+                view.restart(hidden)
+                    .map(Effect::Search)
+                    .into_iter()
+                    .collect()
+            }
+            SearchMsg::MatchCase(on) => {
+                view.match_case = on;
+                view.restart(hidden)
+                    .map(Effect::Search)
+                    .into_iter()
+                    .collect()
+            }
+            SearchMsg::Everywhere(on) => {
+                view.everywhere = on;
+                view.restart(hidden)
+                    .map(Effect::Search)
+                    .into_iter()
+                    .collect()
+            }
             SearchMsg::Event(id, ev) => {
                 view.on_event(id, ev);
                 Vec::new()
@@ -77,6 +98,12 @@ impl App {
                 }
                 view.cursor = Some(i);
                 view.last_click = Some(now);
+                // The press may become a drag of the result (onto Places, a tab, the other
+                // pane).
+                if let Some(hit) = view.hits.get(i) {
+                    let path = hit.path();
+                    self.actions.drag = Some(Drag::new(vec![path], self.actions.pointer));
+                }
                 Vec::new()
             }
             SearchMsg::Open(i) => self.open_hit(i),

@@ -7,7 +7,8 @@ use std::os::unix::ffi::OsStrExt;
 
 use iced::widget::text::Wrapping;
 use iced::widget::{
-    Column, button, column, container, row, rule, scrollable, space, text, text_input,
+    Column, button, checkbox, column, container, mouse_area, row, rule, scrollable, space, text,
+    text_input,
 };
 use iced::{Center, Element, Fill};
 
@@ -49,6 +50,19 @@ pub fn view<'a>(s: &'a SearchView, icons: &IconSet) -> Element<'a, Message> {
         .spacing(10)
         .align_y(Center)
         .padding([8, 12]);
+    let options = row![
+        checkbox(s.regex)
+            .label(fl!("search-regex"))
+            .on_toggle(|on| msg(SearchMsg::Regex(on))),
+        checkbox(s.match_case)
+            .label(fl!("search-match-case"))
+            .on_toggle(|on| msg(SearchMsg::MatchCase(on))),
+        checkbox(s.everywhere)
+            .label(fl!("search-everywhere"))
+            .on_toggle(|on| msg(SearchMsg::Everywhere(on))),
+    ]
+    .spacing(20)
+    .padding([0, 12]);
     let header = row![
         space().width(20),
         text(fl!("column-name")).width(Fill).size(theme::SMALL_TEXT),
@@ -99,18 +113,18 @@ pub fn view<'a>(s: &'a SearchView, icons: &IconSet) -> Element<'a, Message> {
         ]
         .spacing(12)
         .align_y(Center);
-        rows = rows.push(
-            button(line)
-                .width(Fill)
-                .height(theme::ROW_HEIGHT)
-                .clip(true)
-                .padding([4, 10])
-                .on_press(msg(SearchMsg::Clicked(i)))
-                .style(theme::entry_button(selected)),
-        );
+        // Taken on the press (as the folder's rows), so a press can become a drag.
+        let row = container(line)
+            .width(Fill)
+            .height(theme::ROW_HEIGHT)
+            .clip(true)
+            .padding([4, 10])
+            .style(theme::entry_row(selected));
+        rows = rows.push(mouse_area(row).on_press(msg(SearchMsg::Clicked(i))));
     }
     column![
         bar,
+        options,
         rule::horizontal(1).style(rule::weak),
         header,
         rule::horizontal(1).style(rule::weak),
