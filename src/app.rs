@@ -303,11 +303,9 @@ impl App {
                 Vec::new()
             }
             Message::WindowFocused => {
-                let mut effects = self.pane.revalidate_remote();
-                if let Some(b) = &mut self.beside {
-                    effects.extend(b.pane.revalidate_remote());
-                }
-                effects
+                // The listing threads of shown network folders look at them again.
+                porpoise_engine::listing::revalidate::look_again();
+                Vec::new()
             }
             Message::Tick => {
                 self.cache.purge();

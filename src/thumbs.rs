@@ -11,7 +11,9 @@ use std::sync::Arc;
 use iced::widget::image;
 use porpoise_engine::apps::Env;
 use porpoise_engine::mime::MimeDb;
-use porpoise_engine::thumbs::{Request, ThumbEvent, ThumbOutcome, ThumbSize, Thumbnailer};
+use porpoise_engine::thumbs::{
+    Request, SkipReason, ThumbEvent, ThumbOutcome, ThumbSize, Thumbnailer,
+};
 
 pub use work::ThumbsEffect;
 
@@ -70,6 +72,8 @@ pub struct Thumbs {
     asked: HashMap<PathBuf, (ThumbSize, i64)>,
     /// None will come for the file as it was at this modification time.
     none: HashMap<PathBuf, i64>,
+    /// Files on network shares are asked for too (the setting, as last wanted).
+    slow_mounts: bool,
 }
 
 /// Pictures out of view are kept up to this many bytes of pixels (about 500 of the
@@ -116,6 +120,16 @@ impl Thumbs {
     /// there are many.
     pub fn want(&mut self, wanted: &[Wanted], size: ThumbSize, slow_mounts: bool) {
         let Some(pool) = &self.pool else { return };
+        if slow_mounts != self.slow_mounts {
+            // The setting changed: what was left out, or asked for under the old one, is
+            // asked for again.
+            self.slow_mounts = slow_mounts;
+            self.none.clear();
+            for path in self.asked.keys() {
+                pool.0.cancel(path);
+            }
+            self.asked.clear();
+        }
         let now: HashSet<&Path> = wanted.iter().map(|w| w.path.as_path()).collect();
         self.asked.retain(|path, _| {
             let keep = now.contains(path.as_path());
@@ -150,6 +164,12 @@ impl Thumbs {
 
     /// Take an outcome: a picture to draw, or none to come for the file as it is.
     pub fn made(&mut self, event: ThumbEvent) {
+        if self.slow_mounts && matches!(event.outcome, ThumbOutcome::Skipped(SkipReason::SlowMount))
+        {
+            // The answer to a request made before network shares were allowed; the one
+            // asked since will come.
+            return;
+        }
         let mtime = match self.asked.get(&event.path) {
             Some(&(size, mtime)) if size == event.size => mtime,
             // Cancelled meanwhile, or asked again at another size: that one will come.
@@ -175,11 +195,6 @@ impl Thumbs {
                 self.none.insert(event.path, mtime);
             }
         }
-    }
-
-    /// Ask again for what was left out (the network setting changed).
-    pub fn forget_missing(&mut self) {
-        self.none.clear();
     }
 
     /// Requests not answered yet.

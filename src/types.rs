@@ -135,6 +135,12 @@ impl EntryTypes {
         }
     }
 
+    /// The names asked for and not told yet are asked for again (their answer, for the
+    /// listing before, will not reach the pane).
+    pub fn forget_asked(&mut self) {
+        self.asked.clear();
+    }
+
     /// Another folder: nothing is known.
     pub fn clear(&mut self) {
         self.told.clear();

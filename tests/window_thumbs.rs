@@ -136,8 +136,9 @@ fn pictures_on_a_network_share_get_thumbnails_only_when_the_menu_says_so() {
     let home = Home::with_files(&["notes"]);
     let mut win = desk.launch(desktop::Launch::new(home.path()).arg(share.path()));
     win.resize(1000, 700);
-    // Its type is told (so its thumbnail was considered), yet the icon stays.
-    win.wait_text("PNG");
+    // Its type is told (so its thumbnail was considered), yet the icon stays. (The Type
+    // column's words: "PNG" alone is also in the file's name.)
+    win.wait_text("PNG image");
     win.settle();
     win.settle();
     let at = win.wait_text("redsquare");
@@ -150,7 +151,8 @@ fn pictures_on_a_network_share_get_thumbnails_only_when_the_menu_says_so() {
     // The main menu's "Previews on network shares".
     let width = win.geometry().2 as i32;
     win.click(width - 23, 20);
-    let (x, y) = win.wait_text("network");
+    // The menu's entry, not Places' "Network" heading.
+    let (x, y) = win.wait_text_where("Previews on network", |x, _| x > width / 2);
     win.click(x, y);
     wait_picture(&win, "redsquare", RED, 200, 60);
     let saved = home.path().join(".config/porpoise/settings.toml");

@@ -43,4 +43,6 @@ fn a_filesystem_plugged_in_shows_in_places_and_mounts_on_a_click() {
     });
     win.wait_text("lost+found");
     win.alive();
+    // The window goes first: it holds the mounted folder open.
+    win.closes_with("ctrl+q");
 }

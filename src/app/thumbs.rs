@@ -90,8 +90,8 @@ impl App {
 
     /// Thumbnails on network shares on or off (the main menu's entry).
     pub(super) fn toggle_network_previews(&mut self) -> Vec<Effect> {
+        // What was left out is asked for again (`Thumbs::want` sees the change).
         self.settings.previews_on_network = !self.settings.previews_on_network;
-        self.thumbs.forget_missing();
         self.save()
     }
 }

@@ -59,6 +59,8 @@ impl Pane {
         self.folder_counts.clear();
         self.asked_at = Instant::now();
         self.unanswered = false;
+        // Types are told by listing: those asked under the one before come to nobody.
+        self.types.forget_asked();
         // The free space is asked for once the folder answered (a server that does not
         // answer would hold a thread per visit).
         vec![Effect::OpenDir {
@@ -71,20 +73,6 @@ impl Pane {
                 ..ListOptions::default()
             },
         }]
-    }
-
-    /// A shown folder on a network mount is looked at again (the window came to the
-    /// front): listed again only when its mtime changed.
-    pub fn revalidate_remote(&mut self) -> Vec<Effect> {
-        let l = &self.lister;
-        if self.trash.is_some()
-            || l.class() != porpoise_engine::mounts::MountClass::Network
-            || l.progress() != porpoise_engine::listing::Progress::Complete
-        {
-            return Vec::new();
-        }
-        let mtime = l.mtime();
-        self.start_listing(mtime)
     }
 
     /// Show `path`, keeping the folder left in the cache. `select`: a name to select

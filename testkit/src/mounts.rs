@@ -130,11 +130,11 @@ impl LoopMount {
 impl Drop for LoopMount {
     fn drop(&mut self) {
         unmount(&self.mnt);
-        // Mounted elsewhere (by UDisks2, under /media): unmounted there too.
-        let _ = Command::new("umount")
-            .arg(&self.loop_dev)
-            .stderr(std::process::Stdio::null())
-            .status();
+        // Mounted elsewhere (by UDisks2, under /media): unmounted there too (lazily when
+        // something still holds it).
+        if let Some(at) = mount_point_of(&self.loop_dev) {
+            unmount(&at);
+        }
         let _ = Command::new("losetup")
             .arg("-d")
             .arg(&self.loop_dev)

@@ -1,8 +1,19 @@
 //! When to look again at a shown folder on a mount that sends no change events (a network
-//! share, FUSE): its mtime is read every [`EVERY`], less often while reading it is slow,
-//! and a changed mtime means the folder is listed again.
+//! share, FUSE): its mtime is read every [`EVERY`], less often while reading it is slow, and
+//! at once after [`look_again`] (the window came to the front); a changed mtime means the
+//! folder is listed again.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+/// How many times every watched folder was asked to look again.
+static LOOK_AGAIN: AtomicU64 = AtomicU64::new(0);
+
+/// Every shown folder of a network mount looks at its mtime again within half a second
+/// (no I/O here: the listing threads do it).
+pub fn look_again() {
+    LOOK_AGAIN.fetch_add(1, Ordering::Relaxed);
+}
 
 /// How often the folder is looked at while its mount answers quickly.
 pub const EVERY: Duration = Duration::from_secs(5);
@@ -17,6 +28,8 @@ pub struct Revalidation {
     mtime: (i64, u32),
     every: Duration,
     next: Instant,
+    /// The [`look_again`] count when it last looked.
+    asked: u64,
 }
 
 impl Revalidation {
@@ -26,12 +39,13 @@ impl Revalidation {
             mtime,
             every: EVERY,
             next: now + EVERY,
+            asked: LOOK_AGAIN.load(Ordering::Relaxed),
         }
     }
 
     /// It is time to look again.
     pub fn due(&self, now: Instant) -> bool {
-        now >= self.next
+        now >= self.next || LOOK_AGAIN.load(Ordering::Relaxed) != self.asked
     }
 
     /// A look found `mtime` (`None`: the folder could not be read) and took `took`;
@@ -43,6 +57,7 @@ impl Revalidation {
             EVERY
         };
         self.next = now + self.every;
+        self.asked = LOOK_AGAIN.load(Ordering::Relaxed);
         mtime.is_some_and(|m| m != self.mtime)
     }
 }
@@ -70,5 +85,11 @@ mod tests {
         // Quick again: back to EVERY; a changed mtime is a change.
         assert!(r.looked(Some((11, 5)), Duration::from_millis(5), now));
         assert!(r.due(now + EVERY));
+        // Asked to look again: due at once, and not again until asked or due.
+        assert!(!r.due(now));
+        look_again();
+        assert!(r.due(now));
+        r.looked(Some((11, 5)), Duration::from_millis(5), now);
+        assert!(!r.due(now));
     }
 }
