@@ -14,7 +14,7 @@ mod desktop;
 use std::fs;
 use std::io::Write;
 
-use desktop::{Desktop, Home, wait_exists, wait_file_text};
+use desktop::{Desktop, Home, PATIENCE, Word, wait_exists, wait_file_text, wait_for};
 use porpoise_engine::uri::file_uri;
 
 /// Places is on the left: text drawn there, not in the view or the location bar.
@@ -68,8 +68,22 @@ fn bookmarks_go_to_the_gtk_file_and_come_from_it_live() {
     });
     win.alive();
 
-    // Its menu: Rename… edits the label in place.
-    let (x, y) = win.wait_text_where("Lighthouse", in_places);
+    // Its menu: Rename… edits the label in place. Places is read again from the file a
+    // moment after it changed: the pointer goes where Places shows the new order.
+    let (x, y) = wait_for("Places in the new order", PATIENCE, || {
+        let words: Vec<Word> = win
+            .shot()
+            .words()
+            .into_iter()
+            .filter(|w| {
+                let (x, y) = w.centre();
+                in_places(x, y)
+            })
+            .collect();
+        let light = desktop::find_words(&words, "Lighthouse")?;
+        let work = desktop::find_words(&words, "work")?;
+        (light.1 < work.1).then_some(light)
+    });
     win.right_click(x, y);
     win.click_text("Rename");
     // The menu goes as the label's input comes, with the keyboard in it.
