@@ -14,7 +14,7 @@ mod desktop;
 use std::fs;
 use std::io::Write;
 
-use desktop::{Desktop, Home, PATIENCE, Word, wait_exists, wait_file_text, wait_for};
+use desktop::{Desktop, Home, PATIENCE, wait_exists, wait_file_text, wait_for};
 use porpoise_engine::uri::file_uri;
 
 /// Places is on the left: text drawn there, not in the view or the location bar.
@@ -71,17 +71,8 @@ fn bookmarks_go_to_the_gtk_file_and_come_from_it_live() {
     // Its menu: Rename… edits the label in place. Places is read again from the file a
     // moment after it changed: the pointer goes where Places shows the new order.
     let (x, y) = wait_for("Places in the new order", PATIENCE, || {
-        let words: Vec<Word> = win
-            .shot()
-            .words()
-            .into_iter()
-            .filter(|w| {
-                let (x, y) = w.centre();
-                in_places(x, y)
-            })
-            .collect();
-        let light = desktop::find_words(&words, "Lighthouse")?;
-        let work = desktop::find_words(&words, "work")?;
+        let light = win.wait_text_where("Lighthouse", in_places);
+        let work = win.wait_text_where("work", in_places);
         (light.1 < work.1).then_some(light)
     });
     win.right_click(x, y);

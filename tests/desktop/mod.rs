@@ -23,7 +23,6 @@ pub use image::Shot;
 // Only the tests that measure what a word looks like name it.
 #[allow(unused_imports)]
 pub use image::Word;
-pub use image::find as find_words;
 pub use launch::Launch;
 
 use std::path::{Path, PathBuf};
