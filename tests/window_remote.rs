@@ -17,17 +17,7 @@ use porpoise_testkit::rig;
 
 /// The window's threads named as the engine names its listing threads.
 fn listing_threads(pid: u32) -> usize {
-    fs::read_dir(format!("/proc/{pid}/task"))
-        .map(|tasks| {
-            tasks
-                .filter_map(Result::ok)
-                .filter(|t| {
-                    fs::read_to_string(t.path().join("comm"))
-                        .is_ok_and(|c| c.trim() == "porpoise-list")
-                })
-                .count()
-        })
-        .unwrap_or(0)
+    porpoise_testkit::threads_named(&pid.to_string(), "porpoise-list")
 }
 
 fn go_to(win: &desktop::Window, folder: &Path) {

@@ -15,13 +15,7 @@ use porpoise_testkit::{self as kit, PATIENCE, rig, wait_for};
 
 /// Threads of this process named as the engine names its listing threads.
 fn listing_threads() -> usize {
-    fs::read_dir("/proc/self/task")
-        .expect("/proc/self/task")
-        .filter_map(Result::ok)
-        .filter(|t| {
-            fs::read_to_string(t.path().join("comm")).is_ok_and(|c| c.trim() == "porpoise-list")
-        })
-        .count()
+    kit::threads_named("self", "porpoise-list")
 }
 
 fn listing(path: &Path) -> DirStream {

@@ -49,38 +49,23 @@ impl App {
         match m {
             SearchMsg::Name(text) => {
                 view.name = text;
-                view.restart(hidden)
-                    .map(Effect::Search)
-                    .into_iter()
-                    .collect()
+                restart(view, hidden)
             }
             SearchMsg::Content(text) => {
                 view.content = text;
-                view.restart(hidden)
-                    .map(Effect::Search)
-                    .into_iter()
-                    .collect()
+                restart(view, hidden)
             }
             SearchMsg::Regex(on) => {
                 view.regex = on;
-                view.restart(hidden)
-                    .map(Effect::Search)
-                    .into_iter()
-                    .collect()
+                restart(view, hidden)
             }
             SearchMsg::MatchCase(on) => {
                 view.match_case = on;
-                view.restart(hidden)
-                    .map(Effect::Search)
-                    .into_iter()
-                    .collect()
+                restart(view, hidden)
             }
             SearchMsg::Everywhere(on) => {
                 view.everywhere = on;
-                view.restart(hidden)
-                    .map(Effect::Search)
-                    .into_iter()
-                    .collect()
+                restart(view, hidden)
             }
             SearchMsg::Event(id, ev) => {
                 view.on_event(id, ev);
@@ -208,4 +193,12 @@ impl App {
             _ => Some(Vec::new()),
         }
     }
+}
+
+/// A new search from what the view holds now (the old one stops).
+fn restart(view: &mut SearchView, hidden: bool) -> Vec<Effect> {
+    view.restart(hidden)
+        .map(Effect::Search)
+        .into_iter()
+        .collect()
 }

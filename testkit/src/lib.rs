@@ -120,3 +120,17 @@ pub fn built(name: &str) -> PathBuf {
 pub fn porpoise_command() -> PathBuf {
     built("porpoise")
 }
+
+/// How many threads of process `pid` (`"self"`: this one) carry the name `comm`.
+pub fn threads_named(pid: &str, comm: &str) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/task"))
+        .map(|tasks| {
+            tasks
+                .filter_map(Result::ok)
+                .filter(|t| {
+                    std::fs::read_to_string(t.path().join("comm")).is_ok_and(|c| c.trim() == comm)
+                })
+                .count()
+        })
+        .unwrap_or(0)
+}
