@@ -24,6 +24,7 @@ pub mod templates;
 pub mod thumbs;
 pub mod uri;
 pub mod usage;
+mod walk;
 
 pub use entry::{Batch, Entry, Kind, Names, State};
 pub use error::{IoError, Op, Reason};

@@ -1,17 +1,15 @@
-//! What the walking threads of a search share: the stack of folders (and chunks of files
-//! to search) still to do, the channel results go out on, the problems met and the counts
-//! for the summary.
+//! What the walking threads of a search share: the walk's stack of tasks, the channel
+//! results go out on, the problems met and the counts for the summary.
 
-use std::ffi::CString;
 use std::os::fd::OwnedFd;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use crossbeam_channel::{SendTimeoutError, Sender};
 
-use crate::error::{IoError, Op};
+use crate::walk::{End, Problems, Stack};
 
 use super::{Found, SearchEvent, Summary};
 
@@ -22,47 +20,16 @@ pub(super) struct Dir {
     pub(super) path: Arc<PathBuf>,
 }
 
-pub(super) enum Task {
-    /// Read this open folder.
-    Read(Arc<Dir>),
-    /// Open the subfolder `name` of `parent` and read it.
-    Open { parent: Arc<Dir>, name: CString },
-    /// Search the content of these files of `dir` (names ending in NUL, one after the other).
-    Look { dir: Arc<Dir>, names: Vec<u8> },
-}
-
-/// What a thread does next.
-pub(super) enum Next {
-    Task(Task),
-    /// Nothing to do now; another thread may yet find some.
-    Wait,
-    Done,
-}
-
-#[derive(Default)]
-struct Queue {
-    tasks: Vec<Task>,
-    /// Threads holding a task.
-    busy: usize,
-    waiting: usize,
-    /// Nothing is left and no thread holds a task: every thread ends.
-    done: bool,
-}
-
 /// How long a thread waits for room in the channel before it looks at the cancel flag again.
 const SEND_PATIENCE: Duration = Duration::from_millis(20);
 
 pub(super) struct Shared<'a> {
-    queue: Mutex<Queue>,
-    work: Condvar,
-    /// Threads waiting for a task, read without the lock to decide whether to share.
-    pub(super) idle: AtomicUsize,
-    cancel: &'a AtomicBool,
+    /// One tree: the threads end when it is walked.
+    pub(super) stack: Stack<'a, Dir>,
     tx: &'a Sender<SearchEvent>,
     /// Bytes of a folder's path before the part relative to the starting folder.
     pub(super) rel_start: usize,
-    keep_problems: usize,
-    problems: Mutex<(u64, Vec<IoError>)>,
+    pub(super) problems: Problems,
     found: AtomicU64,
     entries: AtomicU64,
     folders: AtomicU64,
@@ -76,68 +43,13 @@ impl<'a> Shared<'a> {
         keep_problems: usize,
     ) -> Shared<'a> {
         Shared {
-            queue: Mutex::new(Queue::default()),
-            work: Condvar::new(),
-            idle: AtomicUsize::new(0),
-            cancel,
+            stack: Stack::new(End::Drained, cancel),
             tx,
             rel_start,
-            keep_problems,
-            problems: Mutex::new((0, Vec::new())),
+            problems: Problems::new(keep_problems),
             found: AtomicU64::new(0),
             entries: AtomicU64::new(0),
             folders: AtomicU64::new(0),
-        }
-    }
-
-    fn lock(&self) -> MutexGuard<'_, Queue> {
-        self.queue.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    pub(super) fn cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
-    }
-
-    pub(super) fn push(&self, tasks: &mut Vec<Task>) {
-        if tasks.is_empty() {
-            return;
-        }
-        let mut q = self.lock();
-        q.tasks.append(tasks);
-        if q.waiting > 0 {
-            self.work.notify_all();
-        }
-    }
-
-    /// The next task, the one this thread was `holding` being done; `Done` when the
-    /// search is over (all done, or cancelled and every thread let go of its task).
-    /// Unless `wait`, `Wait` comes back rather than waiting for a task.
-    pub(super) fn next_task(&self, holding: bool, wait: bool) -> Next {
-        let mut q = self.lock();
-        if holding {
-            q.busy -= 1;
-        }
-        loop {
-            if self.cancelled() {
-                q.tasks.clear();
-            }
-            if let Some(t) = q.tasks.pop() {
-                q.busy += 1;
-                return Next::Task(t);
-            }
-            if q.busy == 0 || q.done {
-                q.done = true;
-                self.work.notify_all();
-                return Next::Done;
-            }
-            if !wait {
-                return Next::Wait;
-            }
-            q.waiting += 1;
-            self.idle.store(q.waiting, Ordering::Relaxed);
-            q = self.work.wait(q).unwrap_or_else(|p| p.into_inner());
-            q.waiting -= 1;
-            self.idle.store(q.waiting, Ordering::Relaxed);
         }
     }
 
@@ -147,7 +59,7 @@ impl<'a> Shared<'a> {
         let count: usize = found.iter().map(|f| f.entries.len()).sum();
         let mut ev = SearchEvent::Found(found);
         loop {
-            if self.cancelled() {
+            if self.stack.cancelled() {
                 return;
             }
             match self.tx.send_timeout(ev, SEND_PATIENCE) {
@@ -157,18 +69,10 @@ impl<'a> Shared<'a> {
                 }
                 Err(SendTimeoutError::Timeout(back)) => ev = back,
                 Err(SendTimeoutError::Disconnected(_)) => {
-                    self.cancel.store(true, Ordering::Relaxed);
+                    self.stack.cancel();
                     return;
                 }
             }
-        }
-    }
-
-    pub(super) fn problem(&self, op: Op, path: PathBuf, e: impl Into<std::io::Error>) {
-        let mut g = self.problems.lock().unwrap_or_else(|p| p.into_inner());
-        g.0 += 1;
-        if g.1.len() < self.keep_problems {
-            g.1.push(IoError::new(op, path, e));
         }
     }
 
@@ -179,14 +83,14 @@ impl<'a> Shared<'a> {
 
     /// The summary, once the threads have ended.
     pub(super) fn summary(&self) -> Summary {
-        let mut g = self.problems.lock().unwrap_or_else(|p| p.into_inner());
+        let (problems, first_problems) = self.problems.since(0);
         Summary {
             found: self.found.load(Ordering::Relaxed),
             entries: self.entries.load(Ordering::Relaxed),
             folders: self.folders.load(Ordering::Relaxed),
-            problems: g.0,
-            first_problems: std::mem::take(&mut g.1),
-            cancelled: self.cancelled(),
+            problems,
+            first_problems,
+            cancelled: self.stack.cancelled(),
         }
     }
 }

@@ -15,7 +15,9 @@ use crate::sys;
 use super::content::ContentMatcher;
 use super::fences::Fences;
 use super::name::NameMatcher;
-use super::queue::{Dir, Shared, Task};
+use crate::walk::Task;
+
+use super::queue::{Dir, Shared};
 use super::walk::{Rules, walker};
 use super::{Query, SearchEvent};
 
@@ -41,7 +43,7 @@ pub(super) fn run(
                 hidden: opts.hidden,
                 details: opts.details,
             };
-            shared.push(&mut vec![Task::Read(Arc::new(Dir {
+            shared.stack.push(&mut vec![Task::Read(Arc::new(Dir {
                 fd,
                 path: Arc::new(root.clone()),
             }))]);
@@ -58,7 +60,7 @@ pub(super) fn run(
                 walker(&shared, &rules);
             });
         }
-        Err(e) => shared.problem(Op::OpenDir, root.clone(), e),
+        Err(e) => shared.problems.add(Op::OpenDir, root.clone(), e),
     }
     // Sent even when cancelled; nobody may listen any more.
     let _ = tx.send(SearchEvent::Finished(shared.summary()));

@@ -1,34 +1,29 @@
-//! A walking thread of a search: it takes folders off the shared stack, opens each
-//! relative to its parent (never through a symlink), reads it with getdents64 and decides
-//! on each name from what getdents gives (name, type, inode) without a stat; it goes on
-//! with a subfolder it found itself, and hands the rest to threads with nothing to do.
-//! Results are gathered per folder and sent in batches: at once for the thread's first,
-//! then every few milliseconds.
+//! A searching thread's part of the walk: each folder opened relative to its parent
+//! (never through a symlink) and decided on name by name from what getdents gives (name,
+//! type, inode) without a stat; files whose content is searched go to a thread with
+//! nothing to do in chunks. Results are gathered per folder and sent in batches: at once
+//! for the thread's first, then every few milliseconds.
 
 use std::ffi::{CStr, OsStr};
 use std::fs::File;
 use std::mem::MaybeUninit;
 use std::os::unix::ffi::OsStrExt;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use rustix::fs::{FileType, RawDir};
+use rustix::fs::FileType;
 
 use crate::entry::{Batch, Entry, Kind};
 use crate::error::Op;
 use crate::sys;
+use crate::walk::{self, Chunk, Entries, Subfolders, Visit};
 
 use super::Found;
 use super::content::{ContentMatcher, FileSearcher};
 use super::fences::Fences;
 use super::name::{NameMatcher, ThreadMatcher};
-use super::queue::{Dir, Next, Shared, Task};
+use super::queue::{Dir, Shared};
 
-/// getdents64 buffer of each thread: large, so a folder takes few calls.
-const DIRENT_BUFFER: usize = 128 * 1024;
-/// Entries between two looks at the cancel flag (and at results waiting to go out).
-const CHECK_EVERY: u32 = 256;
 /// Results wait at most this long to be sent (after a thread's first, sent at once)…
 const SEND_EVERY: Duration = Duration::from_millis(8);
 /// …or until there are this many.
@@ -47,13 +42,11 @@ pub(super) struct Rules<'a> {
 
 /// A walking thread: takes tasks until the search is over.
 pub(super) fn walker(shared: &Shared<'_>, rules: &Rules<'_>) {
-    let mut buf = vec![MaybeUninit::<u8>::uninit(); DIRENT_BUFFER];
-    let mut w = Walker {
+    let mut s = Searcher {
         shared,
         rules,
         names: rules.names.matcher(),
         content: rules.content.map(ContentMatcher::searcher),
-        found: Vec::new(),
         out: Vec::new(),
         out_len: 0,
         sent_any: false,
@@ -61,53 +54,16 @@ pub(super) fn walker(shared: &Shared<'_>, rules: &Rules<'_>) {
         entries: 0,
         folders: 0,
     };
-    // A subfolder this thread found and goes on with itself.
-    let mut mine: Option<Task> = None;
-    let mut holding = false;
-    loop {
-        if shared.cancelled() {
-            mine = None;
-        }
-        let task = match mine.take() {
-            Some(t) => t,
-            None => match shared.next_task(holding, false) {
-                Next::Task(t) => t,
-                Next::Done => break,
-                Next::Wait => {
-                    // What it holds goes out before it waits.
-                    w.send(true);
-                    match shared.next_task(false, true) {
-                        Next::Task(t) => t,
-                        Next::Wait | Next::Done => break,
-                    }
-                }
-            },
-        };
-        holding = true;
-        match task {
-            Task::Read(dir) => w.read(&dir, &mut buf),
-            Task::Open { parent, name } => {
-                if let Some(dir) = w.open(&parent, &name) {
-                    w.read(&dir, &mut buf);
-                }
-            }
-            Task::Look { dir, names } => w.look_all(&dir, &names),
-        }
-        w.send(false);
-        mine = w.found.pop();
-        shared.push(&mut w.found);
-    }
-    w.send(true);
-    shared.counted(w.entries, w.folders);
+    walk::walk(&shared.stack, &mut s, true);
+    s.send(true);
+    shared.counted(s.entries, s.folders);
 }
 
-struct Walker<'s, 'a> {
+struct Searcher<'s, 'a> {
     shared: &'s Shared<'a>,
     rules: &'s Rules<'a>,
     names: ThreadMatcher<'a>,
     content: Option<FileSearcher>,
-    /// Subfolders found, to go on the shared stack.
-    found: Vec<Task>,
     /// Results waiting to be sent, and how many.
     out: Vec<Found>,
     out_len: usize,
@@ -117,8 +73,8 @@ struct Walker<'s, 'a> {
     folders: u64,
 }
 
-impl Walker<'_, '_> {
-    fn open(&mut self, parent: &Dir, name: &CStr) -> Option<Arc<Dir>> {
+impl Visit<Dir> for Searcher<'_, '_> {
+    fn open(&mut self, parent: &Arc<Dir>, name: &CStr) -> Option<Arc<Dir>> {
         let path = parent.path.join(OsStr::from_bytes(name.to_bytes()));
         let rel = path.as_os_str().as_bytes().get(self.shared.rel_start..);
         if rel.is_some_and(|r| self.rules.fences.keeps_out(r)) {
@@ -130,41 +86,46 @@ impl Walker<'_, '_> {
                 path: Arc::new(path),
             })),
             Err(e) => {
-                self.shared.problem(Op::OpenDir, path, e);
+                self.shared.problems.add(Op::OpenDir, path, e);
                 None
             }
         }
     }
 
     /// Read a folder, deciding on each name.
-    fn read(&mut self, dir: &Arc<Dir>, buf: &mut [MaybeUninit<u8>]) {
+    fn read(
+        &mut self,
+        dir: &Arc<Dir>,
+        buf: &mut [MaybeUninit<u8>],
+        found: &mut Subfolders<'_, '_, Dir>,
+    ) {
         self.folders += 1;
-        let mut raw = RawDir::new(&dir.fd, buf);
+        let mut entries = Entries::new(&dir.fd, buf);
         let mut hits = Batch::default();
-        let mut chunk: Vec<u8> = Vec::new();
-        let mut in_chunk = 0;
-        let mut n = 0u32;
-        while let Some(item) = raw.next() {
-            let item = match item {
-                Ok(i) => i,
+        let mut chunk = Chunk::new(SHARE_CHUNK);
+        while let Some(entry) = entries.next() {
+            let entry = match entry {
+                Ok(e) => e,
                 Err(e) => {
-                    self.shared.problem(Op::ReadDir, dir.path.to_path_buf(), e);
+                    self.shared
+                        .problems
+                        .add(Op::ReadDir, dir.path.to_path_buf(), e);
                     break;
                 }
             };
-            let name = item.file_name();
-            let bytes = name.to_bytes();
-            if matches!(bytes, b"." | b"..") {
+            if entry.dot {
                 continue;
             }
-            n += 1;
-            if n.is_multiple_of(CHECK_EVERY) {
-                if self.shared.cancelled() {
+            if entry.check {
+                if self.shared.stack.cancelled() {
                     return;
                 }
                 self.keep(dir, &mut hits);
                 self.send(false);
             }
+            let item = entry.item;
+            let name = item.file_name();
+            let bytes = name.to_bytes();
             if !self.rules.hidden && bytes.first() == Some(&b'.') {
                 continue;
             }
@@ -177,16 +138,7 @@ impl Walker<'_, '_> {
                 }
             }
             if ft == FileType::Directory {
-                self.found.push(Task::Open {
-                    parent: dir.clone(),
-                    name: name.to_owned(),
-                });
-                if self.found.len() > 1 && self.shared.idle.load(Ordering::Relaxed) > 0 {
-                    // Another thread has nothing to do: it gets all but one at once.
-                    let keep = self.found.swap_remove(0);
-                    self.shared.push(&mut self.found);
-                    self.found.push(keep);
-                }
+                found.folder(dir, name);
             }
             if !self.names.is_match(bytes) {
                 continue;
@@ -195,16 +147,9 @@ impl Walker<'_, '_> {
                 if ft != FileType::RegularFile {
                     continue;
                 }
-                if self.shared.idle.load(Ordering::Relaxed) > 0 {
-                    chunk.extend_from_slice(name.to_bytes_with_nul());
-                    in_chunk += 1;
-                    if in_chunk >= SHARE_CHUNK {
-                        in_chunk = 0;
-                        let names = std::mem::take(&mut chunk);
-                        self.shared.push(&mut vec![Task::Look {
-                            dir: dir.clone(),
-                            names,
-                        }]);
+                if found.someone_idle() {
+                    if let Some(names) = chunk.add(name) {
+                        found.hand_over(dir, names);
                     }
                     continue;
                 }
@@ -214,27 +159,35 @@ impl Walker<'_, '_> {
             }
             self.hit(dir, &mut hits, name, Kind::from_file_type(ft), item.ino());
         }
-        self.entries += u64::from(n);
+        self.entries += entries.seen();
         // What was gathered but not handed over: done here.
-        self.look_all_into(dir, &chunk, &mut hits);
+        self.look_all_into(dir, &chunk.rest(), &mut hits);
         self.keep(dir, &mut hits);
     }
 
     /// Search the content of the files `names` of `dir`.
-    fn look_all(&mut self, dir: &Arc<Dir>, names: &[u8]) {
+    fn look(&mut self, dir: &Arc<Dir>, names: &[u8], _: &mut Subfolders<'_, '_, Dir>) {
         let mut hits = Batch::default();
         self.look_all_into(dir, names, &mut hits);
         self.keep(dir, &mut hits);
     }
 
+    fn after_task(&mut self) {
+        self.send(false);
+    }
+
+    fn before_wait(&mut self) {
+        self.send(true);
+    }
+}
+
+impl Searcher<'_, '_> {
     fn look_all_into(&mut self, dir: &Arc<Dir>, names: &[u8], hits: &mut Batch) {
-        for name in names.split_inclusive(|b| *b == 0) {
-            if self.shared.cancelled() {
+        for name in walk::names(names) {
+            if self.shared.stack.cancelled() {
                 return;
             }
-            if let Ok(name) = CStr::from_bytes_with_nul(name)
-                && self.holds_match(dir, name)
-            {
+            if self.holds_match(dir, name) {
                 self.hit(dir, hits, name, Kind::File, 0);
             }
         }
@@ -248,7 +201,7 @@ impl Walker<'_, '_> {
         };
         let problem = |op, e| {
             let path = dir.path.join(OsStr::from_bytes(name.to_bytes()));
-            self.shared.problem(op, path, e);
+            self.shared.problems.add(op, path, e);
             false
         };
         let file = match sys::open_file_at(&dir.fd, name) {

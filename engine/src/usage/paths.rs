@@ -10,7 +10,9 @@ use std::time::Instant;
 use crate::error::Op;
 use crate::sys;
 
-use super::shared::{Dir, Shared, Task, add_entry, is_dir};
+use crate::walk::Task;
+
+use super::shared::{Dir, Shared, add_entry, is_dir};
 use super::walk::walker;
 use super::{PathState, PathUsage, Totals, Usage, UsageOptions};
 
@@ -34,7 +36,7 @@ pub(super) fn count_paths(
     std::thread::scope(|scope| {
         let mut started = 0;
         for (i, path) in paths.iter().enumerate() {
-            if shared.cancelled() {
+            if shared.stack.cancelled() {
                 break;
             }
             report.usage.paths[i].state = PathState::Counting;
@@ -43,16 +45,16 @@ pub(super) fn count_paths(
                     while started < threads {
                         let spawned = std::thread::Builder::new()
                             .name("porpoise-du".into())
-                            .spawn_scoped(scope, || walker(&shared, false));
+                            .spawn_scoped(scope, || walker(&shared, true));
                         if spawned.is_err() {
                             break;
                         }
                         started += 1;
                     }
-                    shared.push(&mut vec![Task::Read(root)]);
+                    shared.stack.push(&mut vec![Task::Read(root)]);
                     if started == 0 {
                         // No thread to be had: walk here, without snapshots.
-                        walker(&shared, true);
+                        walker(&shared, false);
                     }
                     report.wait_drained(&shared, i);
                     PathState::Done
@@ -67,9 +69,9 @@ pub(super) fn count_paths(
                 report.snapshot(&shared, None);
             }
         }
-        shared.close();
+        shared.stack.close();
     });
-    shared.problems.update(report.usage);
+    shared.update_problems(report.usage);
 }
 
 /// Look at a starting path and count it: a folder is opened for the walk, anything else
@@ -78,7 +80,7 @@ fn start(shared: &Shared<'_>, path: &Path) -> Result<Arc<Dir>, PathState> {
     let st = match sys::statx_usage_path(path) {
         Ok(st) => st,
         Err(e) => {
-            shared.problem(Op::Stat, path.to_owned(), e);
+            shared.problems.add(Op::Stat, path.to_owned(), e);
             return Err(PathState::Unreachable);
         }
     };
@@ -101,7 +103,7 @@ fn start(shared: &Shared<'_>, path: &Path) -> Result<Arc<Dir>, PathState> {
             dev,
         })),
         Err(e) => {
-            shared.problem(Op::OpenDir, path.to_owned(), e);
+            shared.problems.add(Op::OpenDir, path.to_owned(), e);
             Err(PathState::Done)
         }
     }
@@ -118,7 +120,7 @@ struct Reporter<'u, 'o> {
 impl Reporter<'_, '_> {
     /// Wait until path `i`'s tree is walked, with a snapshot every interval.
     fn wait_drained(&mut self, shared: &Shared<'_>, i: usize) {
-        while !shared.wait_drained(self.next) {
+        while !shared.stack.wait_drained(self.next) {
             self.snapshot(shared, Some(i));
         }
     }
@@ -131,7 +133,7 @@ impl Reporter<'_, '_> {
             self.usage.paths[i].totals = current;
             self.usage.total.add(&current);
         }
-        shared.problems.update(self.usage);
+        shared.update_problems(self.usage);
         (self.progress)(self.usage);
         self.usage.total = done;
         self.next = Instant::now() + self.opts.interval;

@@ -1,0 +1,39 @@
+//! Problems met on a walk: every one counted, the first few kept with their path.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use crate::error::{IoError, Op};
+
+/// Problems met by the walking threads.
+pub(crate) struct Problems {
+    keep: usize,
+    inner: Mutex<(u64, Vec<IoError>)>,
+}
+
+impl Problems {
+    /// Count every problem, keep the first `keep`.
+    pub(crate) fn new(keep: usize) -> Problems {
+        Problems {
+            keep,
+            inner: Mutex::new((0, Vec::new())),
+        }
+    }
+
+    pub(crate) fn add(&self, op: Op, path: PathBuf, e: impl Into<std::io::Error>) {
+        let mut g = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        g.0 += 1;
+        if g.1.len() < self.keep {
+            g.1.push(IoError::new(op, path, e));
+        }
+    }
+
+    /// How many so far, and the kept ones from the `from`th on.
+    pub(crate) fn since(&self, from: usize) -> (u64, Vec<IoError>) {
+        let g = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        (
+            g.0,
+            g.1.get(from..).map(<[IoError]>::to_vec).unwrap_or_default(),
+        )
+    }
+}
