@@ -353,22 +353,11 @@ fn an_unreadable_folder_is_reported_once_and_the_rest_found() {
         if !porpoise_testkit::have("setpriv") {
             return skip("setpriv missing: cannot search as an unprivileged user");
         }
-        let exe = std::env::current_exe().expect("the test binary");
-        let out = porpoise_testkit::nobody::command(&exe, t.path())
-            .args([
-                "--exact",
-                "unreadable_folder_as_whoever_runs_it",
-                "--nocapture",
-            ])
-            .env(UNREADABLE_TREE, &root)
-            .output()
-            .expect("run the test binary as the unprivileged user");
-        let said = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success() && said.contains("1 passed"),
-            "as the unprivileged user: {said}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+
+        let mut again =
+            porpoise_testkit::nobody::test_again(t.path(), "unreadable_folder_as_whoever_runs_it");
+        again.env(UNREADABLE_TREE, &root);
+        porpoise_testkit::nobody::passed(again);
     } else {
         check_unreadable(&root);
     }

@@ -254,25 +254,13 @@ fn an_unreadable_folder_is_reported_and_the_rest_counted() {
     chmod(&closed, 0o000);
     if rustix::process::geteuid().is_root() {
         // Root reads any folder: this test's own binary counts as the unprivileged user.
-        let exe = std::env::current_exe().expect("the test binary");
         if !porpoise_testkit::have("setpriv") {
             return skip("setpriv missing: cannot count as an unprivileged user");
         }
-        let out = porpoise_testkit::nobody::command(&exe, t.path())
-            .args([
-                "--exact",
-                "unreadable_folder_as_whoever_runs_it",
-                "--nocapture",
-            ])
-            .env(UNREADABLE_TREE, &root)
-            .output()
-            .expect("run the test binary as the unprivileged user");
-        let said = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success() && said.contains("1 passed"),
-            "as the unprivileged user: {said}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let mut again =
+            porpoise_testkit::nobody::test_again(t.path(), "unreadable_folder_as_whoever_runs_it");
+        again.env(UNREADABLE_TREE, &root);
+        porpoise_testkit::nobody::passed(again);
     } else {
         check_unreadable(&root);
     }

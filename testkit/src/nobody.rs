@@ -36,3 +36,26 @@ pub fn give(dir: &Path) {
         );
     }
 }
+
+/// This test binary's test `name`, run again as the unprivileged user (where the test
+/// runs as root) from a copy in `dir`; the caller adds what tells the run it is the
+/// second, then checks it with [`passed`].
+pub fn test_again(dir: &Path, name: &str) -> Command {
+    let exe = std::env::current_exe().expect("the test binary");
+    let mut c = command(&exe, dir);
+    c.args(["--exact", name, "--test-threads=1", "--nocapture"]);
+    c
+}
+
+/// Assert that a run of [`test_again`] passed its one test.
+pub fn passed(mut run: Command) {
+    let out = run
+        .output()
+        .expect("run the test again as the unprivileged user");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && said.contains("1 passed"),
+        "as the unprivileged user: {said}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

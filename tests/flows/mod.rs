@@ -326,21 +326,13 @@ pub fn again_as_nobody(dir: &Path, name: &str, var: &str, value: &Path) {
     let home = dir.join("home");
     fs::create_dir(&home).expect("mkdir");
     fs::set_permissions(&home, fs::Permissions::from_mode(0o777)).expect("chmod");
-    let exe = std::env::current_exe().expect("test binary");
-    let out = porpoise_testkit::nobody::command(&exe, dir)
-        .args(["--exact", name, "--test-threads=1"])
+    let mut again = porpoise_testkit::nobody::test_again(dir, name);
+    again
         .env(var, value)
         .env("HOME", &home)
         .env_remove("XDG_CONFIG_HOME")
-        .env_remove("XDG_DATA_HOME")
-        .output()
-        .expect("run the test as an unprivileged user");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && stdout.contains("1 passed"),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .env_remove("XDG_DATA_HOME");
+    porpoise_testkit::nobody::passed(again);
 }
 
 /// `root/one` (a.txt, b.txt, sub/) and `root/two` (x.txt).
