@@ -12,6 +12,7 @@ pub mod elided;
 pub mod entry;
 pub mod folder_view;
 pub mod icons;
+pub mod item_list;
 pub mod jobs;
 pub mod keyed_rows;
 pub mod location;

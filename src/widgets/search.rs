@@ -18,8 +18,8 @@ use crate::icons::{IconSet, IconSize};
 use crate::message::Message;
 use crate::search::{ROWS_SHOWN, SEARCH_INPUT, SearchMsg, SearchView};
 use crate::theme;
+use crate::widgets::item_list;
 
-const SIZE_WIDTH: f32 = 96.0;
 const WHERE_WIDTH: f32 = 320.0;
 const FIELD_WIDTH: f32 = 220.0;
 
@@ -63,23 +63,10 @@ pub fn view<'a>(s: &'a SearchView, icons: &IconSet) -> Element<'a, Message> {
     ]
     .spacing(20)
     .padding([0, 12]);
-    let header = row![
-        space().width(20),
-        text(fl!("column-name")).width(Fill).size(theme::SMALL_TEXT),
-        text(fl!("column-size"))
-            .width(SIZE_WIDTH)
-            .align_x(iced::Right)
-            .size(theme::SMALL_TEXT),
-        text(fl!("search-column-where"))
-            .width(WHERE_WIDTH)
-            .size(theme::SMALL_TEXT),
-    ]
-    .spacing(12)
-    .padding([4, 10]);
+    let header = item_list::header(vec![(fl!("search-column-where"), WHERE_WIDTH)]);
     let mut rows = Column::new().width(Fill);
     for (i, hit) in s.hits.iter().take(ROWS_SHOWN).enumerate() {
         let selected = s.cursor == Some(i);
-        let secondary = theme::secondary_on(selected);
         let class = if hit.is_dir() {
             FileClass::Folder
         } else {
@@ -96,23 +83,13 @@ pub fn view<'a>(s: &'a SearchView, icons: &IconSet) -> Element<'a, Message> {
         } else {
             String::from_utf8_lossy(place.as_os_str().as_bytes()).into_owned()
         };
-        let line = row![
+        let line = item_list::line(
             icons.for_class(class, IconSize::Small).view(20.0),
-            text(String::from_utf8_lossy(&hit.name).into_owned())
-                .width(Fill)
-                .wrapping(Wrapping::None),
-            text(size)
-                .width(SIZE_WIDTH)
-                .align_x(iced::Right)
-                .wrapping(Wrapping::None)
-                .style(secondary),
-            text(place)
-                .width(WHERE_WIDTH)
-                .wrapping(Wrapping::None)
-                .style(secondary),
-        ]
-        .spacing(12)
-        .align_y(Center);
+            String::from_utf8_lossy(&hit.name).into_owned(),
+            size,
+            vec![(place, WHERE_WIDTH)],
+            selected,
+        );
         // Taken on the press (as the folder's rows), so a press can become a drag.
         let row = container(line)
             .width(Fill)

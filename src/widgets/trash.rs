@@ -3,7 +3,6 @@
 
 use std::os::unix::ffi::OsStrExt;
 
-use iced::widget::text::Wrapping;
 use iced::widget::{
     Column, button, column, container, mouse_area, row, rule, scrollable, space, text,
 };
@@ -15,8 +14,8 @@ use crate::i18n::fl;
 use crate::icons::{IconSet, IconSize};
 use crate::message::Message;
 use crate::theme;
+use crate::widgets::item_list;
 
-const SIZE_WIDTH: f32 = 96.0;
 const WHERE_WIDTH: f32 = 280.0;
 const DATE_WIDTH: f32 = 150.0;
 
@@ -41,26 +40,13 @@ pub fn view<'a>(t: &'a TrashView, icons: &IconSet) -> Element<'a, Message> {
         None => centered(fl!("view-loading")),
         Some(items) if items.is_empty() => centered(fl!("trash-is-empty")),
         Some(items) => {
-            let header = row![
-                space().width(20),
-                text(fl!("column-name")).width(Fill).size(theme::SMALL_TEXT),
-                text(fl!("column-size"))
-                    .width(SIZE_WIDTH)
-                    .align_x(iced::Right)
-                    .size(theme::SMALL_TEXT),
-                text(fl!("trash-column-from"))
-                    .width(WHERE_WIDTH)
-                    .size(theme::SMALL_TEXT),
-                text(fl!("trash-column-deleted"))
-                    .width(DATE_WIDTH)
-                    .size(theme::SMALL_TEXT),
-            ]
-            .spacing(12)
-            .padding([4, 10]);
+            let header = item_list::header(vec![
+                (fl!("trash-column-from"), WHERE_WIDTH),
+                (fl!("trash-column-deleted"), DATE_WIDTH),
+            ]);
             let mut col = Column::new().width(Fill);
             for (i, item) in items.iter().enumerate() {
                 let selected = t.selected.contains(&i);
-                let secondary = theme::secondary_on(selected);
                 let name = String::from_utf8_lossy(item.name.as_bytes()).into_owned();
                 let details = t.details.get(&item.id);
                 let class = match details {
@@ -72,25 +58,16 @@ pub fn view<'a>(t: &'a TrashView, icons: &IconSet) -> Element<'a, Message> {
                     Some(d) => format::size(d.size),
                     None => String::new(),
                 };
-                let line = row![
+                let line = item_list::line(
                     icons.for_class(class, IconSize::Small).view(20.0),
-                    text(name).width(Fill).wrapping(Wrapping::None),
-                    text(size)
-                        .width(SIZE_WIDTH)
-                        .align_x(iced::Right)
-                        .wrapping(Wrapping::None)
-                        .style(secondary),
-                    text(item.original_parent.display().to_string())
-                        .width(WHERE_WIDTH)
-                        .wrapping(Wrapping::None)
-                        .style(secondary),
-                    text(format::date(item.time_deleted))
-                        .width(DATE_WIDTH)
-                        .wrapping(Wrapping::None)
-                        .style(secondary),
-                ]
-                .spacing(12)
-                .align_y(Center);
+                    name,
+                    size,
+                    vec![
+                        (item.original_parent.display().to_string(), WHERE_WIDTH),
+                        (format::date(item.time_deleted), DATE_WIDTH),
+                    ],
+                    selected,
+                );
                 col = col.push(
                     mouse_area(
                         button(line)
