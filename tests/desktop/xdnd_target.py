@@ -48,6 +48,8 @@ win.drag_dest_set(
     [Gtk.TargetEntry.new(accepted, 0, 0)],
     Gdk.DragAction.COPY | Gdk.DragAction.MOVE | Gdk.DragAction.LINK,
 )
+# Told of every motion, even over a refusing window (which GTK otherwise keeps quiet).
+win.drag_dest_set_track_motion(True)
 over = {"now": False}
 
 
