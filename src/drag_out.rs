@@ -114,10 +114,11 @@ impl DragOutEffect {
             DragOutEffect::Start(paths) => iced::window::latest()
                 .and_then(|id| iced::window::run(id, x11_window))
                 .then(move |window| match window {
-                    Some(window) => iced::Task::perform(
-                        thread::drag(window, paths.clone()),
-                        move |outcome| wrap(DragOutMsg::Ended(outcome)),
-                    ),
+                    Some(window) => {
+                        iced::Task::perform(thread::drag(window, paths.clone()), move |outcome| {
+                            wrap(DragOutMsg::Ended(outcome))
+                        })
+                    }
                     None => iced::Task::none(),
                 }),
             DragOutEffect::Cancel => {

@@ -79,10 +79,7 @@ fn a_drag_is_handed_to_other_applications_once_it_starts() {
     };
     let mut paths = paths.clone();
     paths.sort();
-    assert_eq!(
-        paths,
-        [dir.path().join("a.txt"), dir.path().join("b.txt")]
-    );
+    assert_eq!(paths, [dir.path().join("a.txt"), dir.path().join("b.txt")]);
 }
 
 #[test]
@@ -95,7 +92,10 @@ fn a_refused_drop_is_told_in_the_status_bar() {
         let dir = tempfile::tempdir().expect("tempdir");
         tree(dir.path());
         let app = boot(dir.path());
-        let app = send(app, Message::DragOut(DragOutMsg::Ended(Outcome::NotDropped)));
+        let app = send(
+            app,
+            Message::DragOut(DragOutMsg::Ended(Outcome::NotDropped)),
+        );
         assert!(!shows(&app, words), "a drag dropped nowhere says nothing");
         let app = send(app, Message::DragOut(DragOutMsg::Ended(Outcome::Refused)));
         assert!(shows(&app, words), "{lang}: the refusal is told");

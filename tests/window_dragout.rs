@@ -106,7 +106,10 @@ fn files_dragged_onto_another_application_arrive_as_uris_and_stay_here() {
         motion.contains("text/uri-list"),
         "the drag offers a URI list: {motion}"
     );
-    assert!(motion.contains("suggested=copy"), "a plain drag offers a copy: {motion}");
+    assert!(
+        motion.contains("suggested=copy"),
+        "a plain drag offers a copy: {motion}"
+    );
     win.alive();
     win.release();
     let drops = target.wait_drops(1);
@@ -139,12 +142,18 @@ fn files_dragged_onto_another_application_arrive_as_uris_and_stay_here() {
         .rfind(|l| l.starts_with(b"motion"))
         .map(|l| String::from_utf8_lossy(&l).into_owned())
         .unwrap_or_default();
-    assert!(motion.contains("suggested=move"), "Shift offers a move: {motion}");
+    assert!(
+        motion.contains("suggested=move"),
+        "Shift offers a move: {motion}"
+    );
     win.release();
     desk.xdotool(["keyup", "shift"]);
     let drops = target.wait_drops(2);
     let (how, uris) = &drops[1];
-    assert!(how.contains("selected=move"), "the target took it as a move: {how}");
+    assert!(
+        how.contains("selected=move"),
+        "the target took it as a move: {how}"
+    );
     assert_eq!(uris, &[uri_of(&latin1)]);
     assert!(
         String::from_utf8_lossy(&uris[0]).ends_with("/delta-caf%E9.txt"),
@@ -184,7 +193,10 @@ fn drags_over_nothing_a_refusing_window_or_cancelled_drop_nothing() {
     win.release();
     win.wait_text_where("did not take", |_, y| y > wh as i32 - 60);
     win.save_shot("dragout-refused");
-    assert!(refusing.drops().is_empty(), "the refusing window got no drop");
+    assert!(
+        refusing.drops().is_empty(),
+        "the refusing window got no drop"
+    );
     assert_eq!(listing(&home.work), before, "nothing changed in the folder");
     win.alive();
 
@@ -192,7 +204,11 @@ fn drags_over_nothing_a_refusing_window_or_cancelled_drop_nothing() {
     // next drag drops once.
     let record = home.path().join("taken.txt");
     let taking = GtkTarget::start(&desk, "Taking Target", &record, false);
-    desk.place(taking.id, (TARGET_AT.0, TARGET_AT.1 + 320), (TARGET_SIZE.0, 200));
+    desk.place(
+        taking.id,
+        (TARGET_AT.0, TARGET_AT.1 + 320),
+        (TARGET_SIZE.0, 200),
+    );
     win.activate();
     let onto = middle_of(&desk, &win, &taking);
     win.drag_and_hold(row_of(&win, "alpha"), onto, 24);

@@ -148,7 +148,8 @@ impl App {
                 was
             });
             // A cancelled drag leaves the other application it may be over.
-            let leave = cancelled.then_some(Effect::DragOut(crate::drag_out::DragOutEffect::Cancel));
+            let leave =
+                cancelled.then_some(Effect::DragOut(crate::drag_out::DragOutEffect::Cancel));
             return (ended || cancelled || unasked).then(|| leave.into_iter().collect());
         }
         // "Empty the trash?": Enter empties it (Escape, above, keeps it).

@@ -20,7 +20,9 @@ impl App {
                 self.jobs.note = Some(Note::failed(fl!("drag-out-failed")));
             }
             Outcome::Unconfirmed => {
-                tracing::info!("the application the files were dropped on did not say it took them");
+                tracing::info!(
+                    "the application the files were dropped on did not say it took them"
+                );
             }
             // The target copied or moved them itself; a move shows here as the files
             // going, through the folder's watch.

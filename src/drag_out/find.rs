@@ -74,12 +74,19 @@ impl Display {
     /// names itself).
     fn target(&self, window: Window) -> Result<Option<Target>, DragOutError> {
         let mut deliver_to = window;
-        if let Some(&proxy) = self.words(window, self.atoms.proxy, AtomEnum::WINDOW)?.first()
-            && self.words(proxy, self.atoms.proxy, AtomEnum::WINDOW)?.first() == Some(&proxy)
+        if let Some(&proxy) = self
+            .words(window, self.atoms.proxy, AtomEnum::WINDOW)?
+            .first()
+            && self
+                .words(proxy, self.atoms.proxy, AtomEnum::WINDOW)?
+                .first()
+                == Some(&proxy)
         {
             deliver_to = proxy;
         }
-        let Some(&theirs) = self.words(deliver_to, self.atoms.aware, AtomEnum::ATOM)?.first()
+        let Some(&theirs) = self
+            .words(deliver_to, self.atoms.aware, AtomEnum::ATOM)?
+            .first()
         else {
             return Ok(None);
         };

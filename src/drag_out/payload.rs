@@ -50,6 +50,9 @@ mod tests {
             p.uri_list,
             b"file:///home/u/a%20b.txt\r\nfile:///home/u/caf%E9%25%23.txt\r\n"
         );
-        assert_eq!(p.text, "/home/u/a b.txt\n/home/u/caf\u{FFFD}%#.txt".as_bytes());
+        assert_eq!(
+            p.text,
+            "/home/u/a b.txt\n/home/u/caf\u{FFFD}%#.txt".as_bytes()
+        );
     }
 }

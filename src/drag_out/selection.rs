@@ -4,8 +4,7 @@
 
 use x11rb::connection::{Connection, RequestConnection};
 use x11rb::protocol::xproto::{
-    Atom, AtomEnum, ConnectionExt, EventMask, PropMode, SelectionNotifyEvent,
-    SelectionRequestEvent,
+    Atom, AtomEnum, ConnectionExt, EventMask, PropMode, SelectionNotifyEvent, SelectionRequestEvent,
 };
 use x11rb::wrapper::ConnectionExt as _;
 

@@ -120,8 +120,12 @@ impl<'d> Session<'d> {
     fn leave(&mut self) -> Result<(), DragOutError> {
         if let Some(c) = self.current.take() {
             let t = c.target;
-            self.d
-                .send(t.deliver_to, t.window, self.d.atoms.leave, [self.d.source, 0, 0, 0, 0])?;
+            self.d.send(
+                t.deliver_to,
+                t.window,
+                self.d.atoms.leave,
+                [self.d.source, 0, 0, 0, 0],
+            )?;
         }
         Ok(())
     }
@@ -131,7 +135,9 @@ impl<'d> Session<'d> {
         let Some(c) = self.current.as_mut() else {
             return Ok(());
         };
-        if c.awaiting.is_some_and(|since| since.elapsed() > STATUS_WAIT) {
+        if c.awaiting
+            .is_some_and(|since| since.elapsed() > STATUS_WAIT)
+        {
             // A target that never answers takes nothing; the talk goes on without it.
             c.awaiting = None;
             c.accepted = false;
@@ -173,11 +179,7 @@ impl<'d> Session<'d> {
     fn message(&mut self, m: &ClientMessageEvent) -> Result<(), DragOutError> {
         let a = self.d.atoms;
         let data = m.data.as_data32();
-        let Some(c) = self
-            .current
-            .as_mut()
-            .filter(|c| c.target.window == data[0])
-        else {
+        let Some(c) = self.current.as_mut().filter(|c| c.target.window == data[0]) else {
             return Ok(());
         };
         if m.type_ == a.status {
@@ -209,14 +211,21 @@ impl<'d> Session<'d> {
         self.wait(STATUS_WAIT, interrupted, |c| {
             c.awaiting.is_none() && c.pending.is_none()
         })?;
-        let Some(c) = self.current.as_ref().filter(|c| c.accepted && c.awaiting.is_none())
+        let Some(c) = self
+            .current
+            .as_ref()
+            .filter(|c| c.accepted && c.awaiting.is_none())
         else {
             self.leave()?;
             return Ok(Outcome::Refused);
         };
         let t = c.target;
-        self.d
-            .send(t.deliver_to, t.window, self.d.atoms.drop, [self.d.source, 0, self.time, 0, 0])?;
+        self.d.send(
+            t.deliver_to,
+            t.window,
+            self.d.atoms.drop,
+            [self.d.source, 0, self.time, 0, 0],
+        )?;
         self.wait(FINISH_WAIT, interrupted, |c| c.finished.is_some())?;
         let finished = self.current.take().and_then(|c| c.finished);
         Ok(match finished {

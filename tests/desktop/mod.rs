@@ -214,7 +214,13 @@ impl Desktop {
     /// Put window `id` at `(x, y)` on the screen with its inside `width` x `height`.
     pub fn place(&self, id: u32, (x, y): (i32, i32), (width, height): (u32, u32)) {
         let id = id.to_string();
-        self.xdotool(["windowsize", "--sync", &id, &width.to_string(), &height.to_string()]);
+        self.xdotool([
+            "windowsize",
+            "--sync",
+            &id,
+            &width.to_string(),
+            &height.to_string(),
+        ]);
         self.xdotool(["windowmove", "--sync", &id, &x.to_string(), &y.to_string()]);
     }
 
