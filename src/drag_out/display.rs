@@ -70,9 +70,7 @@ impl Display {
         let (conn, screen) = x11rb::connect(None).map_err(DragOutError::Connect)?;
         let root = conn.setup().roots[screen].root;
         let atoms = Atoms::intern(&conn)?;
-        let source = conn
-            .generate_id()
-            .map_err(|e| DragOutError::Window(e.into()))?;
+        let source = conn.generate_id().map_err(DragOutError::Window)?;
         conn.create_window(
             x11rb::COPY_DEPTH_FROM_PARENT,
             source,

@@ -71,13 +71,12 @@ impl<'d> Session<'d> {
     ) -> Result<Option<Outcome>, DragOutError> {
         self.read_events()?;
         let pointer = self.d.pointer()?;
-        if !pointer.mask.contains(KeyButMask::BUTTON1) {
-            return self.release(interrupted).map(Some);
-        }
         let action = self.action_atom(DropAction::from_keys(
             pointer.mask.contains(KeyButMask::SHIFT),
             pointer.mask.contains(KeyButMask::CONTROL),
         ));
+        // Where the pointer is now decides, even when the button came up since the last
+        // look: a release back over the window is the window's own drop.
         match self.d.under(&pointer, self.own)? {
             Under::Target(target) => {
                 if self.current.as_ref().map(|c| c.target) != Some(target) {
@@ -87,6 +86,9 @@ impl<'d> Session<'d> {
                 self.position((pointer.x, pointer.y, action))?;
             }
             Under::Own | Under::Nothing => self.leave()?,
+        }
+        if !pointer.mask.contains(KeyButMask::BUTTON1) {
+            return self.release(interrupted).map(Some);
         }
         Ok(None)
     }

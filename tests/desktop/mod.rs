@@ -25,6 +25,8 @@ pub use image::Shot;
 #[allow(unused_imports)]
 pub use image::Word;
 pub use launch::Launch;
+// Only the tests that drag files out to another application start one.
+#[allow(unused_imports)]
 pub use target::GtkTarget;
 
 use std::path::{Path, PathBuf};
