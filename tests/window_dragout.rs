@@ -4,8 +4,9 @@
 //! as its `file://` URI (a non-UTF-8 name percent-encoded from its bytes), offered as a
 //! copy, or as a move with Shift held; the file stays where it is (the target does the
 //! copying). A drag released over the bare screen does nothing; over a window that refuses
-//! the files the status bar says so; Escape leaves the other window without a drop. The
-//! window lives and answers pings throughout.
+//! the files the status bar says so; a drag that comes back goes on inside the window (its
+//! drop menu); Escape leaves the other window without a drop. The window lives and answers
+//! pings throughout.
 //! Run: `cargo build && cargo test --test window_dragout` (skips without the tools, fails in CI).
 
 mod desktop;
@@ -174,6 +175,7 @@ fn drags_over_nothing_a_refusing_window_or_cancelled_drop_nothing() {
     }
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&["alpha", "bravo"]);
+    std::fs::create_dir(home.work.join("kilo")).expect("mkdir kilo");
     let record = home.path().join("refused.txt");
     let (mut win, refusing) = side_by_side(&desk, &home, &record, true);
     let before = listing(&home.work);
@@ -211,19 +213,38 @@ fn drags_over_nothing_a_refusing_window_or_cancelled_drop_nothing() {
     );
     win.activate();
     let onto = middle_of(&desk, &win, &taking);
+
+    // Out over it and back onto a folder of the window: the other window is left, and the
+    // drag goes on inside as before (its drop menu).
+    let folder = row_of(&win, "kilo");
     win.drag_and_hold(row_of(&win, "alpha"), onto, 24);
     taking.wait_line("the drag over the taking window", "motion");
+    glide(&win, onto, folder, 16);
+    taking.wait_line("the drag to leave it", "leave");
+    win.release();
+    win.wait_text_where("Link here", |x, _| x > 215);
     win.key("Escape");
-    taking.wait_line("the cancelled drag to leave it", "leave");
+    win.wait_gone("Link here");
+    win.alive();
+
+    win.drag_and_hold(row_of(&win, "alpha"), onto, 24);
+    wait_for("the drag over the taking window again", PATIENCE, || {
+        (taking.count("motion") >= 2).then_some(())
+    });
+    let left = taking.count("leave");
+    win.key("Escape");
+    wait_for("the cancelled drag to leave it", PATIENCE, || {
+        (taking.count("leave") > left).then_some(())
+    });
     win.release();
     win.alive();
     win.drag_and_hold(row_of(&win, "bravo"), onto, 24);
-    wait_for("the second drag over it", PATIENCE, || {
-        (taking.count("motion") >= 2).then_some(())
+    wait_for("the third drag over it", PATIENCE, || {
+        (taking.count("motion") >= 3).then_some(())
     });
     win.release();
     let drops = taking.wait_drops(1);
-    assert_eq!(drops.len(), 1, "only the drag not cancelled dropped");
+    assert_eq!(drops.len(), 1, "only the drag released over it dropped");
     assert_eq!(drops[0].1, [uri_of(&home.work.join("bravo.txt"))]);
     assert_eq!(listing(&home.work), before);
     win.alive();
