@@ -7,6 +7,7 @@ mod batch_rename;
 mod bookmarks;
 mod devices;
 mod dnd;
+mod drag_out;
 mod focus;
 mod input;
 mod jobs;
@@ -323,6 +324,7 @@ impl App {
             Message::Show(r) => self.on_show_request(r),
             Message::Bookmarks(m) => self.on_bookmark_message(m),
             Message::NewFile(m) => self.on_new_file_message(m),
+            Message::DragOut(m) => self.on_drag_out_message(m),
             Message::Pane(m) => self.pane_message(m),
             Message::Tab(m) => self.on_tab_message(m),
             Message::Beside(m) => self.on_beside_message(*m),

@@ -108,6 +108,9 @@ pub enum Effect {
     Bookmarks(crate::bookmarks::BookmarksEffect),
     /// Reading the templates folder, making a new file.
     NewFile(crate::new_file::NewFileEffect),
+    /// Offering a drag to other applications (XDND), or ending that; ends with
+    /// `DragOutMsg::Ended`.
+    DragOut(crate::drag_out::DragOutEffect),
     /// Search from a folder down; its batches come back as `SearchMsg::Event`.
     Search(crate::search::StartSearch),
     /// Put the keyboard focus in the search view's name input.
@@ -269,6 +272,7 @@ impl Effect {
             Effect::Apps(a) => (a.into_task(), None),
             Effect::Bookmarks(b) => (b.into_task(Message::Bookmarks, Message::Tick), None),
             Effect::NewFile(n) => (n.into_task(Message::NewFile, Message::Tick), None),
+            Effect::DragOut(d) => (d.into_task(Message::DragOut), None),
             Effect::Eject(path) => {
                 let at = path.clone();
                 (
@@ -388,6 +392,7 @@ impl Effect {
                 .map(Message::Bookmarks)
                 .collect(),
             Effect::NewFile(n) => n.run_blocking().into_iter().map(Message::NewFile).collect(),
+            Effect::DragOut(d) => d.run_blocking().into_iter().map(Message::DragOut).collect(),
             Effect::Eject(path) => {
                 let r = eject(&path);
                 vec![Message::Devices(DeviceMsg::Ejected(path, r))]

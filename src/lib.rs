@@ -12,6 +12,7 @@ pub mod bookmarks;
 pub mod clipboard;
 pub mod devices;
 pub mod display;
+pub mod drag_out;
 pub mod effects;
 pub mod eta;
 pub mod failures;

@@ -71,6 +71,8 @@ pub enum Message {
     Bookmarks(super::bookmarks::BookmarkMsg),
     /// "New File": its submenu of templates.
     NewFile(super::new_file::NewFileMsg),
+    /// A drag handed to other applications (XDND) ended.
+    DragOut(super::drag_out::DragOutMsg),
 
     /// What the person does to the pane with the keyboard's folder view: go somewhere,
     /// open an entry, sort, scroll, filter, type a location.

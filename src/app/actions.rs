@@ -147,7 +147,10 @@ impl App {
                 t.confirm_purge = false;
                 was
             });
-            return (ended || cancelled || unasked).then(Vec::new);
+            // A cancelled drag leaves the other application it may be over.
+            let leave =
+                cancelled.then_some(Effect::DragOut(crate::drag_out::DragOutEffect::Cancel));
+            return (ended || cancelled || unasked).then(|| leave.into_iter().collect());
         }
         // "Empty the trash?": Enter empties it (Escape, above, keeps it).
         // The Trash view's questions: Enter presses the highlighted button, Tab and the

@@ -11,6 +11,7 @@ use super::actions::job;
 use crate::actions::{
     ActionEffect, Drag, DropMenu, DropTarget, NameEntry, NameKind, drag, drop_default,
 };
+use crate::drag_out::DragOutEffect;
 use crate::effects::Effect;
 use crate::pane::Mode;
 use crate::places::PlaceKind;
@@ -56,12 +57,15 @@ impl App {
                 self.bookmark_pressed();
                 Vec::new()
             }
-            PointerEvent::Moved(p) => {
-                if let Some(d) = &mut self.actions.drag {
-                    d.moved(p);
-                }
-                Vec::new()
-            }
+            PointerEvent::Moved(p) => match &mut self.actions.drag {
+                // Once it is a drag, other applications are offered it too, whenever
+                // the pointer is over one of their windows.
+                Some(d) => match d.moved(p) {
+                    true => vec![Effect::DragOut(DragOutEffect::Start(d.sources.clone()))],
+                    false => Vec::new(),
+                },
+                None => Vec::new(),
+            },
             PointerEvent::Released => self.released(),
         }
     }

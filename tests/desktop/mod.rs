@@ -17,6 +17,7 @@
 
 mod image;
 mod launch;
+mod target;
 mod x11;
 
 pub use image::Shot;
@@ -24,6 +25,9 @@ pub use image::Shot;
 #[allow(unused_imports)]
 pub use image::Word;
 pub use launch::Launch;
+// Only the tests that drag files out to another application start one.
+#[allow(unused_imports)]
+pub use target::GtkTarget;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -197,6 +201,31 @@ impl Desktop {
         );
     }
 
+    /// The managed window titled `title`, once it is shown.
+    pub fn wait_window_titled(&self, title: &str) -> u32 {
+        wait_for(&format!("a window titled {title:?}"), PATIENCE, || {
+            self.x.window_titled(title)
+        })
+    }
+
+    /// Where window `id`'s inside is on the screen, and its size.
+    pub fn geometry_of(&self, id: u32) -> (i32, i32, u32, u32) {
+        self.x.geometry(id)
+    }
+
+    /// Put window `id` at `(x, y)` on the screen with its inside `width` x `height`.
+    pub fn place(&self, id: u32, (x, y): (i32, i32), (width, height): (u32, u32)) {
+        let id = id.to_string();
+        self.xdotool([
+            "windowsize",
+            "--sync",
+            &id,
+            &width.to_string(),
+            &height.to_string(),
+        ]);
+        self.xdotool(["windowmove", "--sync", &id, &x.to_string(), &y.to_string()]);
+    }
+
     /// Start the window as `launch` says and wait until it has drawn its first frame.
     pub fn launch(&self, launch: Launch) -> Window<'_> {
         let (child, log) = launch.spawn(&self.display);
@@ -365,6 +394,11 @@ impl Window<'_> {
     /// The window's inside: where it is on the screen, and its size.
     pub fn geometry(&self) -> (i32, i32, u32, u32) {
         self.desk.x.geometry(self.id)
+    }
+
+    /// The window's X id.
+    pub fn id(&self) -> u32 {
+        self.id
     }
 
     /// Give the window the keyboard focus, as clicking its title bar would.

@@ -119,6 +119,13 @@ impl X {
             })
     }
 
+    /// A managed window whose title is `title`.
+    pub fn window_titled(&self, title: &str) -> Option<Window> {
+        self.words(self.root, self.atoms.net_client_list, AtomEnum::WINDOW)
+            .into_iter()
+            .find(|&w| self.title(w) == title)
+    }
+
     pub fn title(&self, window: Window) -> String {
         let bytes = self.property(window, self.atoms.net_wm_name, self.atoms.utf8_string);
         String::from_utf8_lossy(&bytes).into_owned()

@@ -1,0 +1,145 @@
+//! Files dragged out of the window into other applications (a browser's upload field, a
+//! mail composer, another file manager). On X11 the drag is offered over XDND as
+//! `text/uri-list` by a thread of its own with its own connection to the display
+//! ([`thread`]): it follows the pointer while the window's drag lasts, and takes over only
+//! while the pointer is over another program's window that takes drops. The target copies
+//! or moves the files itself, as it asks. The window's side is here: the effect that hands
+//! a drag over, and the message that tells how it ended.
+
+mod display;
+mod find;
+pub mod payload;
+mod selection;
+mod session;
+mod thread;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// How long the target has to answer a position before the source stops waiting.
+const STATUS_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+/// How long a target has after a drop to say it is finished with the files.
+const FINISH_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// What a drop asked the target to do with the files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DropAction {
+    Copy,
+    Move,
+    Link,
+    /// Something of the target's own (XDND's "ask" or "private").
+    Other,
+}
+
+impl DropAction {
+    /// What the held keys ask for, as file managers read them: Shift moves, Ctrl copies,
+    /// both link, none copies (another application decides what a plain drop does with
+    /// the action it is offered).
+    pub fn from_keys(shift: bool, ctrl: bool) -> DropAction {
+        match (shift, ctrl) {
+            (true, true) => DropAction::Link,
+            (true, false) => DropAction::Move,
+            _ => DropAction::Copy,
+        }
+    }
+}
+
+/// How a drag handed to the XDND source ended.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// It was not released over another application's drop target (the window's own
+    /// drop, or a window that takes no drops).
+    NotDropped,
+    /// Another application took the files and did this with them.
+    Taken(DropAction),
+    /// Released over an application that did not take the files.
+    Refused,
+    /// Dropped, but the target did not say in time that it is done with them.
+    Unconfirmed,
+    /// Escape, or another drag, ended it.
+    Cancelled,
+    /// The display could not be used.
+    Failed(Arc<DragOutError>),
+}
+
+/// Why the XDND source could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum DragOutError {
+    #[error("cannot connect to the X display")]
+    Connect(#[source] x11rb::errors::ConnectError),
+    #[error("the connection to the X display broke")]
+    Connection(#[source] x11rb::errors::ConnectionError),
+    #[error("the X display refused a request")]
+    Reply(#[source] x11rb::errors::ReplyError),
+    #[error("the X display refused to make the drag's window")]
+    Window(#[source] x11rb::errors::ReplyOrIdError),
+    #[error("the drag thread stopped")]
+    Stopped,
+}
+
+impl From<x11rb::errors::ConnectionError> for DragOutError {
+    fn from(e: x11rb::errors::ConnectionError) -> Self {
+        DragOutError::Connection(e)
+    }
+}
+
+impl From<x11rb::errors::ReplyError> for DragOutError {
+    fn from(e: x11rb::errors::ReplyError) -> Self {
+        DragOutError::Reply(e)
+    }
+}
+
+/// The drag-out messages (one variant of the app's `Message`).
+#[derive(Debug, Clone)]
+pub enum DragOutMsg {
+    /// A drag handed to the XDND source ended so.
+    Ended(Outcome),
+}
+
+/// What the app asks of the XDND source.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DragOutEffect {
+    /// A drag of these files started in the window: offer them to the application under
+    /// the pointer whenever it is outside the window, until the button comes up.
+    Start(Vec<PathBuf>),
+    /// The window's drag was cancelled (Escape): leave the other application's window.
+    Cancel,
+}
+
+impl DragOutEffect {
+    /// The task that does it in the window. A drag is handed over only when the window is
+    /// an X11 window (its id comes from iced's window handle); on Wayland nothing happens.
+    pub fn into_task<M: Send + 'static>(self, wrap: fn(DragOutMsg) -> M) -> iced::Task<M> {
+        match self {
+            DragOutEffect::Start(paths) => iced::window::latest()
+                .and_then(|id| iced::window::run(id, x11_window))
+                .then(move |window| match window {
+                    Some(window) => {
+                        iced::Task::perform(thread::drag(window, paths.clone()), move |outcome| {
+                            wrap(DragOutMsg::Ended(outcome))
+                        })
+                    }
+                    None => iced::Task::none(),
+                }),
+            DragOutEffect::Cancel => {
+                thread::cancel();
+                iced::Task::none()
+            }
+        }
+    }
+
+    /// In tests without a window: nothing (a drag out needs a display and a held button).
+    pub fn run_blocking(self) -> Vec<DragOutMsg> {
+        Vec::new()
+    }
+}
+
+/// The X11 id of the window, if it is an X11 window.
+fn x11_window(window: &dyn iced::window::Window) -> Option<u32> {
+    use iced::window::raw_window_handle::RawWindowHandle;
+    match window.window_handle().ok()?.as_raw() {
+        RawWindowHandle::Xlib(h) => u32::try_from(h.window).ok(),
+        RawWindowHandle::Xcb(h) => Some(h.window.get()),
+        _ => None,
+    }
+}

@@ -1,0 +1,152 @@
+//! The XDND source's own connection to the X display: the atoms it speaks, the small
+//! unmapped window that owns `XdndSelection` and receives the targets' answers, a
+//! timestamp from the server, and sending a target an XDND message.
+
+use x11rb::connection::Connection;
+use x11rb::protocol::Event;
+use x11rb::protocol::xproto::{
+    Atom, ClientMessageEvent, ConnectionExt, CreateWindowAux, EventMask, PropMode, Timestamp,
+    Window, WindowClass,
+};
+use x11rb::rust_connection::RustConnection;
+use x11rb::wrapper::ConnectionExt as _;
+
+use super::DragOutError;
+
+/// The XDND protocol version spoken.
+pub const VERSION: u32 = 5;
+
+macro_rules! atoms {
+    ($($field:ident = $name:literal),* $(,)?) => {
+        /// The atoms of XDND and the selection's formats.
+        #[derive(Debug, Clone, Copy)]
+        pub struct Atoms { $(pub $field: Atom),* }
+
+        impl Atoms {
+            fn intern(conn: &RustConnection) -> Result<Atoms, DragOutError> {
+                $(let $field = conn.intern_atom(false, $name.as_bytes())?;)*
+                Ok(Atoms { $($field: $field.reply()?.atom),* })
+            }
+        }
+    };
+}
+
+atoms! {
+    aware = "XdndAware",
+    proxy = "XdndProxy",
+    selection = "XdndSelection",
+    type_list = "XdndTypeList",
+    enter = "XdndEnter",
+    position = "XdndPosition",
+    status = "XdndStatus",
+    leave = "XdndLeave",
+    drop = "XdndDrop",
+    finished = "XdndFinished",
+    copy = "XdndActionCopy",
+    move_ = "XdndActionMove",
+    link = "XdndActionLink",
+    uri_list = "text/uri-list",
+    text = "text/plain;charset=utf-8",
+    text_plain = "text/plain",
+    utf8_string = "UTF8_STRING",
+    targets = "TARGETS",
+    delete = "DELETE",
+    null = "NULL",
+    timestamp = "PORPOISE_DRAG_TIME",
+}
+
+/// The connection and what the source keeps on it.
+pub struct Display {
+    pub conn: RustConnection,
+    pub root: Window,
+    /// The source's own window: unmapped, owner of `XdndSelection`.
+    pub source: Window,
+    pub atoms: Atoms,
+}
+
+impl Display {
+    /// Connect to the display `DISPLAY` names and make the source's window.
+    pub fn connect() -> Result<Display, DragOutError> {
+        let (conn, screen) = x11rb::connect(None).map_err(DragOutError::Connect)?;
+        let root = conn.setup().roots[screen].root;
+        let atoms = Atoms::intern(&conn)?;
+        let source = conn.generate_id().map_err(DragOutError::Window)?;
+        conn.create_window(
+            x11rb::COPY_DEPTH_FROM_PARENT,
+            source,
+            root,
+            -10,
+            -10,
+            1,
+            1,
+            0,
+            WindowClass::INPUT_ONLY,
+            x11rb::COPY_FROM_PARENT,
+            &CreateWindowAux::new().event_mask(EventMask::PROPERTY_CHANGE),
+        )
+        .map_err(|e| DragOutError::Window(e.into()))?
+        .check()
+        .map_err(|e| DragOutError::Window(e.into()))?;
+        // Targets that read more than three types look here.
+        conn.change_property32(
+            PropMode::REPLACE,
+            source,
+            atoms.type_list,
+            x11rb::protocol::xproto::AtomEnum::ATOM,
+            &[atoms.uri_list, atoms.text],
+        )?;
+        conn.flush()?;
+        Ok(Display {
+            conn,
+            root,
+            source,
+            atoms,
+        })
+    }
+
+    /// A timestamp from the server (that of a property change on the source's window),
+    /// for owning the selection and for the drop. Other events read meanwhile are handed
+    /// to `other`.
+    pub fn server_time(&self, mut other: impl FnMut(Event)) -> Result<Timestamp, DragOutError> {
+        self.conn.change_property8(
+            PropMode::APPEND,
+            self.source,
+            self.atoms.timestamp,
+            self.atoms.timestamp,
+            &[],
+        )?;
+        self.conn.flush()?;
+        loop {
+            match self.conn.wait_for_event()? {
+                Event::PropertyNotify(e)
+                    if e.window == self.source && e.atom == self.atoms.timestamp =>
+                {
+                    return Ok(e.time);
+                }
+                e => other(e),
+            }
+        }
+    }
+
+    /// Send an XDND message about `target` to `deliver_to` (the target, or its proxy).
+    pub fn send(
+        &self,
+        deliver_to: Window,
+        target: Window,
+        kind: Atom,
+        data: [u32; 5],
+    ) -> Result<(), DragOutError> {
+        let event = ClientMessageEvent::new(32, target, kind, data);
+        self.conn
+            .send_event(false, deliver_to, EventMask::NO_EVENT, event)?;
+        self.conn.flush()?;
+        Ok(())
+    }
+}
+
+impl Drop for Display {
+    fn drop(&mut self) {
+        let _ = self.conn.destroy_window(self.source);
+        let _ = self.conn.flush();
+    }
+}

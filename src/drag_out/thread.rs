@@ -1,0 +1,125 @@
+//! The XDND source's thread: started at the first drag, it connects to the display then
+//! (and again after a failure), runs one drag at a time, looking at the pointer about 60
+//! times a second, and answers each drag's requester with how it ended.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
+use tokio::sync::oneshot;
+
+use super::display::Display;
+use super::payload::Payload;
+use super::session::Session;
+use super::{DragOutError, Outcome};
+
+/// How often the pointer is looked at during a drag.
+const POLL: Duration = Duration::from_millis(16);
+
+enum Request {
+    Drag {
+        own: u32,
+        paths: Vec<PathBuf>,
+        done: oneshot::Sender<Outcome>,
+    },
+    Cancel,
+}
+
+static SOURCE: OnceLock<Mutex<Sender<Request>>> = OnceLock::new();
+
+fn send(request: Request) {
+    let source = SOURCE.get_or_init(|| {
+        let (tx, rx) = crossbeam_channel::unbounded();
+        let spawned = std::thread::Builder::new()
+            .name("porpoise-drag-out".into())
+            .spawn(move || serve(rx));
+        if let Err(e) = spawned {
+            tracing::warn!("cannot start the drag-out thread: {e}");
+        }
+        Mutex::new(tx)
+    });
+    // A failed send drops the request and its reply sender: the caller sees `Stopped`.
+    if let Ok(tx) = source.lock() {
+        let _ = tx.send(request);
+    }
+}
+
+/// Offer `paths`, dragged in the window `own`, to the applications the pointer passes
+/// over, until the button comes up; how it ended.
+pub async fn drag(own: u32, paths: Vec<PathBuf>) -> Outcome {
+    let (done, rx) = oneshot::channel();
+    send(Request::Drag { own, paths, done });
+    rx.await
+        .unwrap_or_else(|_| Outcome::Failed(Arc::new(DragOutError::Stopped)))
+}
+
+/// End the drag under way, leaving the target it is over.
+pub fn cancel() {
+    send(Request::Cancel);
+}
+
+fn serve(rx: Receiver<Request>) {
+    let mut display: Option<Display> = None;
+    let mut next: Option<Request> = None;
+    loop {
+        let request = match next.take() {
+            Some(r) => r,
+            None => match rx.recv() {
+                Ok(r) => r,
+                Err(_) => return,
+            },
+        };
+        // A cancel with no drag under way has nothing to end.
+        let Request::Drag { own, paths, done } = request else {
+            continue;
+        };
+        if display.is_none() {
+            match Display::connect() {
+                Ok(d) => display = Some(d),
+                Err(e) => {
+                    let _ = done.send(Outcome::Failed(Arc::new(e)));
+                    continue;
+                }
+            }
+        }
+        let Some(d) = display.as_ref() else { continue };
+        let outcome = match run(d, own, Payload::of(&paths), &rx, &mut next) {
+            Ok(o) => o,
+            Err(e) => {
+                tracing::warn!("{}", porpoise_engine::error::chain(&e));
+                display = None;
+                Outcome::Failed(Arc::new(e))
+            }
+        };
+        tracing::debug!(?outcome, "a drag out ended");
+        let _ = done.send(outcome);
+    }
+}
+
+/// One drag, to its end; a request that came meanwhile is kept in `next`.
+fn run(
+    d: &Display,
+    own: u32,
+    payload: Payload,
+    rx: &Receiver<Request>,
+    next: &mut Option<Request>,
+) -> Result<Outcome, DragOutError> {
+    let mut session = Session::start(d, own, payload)?;
+    let interrupted = || !rx.is_empty();
+    loop {
+        match rx.recv_timeout(POLL) {
+            Ok(Request::Cancel) | Err(RecvTimeoutError::Disconnected) => {
+                return session.cancel();
+            }
+            Ok(r @ Request::Drag { .. }) => {
+                *next = Some(r);
+                return session.cancel();
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+        if let Some(outcome) = session.step(&interrupted)? {
+            return Ok(outcome);
+        }
+    }
+}
