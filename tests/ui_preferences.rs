@@ -43,10 +43,9 @@ fn preferences_apply_at_once() {
         themes.iter().any(|t| t.id == "Adwaita" && t.name == "Adwaita"),
         "the installed Adwaita theme is offered (adwaita-icon-theme): {themes:?}"
     );
-    for words in ["Preferences", "Follow desktop", "Dark", "Show hidden files"] {
+    for words in ["Preferences", "Appearance", "Theme", "Icon theme", "Language", "Files"] {
         assert!(shows(&app, words), "{words}");
     }
-    assert!(shows(&app, "One job per device at a time"));
 
     // The theme: Dark and Light at once; following the desktop as it changes.
     let app = prefs(app, PrefsMsg::Theme(ThemeChoice::Dark));
@@ -96,7 +95,7 @@ fn preferences_apply_at_once() {
     let app = prefs(app, PrefsMsg::Language(Some("de".into())));
     assert_eq!(app.settings().language.as_deref(), Some("de"));
     assert!(shows(&app, "Einstellungen"), "the dialog's title in German");
-    assert!(shows(&app, "Versteckte Dateien anzeigen"));
+    assert!(shows(&app, "Erscheinungsbild"));
     let app = prefs(app, PrefsMsg::Language(Some("en".into())));
     assert!(shows(&app, "Preferences"));
 
