@@ -13,7 +13,10 @@ pub fn sources_from_env() -> Sources {
     let config = crate::icons::desktop::Dirs::from_env().config;
     Sources {
         bus: None,
-        config: config.into_iter().filter(|p: &PathBuf| p.is_absolute()).collect(),
+        config: config
+            .into_iter()
+            .filter(|p: &PathBuf| p.is_absolute())
+            .collect(),
     }
 }
 

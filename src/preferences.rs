@@ -48,7 +48,11 @@ impl PrefsEffect {
         wrap: fn(PrefsMsg) -> M,
         idle: M,
     ) -> iced::Task<M> {
-        crate::offload::off_ui_thread("the icon themes worker", move || Some(wrap(self.run())), idle)
+        crate::offload::off_ui_thread(
+            "the icon themes worker",
+            move || Some(wrap(self.run())),
+            idle,
+        )
     }
 
     /// Do it here (tests).
@@ -58,9 +62,9 @@ impl PrefsEffect {
 
     fn run(self) -> PrefsMsg {
         match self {
-            PrefsEffect::ListIconThemes => PrefsMsg::IconThemes(crate::icons::installed::installed(
-                &crate::icons::desktop::Dirs::from_env(),
-            )),
+            PrefsEffect::ListIconThemes => PrefsMsg::IconThemes(
+                crate::icons::installed::installed(&crate::icons::desktop::Dirs::from_env()),
+            ),
         }
     }
 }

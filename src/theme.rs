@@ -61,11 +61,19 @@ pub fn for_choice(choice: ThemeChoice, desktop: &Appearance) -> Theme {
         ThemeChoice::Dark => true,
         ThemeChoice::Auto => desktop.dark.unwrap_or_else(desktop_prefers_dark),
     };
-    let mut palette = if dark { dark_palette() } else { light_palette() };
+    let mut palette = if dark {
+        dark_palette()
+    } else {
+        light_palette()
+    };
     if let Some(a) = desktop.accent {
         palette.primary = Color::from_rgb(a.r as f32, a.g as f32, a.b as f32);
     }
-    let name = if dark { "Porpoise Dark" } else { "Porpoise Light" };
+    let name = if dark {
+        "Porpoise Dark"
+    } else {
+        "Porpoise Light"
+    };
     Theme::custom(name, palette)
 }
 

@@ -40,10 +40,19 @@ fn preferences_apply_at_once() {
     let v = app.preferences().expect("Ctrl+comma opens it");
     let themes = v.icon_themes.as_ref().expect("the icon themes were listed");
     assert!(
-        themes.iter().any(|t| t.id == "Adwaita" && t.name == "Adwaita"),
+        themes
+            .iter()
+            .any(|t| t.id == "Adwaita" && t.name == "Adwaita"),
         "the installed Adwaita theme is offered (adwaita-icon-theme): {themes:?}"
     );
-    for words in ["Preferences", "Appearance", "Theme", "Icon theme", "Language", "Files"] {
+    for words in [
+        "Preferences",
+        "Appearance",
+        "Theme",
+        "Icon theme",
+        "Language",
+        "Files",
+    ] {
         assert!(shows(&app, words), "{words}");
     }
 
@@ -71,7 +80,10 @@ fn preferences_apply_at_once() {
         "the accent colour is the primary colour"
     );
     let app = send(app, says(false));
-    assert!(!dark(&app), "the desktop turned light, and so did the window");
+    assert!(
+        !dark(&app),
+        "the desktop turned light, and so did the window"
+    );
 
     // Hidden files show at once.
     let app = prefs(app, PrefsMsg::ShowHidden(true));

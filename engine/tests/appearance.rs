@@ -32,7 +32,10 @@ fn gtk_settings_say_dark_or_light() {
         Some(false)
     );
     // Nothing about the theme, or in another group.
-    assert_eq!(gtk_prefers_dark("[Settings]\ngtk-font-name=Cantarell 11\n"), None);
+    assert_eq!(
+        gtk_prefers_dark("[Settings]\ngtk-font-name=Cantarell 11\n"),
+        None
+    );
     assert_eq!(
         gtk_prefers_dark("[Other]\ngtk-application-prefer-dark-theme=1\n"),
         None
@@ -41,13 +44,21 @@ fn gtk_settings_say_dark_or_light() {
 
 #[test]
 fn kde_settings_say_dark_or_light() {
-    let breeze_dark = "[General]\nColorScheme=BreezeDark\n\n[Colors:Window]\nBackgroundNormal=32,35,38\n";
+    let breeze_dark =
+        "[General]\nColorScheme=BreezeDark\n\n[Colors:Window]\nBackgroundNormal=32,35,38\n";
     assert_eq!(kde_prefers_dark(breeze_dark), Some(true));
     // The background decides over the name; the name alone where no background is given.
-    let named_dark_but_light = "[General]\nColorScheme=MyDark\n[Colors:Window]\nBackgroundNormal=239,240,241\n";
+    let named_dark_but_light =
+        "[General]\nColorScheme=MyDark\n[Colors:Window]\nBackgroundNormal=239,240,241\n";
     assert_eq!(kde_prefers_dark(named_dark_but_light), Some(false));
-    assert_eq!(kde_prefers_dark("[General]\nColorScheme=BreezeDark\n"), Some(true));
-    assert_eq!(kde_prefers_dark("[General]\nColorScheme=BreezeLight\n"), Some(false));
+    assert_eq!(
+        kde_prefers_dark("[General]\nColorScheme=BreezeDark\n"),
+        Some(true)
+    );
+    assert_eq!(
+        kde_prefers_dark("[General]\nColorScheme=BreezeLight\n"),
+        Some(false)
+    );
     assert_eq!(kde_prefers_dark("[Icons]\nTheme=breeze\n"), None);
 }
 
@@ -109,7 +120,10 @@ fn settings_files_are_read_in_order_and_followed_live() {
     let dir = tempfile::tempdir().expect("tempdir");
     let user = dir.path().join("config");
     let system = dir.path().join("xdg");
-    write(&system.join("kdeglobals"), "[General]\nColorScheme=BreezeDark\n");
+    write(
+        &system.join("kdeglobals"),
+        "[General]\nColorScheme=BreezeDark\n",
+    );
     let sources = Sources {
         bus: Some(format!("unix:path={}", dir.path().join("no-bus").display())),
         config: vec![user.clone(), system.clone()],

@@ -64,9 +64,15 @@ mod tests {
             std::fs::create_dir_all(&d).expect("mkdir");
             std::fs::write(d.join("index.theme"), text).expect("write");
         };
-        write("zeta", "[Icon Theme]\nName=Alpha Icons\nDirectories=16x16/apps\n");
+        write(
+            "zeta",
+            "[Icon Theme]\nName=Alpha Icons\nDirectories=16x16/apps\n",
+        );
         write("cursors", "[Icon Theme]\nName=Pointers\n");
-        write("gone", "[Icon Theme]\nName=Gone\nHidden=true\nDirectories=a\n");
+        write(
+            "gone",
+            "[Icon Theme]\nName=Gone\nHidden=true\nDirectories=a\n",
+        );
         write("plain", "[Icon Theme]\nDirectories=scalable\n");
         let dirs = Dirs {
             config: Vec::new(),

@@ -128,7 +128,13 @@ fn language<'a>(s: &Settings) -> Element<'a, Message> {
             .map(|(code, _)| (*code).to_owned());
         Message::Prefs(PrefsMsg::Language(code))
     };
-    let mut r = row![radio(fl!("prefs-language-system"), 0, Some(chosen), to_message)].spacing(18);
+    let mut r = row![radio(
+        fl!("prefs-language-system"),
+        0,
+        Some(chosen),
+        to_message
+    )]
+    .spacing(18);
     for (i, (_, name)) in LANGUAGES.iter().enumerate() {
         r = r.push(radio(*name, i + 1, Some(chosen), to_message));
     }
@@ -142,19 +148,31 @@ fn switches<'a>(s: &Settings) -> Element<'a, Message> {
             .on_toggle(move |on| Message::Prefs(msg(on)))
     };
     column![
-        switch(fl!("prefs-show-hidden"), s.show_hidden, PrefsMsg::ShowHidden),
+        switch(
+            fl!("prefs-show-hidden"),
+            s.show_hidden,
+            PrefsMsg::ShowHidden
+        ),
         switch(
             fl!("prefs-network-previews"),
             s.previews_on_network,
             PrefsMsg::NetworkPreviews
         ),
-        switch(fl!("prefs-verify-copies"), s.verify_copies, PrefsMsg::VerifyCopies),
+        switch(
+            fl!("prefs-verify-copies"),
+            s.verify_copies,
+            PrefsMsg::VerifyCopies
+        ),
         switch(
             fl!("prefs-queue-per-device"),
             s.queue_per_device,
             PrefsMsg::QueuePerDevice
         ),
-        switch(fl!("prefs-restore-tabs"), s.restore_tabs, PrefsMsg::RestoreTabs),
+        switch(
+            fl!("prefs-restore-tabs"),
+            s.restore_tabs,
+            PrefsMsg::RestoreTabs
+        ),
     ]
     .spacing(8)
     .into()

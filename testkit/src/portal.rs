@@ -69,7 +69,11 @@ impl DesktopPortal {
             display: display.to_owned(),
             daemons: Vec::new(),
         };
-        portal.spawn(Command::new("dbus-daemon").arg(format!("--config-file={}", config.display())).args(["--nofork", "--nopidfile"]));
+        portal.spawn(
+            Command::new("dbus-daemon")
+                .arg(format!("--config-file={}", config.display()))
+                .args(["--nofork", "--nopidfile"]),
+        );
         wait_for("the private session bus", PATIENCE, || {
             socket.exists().then_some(())
         });

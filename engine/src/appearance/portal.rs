@@ -135,8 +135,8 @@ impl Portal {
             .and_then(|r| r.arg(0, NAMESPACE))
             .map_err(follow)?
             .build();
-        let signals =
-            zbus::blocking::MessageIterator::for_match_rule(rule, &self.bus, None).map_err(follow)?;
+        let signals = zbus::blocking::MessageIterator::for_match_rule(rule, &self.bus, None)
+            .map_err(follow)?;
         for signal in signals {
             if signal.is_err() || !changed() {
                 break;
