@@ -343,7 +343,11 @@ mod tests {
             open_with: None,
         };
         m.step(false);
-        assert_eq!(m.highlighted, Some(4), "up from none: the last");
+        assert_eq!(
+            m.highlighted,
+            Some(MenuItem::MAIN.len() - 1),
+            "up from none: the last"
+        );
         m.step(true);
         assert_eq!(m.highlighted, Some(0), "down from the last: the first");
         m.step(true);
