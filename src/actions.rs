@@ -123,6 +123,8 @@ pub enum MenuItem {
     NetworkPreviews,
     /// The desktop's terminal in the folder the menu is on (or the shown folder).
     OpenTerminal,
+    /// The main menu's: the Preferences dialog.
+    Preferences,
 }
 
 impl MenuItem {
@@ -157,12 +159,13 @@ impl MenuItem {
     }
 
     /// The main menu's entries: the window's settings, each ticked when on.
-    pub const MAIN: [MenuItem; 5] = [
+    pub const MAIN: [MenuItem; 6] = [
         MenuItem::ShowHidden,
         MenuItem::ShowPlaces,
         MenuItem::VerifyCopies,
         MenuItem::RestoreTabs,
         MenuItem::NetworkPreviews,
+        MenuItem::Preferences,
     ];
 
     /// The Trash view's entries for its selection.
@@ -340,7 +343,11 @@ mod tests {
             open_with: None,
         };
         m.step(false);
-        assert_eq!(m.highlighted, Some(4), "up from none: the last");
+        assert_eq!(
+            m.highlighted,
+            Some(MenuItem::MAIN.len() - 1),
+            "up from none: the last"
+        );
         m.step(true);
         assert_eq!(m.highlighted, Some(0), "down from the last: the first");
         m.step(true);

@@ -16,6 +16,7 @@ mod nav;
 mod new_file;
 mod open_with;
 mod panes;
+mod preferences;
 mod properties;
 mod query;
 mod search_view;
@@ -118,6 +119,10 @@ pub struct App {
     new_file: super::new_file::NewFileState,
     /// The batch rename dialog, while it is open.
     batch_rename: Option<super::batch_rename::BatchRename>,
+    /// The Preferences dialog, while it is open.
+    preferences: Option<super::preferences::PreferencesView>,
+    /// What the desktop says of its look (dark or light, accent colour), as last told.
+    desktop: porpoise_engine::appearance::Appearance,
 }
 
 /// Two clicks on the same entry within this time open it.
@@ -144,7 +149,7 @@ impl App {
             height: (settings.window_height - 140.0).max(200.0),
         };
         let mut app = App {
-            theme: theme::for_choice(settings.theme),
+            theme: theme::for_choice(settings.theme, &Default::default()),
             pane: Pane::new(path, &settings, viewport),
             beside: None,
             tabs: Tabs::default(),
@@ -178,6 +183,8 @@ impl App {
             bookmarks: Default::default(),
             new_file: Default::default(),
             batch_rename: None,
+            preferences: None,
+            desktop: Default::default(),
         };
         let mut effects = app.pane.start_listing(None);
         effects.extend(app.start_bookmarks(home.apps.config_home.as_deref()));
@@ -320,6 +327,8 @@ impl App {
             Message::Thumbs(m) => self.on_thumbs_message(m),
             Message::Props(m) => self.on_props_message(m),
             Message::BatchRename(m) => self.on_batch_message(m),
+            Message::Prefs(m) => self.on_prefs_message(m),
+            Message::Appearance(a) => self.on_appearance(a),
             Message::Apps(m) => self.on_apps_message(m),
             Message::Show(r) => self.on_show_request(r),
             Message::Bookmarks(m) => self.on_bookmark_message(m),
@@ -337,6 +346,7 @@ impl App {
             Message::Key(k) if self.chooser.is_some() => self.chooser_key(&k),
             Message::Key(k) if self.properties.is_some() => self.properties_key(&k),
             Message::Key(k) if self.batch_rename.is_some() => self.batch_rename_key(&k),
+            Message::Key(k) if self.preferences.is_some() => self.preferences_key(&k),
             Message::Key(k) => match self
                 .search_key(&k)
                 .or_else(|| self.bookmark_key(&k))
@@ -444,6 +454,7 @@ impl App {
             iced::event::listen_with(super::keys::listen),
             iced::event::listen_with(super::actions::listen).map(Message::Action),
             Subscription::run(mount_events),
+            Subscription::run(super::appearance::events).map(Message::Appearance),
             Subscription::run(volume_events),
             Subscription::run(super::instance::requests).map(Message::Show),
             iced::time::every(Duration::from_secs(30)).map(|_| Message::Tick),

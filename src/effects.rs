@@ -101,6 +101,8 @@ pub enum Effect {
     Thumbs(crate::thumbs::ThumbsEffect),
     /// Work of the properties dialog (reading items, setting permissions).
     Props(crate::properties::PropsEffect),
+    /// Work of the Preferences dialog (listing the installed icon themes).
+    Prefs(crate::preferences::PrefsEffect),
     /// Work of the applications (reading them, opening files, writing a default) and
     /// the chooser's focus and scrolling.
     Apps(crate::apps::AppsEffect),
@@ -269,6 +271,7 @@ impl Effect {
             Effect::Types(t) => (t.into_task(), None),
             Effect::Thumbs(t) => (t.into_task(Message::Thumbs, Message::Tick), None),
             Effect::Props(p) => (p.into_task(Message::Props, Message::Tick), None),
+            Effect::Prefs(p) => (p.into_task(Message::Prefs, Message::Tick), None),
             Effect::Apps(a) => (a.into_task(), None),
             Effect::Bookmarks(b) => (b.into_task(Message::Bookmarks, Message::Tick), None),
             Effect::NewFile(n) => (n.into_task(Message::NewFile, Message::Tick), None),
@@ -385,6 +388,7 @@ impl Effect {
             Effect::Types(t) => t.run_blocking(),
             Effect::Thumbs(t) => t.run_blocking().into_iter().map(Message::Thumbs).collect(),
             Effect::Props(p) => p.run_blocking().into_iter().map(Message::Props).collect(),
+            Effect::Prefs(p) => p.run_blocking().into_iter().map(Message::Prefs).collect(),
             Effect::Apps(a) => a.run_blocking(),
             Effect::Bookmarks(b) => b
                 .run_blocking()

@@ -34,6 +34,21 @@ pub fn select(languages: &[&str]) {
     LOADER.set_use_isolating(false);
 }
 
+/// Speak `language` (e.g. `"de"`), or with `None` the desktop's (LANGUAGE, LC_ALL,
+/// LC_MESSAGES, LANG: variables, no files).
+pub fn apply(language: Option<&str>) {
+    match language {
+        Some(l) => select(&[l]),
+        None => {
+            let requested = DesktopLanguageRequester::requested_languages();
+            if let Err(e) = i18n_embed::select(&*LOADER, &Localizations, &requested) {
+                tracing::warn!("cannot switch language: {e}");
+            }
+            LOADER.set_use_isolating(false);
+        }
+    }
+}
+
 /// The language currently shown, e.g. "en" or "de".
 pub fn current_language() -> String {
     LOADER.current_language().language.to_string()

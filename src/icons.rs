@@ -2,6 +2,7 @@
 //! the desktop theme's icons that replace them once [`desktop::load`] found them.
 
 pub mod desktop;
+pub mod installed;
 pub mod set;
 
 use std::sync::LazyLock;

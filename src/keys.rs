@@ -132,6 +132,8 @@ pub enum Command {
     Properties,
     /// F4: the desktop's terminal in the shown folder.
     OpenTerminal,
+    /// Ctrl+comma: the Preferences dialog.
+    Preferences,
 }
 
 /// Decode a key press. `editing`: the location input is open.
@@ -196,6 +198,7 @@ pub fn command(k: &KeyPress) -> Option<Command> {
             "z" => Some(Command::Undo),
             "y" => Some(Command::Redo),
             "q" => Some(Command::Close),
+            "," => Some(Command::Preferences),
             "1" => Some(Command::View(ViewMode::Details)),
             "2" => Some(Command::View(ViewMode::Icons)),
             "+" | "=" => Some(Command::Zoom(1)),
@@ -294,6 +297,7 @@ mod tests {
             (char_key("Z"), ctrl_shift, Some(Command::Redo)),
             (char_key("y"), Modifiers::CTRL, Some(Command::Redo)),
             (char_key("q"), Modifiers::CTRL, Some(Command::Close)),
+            (char_key(","), Modifiers::CTRL, Some(Command::Preferences)),
             (char_key("+"), ctrl_shift, Some(Command::Zoom(1))),
             (char_key("="), Modifiers::CTRL, Some(Command::Zoom(1))),
             (char_key("-"), Modifiers::CTRL, Some(Command::Zoom(-1))),

@@ -6,6 +6,7 @@
 
 pub mod actions;
 pub mod app;
+pub mod appearance;
 pub mod apps;
 pub mod batch_rename;
 pub mod bookmarks;
@@ -31,6 +32,7 @@ pub mod new_file;
 pub mod offload;
 pub mod pane;
 pub mod places;
+pub mod preferences;
 pub mod properties;
 pub mod request;
 pub mod search;
@@ -74,6 +76,7 @@ pub fn run(mut args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
         .as_deref()
         .map(Settings::load)
         .unwrap_or_default();
+    i18n::apply(settings.language.as_deref());
     let (start, later) = start::first_and_later(&args).ok_or(UiError::NothingToOpen)?;
     // The session's window takes the paths (as tabs) unless a new window is asked for.
     let _bus = match new_window {

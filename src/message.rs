@@ -62,6 +62,10 @@ pub enum Message {
     Props(super::properties::PropsMsg),
     /// The batch rename dialog.
     BatchRename(super::batch_rename::BatchMsg),
+    /// The Preferences dialog.
+    Prefs(super::preferences::PrefsMsg),
+    /// What the desktop says of its look (dark or light, accent colour), now or changed.
+    Appearance(porpoise_engine::appearance::Appearance),
     /// The applications that open files: opening, "Open With" and the chooser.
     Apps(super::apps::AppsMsg),
     /// Another program asked to show folders, items or their properties (the session

@@ -1,5 +1,5 @@
 //! What the window remembers between runs (view mode, sort, hidden files, window size,
-//! theme, icon theme, verifying copies), stored as TOML in the XDG config folder.
+//! theme, icon theme, language, verifying copies), stored as TOML in the XDG config folder.
 
 use std::path::{Path, PathBuf};
 
@@ -86,6 +86,11 @@ pub struct Settings {
     /// Files on network shares get thumbnails too (the main menu's "Previews on network
     /// shares"); off, as reading whole files over the network is slow.
     pub previews_on_network: bool,
+    /// The window's language (e.g. "de"); unset: the desktop's (LANGUAGE, LC_ALL, LANG).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+    /// File jobs onto the same device wait for each other, one at a time.
+    pub queue_per_device: bool,
     /// The folders of the tabs as last saved, each a `file://` URI (so any path's bytes
     /// survive TOML), and the place of the tab that was shown.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -109,6 +114,8 @@ impl Default for Settings {
             verify_copies: false,
             restore_tabs: true,
             previews_on_network: false,
+            language: None,
+            queue_per_device: true,
             tabs: Vec::new(),
             shown_tab: 0,
         }

@@ -1,9 +1,11 @@
-//! Colours and sizes: a calm light and dark palette, the desktop's preference when it can
-//! be known without blocking, and the style functions the widgets share.
+//! Colours and sizes: a calm light and dark palette, chosen by the setting or by what the
+//! desktop says (its accent colour as the primary one), and the style functions the
+//! widgets share.
 
 use iced::widget::{button, container, svg};
 use iced::{Background, Border, Color, Theme, color};
 
+use porpoise_engine::appearance::Appearance;
 use serde::{Deserialize, Serialize};
 
 /// Default text size of the window.
@@ -50,42 +52,56 @@ pub enum ThemeChoice {
     Dark,
 }
 
-/// The theme for a choice.
-pub fn for_choice(choice: ThemeChoice) -> Theme {
+/// The theme for a choice, with what the desktop says (`desktop`) where the choice is to
+/// follow it: dark or light (else `GTK_THEME`'s word), and its accent colour, which takes
+/// the place of the primary (selection) colour in every choice.
+pub fn for_choice(choice: ThemeChoice, desktop: &Appearance) -> Theme {
     let dark = match choice {
         ThemeChoice::Light => false,
         ThemeChoice::Dark => true,
-        ThemeChoice::Auto => desktop_prefers_dark(),
+        ThemeChoice::Auto => desktop.dark.unwrap_or_else(desktop_prefers_dark),
     };
-    if dark { dark_theme() } else { light_theme() }
+    let mut palette = if dark {
+        dark_palette()
+    } else {
+        light_palette()
+    };
+    if let Some(a) = desktop.accent {
+        palette.primary = Color::from_rgb(a.r as f32, a.g as f32, a.b as f32);
+    }
+    let name = if dark {
+        "Porpoise Dark"
+    } else {
+        "Porpoise Light"
+    };
+    Theme::custom(name, palette)
 }
 
-fn light_theme() -> Theme {
-    Theme::custom(
-        "Porpoise Light",
-        iced::theme::Palette {
-            background: color!(0xfafafa),
-            text: color!(0x241f31),
-            primary: color!(0x3584e4),
-            success: color!(0x26a269),
-            warning: color!(0xcd9309),
-            danger: color!(0xc01c28),
-        },
-    )
+/// Whether `theme` is the dark one.
+pub fn is_dark(theme: &Theme) -> bool {
+    theme.palette().background.relative_luminance() < 0.5
 }
 
-fn dark_theme() -> Theme {
-    Theme::custom(
-        "Porpoise Dark",
-        iced::theme::Palette {
-            background: color!(0x242424),
-            text: color!(0xeeeeec),
-            primary: color!(0x3584e4),
-            success: color!(0x33d17a),
-            warning: color!(0xe5a50a),
-            danger: color!(0xf66151),
-        },
-    )
+fn light_palette() -> iced::theme::Palette {
+    iced::theme::Palette {
+        background: color!(0xfafafa),
+        text: color!(0x241f31),
+        primary: color!(0x3584e4),
+        success: color!(0x26a269),
+        warning: color!(0xcd9309),
+        danger: color!(0xc01c28),
+    }
+}
+
+fn dark_palette() -> iced::theme::Palette {
+    iced::theme::Palette {
+        background: color!(0x242424),
+        text: color!(0xeeeeec),
+        primary: color!(0x3584e4),
+        success: color!(0x33d17a),
+        warning: color!(0xe5a50a),
+        danger: color!(0xf66151),
+    }
 }
 
 /// A row or tile of the file view: primary colour when selected, a soft hover otherwise.

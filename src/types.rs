@@ -77,6 +77,12 @@ impl Types {
         }
     }
 
+    /// Every type asked about so far, to be described again (in another language, with
+    /// another theme's icons); their looks stay until the new ones come.
+    pub fn relook(&mut self) -> Vec<Mime> {
+        self.asked.drain().collect()
+    }
+
     /// The types among `told` not yet asked about (they are marked asked).
     pub fn not_asked(&mut self, told: impl IntoIterator<Item = Mime>) -> Vec<Mime> {
         told.into_iter()

@@ -16,7 +16,7 @@ use super::theme;
 use super::widgets::pointer::pointer;
 use super::widgets::{
     batch_rename, chooser, details, dialog, entry, icons, jobs, location, notice, overlay, places,
-    properties, status, tabs, trash,
+    preferences, properties, status, tabs, trash,
 };
 
 pub fn view(app: &App) -> Element<'_, Message> {
@@ -61,7 +61,10 @@ pub fn view(app: &App) -> Element<'_, Message> {
         app,
         chooser::over(
             app,
-            batch_rename::over(app, properties::over(app, window.into())),
+            batch_rename::over(
+                app,
+                preferences::over(app, properties::over(app, window.into())),
+            ),
         ),
     )
 }

@@ -23,6 +23,7 @@ pub mod overlay;
 pub mod place_menu;
 pub mod places;
 pub mod pointer;
+pub mod preferences;
 pub mod properties;
 pub mod search;
 pub mod status;

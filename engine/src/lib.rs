@@ -5,6 +5,7 @@
 // A library reports failures as errors; tests may panic.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod appearance;
 pub mod apps;
 pub mod bookmarks;
 pub mod devices;

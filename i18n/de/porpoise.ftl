@@ -309,6 +309,7 @@ menu-show-places = Orte anzeigen
 menu-verify-copies = Kopien prüfen
 menu-restore-tabs = Tabs beim Start wiederherstellen
 menu-network-previews = Vorschau auf Netzwerkfreigaben
+menu-preferences = Einstellungen…
 tooltip-close-pane = Diese Ansicht schließen (F3 schließt die andere)
 dialog-cancel = Abbrechen
 
@@ -549,3 +550,22 @@ search-done-unreadable = { $count ->
    *[other] { $unreadable } Ordner konnten nicht gelesen werden
 }
 search-bad-pattern = Nach diesem Muster kann nicht gesucht werden
+
+## The Preferences dialog
+prefs-title = Einstellungen
+prefs-appearance = Erscheinungsbild
+prefs-theme = Farbschema
+prefs-theme-auto = Wie die Arbeitsumgebung
+prefs-theme-light = Hell
+prefs-theme-dark = Dunkel
+prefs-icon-theme = Symbolthema
+prefs-icon-theme-desktop = Das der Arbeitsumgebung
+prefs-language = Sprache
+prefs-language-system = Wie das System
+prefs-files = Dateien
+prefs-show-hidden = Versteckte Dateien anzeigen
+prefs-network-previews = Vorschau auf Netzwerkfreigaben
+prefs-verify-copies = Kopien prüfen
+prefs-queue-per-device = Eine Aufgabe je Gerät zur gleichen Zeit
+prefs-restore-tabs = Tabs beim Start wiederherstellen
+prefs-close = Schließen

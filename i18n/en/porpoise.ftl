@@ -309,6 +309,7 @@ menu-show-places = Show Places
 menu-verify-copies = Verify copies
 menu-restore-tabs = Restore tabs at start
 menu-network-previews = Previews on network shares
+menu-preferences = Preferences…
 tooltip-close-pane = Close this pane (F3 closes the other)
 dialog-cancel = Cancel
 
@@ -549,3 +550,22 @@ search-done-unreadable = { $count ->
    *[other] { $unreadable } folders could not be read
 }
 search-bad-pattern = This pattern cannot be searched for
+
+## The Preferences dialog
+prefs-title = Preferences
+prefs-appearance = Appearance
+prefs-theme = Theme
+prefs-theme-auto = Follow desktop
+prefs-theme-light = Light
+prefs-theme-dark = Dark
+prefs-icon-theme = Icon theme
+prefs-icon-theme-desktop = The desktop's
+prefs-language = Language
+prefs-language-system = Follow system
+prefs-files = Files
+prefs-show-hidden = Show hidden files
+prefs-network-previews = Previews on network shares
+prefs-verify-copies = Verify copies
+prefs-queue-per-device = One job per device at a time
+prefs-restore-tabs = Restore tabs at start
+prefs-close = Close

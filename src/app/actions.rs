@@ -398,6 +398,7 @@ impl App {
                 self.save()
             }
             MenuItem::Reload => self.pane_message(PaneMsg::Reload),
+            MenuItem::Preferences => self.on_prefs_message(crate::preferences::PrefsMsg::Open),
             MenuItem::Properties => {
                 // The folder's menu: the folder's properties, whatever is selected.
                 if target.is_none() {

@@ -125,6 +125,7 @@ impl App {
             Command::Close => vec![Effect::Close],
             Command::Properties => self.on_props_message(crate::properties::PropsMsg::Open),
             Command::OpenTerminal => self.open_terminal(None),
+            Command::Preferences => self.on_prefs_message(crate::preferences::PrefsMsg::Open),
             Command::ToggleSplit => self.toggle_split(),
             Command::CopyToOther => self.send_to_other_pane(crate::request::JobKind::Copy),
             Command::MoveToOther => self.send_to_other_pane(crate::request::JobKind::Move),

@@ -55,6 +55,14 @@ impl App {
         effects
     }
 
+    /// Describe every type asked about so far again (another language, another icon
+    /// theme); the old looks stay until the new ones come.
+    pub(super) fn describe_types_again(&mut self) -> Vec<Effect> {
+        let all = self.types.relook();
+        let again = self.types.not_asked(all);
+        self.describe(again)
+    }
+
     fn describe(&mut self, mimes: Vec<Mime>) -> Vec<Effect> {
         let Some(db) = self.types.db().cloned() else {
             return Vec::new();

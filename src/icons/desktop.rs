@@ -160,27 +160,9 @@ fn read_text(path: &Path) -> Option<String> {
     }
 }
 
-/// The value of `key` in `[section]` of an ini-style text, unquoted; `None` if absent or
-/// empty.
-pub fn ini_value(text: &str, section: &str, key: &str) -> Option<String> {
-    let mut inside = false;
-    for line in text.lines().map(str::trim) {
-        if let Some(name) = line.strip_prefix('[') {
-            inside = name.strip_suffix(']') == Some(section);
-            continue;
-        }
-        if !inside || line.starts_with('#') || line.starts_with(';') {
-            continue;
-        }
-        if let Some((k, v)) = line.split_once('=')
-            && k.trim() == key
-        {
-            let v = v.trim().trim_matches(|c| c == '"' || c == '\'').trim();
-            return (!v.is_empty()).then(|| v.to_owned());
-        }
-    }
-    None
-}
+/// The value of `key` in `[section]` of an ini-style text (the engine's reading, which
+/// the desktop's look uses too).
+pub use porpoise_engine::appearance::ini_value;
 
 #[cfg(test)]
 mod tests {

@@ -164,6 +164,7 @@ pub fn menu_label(i: MenuItem) -> String {
         MenuItem::RestoreTabs => fl!("menu-restore-tabs"),
         MenuItem::Properties => fl!("menu-properties"),
         MenuItem::NetworkPreviews => fl!("menu-network-previews"),
+        MenuItem::Preferences => fl!("menu-preferences"),
     }
 }
 

@@ -7,6 +7,7 @@
 pub mod jobs;
 pub mod mounts;
 pub mod nobody;
+pub mod portal;
 pub mod rig;
 pub mod rng;
 pub mod trees;

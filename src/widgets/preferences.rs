@@ -1,0 +1,179 @@
+//! The Preferences dialog over the window: the theme (follow the desktop, light, dark),
+//! the icon theme (the desktop's or an installed one), the language (the desktop's,
+//! English, Deutsch) and the switches of file work, each applied as it is changed.
+
+use iced::widget::{
+    button, center, checkbox, column, container, opaque, pick_list, radio, row, stack, text,
+};
+use iced::{Center, Element, Fill};
+
+use crate::app::App;
+use crate::i18n::fl;
+use crate::message::Message;
+use crate::preferences::{LANGUAGES, PreferencesView, PrefsMsg};
+use crate::settings::{Settings, ThemeChoice};
+use crate::theme;
+
+/// `base` with the Preferences dialog over it, when it is open.
+pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message> {
+    let Some(v) = app.preferences() else {
+        return base;
+    };
+    let s = app.settings();
+    let close = button(text(fl!("prefs-close")))
+        .on_press(Message::Prefs(PrefsMsg::Close))
+        .style(button::secondary);
+    let panel = container(
+        column![
+            text(fl!("prefs-title")).size(theme::TEXT_SIZE + 3.0),
+            heading(fl!("prefs-appearance")),
+            line(fl!("prefs-theme"), theme_choice(s)),
+            line(fl!("prefs-icon-theme"), icon_theme(v, s)),
+            line(fl!("prefs-language"), language(s)),
+            heading(fl!("prefs-files")),
+            switches(s),
+            row![iced::widget::space::horizontal(), close],
+        ]
+        .spacing(10),
+    )
+    .padding(20)
+    .max_width(620)
+    .style(container::bordered_box);
+    stack![
+        base,
+        opaque(center(opaque(panel)).style(super::dialog::backdrop))
+    ]
+    .into()
+}
+
+fn heading<'a>(words: String) -> Element<'a, Message> {
+    text(words).style(theme::muted).into()
+}
+
+/// A label and its control on one line.
+fn line<'a>(label: String, control: Element<'a, Message>) -> Element<'a, Message> {
+    row![text(label).width(130), container(control).width(Fill)]
+        .spacing(12)
+        .align_y(Center)
+        .into()
+}
+
+fn theme_choice<'a>(s: &Settings) -> Element<'a, Message> {
+    let pick = |label: String, choice: ThemeChoice| {
+        radio(label, choice, Some(s.theme), |c| {
+            Message::Prefs(PrefsMsg::Theme(c))
+        })
+    };
+    row![
+        pick(fl!("prefs-theme-auto"), ThemeChoice::Auto),
+        pick(fl!("prefs-theme-light"), ThemeChoice::Light),
+        pick(fl!("prefs-theme-dark"), ThemeChoice::Dark),
+    ]
+    .spacing(18)
+    .into()
+}
+
+/// An entry of the icon theme's list: a theme by folder name, or the desktop's.
+#[derive(Debug, Clone, PartialEq)]
+struct IconChoice {
+    id: Option<String>,
+    label: String,
+}
+
+impl std::fmt::Display for IconChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.label)
+    }
+}
+
+fn icon_theme<'a>(v: &PreferencesView, s: &Settings) -> Element<'a, Message> {
+    let mut choices = vec![IconChoice {
+        id: None,
+        label: fl!("prefs-icon-theme-desktop"),
+    }];
+    choices.extend(v.icon_themes.iter().flatten().map(|t| IconChoice {
+        id: Some(t.id.clone()),
+        label: t.name.clone(),
+    }));
+    // A theme set by hand that is not installed still shows as chosen.
+    if let Some(id) = &s.icon_theme
+        && !choices.iter().any(|c| c.id.as_ref() == Some(id))
+    {
+        choices.push(IconChoice {
+            id: Some(id.clone()),
+            label: id.clone(),
+        });
+    }
+    let selected = choices.iter().find(|c| c.id == s.icon_theme).cloned();
+    pick_list(choices, selected, |c: IconChoice| {
+        Message::Prefs(PrefsMsg::IconTheme(c.id))
+    })
+    .width(280)
+    .into()
+}
+
+fn language<'a>(s: &Settings) -> Element<'a, Message> {
+    // Radio values: 0 the desktop's, then each of LANGUAGES.
+    let chosen = match &s.language {
+        None => 0,
+        Some(l) => LANGUAGES
+            .iter()
+            .position(|(code, _)| code == l)
+            .map_or(0, |i| i + 1),
+    };
+    let to_message = |i: usize| {
+        let code = i
+            .checked_sub(1)
+            .and_then(|i| LANGUAGES.get(i))
+            .map(|(code, _)| (*code).to_owned());
+        Message::Prefs(PrefsMsg::Language(code))
+    };
+    let mut r = row![radio(
+        fl!("prefs-language-system"),
+        0,
+        Some(chosen),
+        to_message
+    )]
+    .spacing(18);
+    for (i, (_, name)) in LANGUAGES.iter().enumerate() {
+        r = r.push(radio(*name, i + 1, Some(chosen), to_message));
+    }
+    r.into()
+}
+
+fn switches<'a>(s: &Settings) -> Element<'a, Message> {
+    let switch = |label: String, on: bool, msg: fn(bool) -> PrefsMsg| {
+        checkbox(on)
+            .label(label)
+            .on_toggle(move |on| Message::Prefs(msg(on)))
+    };
+    column![
+        switch(
+            fl!("prefs-show-hidden"),
+            s.show_hidden,
+            PrefsMsg::ShowHidden
+        ),
+        switch(
+            fl!("prefs-network-previews"),
+            s.previews_on_network,
+            PrefsMsg::NetworkPreviews
+        ),
+        switch(
+            fl!("prefs-verify-copies"),
+            s.verify_copies,
+            PrefsMsg::VerifyCopies
+        ),
+        switch(
+            fl!("prefs-queue-per-device"),
+            s.queue_per_device,
+            PrefsMsg::QueuePerDevice
+        ),
+        switch(
+            fl!("prefs-restore-tabs"),
+            s.restore_tabs,
+            PrefsMsg::RestoreTabs
+        ),
+    ]
+    .spacing(8)
+    .into()
+}
