@@ -86,6 +86,9 @@ pub struct Settings {
     /// Files on network shares get thumbnails too (the main menu's "Previews on network
     /// shares"); off, as reading whole files over the network is slow.
     pub previews_on_network: bool,
+    /// Copies and moves to one device run one after the other, to different devices at
+    /// once (the main menu's "One job at a time per device"); off, every job starts at once.
+    pub queue_per_device: bool,
     /// The folders of the tabs as last saved, each a `file://` URI (so any path's bytes
     /// survive TOML), and the place of the tab that was shown.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -109,6 +112,7 @@ impl Default for Settings {
             verify_copies: false,
             restore_tabs: true,
             previews_on_network: false,
+            queue_per_device: true,
             tabs: Vec::new(),
             shown_tab: 0,
         }
