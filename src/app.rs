@@ -144,6 +144,7 @@ impl App {
                 .max(200.0),
             height: (settings.window_height - 140.0).max(200.0),
         };
+        let queue_per_device = settings.queue_per_device;
         let mut app = App {
             theme: theme::for_choice(settings.theme),
             pane: Pane::new(path, &settings, viewport),
@@ -160,7 +161,7 @@ impl App {
             volumes: Vec::new(),
             mounts: None,
             devices: Default::default(),
-            queue: porpoise_engine::jobs::Queue::new(settings.queue_per_device),
+            queue: porpoise_engine::jobs::Queue::new(queue_per_device),
             status_error: None,
             status_shown: None,
             modifiers: Modifiers::empty(),
