@@ -53,6 +53,15 @@ impl JobState {
     }
 }
 
+/// The device a waiting job waits for, as its events name it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WaitingFor {
+    /// Where the device's filesystem (the destination's) is mounted.
+    pub mount_point: std::path::PathBuf,
+    /// The mount point's last part (or its source for `/`).
+    pub name: String,
+}
+
 /// Counters of a job at one moment.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Figures {
@@ -124,7 +133,7 @@ pub enum JobEvent {
     /// The job waits for its turn on this device; `place` 1 is next. Sent again when
     /// its place changes; the job's next state ends the wait.
     Waiting {
-        device: super::queue::WaitingFor,
+        device: WaitingFor,
         place: usize,
     },
     /// Waiting for an answer through [`super::Control::answer`].

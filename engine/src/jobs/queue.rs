@@ -20,21 +20,13 @@ use std::time::Duration;
 use crossbeam_channel::Sender;
 
 use super::control::{Control, Job};
+pub use super::events::WaitingFor;
 use super::events::{JobEvent, JobState, Summary};
 use super::{JobKind, JobSpec};
 use line::Lines;
 
 /// How often a waiting job looks again without being woken (to see a cancel).
 const LOOK_AGAIN: Duration = Duration::from_millis(100);
-
-/// The device a waiting job waits for, as its events name it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WaitingFor {
-    /// Where the device's filesystem (the destination's) is mounted.
-    pub mount_point: std::path::PathBuf,
-    /// The mount point's last part (or its source for `/`).
-    pub name: String,
-}
 
 #[derive(Debug)]
 struct Shared {
