@@ -115,6 +115,8 @@ pub enum MenuItem {
     /// The main menu's: read every copy back from the device and compare it with its
     /// source.
     VerifyCopies,
+    /// The main menu's: copies and moves to one device run one after the other.
+    QueuePerDevice,
     /// The main menu's: the tabs come back when the window opens again.
     RestoreTabs,
     /// What the selected items (or the folder) are: the properties dialog.
@@ -163,6 +165,7 @@ impl MenuItem {
         MenuItem::ShowHidden,
         MenuItem::ShowPlaces,
         MenuItem::VerifyCopies,
+        MenuItem::QueuePerDevice,
         MenuItem::RestoreTabs,
         MenuItem::NetworkPreviews,
         MenuItem::Preferences,

@@ -82,6 +82,8 @@ pub struct App {
     mounts: Option<Arc<MountTable>>,
     /// What was written to which device in this session.
     devices: super::devices::DeviceMemory,
+    /// The engine's queue per device the window's copies and moves wait in.
+    queue: porpoise_engine::jobs::Queue,
     /// The last error worth telling (opening a file, saving settings).
     status_error: Option<String>,
     /// The message the status bar shows beside or instead of the counts (an error or a
@@ -148,6 +150,7 @@ impl App {
                 .max(200.0),
             height: (settings.window_height - 140.0).max(200.0),
         };
+        let queue_per_device = settings.queue_per_device;
         let mut app = App {
             theme: theme::for_choice(settings.theme, &Default::default()),
             pane: Pane::new(path, &settings, viewport),
@@ -164,6 +167,7 @@ impl App {
             volumes: Vec::new(),
             mounts: None,
             devices: Default::default(),
+            queue: porpoise_engine::jobs::Queue::new(queue_per_device),
             status_error: None,
             status_shown: None,
             modifiers: Modifiers::empty(),
@@ -413,6 +417,7 @@ impl App {
 
     /// Ask for the settings to be written soon (coalescing quick changes).
     fn save(&mut self) -> Vec<Effect> {
+        self.queue.set_enabled(self.settings.queue_per_device);
         if self.settings_path.is_none() {
             return Vec::new();
         }

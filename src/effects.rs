@@ -71,6 +71,8 @@ pub enum Effect {
         kind: JobKind,
         spec: JobSpec,
         link: JobLink,
+        /// The device queues it waits its turn in.
+        queue: porpoise_engine::jobs::Queue,
     },
     /// Follow a job on after an answer, a resume or a cancel (tests; in the window the job's
     /// stream never stopped, so this does nothing).
@@ -221,7 +223,11 @@ impl Effect {
                 kind,
                 spec,
                 link,
-            } => (follow::task(id, kind, spec, link).map(Message::Jobs), None),
+                queue,
+            } => (
+                follow::task(id, kind, spec, link, queue).map(Message::Jobs),
+                None,
+            ),
             Effect::Close => (iced::exit(), None),
             Effect::Raise => (
                 iced::window::latest().and_then(iced::window::gain_focus),
@@ -368,8 +374,9 @@ impl Effect {
                 kind,
                 spec,
                 link,
+                queue,
             } => {
-                let rx = follow::start(kind, spec, link.control.clone());
+                let rx = follow::start(kind, spec, link.control.clone(), &queue);
                 jobs_said(follow::follow_blocking(id, &link, rx))
             }
             Effect::FollowJob { id, link } => jobs_said(follow::resume_blocking(id, &link)),

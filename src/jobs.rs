@@ -26,6 +26,11 @@ pub enum JobMsg {
     Pause(u64),
     Resume(u64),
     Cancel(u64),
+    /// A job waiting for its device: start it now, beside the one writing there.
+    StartNow(u64),
+    /// A job waiting for its device: one place up (towards the front) or down its line.
+    MoveUp(u64),
+    MoveDown(u64),
     /// Remove a finished job's row.
     Dismiss(u64),
     /// Show or hide a finished job's failed items.

@@ -89,7 +89,8 @@ pub struct Settings {
     /// The window's language (e.g. "de"); unset: the desktop's (LANGUAGE, LC_ALL, LANG).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
-    /// File jobs onto the same device wait for each other, one at a time.
+    /// Copies and moves to one device run one after the other, to different devices at
+    /// once (the main menu's "One job at a time per device"); off, every job starts at once.
     pub queue_per_device: bool,
     /// The folders of the tabs as last saved, each a `file://` URI (so any path's bytes
     /// survive TOML), and the place of the tab that was shown.

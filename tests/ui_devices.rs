@@ -107,11 +107,12 @@ fn start_copy(app: &mut App, src: PathBuf, dest: &Path) -> (u64, JobLink, JobEve
         kind,
         spec,
         link,
+        queue,
     }) = effects.into_iter().next()
     else {
         panic!("the app asked for the job")
     };
-    let rx = follow::start(kind, spec, link.control.clone());
+    let rx = follow::start(kind, spec, link.control.clone(), &queue);
     (
         id,
         link,

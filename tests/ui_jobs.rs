@@ -292,7 +292,12 @@ fn questions_of_several_jobs_queue_up() {
     let (_dir, src, dest) = two_folders(&[("a.txt", "new a"), ("b.txt", "new b")]);
     fs::write(dest.join("a.txt"), "old a").expect("write");
     fs::write(dest.join("b.txt"), "old b").expect("write");
-    let app = boot(&dest);
+    // Both jobs run at once (one device: with the queue per device the second would wait).
+    let settings = porpoise::settings::Settings {
+        queue_per_device: false,
+        ..Default::default()
+    };
+    let app = boot_with(&dest, settings);
     let app = send(app, job(JobKind::Copy, vec![src.join("a.txt")], &dest));
     let app = send(app, job(JobKind::Copy, vec![src.join("b.txt")], &dest));
     assert_eq!(app.jobs().dialogs.len(), 2);

@@ -237,6 +237,7 @@ fn follow(
             | JobEvent::ModesSet { .. }
             | JobEvent::Current(_)
             | JobEvent::Planned { .. }
+            | JobEvent::Waiting { .. }
             | JobEvent::Progress(_)
             | JobEvent::State(_) => {}
         }

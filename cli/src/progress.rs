@@ -43,6 +43,11 @@ impl Json {
                     .map(|c| format!(r#","current":{c}"#))
                     .unwrap_or_default()
             ),
+            JobEvent::Waiting { device, place } => format!(
+                r#"{{"t_ms":{t_ms},"event":"waiting","device":{},"mount_point":{},"place":{place}}}"#,
+                quote(&device.name),
+                quote(&device.mount_point.to_string_lossy()),
+            ),
             JobEvent::Current(path) => {
                 // Carried by the progress lines that follow.
                 self.current = Some(quote(&path.to_string_lossy()));
@@ -221,6 +226,7 @@ impl Bar {
 /// A state as the bar shows it.
 fn words(s: JobState) -> &'static str {
     match s {
+        JobState::Waiting => "waiting",
         JobState::Scanning => "scanning",
         JobState::Copying => "copying",
         JobState::Deleting => "deleting",

@@ -36,6 +36,18 @@ impl Sysfs {
         }
     }
 
+    /// The whole disk the block device `major:minor` is on (a partition's parent), as its
+    /// sysfs folder; `None` when sysfs does not know the device.
+    pub fn whole_disk(&self, major: u32, minor: u32) -> Option<PathBuf> {
+        let link = self.root.join(format!("dev/block/{major}:{minor}"));
+        let dev = std::fs::canonicalize(&link).ok()?;
+        if dev.join("partition").exists() {
+            dev.parent().map(Path::to_path_buf)
+        } else {
+            Some(dev)
+        }
+    }
+
     fn device_is_removable(&self, dev: &Path, depth: u32) -> bool {
         if depth > 8 {
             return false;

@@ -18,6 +18,7 @@ pub mod moves;
 pub mod preflight;
 pub mod problems;
 pub mod progress;
+pub mod queue;
 pub mod rename;
 mod resolve;
 mod runner;
@@ -30,6 +31,7 @@ mod xattrs;
 pub use conflict::{Answer, ConflictPolicy, free_name, unused_name};
 pub use control::{Control, Job};
 pub use events::{JobEvent, JobState, Summary};
+pub use queue::Queue;
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -392,6 +392,10 @@ impl App {
                 self.settings.verify_copies = !self.settings.verify_copies;
                 self.save()
             }
+            MenuItem::QueuePerDevice => {
+                self.settings.queue_per_device = !self.settings.queue_per_device;
+                self.save()
+            }
             MenuItem::NetworkPreviews => self.toggle_network_previews(),
             MenuItem::RestoreTabs => {
                 self.settings.restore_tabs = !self.settings.restore_tabs;

@@ -39,11 +39,13 @@ impl App {
         self.jobs
             .entries
             .push(JobEntry::new(id, request, link.clone()));
+        self.queue.set_enabled(self.settings.queue_per_device);
         vec![Effect::RunJob {
             id,
             kind,
             spec,
             link,
+            queue: self.queue.clone(),
         }]
     }
 
@@ -70,6 +72,24 @@ impl App {
             JobMsg::Cancel(id) => {
                 self.jobs.dialogs.drop_job(id);
                 self.steer(id, |c| c.cancel())
+            }
+            JobMsg::StartNow(id) => {
+                let queue = self.queue.clone();
+                self.steer(id, |c| {
+                    queue.start_now(c);
+                })
+            }
+            JobMsg::MoveUp(id) => {
+                let queue = self.queue.clone();
+                self.steer(id, |c| {
+                    queue.move_up(c);
+                })
+            }
+            JobMsg::MoveDown(id) => {
+                let queue = self.queue.clone();
+                self.steer(id, |c| {
+                    queue.move_down(c);
+                })
             }
             JobMsg::Dismiss(id) => {
                 self.jobs.dismiss(id);
@@ -123,7 +143,11 @@ impl App {
     }
 
     /// Do something to a job's control, then follow the job on (it may have been waiting).
-    fn steer(&mut self, id: u64, f: impl FnOnce(&porpoise_engine::jobs::Control)) -> Vec<Effect> {
+    fn steer(
+        &mut self,
+        id: u64,
+        f: impl FnOnce(&std::sync::Arc<porpoise_engine::jobs::Control>),
+    ) -> Vec<Effect> {
         match self.jobs.get(id) {
             Some(e) if !e.is_finished() => {
                 f(&e.link.control);
@@ -164,6 +188,18 @@ impl App {
                     Some(step) => self.jobs.undo.push(step),
                     None => {}
                 }
+                // A job waiting for the device this one wrote to may go now: follow the
+                // waiting ones on (tests; the window's streams never stopped).
+                return self
+                    .jobs
+                    .entries
+                    .iter()
+                    .filter(|e| !e.is_finished() && e.state == JobState::Waiting)
+                    .map(|e| Effect::FollowJob {
+                        id: e.id,
+                        link: e.link.clone(),
+                    })
+                    .collect();
             }
             event => entry.apply(event),
         }

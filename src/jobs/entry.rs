@@ -6,6 +6,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use porpoise_engine::error::Op;
 use porpoise_engine::jobs::events::{Figures, SkipReason};
+use porpoise_engine::jobs::queue::WaitingFor;
 use porpoise_engine::jobs::{JobEvent, JobState, Refusal, Summary};
 
 use super::super::eta::Eta;
@@ -52,6 +53,8 @@ pub struct JobEntry {
     pub started_at: SystemTime,
     /// Redo started it: its undo step keeps what else could be redone.
     pub redo: bool,
+    /// While it waits for its device: which, and its place in the device's line.
+    pub waiting: Option<(WaitingFor, usize)>,
     started: Instant,
     eta: Eta,
     time_left: Option<Duration>,
@@ -63,6 +66,7 @@ impl JobEntry {
             id,
             request,
             redo: false,
+            waiting: None,
             link,
             state: JobState::Scanning,
             figures: Figures::default(),
@@ -121,7 +125,13 @@ impl JobEntry {
     }
 
     pub fn time_left(&self) -> Option<Duration> {
-        self.time_left.filter(|_| !self.is_paused())
+        self.time_left
+            .filter(|_| !self.is_paused() && !self.is_waiting())
+    }
+
+    /// Waiting for its turn on its device.
+    pub fn is_waiting(&self) -> bool {
+        !self.is_finished() && self.waiting.is_some()
     }
 
     /// Take in one event of the job (questions are the caller's: see `Jobs::on_event`).
@@ -139,7 +149,18 @@ impl JobEntry {
                 self.time_left = self.eta.remaining(now, done, total);
             }
             JobEvent::Current(path) => self.current = Some(path),
+            JobEvent::Waiting { device, place } => {
+                self.waiting = Some((device, place));
+                self.state = JobState::Waiting;
+            }
             JobEvent::State(s) => {
+                if self.state == JobState::Waiting && s != JobState::Waiting {
+                    // Its turn: the time spent waiting is no part of its speed.
+                    self.waiting = None;
+                    self.started = Instant::now();
+                    self.eta = Eta::default();
+                    self.time_left = None;
+                }
                 if s == JobState::Verifying && self.state != JobState::Verifying {
                     // Reading back goes at its own speed: a new estimate for it.
                     self.eta = Eta::default();
@@ -177,6 +198,7 @@ impl JobEntry {
             }),
             JobEvent::ModesSet { before } => self.modes_before = Some(before),
             JobEvent::Finished { state, summary } => {
+                self.waiting = None;
                 self.state = state;
                 self.summary = Some(summary);
                 self.time_left = None;

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 
-use porpoise_engine::jobs::{self, Control, JobEvent, JobKind, JobSpec};
+use porpoise_engine::jobs::{self, Control, JobEvent, JobKind, JobSpec, Queue};
 
 use super::JobMsg;
 
@@ -52,10 +52,15 @@ impl Default for JobLink {
     }
 }
 
-/// Start an engine job (a request's [`spec`](crate::request::JobRequest::spec)); its
-/// events come from the returned receiver.
-pub fn start(kind: JobKind, spec: JobSpec, control: Arc<Control>) -> Receiver<JobEvent> {
-    jobs::start_with(kind, spec, control).events
+/// Start an engine job (a request's [`spec`](crate::request::JobRequest::spec)) in the
+/// device queues; its events come from the returned receiver.
+pub fn start(
+    kind: JobKind,
+    spec: JobSpec,
+    control: Arc<Control>,
+    queue: &Queue,
+) -> Receiver<JobEvent> {
+    queue.start(kind, spec, control).events
 }
 
 /// Does this event leave the job waiting for the person (a question, a pause)?
@@ -64,6 +69,8 @@ fn waits(event: &JobEvent, control: &Control) -> bool {
         JobEvent::Conflict(_) => true,
         JobEvent::Preflight { can_proceed, .. } => *can_proceed,
         JobEvent::State(jobs::JobState::Paused) => control.is_paused(),
+        // Its turn comes when the job before it ends (tests follow it on then).
+        JobEvent::State(jobs::JobState::Waiting) => true,
         _ => false,
     }
 }
@@ -101,8 +108,14 @@ pub fn resume_blocking(id: u64, link: &JobLink) -> Vec<JobMsg> {
 
 /// The window's task: start the job on a blocking thread and forward every event until
 /// the job ends or the window stops listening.
-pub fn task(id: u64, kind: JobKind, spec: JobSpec, link: JobLink) -> iced::Task<JobMsg> {
-    iced::Task::run(events(kind, spec, link), move |ev| message(id, ev))
+pub fn task(
+    id: u64,
+    kind: JobKind,
+    spec: JobSpec,
+    link: JobLink,
+    queue: Queue,
+) -> iced::Task<JobMsg> {
+    iced::Task::run(events(kind, spec, link, queue), move |ev| message(id, ev))
 }
 
 /// The events of a job started on a blocking thread, as a stream (needs a tokio runtime).
@@ -110,20 +123,22 @@ pub fn events(
     kind: JobKind,
     spec: JobSpec,
     link: JobLink,
+    queue: Queue,
 ) -> impl iced::futures::Stream<Item = JobEvent> + Send + 'static {
-    iced::stream::channel(16, move |out| forward(kind, spec, link, out))
+    iced::stream::channel(16, move |out| forward(kind, spec, link, queue, out))
 }
 
 async fn forward(
     kind: JobKind,
     spec: JobSpec,
     link: JobLink,
+    queue: Queue,
     mut out: iced::futures::channel::mpsc::Sender<JobEvent>,
 ) {
     use iced::futures::executor::block_on;
     use iced::futures::sink::SinkExt;
     let run = move || {
-        let rx = start(kind, spec, link.control.clone());
+        let rx = start(kind, spec, link.control.clone(), &queue);
         loop {
             match rx.recv_timeout(Duration::from_millis(250)) {
                 Ok(ev) => {
@@ -170,6 +185,7 @@ mod tests {
                     request.kind,
                     request.spec(&HomeTrash::at(dir.path().join("Trash")), false),
                     JobLink::new(),
+                    Queue::default(),
                 )
                 .collect(),
             )

@@ -35,6 +35,7 @@ pub fn title(e: &JobEntry) -> String {
 /// The state in words.
 pub fn state(s: JobState) -> String {
     match s {
+        JobState::Waiting => fl!("job-state-waiting"),
         JobState::Scanning => fl!("job-state-scanning"),
         JobState::Copying => fl!("job-state-copying"),
         JobState::Deleting => fl!("job-state-deleting"),
@@ -83,6 +84,16 @@ pub fn progress(e: &JobEntry) -> String {
         }
     }
     parts.join(" · ")
+}
+
+/// What a job waiting for its device says: "Waiting for SLOWUSB… (next)"; `name` is the
+/// device as Places shows it.
+pub fn waiting(name: &str, place: usize) -> String {
+    if place <= 1 {
+        fl!("job-waiting-next", device = name)
+    } else {
+        fl!("job-waiting-place", device = name, place = place)
+    }
 }
 
 /// How many of the picked items a finished job did: those it neither failed nor left.

@@ -14,7 +14,7 @@ use crate::message::Message;
 use crate::theme;
 
 /// The id of one of a job row's buttons: `what` is "pause", "resume", "cancel",
-/// "dismiss" or "failures".
+/// "dismiss", "failures", or for a waiting job "start-now", "up" and "down".
 pub fn button_id(job: u64, what: &str) -> Id {
     Id::from(format!("job-{job}-{what}"))
 }
@@ -28,7 +28,7 @@ pub fn view(app: &App) -> Option<Element<'_, Message>> {
     if entries.is_empty() {
         return None;
     }
-    let rows = column(entries.iter().map(job_row)).spacing(10);
+    let rows = column(entries.iter().map(|e| job_row(app, e))).spacing(10);
     let ring = app.focus_ring() == Some(crate::focus::Part::Jobs);
     Some(
         container(scrollable(rows).height(iced::Shrink))
@@ -51,10 +51,19 @@ fn small_button<'a>(label: String, job: u64, what: &str, msg: JobMsg) -> Element
     .into()
 }
 
-fn job_row(e: &JobEntry) -> Element<'_, Message> {
+fn job_row<'a>(app: &App, e: &'a JobEntry) -> Element<'a, Message> {
     let id = e.id;
     if e.is_finished() {
         return finished_row(e);
+    }
+    if let (true, Some((device, place))) = (e.is_waiting(), &e.waiting) {
+        // The device as Places calls it, else the engine's name for it.
+        let name = app
+            .place_of(&device.mount_point)
+            .filter(|p| p.path == device.mount_point)
+            .map(crate::widgets::places::label)
+            .unwrap_or_else(|| device.name.clone());
+        return waiting_row(e, words::waiting(&name, *place));
     }
     let fraction = e.fraction();
     let state = if e.is_paused() {
@@ -82,6 +91,37 @@ fn job_row(e: &JobEntry) -> Element<'_, Message> {
         text(words::progress(e))
             .size(theme::SMALL_TEXT)
             .style(theme::muted),
+    ]
+    .spacing(4)
+    .into()
+}
+
+/// A job waiting for its device: what it will do, where it stands in the line, and
+/// "Start now", up, down and cancel.
+fn waiting_row(e: &JobEntry, line: String) -> Element<'_, Message> {
+    let id = e.id;
+    let heading = row![
+        text(words::title(e)),
+        space().width(Fill),
+        text(words::state(porpoise_engine::jobs::JobState::Waiting))
+            .size(theme::SMALL_TEXT)
+            .style(theme::muted),
+        small_button(fl!("job-start-now"), id, "start-now", JobMsg::StartNow(id)),
+        small_button(fl!("job-move-up"), id, "up", JobMsg::MoveUp(id)),
+        small_button(fl!("job-move-down"), id, "down", JobMsg::MoveDown(id)),
+        small_button(fl!("job-cancel"), id, "cancel", JobMsg::Cancel(id)),
+    ]
+    .spacing(8)
+    .align_y(Center);
+    let mut line = line;
+    if e.figures.bytes_total > 0 {
+        line.push_str(" · ");
+        line.push_str(&crate::format::size(e.figures.bytes_total));
+    }
+    column![
+        heading,
+        progress_bar(0.0..=1.0, 0.0).girth(6),
+        text(line).size(theme::SMALL_TEXT).style(theme::muted),
     ]
     .spacing(4)
     .into()

@@ -8,6 +8,8 @@ use crate::error::IoError;
 /// Where a job stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum JobState {
+    /// In its device's queue, waiting for the jobs before it (see [`JobEvent::Waiting`]).
+    Waiting,
     Scanning,
     Copying,
     Deleting,
@@ -27,6 +29,7 @@ impl JobState {
     /// The stable name used in JSON events.
     pub fn as_str(self) -> &'static str {
         match self {
+            JobState::Waiting => "waiting",
             JobState::Scanning => "scanning",
             JobState::Copying => "copying",
             JobState::Deleting => "deleting",
@@ -48,6 +51,15 @@ impl JobState {
             JobState::Done | JobState::Failed | JobState::Cancelled
         )
     }
+}
+
+/// The device a waiting job waits for, as its events name it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WaitingFor {
+    /// Where the device's filesystem (the destination's) is mounted.
+    pub mount_point: std::path::PathBuf,
+    /// The mount point's last part (or its source for `/`).
+    pub name: String,
 }
 
 /// Counters of a job at one moment.
@@ -118,6 +130,12 @@ pub enum JobEvent {
     /// event it belongs to, only when it changed.
     Current(PathBuf),
     State(JobState),
+    /// The job waits for its turn on this device; `place` 1 is next. Sent again when
+    /// its place changes; the job's next state ends the wait.
+    Waiting {
+        device: WaitingFor,
+        place: usize,
+    },
     /// Waiting for an answer through [`super::Control::answer`].
     Conflict(Conflict),
     /// Problems found before any byte moved (names the destination cannot hold, files
