@@ -131,7 +131,9 @@ fn a_new_file_from_a_template_is_named_in_place_and_undone() {
     win.type_text("Greetings");
     win.key("Return");
     let made = home.work.join("Greetings.txt");
-    wait_file_text(&made, "the letter from its template", |t| t == "Dear someone,\n");
+    wait_file_text(&made, "the letter from its template", |t| {
+        t == "Dear someone,\n"
+    });
     win.wait_text("Greetings");
     win.alive();
 
