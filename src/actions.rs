@@ -161,7 +161,7 @@ impl MenuItem {
     }
 
     /// The main menu's entries: the window's settings, each ticked when on.
-    pub const MAIN: [MenuItem; 6] = [
+    pub const MAIN: [MenuItem; 7] = [
         MenuItem::ShowHidden,
         MenuItem::ShowPlaces,
         MenuItem::VerifyCopies,
