@@ -43,6 +43,9 @@ pub struct Session<'d> {
     /// When the selection was taken; every message carries it.
     time: Timestamp,
     current: Option<Current>,
+    /// The action the keys asked for at the last look while the button was held: the
+    /// drop keeps it, as the keys may come up a moment after the button.
+    held_action: Option<Atom>,
 }
 
 impl<'d> Session<'d> {
@@ -59,6 +62,7 @@ impl<'d> Session<'d> {
             payload,
             time,
             current: None,
+            held_action: None,
         })
     }
 
@@ -71,10 +75,17 @@ impl<'d> Session<'d> {
     ) -> Result<Option<Outcome>, DragOutError> {
         self.read_events()?;
         let pointer = self.d.pointer()?;
-        let action = self.action_atom(DropAction::from_keys(
-            pointer.mask.contains(KeyButMask::SHIFT),
-            pointer.mask.contains(KeyButMask::CONTROL),
-        ));
+        let held = pointer.mask.contains(KeyButMask::BUTTON1);
+        let action = match self.held_action.filter(|_| !held) {
+            Some(action) => action,
+            None => self.action_atom(DropAction::from_keys(
+                pointer.mask.contains(KeyButMask::SHIFT),
+                pointer.mask.contains(KeyButMask::CONTROL),
+            )),
+        };
+        if held {
+            self.held_action = Some(action);
+        }
         // Where the pointer is now decides, even when the button came up since the last
         // look: a release back over the window is the window's own drop.
         match self.d.under(&pointer, self.own)? {
@@ -87,7 +98,7 @@ impl<'d> Session<'d> {
             }
             Under::Own | Under::Nothing => self.leave()?,
         }
-        if !pointer.mask.contains(KeyButMask::BUTTON1) {
+        if !held {
             return self.release(interrupted).map(Some);
         }
         Ok(None)

@@ -2,6 +2,7 @@
 //! "New File" and a place's menu): an entry and how it stands out, the entries drawn one
 //! under the other, a panel kept inside the window, a menu with a submenu beside it.
 
+use iced::widget::text::Wrapping;
 use iced::widget::{Column, button, container, mouse_area, row, space, svg, text};
 use iced::{Background, Border, Element, Fill, Padding, Point, Theme};
 
@@ -12,8 +13,15 @@ use crate::icons;
 use crate::message::Message;
 use crate::theme;
 
+/// The narrowest a menu is, and the widest (a longer label is cut).
 pub(crate) const MENU_WIDTH: f32 = 210.0;
+const MENU_MAX_WIDTH: f32 = 440.0;
 pub(crate) const ITEM_HEIGHT: f32 = 30.0;
+/// A character's width at the text size, on the generous side, to size a menu by its
+/// labels.
+const CHAR_WIDTH: f32 = 8.0;
+/// A menu's padding, an entry's padding and the gap before a tick or after an arrow.
+const MENU_CHROME: f32 = 10.0 + 24.0 + 8.0;
 
 /// One entry of a menu.
 pub(crate) struct Entry {
@@ -46,21 +54,18 @@ pub(crate) fn menu<'a>(
     sub: Option<(Vec<Entry>, usize)>,
 ) -> Element<'a, Message> {
     let s = app.settings();
-    let (x, y) = placed(app, items.len(), at);
+    let width = width_of(&items);
+    let (x, y) = placed(app, items.len(), at, width);
     let close = Message::Action(ActionMsg::CloseMenu);
     let catcher = mouse_area(space().width(Fill).height(Fill))
         .on_press(close.clone())
         .on_right_press(close);
     let mut layers = vec![catcher.into(), panel_at(entries(items), x, y)];
     if let Some((sub, row)) = sub {
-        let right = x + MENU_WIDTH - 6.0;
-        let sx = if right + MENU_WIDTH <= s.window_width {
-            right
-        } else {
-            (x - MENU_WIDTH + 6.0).max(0.0)
-        };
+        let sub_width = width_of(&sub);
+        let sx = beside(x, width, sub_width, s.window_width);
         let sy_wanted = Point::new(sx, y + row as f32 * ITEM_HEIGHT);
-        let (_, sy) = placed(app, sub.len(), sy_wanted);
+        let (_, sy) = placed(app, sub.len(), sy_wanted, sub_width);
         layers.push(panel_at(entries(sub), sx, sy));
     }
     iced::widget::Stack::with_children(layers)
@@ -69,11 +74,41 @@ pub(crate) fn menu<'a>(
         .into()
 }
 
-/// Where a menu of `count` entries wanted at `at` goes: inside the window.
-pub(crate) fn placed(app: &App, count: usize, at: Point) -> (f32, f32) {
+/// How wide a menu of `items` is: its longest label (with a tick's or an arrow's room)
+/// fits on one line, within [`MENU_WIDTH`] and a maximum.
+pub(crate) fn width_of(items: &[Entry]) -> f32 {
+    let longest = items
+        .iter()
+        .map(|e| {
+            let mark = match e.mark {
+                Mark::Plain => 0,
+                Mark::Tick(_) | Mark::Submenu => 3,
+                // "Enter" in small letters after it.
+                Mark::Default => 8,
+            };
+            e.label.chars().count() + mark
+        })
+        .max()
+        .unwrap_or(0);
+    (longest as f32 * CHAR_WIDTH + MENU_CHROME).clamp(MENU_WIDTH, MENU_MAX_WIDTH)
+}
+
+/// Where a submenu `sub_width` wide goes beside a menu at `x` that is `width` wide: on
+/// its right where it fits in the window, else on its left.
+pub(crate) fn beside(x: f32, width: f32, sub_width: f32, window_width: f32) -> f32 {
+    let right = x + width - 6.0;
+    if right + sub_width <= window_width {
+        right
+    } else {
+        (x - sub_width + 6.0).max(0.0)
+    }
+}
+
+/// Where a menu of `count` entries `width` wide wanted at `at` goes: inside the window.
+pub(crate) fn placed(app: &App, count: usize, at: Point, width: f32) -> (f32, f32) {
     let s = app.settings();
     let height = count as f32 * ITEM_HEIGHT + 10.0;
-    let x = at.x.min(s.window_width - MENU_WIDTH - 4.0).max(0.0);
+    let x = at.x.min(s.window_width - width - 4.0).max(0.0);
     let y = at.y.min(s.window_height - height - 4.0).max(0.0);
     (x, y)
 }
@@ -92,7 +127,7 @@ pub(crate) fn panel_at<'a>(col: Column<'a, Message>, x: f32, y: f32) -> Element<
 
 /// A menu's entries, one under the other.
 pub(crate) fn entries<'a>(items: Vec<Entry>) -> Column<'a, Message> {
-    let mut col = Column::new().width(MENU_WIDTH).padding(5);
+    let mut col = Column::new().width(width_of(&items)).padding(5);
     for Entry {
         label,
         message,
@@ -111,13 +146,13 @@ pub(crate) fn entries<'a>(items: Vec<Entry>) -> Column<'a, Message> {
             } else {
                 space().width(14).into()
             };
-            row![tick, text(label)]
+            row![tick, text(label).wrapping(Wrapping::None)]
                 .spacing(8)
                 .align_y(iced::Center)
                 .into()
         } else if mark == Mark::Submenu {
             row![
-                text(label),
+                text(label).wrapping(Wrapping::None),
                 space().width(Fill),
                 svg(icons::GO_FORWARD.clone())
                     .width(12)
@@ -128,7 +163,7 @@ pub(crate) fn entries<'a>(items: Vec<Entry>) -> Column<'a, Message> {
             .into()
         } else if default {
             row![
-                text(label).font(iced::Font {
+                text(label).wrapping(Wrapping::None).font(iced::Font {
                     weight: iced::font::Weight::Bold,
                     ..iced::Font::DEFAULT
                 }),
@@ -140,7 +175,7 @@ pub(crate) fn entries<'a>(items: Vec<Entry>) -> Column<'a, Message> {
             .align_y(iced::Center)
             .into()
         } else {
-            text(label).into()
+            text(label).wrapping(Wrapping::None).into()
         };
         let entry = button(content)
             .width(Fill)

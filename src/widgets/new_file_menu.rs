@@ -6,19 +6,20 @@ use iced::{Element, Fill, Point};
 
 use porpoise_engine::templates::{Template, TemplateKind};
 
-use super::menu::{Entry, ITEM_HEIGHT, MENU_WIDTH, Mark, entries, panel_at, placed};
+use super::menu::{Entry, ITEM_HEIGHT, Mark, beside, entries, panel_at, placed, width_of};
 use crate::actions::{ContextMenu, MenuItem};
 use crate::app::App;
 use crate::i18n::fl;
 use crate::message::Message;
 use crate::new_file::NewFileMsg;
 
-/// The submenu's panels over the folder's menu `m`, while it is open.
-pub fn layer<'a>(app: &'a App, m: &ContextMenu) -> Option<Element<'a, Message>> {
+/// The submenu's panels over the folder's menu `m` (`width` wide), while it is open.
+pub fn layer<'a>(app: &'a App, m: &ContextMenu, width: f32) -> Option<Element<'a, Message>> {
     let state = app.new_file_state();
     let open = state.open.as_ref()?;
     let row = m.items.iter().position(|&i| i == MenuItem::NewFile)?;
-    let (mut x, mut y) = placed(app, m.items.len(), m.at);
+    let (mut x, mut y) = placed(app, m.items.len(), m.at, width);
+    let mut width = width;
     let mut row_y = y + row as f32 * ITEM_HEIGHT;
     let mut panels = Vec::new();
     for level in 0..=open.len() {
@@ -45,24 +46,16 @@ pub fn layer<'a>(app: &'a App, m: &ContextMenu) -> Option<Element<'a, Message>> 
         if innermost && let Some(h) = state.highlighted.and_then(|h| items.get_mut(h)) {
             h.highlighted = true;
         }
-        x = beside(app, x);
-        (_, y) = placed(app, items.len(), Point::new(x, row_y));
+        let sub_width = width_of(&items);
+        x = beside(x, width, sub_width, app.settings().window_width);
+        width = sub_width;
+        (_, y) = placed(app, items.len(), Point::new(x, row_y), sub_width);
         if let Some(&i) = open.get(level) {
             row_y = y + (first + i) as f32 * ITEM_HEIGHT;
         }
         panels.push(panel_at(entries(items), x, y));
     }
     Some(Stack::with_children(panels).width(Fill).height(Fill).into())
-}
-
-/// Where a submenu goes beside a menu at `x`: on its right where it fits, else on its left.
-fn beside(app: &App, x: f32) -> f32 {
-    let right = x + MENU_WIDTH - 6.0;
-    if right + MENU_WIDTH <= app.settings().window_width {
-        right
-    } else {
-        (x - MENU_WIDTH + 6.0).max(0.0)
-    }
 }
 
 /// A template's entry: its name without the extension; a folder opens its submenu.

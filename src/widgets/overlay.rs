@@ -40,8 +40,9 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
                     || (i == MenuItem::OpenWith && sub.is_some()),
             })
             .collect();
+        let width = super::menu::width_of(&items);
         out.push(menu(app, items, m.at, open_with(m)));
-        out.extend(super::new_file_menu::layer(app, m));
+        out.extend(super::new_file_menu::layer(app, m, width));
     }
     out.extend(super::place_menu::layer(app));
     if let Some(m) = app.drop_menu() {
