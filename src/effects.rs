@@ -94,6 +94,12 @@ pub enum Effect {
     ListVolumes,
     /// Mount this filesystem through UDisks2; ends with `DeviceMsg::Mounted`.
     MountVolume(porpoise_engine::devices::udisks::Unmounted),
+    /// Unlock an encrypted volume with the passphrase and mount it, off the UI thread:
+    /// `DeviceMsg::Unlocked`.
+    UnlockVolume(
+        porpoise_engine::devices::udisks::Unmounted,
+        crate::unlock::Passphrase,
+    ),
     /// Read the mount table again (after an unmount); ends with `Message::Mounts`.
     ReadMounts,
     /// Close the window (Ctrl+Q, Ctrl+W), as its close button does.
@@ -311,6 +317,14 @@ impl Effect {
                 ),
                 None,
             ),
+            Effect::UnlockVolume(volume, passphrase) => (
+                crate::offload::off_ui_thread(
+                    "an unlocking worker",
+                    move || Some(Message::Devices(unlock(&volume, &passphrase))),
+                    Message::Tick,
+                ),
+                None,
+            ),
             Effect::ReadMounts => (
                 Task::perform(blocking(porpoise_engine::mounts::current), |r| match r {
                     Some(Ok(table)) => Message::Mounts(table),
@@ -410,6 +424,9 @@ impl Effect {
             }
             Effect::ListVolumes => vec![Message::Devices(DeviceMsg::Volumes(volumes()))],
             Effect::MountVolume(volume) => vec![Message::Devices(mount(&volume))],
+            Effect::UnlockVolume(volume, passphrase) => {
+                vec![Message::Devices(unlock(&volume, &passphrase))]
+            }
             Effect::CountFolders {
                 generation,
                 dir,
@@ -485,6 +502,18 @@ fn mount(volume: &porpoise_engine::devices::udisks::Unmounted) -> DeviceMsg {
             .mount(volume)
             .map_err(std::sync::Arc::new),
     }
+}
+
+/// Unlock `volume` and mount it through UDisks2 (blocking).
+fn unlock(
+    volume: &porpoise_engine::devices::udisks::Unmounted,
+    passphrase: &crate::unlock::Passphrase,
+) -> DeviceMsg {
+    DeviceMsg::Unlocked(
+        porpoise_engine::devices::udisks::Bus::System
+            .unlock(volume, passphrase.expose())
+            .map_err(std::sync::Arc::new),
+    )
 }
 
 /// Unmount and eject through UDisks2 (blocking).

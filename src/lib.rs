@@ -44,6 +44,7 @@ pub mod theme;
 pub mod thumbs;
 pub mod types;
 pub mod undo;
+pub mod unlock;
 pub mod view;
 pub mod viewport;
 pub mod widgets;
