@@ -56,8 +56,8 @@ pub enum Effect {
     /// Put the keyboard focus in the filter input.
     FocusFilter,
     /// Bring the window to the front and give it the keyboard (another program asked to
-    /// show something).
-    Raise,
+    /// show something), answering the launch with this startup ID (empty: none).
+    Raise(String),
     /// Put the keyboard focus in a dialog's text input (the one with this id).
     FocusInput(iced::widget::Id),
     /// Choose the icon theme (`setting`, else the desktop's) and read its icons.
@@ -235,8 +235,29 @@ impl Effect {
                 None,
             ),
             Effect::Close => (iced::exit(), None),
-            Effect::Raise => (
-                iced::window::latest().and_then(iced::window::gain_focus),
+            Effect::Raise(startup_id) => (
+                iced::window::latest().and_then(move |id| {
+                    let startup_id = startup_id.clone();
+                    iced::window::run(id, crate::x11::window_id).then(move |x11| match x11 {
+                        Some(window) => {
+                            let startup_id = startup_id.clone();
+                            Task::perform(
+                                blocking(move || crate::x11::activate(window, &startup_id)),
+                                |done| {
+                                    if let Some(Err(e)) = done {
+                                        tracing::warn!(
+                                            "coming to the front: {}",
+                                            porpoise_engine::error::chain(&e)
+                                        );
+                                    }
+                                    Message::Tick
+                                },
+                            )
+                        }
+                        // Not X11: the windowing library's request.
+                        None => iced::window::gain_focus(id),
+                    })
+                }),
                 None,
             ),
             Effect::CountFolders {
@@ -444,7 +465,7 @@ impl Effect {
                 }
             },
             Effect::Close
-            | Effect::Raise
+            | Effect::Raise(_)
             | Effect::ScheduleSave(_)
             | Effect::ScrollTo(..)
             | Effect::FocusLocation(_)

@@ -48,6 +48,7 @@ pub mod unlock;
 pub mod view;
 pub mod viewport;
 pub mod widgets;
+pub mod x11;
 
 pub use app::App;
 pub use effects::Effect;
