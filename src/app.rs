@@ -75,8 +75,8 @@ pub struct App {
     icons: IconSet,
     user_places: Vec<Place>,
     mount_places: Vec<Place>,
-    /// The filesystems UDisks2 knows that nobody has mounted (not the locked encrypted
-    /// ones), for Places.
+    /// The filesystems UDisks2 knows that nobody has mounted and the locked encrypted
+    /// volumes, for Places.
     volumes: Vec<porpoise_engine::devices::udisks::Unmounted>,
     /// The mount table last read (off the UI thread); matches paths to mounts.
     mounts: Option<Arc<MountTable>>,
@@ -123,6 +123,8 @@ pub struct App {
     batch_rename: Option<super::batch_rename::BatchRename>,
     /// The Preferences dialog, while it is open.
     preferences: Option<super::preferences::PreferencesView>,
+    /// The passphrase dialog of an encrypted volume, while it is open.
+    unlock: Option<super::unlock::UnlockView>,
     /// What the desktop says of its look (dark or light, accent colour), as last told.
     desktop: porpoise_engine::appearance::Appearance,
 }
@@ -187,6 +189,7 @@ impl App {
             bookmarks: Default::default(),
             new_file: Default::default(),
             batch_rename: None,
+            unlock: None,
             preferences: None,
             desktop: Default::default(),
         };
@@ -351,6 +354,7 @@ impl App {
             Message::Key(k) if self.properties.is_some() => self.properties_key(&k),
             Message::Key(k) if self.batch_rename.is_some() => self.batch_rename_key(&k),
             Message::Key(k) if self.preferences.is_some() => self.preferences_key(&k),
+            Message::Key(k) if self.unlock.is_some() => self.unlock_key(&k),
             Message::Key(k) => match self
                 .search_key(&k)
                 .or_else(|| self.bookmark_key(&k))

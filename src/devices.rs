@@ -7,11 +7,12 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use porpoise_engine::devices::udisks::{Refusal, UdisksError, Unmounted};
+use porpoise_engine::devices::udisks::{Action, Refusal, UdisksError, Unmounted};
 
 use super::format;
 use super::i18n::fl;
 use super::places::PlaceKind;
+use super::unlock::Passphrase;
 
 /// Messages of the devices in Places.
 #[derive(Debug, Clone)]
@@ -24,8 +25,17 @@ pub enum DeviceMsg {
     Volumes(Vec<Unmounted>),
     /// UDisks2 added or removed a device: ask again.
     VolumesChanged,
-    /// A click on a filesystem nobody has mounted (its device node): mount it.
+    /// A click on a filesystem nobody has mounted (its device node): mount it; on a locked
+    /// encrypted volume: ask for its passphrase.
     Mount(PathBuf),
+    /// The passphrase field changed.
+    Passphrase(Passphrase),
+    /// Unlock (the button or Enter in the passphrase dialog).
+    Unlock,
+    /// The passphrase dialog closes, nothing unlocked.
+    CloseUnlock,
+    /// UDisks2 answered the unlock: mounted there, or why not.
+    Unlocked(Result<PathBuf, Arc<UdisksError>>),
     /// UDisks2 answered: mounted there, or why not; `name` as Places showed it.
     Mounted {
         name: String,
@@ -60,6 +70,40 @@ pub fn mount_failure(name: &str, e: &UdisksError) -> String {
             name = name,
             message = source.to_string()
         ),
+    }
+}
+
+/// Why an encrypted volume was not unlocked (or, unlocked, not mounted), for its dialog.
+pub fn unlock_failure(name: &str, e: &UdisksError) -> String {
+    match e {
+        UdisksError::Refused {
+            action: Action::Unlock,
+            why,
+            message,
+            ..
+        } => match why {
+            Refusal::NotAuthorized => fl!(
+                "device-unlock-not-allowed",
+                name = name,
+                message = message.clone()
+            ),
+            Refusal::Busy | Refusal::Other => fl!(
+                "device-unlock-refused",
+                name = name,
+                message = message.clone()
+            ),
+        },
+        UdisksError::Bus {
+            action: Action::Unlock,
+            source,
+            ..
+        } => fl!(
+            "device-unlock-refused",
+            name = name,
+            message = source.to_string()
+        ),
+        UdisksError::NotRunning(_) => fl!("device-unlock-no-udisks"),
+        mounting => mount_failure(name, mounting),
     }
 }
 

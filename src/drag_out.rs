@@ -112,7 +112,7 @@ impl DragOutEffect {
     pub fn into_task<M: Send + 'static>(self, wrap: fn(DragOutMsg) -> M) -> iced::Task<M> {
         match self {
             DragOutEffect::Start(paths) => iced::window::latest()
-                .and_then(|id| iced::window::run(id, x11_window))
+                .and_then(|id| iced::window::run(id, crate::x11::window_id))
                 .then(move |window| match window {
                     Some(window) => {
                         iced::Task::perform(thread::drag(window, paths.clone()), move |outcome| {
@@ -133,13 +133,4 @@ impl DragOutEffect {
         Vec::new()
     }
 }
-
-/// The X11 id of the window, if it is an X11 window.
-fn x11_window(window: &dyn iced::window::Window) -> Option<u32> {
-    use iced::window::raw_window_handle::RawWindowHandle;
-    match window.window_handle().ok()?.as_raw() {
-        RawWindowHandle::Xlib(h) => u32::try_from(h.window).ok(),
-        RawWindowHandle::Xcb(h) => Some(h.window.get()),
-        _ => None,
-    }
 }

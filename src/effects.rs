@@ -56,8 +56,8 @@ pub enum Effect {
     /// Put the keyboard focus in the filter input.
     FocusFilter,
     /// Bring the window to the front and give it the keyboard (another program asked to
-    /// show something).
-    Raise,
+    /// show something), answering the launch with this startup ID (empty: none).
+    Raise(String),
     /// Put the keyboard focus in a dialog's text input (the one with this id).
     FocusInput(iced::widget::Id),
     /// Choose the icon theme (`setting`, else the desktop's) and read its icons.
@@ -94,6 +94,12 @@ pub enum Effect {
     ListVolumes,
     /// Mount this filesystem through UDisks2; ends with `DeviceMsg::Mounted`.
     MountVolume(porpoise_engine::devices::udisks::Unmounted),
+    /// Unlock an encrypted volume with the passphrase and mount it, off the UI thread:
+    /// `DeviceMsg::Unlocked`.
+    UnlockVolume(
+        porpoise_engine::devices::udisks::Unmounted,
+        crate::unlock::Passphrase,
+    ),
     /// Read the mount table again (after an unmount); ends with `Message::Mounts`.
     ReadMounts,
     /// Close the window (Ctrl+Q, Ctrl+W), as its close button does.
@@ -229,8 +235,29 @@ impl Effect {
                 None,
             ),
             Effect::Close => (iced::exit(), None),
-            Effect::Raise => (
-                iced::window::latest().and_then(iced::window::gain_focus),
+            Effect::Raise(startup_id) => (
+                iced::window::latest().and_then(move |id| {
+                    let startup_id = startup_id.clone();
+                    iced::window::run(id, crate::x11::window_id).then(move |x11| match x11 {
+                        Some(window) => {
+                            let startup_id = startup_id.clone();
+                            Task::perform(
+                                blocking(move || crate::x11::activate(window, &startup_id)),
+                                |done| {
+                                    if let Some(Err(e)) = done {
+                                        tracing::warn!(
+                                            "coming to the front: {}",
+                                            porpoise_engine::error::chain(&e)
+                                        );
+                                    }
+                                    Message::Tick
+                                },
+                            )
+                        }
+                        // Not X11: the windowing library's request.
+                        None => iced::window::gain_focus(id),
+                    })
+                }),
                 None,
             ),
             Effect::CountFolders {
@@ -307,6 +334,14 @@ impl Effect {
                 crate::offload::off_ui_thread(
                     "a mounting worker",
                     move || Some(Message::Devices(mount(&volume))),
+                    Message::Tick,
+                ),
+                None,
+            ),
+            Effect::UnlockVolume(volume, passphrase) => (
+                crate::offload::off_ui_thread(
+                    "an unlocking worker",
+                    move || Some(Message::Devices(unlock(&volume, &passphrase))),
                     Message::Tick,
                 ),
                 None,
@@ -410,6 +445,9 @@ impl Effect {
             }
             Effect::ListVolumes => vec![Message::Devices(DeviceMsg::Volumes(volumes()))],
             Effect::MountVolume(volume) => vec![Message::Devices(mount(&volume))],
+            Effect::UnlockVolume(volume, passphrase) => {
+                vec![Message::Devices(unlock(&volume, &passphrase))]
+            }
             Effect::CountFolders {
                 generation,
                 dir,
@@ -427,7 +465,7 @@ impl Effect {
                 }
             },
             Effect::Close
-            | Effect::Raise
+            | Effect::Raise(_)
             | Effect::ScheduleSave(_)
             | Effect::ScrollTo(..)
             | Effect::FocusLocation(_)
@@ -485,6 +523,18 @@ fn mount(volume: &porpoise_engine::devices::udisks::Unmounted) -> DeviceMsg {
             .mount(volume)
             .map_err(std::sync::Arc::new),
     }
+}
+
+/// Unlock `volume` and mount it through UDisks2 (blocking).
+fn unlock(
+    volume: &porpoise_engine::devices::udisks::Unmounted,
+    passphrase: &crate::unlock::Passphrase,
+) -> DeviceMsg {
+    DeviceMsg::Unlocked(
+        porpoise_engine::devices::udisks::Bus::System
+            .unlock(volume, passphrase.expose())
+            .map_err(std::sync::Arc::new),
+    )
 }
 
 /// Unmount and eject through UDisks2 (blocking).

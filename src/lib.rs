@@ -44,9 +44,11 @@ pub mod theme;
 pub mod thumbs;
 pub mod types;
 pub mod undo;
+pub mod unlock;
 pub mod view;
 pub mod viewport;
 pub mod widgets;
+pub mod x11;
 
 pub use app::App;
 pub use effects::Effect;

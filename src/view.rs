@@ -16,7 +16,7 @@ use super::theme;
 use super::widgets::pointer::pointer;
 use super::widgets::{
     batch_rename, chooser, details, dialog, entry, icons, jobs, location, notice, overlay, places,
-    preferences, properties, status, tabs, trash,
+    preferences, properties, status, tabs, trash, unlock,
 };
 
 pub fn view(app: &App) -> Element<'_, Message> {
@@ -63,7 +63,10 @@ pub fn view(app: &App) -> Element<'_, Message> {
             app,
             batch_rename::over(
                 app,
-                preferences::over(app, properties::over(app, window.into())),
+                unlock::over(
+                    app,
+                    preferences::over(app, properties::over(app, window.into())),
+                ),
             ),
         ),
     )

@@ -29,6 +29,7 @@ pub mod search;
 pub mod status;
 pub mod tabs;
 pub mod trash;
+pub mod unlock;
 pub mod volumes;
 mod wrap;
 pub mod zoom;

@@ -3,7 +3,9 @@
 //! read by tesseract): the window owns the names; `gdbus call … ShowItems` opens the
 //! item's folder with the item selected; a second `porpoise PATH` hands the path to the
 //! window (a new tab) and ends at once; `porpoise --new-window PATH` opens a window of
-//! its own. The window lives and answers `_NET_WM_PING` after each.
+//! its own; a start with a launcher's startup ID, handed over while another window is in
+//! front, brings the window to the front, puts the ID on it and tells the launcher the
+//! launch is done. The window lives and answers `_NET_WM_PING` after each.
 //! Run: `cargo build && cargo test --test window_bus` (skips without the tools, fails in
 //! CI).
 
@@ -13,7 +15,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use desktop::{Desktop, Home, Launch, PATIENCE, Reaper, wait_for};
+use desktop::{Desktop, Home, Launch, PATIENCE, Reaper, StartupWatch, wait_for};
 
 const INSTANCE: &str = "io.github.porpoise.Porpoise";
 const FILE_MANAGER: &str = "org.freedesktop.FileManager1";
@@ -165,5 +167,40 @@ fn the_session_has_one_window_that_shows_what_it_is_asked() {
     other.wait_title("the new window's folder", |t| t.ends_with("spare"));
     other.alive();
     assert!(win.title().ends_with("archive"), "{}", win.title());
+    win.alive();
+
+    // 4. A launcher's start handed over while the other window is in front: the window
+    //    comes to the front for it, wears its startup ID and says the launch is done.
+    let mut watch = StartupWatch::start(desk.display());
+    other.activate();
+    wait_for("the other window in front", PATIENCE, || {
+        (watch.active_window() == Some(other.id())).then_some(())
+    });
+    let startup_id = format!(
+        "porpoise-test-{}_TIME{}",
+        std::process::id(),
+        watch.server_time()
+    );
+    let later = folder_with(home.path(), "later", &["soon.txt"]);
+    let (mut third, log) = on_bus(
+        Launch::new(home.path())
+            .arg(&later)
+            .env("DESKTOP_STARTUP_ID", &startup_id),
+    )
+    .spawn(desk.display());
+    let status = wait_for("the third start to end", PATIENCE, || {
+        third.try_wait().ok().flatten()
+    });
+    assert!(
+        status.success(),
+        "the third start: {status}\n{}",
+        fs::read_to_string(&log).unwrap_or_default()
+    );
+    win.wait_title("the launched folder in the title", |t| t.ends_with("later"));
+    wait_for("the window in front", PATIENCE, || {
+        (watch.active_window() == Some(win.id())).then_some(())
+    });
+    assert_eq!(watch.startup_id_of(win.id()), startup_id);
+    watch.wait_message(&format!("remove: ID=\"{startup_id}\""));
     win.alive();
 }

@@ -2,13 +2,18 @@
 //! input through xdotool, screenshots read by tesseract) over the real UDisks2 (testkit's
 //! `udisks`: a system bus, udevd and udisksd started as root): an ext4 on a loop device
 //! that appears while the window is open shows in Places with its label; a click mounts it
-//! through UDisks2 and opens it. The window lives and answers `_NET_WM_PING` after each.
+//! through UDisks2 and opens it. An encrypted (LUKS2) volume shows as encrypted; a click
+//! asks for its passphrase in a dialog that never draws it; a wrong one is refused there in
+//! words, and the right one unlocks and opens it where the kernel has the device mapper
+//! (where not, UDisks2's refusal is shown). The window lives and answers `_NET_WM_PING`
+//! after each.
 //! Needs root (skips with a message, fails in CI).
 //! Run: `cargo build && cargo test --test window_volumes`.
 
 mod desktop;
 
 use desktop::{Desktop, Home, PATIENCE, wait_for};
+use porpoise_testkit::mounts::device_mapper;
 use porpoise_testkit::LoopMount;
 use porpoise_testkit::udisks::Daemons;
 
@@ -44,5 +49,61 @@ fn a_filesystem_plugged_in_shows_in_places_and_mounts_on_a_click() {
     win.wait_text("lost+found");
     win.alive();
     // The window goes first: it holds the mounted folder open.
+    win.closes_with("ctrl+q");
+}
+
+#[test]
+fn an_encrypted_volume_asks_for_its_passphrase_and_says_why_it_stays_locked() {
+    if let Err(why) = porpoise_testkit::udisks::available().and_then(|()| LoopMount::can_luks())
+    {
+        return porpoise_testkit::skip(&why);
+    }
+    let Some(desk) = Desktop::start() else { return };
+    let _daemons = Daemons::system();
+    let home = Home::with_files(&["notes"]);
+    let mut win = desk.open_work(&home);
+    win.wait_text("notes");
+
+    let disk = LoopMount::luks_locked(32 << 20, "VAULT", "correct horse");
+    let (x, y) = win.wait_text("VAULT");
+    win.wait_text("encrypted");
+    win.click(x, y);
+    win.wait_text("Unlock VAULT");
+    win.alive();
+
+    // The field has the keyboard (its hint goes once it has text); what is typed is not
+    // drawn.
+    win.wait_text("Passphrase");
+    win.type_text("wrong horse");
+    win.wait_gone("Passphrase");
+    let shot = win.shot();
+    assert!(
+        shot.find_text("horse").is_none(),
+        "the passphrase is not drawn in clear"
+    );
+    win.save_shot("volumes-passphrase");
+    win.key("Return");
+    win.wait_text("Could not unlock VAULT");
+    win.save_shot("volumes-unlock-refused");
+    win.alive();
+    assert!(
+        porpoise_testkit::mounts::mount_point_of(disk.device()).is_none(),
+        "nothing was mounted"
+    );
+
+    if device_mapper() {
+        win.type_text("correct horse");
+        win.key("Return");
+        win.wait_gone("Unlock VAULT");
+        win.wait_text("lost+found");
+        win.alive();
+        win.closes_with("ctrl+q");
+        return;
+    }
+    // Escape closes the dialog; the volume is still offered.
+    win.key("Escape");
+    win.wait_gone("Unlock VAULT");
+    win.wait_text("VAULT");
+    win.alive();
     win.closes_with("ctrl+q");
 }

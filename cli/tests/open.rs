@@ -4,7 +4,8 @@
 //! application gets several files in one launch, a `%f` one a launch per file; names
 //! with spaces, quotes and bytes that are not UTF-8 arrive whole; a file no application
 //! opens is named with its type and the exit is non-zero; `--with APP --set-default`
-//! writes the default that `xdg-mime query default` then reports.
+//! writes the default that `xdg-mime query default` then reports; an application does
+//! not inherit the startup ID `porpoise` was launched with.
 
 use std::ffi::OsString;
 use std::fs;
@@ -275,4 +276,45 @@ fn set_default_writes_what_xdg_mime_reports() {
             .all(|e| !e.file_name().as_bytes().starts_with(b"alpha.")),
         "alpha was never started"
     );
+}
+
+#[test]
+fn an_application_does_not_inherit_the_launch_porpoise_was_started_for() {
+    if !ready() {
+        return;
+    }
+    let desk = Desk::new();
+    let script = desk.path("bin/environment");
+    fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nout='{}/environment'\nprintf '%s|%s' \"${{DESKTOP_STARTUP_ID-unset}}\" \"${{XDG_ACTIVATION_TOKEN-unset}}\" > \"$out.tmp\" && mv \"$out.tmp\" \"$out\"\n",
+            desk.path("records").display()
+        ),
+    )
+    .expect("write");
+    fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).expect("chmod");
+    fs::write(
+        desk.path("data/applications/environment.desktop"),
+        format!(
+            "[Desktop Entry]\nType=Application\nName=Environment\nExec={} %f\nMimeType=text/plain;\n",
+            script.display()
+        ),
+    )
+    .expect("write");
+    let text = desk.file(b"letter.txt", b"hello");
+    let out = desk
+        .command(PORPOISE)
+        .env("DESKTOP_STARTUP_ID", "launcher-1_TIME42")
+        .env("XDG_ACTIVATION_TOKEN", "token-1")
+        .args(["open", "--with", "environment.desktop"])
+        .arg(&text)
+        .output()
+        .expect("run porpoise");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let recorded = desk.path("records/environment");
+    let seen = wait_for("the application to record its environment", PATIENCE, || {
+        fs::read_to_string(&recorded).ok()
+    });
+    assert_eq!(seen, "unset|unset");
 }

@@ -1,12 +1,14 @@
 //! Devices through the real UDisks2 service: as root, a system bus (`dbus-daemon`),
 //! `systemd-udevd` and `udisksd` are started by hand (testkit's `udisks`; none run on a bare
 //! CI machine); a small ext4 is loop-mounted, and the engine's `devices::udisks::unmount`
-//! unmounts it; an ext4 nobody mounted is listed with its label and size and mounted.
+//! unmounts it; an ext4 nobody mounted is listed with its label and size and mounted; a
+//! locked LUKS2 volume is listed as locked, and the passphrase reaches UDisks2.
 //! Also: with no system bus, and with a bus that has no UDisks2 on it, the error is the
 //! clear "not running" one. Every daemon this test started is stopped by pid, and the
 //! files they leave are removed, also when the test panics. Skips with a message when not
 //! root or when udisksd is not installed (fails instead in CI):
-//! `cargo test --test udisks` (apt-get install udisks2 udev dbus-daemon).
+//! `cargo test --test udisks` (apt-get install udisks2 udev dbus-daemon cryptsetup-bin
+//! libblockdev-crypto2).
 
 use porpoise_testkit as kit;
 
@@ -140,4 +142,58 @@ fn udisks_lists_and_mounts_a_filesystem_nobody_mounted() {
         other => panic!("mounting again: {other:?}"),
     }
     udisks::unmount(&at).unwrap_or_else(|e| panic!("unmount: {e}"));
+}
+
+#[test]
+fn udisks_lists_a_locked_volume_and_unlocks_it_with_its_passphrase() {
+    if let Err(why) = kit::udisks::available().and_then(|()| LoopMount::can_luks()) {
+        return kit::skip(&why);
+    }
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let disk = LoopMount::luks_locked(32 << 20, "VAULT", "correct horse");
+    let _daemons = Daemons::system();
+    let device = Path::new(disk.device());
+    let volume = kit::wait_for("UDisks2 to list the locked volume", kit::PATIENCE, || {
+        Bus::System
+            .unmounted()
+            .unwrap_or_else(|e| panic!("asking UDisks2: {e}"))
+            .into_iter()
+            .find(|v| v.device == device)
+    });
+    assert!(volume.locked, "{volume:?}");
+    assert_eq!(volume.label, "VAULT");
+    assert_eq!(volume.fs_type, "crypto_LUKS");
+    assert_eq!(volume.size, 32 << 20);
+
+    // A wrong passphrase is refused in UDisks2's words, and the volume stays locked.
+    match Bus::System.unlock(&volume, "wrong horse") {
+        Err(UdisksError::Refused {
+            action: udisks::Action::Unlock,
+            message,
+            ..
+        }) => assert!(!message.is_empty(), "UDisks2 says why"),
+        other => panic!("a wrong passphrase: {other:?}"),
+    }
+    let still = Bus::System.unmounted().expect("list");
+    assert!(
+        still.iter().any(|v| v.device == device && v.locked),
+        "still locked: {still:?}"
+    );
+
+    // The right one: unlocked, where the kernel can; else the kernel's refusal, in words.
+    let right = Bus::System.unlock(&volume, "correct horse");
+    if kit::mounts::device_mapper() {
+        let at = right.unwrap_or_else(|e| panic!("unlock and mount: {e}"));
+        assert!(kit::mounts::is_mounted(&at), "{} is mounted", at.display());
+        assert!(at.join("lost+found").is_dir(), "the ext4 inside is what is there");
+    } else {
+        match right {
+            Err(UdisksError::Refused {
+                action: udisks::Action::Unlock,
+                message,
+                ..
+            }) => assert!(message.contains("not supported"), "{message}"),
+            other => panic!("no device mapper: {other:?}"),
+        }
+    }
 }

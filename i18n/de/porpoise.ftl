@@ -38,6 +38,18 @@ device-mount-no-udisks = Zum Einhängen wird der Dienst UDisks2 gebraucht, der n
 device-mount-not-allowed = Keine Berechtigung, { $name } einzuhängen: { $message }
 device-mount-busy = { $name } wird benutzt und kann nicht eingehängt werden: { $message }
 device-mount-refused = { $name } konnte nicht eingehängt werden: { $message }
+device-encrypted-volume = der verschlüsselte Datenträger
+device-encrypted = verschlüsselt
+device-unlock-tip = Verschlüsselt: ein Klick fragt nach der Passphrase
+device-unlock-title = { $name } entsperren
+device-unlock-explain = { $name } ist verschlüsselt. Entsperrt wird es eingehängt und geöffnet.
+device-unlock-passphrase = Passphrase
+device-unlock-button = Entsperren
+device-unlock-cancel = Abbrechen
+device-unlocking = { $name } wird entsperrt …
+device-unlock-no-udisks = Zum Entsperren wird der Dienst UDisks2 gebraucht, der nicht läuft
+device-unlock-not-allowed = Keine Berechtigung, { $name } zu entsperren: { $message }
+device-unlock-refused = { $name } konnte nicht entsperrt werden: { $message }
 
 ## Werkzeugleiste und Adressleiste
 tooltip-back = Zurück (Alt+Links)

@@ -38,6 +38,18 @@ device-mount-no-udisks = Mounting needs the UDisks2 service, which is not runnin
 device-mount-not-allowed = Not allowed to mount { $name }: { $message }
 device-mount-busy = { $name } is in use and cannot be mounted: { $message }
 device-mount-refused = Could not mount { $name }: { $message }
+device-encrypted-volume = the encrypted volume
+device-encrypted = encrypted
+device-unlock-tip = Encrypted: a click asks for its passphrase
+device-unlock-title = Unlock { $name }
+device-unlock-explain = { $name } is encrypted. Once unlocked, it is mounted and opened.
+device-unlock-passphrase = Passphrase
+device-unlock-button = Unlock
+device-unlock-cancel = Cancel
+device-unlocking = Unlocking { $name }…
+device-unlock-no-udisks = Unlocking needs the UDisks2 service, which is not running
+device-unlock-not-allowed = Not allowed to unlock { $name }: { $message }
+device-unlock-refused = Could not unlock { $name }: { $message }
 
 ## Toolbar and location bar
 tooltip-back = Back (Alt+Left)

@@ -30,7 +30,7 @@ impl App {
                 effects
             }
         };
-        effects.push(Effect::Raise);
+        effects.push(Effect::Raise(r.startup_id));
         effects
     }
 

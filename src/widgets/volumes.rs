@@ -1,5 +1,6 @@
 //! Filesystems nobody has mounted, in Places under Devices: a dimmed entry with the
-//! volume's name and size that mounts it when clicked.
+//! volume's name and size that mounts it when clicked (an encrypted one says so, and
+//! asks for its passphrase first).
 
 use iced::widget::{button, container, row, text, tooltip};
 use iced::{Center, Element, Fill};
@@ -21,8 +22,11 @@ pub fn item<'a>(app: &App, volume: &Unmounted) -> Element<'a, Message> {
             .for_place(PlaceKind::Removable, IconSize::Small)
             .view(18.0),
         text(volume_name(volume)).wrapping(iced::widget::text::Wrapping::None),
-        text(format::size(volume.size))
-            .size(theme::SMALL_TEXT)
+        text(match volume.locked {
+            true => format!("{} · {}", format::size(volume.size), fl!("device-encrypted")),
+            false => format::size(volume.size),
+        })
+        .size(theme::SMALL_TEXT)
             .style(theme::muted)
             .wrapping(iced::widget::text::Wrapping::None),
     ]
@@ -36,7 +40,13 @@ pub fn item<'a>(app: &App, volume: &Unmounted) -> Element<'a, Message> {
         .style(theme::flat_button(false));
     tooltip(
         b,
-        container(text(fl!("device-mount-tip")).size(theme::SMALL_TEXT))
+        container(
+            text(match volume.locked {
+                true => fl!("device-unlock-tip"),
+                false => fl!("device-mount-tip"),
+            })
+            .size(theme::SMALL_TEXT),
+        )
             .padding([4, 8])
             .style(iced::widget::container::bordered_box),
         tooltip::Position::Right,

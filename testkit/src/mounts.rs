@@ -39,6 +39,13 @@ pub fn other_filesystem(near: &Path) -> Result<tempfile::TempDir, String> {
     tempfile::tempdir_in(shm).map_err(|e| format!("a folder in /dev/shm: {e}"))
 }
 
+/// Does the kernel have the device mapper (which unlocking an encrypted volume needs)?
+/// Containers often lack it.
+pub fn device_mapper() -> bool {
+    std::fs::read_to_string("/proc/devices")
+        .is_ok_and(|d| d.lines().any(|l| l.ends_with(" device-mapper")))
+}
+
 /// A filesystem image on a loop device, mounted; unmounted and detached when dropped.
 pub struct LoopMount {
     pub mnt: PathBuf,
@@ -91,6 +98,86 @@ impl LoopMount {
         LoopMount::image(bytes, &["mkfs.ext4", "-q", "-F", "-m", "0", "-L", label])
     }
 
+    /// What it takes to make an encrypted (LUKS2) volume: cryptsetup, and UDisks2's
+    /// plugin that unlocks them.
+    pub fn can_luks() -> Result<(), String> {
+        LoopMount::can_ext4()?;
+        let plugin = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib"]
+            .iter()
+            .any(|d| Path::new(d).join("libbd_crypto.so.2").exists());
+        if !have("cryptsetup") || !plugin {
+            return Err(
+                "cryptsetup or libblockdev's crypto plugin missing \
+                 (apt-get install cryptsetup-bin libblockdev-crypto2)"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
+    /// A LUKS2 volume of `bytes` labelled `label` that `passphrase` opens, on a loop
+    /// device, locked (an encrypted stick just plugged in). Where the kernel has the device
+    /// mapper it holds an empty ext4; elsewhere nothing, as making one needs it.
+    pub fn luks_locked(bytes: u64, label: &str, passphrase: &str) -> LoopMount {
+        let keys = tempfile::tempdir().expect("tempdir");
+        let key = keys.path().join("key");
+        std::fs::write(&key, passphrase).expect("write the key file");
+        let key = key.to_string_lossy().into_owned();
+        // A cheap key derivation: the tests unlock it many times.
+        let m = LoopMount::image(
+            bytes,
+            &[
+                "cryptsetup",
+                "luksFormat",
+                "-q",
+                "--type",
+                "luks2",
+                "--pbkdf",
+                "pbkdf2",
+                "--pbkdf-force-iterations",
+                "1000",
+                "--label",
+                label,
+                "--key-file",
+                &key,
+            ],
+        );
+        if device_mapper() {
+            let name = format!("porpoise-test-{}", std::process::id());
+            run(Command::new("cryptsetup")
+                .args(["open", "--key-file", &key, &m.loop_dev, &name]));
+            run(Command::new("mkfs.ext4")
+                .args(["-q", "-m", "0"])
+                .arg(Path::new("/dev/mapper").join(&name)));
+            run(Command::new("cryptsetup").args(["close", &name]));
+        }
+        m
+    }
+
+    /// Close what was unlocked on the loop device (unmounting it first).
+    fn close_unlocked(&self) {
+        let Some(loop_name) = Path::new(&self.loop_dev).file_name() else {
+            return;
+        };
+        let holders = Path::new("/sys/block").join(loop_name).join("holders");
+        let Ok(entries) = std::fs::read_dir(holders) else {
+            return;
+        };
+        for holder in entries.flatten() {
+            let dm = Path::new("/sys/block").join(holder.file_name()).join("dm/name");
+            let Ok(name) = std::fs::read_to_string(dm) else {
+                continue;
+            };
+            let mapped = Path::new("/dev/mapper").join(name.trim());
+            if let Some(at) = mount_point_of(&mapped.to_string_lossy()) {
+                unmount(&at);
+            }
+            let _ = Command::new("cryptsetup")
+                .args(["close", name.trim()])
+                .status();
+        }
+    }
+
     /// The loop device (`/dev/loop3`).
     pub fn device(&self) -> &str {
         &self.loop_dev
@@ -135,6 +222,7 @@ impl Drop for LoopMount {
         if let Some(at) = mount_point_of(&self.loop_dev) {
             unmount(&at);
         }
+        self.close_unlocked();
         let _ = Command::new("losetup")
             .arg("-d")
             .arg(&self.loop_dev)

@@ -17,6 +17,7 @@
 
 mod image;
 mod launch;
+mod startup;
 mod target;
 mod x11;
 
@@ -25,6 +26,9 @@ pub use image::Shot;
 #[allow(unused_imports)]
 pub use image::Word;
 pub use launch::Launch;
+// Only the tests of launches handed to the window watch for them.
+#[allow(unused_imports)]
+pub use startup::StartupWatch;
 // Only the tests that drag files out to another application start one.
 #[allow(unused_imports)]
 pub use target::GtkTarget;

@@ -57,7 +57,10 @@ pub fn spawn(launch: &Launch) -> Result<(), LaunchError> {
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::null());
+        .stderr(Stdio::null())
+        // The launch that started this process is answered by it, not by what it starts.
+        .env_remove("DESKTOP_STARTUP_ID")
+        .env_remove("XDG_ACTIVATION_TOKEN");
     if let Some(dir) = &launch.dir {
         if let Err(source) = std::fs::read_dir(dir) {
             return Err(LaunchError::Folder {

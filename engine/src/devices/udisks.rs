@@ -1,9 +1,10 @@
 //! Devices through the UDisks2 service on the system bus (zbus, blocking: call it off the
 //! UI thread): the filesystems nobody has mounted (and the locked encrypted volumes),
-//! mounting them, and unmounting and ejecting a mounted one, found by its filesystem's
-//! `MountPoints`, never guessed.
+//! mounting them (unlocking an encrypted one first), and unmounting and ejecting a mounted
+//! one, found by its filesystem's `MountPoints`, never guessed.
 
 mod objects;
+mod unlock;
 mod unmounted;
 
 use std::collections::HashMap;
@@ -29,6 +30,8 @@ pub enum Action {
     Eject,
     PowerOff,
     Mount,
+    /// Opening an encrypted volume with a passphrase.
+    Unlock,
 }
 
 impl Action {
@@ -39,6 +42,7 @@ impl Action {
             Action::Eject => "eject",
             Action::PowerOff => "power off",
             Action::Mount => "mount",
+            Action::Unlock => "unlock",
         }
     }
 }
@@ -159,6 +163,12 @@ impl Bus {
     /// Mount `volume` where UDisks2 mounts filesystems (`/media/USER/LABEL`); where.
     pub fn mount(&self, volume: &Unmounted) -> Result<PathBuf, UdisksError> {
         mount_object(&self.connect()?, &volume.object, &volume.device)
+    }
+
+    /// Unlock the encrypted `volume` with `passphrase`, then mount what it holds; where.
+    /// A wrong passphrase is a refusal in UDisks2's own words.
+    pub fn unlock(&self, volume: &Unmounted, passphrase: &str) -> Result<PathBuf, UdisksError> {
+        unlock::unlock_and_mount(&self.connect()?, volume, passphrase)
     }
 
     /// Call `changed` each time UDisks2 adds or removes a device or a filesystem (a stick

@@ -1,0 +1,67 @@
+//! The passphrase dialog of an encrypted volume over the window: what it is, the hidden
+//! passphrase field, why the last try failed, Cancel and Unlock ("Unlocking…" while
+//! UDisks2 works).
+
+use iced::widget::{button, center, column, container, opaque, row, space, stack, text, text_input};
+use iced::{Center, Element, Fill};
+
+use crate::app::App;
+use crate::devices::DeviceMsg;
+use crate::i18n::fl;
+use crate::message::Message;
+use crate::theme;
+use crate::unlock::{PASSPHRASE_INPUT, Passphrase};
+
+fn msg(m: DeviceMsg) -> Message {
+    Message::Devices(m)
+}
+
+/// `base` with the passphrase dialog over it, when it is open.
+pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message> {
+    let Some(u) = app.unlock_view() else {
+        return base;
+    };
+    let title = text(fl!("device-unlock-title", name = u.name.clone())).size(theme::TEXT_SIZE + 3.0);
+    let explain = text(fl!("device-unlock-explain", name = u.name.clone())).style(text::secondary);
+    let mut field = text_input(&fl!("device-unlock-passphrase"), u.passphrase.expose())
+        .id(PASSPHRASE_INPUT)
+        .secure(true)
+        .width(Fill);
+    if !u.busy {
+        field = field
+            .on_input(|typed| msg(DeviceMsg::Passphrase(Passphrase::new(typed))))
+            .on_submit(msg(DeviceMsg::Unlock));
+    }
+    let said: Element<'a, Message> = match (&u.error, u.busy) {
+        (_, true) => text(fl!("device-unlocking", name = u.name.clone()))
+            .style(text::secondary)
+            .into(),
+        (Some(why), false) => text(why.clone()).style(theme::error_text).into(),
+        (None, false) => space::vertical().height(0).into(),
+    };
+    let cancel = button(text(fl!("device-unlock-cancel")))
+        .on_press(msg(DeviceMsg::CloseUnlock))
+        .style(button::secondary);
+    let unlock = button(text(fl!("device-unlock-button")))
+        .on_press_maybe(u.ready().then_some(msg(DeviceMsg::Unlock)));
+    let panel = container(
+        column![
+            title,
+            explain,
+            field,
+            said,
+            row![space::horizontal(), cancel, unlock]
+                .spacing(12)
+                .align_y(Center),
+        ]
+        .spacing(14),
+    )
+    .padding(20)
+    .max_width(520)
+    .style(container::bordered_box);
+    stack![
+        base,
+        opaque(center(opaque(panel)).style(super::dialog::backdrop))
+    ]
+    .into()
+}
