@@ -48,6 +48,7 @@ icon!(CHECK, "check.svg");
 icon!(EJECT, "eject.svg");
 icon!(EMBLEM_LINK, "emblem-link.svg");
 icon!(CLOSE, "close.svg");
+icon!(LOCK, "lock.svg");
 
 /// The application's own icon.
 pub static APP: LazyLock<Handle> =

@@ -121,7 +121,10 @@ mod tests {
 
     #[test]
     fn the_launch_time_is_read_off_the_startup_id() {
-        assert_eq!(launch_time("xfce4-panel-1234-host-app_TIME98765"), Some(98765));
+        assert_eq!(
+            launch_time("xfce4-panel-1234-host-app_TIME98765"),
+            Some(98765)
+        );
         assert_eq!(launch_time("no-time-here"), None);
         assert_eq!(launch_time("bad_TIMEx"), None);
     }

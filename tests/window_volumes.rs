@@ -2,7 +2,7 @@
 //! input through xdotool, screenshots read by tesseract) over the real UDisks2 (testkit's
 //! `udisks`: a system bus, udevd and udisksd started as root): an ext4 on a loop device
 //! that appears while the window is open shows in Places with its label; a click mounts it
-//! through UDisks2 and opens it. An encrypted (LUKS2) volume shows as encrypted; a click
+//! through UDisks2 and opens it. An encrypted (LUKS2) volume shows with a lock; a click
 //! asks for its passphrase in a dialog that never draws it; a wrong one is refused there in
 //! words, and the right one unlocks and opens it where the kernel has the device mapper
 //! (where not, UDisks2's refusal is shown). The window lives and answers `_NET_WM_PING`
@@ -12,9 +12,9 @@
 
 mod desktop;
 
-use desktop::{Desktop, Home, PATIENCE, wait_for};
-use porpoise_testkit::mounts::device_mapper;
+use desktop::{Desktop, Home, PATIENCE, Shot, wait_for};
 use porpoise_testkit::LoopMount;
+use porpoise_testkit::mounts::device_mapper;
 use porpoise_testkit::udisks::Daemons;
 
 #[test]
@@ -54,8 +54,7 @@ fn a_filesystem_plugged_in_shows_in_places_and_mounts_on_a_click() {
 
 #[test]
 fn an_encrypted_volume_asks_for_its_passphrase_and_says_why_it_stays_locked() {
-    if let Err(why) = porpoise_testkit::udisks::available().and_then(|()| LoopMount::can_luks())
-    {
+    if let Err(why) = porpoise_testkit::udisks::available().and_then(|()| LoopMount::can_luks()) {
         return porpoise_testkit::skip(&why);
     }
     let Some(desk) = Desktop::start() else { return };
@@ -66,19 +65,29 @@ fn an_encrypted_volume_asks_for_its_passphrase_and_says_why_it_stays_locked() {
 
     let disk = LoopMount::luks_locked(32 << 20, "VAULT", "correct horse");
     let (x, y) = win.wait_text("VAULT");
-    win.wait_text("encrypted");
+    win.save_shot("volumes-locked");
     win.click(x, y);
     win.wait_text("Unlock VAULT");
+    let (_, explain_y) = win.wait_text("Once unlocked");
+    let (cancel_x, cancel_y) = win.wait_text("Cancel");
     win.alive();
 
-    // The field has the keyboard (its hint goes once it has text); what is typed is not
-    // drawn.
-    win.wait_text("Passphrase");
+    // The field has the keyboard: what is typed is drawn there as dots, never in clear.
+    let field = |shot: &Shot| {
+        dark_pixels(
+            shot,
+            explain_y + 12..cancel_y - 16,
+            cancel_x - 360..cancel_x,
+        )
+    };
+    let empty = field(&win.shot());
     win.type_text("wrong horse");
-    win.wait_gone("Passphrase");
-    let shot = win.shot();
+    let typed = wait_for("the typed passphrase drawn as dots", PATIENCE, || {
+        let shot = win.shot();
+        (field(&shot) > empty + 100).then_some(shot)
+    });
     assert!(
-        shot.find_text("horse").is_none(),
+        typed.find_text("horse").is_none(),
         "the passphrase is not drawn in clear"
     );
     win.save_shot("volumes-passphrase");
@@ -106,4 +115,18 @@ fn an_encrypted_volume_asks_for_its_passphrase_and_says_why_it_stays_locked() {
     win.wait_text("VAULT");
     win.alive();
     win.closes_with("ctrl+q");
+}
+
+/// How many pixels in the rows `ys` and columns `xs` of `shot` are dark (text, dots).
+fn dark_pixels(shot: &Shot, ys: std::ops::Range<i32>, xs: std::ops::Range<i32>) -> usize {
+    let mut dark = 0;
+    for y in ys.clone() {
+        for x in xs.clone() {
+            let [r, g, b] = shot.pixel(x.max(0) as usize, y.max(0) as usize);
+            if u32::from(r) + u32::from(g) + u32::from(b) < 3 * 90 {
+                dark += 1;
+            }
+        }
+    }
+    dark
 }

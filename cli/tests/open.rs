@@ -313,8 +313,10 @@ fn an_application_does_not_inherit_the_launch_porpoise_was_started_for() {
         .expect("run porpoise");
     assert!(out.status.success(), "{}", stderr(&out));
     let recorded = desk.path("records/environment");
-    let seen = wait_for("the application to record its environment", PATIENCE, || {
-        fs::read_to_string(&recorded).ok()
-    });
+    let seen = wait_for(
+        "the application to record its environment",
+        PATIENCE,
+        || fs::read_to_string(&recorded).ok(),
+    );
     assert_eq!(seen, "unset|unset");
 }

@@ -185,7 +185,10 @@ fn udisks_lists_a_locked_volume_and_unlocks_it_with_its_passphrase() {
     if kit::mounts::device_mapper() {
         let at = right.unwrap_or_else(|e| panic!("unlock and mount: {e}"));
         assert!(kit::mounts::is_mounted(&at), "{} is mounted", at.display());
-        assert!(at.join("lost+found").is_dir(), "the ext4 inside is what is there");
+        assert!(
+            at.join("lost+found").is_dir(),
+            "the ext4 inside is what is there"
+        );
     } else {
         match right {
             Err(UdisksError::Refused {

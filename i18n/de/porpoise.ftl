@@ -39,7 +39,6 @@ device-mount-not-allowed = Keine Berechtigung, { $name } einzuhängen: { $messag
 device-mount-busy = { $name } wird benutzt und kann nicht eingehängt werden: { $message }
 device-mount-refused = { $name } konnte nicht eingehängt werden: { $message }
 device-encrypted-volume = der verschlüsselte Datenträger
-device-encrypted = verschlüsselt
 device-unlock-tip = Verschlüsselt: ein Klick fragt nach der Passphrase
 device-unlock-title = { $name } entsperren
 device-unlock-explain = { $name } ist verschlüsselt. Entsperrt wird es eingehängt und geöffnet.

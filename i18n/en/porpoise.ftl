@@ -39,7 +39,6 @@ device-mount-not-allowed = Not allowed to mount { $name }: { $message }
 device-mount-busy = { $name } is in use and cannot be mounted: { $message }
 device-mount-refused = Could not mount { $name }: { $message }
 device-encrypted-volume = the encrypted volume
-device-encrypted = encrypted
 device-unlock-tip = Encrypted: a click asks for its passphrase
 device-unlock-title = Unlock { $name }
 device-unlock-explain = { $name } is encrypted. Once unlocked, it is mounted and opened.

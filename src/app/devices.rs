@@ -13,12 +13,12 @@ use crate::i18n::fl;
 use crate::jobs::Note;
 use crate::jobs::entry::JobEntry;
 use crate::message::KeyPress;
-use crate::unlock::{PASSPHRASE_INPUT, UnlockView};
-use iced::keyboard::Key;
-use iced::keyboard::key::Named;
 use crate::places::{Place, PlaceKind};
 use crate::request::JobKind;
+use crate::unlock::{PASSPHRASE_INPUT, UnlockView};
 use crate::widgets::places::label;
+use iced::keyboard::Key;
+use iced::keyboard::key::Named;
 use porpoise_engine::devices::udisks::UdisksError;
 use porpoise_engine::jobs::JobState;
 

@@ -2,7 +2,9 @@
 //! passphrase field, why the last try failed, Cancel and Unlock ("Unlocking…" while
 //! UDisks2 works).
 
-use iced::widget::{button, center, column, container, opaque, row, space, stack, text, text_input};
+use iced::widget::{
+    button, center, column, container, opaque, row, space, stack, text, text_input,
+};
 use iced::{Center, Element, Fill};
 
 use crate::app::App;
@@ -21,7 +23,8 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
     let Some(u) = app.unlock_view() else {
         return base;
     };
-    let title = text(fl!("device-unlock-title", name = u.name.clone())).size(theme::TEXT_SIZE + 3.0);
+    let title =
+        text(fl!("device-unlock-title", name = u.name.clone())).size(theme::TEXT_SIZE + 3.0);
     let explain = text(fl!("device-unlock-explain", name = u.name.clone())).style(text::secondary);
     let mut field = text_input(&fl!("device-unlock-passphrase"), u.passphrase.expose())
         .id(PASSPHRASE_INPUT)
@@ -36,7 +39,11 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
         (_, true) => text(fl!("device-unlocking", name = u.name.clone()))
             .style(text::secondary)
             .into(),
-        (Some(why), false) => text(why.clone()).style(theme::error_text).into(),
+        (Some(why), false) => container(text(why.clone()))
+            .width(Fill)
+            .padding([8, 10])
+            .style(refusal)
+            .into(),
         (None, false) => space::vertical().height(0).into(),
     };
     let cancel = button(text(fl!("device-unlock-cancel")))
@@ -64,4 +71,18 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
         opaque(center(opaque(panel)).style(super::dialog::backdrop))
     ]
     .into()
+}
+
+/// Why the last try failed: the text as any, on a faint red ground with a red edge.
+fn refusal(theme: &iced::Theme) -> container::Style {
+    let danger = theme.extended_palette().danger.base.color;
+    container::Style {
+        background: Some(iced::Background::Color(danger.scale_alpha(0.1))),
+        border: iced::Border {
+            color: danger.scale_alpha(0.6),
+            width: 1.0,
+            radius: 4.0.into(),
+        },
+        ..container::Style::default()
+    }
 }

@@ -1,8 +1,8 @@
 //! Filesystems nobody has mounted, in Places under Devices: a dimmed entry with the
-//! volume's name and size that mounts it when clicked (an encrypted one says so, and
+//! volume's name and size that mounts it when clicked (an encrypted one has a lock, and
 //! asks for its passphrase first).
 
-use iced::widget::{button, container, row, text, tooltip};
+use iced::widget::{button, container, row, svg, text, tooltip};
 use iced::{Center, Element, Fill};
 use porpoise_engine::devices::udisks::Unmounted;
 
@@ -10,7 +10,7 @@ use crate::app::App;
 use crate::devices::{DeviceMsg, volume_name};
 use crate::format;
 use crate::i18n::fl;
-use crate::icons::IconSize;
+use crate::icons::{self, IconSize};
 use crate::message::Message;
 use crate::places::PlaceKind;
 use crate::theme;
@@ -22,14 +22,19 @@ pub fn item<'a>(app: &App, volume: &Unmounted) -> Element<'a, Message> {
             .for_place(PlaceKind::Removable, IconSize::Small)
             .view(18.0),
         text(volume_name(volume)).wrapping(iced::widget::text::Wrapping::None),
-        text(match volume.locked {
-            true => format!("{} · {}", format::size(volume.size), fl!("device-encrypted")),
-            false => format::size(volume.size),
-        })
-        .size(theme::SMALL_TEXT)
+    ]
+    .push(volume.locked.then(|| {
+        svg(icons::LOCK.clone())
+            .width(12)
+            .height(12)
+            .style(theme::symbol(true))
+    }))
+    .push(
+        text(format::size(volume.size))
+            .size(theme::SMALL_TEXT)
             .style(theme::muted)
             .wrapping(iced::widget::text::Wrapping::None),
-    ]
+    )
     .spacing(10)
     .align_y(Center);
     let b = button(content)
@@ -47,8 +52,8 @@ pub fn item<'a>(app: &App, volume: &Unmounted) -> Element<'a, Message> {
             })
             .size(theme::SMALL_TEXT),
         )
-            .padding([4, 8])
-            .style(iced::widget::container::bordered_box),
+        .padding([4, 8])
+        .style(iced::widget::container::bordered_box),
         tooltip::Position::Right,
     )
     .into()

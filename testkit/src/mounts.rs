@@ -102,15 +102,17 @@ impl LoopMount {
     /// plugin that unlocks them.
     pub fn can_luks() -> Result<(), String> {
         LoopMount::can_ext4()?;
-        let plugin = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib"]
-            .iter()
-            .any(|d| Path::new(d).join("libbd_crypto.so.2").exists());
+        let plugin = [
+            "/usr/lib/x86_64-linux-gnu",
+            "/usr/lib/aarch64-linux-gnu",
+            "/usr/lib",
+        ]
+        .iter()
+        .any(|d| Path::new(d).join("libbd_crypto.so.2").exists());
         if !have("cryptsetup") || !plugin {
-            return Err(
-                "cryptsetup or libblockdev's crypto plugin missing \
+            return Err("cryptsetup or libblockdev's crypto plugin missing \
                  (apt-get install cryptsetup-bin libblockdev-crypto2)"
-                    .into(),
-            );
+                .into());
         }
         Ok(())
     }
@@ -144,8 +146,7 @@ impl LoopMount {
         );
         if device_mapper() {
             let name = format!("porpoise-test-{}", std::process::id());
-            run(Command::new("cryptsetup")
-                .args(["open", "--key-file", &key, &m.loop_dev, &name]));
+            run(Command::new("cryptsetup").args(["open", "--key-file", &key, &m.loop_dev, &name]));
             run(Command::new("mkfs.ext4")
                 .args(["-q", "-m", "0"])
                 .arg(Path::new("/dev/mapper").join(&name)));
@@ -164,7 +165,9 @@ impl LoopMount {
             return;
         };
         for holder in entries.flatten() {
-            let dm = Path::new("/sys/block").join(holder.file_name()).join("dm/name");
+            let dm = Path::new("/sys/block")
+                .join(holder.file_name())
+                .join("dm/name");
             let Ok(name) = std::fs::read_to_string(dm) else {
                 continue;
             };

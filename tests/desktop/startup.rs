@@ -8,8 +8,8 @@ use std::time::Instant;
 use x11rb::connection::Connection;
 use x11rb::protocol::Event;
 use x11rb::protocol::xproto::{
-    Atom, AtomEnum, ChangeWindowAttributesAux, ConnectionExt, CreateWindowAux, EventMask,
-    PropMode, Window, WindowClass,
+    Atom, AtomEnum, ChangeWindowAttributesAux, ConnectionExt, CreateWindowAux, EventMask, PropMode,
+    Window, WindowClass,
 };
 use x11rb::rust_connection::RustConnection;
 use x11rb::wrapper::ConnectionExt as _;
@@ -156,7 +156,8 @@ impl StartupWatch {
         for &b in m.data.as_data8().iter() {
             if b == 0 {
                 let done = std::mem::take(&mut self.partial);
-                self.messages.push(String::from_utf8_lossy(&done).into_owned());
+                self.messages
+                    .push(String::from_utf8_lossy(&done).into_owned());
                 break;
             }
             self.partial.push(b);
