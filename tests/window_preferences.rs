@@ -2,7 +2,9 @@
 //! screenshots read by tesseract): Ctrl+comma opens it; a click on "Show hidden files"
 //! shows a dot-file in the view; a click on "Dark" turns the window dark (its pixels) and
 //! the settings file says so; a click on "Deutsch" shows German words at once; Escape
-//! closes it; the window lives and answers pings throughout.
+//! closes it; from the keyboard alone, the arrows go to "Verify copies" and Space turns
+//! it on, and Left on the theme goes from dark to light; the window lives and answers
+//! pings throughout.
 //! Run: `cargo build && cargo test --test window_preferences` (skips without the tools,
 //! fails in CI).
 
@@ -77,5 +79,31 @@ fn preferences_apply_at_once_and_are_saved() {
         (20..80).contains(&b).then_some(())
     });
     win.save_shot("preferences-closed");
+    win.alive();
+
+    // The keyboard alone: down to "Verify copies", Space; back up to the theme, Left.
+    win.key("ctrl+comma");
+    win.wait_text("Erscheinungsbild");
+    for _ in 0..5 {
+        win.key("Down");
+    }
+    win.key("space");
+    wait_file_text(&settings, "verify_copies saved", |t| {
+        t.contains("verify_copies = true")
+    });
+    win.save_shot("preferences-keyboard");
+    win.key("shift+Tab");
+    for _ in 0..4 {
+        win.key("Up");
+    }
+    win.key("Left");
+    wait_file_text(&settings, "the light theme saved", |t| {
+        t.contains("theme = \"light\"")
+    });
+    win.key("Escape");
+    win.wait_gone("Erscheinungsbild");
+    wait_for("the window to turn light", PATIENCE, || {
+        (view_brightness(&win) > 200).then_some(())
+    });
     win.alive();
 }

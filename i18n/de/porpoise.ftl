@@ -584,6 +584,6 @@ prefs-files = Dateien
 prefs-show-hidden = Versteckte Dateien anzeigen
 prefs-network-previews = Vorschau auf Netzwerkfreigaben
 prefs-verify-copies = Kopien prüfen
-prefs-queue-per-device = Eine Aufgabe je Gerät zur gleichen Zeit
+prefs-queue-per-device = Ein Auftrag nach dem anderen je Gerät
 prefs-restore-tabs = Tabs beim Start wiederherstellen
 prefs-close = Schließen

@@ -584,6 +584,6 @@ prefs-files = Files
 prefs-show-hidden = Show hidden files
 prefs-network-previews = Previews on network shares
 prefs-verify-copies = Verify copies
-prefs-queue-per-device = One job per device at a time
+prefs-queue-per-device = One job at a time per device
 prefs-restore-tabs = Restore tabs at start
 prefs-close = Close

@@ -79,10 +79,35 @@ impl App {
         Vec::new()
     }
 
-    /// A key while the dialog is open: it is modal; Escape closes it.
+    /// A key while the dialog is open: it is modal. Escape closes it; Tab, Shift+Tab and
+    /// the arrows up and down move the keyboard from line to line; left and right change
+    /// the choice, Space turns the switch.
     pub(super) fn preferences_key(&mut self, k: &KeyPress) -> Vec<Effect> {
+        let Some(v) = self.preferences.as_mut() else {
+            return Vec::new();
+        };
         match k.key.as_ref() {
             Key::Named(Named::Escape) => self.on_prefs_message(PrefsMsg::Close),
+            // An open list of choices takes its own keys.
+            _ if k.captured => Vec::new(),
+            Key::Named(Named::Tab) => {
+                v.step(!k.modifiers.shift());
+                Vec::new()
+            }
+            Key::Named(Named::ArrowDown) => {
+                v.step(true);
+                Vec::new()
+            }
+            Key::Named(Named::ArrowUp) => {
+                v.step(false);
+                Vec::new()
+            }
+            Key::Named(Named::ArrowLeft | Named::ArrowRight | Named::Space) => {
+                v.ringed = true;
+                let forward = k.key != Key::Named(Named::ArrowLeft);
+                let change = v.change(&self.settings, forward);
+                self.on_prefs_message(change)
+            }
             _ => Vec::new(),
         }
     }

@@ -1,6 +1,7 @@
 //! The Preferences dialog over the window: the theme (follow the desktop, light, dark),
 //! the icon theme (the desktop's or an installed one), the language (the desktop's,
-//! English, Deutsch) and the switches of file work, each applied as it is changed.
+//! English, Deutsch) and the switches of file work, each applied as it is changed; the
+//! line with the keyboard ringed once a key moved it.
 
 use iced::widget::{
     button, center, checkbox, column, container, opaque, pick_list, radio, row, stack, text,
@@ -10,7 +11,7 @@ use iced::{Center, Element, Fill};
 use crate::app::App;
 use crate::i18n::fl;
 use crate::message::Message;
-use crate::preferences::{LANGUAGES, PreferencesView, PrefsMsg};
+use crate::preferences::{LANGUAGES, Line, PreferencesView, PrefsMsg};
 use crate::settings::{Settings, ThemeChoice};
 use crate::theme;
 
@@ -27,11 +28,15 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
         column![
             text(fl!("prefs-title")).size(theme::TEXT_SIZE + 3.0),
             heading(fl!("prefs-appearance")),
-            line(fl!("prefs-theme"), theme_choice(s)),
-            line(fl!("prefs-icon-theme"), icon_theme(v, s)),
-            line(fl!("prefs-language"), language(s)),
+            ringed(v, Line::Theme, line(fl!("prefs-theme"), theme_choice(s))),
+            ringed(
+                v,
+                Line::IconTheme,
+                line(fl!("prefs-icon-theme"), icon_theme(v, s))
+            ),
+            ringed(v, Line::Language, line(fl!("prefs-language"), language(s))),
             heading(fl!("prefs-files")),
-            switches(s),
+            switches(v, s),
             row![iced::widget::space::horizontal(), close],
         ]
         .spacing(10),
@@ -48,6 +53,22 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
 
 fn heading<'a>(words: String) -> Element<'a, Message> {
     text(words).style(theme::muted).into()
+}
+
+/// `content`, ringed while `at` has the keyboard (once a key moved it).
+fn ringed<'a>(
+    v: &PreferencesView,
+    at: Line,
+    content: Element<'a, Message>,
+) -> Element<'a, Message> {
+    container(content)
+        .width(Fill)
+        .padding([3, 6])
+        .style(theme::ringed(
+            |_| container::Style::default(),
+            v.ringed && v.cursor == at,
+        ))
+        .into()
 }
 
 /// A label and its control on one line.
@@ -141,39 +162,45 @@ fn language<'a>(s: &Settings) -> Element<'a, Message> {
     r.into()
 }
 
-fn switches<'a>(s: &Settings) -> Element<'a, Message> {
-    let switch = |label: String, on: bool, msg: fn(bool) -> PrefsMsg| {
-        checkbox(on)
+fn switches<'a>(v: &PreferencesView, s: &Settings) -> Element<'a, Message> {
+    let switch = |at: Line, label: String, on: bool, msg: fn(bool) -> PrefsMsg| {
+        let check = checkbox(on)
             .label(label)
-            .on_toggle(move |on| Message::Prefs(msg(on)))
+            .on_toggle(move |on| Message::Prefs(msg(on)));
+        ringed(v, at, check.into())
     };
     column![
         switch(
+            Line::ShowHidden,
             fl!("prefs-show-hidden"),
             s.show_hidden,
             PrefsMsg::ShowHidden
         ),
         switch(
+            Line::NetworkPreviews,
             fl!("prefs-network-previews"),
             s.previews_on_network,
             PrefsMsg::NetworkPreviews
         ),
         switch(
+            Line::VerifyCopies,
             fl!("prefs-verify-copies"),
             s.verify_copies,
             PrefsMsg::VerifyCopies
         ),
         switch(
+            Line::QueuePerDevice,
             fl!("prefs-queue-per-device"),
             s.queue_per_device,
             PrefsMsg::QueuePerDevice
         ),
         switch(
+            Line::RestoreTabs,
             fl!("prefs-restore-tabs"),
             s.restore_tabs,
             PrefsMsg::RestoreTabs
         ),
     ]
-    .spacing(8)
+    .spacing(2)
     .into()
 }
