@@ -207,12 +207,14 @@ impl App {
 
     /// [`App::boot`] for iced, with a tab for each entry of `tabs` (its folder, or the
     /// two folders of a split view from left to right) and the one at `shown` shown: the
-    /// effects become tasks. `tabs` holds at least one.
+    /// effects become tasks. `tabs` holds at least one; `startup_id` is the launch's
+    /// (empty: none).
     pub fn boot_task(
         tabs: (Vec<Vec<PathBuf>>, usize),
         settings: Settings,
         settings_path: Option<PathBuf>,
         home: UserHome,
+        startup_id: String,
     ) -> (App, Task<Message>) {
         let (mut tabs, shown) = tabs;
         let first = match tabs.first_mut() {
@@ -225,6 +227,10 @@ impl App {
             effects.extend(app.split_at(right));
         }
         effects.extend(app.open_tabs(tabs.collect(), shown));
+        // The launch that started this window is answered once it is open.
+        if !startup_id.is_empty() {
+            effects.push(Effect::Raise(startup_id));
+        }
         let task = app.run_effects(effects);
         (app, task)
     }

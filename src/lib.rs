@@ -80,6 +80,7 @@ pub fn run(mut args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
         .unwrap_or_default();
     i18n::apply(settings.language.as_deref());
     let (start, later) = start::first_and_later(&args).ok_or(UiError::NothingToOpen)?;
+    let startup_id = instance::startup_id();
     // The session's window takes the paths (as tabs) unless a new window is asked for.
     let _bus = match new_window {
         true => None,
@@ -87,7 +88,7 @@ pub fn run(mut args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
             let asked: Vec<std::path::PathBuf> = std::iter::once(start.clone())
                 .chain(later.clone())
                 .collect();
-            match instance::claim(&asked, &instance::startup_id()) {
+            match instance::claim(&asked, &startup_id) {
                 instance::Claim::Handed => return Ok(()),
                 instance::Claim::Owner(connection) => Some(connection),
                 instance::Claim::Alone => None,
@@ -114,6 +115,7 @@ pub fn run(mut args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
                 settings.clone(),
                 settings_path.clone(),
                 home.clone(),
+                startup_id.clone(),
             )
         },
         App::update,

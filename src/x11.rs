@@ -87,7 +87,9 @@ pub fn activate(window: Window, startup_id: &str) -> Result<(), ActivationError>
             conn.send_event(false, root, EventMask::PROPERTY_CHANGE, event)?;
         }
     }
-    conn.flush()?;
+    // A round trip: the server has done all of it before the connection closes (closing
+    // right after writing can lose what was written last).
+    conn.get_input_focus()?.reply()?;
     Ok(())
 }
 

@@ -15,62 +15,25 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use desktop::{Desktop, Home, Launch, PATIENCE, Reaper, StartupWatch, wait_for};
+use desktop::{Desktop, Home, Launch, PATIENCE, StartupWatch, wait_for};
+use porpoise_testkit::session_bus::SessionBus;
 
 const INSTANCE: &str = "io.github.porpoise.Porpoise";
 const FILE_MANAGER: &str = "org.freedesktop.FileManager1";
 
 /// A private session bus, ended with the test.
-struct Bus {
-    address: String,
-    _daemon: Reaper,
-}
+struct Bus(SessionBus);
 
 impl Bus {
     fn start(dir: &Path) -> Bus {
-        let socket = dir.join("bus");
-        let config = dir.join("session.conf");
-        fs::write(
-            &config,
-            format!(
-                "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN\" \
-                 \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n\
-                 <busconfig><type>session</type><listen>unix:path={}</listen>\
-                 <auth>EXTERNAL</auth><policy context=\"default\">\
-                 <allow send_destination=\"*\" eavesdrop=\"true\"/><allow eavesdrop=\"true\"/>\
-                 <allow own=\"*\"/></policy></busconfig>\n",
-                socket.display()
-            ),
-        )
-        .expect("write the bus config");
-        let daemon = Command::new("dbus-daemon")
-            .arg(format!("--config-file={}", config.display()))
-            .args(["--nofork", "--nopidfile"])
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("start dbus-daemon");
-        let bus = Bus {
-            address: format!("unix:path={}", socket.display()),
-            _daemon: Reaper(daemon),
-        };
-        wait_for("the session bus", PATIENCE, || {
-            bus.gdbus(&["call", "--dest", "org.freedesktop.DBus"])
-                .args(["--object-path", "/org/freedesktop/DBus"])
-                .args(["--method", "org.freedesktop.DBus.GetId"])
-                .output()
-                .ok()
-                .filter(|o| o.status.success())
-                .map(|_| ())
-        });
-        bus
+        Bus(SessionBus::start(dir))
     }
 
-    /// `gdbus ARGS…` on this bus.
     fn gdbus(&self, args: &[&str]) -> Command {
         let mut c = Command::new("gdbus");
         c.args(args)
             .arg("--address")
-            .arg(&self.address)
+            .arg(&self.0.address)
             .stdin(Stdio::null());
         c
     }
@@ -128,7 +91,7 @@ fn the_session_has_one_window_that_shows_what_it_is_asked() {
     let home = Home::with_files(&["notes"]);
     let bus_dir = tempfile::tempdir().expect("a temp folder");
     let bus = Bus::start(bus_dir.path());
-    let on_bus = |launch: Launch| launch.env("DBUS_SESSION_BUS_ADDRESS", &bus.address);
+    let on_bus = |launch: Launch| launch.env("DBUS_SESSION_BUS_ADDRESS", &bus.0.address);
     let mut win = desk.launch(on_bus(Launch::new(home.path()).arg(&home.work)));
     win.wait_title("the folder in the title", |t| t.ends_with("work"));
     wait_for("the window to own its names", PATIENCE, || {

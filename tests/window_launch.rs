@@ -1,14 +1,15 @@
 //! What the desktop passes when it starts Porpoise (`Exec=porpoise %U`), in the real
 //! window under Xvfb (tests/desktop): a `file://` URI with percent-escapes, several
-//! arguments, a path to a file, a path that never existed; and the window's `WM_CLASS`,
-//! which docks match to the desktop file's `StartupWMClass`.
+//! arguments, a path to a file, a path that never existed; the window's `WM_CLASS`,
+//! which docks match to the desktop file's `StartupWMClass`; and the launcher's startup ID,
+//! which the window wears and answers with startup notification's `remove`.
 //! Run: `cargo build && cargo test --test window_launch` (skips without the tools, fails in CI).
 
 mod desktop;
 
 use std::fs;
 
-use desktop::{Desktop, Launch};
+use desktop::{Desktop, Launch, StartupWatch};
 
 /// The desktop file's `StartupWMClass`.
 fn startup_wm_class() -> String {
@@ -126,4 +127,24 @@ fn arguments_that_name_no_local_path_are_refused_in_words() {
         err.contains("none of the arguments is a local path or file:// URI"),
         "{err}"
     );
+}
+
+#[test]
+fn the_window_answers_the_launch_that_started_it() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    let mut watch = StartupWatch::start(desk.display());
+    let startup_id = format!(
+        "launcher-{}_TIME{}",
+        std::process::id(),
+        watch.server_time()
+    );
+    let mut win = desk.launch(
+        Launch::new(home.path())
+            .arg(home.path())
+            .env("DESKTOP_STARTUP_ID", &startup_id),
+    );
+    watch.wait_message(&format!("remove: ID=\"{startup_id}\""));
+    assert_eq!(watch.startup_id_of(win.id()), startup_id);
+    win.alive();
 }

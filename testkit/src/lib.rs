@@ -10,6 +10,7 @@ pub mod nobody;
 pub mod portal;
 pub mod rig;
 pub mod rng;
+pub mod session_bus;
 pub mod trees;
 pub mod udisks;
 

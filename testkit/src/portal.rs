@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+use crate::session_bus::SessionBus;
 use crate::{Reaper, have, wait_for};
 
 const DCONF: &str = "/usr/libexec/dconf-service";
@@ -37,6 +38,8 @@ pub struct DesktopPortal {
     dir: tempfile::TempDir,
     display: String,
     daemons: Vec<Reaper>,
+    /// Dropped after the daemons on it.
+    _bus: SessionBus,
 }
 
 impl DesktopPortal {
@@ -48,35 +51,14 @@ impl DesktopPortal {
         std::fs::create_dir_all(&run).expect("mkdir run");
         std::fs::set_permissions(&run, std::os::unix::fs::PermissionsExt::from_mode(0o700))
             .expect("chmod run");
-        let socket = dir.path().join("bus");
-        let config = dir.path().join("session.conf");
-        std::fs::write(
-            &config,
-            format!(
-                "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN\" \
-                 \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n\
-                 <busconfig><type>session</type><listen>unix:path={}</listen>\
-                 <auth>EXTERNAL</auth><policy context=\"default\">\
-                 <allow send_destination=\"*\" eavesdrop=\"true\"/><allow eavesdrop=\"true\"/>\
-                 <allow own=\"*\"/></policy></busconfig>\n",
-                socket.display()
-            ),
-        )
-        .expect("write the bus config");
+        let bus = SessionBus::start(dir.path());
         let mut portal = DesktopPortal {
-            address: format!("unix:path={}", socket.display()),
+            address: bus.address.clone(),
             dir,
             display: display.to_owned(),
             daemons: Vec::new(),
+            _bus: bus,
         };
-        portal.spawn(
-            Command::new("dbus-daemon")
-                .arg(format!("--config-file={}", config.display()))
-                .args(["--nofork", "--nopidfile"]),
-        );
-        wait_for("the private session bus", PATIENCE, || {
-            socket.exists().then_some(())
-        });
         portal.spawn(&mut Command::new(DCONF));
         portal.wait_name("ca.desrt.dconf");
         portal.spawn(&mut Command::new(PORTAL_GTK));

@@ -25,6 +25,8 @@ pub struct StartupWatch {
     /// The message being put together, and those complete.
     partial: Vec<u8>,
     pub messages: Vec<String>,
+    /// Every event read, by kind, for a failure's message.
+    events: Vec<String>,
 }
 
 impl StartupWatch {
@@ -73,6 +75,7 @@ impl StartupWatch {
             more,
             partial: Vec::new(),
             messages: Vec::new(),
+            events: Vec::new(),
         }
     }
 
@@ -101,12 +104,21 @@ impl StartupWatch {
         while !self.messages.iter().any(|m| m == wanted) {
             assert!(
                 started.elapsed() < PATIENCE,
-                "no startup message {wanted:?}; seen: {:?}",
-                self.messages
+                "no startup message {wanted:?}; seen: {:?}; events: {:?}",
+                self.messages,
+                self.events
             );
             match self.conn.poll_for_event().expect("an event") {
                 Some(e) => self.take(e),
-                None => std::thread::sleep(std::time::Duration::from_millis(20)),
+                None => {
+                    // A round trip reads in whatever the server sent before it.
+                    self.conn
+                        .get_input_focus()
+                        .expect("ask the server")
+                        .reply()
+                        .expect("the server answers");
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
             }
         }
     }
@@ -146,8 +158,12 @@ impl StartupWatch {
     /// Keep the pieces of startup messages among `event`.
     fn take(&mut self, event: Event) {
         let Event::ClientMessage(m) = event else {
+            self.events
+                .push(format!("{event:?}").chars().take(60).collect());
             return;
         };
+        self.events
+            .push(format!("client message {} format {}", m.type_, m.format));
         if m.type_ == self.begin {
             self.partial.clear();
         } else if m.type_ != self.more {
