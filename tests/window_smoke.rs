@@ -36,6 +36,62 @@ fn the_window_opens_and_draws_the_entries() {
     win.alive();
 }
 
+/// Processor time the process (all its threads) has used so far, in clock ticks.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("read its stat");
+    // After the name in parentheses: state is field 3, utime 14, stime 15.
+    let rest = &stat[stat.rfind(')').expect("a stat line") + 2..];
+    let fields: Vec<&str> = rest.split(' ').collect();
+    fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime")
+}
+
+#[test]
+fn a_window_left_alone_comes_to_rest() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    let shown = home.path().join("Mixed");
+    // What the window looks into for each shown entry: folders it counts, pictures it
+    // makes thumbnails of, files whose type it reads from their first bytes.
+    for d in ["letters", "old", "summer"] {
+        std::fs::create_dir_all(shown.join(d)).expect("mkdir");
+        std::fs::write(shown.join(d).join("inside.txt"), b"x").expect("write");
+    }
+    for i in 0..3 {
+        image::RgbaImage::from_pixel(64, 48, image::Rgba([200, 40 * i, 40, 255]))
+            .save(shown.join(format!("picture-{i}.png")))
+            .expect("write a picture");
+    }
+    std::fs::write(shown.join("no-extension"), b"%PDF-1.4\n").expect("write");
+    std::fs::write(shown.join("notes.txt"), b"notes").expect("write");
+    let mut win = desk.launch(Launch::new(home.path()).arg(&shown));
+    win.wait_title("the folder in the title", |t| t == "Porpoise — Mixed");
+    win.wait_text("summer");
+
+    // Once the listing, counts, types and thumbnails are in, nothing happens: the window
+    // must stop drawing and working. A stretch of two seconds using at most a fiftieth of
+    // one core counts as rest (at rest it uses 0 or 1 tick of 200; a window that keeps
+    // redrawing a small folder, 10 or more).
+    let tick = rustix::param::clock_ticks_per_second();
+    let stretch = Duration::from_secs(2);
+    let most = tick * stretch.as_secs() / 50;
+    let deadline = Instant::now() + PATIENCE;
+    let mut used = Vec::new();
+    loop {
+        let before = cpu_ticks(win.pid());
+        std::thread::park_timeout(stretch);
+        let spent = cpu_ticks(win.pid()) - before;
+        used.push(spent);
+        if spent <= most {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the window never came to rest: ticks used per {stretch:?} ({tick} a second): {used:?}"
+        );
+    }
+    win.alive();
+}
+
 #[test]
 fn a_window_started_before_its_x_server_waits_for_it() {
     let home = tempfile::tempdir().expect("home");

@@ -195,6 +195,42 @@ fn watched_changes_arrive_one_entry_at_a_time() {
 }
 
 #[test]
+fn looking_into_entries_is_no_change() {
+    let t = sample_tree();
+    file(&t.path().join("zfolder"), "inside.txt", 5, 0);
+    let (mut l, mut s) = listed(t.path(), ViewOptions::default(), true);
+
+    // What the window does to shown entries: count a folder, read a file's first bytes.
+    let counted = std::fs::read_dir(t.path().join("zfolder"))
+        .expect("read_dir")
+        .count();
+    assert_eq!(counted, 1);
+    let read = std::fs::read(t.path().join("b.jpg")).expect("read");
+    assert_eq!(read.len(), 300);
+    // A real change after those looks: the first change told must be this one alone.
+    file(t.path(), "marker.txt", 1, 0);
+
+    let deadline = Instant::now() + PATIENCE;
+    let told = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "no change within the patience time");
+        if let Next::Event(DirEvent::Changed(c)) = s.next_timeout(left) {
+            let names: Vec<String> = (0..c.upserts.len())
+                .map(|i| String::from_utf8_lossy(c.upserts.name(i)).into_owned())
+                .chain(
+                    c.removed
+                        .iter()
+                        .map(|n| String::from_utf8_lossy(n).into_owned()),
+                )
+                .collect();
+            l.apply(DirEvent::Changed(c));
+            break names;
+        }
+    };
+    assert_eq!(told, ["marker.txt"], "looks were told as changes");
+}
+
+#[test]
 fn a_rename_is_told_as_a_pair_and_the_folder_going_says_so_at_once() {
     let t = tempfile::tempdir().expect("tempdir");
     let shown = t.path().join("shown");

@@ -107,7 +107,8 @@ impl DirWatcher {
             }
             let mut changes = stat_names(dir, gathered.names, gathered.rescan);
             changes.renamed = gathered.renamed;
-            changes.gone = gathered.self_touched && !still_there(dir, path);
+            changes.gone =
+                (gathered.self_touched || !changes.removed.is_empty()) && !still_there(dir, path);
             let gone = changes.gone;
             if (!changes.is_empty() && !send(changes)) || gone {
                 return;
@@ -136,10 +137,16 @@ impl Gathered {
                 return;
             }
         };
-        self.rescan |= ev.need_rescan();
+        // The folder itself opened counts too: a folder deleted while shown stays open
+        // here, so the kernel tells of its deletion only once it is let go, and the
+        // deleting program's look inside (`rm -r` reads it first) is the sign there is.
         if ev.paths.iter().any(|p| p == dir) {
             self.self_touched = true;
         }
+        if is_only_a_look(&ev.kind) {
+            return;
+        }
+        self.rescan |= ev.need_rescan();
         if let notify::EventKind::Modify(notify::event::ModifyKind::Name(
             notify::event::RenameMode::Both,
         )) = ev.kind
@@ -160,6 +167,15 @@ impl Gathered {
             }
         }
     }
+}
+
+/// An entry opened, read or closed without writing changes nothing shown. Such events
+/// must be dropped: looking into a subfolder to count it, sniffing a file's type or
+/// making its thumbnail opens it, and a change for each look would start the look again,
+/// for ever.
+fn is_only_a_look(kind: &notify::EventKind) -> bool {
+    use notify::event::{AccessKind, AccessMode};
+    matches!(kind, notify::EventKind::Access(a) if *a != AccessKind::Close(AccessMode::Write))
 }
 
 /// Is the folder open as `dir` still the one at `path`? Deleted, its path leads nowhere;
