@@ -16,6 +16,8 @@ mod thread;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::x11::X11Error;
+
 /// How long the target has to answer a position before the source stops waiting.
 const STATUS_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 /// How long a target has after a drop to say it is finished with the files.
@@ -59,34 +61,9 @@ pub enum Outcome {
     /// Escape, or another drag, ended it.
     Cancelled,
     /// The display could not be used.
-    Failed(Arc<DragOutError>),
-}
-
-/// Why the XDND source could not run.
-#[derive(Debug, thiserror::Error)]
-pub enum DragOutError {
-    #[error("cannot connect to the X display")]
-    Connect(#[source] x11rb::errors::ConnectError),
-    #[error("the connection to the X display broke")]
-    Connection(#[source] x11rb::errors::ConnectionError),
-    #[error("the X display refused a request")]
-    Reply(#[source] x11rb::errors::ReplyError),
-    #[error("the X display refused to make the drag's window")]
-    Window(#[source] x11rb::errors::ReplyOrIdError),
-    #[error("the drag thread stopped")]
+    Failed(Arc<X11Error>),
+    /// The thread that offers drags is gone.
     Stopped,
-}
-
-impl From<x11rb::errors::ConnectionError> for DragOutError {
-    fn from(e: x11rb::errors::ConnectionError) -> Self {
-        DragOutError::Connection(e)
-    }
-}
-
-impl From<x11rb::errors::ReplyError> for DragOutError {
-    fn from(e: x11rb::errors::ReplyError) -> Self {
-        DragOutError::Reply(e)
-    }
 }
 
 /// The drag-out messages (one variant of the app's `Message`).

@@ -14,27 +14,18 @@ use x11rb::wrapper::ConnectionExt as _;
 /// Startup notification messages travel in pieces of this many bytes.
 const PIECE: usize = 20;
 
-/// Why the window could not be brought to the front on X11.
+/// What went wrong talking to the X display (bringing the window to the front, a drag
+/// offered to other applications).
 #[derive(Debug, thiserror::Error)]
-pub enum ActivationError {
+pub enum X11Error {
     #[error("cannot connect to the X display")]
     Connect(#[source] x11rb::errors::ConnectError),
     #[error("the connection to the X display broke")]
-    Connection(#[source] x11rb::errors::ConnectionError),
+    Connection(#[from] x11rb::errors::ConnectionError),
     #[error("the X display refused a request")]
-    Reply(#[source] x11rb::errors::ReplyError),
-}
-
-impl From<x11rb::errors::ConnectionError> for ActivationError {
-    fn from(e: x11rb::errors::ConnectionError) -> Self {
-        ActivationError::Connection(e)
-    }
-}
-
-impl From<x11rb::errors::ReplyError> for ActivationError {
-    fn from(e: x11rb::errors::ReplyError) -> Self {
-        ActivationError::Reply(e)
-    }
+    Reply(#[from] x11rb::errors::ReplyError),
+    #[error("the X display refused to make a window")]
+    Window(#[source] x11rb::errors::ReplyOrIdError),
 }
 
 /// The X11 id of the window, if it is an X11 window.
@@ -48,10 +39,10 @@ pub fn window_id(window: &dyn iced::window::Window) -> Option<u32> {
 }
 
 /// Bring `window` to the front for the launch `startup_id` (empty: no launch to answer).
-pub fn activate(window: Window, startup_id: &str) -> Result<(), ActivationError> {
-    let (conn, screen) = x11rb::connect(None).map_err(ActivationError::Connect)?;
+pub fn activate(window: Window, startup_id: &str) -> Result<(), X11Error> {
+    let (conn, screen) = x11rb::connect(None).map_err(X11Error::Connect)?;
     let root = conn.setup().roots[screen].root;
-    let atom = |name: &str| -> Result<u32, ActivationError> {
+    let atom = |name: &str| -> Result<u32, X11Error> {
         Ok(conn.intern_atom(false, name.as_bytes())?.reply()?.atom)
     };
     if !startup_id.is_empty() {

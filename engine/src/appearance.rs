@@ -9,7 +9,7 @@ mod watch;
 
 use std::path::PathBuf;
 
-pub use files::{from_files, gtk_prefers_dark, ini_value, kde_prefers_dark, watched};
+pub use files::{from_files, gtk_prefers_dark, ini_value, kde_prefers_dark, read_text, watched};
 pub use portal::{Portal, PortalError, Scheme};
 pub use watch::follow;
 

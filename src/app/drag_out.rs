@@ -19,6 +19,10 @@ impl App {
                 tracing::warn!("{}", porpoise_engine::error::chain(&*e));
                 self.jobs.note = Some(Note::failed(fl!("drag-out-failed")));
             }
+            Outcome::Stopped => {
+                tracing::warn!("the thread that offers drags is gone");
+                self.jobs.note = Some(Note::failed(fl!("drag-out-failed")));
+            }
             Outcome::Unconfirmed => {
                 tracing::info!(
                     "the application the files were dropped on did not say it took them"

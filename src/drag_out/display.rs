@@ -11,7 +11,7 @@ use x11rb::protocol::xproto::{
 use x11rb::rust_connection::RustConnection;
 use x11rb::wrapper::ConnectionExt as _;
 
-use super::DragOutError;
+use crate::x11::X11Error;
 
 /// The XDND protocol version spoken.
 pub const VERSION: u32 = 5;
@@ -23,7 +23,7 @@ macro_rules! atoms {
         pub struct Atoms { $(pub $field: Atom),* }
 
         impl Atoms {
-            fn intern(conn: &RustConnection) -> Result<Atoms, DragOutError> {
+            fn intern(conn: &RustConnection) -> Result<Atoms, X11Error> {
                 $(let $field = conn.intern_atom(false, $name.as_bytes())?;)*
                 Ok(Atoms { $($field: $field.reply()?.atom),* })
             }
@@ -66,11 +66,11 @@ pub struct Display {
 
 impl Display {
     /// Connect to the display `DISPLAY` names and make the source's window.
-    pub fn connect() -> Result<Display, DragOutError> {
-        let (conn, screen) = x11rb::connect(None).map_err(DragOutError::Connect)?;
+    pub fn connect() -> Result<Display, X11Error> {
+        let (conn, screen) = x11rb::connect(None).map_err(X11Error::Connect)?;
         let root = conn.setup().roots[screen].root;
         let atoms = Atoms::intern(&conn)?;
-        let source = conn.generate_id().map_err(DragOutError::Window)?;
+        let source = conn.generate_id().map_err(X11Error::Window)?;
         conn.create_window(
             x11rb::COPY_DEPTH_FROM_PARENT,
             source,
@@ -84,9 +84,9 @@ impl Display {
             x11rb::COPY_FROM_PARENT,
             &CreateWindowAux::new().event_mask(EventMask::PROPERTY_CHANGE),
         )
-        .map_err(|e| DragOutError::Window(e.into()))?
+        .map_err(|e| X11Error::Window(e.into()))?
         .check()
-        .map_err(|e| DragOutError::Window(e.into()))?;
+        .map_err(|e| X11Error::Window(e.into()))?;
         // Targets that read more than three types look here.
         conn.change_property32(
             PropMode::REPLACE,
@@ -107,7 +107,7 @@ impl Display {
     /// A timestamp from the server (that of a property change on the source's window),
     /// for owning the selection and for the drop. Other events read meanwhile are handed
     /// to `other`.
-    pub fn server_time(&self, mut other: impl FnMut(Event)) -> Result<Timestamp, DragOutError> {
+    pub fn server_time(&self, mut other: impl FnMut(Event)) -> Result<Timestamp, X11Error> {
         self.conn.change_property8(
             PropMode::APPEND,
             self.source,
@@ -135,7 +135,7 @@ impl Display {
         target: Window,
         kind: Atom,
         data: [u32; 5],
-    ) -> Result<(), DragOutError> {
+    ) -> Result<(), X11Error> {
         let event = ClientMessageEvent::new(32, target, kind, data);
         self.conn
             .send_event(false, deliver_to, EventMask::NO_EVENT, event)?;

@@ -4,8 +4,8 @@
 
 use x11rb::protocol::xproto::{AtomEnum, ConnectionExt, KeyButMask, Window};
 
-use super::DragOutError;
 use super::display::{Display, VERSION};
+use crate::x11::X11Error;
 
 /// The pointer, as one query from the root saw it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,7 +42,7 @@ pub enum Under {
 const MAX_DEPTH: usize = 16;
 
 impl Display {
-    pub fn pointer(&self) -> Result<Pointer, DragOutError> {
+    pub fn pointer(&self) -> Result<Pointer, X11Error> {
         let r = self.conn.query_pointer(self.root)?.reply()?;
         Ok(Pointer {
             x: r.root_x,
@@ -53,7 +53,7 @@ impl Display {
     }
 
     /// What is under `pointer`; `own` is the window the drag started in.
-    pub fn under(&self, pointer: &Pointer, own: Window) -> Result<Under, DragOutError> {
+    pub fn under(&self, pointer: &Pointer, own: Window) -> Result<Under, X11Error> {
         let mut window = pointer.child;
         for _ in 0..MAX_DEPTH {
             if window == x11rb::NONE {
@@ -72,7 +72,7 @@ impl Display {
 
     /// `window` as a drop target, if it is one (through its proxy, if it names one that
     /// names itself).
-    fn target(&self, window: Window) -> Result<Option<Target>, DragOutError> {
+    fn target(&self, window: Window) -> Result<Option<Target>, X11Error> {
         let mut deliver_to = window;
         if let Some(&proxy) = self
             .words(window, self.atoms.proxy, AtomEnum::WINDOW)?
@@ -99,12 +99,7 @@ impl Display {
     }
 
     /// A 32-bit property's values; none when it is not there, or the window went away.
-    fn words(
-        &self,
-        window: Window,
-        property: u32,
-        kind: AtomEnum,
-    ) -> Result<Vec<u32>, DragOutError> {
+    fn words(&self, window: Window, property: u32, kind: AtomEnum) -> Result<Vec<u32>, X11Error> {
         let reply = match self
             .conn
             .get_property(false, window, property, kind, 0, 64)?

@@ -8,9 +8,9 @@ use x11rb::protocol::xproto::{
 };
 use x11rb::wrapper::ConnectionExt as _;
 
-use super::DragOutError;
 use super::display::Display;
 use super::payload::Payload;
+use crate::x11::X11Error;
 
 impl Display {
     /// Answer one request for the selection with `payload` (or refuse it).
@@ -18,7 +18,7 @@ impl Display {
         &self,
         request: &SelectionRequestEvent,
         payload: &Payload,
-    ) -> Result<(), DragOutError> {
+    ) -> Result<(), X11Error> {
         let a = &self.atoms;
         // Clients of the obsolete convention name no property: the target's name is it.
         let property = match request.property {
@@ -50,7 +50,7 @@ impl Display {
         property: Atom,
         target: Atom,
         payload: &Payload,
-    ) -> Result<bool, DragOutError> {
+    ) -> Result<bool, X11Error> {
         let a = &self.atoms;
         let bytes = if target == a.targets {
             self.conn.change_property32(

@@ -12,7 +12,8 @@ use x11rb::protocol::xproto::{Atom, ClientMessageEvent, ConnectionExt, KeyButMas
 use super::display::Display;
 use super::find::{Target, Under};
 use super::payload::Payload;
-use super::{DragOutError, DropAction, FINISH_WAIT, Outcome, STATUS_WAIT};
+use super::{DropAction, FINISH_WAIT, Outcome, STATUS_WAIT};
+use crate::x11::X11Error;
 
 /// How often a wait looks at the display again.
 const LOOK_AGAIN: Duration = Duration::from_millis(5);
@@ -50,7 +51,7 @@ pub struct Session<'d> {
 
 impl<'d> Session<'d> {
     /// Take `XdndSelection` for `payload`, for a drag that started in `own`.
-    pub fn start(d: &'d Display, own: u32, payload: Payload) -> Result<Self, DragOutError> {
+    pub fn start(d: &'d Display, own: u32, payload: Payload) -> Result<Self, X11Error> {
         // Answers of an earlier drag's targets that came late mean nothing now.
         let time = d.server_time(|_| {})?;
         d.conn
@@ -69,10 +70,7 @@ impl<'d> Session<'d> {
     /// Look at the pointer once: follow it from target to target; at the release, drop
     /// or leave and say how it ended. `interrupted` tells whether the wait for a target
     /// that reads the files should stop (another request came).
-    pub fn step(
-        &mut self,
-        interrupted: &dyn Fn() -> bool,
-    ) -> Result<Option<Outcome>, DragOutError> {
+    pub fn step(&mut self, interrupted: &dyn Fn() -> bool) -> Result<Option<Outcome>, X11Error> {
         self.read_events()?;
         let pointer = self.d.pointer()?;
         let held = pointer.mask.contains(KeyButMask::BUTTON1);
@@ -105,12 +103,12 @@ impl<'d> Session<'d> {
     }
 
     /// The window's drag was cancelled: leave the target.
-    pub fn cancel(mut self) -> Result<Outcome, DragOutError> {
+    pub fn cancel(mut self) -> Result<Outcome, X11Error> {
         self.leave()?;
         Ok(Outcome::Cancelled)
     }
 
-    fn enter(&mut self, target: Target) -> Result<(), DragOutError> {
+    fn enter(&mut self, target: Target) -> Result<(), X11Error> {
         let a = &self.d.atoms;
         self.d.send(
             target.deliver_to,
@@ -130,7 +128,7 @@ impl<'d> Session<'d> {
         Ok(())
     }
 
-    fn leave(&mut self) -> Result<(), DragOutError> {
+    fn leave(&mut self) -> Result<(), X11Error> {
         if let Some(c) = self.current.take() {
             let t = c.target;
             self.d.send(
@@ -144,7 +142,7 @@ impl<'d> Session<'d> {
     }
 
     /// Tell the target where the pointer is, unless it knows; one position at a time.
-    fn position(&mut self, at: Position) -> Result<(), DragOutError> {
+    fn position(&mut self, at: Position) -> Result<(), X11Error> {
         let Some(c) = self.current.as_mut() else {
             return Ok(());
         };
@@ -178,7 +176,7 @@ impl<'d> Session<'d> {
 
     /// Handle what the display sent: targets' statuses and answers, requests for the
     /// files.
-    fn read_events(&mut self) -> Result<(), DragOutError> {
+    fn read_events(&mut self) -> Result<(), X11Error> {
         while let Some(event) = self.d.conn.poll_for_event()? {
             match event {
                 Event::SelectionRequest(r) => self.d.answer(&r, &self.payload)?,
@@ -189,7 +187,7 @@ impl<'d> Session<'d> {
         Ok(())
     }
 
-    fn message(&mut self, m: &ClientMessageEvent) -> Result<(), DragOutError> {
+    fn message(&mut self, m: &ClientMessageEvent) -> Result<(), X11Error> {
         let a = self.d.atoms;
         let data = m.data.as_data32();
         let Some(c) = self.current.as_mut().filter(|c| c.target.window == data[0]) else {
@@ -216,7 +214,7 @@ impl<'d> Session<'d> {
     }
 
     /// The button came up: drop where the target takes the files, else leave.
-    fn release(&mut self, interrupted: &dyn Fn() -> bool) -> Result<Outcome, DragOutError> {
+    fn release(&mut self, interrupted: &dyn Fn() -> bool) -> Result<Outcome, X11Error> {
         if self.current.is_none() {
             return Ok(Outcome::NotDropped);
         }
@@ -254,7 +252,7 @@ impl<'d> Session<'d> {
         limit: Duration,
         interrupted: &dyn Fn() -> bool,
         done: impl Fn(&Current) -> bool,
-    ) -> Result<(), DragOutError> {
+    ) -> Result<(), X11Error> {
         let until = Instant::now() + limit;
         loop {
             self.read_events()?;

@@ -9,10 +9,11 @@ use std::time::Duration;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use tokio::sync::oneshot;
 
+use super::Outcome;
 use super::display::Display;
 use super::payload::Payload;
 use super::session::Session;
-use super::{DragOutError, Outcome};
+use crate::x11::X11Error;
 
 /// How often the pointer is looked at during a drag.
 const POLL: Duration = Duration::from_millis(16);
@@ -50,8 +51,7 @@ fn send(request: Request) {
 pub async fn drag(own: u32, paths: Vec<PathBuf>) -> Outcome {
     let (done, rx) = oneshot::channel();
     send(Request::Drag { own, paths, done });
-    rx.await
-        .unwrap_or_else(|_| Outcome::Failed(Arc::new(DragOutError::Stopped)))
+    rx.await.unwrap_or_else(|_| Outcome::Stopped)
 }
 
 /// End the drag under way, leaving the target it is over.
@@ -104,7 +104,7 @@ fn run(
     payload: Payload,
     rx: &Receiver<Request>,
     next: &mut Option<Request>,
-) -> Result<Outcome, DragOutError> {
+) -> Result<Outcome, X11Error> {
     let mut session = Session::start(d, own, payload)?;
     let interrupted = || !rx.is_empty();
     loop {

@@ -3,7 +3,9 @@
 //! blocking I/O: call [`load`] on a worker thread, never on the UI thread.
 
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use porpoise_engine::appearance::{ini_value, read_text};
 
 use super::set::{Format, IconFile, IconSize, Slot, ThemeIcons};
 
@@ -148,21 +150,6 @@ fn kde_theme(dirs: &Dirs) -> Option<String> {
         ini_value(&text, "Icons", "Theme")
     })
 }
-
-fn read_text(path: &Path) -> Option<String> {
-    match std::fs::read(path) {
-        Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => {
-            tracing::debug!("cannot read {}: {e}", path.display());
-            None
-        }
-    }
-}
-
-/// The value of `key` in `[section]` of an ini-style text (the engine's reading, which
-/// the desktop's look uses too).
-pub use porpoise_engine::appearance::ini_value;
 
 #[cfg(test)]
 mod tests {

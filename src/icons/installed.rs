@@ -3,7 +3,8 @@
 //! and is not hidden, by its folder name with the display `Name`. Blocking: call
 //! [`installed`] off the UI thread.
 
-use super::desktop::{Dirs, ini_value};
+use super::desktop::Dirs;
+use porpoise_engine::appearance::ini_value;
 
 /// An installed icon theme: its folder name (what the setting holds) and its `Name`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -74,7 +74,9 @@ fn lightness(r: f64, g: f64, b: f64) -> f64 {
     (r.max(g).max(b) + r.min(g).min(b)) / 2.0
 }
 
-fn read_text(path: &Path) -> Option<String> {
+/// A settings file's text (bytes that are not UTF-8 replaced); `None` where it cannot be
+/// read (a missing file quietly, other failures in the log).
+pub fn read_text(path: &Path) -> Option<String> {
     match std::fs::read(path) {
         Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,

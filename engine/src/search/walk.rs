@@ -80,16 +80,11 @@ impl Visit<Dir> for Searcher<'_, '_> {
         if rel.is_some_and(|r| self.rules.fences.keeps_out(r)) {
             return None;
         }
-        match sys::open_dir_at(&parent.fd, name) {
-            Ok(fd) => Some(Arc::new(Dir {
-                fd,
-                path: Arc::new(path),
-            })),
-            Err(e) => {
-                self.shared.problems.add(Op::OpenDir, path, e);
-                None
-            }
-        }
+        let fd = self.shared.problems.open_dir(&parent.fd, name, &path)?;
+        Some(Arc::new(Dir {
+            fd,
+            path: Arc::new(path),
+        }))
     }
 
     /// Read a folder, deciding on each name.
@@ -103,16 +98,7 @@ impl Visit<Dir> for Searcher<'_, '_> {
         let mut entries = Entries::new(&dir.fd, buf);
         let mut hits = Batch::default();
         let mut chunk = Chunk::new(SHARE_CHUNK);
-        while let Some(entry) = entries.next() {
-            let entry = match entry {
-                Ok(e) => e,
-                Err(e) => {
-                    self.shared
-                        .problems
-                        .add(Op::ReadDir, dir.path.to_path_buf(), e);
-                    break;
-                }
-            };
+        while let Some(entry) = entries.next(&self.shared.problems, &dir.path) {
             if entry.dot {
                 continue;
             }

@@ -37,18 +37,13 @@ struct Counter<'s, 'a> {
 impl Visit<Dir> for Counter<'_, '_> {
     fn open(&mut self, parent: &Arc<Dir>, name: &CStr) -> Option<Arc<Dir>> {
         let path = parent.path.join(OsStr::from_bytes(name.to_bytes()));
-        match sys::open_dir_at(&parent.fd, name) {
-            Ok(fd) => Some(Arc::new(Dir {
-                fd,
-                path,
-                dev: parent.dev,
-            })),
-            Err(e) => {
-                // The folder itself is counted already (as `du` counts it).
-                self.shared.problems.add(Op::OpenDir, path, e);
-                None
-            }
-        }
+        // Not opened, the folder itself is counted already (as `du` counts it).
+        let fd = self.shared.problems.open_dir(&parent.fd, name, &path)?;
+        Some(Arc::new(Dir {
+            fd,
+            path,
+            dev: parent.dev,
+        }))
     }
 
     /// Read a folder, looking at each entry; when another thread has nothing to do,
@@ -61,14 +56,7 @@ impl Visit<Dir> for Counter<'_, '_> {
     ) {
         let mut entries = Entries::new(&dir.fd, buf);
         let mut chunk = Chunk::new(SHARE_CHUNK);
-        while let Some(entry) = entries.next() {
-            let entry = match entry {
-                Ok(e) => e,
-                Err(e) => {
-                    self.shared.problems.add(Op::ReadDir, dir.path.clone(), e);
-                    break;
-                }
-            };
+        while let Some(entry) = entries.next(&self.shared.problems, &dir.path) {
             if entry.dot {
                 continue;
             }

@@ -1,5 +1,7 @@
 //! Problems met on a walk: every one counted, the first few kept with their path.
 
+use std::ffi::CStr;
+use std::os::fd::{AsFd, OwnedFd};
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -26,6 +28,19 @@ impl Problems {
         if g.1.len() < self.keep {
             g.1.push(IoError::new(op, path, e));
         }
+    }
+
+    /// Open the folder `name` of `parent`; a failure is counted here with the folder's
+    /// `path`, and nothing is opened.
+    pub(crate) fn open_dir(
+        &self,
+        parent: impl AsFd,
+        name: &CStr,
+        path: &PathBuf,
+    ) -> Option<OwnedFd> {
+        crate::sys::open_dir_at(parent, name)
+            .map_err(|e| self.add(Op::OpenDir, path.clone(), e))
+            .ok()
     }
 
     /// How many so far, and the kept ones from the `from`th on.

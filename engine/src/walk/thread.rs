@@ -6,11 +6,14 @@
 use std::ffi::CStr;
 use std::mem::MaybeUninit;
 use std::os::fd::AsFd;
+use std::path::Path;
 use std::sync::Arc;
 
 use rustix::fs::{RawDir, RawDirEntry};
 
+use super::problems::Problems;
 use super::stack::{Next, Stack, Task};
+use crate::error::Op;
 
 /// getdents64 buffer of each thread: large, so a folder takes few calls.
 const DIRENT_BUFFER: usize = 128 * 1024;
@@ -138,17 +141,22 @@ impl<'b, Fd: AsFd> Entries<'b, Fd> {
         }
     }
 
-    pub(crate) fn next(&mut self) -> Option<rustix::io::Result<Entry<'_>>> {
+    /// The next entry. A failure to read ends the folder: it is counted in `problems`
+    /// with the folder's `path`.
+    pub(crate) fn next(&mut self, problems: &Problems, path: &Path) -> Option<Entry<'_>> {
         let item = match self.raw.next()? {
             Ok(item) => item,
-            Err(e) => return Some(Err(e)),
+            Err(e) => {
+                problems.add(Op::ReadDir, path.to_path_buf(), e);
+                return None;
+            }
         };
         let dot = matches!(item.file_name().to_bytes(), b"." | b"..");
         if !dot {
             self.seen += 1;
         }
         let check = !dot && self.seen.is_multiple_of(CHECK_EVERY);
-        Some(Ok(Entry { item, check, dot }))
+        Some(Entry { item, check, dot })
     }
 
     /// Entries given so far, `.` and `..` left out.
