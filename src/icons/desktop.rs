@@ -155,6 +155,7 @@ fn kde_theme(dirs: &Dirs) -> Option<String> {
 mod tests {
     use super::*;
     use std::fs;
+    use std::path::Path;
 
     #[test]
     fn reads_ini_values_of_the_right_group() {

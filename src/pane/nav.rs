@@ -225,12 +225,21 @@ impl Pane {
             for (from, to) in &c.renamed {
                 self.selection.rename(from, to);
             }
+            // A folder is counted again only when new or changed inside (its mtime), not
+            // for a change of its permissions or owner.
             new_folders = c
                 .upserts
                 .entries
                 .iter()
                 .filter(|e| e.is_dir_like())
-                .map(|e| c.upserts.names.name_of(e).to_vec())
+                .map(|e| (e, c.upserts.names.name_of(e)))
+                .filter(|(e, name)| {
+                    let known = self.lister.position(name).and_then(|i| self.lister.get(i));
+                    !known.is_some_and(|(k, _)| {
+                        (k.ino, k.mtime_sec, k.mtime_nsec) == (e.ino, e.mtime_sec, e.mtime_nsec)
+                    })
+                })
+                .map(|(_, name)| name.to_vec())
                 .collect();
         }
         self.lister.apply(event);
@@ -343,4 +352,79 @@ fn child_name(parent: &Path, child: &Path) -> Option<Vec<u8>> {
     (child.parent() == Some(parent))
         .then(|| child.file_name().map(|n| n.as_bytes().to_vec()))
         .flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fs::{File, FileTimes};
+    use std::os::unix::fs::PermissionsExt;
+    use std::time::{Duration, SystemTime};
+
+    use porpoise_engine::listing::{DirStream, open_dir};
+
+    use super::*;
+
+    /// The names of the folders the effects would count.
+    fn counted(effects: &[Effect]) -> Vec<Vec<u8>> {
+        effects
+            .iter()
+            .flat_map(|e| match e {
+                Effect::CountFolders { names, .. } => names.clone(),
+                _ => Vec::new(),
+            })
+            .collect()
+    }
+
+    /// Feed the pane the stream's events up to the next change (or the listing's end);
+    /// the folders it then wants counted.
+    fn next_counted(pane: &mut Pane, stream: &mut DirStream, settings: &Settings) -> Vec<Vec<u8>> {
+        let mut cache = ListerCache::default();
+        loop {
+            let event = stream.blocking_next().expect("a listing event");
+            let last = matches!(event, DirEvent::Complete | DirEvent::Changed(_));
+            let cx = Around {
+                settings,
+                cache: &mut cache,
+                home: Path::new("/"),
+                peers: Vec::new(),
+            };
+            let (effects, _) = pane.on_dir_event(event, cx);
+            if last {
+                return counted(&effects);
+            }
+        }
+    }
+
+    #[test]
+    fn a_folder_is_counted_again_only_when_it_changed() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).expect("mkdir");
+        let settings = Settings::default();
+        let viewport = Viewport {
+            offset_y: 0.0,
+            width: 400.0,
+            height: 300.0,
+        };
+        let mut pane = Pane::new(dir.path().to_owned(), &settings, viewport);
+        let opts = ListOptions {
+            watch: true,
+            ..ListOptions::default()
+        };
+        let mut stream = open_dir(dir.path().to_owned(), opts);
+        assert_eq!(next_counted(&mut pane, &mut stream, &settings), [b"sub"]);
+
+        // Its permissions changed: told as a change, but nothing in it changed.
+        std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+        assert!(next_counted(&mut pane, &mut stream, &settings).is_empty());
+
+        // Changed inside (its mtime moves): counted again.
+        let hour_ago = SystemTime::now() - Duration::from_secs(3600);
+        let times = FileTimes::new().set_modified(hour_ago);
+        File::open(&sub)
+            .expect("open")
+            .set_times(times)
+            .expect("set mtime");
+        assert_eq!(next_counted(&mut pane, &mut stream, &settings), [b"sub"]);
+    }
 }
