@@ -235,31 +235,7 @@ impl Effect {
                 None,
             ),
             Effect::Close => (iced::exit(), None),
-            Effect::Raise(startup_id) => (
-                iced::window::latest().and_then(move |id| {
-                    let startup_id = startup_id.clone();
-                    iced::window::run(id, crate::x11::window_id).then(move |x11| match x11 {
-                        Some(window) => {
-                            let startup_id = startup_id.clone();
-                            Task::perform(
-                                blocking(move || crate::x11::activate(window, &startup_id)),
-                                |done| {
-                                    if let Some(Err(e)) = done {
-                                        tracing::warn!(
-                                            "coming to the front: {}",
-                                            porpoise_engine::error::chain(&e)
-                                        );
-                                    }
-                                    Message::Tick
-                                },
-                            )
-                        }
-                        // Not X11: the windowing library's request.
-                        None => iced::window::gain_focus(id),
-                    })
-                }),
-                None,
-            ),
+            Effect::Raise(startup_id) => (crate::x11::raise(startup_id), None),
             Effect::CountFolders {
                 generation,
                 dir,

@@ -28,6 +28,31 @@ pub enum X11Error {
     Window(#[source] x11rb::errors::ReplyOrIdError),
 }
 
+/// Bring the window to the front for the launch `startup_id`: on X11 through
+/// [`activate`] (off the UI thread; a failure is logged), elsewhere through the windowing
+/// library's focus request.
+pub fn raise<T: Send + 'static>(startup_id: String) -> iced::Task<T> {
+    iced::window::latest().and_then(move |id| {
+        let startup_id = startup_id.clone();
+        iced::window::run(id, window_id).then(move |x11| match x11 {
+            Some(window) => {
+                let startup_id = startup_id.clone();
+                let activated = crate::offload::blocking(move || activate(window, &startup_id));
+                iced::Task::future(activated).then(|done| {
+                    if let Some(Err(e)) = done {
+                        tracing::warn!(
+                            "coming to the front: {}",
+                            porpoise_engine::error::chain(&e)
+                        );
+                    }
+                    iced::Task::none()
+                })
+            }
+            None => iced::window::gain_focus(id),
+        })
+    })
+}
+
 /// The X11 id of the window, if it is an X11 window.
 pub fn window_id(window: &dyn iced::window::Window) -> Option<u32> {
     use iced::window::raw_window_handle::RawWindowHandle;
