@@ -17,11 +17,12 @@ use crate::theme;
 pub(crate) const MENU_WIDTH: f32 = 210.0;
 const MENU_MAX_WIDTH: f32 = 440.0;
 pub(crate) const ITEM_HEIGHT: f32 = 30.0;
-/// A character's width at the text size, on the generous side, to size a menu by its
-/// labels.
-const CHAR_WIDTH: f32 = 8.0;
 /// A menu's padding, an entry's padding and the gap before a tick or after an arrow.
 const MENU_CHROME: f32 = 10.0 + 24.0 + 8.0;
+/// Room for a tick (and its gap) or a submenu's arrow beside a label.
+const MARK_ROOM: f32 = 14.0 + 8.0;
+/// The least gap between a default entry's label and its key.
+const KEY_GAP: f32 = 12.0;
 
 /// One entry of a menu.
 pub(crate) struct Entry {
@@ -75,22 +76,52 @@ pub(crate) fn menu<'a>(
 }
 
 /// How wide a menu of `items` is: its longest label (with a tick's or an arrow's room)
-/// fits on one line, within [`MENU_WIDTH`] and a maximum.
+/// fits on one line, within [`MENU_WIDTH`] and a maximum. The labels are measured as they
+/// will be drawn, so a language with longer words gets a wider menu.
 pub(crate) fn width_of(items: &[Entry]) -> f32 {
     let longest = items
         .iter()
-        .map(|e| {
-            let mark = match e.mark {
-                Mark::Plain => 0,
-                Mark::Tick(_) | Mark::Submenu => 3,
-                // "Enter" in small letters after it.
-                Mark::Default => 8,
-            };
-            e.label.chars().count() + mark
+        .map(|e| match e.mark {
+            Mark::Plain => text_width(&e.label, iced::Font::DEFAULT, theme::TEXT_SIZE),
+            Mark::Tick(_) | Mark::Submenu => {
+                text_width(&e.label, iced::Font::DEFAULT, theme::TEXT_SIZE) + MARK_ROOM
+            }
+            Mark::Default => {
+                text_width(&e.label, BOLD, theme::TEXT_SIZE)
+                    + KEY_GAP
+                    + text_width(
+                        &fl!("menu-default-key"),
+                        iced::Font::DEFAULT,
+                        theme::SMALL_TEXT,
+                    )
+            }
         })
-        .max()
-        .unwrap_or(0);
-    (longest as f32 * CHAR_WIDTH + MENU_CHROME).clamp(MENU_WIDTH, MENU_MAX_WIDTH)
+        .fold(0.0, f32::max);
+    (longest.ceil() + MENU_CHROME).clamp(MENU_WIDTH, MENU_MAX_WIDTH)
+}
+
+/// The default entry's label face.
+const BOLD: iced::Font = iced::Font {
+    weight: iced::font::Weight::Bold,
+    ..iced::Font::DEFAULT
+};
+
+/// How wide `label` is drawn on one line in `font` at `size`.
+fn text_width(label: &str, font: iced::Font, size: f32) -> f32 {
+    use iced::advanced::text::{self as core_text, Paragraph as _};
+    let paragraph =
+        <iced::Renderer as core_text::Renderer>::Paragraph::with_text(core_text::Text {
+            content: label,
+            bounds: iced::Size::INFINITE,
+            size: iced::Pixels(size),
+            line_height: core_text::LineHeight::default(),
+            font,
+            align_x: core_text::Alignment::Default,
+            align_y: iced::alignment::Vertical::Top,
+            shaping: core_text::Shaping::Advanced,
+            wrapping: Wrapping::None,
+        });
+    paragraph.min_width()
 }
 
 /// Where a submenu `sub_width` wide goes beside a menu at `x` that is `width` wide: on
@@ -163,10 +194,7 @@ pub(crate) fn entries<'a>(items: Vec<Entry>) -> Column<'a, Message> {
             .into()
         } else if default {
             row![
-                text(label).wrapping(Wrapping::None).font(iced::Font {
-                    weight: iced::font::Weight::Bold,
-                    ..iced::Font::DEFAULT
-                }),
+                text(label).wrapping(Wrapping::None).font(BOLD),
                 space().width(Fill),
                 text(fl!("menu-default-key"))
                     .size(theme::SMALL_TEXT)
@@ -216,5 +244,35 @@ pub(crate) fn panel(t: &Theme) -> container::Style {
             .width(1)
             .color(p.background.strong.color),
         ..container::Style::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(label: &str, mark: Mark) -> Entry {
+        Entry {
+            label: label.to_owned(),
+            message: Message::Tick,
+            mark,
+            highlighted: false,
+        }
+    }
+
+    #[test]
+    fn a_menu_is_as_wide_as_its_widest_label_is_drawn() {
+        // As many letters, far from as wide: measured, not counted.
+        let wide = "W".repeat(24);
+        let narrow = "i".repeat(24);
+        let w = width_of(&[entry(&narrow, Mark::Plain), entry(&wide, Mark::Plain)]);
+        let n = width_of(&[entry(&narrow, Mark::Plain)]);
+        assert_eq!(n, MENU_WIDTH, "a short label keeps the narrowest menu");
+        assert!(w > n + 100.0, "{w} for {wide:?}, {n} for {narrow:?}");
+        assert!(w >= text_width(&wide, iced::Font::DEFAULT, theme::TEXT_SIZE) + MENU_CHROME);
+        // A tick takes room beside the label; a label past the widest menu is cut.
+        assert!(width_of(&[entry(&wide, Mark::Tick(true))]) > w);
+        let endless = "W".repeat(200);
+        assert_eq!(width_of(&[entry(&endless, Mark::Plain)]), MENU_MAX_WIDTH);
     }
 }
