@@ -59,3 +59,37 @@ pub fn passed(mut run: Command) {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Run `check` on `tree` as a user the folder modes apply to: where the test runs as root
+/// (which reads any folder), this binary's test `child` runs again as the unprivileged
+/// user from a copy in `dir`, with `var` set to `tree` (skipped without `setpriv`, the
+/// message saying it cannot `what`); otherwise `check` runs here.
+pub fn check_unprivileged(
+    dir: &Path,
+    child: &str,
+    var: &str,
+    tree: &Path,
+    what: &str,
+    check: fn(&Path),
+) {
+    if rustix::process::geteuid().is_root() {
+        if !crate::have("setpriv") {
+            return crate::skip(&format!(
+                "setpriv missing: cannot {what} as an unprivileged user"
+            ));
+        }
+        let mut again = test_again(dir, child);
+        again.env(var, tree);
+        passed(again);
+    } else {
+        check(tree);
+    }
+}
+
+/// The body of the `child` test of [`check_unprivileged`]: `check` on the tree `var`
+/// names, where it is set; on its own run nothing.
+pub fn child_check(var: &str, check: fn(&Path)) {
+    if let Some(tree) = std::env::var_os(var) {
+        check(Path::new(&tree));
+    }
+}
