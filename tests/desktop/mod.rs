@@ -309,6 +309,15 @@ impl Home {
         self.dir.path()
     }
 
+    /// The home folder's own name (what the title ends with there).
+    pub fn name(&self) -> String {
+        self.path()
+            .file_name()
+            .expect("a name")
+            .to_string_lossy()
+            .into_owned()
+    }
+
     /// A folder `name` in the home holding `<file>.txt` for each of `files`, each
     /// holding its name; its path.
     pub fn folder(&self, name: &str, files: &[&str]) -> PathBuf {
