@@ -523,6 +523,13 @@ impl Window<'_> {
         self.settle();
     }
 
+    /// Press `key` `times` times, waiting for the window to handle each.
+    pub fn key_times(&self, key: &str, times: usize) {
+        for _ in 0..times {
+            self.key(key);
+        }
+    }
+
     /// Press keys without waiting for the window to handle them (to time what follows).
     pub fn send_keys(&self, keys: &str) {
         self.press_keys(keys);
