@@ -37,7 +37,7 @@ pub fn bench_folder(base: &Path, prefix: &str) -> tempfile::TempDir {
 /// The folder of album `d` in a photo tree at `tree` (ten groups, every third album three
 /// levels deeper), made.
 pub fn album_folder(tree: &Path, d: usize) -> PathBuf {
-    let dir = if d % 3 == 0 {
+    let dir = if d.is_multiple_of(3) {
         tree.join(format!("group{}/album{d:04}/raw/2026/march", d % 10))
     } else {
         tree.join(format!("group{}/album{d:04}", d % 10))
