@@ -227,10 +227,10 @@ fn templates(t: &TestHome) -> PathBuf {
     dir
 }
 
-/// The app on `t`'s work folder, with [`templates`] in place and `t`'s own home as the
-/// user's (not the process's: the home `$HOME` stands for).
+/// The app on `t`'s work folder, with [`templates`] in place and `t`'s home as the user's.
 fn boot_with_templates(t: &TestHome) -> App {
     templates(t);
+    // Not with the process's home: the test's own, whose HOME `$HOME` stands for.
     let home = porpoise::places::UserHome {
         folder: t.home.clone(),
         trash: test_trash().1,

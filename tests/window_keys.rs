@@ -26,8 +26,7 @@ fn left(at: &Path) -> Vec<&'static str> {
         .collect()
 }
 
-/// A home whose work folder holds [`NAMES`], and the window on that folder once alpha
-/// shows.
+/// A home with [`NAMES`] in its work folder, and the window on it once alpha shows.
 fn open_names(desk: &Desktop) -> (Home, Window<'_>) {
     let home = Home::with_files(&NAMES);
     let win = desk.open_work(&home);

@@ -70,8 +70,7 @@ impl<'h> Apps<'h> {
             .app(&name.to_lowercase(), name, mimes, codes, "");
     }
 
-    /// The recording applications' folders: `bin/`, `.local/share/applications/`,
-    /// `records/`.
+    /// The recording applications' folders in this home.
     fn recorders(&self) -> Recorders {
         Recorders {
             bin: self.path("bin"),

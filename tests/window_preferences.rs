@@ -103,8 +103,7 @@ fn preferences_apply_at_once_and_are_saved() {
     win.alive();
 }
 
-/// From the line the keyboard is on, `step` pressed `times` times to another line, then
-/// `key` to change it; wait until the settings file holds `saved`.
+/// Press `step` `times` times, then `key`; wait until the settings file holds `saved`.
 fn change_line(
     win: &Window,
     settings: &Path,

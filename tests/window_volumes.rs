@@ -17,8 +17,7 @@ use porpoise_testkit::LoopMount;
 use porpoise_testkit::mounts::device_mapper;
 use porpoise_testkit::udisks::Daemons;
 
-/// The system bus with udevd and udisksd, a home with notes in its work folder, and the
-/// window on that folder once notes shows.
+/// UDisks2's daemons, a home with notes, and the window on it once notes shows.
 fn open_with_udisks(desk: &Desktop) -> (Daemons, Home, Window<'_>) {
     let daemons = Daemons::system();
     let home = Home::with_files(&["notes"]);

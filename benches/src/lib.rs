@@ -34,8 +34,7 @@ pub fn bench_folder(base: &Path, prefix: &str) -> tempfile::TempDir {
         .expect("bench folder")
 }
 
-/// The folder of album `d` in a photo tree at `tree` (ten groups, every third album three
-/// levels deeper), made.
+/// Album `d`'s folder in the photo tree at `tree`, made: ten groups, every third deeper.
 pub fn album_folder(tree: &Path, d: usize) -> PathBuf {
     let dir = if d.is_multiple_of(3) {
         tree.join(format!("group{}/album{d:04}/raw/2026/march", d % 10))

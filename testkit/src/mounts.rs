@@ -255,8 +255,7 @@ impl Drop for ReadOnlyTmpfs {
     }
 }
 
-/// A 4 MiB tmpfs mounted on a folder that is there already (as root); unmounted when
-/// dropped.
+/// A 4 MiB tmpfs mounted on a folder (as root); unmounted when dropped.
 pub struct Tmpfs {
     pub mnt: PathBuf,
 }

@@ -60,10 +60,7 @@ pub fn passed(mut run: Command) {
     );
 }
 
-/// Run `check` on `tree` as a user the folder modes apply to: where the test runs as root
-/// (which reads any folder), this binary's test `child` runs again as the unprivileged
-/// user from a copy in `dir`, with `var` set to `tree` (skipped without `setpriv`, the
-/// message saying it cannot `what`); otherwise `check` runs here.
+/// Run `check` on `tree` as a user whom folder modes bind (as root: the unprivileged one).
 pub fn check_unprivileged(
     dir: &Path,
     child: &str,
@@ -73,6 +70,9 @@ pub fn check_unprivileged(
     check: fn(&Path),
 ) {
     if rustix::process::geteuid().is_root() {
+        // Root reads any folder: this binary's test `child` runs again as the unprivileged
+        // user, from a copy in `dir`, with `var` naming the tree; without `setpriv` the
+        // test is skipped, the message saying it cannot `what`.
         if !crate::have("setpriv") {
             return crate::skip(&format!(
                 "setpriv missing: cannot {what} as an unprivileged user"
@@ -86,8 +86,7 @@ pub fn check_unprivileged(
     }
 }
 
-/// The body of the `child` test of [`check_unprivileged`]: `check` on the tree `var`
-/// names, where it is set; on its own run nothing.
+/// [`check_unprivileged`]'s child test: `check` on the tree `var` names, where it is set.
 pub fn child_check(var: &str, check: fn(&Path)) {
     if let Some(tree) = std::env::var_os(var) {
         check(Path::new(&tree));

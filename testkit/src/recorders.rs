@@ -10,8 +10,7 @@ use std::path::PathBuf;
 
 use crate::{PATIENCE, wait_for};
 
-/// Where a private desktop keeps its recording applications: their scripts (`bin`),
-/// their desktop entries (`applications`) and what each run wrote (`records`).
+/// A private desktop's folders for recording applications: scripts, entries, records.
 pub struct Recorders {
     pub bin: PathBuf,
     pub applications: PathBuf,
@@ -19,11 +18,11 @@ pub struct Recorders {
 }
 
 impl Recorders {
-    /// The application `name` with the ID `id`, for `mimes`: the script `bin/<id>`, which
-    /// writes its arguments (NUL-separated) to `records/<id>.<pid>`, and the entry
-    /// `applications/<id>.desktop`, which runs it followed by `codes` and has the whole
-    /// lines `extra` before its `Exec`.
+    /// Install the application `name` (ID `id`) for `mimes`, whose script records its runs.
     pub fn app(&self, id: &str, name: &str, mimes: &str, codes: &str, extra: &str) {
+        // The script `bin/<id>` writes its arguments (NUL-separated) to
+        // `records/<id>.<pid>`; the entry runs it followed by `codes`, with the whole
+        // lines `extra` before its `Exec`.
         let script = self.bin.join(id);
         fs::write(
             &script,
@@ -44,8 +43,7 @@ impl Recorders {
         .expect("write");
     }
 
-    /// Wait until the application `id` has run `count` times (panics on more); each run's
-    /// arguments, the runs in the order the folder lists them.
+    /// Wait for `count` runs of `id` (no more); their arguments, in the folder's order.
     pub fn runs(&self, id: &str, count: usize) -> Vec<Vec<OsString>> {
         let found = wait_for(&format!("{count} runs of {id}"), PATIENCE, || {
             let found: Vec<PathBuf> = fs::read_dir(&self.records)
