@@ -227,6 +227,18 @@ fn templates(t: &TestHome) -> PathBuf {
     dir
 }
 
+/// The app on `t`'s work folder, with [`templates`] in place and `t`'s home as the user's.
+fn boot_with_templates(t: &TestHome) -> App {
+    templates(t);
+    // Not with the process's home: the test's own, whose HOME `$HOME` stands for.
+    let home = porpoise::places::UserHome {
+        folder: t.home.clone(),
+        trash: test_trash().1,
+        apps: porpoise_engine::apps::Env::under(&t.home),
+    };
+    boot_as(&t.work, porpoise::Settings::default(), home)
+}
+
 fn work_file(t: &TestHome, name: &str) -> PathBuf {
     t.work.join(name)
 }
@@ -235,14 +247,7 @@ fn work_file(t: &TestHome, name: &str) -> PathBuf {
 fn new_file_from_templates_and_undo_while_unchanged() {
     let _lang = language("en");
     let t = TestHome::new("");
-    templates(&t);
-    // Not with the process's home: the test's own, whose HOME `$HOME` stands for.
-    let home = porpoise::places::UserHome {
-        folder: t.home.clone(),
-        trash: test_trash().1,
-        apps: porpoise_engine::apps::Env::under(&t.home),
-    };
-    let app = boot_as(&t.work, porpoise::Settings::default(), home);
+    let app = boot_with_templates(&t);
 
     // The folder's menu: New File, its submenu on the pointer coming onto it.
     let app = send(app, Message::Action(ActionMsg::ContextMenu(None)));
@@ -366,13 +371,7 @@ fn new_file_templates_from_the_keyboard() {
     use porpoise::keys::named;
     let _lang = language("en");
     let t = TestHome::new("");
-    templates(&t);
-    let home = porpoise::places::UserHome {
-        folder: t.home.clone(),
-        trash: test_trash().1,
-        apps: porpoise_engine::apps::Env::under(&t.home),
-    };
-    let app = boot_as(&t.work, porpoise::Settings::default(), home);
+    let app = boot_with_templates(&t);
     let key = |app, k| send(app, press(named(k), Modifiers::empty()));
     // Shift+F10 with nothing selected: the folder's menu, on its first entry.
     let app = send(app, press(named(Named::F10), Modifiers::SHIFT));

@@ -13,8 +13,6 @@ mod flows;
 
 use std::ffi::OsString;
 use std::fs;
-use std::os::unix::ffi::OsStringExt;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use flows::*;
@@ -25,8 +23,8 @@ use porpoise::apps::AppsMsg;
 use porpoise::keys::{char_key, named, press};
 use porpoise::{App, Message};
 use porpoise_engine::apps::Env;
+use porpoise_testkit::recorders::Recorders;
 use porpoise_testkit::trees::TINY_PNG;
-use porpoise_testkit::{PATIENCE, wait_for};
 
 /// A private desktop (its applications, their records, its `mimeapps.list`) and a folder
 /// of files, in one temp folder.
@@ -81,28 +79,20 @@ impl Desk {
 
     /// `name` (its ID the name in lowercase) for `mimes`, recording into `records/`.
     fn app(&self, name: &str, mimes: &str, codes: &str, generic: Option<&str>) {
-        let id = name.to_lowercase();
-        let script = self.path(&format!("bin/{id}"));
-        fs::write(
-            &script,
-            format!(
-                "#!/bin/sh\nout='{}/{id}'.$$\nprintf '%s\\0' \"$@\" > \"$out.tmp\" && mv \"$out.tmp\" \"$out\"\n",
-                self.path("records").display()
-            ),
-        )
-        .expect("write");
-        fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).expect("chmod");
         let generic = generic
             .map(|g| format!("GenericName={g}\n"))
             .unwrap_or_default();
-        fs::write(
-            self.path(&format!("data/applications/{id}.desktop")),
-            format!(
-                "[Desktop Entry]\nType=Application\nName={name}\n{generic}Exec={} {codes}\nMimeType={mimes}\n",
-                script.display()
-            ),
-        )
-        .expect("write");
+        self.recorders()
+            .app(&name.to_lowercase(), name, mimes, codes, &generic);
+    }
+
+    /// The recording applications' folders: `bin/`, `data/applications/`, `records/`.
+    fn recorders(&self) -> Recorders {
+        Recorders {
+            bin: self.path("bin"),
+            applications: self.path("data/applications"),
+            records: self.path("records"),
+        }
     }
 
     /// Where applications are: this desktop's folders alone.
@@ -120,30 +110,7 @@ impl Desk {
 
     /// Wait until `app` has run `count` times; each run's arguments.
     fn records(&self, app: &str, count: usize) -> Vec<Vec<OsString>> {
-        let dir = self.path("records");
-        let runs = wait_for(&format!("{count} runs of {app}"), PATIENCE, || {
-            let found: Vec<PathBuf> = fs::read_dir(&dir)
-                .expect("records")
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| {
-                    let n = p.file_name().map(|n| n.to_string_lossy().into_owned());
-                    n.is_some_and(|n| n.starts_with(&format!("{app}.")) && !n.ends_with(".tmp"))
-                })
-                .collect();
-            (found.len() >= count).then_some(found)
-        });
-        assert_eq!(runs.len(), count, "runs of {app}");
-        runs.iter()
-            .map(|p| {
-                fs::read(p)
-                    .expect("a record")
-                    .split(|&b| b == 0)
-                    .filter(|a| !a.is_empty())
-                    .map(|a| OsString::from_vec(a.to_vec()))
-                    .collect()
-            })
-            .collect()
+        self.recorders().runs(app, count)
     }
 
     /// Forget what was recorded.

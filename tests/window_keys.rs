@@ -13,7 +13,7 @@ mod desktop;
 use std::fs;
 use std::path::Path;
 
-use desktop::{Desktop, Home, PATIENCE, wait_exists, wait_for};
+use desktop::{Desktop, Home, PATIENCE, Window, wait_exists, wait_for};
 
 /// Names tesseract reads without mistaking a digit for a letter.
 const NAMES: [&str; 6] = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"];
@@ -26,13 +26,19 @@ fn left(at: &Path) -> Vec<&'static str> {
         .collect()
 }
 
+/// A home with [`NAMES`] in its work folder, and the window on it once alpha shows.
+fn open_names(desk: &Desktop) -> (Home, Window<'_>) {
+    let home = Home::with_files(&NAMES);
+    let win = desk.open_work(&home);
+    win.wait_text("alpha");
+    (home, win)
+}
+
 #[test]
 fn the_shortcuts_people_type_without_thinking() {
     let Some(desk) = Desktop::start() else { return };
-    let home = Home::with_files(&NAMES);
+    let (home, mut win) = open_names(&desk);
     let work = home.work.clone();
-    let mut win = desk.open_work(&home);
-    win.wait_text("alpha");
 
     // Ctrl+Shift+N names a new folder in place.
     win.key("ctrl+shift+n");
@@ -65,12 +71,7 @@ fn the_shortcuts_people_type_without_thinking() {
     win.wait_text("Modified");
 
     // Alt+Home goes home.
-    let home_name = home
-        .path()
-        .file_name()
-        .expect("a name")
-        .to_string_lossy()
-        .into_owned();
+    let home_name = home.name();
     win.key("alt+Home");
     win.wait_title("home in the title", |t| t.ends_with(&home_name));
     win.alive();
@@ -82,10 +83,8 @@ fn the_shortcuts_people_type_without_thinking() {
 #[test]
 fn items_picked_apart_by_keyboard_and_their_menu_by_key() {
     let Some(desk) = Desktop::start() else { return };
-    let home = Home::with_files(&NAMES);
+    let (home, mut win) = open_names(&desk);
     let work = home.work.clone();
-    let mut win = desk.open_work(&home);
-    win.wait_text("alpha");
 
     // alpha, then charlie and echo added with Ctrl+Down and Ctrl+Space.
     win.key("Home");
@@ -186,10 +185,8 @@ fn ring_pixels(shot: &desktop::Shot, width: usize, height: usize) -> usize {
 #[test]
 fn tab_moves_the_keyboard_round_the_window_and_places_take_arrows() {
     let Some(desk) = Desktop::start() else { return };
-    let home = Home::with_files(&NAMES);
+    let (home, mut win) = open_names(&desk);
     let work = home.work.clone();
-    let mut win = desk.open_work(&home);
-    win.wait_text("alpha");
     let (_, _, _, h) = win.geometry();
     let before = ring_pixels(&win.shot(), 200, h as usize);
 
@@ -198,12 +195,7 @@ fn tab_moves_the_keyboard_round_the_window_and_places_take_arrows() {
     wait_for("the ring around Places", PATIENCE, || {
         (ring_pixels(&win.shot(), 200, h as usize) > before + 400).then_some(())
     });
-    let home_name = home
-        .path()
-        .file_name()
-        .expect("a name")
-        .to_string_lossy()
-        .into_owned();
+    let home_name = home.name();
     win.key("Return");
     win.wait_title("home in the title", |t| t.ends_with(&home_name));
     // Down to Trash, Enter.

@@ -16,12 +16,11 @@ mod desktop;
 
 use std::ffi::OsString;
 use std::fs;
-use std::os::unix::ffi::OsStringExt;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use desktop::{Desktop, Home, Launch, PATIENCE, Shot, Window, wait_for};
+use porpoise_testkit::recorders::Recorders;
 
 const MIME_DB: &str = "/usr/share/mime";
 
@@ -67,25 +66,17 @@ impl<'h> Apps<'h> {
     /// The application `name` (ID: the name in lowercase) for `mimes`, whose script
     /// records its arguments (NUL-separated) in `records/<id>.<pid>`.
     fn app(&self, name: &str, mimes: &str, codes: &str) {
-        let id = name.to_lowercase();
-        let script = self.path(&format!("bin/{id}"));
-        fs::write(
-            &script,
-            format!(
-                "#!/bin/sh\nout='{}/{id}'.$$\nprintf '%s\\0' \"$@\" > \"$out.tmp\" && mv \"$out.tmp\" \"$out\"\n",
-                self.path("records").display()
-            ),
-        )
-        .expect("write");
-        fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).expect("chmod");
-        fs::write(
-            self.path(&format!(".local/share/applications/{id}.desktop")),
-            format!(
-                "[Desktop Entry]\nType=Application\nName={name}\nExec={} {codes}\nMimeType={mimes}\n",
-                script.display()
-            ),
-        )
-        .expect("write");
+        self.recorders()
+            .app(&name.to_lowercase(), name, mimes, codes, "");
+    }
+
+    /// The recording applications' folders in this home.
+    fn recorders(&self) -> Recorders {
+        Recorders {
+            bin: self.path("bin"),
+            applications: self.path(".local/share/applications"),
+            records: self.path("records"),
+        }
     }
 
     /// The window on the work folder, in this desktop.
@@ -115,33 +106,10 @@ impl<'h> Apps<'h> {
 
     /// Wait until `app` has run `count` times; each run's arguments, sorted.
     fn runs(&self, app: &str, count: usize) -> Vec<Vec<OsString>> {
-        let dir = self.path("records");
-        let found = wait_for(&format!("{count} runs of {app}"), PATIENCE, || {
-            let found: Vec<PathBuf> = fs::read_dir(&dir)
-                .expect("records")
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| {
-                    let n = p.file_name().map(|n| n.to_string_lossy().into_owned());
-                    n.is_some_and(|n| n.starts_with(&format!("{app}.")) && !n.ends_with(".tmp"))
-                })
-                .collect();
-            (found.len() >= count).then_some(found)
-        });
-        assert_eq!(found.len(), count, "runs of {app}");
-        let mut runs: Vec<Vec<OsString>> = found
-            .iter()
-            .map(|p| {
-                let mut args: Vec<OsString> = fs::read(p)
-                    .expect("a record")
-                    .split(|&b| b == 0)
-                    .filter(|a| !a.is_empty())
-                    .map(|a| OsString::from_vec(a.to_vec()))
-                    .collect();
-                args.sort();
-                args
-            })
-            .collect();
+        let mut runs = self.recorders().runs(app, count);
+        for args in &mut runs {
+            args.sort();
+        }
         runs.sort();
         runs
     }

@@ -10,6 +10,8 @@
 
 mod desktop;
 
+use std::path::Path;
+
 use desktop::{Desktop, Home, PATIENCE, Window, wait_file_text, wait_for};
 
 /// The brightness (0..=255) of the file view's empty space on the right, half-way down.
@@ -50,8 +52,7 @@ fn preferences_apply_at_once_and_are_saved() {
     // Dark: at once, and saved.
     win.key("ctrl+comma");
     win.wait_text("Appearance");
-    let (x, y) = win.wait_text("Dark");
-    win.click(x, y);
+    win.click_text("Dark");
     wait_file_text(&settings, "the dark theme saved", |t| {
         t.contains("theme = \"dark\"")
     });
@@ -84,26 +85,33 @@ fn preferences_apply_at_once_and_are_saved() {
     // The keyboard alone: down to "Verify copies", Space; back up to the theme, Left.
     win.key("ctrl+comma");
     win.wait_text("Erscheinungsbild");
-    for _ in 0..5 {
-        win.key("Down");
-    }
-    win.key("space");
-    wait_file_text(&settings, "verify_copies saved", |t| {
-        t.contains("verify_copies = true")
-    });
+    change_line(
+        &win,
+        &settings,
+        ("Down", 5),
+        "space",
+        "verify_copies = true",
+    );
     win.save_shot("preferences-keyboard");
     win.key("shift+Tab");
-    for _ in 0..4 {
-        win.key("Up");
-    }
-    win.key("Left");
-    wait_file_text(&settings, "the light theme saved", |t| {
-        t.contains("theme = \"light\"")
-    });
+    change_line(&win, &settings, ("Up", 4), "Left", "theme = \"light\"");
     win.key("Escape");
     win.wait_gone("Erscheinungsbild");
     wait_for("the window to turn light", PATIENCE, || {
         (view_brightness(&win) > 200).then_some(())
     });
     win.alive();
+}
+
+/// Press `step` `times` times, then `key`; wait until the settings file holds `saved`.
+fn change_line(
+    win: &Window,
+    settings: &Path,
+    (step, times): (&str, usize),
+    key: &str,
+    saved: &str,
+) {
+    win.key_times(step, times);
+    win.key(key);
+    wait_file_text(settings, &format!("{saved} saved"), |t| t.contains(saved));
 }

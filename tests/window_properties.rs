@@ -27,8 +27,7 @@ fn alt_enter_shows_a_files_properties_and_its_permissions_change() {
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).expect("chmod");
     let mut win = desk.open_work(&home);
     win.resize(1100, 760);
-    let (x, y) = win.wait_text("notes");
-    win.click(x, y);
+    win.click_text("notes");
     win.key("alt+Return");
     win.wait_text("Properties");
     win.wait_text("Plain");
@@ -54,8 +53,7 @@ fn alt_enter_shows_a_files_properties_and_its_permissions_change() {
     win.alive();
 
     // A folder: its contents counted (three files and itself).
-    let (x, y) = win.wait_text("inside");
-    win.click(x, y);
+    win.click_text("inside");
     win.key("alt+Return");
     win.wait_text("Properties");
     win.save_shot("properties-folder");
@@ -81,8 +79,7 @@ fn alt_enter_shows_a_files_properties_and_its_permissions_change() {
     let (_, others_y) = win.wait_text("Others");
     win.click(read_x - 9, others_y);
     win.wait_text("751");
-    let (x, y) = win.wait_text("everything");
-    win.click(x, y);
+    win.click_text("everything");
     win.save_shot("properties-recursive");
     win.key("Return");
     wait_for("the folder and its files changed on disk", PATIENCE, || {

@@ -38,12 +38,7 @@ fn a_share_that_does_not_answer_says_so_and_lists_when_it_does() {
     fs::write(store.join("minutes.txt"), "m").expect("write");
     let docs = share.path().join("docs");
     let home = Home::with_files(&["notes"]);
-    let home_name = home
-        .path()
-        .file_name()
-        .expect("a name")
-        .to_string_lossy()
-        .into_owned();
+    let home_name = home.name();
     let mut win = desk.open_work(&home);
     win.wait_text("notes");
 

@@ -52,8 +52,7 @@ fn find_and_replace_on_every_file_renames_them_and_one_undo_takes_it_back() {
     let at_first = names(&home.work);
     let mut win = desk.open_work(&home);
     win.resize(1100, 760);
-    let (x, y) = win.wait_text("banana");
-    win.click(x, y);
+    win.click_text("banana");
     win.key("ctrl+a");
     win.key("F2");
     win.wait_text("items");
@@ -97,8 +96,7 @@ fn find_and_replace_on_every_file_renames_them_and_one_undo_takes_it_back() {
     // the new names: marked, and Rename stays disabled until the start moves past it.
     std::fs::write(home.work.join("Fruit 02.txt"), "taken").expect("write");
     win.wait_text("Fruit");
-    let (x, y) = win.wait_text("apple");
-    win.click(x, y);
+    win.click_text("apple");
     win.key("shift+Down shift+Down");
     win.key("F2");
     let (_, title_y) = win.wait_text("items");

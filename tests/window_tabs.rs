@@ -22,6 +22,12 @@ fn wait_folder(win: &Window, name: &str) {
     win.wait_title(&format!("{name} in the title"), |t| t.ends_with(name));
 }
 
+/// Wait until the title names the folder `name` and the window draws `text`.
+fn wait_shown(win: &Window, name: &str, text: &str) {
+    wait_folder(win, name);
+    win.wait_text(text);
+}
+
 #[test]
 fn tabs_go_their_own_way_and_come_and_go_by_key_and_pointer() {
     let Some(desk) = Desktop::start() else { return };
@@ -44,8 +50,7 @@ fn tabs_go_their_own_way_and_come_and_go_by_key_and_pointer() {
 
     // Ctrl+Tab goes round to the first, Ctrl+Shift+Tab back, Alt+1 to the first again.
     win.key("ctrl+Tab");
-    wait_folder(&win, "work");
-    win.wait_text("alpha");
+    wait_shown(&win, "work", "alpha");
     win.key("ctrl+shift+Tab");
     wait_folder(&win, "other");
     win.key("alt+1");
@@ -58,8 +63,7 @@ fn tabs_go_their_own_way_and_come_and_go_by_key_and_pointer() {
     // A click on a tab shows it.
     let (x, y) = win.wait_text_where("other", in_tab_bar);
     win.click(x, y);
-    wait_folder(&win, "other");
-    win.wait_text("kilo");
+    wait_shown(&win, "other", "kilo");
     win.alive();
 
     // Ctrl+W closes the shown tab; the bar goes with the second tab.
@@ -132,8 +136,7 @@ fn files_dragged_onto_a_tab_go_into_its_folder_and_a_dragged_tab_moves() {
     // The dragged tab stays shown, and Alt+1 is now the other folder.
     wait_folder(&win, "work");
     win.key("alt+1");
-    wait_folder(&win, "other");
-    win.wait_text("alpha");
+    wait_shown(&win, "other", "alpha");
     win.alive();
     win.closes_with("ctrl+q");
 }
@@ -155,12 +158,10 @@ fn the_tabs_come_back_when_the_window_opens_again() {
 
     // Opened again without a folder: both tabs, the one shown last shown.
     let mut win = desk.launch(Launch::new(home.path()));
-    wait_folder(&win, "other");
-    win.wait_text("kilo");
+    wait_shown(&win, "other", "kilo");
     win.wait_text_where("work", in_tab_bar);
     win.key("ctrl+Tab");
-    wait_folder(&win, "work");
-    win.wait_text("alpha");
+    wait_shown(&win, "work", "alpha");
     win.alive();
 
     // With the main menu's "Restore tabs at start" off, the next start is at home.
@@ -175,9 +176,8 @@ fn the_tabs_come_back_when_the_window_opens_again() {
     });
     win.closes_with("ctrl+q");
     let win = desk.launch(Launch::new(home.path()));
-    let home_name = home.path().file_name().expect("named").to_string_lossy();
-    wait_folder(&win, &home_name);
-    win.wait_text("work");
+    let home_name = home.name();
+    wait_shown(&win, &home_name, "work");
     win.wait_gone("kilo");
     win.closes_with("ctrl+q");
 }
@@ -205,15 +205,13 @@ fn folders_on_the_command_line_open_as_tabs_and_ctrl_click_on_a_place_opens_one_
     // As a desktop passes them: a path and a file:// URI.
     let uri = format!("file://{}", other.display());
     let mut win = desk.launch(Launch::new(home.path()).arg(&home.work).arg(&uri));
-    wait_folder(&win, "work");
-    win.wait_text("alpha");
+    wait_shown(&win, "work", "alpha");
     win.wait_text_where("other", in_tab_bar);
     win.key("ctrl+Tab");
-    wait_folder(&win, "other");
-    win.wait_text("kilo");
+    wait_shown(&win, "other", "kilo");
 
     // Ctrl+click on Home in Places: a tab behind, after the shown one.
-    let home_name = home.path().file_name().expect("named").to_string_lossy();
+    let home_name = home.name();
     let place = win.wait_text_where("Home", |x, y| x < 200 && y > 90);
     desk.xdotool(["keydown", "ctrl"]);
     win.click(place.0, place.1);

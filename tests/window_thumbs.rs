@@ -93,9 +93,7 @@ fn pictures_show_as_thumbnails_in_both_views_and_follow_changes() {
     win.alive();
 
     // Icons over 128 pixels (four steps: 64, 96, 128, 192) draw from `large` thumbnails.
-    for _ in 0..4 {
-        win.key("ctrl+plus");
-    }
+    win.key_times("ctrl+plus", 4);
     let large = cache_file(home.path(), &red, "large");
     wait_for("a large thumbnail", PATIENCE, || {
         large.exists().then_some(())

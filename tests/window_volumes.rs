@@ -12,10 +12,19 @@
 
 mod desktop;
 
-use desktop::{Desktop, Home, PATIENCE, Shot, wait_for};
+use desktop::{Desktop, Home, PATIENCE, Shot, Window, wait_for};
 use porpoise_testkit::LoopMount;
 use porpoise_testkit::mounts::device_mapper;
 use porpoise_testkit::udisks::Daemons;
+
+/// UDisks2's daemons, a home with notes, and the window on it once notes shows.
+fn open_with_udisks(desk: &Desktop) -> (Daemons, Home, Window<'_>) {
+    let daemons = Daemons::system();
+    let home = Home::with_files(&["notes"]);
+    let win = desk.open_work(&home);
+    win.wait_text("notes");
+    (daemons, home, win)
+}
 
 #[test]
 fn a_filesystem_plugged_in_shows_in_places_and_mounts_on_a_click() {
@@ -23,10 +32,7 @@ fn a_filesystem_plugged_in_shows_in_places_and_mounts_on_a_click() {
         return porpoise_testkit::skip(&why);
     }
     let Some(desk) = Desktop::start() else { return };
-    let _daemons = Daemons::system();
-    let home = Home::with_files(&["notes"]);
-    let mut win = desk.open_work(&home);
-    win.wait_text("notes");
+    let (_daemons, _home, mut win) = open_with_udisks(&desk);
 
     // Plugged in while the window is open: UDisks2 tells, Places shows it.
     let disk = LoopMount::ext4_unmounted(24 << 20, "HOLIDAYS");
@@ -58,10 +64,7 @@ fn an_encrypted_volume_asks_for_its_passphrase_and_says_why_it_stays_locked() {
         return porpoise_testkit::skip(&why);
     }
     let Some(desk) = Desktop::start() else { return };
-    let _daemons = Daemons::system();
-    let home = Home::with_files(&["notes"]);
-    let mut win = desk.open_work(&home);
-    win.wait_text("notes");
+    let (_daemons, _home, mut win) = open_with_udisks(&desk);
 
     let disk = LoopMount::luks_locked(32 << 20, "VAULT", "correct horse");
     let (x, y) = win.wait_text("VAULT");

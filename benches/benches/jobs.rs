@@ -44,10 +44,7 @@ fn main() {
             .map_or("not found".into(), |p| p.display().to_string())
     );
     for (label, base) in [("tmpfs", &tmpfs), ("ext4", &ext4)] {
-        let root = tempfile::Builder::new()
-            .prefix("porpoise-jobs-bench-")
-            .tempdir_in(base)
-            .expect("bench folder");
+        let root = porpoise_benches::bench_folder(base, "porpoise-jobs-bench-");
         println!("## {label} ({})\n", root.path().display());
         println!(
             "| workload | floor tool | floor ms | z tool ms | porpoise ms | vs floor | vs z |"

@@ -6,7 +6,7 @@
 //! Run: `cargo bench --bench listing` (set `PORPOISE_BENCH_TMPFS` / `PORPOISE_BENCH_EXT4`
 //! to choose the folders; defaults: /dev/shm and the system temp folder).
 
-use porpoise_benches::{median, timed};
+use porpoise_benches::{median, ms_and_ratio, timed};
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -28,10 +28,7 @@ fn main() {
     // First, while the process's heap is fresh.
     channel();
     for (label, base) in [("tmpfs", &tmpfs), ("ext4", &ext4)] {
-        let root = tempfile::Builder::new()
-            .prefix("porpoise-bench-")
-            .tempdir_in(base)
-            .expect("bench folder");
+        let root = porpoise_benches::bench_folder(base, "porpoise-bench-");
         let fs = fs_type(root.path());
         println!("## {label} ({}: {fs})\n", root.path().display());
         println!(
@@ -45,12 +42,10 @@ fn main() {
             make_files(&dir, n);
             let r = time_listing(&dir);
             println!(
-                "| {n} | {:.1} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} |",
+                "| {n} | {:.1} | {} | {} | {:.1} |",
                 r.ls,
-                r.porpoise,
-                r.porpoise / r.ls,
-                r.engine,
-                r.engine / r.ls,
+                ms_and_ratio(r.porpoise, r.ls),
+                ms_and_ratio(r.engine, r.ls),
                 r.shown
             );
             engine_ms.push(r.engine);

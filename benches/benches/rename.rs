@@ -31,10 +31,7 @@ fn main() {
     println!("| place | plan ms | job ms | undo job ms | bare renameat2 loop ms | job / loop |");
     println!("|---|---|---|---|---|---|");
     for (label, base) in [("tmpfs", &places.tmpfs), ("ext4", &places.ext4)] {
-        let root = tempfile::Builder::new()
-            .prefix("porpoise-rename-bench-")
-            .tempdir_in(base)
-            .expect("bench folder");
+        let root = porpoise_benches::bench_folder(base, "porpoise-rename-bench-");
         let dir = root.path();
         let items: Vec<Item> = (0..FILES)
             .map(|i| Item {

@@ -49,10 +49,7 @@ fn main() {
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (label, base) in [("tmpfs", &places.tmpfs), ("ext4", &places.ext4)] {
-        let dir = tempfile::Builder::new()
-            .prefix("porpoise-search-bench-")
-            .tempdir_in(base)
-            .expect("bench folder");
+        let dir = porpoise_benches::bench_folder(base, "porpoise-search-bench-");
         let tree = dir.path().join("tree");
         make_tree(&tree);
         let c = Contenders {
@@ -95,12 +92,7 @@ fn main() {
 /// named `…report…` and some holding the text.
 fn make_tree(tree: &Path) {
     for d in 0..FOLDERS {
-        let dir = if d % 3 == 0 {
-            tree.join(format!("group{}/album{d:04}/raw/2026/march", d % 10))
-        } else {
-            tree.join(format!("group{}/album{d:04}", d % 10))
-        };
-        std::fs::create_dir_all(&dir).expect("mkdir");
+        let dir = porpoise_benches::album_folder(tree, d);
         for f in 0..FILES_PER_FOLDER {
             let name = match (d * 7 + f) % 50 {
                 0 => format!("Quarterly Report {f:03}.pdf"),

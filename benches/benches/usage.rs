@@ -12,7 +12,7 @@
 //! choose the folders; defaults: /dev/shm, and a fresh journaled ext4 on a loop device
 //! over the real disk (`porpoise_benches::disk`; as root), else the system temp folder).
 
-use porpoise_benches::{median, timed};
+use porpoise_benches::{median, ms_and_ratio, timed};
 
 use std::path::Path;
 use std::process::Command;
@@ -49,10 +49,7 @@ fn main() {
     println!("|---|---|---|---|---|---|---|---|---|");
     for (label, base) in [("tmpfs", &tmpfs), ("ext4", &ext4)] {
         for (shape, make) in [("tree", make_tree as fn(&Path)), ("one folder", make_flat)] {
-            let root = tempfile::Builder::new()
-                .prefix("porpoise-usage-bench-")
-                .tempdir_in(base)
-                .expect("bench folder");
+            let root = porpoise_benches::bench_folder(base, "porpoise-usage-bench-");
             let tree = root.path().join("tree");
             make(&tree);
             check_same_as_du(&tree);
@@ -76,14 +73,11 @@ fn load() -> String {
 
 fn row(label: &str, t: &Times) {
     println!(
-        "| {label} | {:.1} | {:.1} | {:.2} | {:.1} | {:.2} | {:.1} | {:.2} | {}/{ROUNDS} |",
+        "| {label} | {:.1} | {} | {} | {} | {}/{ROUNDS} |",
         t.du,
-        t.command,
-        t.command / t.du,
-        t.engine,
-        t.engine / t.du,
-        t.one_thread,
-        t.one_thread / t.du,
+        ms_and_ratio(t.command, t.du),
+        ms_and_ratio(t.engine, t.du),
+        ms_and_ratio(t.one_thread, t.du),
         t.quiet_rounds
     );
 }
@@ -91,12 +85,7 @@ fn row(label: &str, t: &Times) {
 /// 1 000 folders in 10 groups; every third folder sits three levels deeper.
 fn make_tree(tree: &Path) {
     for d in 0..FOLDERS {
-        let dir = if d % 3 == 0 {
-            tree.join(format!("group{}/album{d:04}/raw/2026/march", d % 10))
-        } else {
-            tree.join(format!("group{}/album{d:04}", d % 10))
-        };
-        std::fs::create_dir_all(&dir).expect("mkdir");
+        let dir = porpoise_benches::album_folder(tree, d);
         for f in 0..FILES_PER_FOLDER {
             let len = (d * 31 + f * 17) % 3000;
             std::fs::write(dir.join(format!("photo_{f:03}.jpg")), vec![b'x'; len]).expect("create");

@@ -37,10 +37,7 @@ fn main() {
     let base = given.unwrap_or_else(|| {
         porpoise_benches::disk::FreshExt4::or_fallback(&fresh, &std::env::temp_dir())
     });
-    let root = tempfile::Builder::new()
-        .prefix("porpoise-writeback-bench-")
-        .tempdir_in(&base)
-        .expect("bench folder");
+    let root = porpoise_benches::bench_folder(&base, "porpoise-writeback-bench-");
     let template = root.path().join("template");
     std::fs::create_dir(&template).expect("mkdir");
     let data = vec![b'w'; SIZE];

@@ -1,9 +1,10 @@
 //! What the benchmarks share: medians, timing a command run to its end, the `porpoise`
-//! command under test, a fresh ext4 to run on, and waiting for a quiet machine.
+//! command under test, a fresh ext4 to run on, a folder to work in and the layout of the
+//! photo trees, table cells, and waiting for a quiet machine.
 
 pub mod disk;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -23,6 +24,30 @@ pub fn timed(cmd: &mut Command) -> f64 {
     let ms = t.elapsed().as_secs_f64() * 1e3;
     assert!(st.success(), "{cmd:?} failed");
     ms
+}
+
+/// A fresh folder in `base` whose name starts with `prefix`; removed when dropped.
+pub fn bench_folder(base: &Path, prefix: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir_in(base)
+        .expect("bench folder")
+}
+
+/// Album `d`'s folder in the photo tree at `tree`, made: ten groups, every third deeper.
+pub fn album_folder(tree: &Path, d: usize) -> PathBuf {
+    let dir = if d.is_multiple_of(3) {
+        tree.join(format!("group{}/album{d:04}/raw/2026/march", d % 10))
+    } else {
+        tree.join(format!("group{}/album{d:04}", d % 10))
+    };
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    dir
+}
+
+/// Two cells of a table row: `ms` and its ratio to `reference` (`12.3 | 0.45`).
+pub fn ms_and_ratio(ms: f64, reference: f64) -> String {
+    format!("{ms:.1} | {:.2}", ms / reference)
 }
 
 /// The `porpoise` command people run (cli/: the engine only, no window libraries), as

@@ -14,6 +14,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use porpoise_testkit::recorders::Recorders;
 use porpoise_testkit::{PATIENCE, have, skip, wait_for};
 
 const PORPOISE: &str = env!("CARGO_BIN_EXE_porpoise");
@@ -52,24 +53,16 @@ impl Desk {
     /// An application `name.desktop` for `mime` whose `Exec` is a script recording its
     /// arguments (NUL-separated) in `records/name.<pid>`, followed by `codes`.
     fn app(&self, name: &str, mime: &str, codes: &str) {
-        let script = self.path(&format!("bin/{name}"));
-        fs::write(
-            &script,
-            format!(
-                "#!/bin/sh\nout='{}/{name}'.$$\nprintf '%s\\0' \"$@\" > \"$out.tmp\" && mv \"$out.tmp\" \"$out\"\n",
-                self.path("records").display()
-            ),
-        )
-        .expect("write");
-        fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).expect("chmod");
-        fs::write(
-            self.path(&format!("data/applications/{name}.desktop")),
-            format!(
-                "[Desktop Entry]\nType=Application\nName={name}\nExec={} {codes}\nMimeType={mime}\n",
-                script.display()
-            ),
-        )
-        .expect("write");
+        self.recorders().app(name, name, mime, codes, "");
+    }
+
+    /// The recording applications' folders: `bin/`, `data/applications/`, `records/`.
+    fn recorders(&self) -> Recorders {
+        Recorders {
+            bin: self.path("bin"),
+            applications: self.path("data/applications"),
+            records: self.path("records"),
+        }
     }
 
     /// A file under `files/` with `data` in it.
@@ -104,30 +97,8 @@ impl Desk {
     /// Wait until `count` launches of `app` have recorded their arguments; each one's
     /// arguments, sorted.
     fn records(&self, app: &str, count: usize) -> Vec<Vec<OsString>> {
-        let dir = self.path("records");
-        let mut records = wait_for(&format!("{count} launches of {app}"), PATIENCE, || {
-            let found: Vec<PathBuf> = fs::read_dir(&dir)
-                .expect("records")
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| {
-                    let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
-                    name.is_some_and(|n| n.starts_with(&format!("{app}.")) && !n.ends_with(".tmp"))
-                })
-                .collect();
-            (found.len() >= count).then_some(found)
-        })
-        .iter()
-        .map(|p| {
-            let data = fs::read(p).expect("read record");
-            data.split(|&b| b == 0)
-                .filter(|a| !a.is_empty())
-                .map(|a| OsString::from_vec(a.to_vec()))
-                .collect::<Vec<_>>()
-        })
-        .collect::<Vec<_>>();
+        let mut records = self.recorders().runs(app, count);
         records.sort();
-        assert_eq!(records.len(), count, "launches of {app}: {records:?}");
         records
     }
 }

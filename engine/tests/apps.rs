@@ -59,6 +59,14 @@ impl Desk {
         )
     }
 
+    /// An empty program `bin/<name>` that may be run; its path.
+    fn program(&self, name: &str) -> PathBuf {
+        let p = self.write(&format!("bin/{name}"), "#!/bin/sh\n");
+        fs::set_permissions(&p, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .expect("chmod");
+        p
+    }
+
     fn load(&self) -> Apps {
         Apps::load(&self.env, &MimeDb::load())
     }
@@ -476,13 +484,6 @@ fn terminal_applications_run_in_the_desktops_terminal() {
     );
     let bin = desk.path("bin");
     fs::create_dir_all(&bin).expect("mkdir");
-    let program = |name: &str| {
-        let p = bin.join(name);
-        fs::write(&p, "#!/bin/sh\n").expect("write");
-        fs::set_permissions(&p, std::os::unix::fs::PermissionsExt::from_mode(0o755))
-            .expect("chmod");
-        p
-    };
     let argv = |desk: &Desk| -> Result<Vec<OsString>, OpenError> {
         let apps = desk.load();
         let app = apps.get("top.desktop").expect("loaded");
@@ -495,18 +496,18 @@ fn terminal_applications_run_in_the_desktops_terminal() {
         Err(OpenError::NoTerminal { app, files }) if app == "top.desktop" && files == [PathBuf::from("/f")]
     ));
     desk.env.path = vec![bin.clone()];
-    let xterm = program("xterm");
+    let xterm = desk.program("xterm");
     assert_eq!(
         argv(&desk).expect("xterm"),
         [xterm.into(), os("-e"), os("top"), os("/f")]
     );
-    let konsole = program("konsole");
+    let konsole = desk.program("konsole");
     desk.env.terminal = Some("konsole".into());
     assert_eq!(
         argv(&desk).expect("$TERMINAL"),
         [konsole.into(), os("-e"), os("top"), os("/f")]
     );
-    let xte = program("xdg-terminal-exec");
+    let xte = desk.program("xdg-terminal-exec");
     assert_eq!(
         argv(&desk).expect("xdg-terminal-exec"),
         [xte.into(), os("top"), os("/f")]
@@ -518,24 +519,17 @@ fn the_terminal_opens_in_a_folder() {
     let mut desk = Desk::new();
     let bin = desk.path("bin");
     fs::create_dir_all(&bin).expect("mkdir");
-    let program = |name: &str| {
-        let p = bin.join(name);
-        fs::write(&p, "#!/bin/sh\n").expect("write");
-        fs::set_permissions(&p, std::os::unix::fs::PermissionsExt::from_mode(0o755))
-            .expect("chmod");
-        p
-    };
     let folder = Path::new("/some where/my files");
     let planned = |desk: &Desk| apps::terminal_in(&desk.env, folder);
     assert_eq!(planned(&desk), None, "no terminal installed");
     desk.env.path = vec![bin.clone()];
-    let xterm = program("xterm");
+    let xterm = desk.program("xterm");
     let launch = planned(&desk).expect("xterm");
     assert_eq!(launch.argv, [OsString::from(&xterm)]);
     assert_eq!(launch.dir.as_deref(), Some(folder));
     assert_eq!(launch.app, "xterm");
     // A terminal that hands its window to a server is told the folder.
-    let gnome = program("gnome-terminal");
+    let gnome = desk.program("gnome-terminal");
     desk.env.terminal = Some("gnome-terminal --hide-menubar".into());
     assert_eq!(
         planned(&desk).expect("$TERMINAL").argv,
@@ -545,13 +539,13 @@ fn the_terminal_opens_in_a_folder() {
             os("--working-directory=/some where/my files")
         ]
     );
-    let konsole = program("konsole");
+    let konsole = desk.program("konsole");
     desk.env.terminal = Some("konsole".into());
     assert_eq!(
         planned(&desk).expect("konsole").argv,
         [konsole.into(), os("--workdir"), os("/some where/my files")]
     );
-    let xte = program("xdg-terminal-exec");
+    let xte = desk.program("xdg-terminal-exec");
     let launch = planned(&desk).expect("xdg-terminal-exec");
     assert_eq!(launch.argv, [OsString::from(xte)]);
     assert_eq!(launch.dir.as_deref(), Some(folder));

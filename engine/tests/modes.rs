@@ -162,14 +162,7 @@ fn without_recursion_only_the_sources_change_and_a_vanished_one_is_its_failure()
     assert_eq!(out.state, JobState::Failed);
     assert_eq!(mode(&root), 0o750);
     assert_eq!(mode(&root.join("sub")), 0o700, "contents untouched");
-    let failed: Vec<_> = out
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            JobEvent::ItemFailed { path, .. } => Some(path.clone()),
-            _ => None,
-        })
-        .collect();
+    let failed = out.failed_paths();
     assert_eq!(failed, vec![gone]);
     assert_eq!(before_of(&out), vec![(root, 0o700)]);
 }

@@ -193,14 +193,7 @@ fn a_taken_name_fails_that_item_and_loses_nothing() {
     assert_eq!(out.state, JobState::Failed);
     assert_eq!(out.summary.files_done, 1);
     assert_eq!(out.summary.failed, 3);
-    let failed: Vec<PathBuf> = out
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            JobEvent::ItemFailed { path, .. } => Some(path.clone()),
-            _ => None,
-        })
-        .collect();
+    let failed = out.failed_paths();
     for name in ["a", "b", "c2"] {
         assert!(
             failed.contains(&dir.join(name)),

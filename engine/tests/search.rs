@@ -348,27 +348,20 @@ fn an_unreadable_folder_is_reported_once_and_the_rest_found() {
     std::fs::create_dir(&closed).expect("mkdir");
     std::fs::write(closed.join("report inside"), "x").expect("write");
     std::fs::set_permissions(&closed, std::fs::Permissions::from_mode(0o000)).expect("chmod");
-    if rustix::process::geteuid().is_root() {
-        // Root reads any folder: this test's own binary searches as the unprivileged user.
-        if !porpoise_testkit::have("setpriv") {
-            return skip("setpriv missing: cannot search as an unprivileged user");
-        }
-
-        let mut again =
-            porpoise_testkit::nobody::test_again(t.path(), "unreadable_folder_as_whoever_runs_it");
-        again.env(UNREADABLE_TREE, &root);
-        porpoise_testkit::nobody::passed(again);
-    } else {
-        check_unreadable(&root);
-    }
+    porpoise_testkit::nobody::check_unprivileged(
+        t.path(),
+        "unreadable_folder_as_whoever_runs_it",
+        UNREADABLE_TREE,
+        &root,
+        "search",
+        check_unreadable,
+    );
 }
 
 /// The child of [`an_unreadable_folder_is_reported_once_and_the_rest_found`].
 #[test]
 fn unreadable_folder_as_whoever_runs_it() {
-    if let Some(root) = std::env::var_os(UNREADABLE_TREE) {
-        check_unreadable(Path::new(&root));
-    }
+    porpoise_testkit::nobody::child_check(UNREADABLE_TREE, check_unreadable);
 }
 
 fn check_unreadable(root: &Path) {
@@ -397,18 +390,7 @@ fn other_mounts_are_not_entered_unless_asked() {
     let (_t, root) = tree(13);
     let mnt = root.join("mounted");
     std::fs::create_dir(&mnt).expect("mkdir");
-    porpoise_testkit::run(
-        Command::new("mount")
-            .args(["-t", "tmpfs", "-o", "size=4m", "tmpfs"])
-            .arg(&mnt),
-    );
-    struct Unmount<'a>(&'a Path);
-    impl Drop for Unmount<'_> {
-        fn drop(&mut self) {
-            let _ = Command::new("umount").arg(self.0).status();
-        }
-    }
-    let _unmount = Unmount(&mnt);
+    let _tmpfs = porpoise_testkit::mounts::Tmpfs::mount(&mnt);
     std::fs::write(mnt.join("report elsewhere"), "x").expect("write");
     let (got, _) = results(query(&root, "report"));
     assert_eq!(

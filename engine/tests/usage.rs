@@ -252,27 +252,21 @@ fn an_unreadable_folder_is_reported_and_the_rest_counted() {
     std::fs::create_dir(&closed).expect("mkdir");
     std::fs::write(closed.join("secret"), vec![0u8; 10_000]).expect("write");
     chmod(&closed, 0o000);
-    if rustix::process::geteuid().is_root() {
-        // Root reads any folder: this test's own binary counts as the unprivileged user.
-        if !porpoise_testkit::have("setpriv") {
-            return skip("setpriv missing: cannot count as an unprivileged user");
-        }
-        let mut again =
-            porpoise_testkit::nobody::test_again(t.path(), "unreadable_folder_as_whoever_runs_it");
-        again.env(UNREADABLE_TREE, &root);
-        porpoise_testkit::nobody::passed(again);
-    } else {
-        check_unreadable(&root);
-    }
+    porpoise_testkit::nobody::check_unprivileged(
+        t.path(),
+        "unreadable_folder_as_whoever_runs_it",
+        UNREADABLE_TREE,
+        &root,
+        "count",
+        check_unreadable,
+    );
 }
 
 /// The child of [`an_unreadable_folder_is_reported_and_the_rest_counted`]; on its own it
 /// has nothing to do.
 #[test]
 fn unreadable_folder_as_whoever_runs_it() {
-    if let Some(root) = std::env::var_os(UNREADABLE_TREE) {
-        check_unreadable(Path::new(&root));
-    }
+    porpoise_testkit::nobody::child_check(UNREADABLE_TREE, check_unreadable);
 }
 
 fn check_unreadable(root: &Path) {
@@ -441,18 +435,7 @@ fn other_mounts_are_not_entered() {
     mixed_tree(&root);
     let mnt = root.join("a/mounted");
     std::fs::create_dir(&mnt).expect("mkdir");
-    porpoise_testkit::run(
-        Command::new("mount")
-            .args(["-t", "tmpfs", "-o", "size=4m", "tmpfs"])
-            .arg(&mnt),
-    );
-    struct Unmount<'a>(&'a Path);
-    impl Drop for Unmount<'_> {
-        fn drop(&mut self) {
-            let _ = Command::new("umount").arg(self.0).status();
-        }
-    }
-    let _unmount = Unmount(&mnt);
+    let _tmpfs = porpoise_testkit::mounts::Tmpfs::mount(&mnt);
     std::fs::write(mnt.join("elsewhere"), vec![5u8; 1 << 20]).expect("write");
     let u = count_all(std::slice::from_ref(&root));
     assert!(u.is_complete(), "{:?}", u.first_problems);

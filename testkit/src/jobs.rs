@@ -1,6 +1,7 @@
 //! Running an engine job to its end in a test: every event in order, each seen by the
 //! test first, so it can answer the job's questions (a conflict, the pre-flight check).
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use porpoise_engine::jobs::conflict::Answer;
@@ -12,6 +13,19 @@ pub struct Outcome {
     pub state: JobState,
     pub summary: Summary,
     pub events: Vec<JobEvent>,
+}
+
+impl Outcome {
+    /// The paths of its `ItemFailed` events, in order.
+    pub fn failed_paths(&self) -> Vec<PathBuf> {
+        self.events
+            .iter()
+            .filter_map(|e| match e {
+                JobEvent::ItemFailed { path, .. } => Some(path.clone()),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// How long a job may take in a test before it counts as stuck (a slow destination of

@@ -1,5 +1,6 @@
 //! Real filesystems brought up as root for a test: exFAT through FUSE and a small ext4,
-//! each on a loop device, and a read-only tmpfs. Each is taken down when dropped.
+//! each on a loop device, and a tmpfs (read-only, or on a given folder). Each is taken
+//! down when dropped.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -251,6 +252,29 @@ impl ReadOnlyTmpfs {
 impl Drop for ReadOnlyTmpfs {
     fn drop(&mut self) {
         unmount(self.mnt.path());
+    }
+}
+
+/// A 4 MiB tmpfs mounted on a folder (as root); unmounted when dropped.
+pub struct Tmpfs {
+    pub mnt: PathBuf,
+}
+
+impl Tmpfs {
+    /// Mount a 4 MiB tmpfs on the folder `at`.
+    pub fn mount(at: &Path) -> Tmpfs {
+        run(Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=4m", "tmpfs"])
+            .arg(at));
+        Tmpfs {
+            mnt: at.to_path_buf(),
+        }
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        unmount(&self.mnt);
     }
 }
 

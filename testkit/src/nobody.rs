@@ -59,3 +59,36 @@ pub fn passed(mut run: Command) {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Run `check` on `tree` as a user whom folder modes bind (as root: the unprivileged one).
+pub fn check_unprivileged(
+    dir: &Path,
+    child: &str,
+    var: &str,
+    tree: &Path,
+    what: &str,
+    check: fn(&Path),
+) {
+    if rustix::process::geteuid().is_root() {
+        // Root reads any folder: this binary's test `child` runs again as the unprivileged
+        // user, from a copy in `dir`, with `var` naming the tree; without `setpriv` the
+        // test is skipped, the message saying it cannot `what`.
+        if !crate::have("setpriv") {
+            return crate::skip(&format!(
+                "setpriv missing: cannot {what} as an unprivileged user"
+            ));
+        }
+        let mut again = test_again(dir, child);
+        again.env(var, tree);
+        passed(again);
+    } else {
+        check(tree);
+    }
+}
+
+/// [`check_unprivileged`]'s child test: `check` on the tree `var` names, where it is set.
+pub fn child_check(var: &str, check: fn(&Path)) {
+    if let Some(tree) = std::env::var_os(var) {
+        check(Path::new(&tree));
+    }
+}

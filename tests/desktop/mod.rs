@@ -309,6 +309,15 @@ impl Home {
         self.dir.path()
     }
 
+    /// The home folder's own name (what the title ends with there).
+    pub fn name(&self) -> String {
+        self.path()
+            .file_name()
+            .expect("a name")
+            .to_string_lossy()
+            .into_owned()
+    }
+
     /// A folder `name` in the home holding `<file>.txt` for each of `files`, each
     /// holding its name; its path.
     pub fn folder(&self, name: &str, files: &[&str]) -> PathBuf {
@@ -512,6 +521,13 @@ impl Window<'_> {
     pub fn key(&self, keys: &str) {
         self.press_keys(keys);
         self.settle();
+    }
+
+    /// Press `key` `times` times, waiting for the window to handle each.
+    pub fn key_times(&self, key: &str, times: usize) {
+        for _ in 0..times {
+            self.key(key);
+        }
     }
 
     /// Press keys without waiting for the window to handle them (to time what follows).

@@ -24,16 +24,6 @@ use super::throttle::Throttle;
 /// How long the kernel may cache names and attributes.
 const TTL: Duration = Duration::from_secs(1);
 
-/// What a `setattr` asks to change.
-struct Change {
-    mode: Option<u32>,
-    uid: Option<u32>,
-    gid: Option<u32>,
-    size: Option<u64>,
-    atime: Option<TimeOrNow>,
-    mtime: Option<TimeOrNow>,
-}
-
 pub struct PassFs {
     nodes: Nodes,
     throttle: Arc<Throttle>,
@@ -144,70 +134,6 @@ impl PassFs {
         }
     }
 
-    fn setattr_inner(
-        &self,
-        ino: INodeNo,
-        fh: Option<FileHandle>,
-        change: Change,
-    ) -> Result<FileAttr, Errno> {
-        let Change {
-            mode,
-            uid,
-            gid,
-            size,
-            atime,
-            mtime,
-        } = change;
-        let node = self.nodes.fd(ino.0)?;
-        let is_link = rustix::fs::fstat(&*node)
-            .map(|st| st.st_mode & libc::S_IFMT == libc::S_IFLNK)
-            .map_err(errno)?;
-        if let Some(size) = size {
-            match fh.map(|fh| self.nodes.file(fh.0)) {
-                Some(Ok(f)) => rustix::fs::ftruncate(&*f, size).map_err(errno)?,
-                _ => {
-                    let f = rustix::fs::open(
-                        proc_path(&node),
-                        OFlags::WRONLY | OFlags::CLOEXEC,
-                        Mode::empty(),
-                    )
-                    .map_err(errno)?;
-                    rustix::fs::ftruncate(&f, size).map_err(errno)?;
-                }
-            }
-        }
-        if let Some(mode) = mode
-            && !is_link
-        {
-            rustix::fs::chmod(proc_path(&node), Mode::from_raw_mode(mode & 0o7777))
-                .map_err(errno)?;
-        }
-        if uid.is_some() || gid.is_some() {
-            rustix::fs::chownat(
-                &*node,
-                "",
-                uid.map(rustix::fs::Uid::from_raw),
-                gid.map(rustix::fs::Gid::from_raw),
-                AtFlags::EMPTY_PATH | AtFlags::SYMLINK_NOFOLLOW,
-            )
-            .map_err(errno)?;
-        }
-        if atime.is_some() || mtime.is_some() {
-            let times = Timestamps {
-                last_access: timespec(atime),
-                last_modification: timespec(mtime),
-            };
-            rustix::fs::utimensat(
-                &*node,
-                "",
-                &times,
-                AtFlags::EMPTY_PATH | AtFlags::SYMLINK_NOFOLLOW,
-            )
-            .map_err(errno)?;
-        }
-        self.stat_node(ino, fh)
-    }
-
     fn list(&self, ino: INodeNo) -> Result<Vec<DirEntry>, Errno> {
         let node = self.nodes.fd(ino.0)?;
         let mut out = vec![
@@ -274,6 +200,14 @@ fn reply_entry(reply: ReplyEntry, r: Result<(FileAttr, Generation), Errno>) {
     }
 }
 
+/// Answer with the attributes in `r`, or its error.
+fn reply_attr(reply: ReplyAttr, r: Result<FileAttr, Errno>) {
+    match r {
+        Ok(a) => reply.attr(&TTL, &a),
+        Err(e) => reply.error(e),
+    }
+}
+
 fn reply_empty(reply: ReplyEmpty, r: Result<(), Errno>) {
     match r {
         Ok(()) => reply.ok(),
@@ -302,10 +236,7 @@ impl Filesystem for PassFs {
 
     fn getattr(&self, _req: &Request, ino: INodeNo, fh: Option<FileHandle>, reply: ReplyAttr) {
         self.throttle.wait_while_silent();
-        match self.stat_node(ino, fh) {
-            Ok(a) => reply.attr(&TTL, &a),
-            Err(e) => reply.error(e),
-        }
+        reply_attr(reply, self.stat_node(ino, fh));
     }
 
     fn setattr(
@@ -326,18 +257,57 @@ impl Filesystem for PassFs {
         _flags: Option<fuser::BsdFileFlags>,
         reply: ReplyAttr,
     ) {
-        let change = Change {
-            mode,
-            uid,
-            gid,
-            size,
-            atime,
-            mtime,
-        };
-        match self.setattr_inner(ino, fh, change) {
-            Ok(a) => reply.attr(&TTL, &a),
-            Err(e) => reply.error(e),
-        }
+        let r = (|| {
+            let node = self.nodes.fd(ino.0)?;
+            let is_link = rustix::fs::fstat(&*node)
+                .map(|st| st.st_mode & libc::S_IFMT == libc::S_IFLNK)
+                .map_err(errno)?;
+            if let Some(size) = size {
+                match fh.map(|fh| self.nodes.file(fh.0)) {
+                    Some(Ok(f)) => rustix::fs::ftruncate(&*f, size).map_err(errno)?,
+                    _ => {
+                        let f = rustix::fs::open(
+                            proc_path(&node),
+                            OFlags::WRONLY | OFlags::CLOEXEC,
+                            Mode::empty(),
+                        )
+                        .map_err(errno)?;
+                        rustix::fs::ftruncate(&f, size).map_err(errno)?;
+                    }
+                }
+            }
+            if let Some(mode) = mode
+                && !is_link
+            {
+                rustix::fs::chmod(proc_path(&node), Mode::from_raw_mode(mode & 0o7777))
+                    .map_err(errno)?;
+            }
+            if uid.is_some() || gid.is_some() {
+                rustix::fs::chownat(
+                    &*node,
+                    "",
+                    uid.map(rustix::fs::Uid::from_raw),
+                    gid.map(rustix::fs::Gid::from_raw),
+                    AtFlags::EMPTY_PATH | AtFlags::SYMLINK_NOFOLLOW,
+                )
+                .map_err(errno)?;
+            }
+            if atime.is_some() || mtime.is_some() {
+                let times = Timestamps {
+                    last_access: timespec(atime),
+                    last_modification: timespec(mtime),
+                };
+                rustix::fs::utimensat(
+                    &*node,
+                    "",
+                    &times,
+                    AtFlags::EMPTY_PATH | AtFlags::SYMLINK_NOFOLLOW,
+                )
+                .map_err(errno)?;
+            }
+            self.stat_node(ino, fh)
+        })();
+        reply_attr(reply, r);
     }
 
     fn readlink(&self, _req: &Request, ino: INodeNo, reply: ReplyData) {
