@@ -51,7 +51,7 @@ fn send(request: Request) {
 pub async fn drag(own: u32, paths: Vec<PathBuf>) -> Outcome {
     let (done, rx) = oneshot::channel();
     send(Request::Drag { own, paths, done });
-    rx.await.unwrap_or_else(|_| Outcome::Stopped)
+    rx.await.unwrap_or(Outcome::Stopped)
 }
 
 /// End the drag under way, leaving the target it is over.

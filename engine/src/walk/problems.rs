@@ -2,7 +2,7 @@
 
 use std::ffi::CStr;
 use std::os::fd::{AsFd, OwnedFd};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use crate::error::{IoError, Op};
@@ -32,14 +32,9 @@ impl Problems {
 
     /// Open the folder `name` of `parent`; a failure is counted here with the folder's
     /// `path`, and nothing is opened.
-    pub(crate) fn open_dir(
-        &self,
-        parent: impl AsFd,
-        name: &CStr,
-        path: &PathBuf,
-    ) -> Option<OwnedFd> {
+    pub(crate) fn open_dir(&self, parent: impl AsFd, name: &CStr, path: &Path) -> Option<OwnedFd> {
         crate::sys::open_dir_at(parent, name)
-            .map_err(|e| self.add(Op::OpenDir, path.clone(), e))
+            .map_err(|e| self.add(Op::OpenDir, path.to_path_buf(), e))
             .ok()
     }
 
