@@ -205,6 +205,23 @@ pub fn ringed(
     }
 }
 
+/// A dialog's button of the `base` look, ringed when the keyboard is on it (`on`).
+pub fn ringed_button(
+    base: fn(&Theme, button::Status) -> button::Style,
+    on: bool,
+) -> impl Fn(&Theme, button::Status) -> button::Style {
+    move |theme, status| {
+        let mut style = base(theme, status);
+        if on {
+            style.border = style
+                .border
+                .width(2)
+                .color(theme.extended_palette().background.base.text);
+        }
+        style
+    }
+}
+
 /// The file view's own surface.
 pub fn view_surface(theme: &Theme) -> container::Style {
     let p = theme.extended_palette();

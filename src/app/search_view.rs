@@ -46,27 +46,24 @@ impl App {
         let Some(view) = self.search_view() else {
             return Vec::new();
         };
+        // What to search for changed: the search starts again.
         match m {
-            SearchMsg::Name(text) => {
-                view.name = text;
-                restart(view, hidden)
-            }
-            SearchMsg::Content(text) => {
-                view.content = text;
-                restart(view, hidden)
-            }
-            SearchMsg::Regex(on) => {
-                view.regex = on;
-                restart(view, hidden)
-            }
-            SearchMsg::MatchCase(on) => {
-                view.match_case = on;
-                restart(view, hidden)
-            }
-            SearchMsg::Everywhere(on) => {
-                view.everywhere = on;
-                restart(view, hidden)
-            }
+            SearchMsg::Name(text) => view.name = text,
+            SearchMsg::Content(text) => view.content = text,
+            SearchMsg::Regex(on) => view.regex = on,
+            SearchMsg::MatchCase(on) => view.match_case = on,
+            SearchMsg::Everywhere(on) => view.everywhere = on,
+            other => return self.on_search_use(other),
+        }
+        restart(view, hidden)
+    }
+
+    /// A message of the search view other than what to search for: its results used.
+    fn on_search_use(&mut self, m: SearchMsg) -> Vec<Effect> {
+        let Some(view) = self.search_view() else {
+            return Vec::new();
+        };
+        match m {
             SearchMsg::Event(id, ev) => {
                 view.on_event(id, ev);
                 Vec::new()
@@ -104,6 +101,11 @@ impl App {
                 Vec::new()
             }
             SearchMsg::Close => self.close_search(),
+            SearchMsg::Name(_)
+            | SearchMsg::Content(_)
+            | SearchMsg::Regex(_)
+            | SearchMsg::MatchCase(_)
+            | SearchMsg::Everywhere(_) => Vec::new(),
         }
     }
 

@@ -88,20 +88,14 @@ fn buttons<'a>(dialog: &Dialog, focused: Option<usize>) -> Vec<Element<'a, Messa
             let ring = focused == Some(i);
             button(text(label))
                 .padding([6, 14])
-                .style(move |theme: &Theme, status| {
-                    let mut style = match tone {
-                        Tone::Primary => button::primary(theme, status),
-                        Tone::Secondary => button::secondary(theme, status),
-                        Tone::Danger => button::danger(theme, status),
-                    };
-                    if ring {
-                        style.border = style
-                            .border
-                            .width(2)
-                            .color(theme.extended_palette().background.base.text);
-                    }
-                    style
-                })
+                .style(theme::ringed_button(
+                    match tone {
+                        Tone::Primary => button::primary,
+                        Tone::Secondary => button::secondary,
+                        Tone::Danger => button::danger,
+                    },
+                    ring,
+                ))
                 .on_press(Message::Jobs(msg))
                 .into()
         })

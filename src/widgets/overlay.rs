@@ -206,18 +206,6 @@ fn confirm<'a>(
     answer: fn(bool) -> ActionMsg,
 ) -> Element<'a, Message> {
     let answer = move |yes| Message::Action(answer(yes));
-    let ringed = |base: fn(&Theme, button::Status) -> button::Style, on: bool| {
-        move |t: &Theme, s: button::Status| {
-            let mut style = base(t, s);
-            if on {
-                style.border = style
-                    .border
-                    .width(2)
-                    .color(t.extended_palette().background.base.text);
-            }
-            style
-        }
-    };
     let dialog = column![
         text(question).size(16),
         text(detail).style(theme::muted),
@@ -226,10 +214,10 @@ fn confirm<'a>(
             space().width(Fill),
             button(text(fl!("dialog-cancel")))
                 .on_press(answer(false))
-                .style(ringed(button::secondary, cancel_highlighted)),
+                .style(theme::ringed_button(button::secondary, cancel_highlighted)),
             button(text(yes))
                 .on_press(answer(true))
-                .style(ringed(button::danger, !cancel_highlighted)),
+                .style(theme::ringed_button(button::danger, !cancel_highlighted)),
         ]
         .spacing(10),
     ]
