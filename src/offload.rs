@@ -15,12 +15,22 @@ pub async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static)
 /// never waits on a quiet channel (the runtime waits for its blocking threads to end).
 pub async fn forward<T: Send + 'static>(
     rx: crossbeam_channel::Receiver<T>,
+    out: iced::futures::channel::mpsc::Sender<T>,
+) {
+    forward_from(move || rx, out).await;
+}
+
+/// [`forward`] what the channel `open` gives brings; `open` runs on the blocking thread
+/// too (starting the work may block).
+pub async fn forward_from<T: Send + 'static>(
+    open: impl FnOnce() -> crossbeam_channel::Receiver<T> + Send + 'static,
     mut out: iced::futures::channel::mpsc::Sender<T>,
 ) {
     use crossbeam_channel::RecvTimeoutError;
     use iced::futures::executor::block_on;
     use iced::futures::sink::SinkExt;
     let run = move || {
+        let rx = open();
         loop {
             match rx.recv_timeout(Duration::from_millis(250)) {
                 Ok(item) => {

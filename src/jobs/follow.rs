@@ -4,9 +4,8 @@
 
 use std::fmt;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
-use crossbeam_channel::{Receiver, RecvTimeoutError};
+use crossbeam_channel::Receiver;
 
 use porpoise_engine::jobs::{self, Control, JobEvent, JobKind, JobSpec, Queue};
 
@@ -125,40 +124,15 @@ pub fn events(
     link: JobLink,
     queue: Queue,
 ) -> impl iced::futures::Stream<Item = JobEvent> + Send + 'static {
-    iced::stream::channel(16, move |out| forward(kind, spec, link, queue, out))
-}
-
-async fn forward(
-    kind: JobKind,
-    spec: JobSpec,
-    link: JobLink,
-    queue: Queue,
-    mut out: iced::futures::channel::mpsc::Sender<JobEvent>,
-) {
-    use iced::futures::executor::block_on;
-    use iced::futures::sink::SinkExt;
-    let run = move || {
-        let rx = start(kind, spec, link.control.clone(), &queue);
-        loop {
-            match rx.recv_timeout(Duration::from_millis(250)) {
-                Ok(ev) => {
-                    if block_on(out.send(ev)).is_err() {
-                        return;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) if out.is_closed() => return,
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => return,
-            }
-        }
-    };
-    if tokio::task::spawn_blocking(run).await.is_err() {
-        tracing::error!("a job's forwarding thread panicked");
-    }
+    iced::stream::channel(16, move |out| {
+        crate::offload::forward_from(move || start(kind, spec, link.control.clone(), &queue), out)
+    })
 }
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
     use crate::request::JobRequest;
     use iced::futures::StreamExt;
