@@ -37,6 +37,7 @@ pub mod properties;
 pub mod request;
 pub mod search;
 pub mod selection;
+pub mod serving;
 pub mod settings;
 pub mod start;
 pub mod tabs;

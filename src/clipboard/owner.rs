@@ -2,11 +2,10 @@
 //! thread (X11 selections are served while it lives), reached by requests with a reply
 //! channel, so the UI thread never waits on the display.
 
-use std::sync::mpsc::{Sender, channel};
-use std::sync::{Mutex, OnceLock};
-
 use clipboard_rs::{Clipboard, ClipboardContent, ClipboardContext};
 use tokio::sync::oneshot;
+
+use crate::serving::Served;
 
 use super::{FileList, decode, encode};
 
@@ -29,23 +28,10 @@ enum Request {
     Clear(oneshot::Sender<Result<(), ClipboardError>>),
 }
 
-static OWNER: OnceLock<Mutex<Sender<Request>>> = OnceLock::new();
+static OWNER: Served<Request> = Served::new("porpoise-clipboard", serve);
 
 fn send(request: Request) {
-    let owner = OWNER.get_or_init(|| {
-        let (tx, rx) = channel::<Request>();
-        let spawned = std::thread::Builder::new()
-            .name("porpoise-clipboard".into())
-            .spawn(move || serve(rx));
-        if let Err(e) = spawned {
-            tracing::warn!("cannot start the clipboard thread: {e}");
-        }
-        Mutex::new(tx)
-    });
-    // A failed send drops the request and its reply sender: the caller sees `Stopped`.
-    if let Ok(tx) = owner.lock() {
-        let _ = tx.send(request);
-    }
+    OWNER.send(request);
 }
 
 /// Put files on the clipboard (copied, or cut when `list.cut`).
@@ -71,7 +57,7 @@ pub async fn clear() -> Result<(), ClipboardError> {
 
 /// The clipboard thread: connects on the first request (and again after a failure),
 /// then keeps the context for the life of the process.
-fn serve(rx: std::sync::mpsc::Receiver<Request>) {
+fn serve(rx: crossbeam_channel::Receiver<Request>) {
     let mut ctx: Option<ClipboardContext> = None;
     for request in rx {
         if ctx.is_none() {

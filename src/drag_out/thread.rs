@@ -3,16 +3,17 @@
 //! times a second, and answers each drag's requester with how it ended.
 
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
+use crossbeam_channel::{Receiver, RecvTimeoutError};
 use tokio::sync::oneshot;
 
 use super::Outcome;
 use super::display::Display;
 use super::payload::Payload;
 use super::session::Session;
+use crate::serving::Served;
 use crate::x11::X11Error;
 
 /// How often the pointer is looked at during a drag.
@@ -27,23 +28,10 @@ enum Request {
     Cancel,
 }
 
-static SOURCE: OnceLock<Mutex<Sender<Request>>> = OnceLock::new();
+static SOURCE: Served<Request> = Served::new("porpoise-drag-out", serve);
 
 fn send(request: Request) {
-    let source = SOURCE.get_or_init(|| {
-        let (tx, rx) = crossbeam_channel::unbounded();
-        let spawned = std::thread::Builder::new()
-            .name("porpoise-drag-out".into())
-            .spawn(move || serve(rx));
-        if let Err(e) = spawned {
-            tracing::warn!("cannot start the drag-out thread: {e}");
-        }
-        Mutex::new(tx)
-    });
-    // A failed send drops the request and its reply sender: the caller sees `Stopped`.
-    if let Ok(tx) = source.lock() {
-        let _ = tx.send(request);
-    }
+    SOURCE.send(request);
 }
 
 /// Offer `paths`, dragged in the window `own`, to the applications the pointer passes
