@@ -154,51 +154,14 @@ pub fn read_link(path: &Path) -> std::io::Result<Vec<u8>> {
 
 /// The name of the user `uid` in the system's user database (NSS: files, LDAP…).
 pub fn user_name(uid: u32) -> Option<String> {
-    let mut buf = vec![0u8; 4096];
-    // SAFETY: an all-zero passwd is a valid value for getpwuid_r to fill.
-    let mut pwd: libc::passwd = unsafe { std::mem::zeroed() };
-    let mut found: *mut libc::passwd = std::ptr::null_mut();
-    // SAFETY: every pointer is to a live local of the right type and size; the strings
-    // it fills point into `buf`, which outlives their use below.
-    let rc = unsafe {
-        libc::getpwuid_r(
-            uid,
-            &mut pwd,
-            buf.as_mut_ptr().cast(),
-            buf.len(),
-            &mut found,
-        )
-    };
-    if rc != 0 || found.is_null() || pwd.pw_name.is_null() {
-        return None;
-    }
-    // SAFETY: getpwuid_r succeeded, so pw_name is a NUL-terminated string inside `buf`.
-    let name = unsafe { CStr::from_ptr(pwd.pw_name) };
-    Some(name.to_string_lossy().into_owned())
+    let user = nix::unistd::User::from_uid(nix::unistd::Uid::from_raw(uid));
+    user.ok().flatten().map(|u| u.name)
 }
 
 /// The name of the group `gid` in the system's group database.
 pub fn group_name(gid: u32) -> Option<String> {
-    let mut buf = vec![0u8; 16384];
-    // SAFETY: an all-zero group is a valid value for getgrgid_r to fill.
-    let mut grp: libc::group = unsafe { std::mem::zeroed() };
-    let mut found: *mut libc::group = std::ptr::null_mut();
-    // SAFETY: as in `user_name`: live locals, strings filled into `buf`.
-    let rc = unsafe {
-        libc::getgrgid_r(
-            gid,
-            &mut grp,
-            buf.as_mut_ptr().cast(),
-            buf.len(),
-            &mut found,
-        )
-    };
-    if rc != 0 || found.is_null() || grp.gr_name.is_null() {
-        return None;
-    }
-    // SAFETY: getgrgid_r succeeded, so gr_name is a NUL-terminated string inside `buf`.
-    let name = unsafe { CStr::from_ptr(grp.gr_name) };
-    Some(name.to_string_lossy().into_owned())
+    let group = nix::unistd::Group::from_gid(nix::unistd::Gid::from_raw(gid));
+    group.ok().flatten().map(|g| g.name)
 }
 
 /// Free and total bytes of the filesystem holding `path`.
