@@ -317,6 +317,42 @@ fn sparse_copy(root: &Path) {
     let _ = std::fs::remove_dir_all(template);
 }
 
+/// `rm` with `rm_flag`, rmz when there is one, and `porpoise rm`, each removing `targets` after `fresh` made them again.
+fn removers<'a>(
+    fresh: impl FnMut() + Copy + 'a,
+    rm_flag: &'a str,
+    rmz: Option<&'a Path>,
+    targets: &'a [PathBuf],
+) -> Vec<Contender<'a>> {
+    let mut contenders = vec![Contender {
+        prepare: Box::new(fresh),
+        command: Box::new(move || {
+            let mut c = Command::new("rm");
+            c.arg(rm_flag).args(targets);
+            c
+        }),
+    }];
+    if let Some(rmz) = rmz {
+        contenders.push(Contender {
+            prepare: Box::new(fresh),
+            command: Box::new(move || {
+                let mut c = Command::new(rmz);
+                c.args(targets);
+                c
+            }),
+        });
+    }
+    contenders.push(Contender {
+        prepare: Box::new(fresh),
+        command: Box::new(move || {
+            let mut c = porpoise();
+            c.args(["rm", "--progress=none"]).args(targets);
+            c
+        }),
+    });
+    contenders
+}
+
 fn deletes(root: &Path, rmz: Option<&Path>) {
     let victim = &root.join("victim");
     let mut trees: Vec<(String, PathBuf)> = Vec::new();
@@ -332,32 +368,8 @@ fn deletes(root: &Path, rmz: Option<&Path>) {
     }
     for (label, template) in &trees {
         let fresh = || fresh_copy(template, victim);
-        let mut contenders = vec![Contender {
-            prepare: Box::new(fresh),
-            command: Box::new(move || {
-                let mut c = Command::new("rm");
-                c.arg("-rf").arg(victim);
-                c
-            }),
-        }];
-        if let Some(rmz) = rmz {
-            contenders.push(Contender {
-                prepare: Box::new(fresh),
-                command: Box::new(move || {
-                    let mut c = Command::new(rmz);
-                    c.arg(victim);
-                    c
-                }),
-            });
-        }
-        contenders.push(Contender {
-            prepare: Box::new(fresh),
-            command: Box::new(move || {
-                let mut c = porpoise();
-                c.args(["rm", "--progress=none"]).arg(victim);
-                c
-            }),
-        });
+        let targets = std::slice::from_ref(victim);
+        let mut contenders = removers(fresh, "-rf", rmz, targets);
         row(label, "rm -rf", &compare(&mut contenders, ROUNDS));
     }
     // Separate paths: every file of the 5 000-file folder named on the command line.
@@ -366,32 +378,7 @@ fn deletes(root: &Path, rmz: Option<&Path>) {
         .map(|i| victim.join(file_name(i)))
         .collect::<Vec<PathBuf>>();
     let fresh = || fresh_copy(template, victim);
-    let mut contenders = vec![Contender {
-        prepare: Box::new(fresh),
-        command: Box::new(move || {
-            let mut c = Command::new("rm");
-            c.arg("-f").args(paths);
-            c
-        }),
-    }];
-    if let Some(rmz) = rmz {
-        contenders.push(Contender {
-            prepare: Box::new(fresh),
-            command: Box::new(move || {
-                let mut c = Command::new(rmz);
-                c.args(paths);
-                c
-            }),
-        });
-    }
-    contenders.push(Contender {
-        prepare: Box::new(fresh),
-        command: Box::new(move || {
-            let mut c = porpoise();
-            c.args(["rm", "--progress=none"]).args(paths);
-            c
-        }),
-    });
+    let mut contenders = removers(fresh, "-f", rmz, paths);
     row(
         "delete 5 000 separate paths",
         "rm -f",

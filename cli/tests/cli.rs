@@ -4,9 +4,10 @@
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Output};
+
+use porpoise_testkit::trees::chmod;
 
 fn porpoise() -> Command {
     Command::new(env!("CARGO_BIN_EXE_porpoise"))
@@ -114,10 +115,6 @@ fn copy_unprivileged(dir: &Path, src: &Path, dest: &Path) -> Output {
             dest.as_os_str(),
         ],
     )
-}
-
-fn chmod(p: &Path, mode: u32) {
-    std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).expect("chmod");
 }
 
 #[test]

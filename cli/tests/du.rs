@@ -6,9 +6,10 @@
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Output};
+
+use porpoise_testkit::trees::{chmod, closed_folder};
 
 const PORPOISE: &str = env!("CARGO_BIN_EXE_porpoise");
 
@@ -165,10 +166,6 @@ fn a_missing_path_is_said_and_the_others_are_printed() {
     );
 }
 
-fn chmod(p: &Path, mode: u32) {
-    std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).expect("chmod");
-}
-
 #[test]
 fn an_unreadable_folder_is_said_on_stderr_and_the_rest_printed() {
     let t = tempfile::tempdir().expect("tempdir");
@@ -176,9 +173,7 @@ fn an_unreadable_folder_is_said_on_stderr_and_the_rest_printed() {
     let root = t.path().join("tree");
     tree(&root);
     let closed = root.join("photos/closed");
-    std::fs::create_dir(&closed).expect("mkdir");
-    std::fs::write(closed.join("secret"), vec![0u8; 50_000]).expect("write");
-    chmod(&closed, 0o000);
+    closed_folder(&closed, "secret", &[0u8; 50_000]);
     // Root reads any folder: both commands run as the unprivileged user (copies of them).
     let tools = t.path().join("tools");
     std::fs::create_dir(&tools).expect("mkdir");

@@ -2,14 +2,13 @@
 //! root) each file that did not arrive is named, as a JSON line and in words, and the
 //! `finished` line counts them. Skips with a message where root or the tools are missing.
 
-use porpoise_testkit::{LoopMount, skip};
+use porpoise_testkit::LoopMount;
 
 #[test]
 fn a_full_destination_names_each_file_that_did_not_arrive() {
-    if let Err(why) = LoopMount::can_ext4() {
-        return skip(&why);
-    }
-    let fs = LoopMount::ext4(8 << 20);
+    let Some(fs) = LoopMount::ext4_or_skip(8 << 20) else {
+        return;
+    };
     let src = tempfile::tempdir().expect("tempdir");
     let dir = src.path().join("big");
     std::fs::create_dir_all(dir.join("sub")).expect("mkdir");

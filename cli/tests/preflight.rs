@@ -4,18 +4,14 @@
 //! `--on-problem=cancel` nothing is copied. Skips with a message where root, /dev/fuse or
 //! the exFAT tools are missing; in CI they are required.
 
+use porpoise_testkit::LoopMount;
 use porpoise_testkit::trees::{awkward_sources, tree_of};
-use porpoise_testkit::{LoopMount, skip};
 
 /// `porpoise copy --progress=json` with `args` of the awkward sources into a folder on a
 /// fresh exFAT, without a terminal: what it printed, and the folder (the mount lives as
 /// long as the returned value).
 fn copy_to_exfat(args: &[&str]) -> Option<(std::process::Output, std::path::PathBuf, LoopMount)> {
-    if let Err(why) = LoopMount::can_exfat() {
-        skip(&why);
-        return None;
-    }
-    let fs = LoopMount::exfat();
+    let fs = LoopMount::exfat_or_skip()?;
     let src = tempfile::tempdir().expect("tempdir");
     let sources = awkward_sources(src.path());
     let dest = fs.mnt.join("cli");

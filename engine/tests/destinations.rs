@@ -32,10 +32,9 @@ fn failures(events: &[JobEvent]) -> Vec<String> {
 
 #[test]
 fn a_full_disk_fails_clearly_and_a_move_keeps_every_source() {
-    if let Err(why) = LoopMount::can_ext4() {
-        return kit::skip(&why);
-    }
-    let disk = LoopMount::ext4(8 << 20);
+    let Some(disk) = LoopMount::ext4_or_skip(8 << 20) else {
+        return;
+    };
     let src = tempfile::tempdir().expect("tempdir");
     // 24 MiB into an 8 MiB filesystem.
     let big = files(src.path(), "big", 24, 1 << 20);

@@ -386,6 +386,13 @@ fn asking_waits_for_an_answer_and_for_all_applies_to_the_rest() {
     }
 }
 
+/// Whether the events hold a refusal of an item for `why`.
+fn refused_for(events: &[JobEvent], why: Refusal) -> bool {
+    events
+        .iter()
+        .any(|e| matches!(e, JobEvent::Refused { why: w, .. } if *w == why))
+}
+
 #[test]
 fn a_folder_is_not_copied_into_itself_and_a_file_copied_beside_itself_is_duplicated() {
     let tmp = tempfile::tempdir().expect("tempdir");
@@ -396,13 +403,7 @@ fn a_folder_is_not_copied_into_itself_and_a_file_copied_beside_itself_is_duplica
         spec(&[&src], &src.join("sub"), ConflictPolicy::Overwrite),
     ));
     assert_eq!(out.state, JobState::Failed);
-    assert!(out.events.iter().any(|e| matches!(
-        e,
-        JobEvent::Refused {
-            why: Refusal::IntoItself,
-            ..
-        }
-    )));
+    assert!(refused_for(&out.events, Refusal::IntoItself));
     assert_eq!(snapshot(&src), before);
 
     // A move into the file's own folder is still refused.
@@ -410,13 +411,7 @@ fn a_folder_is_not_copied_into_itself_and_a_file_copied_beside_itself_is_duplica
         JobKind::Move,
         spec(&[&src.join("plain.txt")], &src, ConflictPolicy::Overwrite),
     ));
-    assert!(out.events.iter().any(|e| matches!(
-        e,
-        JobEvent::Refused {
-            why: Refusal::OntoItself,
-            ..
-        }
-    )));
+    assert!(refused_for(&out.events, Refusal::OntoItself));
     assert_eq!(snapshot(&src), before);
 
     // A copy there is a duplicate beside it (as the window's paste into the same folder),
@@ -451,17 +446,23 @@ fn a_folder_is_not_copied_into_itself_and_a_file_copied_beside_itself_is_duplica
     assert_eq!(snapshot(&src), after);
 }
 
+/// In `dir`, a file `big.dat` of `len` bytes and an empty folder `dest`, in that order.
+fn big_file_and_dest(dir: &Path, len: u64) -> (PathBuf, PathBuf) {
+    // Allocated, not written, so not sparse: a file of holes is copied in no time.
+    let src = dir.join("big.dat");
+    let f = std::fs::File::create(&src).expect("create");
+    rustix::fs::fallocate(&f, rustix::fs::FallocateFlags::empty(), 0, len).expect("fallocate");
+    drop(f);
+    let dest = dir.join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    (src, dest)
+}
+
 #[test]
 fn cancel_mid_copy_leaves_no_partial_file_under_its_final_name() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    // A large file (allocated, not written, so not sparse: a sparse one is copied in no
-    // time): its copy takes many chunks, and cancel acts between chunks.
-    let src = tmp.path().join("big.dat");
-    let f = std::fs::File::create(&src).expect("create");
-    rustix::fs::fallocate(&f, rustix::fs::FallocateFlags::empty(), 0, 2 << 30).expect("fallocate");
-    drop(f);
-    let dest = tmp.path().join("dest");
-    std::fs::create_dir(&dest).expect("mkdir");
+    // A large file: its copy takes many chunks, and cancel acts between chunks.
+    let (src, dest) = big_file_and_dest(tmp.path(), 2 << 30);
     let job = jobs::start(JobKind::Copy, spec(&[&src], &dest, ConflictPolicy::Fail));
     let f = cancel_once_under_way(&job, |f| f.bytes_done > 0);
     assert!(f.bytes_done < f.bytes_total, "cancel came too late to test");
@@ -628,13 +629,8 @@ fn a_move_keeps_sources_whose_copy_was_not_complete() {
 #[test]
 fn pause_is_announced_and_resume_finishes_the_job() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let src = tmp.path().join("big.dat");
-    let f = std::fs::File::create(&src).expect("create");
-    // Allocated, not sparse: a file of holes is copied in no time, before the pause.
-    rustix::fs::fallocate(&f, rustix::fs::FallocateFlags::empty(), 0, 64 << 20).expect("fallocate");
-    drop(f);
-    let dest = tmp.path().join("dest");
-    std::fs::create_dir(&dest).expect("mkdir");
+    // Not sparse, so it is not copied before the pause.
+    let (src, dest) = big_file_and_dest(tmp.path(), 64 << 20);
     let job = jobs::start(JobKind::Copy, spec(&[&src], &dest, ConflictPolicy::Fail));
     job.control.pause();
     let deadline = Instant::now() + PATIENCE;

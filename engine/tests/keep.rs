@@ -272,10 +272,9 @@ fn extended_attributes_and_acls_come_along() {
 #[test]
 fn a_destination_without_attributes_is_noted_once_and_fails_nothing() {
     use porpoise_testkit::mounts::LoopMount;
-    if let Err(why) = LoopMount::can_exfat() {
-        return porpoise_testkit::skip(&why);
-    }
-    let fs = LoopMount::exfat();
+    let Some(fs) = LoopMount::exfat_or_skip() else {
+        return;
+    };
     let tmp = tempfile::tempdir().expect("tempdir");
     let (src, _) = attributed_tree(tmp.path());
     let o = finish(jobs::start(JobKind::Copy, spec(&[&src], &fs.mnt)));
@@ -359,10 +358,9 @@ fn a_full_destination_names_every_file_that_did_not_arrive() {
     use porpoise_engine::jobs::JobEvent;
     use porpoise_testkit::mounts::LoopMount;
     use std::collections::BTreeMap;
-    if let Err(why) = LoopMount::can_ext4() {
-        return porpoise_testkit::skip(&why);
-    }
-    let fs = LoopMount::ext4(12 << 20);
+    let Some(fs) = LoopMount::ext4_or_skip(12 << 20) else {
+        return;
+    };
     let tmp = tempfile::tempdir().expect("tempdir");
     let photos = tmp.path().join("photos");
     mib_files(&photos, 8);
@@ -425,10 +423,9 @@ fn a_full_destination_names_every_file_that_did_not_arrive() {
 #[test]
 fn hard_links_become_separate_copies_where_the_destination_has_none() {
     use porpoise_testkit::mounts::LoopMount;
-    if let Err(why) = LoopMount::can_exfat() {
-        return porpoise_testkit::skip(&why);
-    }
-    let fs = LoopMount::exfat();
+    let Some(fs) = LoopMount::exfat_or_skip() else {
+        return;
+    };
     let tmp = tempfile::tempdir().expect("tempdir");
     let (src, bytes) = linked_tree(tmp.path());
     // Verified, too: each separate copy is read back.
@@ -488,10 +485,9 @@ fn verify_catches_a_copy_altered_on_the_device_and_a_move_keeps_its_source() {
     use porpoise_engine::jobs::JobEvent;
     use porpoise_engine::jobs::conflict::{Answer, Choice};
     use porpoise_testkit::mounts::LoopMount;
-    if let Err(why) = LoopMount::can_ext4() {
-        return porpoise_testkit::skip(&why);
-    }
-    let fs = LoopMount::ext4(16 << 20);
+    let Some(fs) = LoopMount::ext4_or_skip(16 << 20) else {
+        return;
+    };
     let tmp = tempfile::tempdir().expect("tempdir");
     let marker = b"porpoise verify marker 7f3a9c".as_slice();
     let a = tmp.path().join("a.bin");

@@ -84,6 +84,14 @@ fn before_of(out: &Outcome) -> Vec<(PathBuf, u32)> {
         .expect("a ModesSet event")
 }
 
+/// Another copy of the test tree, changed by `chmod -R spec`: what a change should match.
+fn chmod_reference(spec: &str) -> (tempfile::TempDir, PathBuf) {
+    let reference = tempfile::tempdir().expect("tempdir");
+    let (ref_root, _) = tree(reference.path());
+    porpoise_testkit::run(Command::new("chmod").args(["-R", spec]).arg(&ref_root));
+    (reference, ref_root)
+}
+
 #[test]
 fn a_folder_change_reaches_its_contents_as_chmod_capital_x_and_is_restored() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -91,9 +99,7 @@ fn a_folder_change_reaches_its_contents_as_chmod_capital_x_and_is_restored() {
     let at_first = stat_modes(&root);
 
     // What `chmod -R go+rX` does to a copy of the same tree is the reference.
-    let reference = tempfile::tempdir().expect("tempdir");
-    let (ref_root, _) = tree(reference.path());
-    porpoise_testkit::run(Command::new("chmod").args(["-R", "go+rX"]).arg(&ref_root));
+    let (_reference, ref_root) = chmod_reference("go+rX");
 
     let out = run(
         vec![root.clone()],
@@ -125,9 +131,7 @@ fn a_folder_change_reaches_its_contents_as_chmod_capital_x_and_is_restored() {
 fn taking_read_and_search_away_still_reaches_the_contents() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (root, _) = tree(dir.path());
-    let reference = tempfile::tempdir().expect("tempdir");
-    let (ref_root, _) = tree(reference.path());
-    porpoise_testkit::run(Command::new("chmod").args(["-R", "u-rX"]).arg(&ref_root));
+    let (_reference, ref_root) = chmod_reference("u-rX");
 
     let out = run(
         vec![root.clone()],

@@ -9,14 +9,13 @@ use porpoise_engine::jobs::events::SkipReason;
 use porpoise_engine::jobs::preflight::{self, FsRules, NameProblem, PreflightChoice, Problem};
 use porpoise_engine::jobs::{self, JobEvent, JobKind, JobSpec, JobState};
 use porpoise_testkit::trees::{awkward_sources, tree_of};
-use porpoise_testkit::{LoopMount, drain, skip};
+use porpoise_testkit::{LoopMount, drain};
 
 #[test]
 fn names_a_real_exfat_mount_cannot_hold_are_found_before_copying() {
-    if let Err(why) = LoopMount::can_exfat() {
-        return skip(&why);
-    }
-    let fs = LoopMount::exfat();
+    let Some(fs) = LoopMount::exfat_or_skip() else {
+        return;
+    };
     let src = tempfile::tempdir().expect("tempdir");
     let sources = awkward_sources(src.path());
     // The filesystem really refuses such a name.
@@ -83,10 +82,9 @@ fn copy_asking(sources: &[PathBuf], dest: &Path) -> porpoise_engine::jobs::Job {
 
 #[test]
 fn a_copy_to_exfat_asks_before_any_byte_moves_and_follows_the_answer() {
-    if let Err(why) = LoopMount::can_exfat() {
-        return skip(&why);
-    }
-    let fs = LoopMount::exfat();
+    let Some(fs) = LoopMount::exfat_or_skip() else {
+        return;
+    };
     let src = tempfile::tempdir().expect("tempdir");
     let sources = awkward_sources(src.path());
 

@@ -23,6 +23,11 @@ fn file(dir: &Path, name: &str, size: usize) -> PathBuf {
     p
 }
 
+/// Files of 1 MiB named `names` in `dir`.
+fn mib_files<const N: usize>(dir: &Path, names: [&str; N]) -> [PathBuf; N] {
+    names.map(|name| file(dir, name, 1 << 20))
+}
+
 fn folder(root: &Path, name: &str) -> PathBuf {
     let d = root.join(name);
     std::fs::create_dir_all(&d).expect("mkdir");
@@ -79,6 +84,13 @@ fn waits_at(ev: &JobEvent) -> Option<usize> {
     }
 }
 
+/// The place in line the job is next told it waits at.
+fn place_in_line(job: &Job) -> Option<usize> {
+    until(job, |e| waits_at(e).is_some())
+        .last()
+        .and_then(waits_at)
+}
+
 fn started(ev: &JobEvent) -> bool {
     matches!(ev, JobEvent::State(JobState::Scanning))
 }
@@ -94,19 +106,11 @@ fn has_finished(events: &[JobEvent]) -> bool {
         .any(|e| matches!(e, JobEvent::Finished { .. }))
 }
 
-fn ext4() -> Option<LoopMount> {
-    match LoopMount::can_ext4() {
-        Ok(()) => Some(LoopMount::ext4(64 << 20)),
-        Err(why) => {
-            kit::skip(&why);
-            None
-        }
-    }
-}
-
 #[test]
 fn a_second_copy_to_the_same_device_waits_until_the_first_ends() {
-    let Some(disk) = ext4() else { return };
+    let Some(disk) = LoopMount::ext4_or_skip(64 << 20) else {
+        return;
+    };
     let src = tempfile::tempdir().expect("tempdir");
     let a = file(src.path(), "a.bin", 3 << 20);
     let b = file(src.path(), "bb.bin", 2 << 20);
@@ -151,11 +155,12 @@ fn a_second_copy_to_the_same_device_waits_until_the_first_ends() {
 
 #[test]
 fn copies_to_different_devices_run_at_once() {
-    let Some(one) = ext4() else { return };
+    let Some(one) = LoopMount::ext4_or_skip(64 << 20) else {
+        return;
+    };
     let two = LoopMount::ext4(64 << 20);
     let src = tempfile::tempdir().expect("tempdir");
-    let a = file(src.path(), "a.bin", 1 << 20);
-    let b = file(src.path(), "b.bin", 1 << 20);
+    let [a, b] = mib_files(src.path(), ["a.bin", "b.bin"]);
     let queue = Queue::default();
     let first = copy(&queue, vec![a.clone()], &one.mnt, true);
     // Another disk, and a memory filesystem (no device: never waits).
@@ -182,14 +187,15 @@ fn copies_to_different_devices_run_at_once() {
 
 #[test]
 fn start_now_runs_a_waiting_job_beside_the_first() {
-    let Some(disk) = ext4() else { return };
+    let Some(disk) = LoopMount::ext4_or_skip(64 << 20) else {
+        return;
+    };
     let src = tempfile::tempdir().expect("tempdir");
-    let a = file(src.path(), "a.bin", 1 << 20);
-    let b = file(src.path(), "b.bin", 1 << 20);
+    let [a, b] = mib_files(src.path(), ["a.bin", "b.bin"]);
     let queue = Queue::default();
     let first = copy(&queue, vec![a], &folder(&disk.mnt, "one"), true);
     let second = copy(&queue, vec![b.clone()], &folder(&disk.mnt, "two"), false);
-    until(&second, |e| waits_at(e).is_some());
+    place_in_line(&second);
     assert!(queue.start_now(&second.control));
     assert_eq!(finished(&second), JobState::Done);
     assert!(!has_finished(&sent_so_far(&first)), "the first ended early");
@@ -205,19 +211,17 @@ fn start_now_runs_a_waiting_job_beside_the_first() {
 
 #[test]
 fn moving_a_waiting_job_up_lets_it_go_first() {
-    let Some(disk) = ext4() else { return };
+    let Some(disk) = LoopMount::ext4_or_skip(64 << 20) else {
+        return;
+    };
     let src = tempfile::tempdir().expect("tempdir");
-    let a = file(src.path(), "a.bin", 1 << 20);
-    let b = file(src.path(), "b.bin", 1 << 20);
-    let c = file(src.path(), "c.bin", 1 << 20);
+    let [a, b, c] = mib_files(src.path(), ["a.bin", "b.bin", "c.bin"]);
     let queue = Queue::default();
     let first = copy(&queue, vec![a], &folder(&disk.mnt, "a"), true);
     let second = copy(&queue, vec![b], &folder(&disk.mnt, "b"), false);
-    let placed = until(&second, |e| waits_at(e).is_some());
-    assert_eq!(placed.last().and_then(waits_at), Some(1));
+    assert_eq!(place_in_line(&second), Some(1));
     let third = copy(&queue, vec![c], &folder(&disk.mnt, "c"), false);
-    let placed = until(&third, |e| waits_at(e).is_some());
-    assert_eq!(placed.last().and_then(waits_at), Some(2));
+    assert_eq!(place_in_line(&third), Some(2));
     assert!(
         !queue.move_down(&third.control),
         "the last cannot go further back"
@@ -227,10 +231,8 @@ fn moving_a_waiting_job_up_lets_it_go_first() {
         !queue.move_up(&third.control),
         "the first cannot go further up"
     );
-    let moved = until(&third, |e| waits_at(e).is_some());
-    assert_eq!(moved.last().and_then(waits_at), Some(1));
-    let moved = until(&second, |e| waits_at(e).is_some());
-    assert_eq!(moved.last().and_then(waits_at), Some(2));
+    assert_eq!(place_in_line(&third), Some(1));
+    assert_eq!(place_in_line(&second), Some(2));
     first.control.resume();
     assert_eq!(finished(&first), JobState::Done);
     until(&second, started);
@@ -243,24 +245,23 @@ fn moving_a_waiting_job_up_lets_it_go_first() {
 
 #[test]
 fn a_cancelled_waiting_job_ends_without_writing_and_leaves_the_line() {
-    let Some(disk) = ext4() else { return };
+    let Some(disk) = LoopMount::ext4_or_skip(64 << 20) else {
+        return;
+    };
     let src = tempfile::tempdir().expect("tempdir");
-    let a = file(src.path(), "a.bin", 1 << 20);
-    let b = file(src.path(), "b.bin", 1 << 20);
+    let [a, b] = mib_files(src.path(), ["a.bin", "b.bin"]);
     let queue = Queue::default();
     let first = copy(&queue, vec![a], &folder(&disk.mnt, "a"), true);
     let dest_b = folder(&disk.mnt, "b");
     let second = copy(&queue, vec![b.clone()], &dest_b, false);
-    until(&second, |e| waits_at(e).is_some());
+    place_in_line(&second);
     let third = copy(&queue, vec![b], &folder(&disk.mnt, "c"), false);
-    let placed = until(&third, |e| waits_at(e).is_some());
-    assert_eq!(placed.last().and_then(waits_at), Some(2));
+    assert_eq!(place_in_line(&third), Some(2));
     second.control.cancel();
     assert_eq!(finished(&second), JobState::Cancelled);
     assert_eq!(std::fs::read_dir(&dest_b).expect("b").count(), 0);
     // The one behind it moves up.
-    let moved = until(&third, |e| waits_at(e).is_some());
-    assert_eq!(moved.last().and_then(waits_at), Some(1));
+    assert_eq!(place_in_line(&third), Some(1));
     first.control.resume();
     assert_eq!(finished(&first), JobState::Done);
     assert_eq!(finished(&third), JobState::Done);
@@ -269,15 +270,16 @@ fn a_cancelled_waiting_job_ends_without_writing_and_leaves_the_line() {
 
 #[test]
 fn a_failed_first_job_hands_the_device_on() {
-    let Some(disk) = ext4() else { return };
+    let Some(disk) = LoopMount::ext4_or_skip(64 << 20) else {
+        return;
+    };
     let src = tempfile::tempdir().expect("tempdir");
-    let a = file(src.path(), "a.bin", 1 << 20);
-    let b = file(src.path(), "b.bin", 1 << 20);
+    let [a, b] = mib_files(src.path(), ["a.bin", "b.bin"]);
     let queue = Queue::default();
     let missing = src.path().join("not-there");
     let first = copy(&queue, vec![a, missing], &folder(&disk.mnt, "a"), true);
     let second = copy(&queue, vec![b], &folder(&disk.mnt, "b"), false);
-    until(&second, |e| waits_at(e).is_some());
+    place_in_line(&second);
     first.control.resume();
     assert_eq!(finished(&first), JobState::Failed);
     assert_eq!(finished(&second), JobState::Done);
@@ -286,10 +288,11 @@ fn a_failed_first_job_hands_the_device_on() {
 
 #[test]
 fn with_the_queue_off_every_job_starts_at_once() {
-    let Some(disk) = ext4() else { return };
+    let Some(disk) = LoopMount::ext4_or_skip(64 << 20) else {
+        return;
+    };
     let src = tempfile::tempdir().expect("tempdir");
-    let a = file(src.path(), "a.bin", 1 << 20);
-    let b = file(src.path(), "b.bin", 1 << 20);
+    let [a, b] = mib_files(src.path(), ["a.bin", "b.bin"]);
     let queue = Queue::new(false);
     let first = copy(&queue, vec![a.clone()], &folder(&disk.mnt, "a"), true);
     let second = copy(&queue, vec![b.clone()], &folder(&disk.mnt, "b"), false);
@@ -299,7 +302,7 @@ fn with_the_queue_off_every_job_starts_at_once() {
     // Turned on, the next one waits behind the held job; turned off again, it goes.
     queue.set_enabled(true);
     let third = copy(&queue, vec![b], &folder(&disk.mnt, "c"), false);
-    until(&third, |e| waits_at(e).is_some());
+    place_in_line(&third);
     queue.set_enabled(false);
     assert_eq!(finished(&third), JobState::Done);
     assert!(!has_finished(&sent_so_far(&first)));

@@ -7,7 +7,7 @@ use porpoise_testkit::rig;
 
 use std::fs::File;
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant, UNIX_EPOCH};
 
@@ -43,6 +43,15 @@ fn write_all(f: &mut File, data: &[u8]) -> Duration {
     for chunk in data.chunks(MIB as usize) {
         f.write_all(chunk).expect("write");
     }
+    t.elapsed()
+}
+
+/// How long creating `path`, writing `len` bytes of the pattern to it and syncing it takes.
+fn written_and_synced(path: &Path, len: u64) -> Duration {
+    let t = Instant::now();
+    let mut f = File::create(path).expect("create");
+    write_all(&mut f, &pattern(len));
+    f.sync_all().expect("fsync");
     t.elapsed()
 }
 
@@ -115,17 +124,9 @@ fn share_rate_changes_at_run_time() {
     let Some(_one) = rig() else { return };
     let share = Share::new(1_000_000);
     share.set_rate(0);
-    let t = Instant::now();
-    let mut f = File::create(share.path().join("fast.bin")).expect("create");
-    write_all(&mut f, &pattern(8 * MIB));
-    f.sync_all().expect("fsync");
-    let unlimited = t.elapsed();
+    let unlimited = written_and_synced(&share.path().join("fast.bin"), 8 * MIB);
     share.set_rate(4_000_000);
-    let t = Instant::now();
-    let mut g = File::create(share.path().join("slow.bin")).expect("create");
-    write_all(&mut g, &pattern(4 * MIB));
-    g.sync_all().expect("fsync");
-    let limited = t.elapsed();
+    let limited = written_and_synced(&share.path().join("slow.bin"), 4 * MIB);
     eprintln!(
         "share: 8 MiB unlimited in {}, 4 MiB at 4 MB/s in {}",
         secs(unlimited),

@@ -8,7 +8,6 @@
 use std::collections::BTreeSet;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -18,6 +17,7 @@ use porpoise_engine::search::{Content, Options, Query, SearchEvent, Summary, sta
 use porpoise_engine::{Kind, Reason, State};
 use porpoise_testkit::rng::Rng;
 use porpoise_testkit::skip;
+use porpoise_testkit::trees::{chmod, closed_folder};
 
 type Paths = BTreeSet<Vec<u8>>;
 
@@ -341,13 +341,10 @@ const UNREADABLE_TREE: &str = "PORPOISE_TEST_SEARCH_UNREADABLE";
 #[test]
 fn an_unreadable_folder_is_reported_once_and_the_rest_found() {
     let t = tempfile::tempdir().expect("tempdir");
-    std::fs::set_permissions(t.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    chmod(t.path(), 0o755);
     let root = t.path().join("tree");
     mixed_tree(&root, 12, 30);
-    let closed = root.join("closed report");
-    std::fs::create_dir(&closed).expect("mkdir");
-    std::fs::write(closed.join("report inside"), "x").expect("write");
-    std::fs::set_permissions(&closed, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+    closed_folder(&root.join("closed report"), "report inside", b"x");
     porpoise_testkit::nobody::check_unprivileged(
         t.path(),
         "unreadable_folder_as_whoever_runs_it",

@@ -295,6 +295,16 @@ fn mtime_secs(path: &Path) -> i64 {
     std::fs::metadata(path).expect("stat").mtime()
 }
 
+/// Sets the file's modification time 100 seconds ahead, so it reads as changed since.
+fn modified_later(file: &Path) {
+    let later = SystemTime::now() + Duration::from_secs(100);
+    std::fs::File::options()
+        .write(true)
+        .open(file)
+        .and_then(|f| f.set_modified(later))
+        .expect("set mtime");
+}
+
 #[test]
 fn thumbnails_are_named_by_the_uri_glib_gives_and_tagged() {
     let desk = Desk::new();
@@ -408,12 +418,7 @@ fn a_changed_file_gets_a_new_thumbnail() {
     assert_eq!((first.width, first.height), (256, 171));
     let before = mtime_secs(&file);
     write_png(&file, &picture(300, 600));
-    let later = SystemTime::now() + Duration::from_secs(100);
-    std::fs::File::options()
-        .write(true)
-        .open(&file)
-        .and_then(|f| f.set_modified(later))
-        .expect("set mtime");
+    modified_later(&file);
     let second = ready(ask(&t, &mut events, &file, ThumbSize::Large));
     assert_eq!(second.file, first.file);
     assert_eq!((second.width, second.height), (128, 256));
@@ -487,12 +492,7 @@ fn unreadable_images_are_marked_and_not_decoded_again() {
         assert!(!cache.thumbnail_path(&uri, ThumbSize::Normal).exists());
     }
     // Changed, it is tried again (and fails again, freshly).
-    let later = SystemTime::now() + Duration::from_secs(100);
-    std::fs::File::options()
-        .write(true)
-        .open(&garbage)
-        .and_then(|f| f.set_modified(later))
-        .expect("set mtime");
+    modified_later(&garbage);
     assert!(matches!(
         ask(&t, &mut events, &garbage, ThumbSize::Normal),
         ThumbOutcome::Failed(Some(ThumbError::Decode { .. }))

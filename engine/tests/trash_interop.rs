@@ -112,10 +112,9 @@ fn volume_trash_records_are_read_both_ways() {
     if !kit::have("trash-list") || !kit::have("trash-put") {
         return kit::skip("trash-cli missing (apt-get install trash-cli)");
     }
-    if let Err(why) = LoopMount::can_ext4() {
-        return kit::skip(&why);
-    }
-    let disk = LoopMount::ext4(16 << 20);
+    let Some(disk) = LoopMount::ext4_or_skip(16 << 20) else {
+        return;
+    };
     let dir = tempfile::tempdir().expect("tempdir");
     let data_home = dir.path().join("data");
     fs::create_dir(&data_home).expect("mkdir");

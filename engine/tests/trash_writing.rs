@@ -4,8 +4,6 @@
 //! that is taken, purge removing both halves, a volume trash on the other filesystem and
 //! a failed rename leaving no record behind. The home trash is a folder of each test's.
 
-use porpoise_testkit as kit;
-
 use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
@@ -232,10 +230,9 @@ fn purge_removes_both_halves() {
 
 #[test]
 fn a_volume_trash_on_the_other_filesystem() {
-    if let Err(why) = LoopMount::can_ext4() {
-        return kit::skip(&why);
-    }
-    let disk = LoopMount::ext4(16 << 20);
+    let Some(disk) = LoopMount::ext4_or_skip(16 << 20) else {
+        return;
+    };
     let home_dir = tempfile::tempdir().expect("home");
     let home = HomeTrash::in_data_home(home_dir.path());
     let uid = rustix::process::getuid().as_raw();

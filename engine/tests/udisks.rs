@@ -16,7 +16,7 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::Mutex;
 
-use porpoise_engine::devices::udisks::{self, Bus, UdisksError};
+use porpoise_engine::devices::udisks::{self, Bus, UdisksError, Unmounted};
 use porpoise_testkit::LoopMount;
 use porpoise_testkit::udisks::{Daemons, bus_alive};
 
@@ -102,6 +102,17 @@ fn udisks_unmounts_a_loop_mounted_ext4_and_says_when_it_is_not_running() {
     });
 }
 
+/// Waits until UDisks2 lists `device` among the volumes not mounted (`what` names it).
+fn wait_listed(what: &str, device: &Path) -> Unmounted {
+    kit::wait_for(&format!("UDisks2 to list {what}"), kit::PATIENCE, || {
+        Bus::System
+            .unmounted()
+            .unwrap_or_else(|e| panic!("asking UDisks2: {e}"))
+            .into_iter()
+            .find(|v| v.device == device)
+    })
+}
+
 #[test]
 fn udisks_lists_and_mounts_a_filesystem_nobody_mounted() {
     if let Err(why) = kit::udisks::available() {
@@ -111,13 +122,7 @@ fn udisks_lists_and_mounts_a_filesystem_nobody_mounted() {
     let disk = LoopMount::ext4_unmounted(24 << 20, "HOLIDAYS");
     let _daemons = Daemons::system();
     let device = Path::new(disk.device());
-    let volume = kit::wait_for("UDisks2 to list the new filesystem", kit::PATIENCE, || {
-        Bus::System
-            .unmounted()
-            .unwrap_or_else(|e| panic!("asking UDisks2: {e}"))
-            .into_iter()
-            .find(|v| v.device == device)
-    });
+    let volume = wait_listed("the new filesystem", device);
     assert_eq!(volume.label, "HOLIDAYS");
     assert_eq!(volume.fs_type, "ext4");
     assert_eq!(volume.size, 24 << 20);
@@ -153,13 +158,7 @@ fn udisks_lists_a_locked_volume_and_unlocks_it_with_its_passphrase() {
     let disk = LoopMount::luks_locked(32 << 20, "VAULT", "correct horse");
     let _daemons = Daemons::system();
     let device = Path::new(disk.device());
-    let volume = kit::wait_for("UDisks2 to list the locked volume", kit::PATIENCE, || {
-        Bus::System
-            .unmounted()
-            .unwrap_or_else(|e| panic!("asking UDisks2: {e}"))
-            .into_iter()
-            .find(|v| v.device == device)
-    });
+    let volume = wait_listed("the locked volume", device);
     assert!(volume.locked, "{volume:?}");
     assert_eq!(volume.label, "VAULT");
     assert_eq!(volume.fs_type, "crypto_LUKS");

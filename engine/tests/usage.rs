@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,6 +18,7 @@ use porpoise_engine::error::Op;
 use porpoise_engine::usage::{
     PathState, Totals, Usage, UsageEvent, UsageOptions, count, count_blocking,
 };
+use porpoise_testkit::trees::{chmod, closed_folder};
 use porpoise_testkit::{PATIENCE, skip};
 
 /// `du -sx` with `unit` (`-B1` or `-b`) on `path`: its number. `du` may fail (an
@@ -238,20 +239,13 @@ fn a_missing_path_is_a_problem_and_the_others_are_counted() {
 /// tree to count, as the unprivileged user.
 const UNREADABLE_TREE: &str = "PORPOISE_TEST_UNREADABLE_TREE";
 
-fn chmod(p: &Path, mode: u32) {
-    std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).expect("chmod");
-}
-
 #[test]
 fn an_unreadable_folder_is_reported_and_the_rest_counted() {
     let t = tempfile::tempdir().expect("tempdir");
     chmod(t.path(), 0o755);
     let root = t.path().join("tree");
     mixed_tree(&root);
-    let closed = root.join("a/b/closed");
-    std::fs::create_dir(&closed).expect("mkdir");
-    std::fs::write(closed.join("secret"), vec![0u8; 10_000]).expect("write");
-    chmod(&closed, 0o000);
+    closed_folder(&root.join("a/b/closed"), "secret", &[0u8; 10_000]);
     porpoise_testkit::nobody::check_unprivileged(
         t.path(),
         "unreadable_folder_as_whoever_runs_it",

@@ -51,6 +51,19 @@ fn follow(
     kit::jobs::follow(job, |_, ev| on(ev, received())).events
 }
 
+/// Follow a job to its end, calling `act` each time it tells that the stick starts its flush.
+fn follow_to_the_flush(job: &Job, stick: &rig::Stick, mut act: impl FnMut()) -> Vec<JobEvent> {
+    follow(
+        job,
+        || stick.received(),
+        |ev, _| {
+            if let JobEvent::State(JobState::WritingToDevice) = ev {
+                act();
+            }
+        },
+    )
+}
+
 fn final_state(events: &[JobEvent]) -> JobState {
     match events.last() {
         Some(JobEvent::Finished { state, .. }) => *state,
@@ -240,15 +253,7 @@ fn a_move_keeps_every_source_when_the_stick_fails_during_the_flush() {
         JobKind::Move,
         JobSpec::new(vec![src.path().join("videos")], stick.path()),
     );
-    let events = follow(
-        &job,
-        || stick.received(),
-        |ev, _| {
-            if let JobEvent::State(JobState::WritingToDevice) = ev {
-                stick.unplug();
-            }
-        },
-    );
+    let events = follow_to_the_flush(&job, &stick, || stick.unplug());
     assert_eq!(final_state(&events), JobState::Failed, "{events:?}");
     let errors: Vec<String> = events
         .iter()
@@ -322,15 +327,9 @@ fn a_source_that_changes_while_the_stick_flushes_stays() {
     let src = tempfile::tempdir().expect("tempdir");
     let files = sources(src.path(), "drafts", 3, 2 << 20);
     let job = jobs::start(JobKind::Move, JobSpec::new(files.clone(), stick.path()));
-    let events = follow(
-        &job,
-        || stick.received(),
-        |ev, _| {
-            if let JobEvent::State(JobState::WritingToDevice) = ev {
-                std::fs::write(&files[0], b"rewritten meanwhile").expect("change a source");
-            }
-        },
-    );
+    let events = follow_to_the_flush(&job, &stick, || {
+        std::fs::write(&files[0], b"rewritten meanwhile").expect("change a source");
+    });
     assert!(events.iter().any(|e| matches!(
         e,
         JobEvent::ItemSkipped { path, why: SkipReason::ChangedMeanwhile } if *path == files[0]

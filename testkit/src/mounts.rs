@@ -194,6 +194,28 @@ impl LoopMount {
         m
     }
 
+    /// A 64 MiB exFAT filesystem mounted through FUSE, or `None` once [`skip`](crate::skip) has said why not.
+    pub fn exfat_or_skip() -> Option<LoopMount> {
+        match LoopMount::can_exfat() {
+            Ok(()) => Some(LoopMount::exfat()),
+            Err(why) => {
+                crate::skip(&why);
+                None
+            }
+        }
+    }
+
+    /// An ext4 filesystem of `bytes`, mounted, or `None` once [`skip`](crate::skip) has said why not.
+    pub fn ext4_or_skip(bytes: u64) -> Option<LoopMount> {
+        match LoopMount::can_ext4() {
+            Ok(()) => Some(LoopMount::ext4(bytes)),
+            Err(why) => {
+                crate::skip(&why);
+                None
+            }
+        }
+    }
+
     fn image(bytes: u64, mkfs: &[&str]) -> LoopMount {
         let dir = tempfile::tempdir().expect("tempdir");
         let img = dir.path().join("disk.img");

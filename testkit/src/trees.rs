@@ -1,8 +1,10 @@
-//! Test trees: a folder of names that removable filesystems refuse, reading a tree back
-//! as sorted relative paths, and the smallest PNG.
+//! Test trees: a folder of names that removable filesystems refuse, a folder closed to all
+//! but root, setting a path's mode, reading a tree back as sorted relative paths, and the
+//! smallest PNG.
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 /// Under `dir`, a folder `photos` with five names exFAT (Windows' rules) cannot hold and
@@ -16,6 +18,18 @@ pub fn awkward_sources(dir: &Path) -> Vec<PathBuf> {
     std::fs::write(tree.join(OsStr::from_bytes(b"tab\there")), b"x").expect("write");
     std::fs::write(tree.join("fine.txt"), b"x").expect("write");
     vec![tree]
+}
+
+/// Sets the permission bits of `p` to `mode`.
+pub fn chmod(p: &Path, mode: u32) {
+    std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).expect("chmod");
+}
+
+/// A new folder `dir` holding a file `file` with `contents`, then closed (mode 000).
+pub fn closed_folder(dir: &Path, file: &str, contents: &[u8]) {
+    std::fs::create_dir(dir).expect("mkdir");
+    std::fs::write(dir.join(file), contents).expect("write");
+    chmod(dir, 0o000);
 }
 
 /// Every path under `root`, relative, sorted.

@@ -48,7 +48,7 @@ pub use share::{SHARE_SOURCE, Share};
 #[allow(unused_imports)]
 pub use stick::{STICK_BACKING_SOURCE, Stick, StickOptions};
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Can this machine host the rig? Err says what is missing.
@@ -74,4 +74,18 @@ pub fn available() -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// After sweeping away dead rigs, a new temp folder `porpoise-<what>.` holding new empty folders `names`.
+fn fresh_dir<const N: usize>(what: &str, names: [&str; N]) -> (tempfile::TempDir, [PathBuf; N]) {
+    sweep::dead_rigs();
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("porpoise-{what}."))
+        .tempdir()
+        .unwrap_or_else(|e| panic!("rig: temp dir for a {what}: {e:?}"));
+    let paths = names.map(|n| dir.path().join(n));
+    for d in &paths {
+        std::fs::create_dir(d).unwrap_or_else(|e| panic!("rig: {what} folders: {e:?}"));
+    }
+    (dir, paths)
 }

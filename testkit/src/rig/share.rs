@@ -19,16 +19,7 @@ impl Share {
     /// A share accepting `rate` bytes/s (0 = unlimited). Panics with the reason when it
     /// cannot be mounted (see [`super::available`]).
     pub fn new(rate: u64) -> Share {
-        super::sweep::dead_rigs();
-        let dir = tempfile::Builder::new()
-            .prefix("porpoise-share.")
-            .tempdir()
-            .expect("rig: temp dir for a share");
-        let store = dir.path().join("store");
-        let mnt = dir.path().join("mnt");
-        for d in [&store, &mnt] {
-            std::fs::create_dir(d).expect("rig: share folders");
-        }
+        let (dir, [store, mnt]) = super::fresh_dir("share", ["store", "mnt"]);
         let fuse = FuseMount::mount(&store, &mnt, SHARE_SOURCE, rate, true)
             .unwrap_or_else(|e| panic!("rig: mounting the share on {}: {e}", mnt.display()));
         fuse.relax_dirty_limits();

@@ -58,17 +58,7 @@ impl Stick {
     /// Build and mount a stick. Panics with the reason when a step fails (whatever was
     /// already set up is taken down again first).
     pub fn new(opts: StickOptions) -> Stick {
-        super::sweep::dead_rigs();
-        let dir = tempfile::Builder::new()
-            .prefix("porpoise-stick.")
-            .tempdir()
-            .expect("rig: temp dir for a stick");
-        let store = dir.path().join("store");
-        let backing = dir.path().join("backing");
-        let mnt = dir.path().join("mnt");
-        for d in [&store, &backing, &mnt] {
-            std::fs::create_dir(d).expect("rig: stick folders");
-        }
+        let (dir, [store, backing, mnt]) = super::fresh_dir("stick", ["store", "backing", "mnt"]);
         // The image is made on the store directly, at full speed; no lazy init later.
         let img = store.join("stick.img");
         std::fs::File::create(&img)
