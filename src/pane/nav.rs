@@ -1,10 +1,12 @@
 //! A pane moving between folders and keeping its folder current: navigation, history,
 //! the folder cache, listing events, and keeping the cursor in view.
 
+use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
+use porpoise_engine::entry::{Batch, Entry};
 use porpoise_engine::error::Reason;
 use porpoise_engine::listing::{
     DirEvent, ListOptions, Lister, ListerCache, SortKey, SortOrder, ViewOptions,
@@ -225,22 +227,7 @@ impl Pane {
             for (from, to) in &c.renamed {
                 self.selection.rename(from, to);
             }
-            // A folder is counted again only when new or changed inside (its mtime), not
-            // for a change of its permissions or owner.
-            new_folders = c
-                .upserts
-                .entries
-                .iter()
-                .filter(|e| e.is_dir_like())
-                .map(|e| (e, c.upserts.names.name_of(e)))
-                .filter(|(e, name)| {
-                    let known = self.lister.position(name).and_then(|i| self.lister.get(i));
-                    !known.is_some_and(|(k, _)| {
-                        (k.ino, k.mtime_sec, k.mtime_nsec) == (e.ino, e.mtime_sec, e.mtime_nsec)
-                    })
-                })
-                .map(|(_, name)| name.to_vec())
-                .collect();
+            new_folders = changed_folders(&self.lister, &c.upserts);
         }
         self.lister.apply(event);
         let hidden = cx.settings.show_hidden;
@@ -352,6 +339,27 @@ fn child_name(parent: &Path, child: &Path) -> Option<Vec<u8>> {
     (child.parent() == Some(parent))
         .then(|| child.file_name().map(|n| n.as_bytes().to_vec()))
         .flatten()
+}
+
+/// The folders among `upserts` to count again: new ones, and ones changed inside (their
+/// mtime moved), not ones whose permissions or owner alone changed. One pass over the
+/// listing, whatever the number of upserts.
+fn changed_folders(lister: &Lister, upserts: &Batch) -> Vec<Vec<u8>> {
+    let stamp = |e: &Entry| (e.ino, e.mtime_sec, e.mtime_nsec);
+    let mut told: HashMap<&[u8], _> = upserts
+        .entries
+        .iter()
+        .filter(|e| e.is_dir_like())
+        .map(|e| (upserts.names.name_of(e), stamp(e)))
+        .collect();
+    if !told.is_empty() {
+        for (known, name) in lister.iter() {
+            if told.get(name) == Some(&stamp(known)) {
+                told.remove(name);
+            }
+        }
+    }
+    told.into_keys().map(<[u8]>::to_vec).collect()
 }
 
 #[cfg(test)]
