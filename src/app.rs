@@ -127,6 +127,8 @@ pub struct App {
     unlock: Option<super::unlock::UnlockView>,
     /// What the desktop says of its look (dark or light, accent colour), as last told.
     desktop: porpoise_engine::appearance::Appearance,
+    /// Whether the next frame is drawn whole (after messages that move the rows).
+    redraw: super::redraw::Redraw,
 }
 
 /// Two clicks on the same entry within this time open it.
@@ -192,6 +194,7 @@ impl App {
             unlock: None,
             preferences: None,
             desktop: Default::default(),
+            redraw: Default::default(),
         };
         let mut effects = app.pane.start_listing(None);
         effects.extend(app.start_bookmarks(home.apps.config_home.as_deref()));
@@ -238,6 +241,7 @@ impl App {
     /// iced's update: handle the message, run its effects as tasks, and stop the
     /// listings no pane follows any more (a folder left).
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        self.redraw.note(&message);
         let effects = self.handle(message);
         let task = self.run_effects(effects);
         let followed = self.listings_followed();
@@ -462,6 +466,17 @@ impl App {
 
     pub fn theme(&self) -> Theme {
         self.theme.clone()
+    }
+
+    /// The window's background and text colours: the theme's, the background moved one
+    /// step after messages that move the rows, so that frame is drawn whole (`redraw`).
+    pub fn style(&self, theme: &Theme) -> iced::theme::Style {
+        use iced::theme::Base;
+        let base = theme.base();
+        iced::theme::Style {
+            background_color: self.redraw.background(base.background_color),
+            ..base
+        }
     }
 
     pub fn subscription(&self) -> Subscription<Message> {

@@ -34,6 +34,7 @@ pub mod pane;
 pub mod places;
 pub mod preferences;
 pub mod properties;
+pub mod redraw;
 pub mod request;
 pub mod search;
 pub mod selection;
@@ -125,6 +126,7 @@ pub fn run(mut args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
     .title(App::title)
     .subscription(App::subscription)
     .theme(App::theme)
+    .style(App::style)
     .window(iced::window::Settings {
         size,
         platform_specific: iced::window::settings::PlatformSpecific {

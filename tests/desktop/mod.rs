@@ -382,6 +382,11 @@ impl Window<'_> {
         }
     }
 
+    /// How long the window takes to answer a ping now (`None`: not within the patience).
+    pub fn ping_time(&self) -> Option<Duration> {
+        self.desk.x.ping(self.id, PATIENCE)
+    }
+
     /// Whether the process is still running (without the ping).
     pub fn running(&mut self) -> bool {
         matches!(self.child.0.try_wait(), Ok(None))
