@@ -40,6 +40,8 @@ pub struct MimeDb {
     dirs: Vec<PathBuf>,
     /// Each type's direct parents (the `subclasses` files), which `xdg-mime` keeps to itself.
     parents: family::Parents,
+    /// Each alias's type (the `aliases` files), looked up by hash.
+    aliases: family::Aliases,
 }
 
 impl std::fmt::Debug for MimeDb {
@@ -66,6 +68,7 @@ impl MimeDb {
         MimeDb {
             info: SharedMimeInfo::new(),
             parents: family::read_parents(&dirs),
+            aliases: family::read_aliases(&dirs),
             dirs,
         }
     }

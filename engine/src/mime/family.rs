@@ -11,36 +11,63 @@ use super::{MimeDb, TEXT};
 /// them (the user's folder first).
 pub(super) type Parents = HashMap<String, Vec<String>>;
 
+/// Each alias and the type it stands for, as the `aliases` files list them; the user's
+/// folder comes first and its word stands.
+pub(super) type Aliases = HashMap<String, String>;
+
 /// Read the `subclasses` file of each `mime` folder (`child parent` per line); a folder
 /// without one adds nothing.
 pub(super) fn read_parents(dirs: &[impl AsRef<Path>]) -> Parents {
     let mut parents = Parents::new();
+    for (child, parent) in read_pairs(dirs, "subclasses") {
+        let list = parents.entry(child).or_default();
+        if !list.contains(&parent) {
+            list.push(parent);
+        }
+    }
+    parents
+}
+
+/// Read the `aliases` file of each `mime` folder (`alias type` per line). Looking an alias
+/// up is then one hash lookup: `xdg-mime` searches its list, which showed in the window's
+/// profile while it asked, for each row in view, whether a thumbnail can be made.
+pub(super) fn read_aliases(dirs: &[impl AsRef<Path>]) -> Aliases {
+    let mut aliases = Aliases::new();
+    for (alias, mime) in read_pairs(dirs, "aliases") {
+        aliases.entry(alias).or_insert(mime);
+    }
+    aliases
+}
+
+/// The two-word lines of the file `name` in each of `dirs`, in order.
+fn read_pairs(dirs: &[impl AsRef<Path>], name: &str) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
     for dir in dirs {
-        let Ok(text) = std::fs::read_to_string(dir.as_ref().join("subclasses")) else {
+        let Ok(text) = std::fs::read_to_string(dir.as_ref().join(name)) else {
             continue;
         };
         for line in text.lines() {
             let mut words = line.split_whitespace();
-            if let (Some(child), Some(parent)) = (words.next(), words.next()) {
-                let list = parents.entry(child.to_owned()).or_default();
-                if !list.iter().any(|p| p == parent) {
-                    list.push(parent.to_owned());
-                }
+            if let (Some(a), Some(b)) = (words.next(), words.next()) {
+                pairs.push((a.to_ascii_lowercase(), b.to_ascii_lowercase()));
             }
         }
     }
-    parents
+    pairs
 }
 
 impl MimeDb {
     /// The type an alias stands for (`text/x-sh` → `application/x-shellscript`); any
     /// other type is itself.
     pub fn unalias(&self, mime: &str) -> String {
-        mime.parse()
-            .ok()
-            .and_then(|m| self.info.unalias_mime_type(&m))
-            .map(|m| m.essence_str().to_owned())
-            .unwrap_or_else(|| mime.to_owned())
+        let found = match self.aliases.get(mime) {
+            Some(m) => Some(m),
+            None if mime.bytes().any(|b| b.is_ascii_uppercase()) => {
+                self.aliases.get(&mime.to_ascii_lowercase())
+            }
+            None => None,
+        };
+        found.cloned().unwrap_or_else(|| mime.to_owned())
     }
 
     /// The types `mime` is directly a kind of, as the database lists them (unaliased).
@@ -95,5 +122,27 @@ mod tests {
         let parents = read_parents(&[a.path(), b.path(), none.path()]);
         assert_eq!(parents["text/x-a"], ["text/plain", "application/x-y"]);
         assert_eq!(parents["text/x-b"], ["text/x-a"]);
+    }
+
+    #[test]
+    fn the_first_folder_that_names_an_alias_gives_its_type() {
+        let user = tempfile::tempdir().expect("tempdir");
+        let system = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            user.path().join("aliases"),
+            "text/x-old text/x-mine
+",
+        )
+        .expect("write");
+        std::fs::write(
+            system.path().join("aliases"),
+            "text/x-old text/x-theirs
+Text/X-Sh application/x-shellscript
+",
+        )
+        .expect("write");
+        let aliases = read_aliases(&[user.path(), system.path()]);
+        assert_eq!(aliases["text/x-old"], "text/x-mine");
+        assert_eq!(aliases["text/x-sh"], "application/x-shellscript");
     }
 }
