@@ -20,14 +20,10 @@ use desktop::{Desktop, Launch, PATIENCE, Shot, Window, wait_for};
 const FILES: usize = 50_000;
 
 fn main() {
-    let Some(desk) = Desktop::start() else {
-        eprintln!("the real-window tools are missing: nothing measured");
+    let Some(desk) = desktop::bench_desktop() else {
         return;
     };
-    let rounds: usize = std::env::var("PORPOISE_BENCH_ROUNDS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(3);
+    let rounds = desktop::bench_rounds(3);
     let root = tempfile::tempdir().expect("a bench folder");
     let home = root.path().join("home");
     std::fs::create_dir_all(home.join("start")).expect("mkdir");

@@ -20,14 +20,10 @@ use porpoise_testkit::rng::Rng;
 const FILES: usize = 3_000;
 
 fn main() {
-    let Some(desk) = Desktop::start() else {
-        eprintln!("the real-window tools are missing: nothing measured");
+    let Some(desk) = desktop::bench_desktop() else {
         return;
     };
-    let steps: usize = std::env::var("PORPOISE_BENCH_ROUNDS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(40);
+    let steps = desktop::bench_rounds(40);
     let root = tempfile::tempdir().expect("a bench folder");
     let folder = root.path().join("many");
     std::fs::create_dir_all(&folder).expect("mkdir");

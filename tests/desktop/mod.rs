@@ -44,6 +44,24 @@ use x11::X;
 pub const PING_LIMIT: Duration = Duration::from_millis(250);
 pub use porpoise_testkit::{PATIENCE, Reaper, have, wait_for};
 
+/// For the window's benchmarks: the desktop, or `None` (said) where its tools are missing.
+pub fn bench_desktop() -> Option<Desktop> {
+    let desk = Desktop::start();
+    if desk.is_none() {
+        eprintln!("the real-window tools are missing: nothing measured");
+    }
+    desk
+}
+
+/// How many rounds (or steps) a window benchmark runs: `PORPOISE_BENCH_ROUNDS`, else
+/// `default`.
+pub fn bench_rounds(default: usize) -> usize {
+    std::env::var("PORPOISE_BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(default)
+}
+
 /// What the harness needs on the machine (`.ci/run` installs them).
 const TOOLS: [(&str, &str); 4] = [
     ("Xvfb", "xvfb"),
