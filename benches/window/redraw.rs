@@ -13,7 +13,7 @@ mod desktop;
 
 use std::time::Duration;
 
-use desktop::{Desktop, Launch, Window};
+use desktop::{Launch, Window};
 use porpoise_testkit::rng::Rng;
 
 /// Files in the folder shown.
