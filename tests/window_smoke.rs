@@ -36,15 +36,6 @@ fn the_window_opens_and_draws_the_entries() {
     win.alive();
 }
 
-/// Processor time the process (all its threads) has used so far, in clock ticks.
-fn cpu_ticks(pid: u32) -> u64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("read its stat");
-    // After the name in parentheses: state is field 3, utime 14, stime 15.
-    let rest = &stat[stat.rfind(')').expect("a stat line") + 2..];
-    let fields: Vec<&str> = rest.split(' ').collect();
-    fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime")
-}
-
 #[test]
 fn a_window_left_alone_comes_to_rest() {
     let Some(desk) = Desktop::start() else { return };
@@ -77,9 +68,9 @@ fn a_window_left_alone_comes_to_rest() {
     let deadline = Instant::now() + PATIENCE;
     let mut used = Vec::new();
     loop {
-        let before = cpu_ticks(win.pid());
+        let before = win.cpu_ticks();
         std::thread::park_timeout(stretch);
-        let spent = cpu_ticks(win.pid()) - before;
+        let spent = win.cpu_ticks() - before;
         used.push(spent);
         if spent <= most {
             break;

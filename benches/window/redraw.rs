@@ -72,7 +72,7 @@ fn scroll(win: &Window, rng: &mut Rng) {
 /// ms, and the window's CPU time per step.
 fn after_each(win: &Window, steps: usize, change: fn(&Window, &mut Rng)) -> (Vec<f64>, f64) {
     let mut rng = Rng(7);
-    let cpu_before = cpu_ms(win.pid());
+    let cpu_before = win.cpu_ticks();
     let mut times = Vec::with_capacity(steps);
     for _ in 0..steps {
         change(win, &mut rng);
@@ -82,20 +82,9 @@ fn after_each(win: &Window, steps: usize, change: fn(&Window, &mut Rng)) -> (Vec
             + win.ping_time().expect("the window answers");
         times.push(ms(took));
     }
-    let cpu = (cpu_ms(win.pid()) - cpu_before) / steps as f64;
+    // Clock ticks are 1/100 s.
+    let cpu = (win.cpu_ticks() - cpu_before) as f64 * 10.0 / steps as f64;
     (times, cpu)
-}
-
-/// The CPU time a process has used so far (all its threads, user and system), in ms.
-fn cpu_ms(pid: u32) -> f64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("stat");
-    // The fields after the command's name, which ends with the last ')'.
-    let after = &stat[stat.rfind(')').expect("a command name") + 2..];
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks: f64 =
-        fields[11].parse::<f64>().expect("utime") + fields[12].parse::<f64>().expect("stime");
-    // Clock ticks are 1/100 s on Linux.
-    ticks * 10.0
 }
 
 fn row(panes: &str, what: &str, (mut times, cpu): (Vec<f64>, f64)) {
