@@ -2,7 +2,7 @@
 //! view), the job panel, the status bar; menus and the drag ghost float over it, and a
 //! dialog over all of it when one is open.
 
-use iced::widget::{Stack, button, column, container, mouse_area, row, rule, text};
+use iced::widget::{Stack, button, column, container, mouse_area, row, rule, space, text};
 use iced::{Center, Element, Fill};
 
 use super::actions::{ActionMsg, DropTarget, NameKind};
@@ -36,40 +36,43 @@ pub fn view(app: &App) -> Element<'_, Message> {
             .style(theme::ringed(theme::view_surface, ring))
             .into(),
     };
+    // Parts that come and go leave an empty place rather than none, so the parts after
+    // them keep their place in the widget tree, and with it their state: the file view
+    // keeps its scroll position when the tab bar, Places or the job panel come or go.
+    let places = match places::view(app) {
+        Some(places) => row![places, rule::vertical(1).style(rule::weak)].into(),
+        None => nothing(),
+    };
     let base = column![
         location::toolbar(app),
-        rule::horizontal(1).style(rule::weak)
-    ]
-    .push(tabs::view(app).map(|bar| column![bar, rule::horizontal(1).style(rule::weak)]))
-    .push(
-        match places::view(app) {
-            Some(places) => row![places, rule::vertical(1).style(rule::weak), files],
-            None => row![files],
-        }
-        .height(Fill),
-    )
-    .push(jobs::view(app).map(|panel| column![rule::horizontal(1).style(rule::weak), panel]))
-    .push(rule::horizontal(1).style(rule::weak))
-    .push(status::view(app));
+        rule::horizontal(1).style(rule::weak),
+        tabs::view(app).map_or_else(nothing, |bar| {
+            column![bar, rule::horizontal(1).style(rule::weak)].into()
+        }),
+        row![places, files].height(Fill),
+        jobs::view(app).map_or_else(nothing, |panel| {
+            column![rule::horizontal(1).style(rule::weak), panel].into()
+        }),
+        rule::horizontal(1).style(rule::weak),
+        status::view(app),
+    ];
     let mut layers = vec![base.into()];
     layers.extend(overlay::layers(app));
     let tracking = app.actions().drag.is_some();
     let window = pointer(Stack::with_children(layers), tracking, |e| {
         Message::Action(ActionMsg::Pointer(e))
     });
-    dialog::over(
-        app,
-        chooser::over(
-            app,
-            batch_rename::over(
-                app,
-                unlock::over(
-                    app,
-                    preferences::over(app, properties::over(app, window.into())),
-                ),
-            ),
-        ),
-    )
+    // One stack whatever is open: a dialog is a layer after the window, so the window's
+    // widgets keep their state (the file view its scroll position) under it.
+    let dialogs = [
+        properties::layer(app),
+        preferences::layer(app),
+        unlock::layer(app),
+        batch_rename::layer(app),
+        chooser::layer(app),
+        dialog::layer(app),
+    ];
+    Stack::with_children(std::iter::once(window.into()).chain(dialogs.into_iter().flatten())).into()
 }
 
 /// What a pane shows: the Trash view, a notice, or its folder in the view mode.
@@ -88,10 +91,13 @@ fn pane_view<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
         },
     };
     let files = mouse_area(files).on_right_press(Message::Action(ActionMsg::ContextMenu(None)));
-    match new_folder_bar(pane) {
-        Some(bar) => column![bar, files].into(),
-        None => files.into(),
-    }
+    // The bar's place stays when it is gone: the view keeps its scroll position.
+    column![new_folder_bar(pane).unwrap_or_else(nothing), files].into()
+}
+
+/// An empty place where a part of the window is not shown.
+fn nothing<'a>() -> Element<'a, Message> {
+    space().into()
 }
 
 /// A pane of split view: its own location bar above its view, marked while it has the

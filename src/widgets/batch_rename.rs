@@ -4,8 +4,7 @@
 //! marked in red beside it; Rename stays disabled while any remains.
 
 use iced::widget::{
-    button, center, checkbox, column, container, opaque, radio, row, scrollable, space, stack,
-    text, text_input,
+    button, checkbox, column, container, radio, row, scrollable, space, text, text_input,
 };
 use iced::{Center, Color, Element, Fill, FillPortion, Theme};
 
@@ -28,11 +27,9 @@ fn msg(m: BatchMsg) -> Message {
     Message::BatchRename(m)
 }
 
-/// `base` with the batch rename dialog over it, when it is open.
-pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message> {
-    let Some(v) = app.batch_rename() else {
-        return base;
-    };
+/// The batch rename dialog as a layer over the window, when it is open.
+pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
+    let v = app.batch_rename()?;
     let title = text(fl!("batch-title", count = v.count())).size(theme::TEXT_SIZE + 3.0);
     let cancel = button(text(fl!("batch-cancel")))
         .on_press(msg(BatchMsg::Close))
@@ -53,11 +50,7 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
     .padding(20)
     .max_width(720)
     .style(container::bordered_box);
-    stack![
-        base,
-        opaque(center(opaque(panel)).style(super::dialog::backdrop))
-    ]
-    .into()
+    Some(super::dialog::modal(panel))
 }
 
 /// A label and what is beside it.

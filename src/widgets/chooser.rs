@@ -3,8 +3,7 @@
 //! use for this file type" when the files are of one type, Cancel and Open.
 
 use iced::widget::{
-    button, center, checkbox, column, container, opaque, row, scrollable, space, stack, text,
-    text_input,
+    button, center, checkbox, column, container, row, scrollable, space, text, text_input,
 };
 use iced::{Element, Fill};
 
@@ -19,11 +18,9 @@ use crate::theme;
 /// The dialog's width.
 const WIDTH: f32 = 460.0;
 
-/// `base` with the chooser over it, when it is open.
-pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message> {
-    let Some(c) = app.chooser() else {
-        return base;
-    };
+/// The chooser as a layer over the window, when it is open.
+pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
+    let c = app.chooser()?;
     let msg = Message::Apps;
     let mut body = column![
         text(fl!("chooser-title")).size(17),
@@ -58,11 +55,7 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
         .padding(20)
         .width(WIDTH)
         .style(container::bordered_box);
-    stack![
-        base,
-        opaque(center(opaque(panel)).style(super::dialog::backdrop))
-    ]
-    .into()
+    Some(super::dialog::modal(panel))
 }
 
 /// "To open “notes.xyz” (Unknown)", or "To open 3 files".

@@ -2,7 +2,7 @@
 //! backdrop that takes every click, and a box with the question and its answers.
 
 use iced::widget::{
-    button, center, checkbox, column, container, opaque, row, scrollable, space, stack, text,
+    button, center, checkbox, column, container, opaque, row, scrollable, space, text,
 };
 use iced::{Background, Color, Element, Fill, Theme};
 use std::path::PathBuf;
@@ -21,12 +21,10 @@ use porpoise_engine::jobs::conflict::Choice;
 use porpoise_engine::jobs::events::Conflict;
 use porpoise_engine::jobs::preflight::{PreflightChoice, Problem};
 
-/// `base` with the shown dialog over it, if there is one.
-pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message> {
+/// The shown dialog as a layer over the window, if there is one.
+pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
     let dialogs = &app.jobs().dialogs;
-    let Some(dialog) = dialogs.current() else {
-        return base;
-    };
+    let dialog = dialogs.current()?;
     let waiting = dialogs.len() - 1;
     let mut buttons = buttons(dialog, dialogs.focused()).into_iter();
     let body = match dialog {
@@ -53,7 +51,13 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
         .padding(20)
         .max_width(560)
         .style(container::bordered_box);
-    stack![base, opaque(center(opaque(panel)).style(backdrop)),].into()
+    Some(modal(panel))
+}
+
+/// A dialog's box, centred on a dimmed backdrop that takes every click: a layer over the
+/// window.
+pub fn modal<'a>(panel: impl Into<Element<'a, Message>>) -> Element<'a, Message> {
+    opaque(center(opaque(panel)).style(backdrop))
 }
 
 /// The folder the conflicting item goes into: the job's destination, or the matching

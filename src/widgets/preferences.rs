@@ -3,9 +3,7 @@
 //! English, Deutsch) and the switches of file work, each applied as it is changed; the
 //! line with the keyboard ringed once a key moved it.
 
-use iced::widget::{
-    button, center, checkbox, column, container, opaque, pick_list, radio, row, stack, text,
-};
+use iced::widget::{button, checkbox, column, container, pick_list, radio, row, text};
 use iced::{Center, Element, Fill};
 
 use crate::app::App;
@@ -15,11 +13,9 @@ use crate::preferences::{LANGUAGES, Line, PreferencesView, PrefsMsg};
 use crate::settings::{Settings, ThemeChoice};
 use crate::theme;
 
-/// `base` with the Preferences dialog over it, when it is open.
-pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message> {
-    let Some(v) = app.preferences() else {
-        return base;
-    };
+/// The Preferences dialog as a layer over the window, when it is open.
+pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
+    let v = app.preferences()?;
     let s = app.settings();
     let close = button(text(fl!("prefs-close")))
         .on_press(Message::Prefs(PrefsMsg::Close))
@@ -44,11 +40,7 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
     .padding(20)
     .max_width(620)
     .style(container::bordered_box);
-    stack![
-        base,
-        opaque(center(opaque(panel)).style(super::dialog::backdrop))
-    ]
-    .into()
+    Some(super::dialog::modal(panel))
 }
 
 fn heading<'a>(words: String) -> Element<'a, Message> {

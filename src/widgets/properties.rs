@@ -5,9 +5,7 @@
 
 use std::os::unix::ffi::OsStrExt;
 
-use iced::widget::{
-    button, center, checkbox, column, container, opaque, row, stack, text, text_input,
-};
+use iced::widget::{button, checkbox, column, container, row, text, text_input};
 use iced::{Center, Element, Fill};
 
 use crate::app::App;
@@ -22,11 +20,9 @@ use porpoise_engine::props::Properties;
 /// The id of the octal field (tests type into it).
 pub const OCTAL_INPUT: &str = "porpoise-props-octal";
 
-/// `base` with the properties dialog over it, when it is open.
-pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message> {
-    let Some(v) = app.properties() else {
-        return base;
-    };
+/// The properties dialog as a layer over the window, when it is open.
+pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
+    let v = app.properties()?;
     let body = match v.items.as_deref() {
         None => column![text(fl!("props-reading"))],
         Some([Ok(p)]) => single(app, v, p),
@@ -45,11 +41,7 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
     .padding(20)
     .max_width(560)
     .style(container::bordered_box);
-    stack![
-        base,
-        opaque(center(opaque(panel)).style(super::dialog::backdrop))
-    ]
-    .into()
+    Some(super::dialog::modal(panel))
 }
 
 /// A label and its value on one line.

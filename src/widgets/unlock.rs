@@ -2,9 +2,7 @@
 //! passphrase field, why the last try failed, Cancel and Unlock ("Unlocking…" while
 //! UDisks2 works).
 
-use iced::widget::{
-    button, center, column, container, opaque, row, space, stack, text, text_input,
-};
+use iced::widget::{button, column, container, row, space, text, text_input};
 use iced::{Center, Element, Fill};
 
 use crate::app::App;
@@ -18,11 +16,9 @@ fn msg(m: DeviceMsg) -> Message {
     Message::Devices(m)
 }
 
-/// `base` with the passphrase dialog over it, when it is open.
-pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message> {
-    let Some(u) = app.unlock_view() else {
-        return base;
-    };
+/// The passphrase dialog as a layer over the window, when it is open.
+pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
+    let u = app.unlock_view()?;
     let title =
         text(fl!("device-unlock-title", name = u.name.clone())).size(theme::TEXT_SIZE + 3.0);
     let explain = text(fl!("device-unlock-explain", name = u.name.clone())).style(text::secondary);
@@ -66,11 +62,7 @@ pub fn over<'a>(app: &'a App, base: Element<'a, Message>) -> Element<'a, Message
     .padding(20)
     .max_width(520)
     .style(container::bordered_box);
-    stack![
-        base,
-        opaque(center(opaque(panel)).style(super::dialog::backdrop))
-    ]
-    .into()
+    Some(super::dialog::modal(panel))
 }
 
 /// Why the last try failed: the text as any, on a faint red ground with a red edge.
