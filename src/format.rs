@@ -142,16 +142,56 @@ pub fn size_column(entry: &Entry, items: Option<u64>) -> String {
     }
 }
 
-/// The last component of a path, or "/" for the root.
+/// The last component of a path as [`shown_name`] shows it, or "/" for the root.
 pub fn folder_name(path: &std::path::Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
     path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
+        .map(|n| shown_name(n.as_bytes()))
         .unwrap_or_else(|| path.display().to_string())
+}
+
+/// A file name as the window shows it, one mark for what cannot be shown as it is: U+FFFD
+/// for bytes that are not UTF-8 (names are bytes), for control characters, so every name
+/// keeps to its one line (a newline in a name would push it onto two), and for the
+/// bidirectional embeddings, overrides and isolates, so no name can turn its own letters
+/// round to pass for another ("\u{202e}txt.exe" drawn as "exe.txt"). Control pictures (␊)
+/// would say more, but the fonts the window falls back on lack them.
+pub fn shown_name(name: &[u8]) -> String {
+    String::from_utf8_lossy(name)
+        .chars()
+        .map(|c| match c {
+            '\0'..='\u{1f}' | '\u{7f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => {
+                char::REPLACEMENT_CHARACTER
+            }
+            c => c,
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shown_names_keep_to_one_line_and_their_own_order() {
+        assert_eq!(shown_name(b"plain.txt"), "plain.txt");
+        assert_eq!(shown_name("Ünïcödé ✓.txt".as_bytes()), "Ünïcödé ✓.txt");
+        assert_eq!(
+            shown_name(b"new\nline\ttab\x01\x7f"),
+            "new\u{fffd}line\u{fffd}tab\u{fffd}\u{fffd}"
+        );
+        assert_eq!(shown_name(b"bad-\xff.txt"), "bad-\u{fffd}.txt");
+        assert_eq!(shown_name("\u{202e}txt.exe".as_bytes()), "\u{fffd}txt.exe");
+        assert_eq!(
+            shown_name("\u{2067}a\u{2069}".as_bytes()),
+            "\u{fffd}a\u{fffd}"
+        );
+        // Right-to-left letters and the plain direction marks are names' own.
+        assert_eq!(
+            shown_name("שלום\u{200f}.txt".as_bytes()),
+            "שלום\u{200f}.txt"
+        );
+    }
 
     #[test]
     fn sizes_read_naturally() {

@@ -1,7 +1,8 @@
 //! The real window used as a person uses it (tests/desktop: Xvfb, openbox, XTest input
 //! through xdotool, screenshots read by tesseract): pointer sweeps, wheel, clicks,
 //! double-clicks, type-ahead, resizing, the context menu, copy and paste between
-//! folders, a drag with the drop menu, and a 50 000-file folder used while it loads.
+//! folders, a drag with the drop menu, a 50 000-file folder used while it loads, and
+//! names with a newline in them drawn on one line.
 //! After every step the process must live and answer `_NET_WM_PING` within 250 ms; the
 //! effects are checked on disk and in the window title.
 //! Run: `cargo build && cargo test --test window_use` (skips without the tools, fails in CI).
@@ -176,6 +177,39 @@ fn a_50000_file_folder_can_be_used_while_it_loads() {
         words
             .iter()
             .any(|w| w.text.starts_with("file-") && w.text.ends_with("0000.dat"))
+    });
+    win.alive();
+}
+
+#[test]
+fn names_with_control_characters_keep_to_one_line() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = tempfile::tempdir().expect("home");
+    let odd = home.path().join("odd\nfolder");
+    fs::create_dir_all(&odd).expect("mkdir");
+    fs::write(odd.join("new\nline-notes.txt"), b"x").expect("write");
+    fs::write(odd.join("plain-notes.txt"), b"x").expect("write");
+
+    let mut win = desk.launch(Launch::new(home.path()).arg(&odd));
+    // The newline shows as U+FFFD: the title stays one line.
+    win.wait_title("the folder's name, its newline marked, in the title", |t| {
+        t.ends_with("odd\u{fffd}folder")
+    });
+    win.wait_text("plain-notes.txt");
+    // The file's name is drawn on one line: what comes before its newline and what comes
+    // after stand level (tesseract may read them as one word or two).
+    win.wait_words("the name with a newline on one line", |words| {
+        let centres = |part: &str| {
+            words
+                .iter()
+                .filter(|w| w.text.contains(part))
+                .map(|w| w.centre().1)
+                .collect::<Vec<_>>()
+        };
+        let after = centres("line-notes");
+        centres("new")
+            .iter()
+            .any(|y| after.iter().any(|a| (a - y).abs() <= 5))
     });
     win.alive();
 }

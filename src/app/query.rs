@@ -146,12 +146,12 @@ impl App {
         &self.mount_places
     }
 
-    /// The shown names, in order (lossy UTF-8).
+    /// The shown names, in order (as `format::shown_name` shows them).
     pub fn shown_names(&self) -> Vec<String> {
         self.pane
             .lister
             .iter()
-            .map(|(_, n)| String::from_utf8_lossy(n).into_owned())
+            .map(|(_, n)| crate::format::shown_name(n))
             .collect()
     }
 

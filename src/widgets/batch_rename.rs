@@ -178,8 +178,8 @@ fn preview(v: &BatchRename) -> Element<'_, Message> {
 
 fn preview_row(p: &Planned) -> Element<'_, Message> {
     use std::os::unix::ffi::OsStrExt;
-    let old = String::from_utf8_lossy(p.old.as_bytes()).into_owned();
-    let new = String::from_utf8_lossy(p.new.as_bytes()).into_owned();
+    let old = crate::format::shown_name(p.old.as_bytes());
+    let new = crate::format::shown_name(p.new.as_bytes());
     // Columns of the same widths in every row: old, arrow, new, what stands in the way.
     let why = p.problem.map(problem_text).unwrap_or_default();
     row![

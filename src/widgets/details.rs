@@ -165,7 +165,7 @@ fn entry_row<'a>(
     let (size, date, kind) = columns(r.entry, r.items, r.kind);
     let label: Element<'a, Message> = match renaming {
         Some(input) => container(input).width(Fill).into(),
-        None => name_label(String::from_utf8_lossy(r.name).into_owned(), name_width),
+        None => name_label(crate::format::shown_name(r.name), name_width),
     };
     let secondary = entry::secondary(r.look);
     let link = r.entry.kind() == porpoise_engine::entry::Kind::Symlink && !r.entry.is_broken_link();

@@ -62,7 +62,7 @@ fn tile<'a>(
 ) -> Element<'a, Message> {
     let label: Element<'a, Message> = match renaming {
         Some(input) => input,
-        None => text(String::from_utf8_lossy(name).into_owned())
+        None => text(crate::format::shown_name(name))
             .size(theme::SMALL_TEXT)
             .align_x(Center)
             .wrapping(Wrapping::WordOrGlyph)

@@ -2,6 +2,7 @@
 //! folders, or a text input after Ctrl+L); hidden files, the view-mode toggle, the
 //! filter box with its toggle, and the main menu's button.
 
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use iced::widget::{
@@ -284,7 +285,7 @@ pub fn crumbs(path: &Path, home: &Path) -> Vec<(String, PathBuf, bool)> {
     for c in rest.components() {
         at.push(c);
         out.push((
-            c.as_os_str().to_string_lossy().into_owned(),
+            crate::format::shown_name(c.as_os_str().as_bytes()),
             at.clone(),
             false,
         ));

@@ -62,7 +62,7 @@ fn single<'a>(
     let name = p
         .path
         .file_name()
-        .map(|n| String::from_utf8_lossy(n.as_bytes()).into_owned())
+        .map(|n| format::shown_name(n.as_bytes()))
         .unwrap_or_else(|| p.path.display().to_string());
     let mut col = column![
         text(fl!("props-title", name = name.clone())).size(theme::TEXT_SIZE + 3.0),

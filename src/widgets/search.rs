@@ -85,7 +85,7 @@ pub fn view<'a>(s: &'a SearchView, icons: &IconSet) -> Element<'a, Message> {
         };
         let line = item_list::line(
             icons.for_class(class, IconSize::Small).view(20.0),
-            String::from_utf8_lossy(&hit.name).into_owned(),
+            crate::format::shown_name(&hit.name),
             size,
             vec![(place, WHERE_WIDTH)],
             selected,

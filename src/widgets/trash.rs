@@ -47,7 +47,7 @@ pub fn view<'a>(t: &'a TrashView, icons: &IconSet) -> Element<'a, Message> {
             let mut col = Column::new().width(Fill);
             for (i, item) in items.iter().enumerate() {
                 let selected = t.selected.contains(&i);
-                let name = String::from_utf8_lossy(item.name.as_bytes()).into_owned();
+                let name = format::shown_name(item.name.as_bytes());
                 let details = t.details.get(&item.id);
                 let class = match details {
                     Some(d) if d.is_dir => FileClass::Folder,
