@@ -459,7 +459,7 @@ impl App {
     pub fn title(&self) -> String {
         let folder = match self.pane.trash {
             Some(_) => fl!("place-trash"),
-            None => super::format::folder_name(self.pane.lister.path()),
+            None => super::format::name_of(self.pane.lister.path()),
         };
         fl!("window-title", folder = folder)
     }

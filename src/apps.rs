@@ -100,10 +100,3 @@ impl AppsState {
         self.ticket
     }
 }
-
-/// The name of a file as the window shows it.
-pub fn file_name(path: &std::path::Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
-}

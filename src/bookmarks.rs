@@ -164,7 +164,7 @@ pub fn load(file: &Path) -> Result<Vec<Place>, BookmarkError> {
         .into_iter()
         .filter_map(|b| {
             let path = b.path?;
-            let name = b.label.unwrap_or_else(|| crate::format::folder_name(&path));
+            let name = b.label.unwrap_or_else(|| crate::format::name_of(&path));
             Some(Place {
                 kind: PlaceKind::Bookmark,
                 path,

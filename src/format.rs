@@ -143,7 +143,7 @@ pub fn size_column(entry: &Entry, items: Option<u64>) -> String {
 }
 
 /// The last component of a path as [`shown_name`] shows it, or "/" for the root.
-pub fn folder_name(path: &std::path::Path) -> String {
+pub fn name_of(path: &std::path::Path) -> String {
     use std::os::unix::ffi::OsStrExt;
     path.file_name()
         .map(|n| shown_name(n.as_bytes()))

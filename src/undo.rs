@@ -10,6 +10,7 @@ pub mod redo;
 use std::path::PathBuf;
 use std::time::SystemTime;
 
+use super::format::name_of;
 use super::i18n::fl;
 
 /// One thing done that undo can take back.
@@ -87,10 +88,10 @@ impl UndoStep {
             UndoStep::Copied { .. } => fl!("redo-done-copy", count = count),
             UndoStep::Moved { .. } => fl!("redo-done-move", count = count),
             UndoStep::Trashed { .. } => fl!("redo-done-trash", count = count),
-            UndoStep::Renamed { to, .. } => fl!("redo-done-rename", name = name(to)),
-            UndoStep::CreatedFolder(p) => fl!("redo-done-new-folder", name = name(p)),
-            UndoStep::CreatedFile { path, .. } => fl!("redo-done-new-file", name = name(path)),
-            UndoStep::ModeChanged { path, .. } => fl!("redo-done-mode", name = name(path)),
+            UndoStep::Renamed { to, .. } => fl!("redo-done-rename", name = name_of(to)),
+            UndoStep::CreatedFolder(p) => fl!("redo-done-new-folder", name = name_of(p)),
+            UndoStep::CreatedFile { path, .. } => fl!("redo-done-new-file", name = name_of(path)),
+            UndoStep::ModeChanged { path, .. } => fl!("redo-done-mode", name = name_of(path)),
             UndoStep::ModesChanged { .. } => fl!("redo-done-modes", count = count),
             UndoStep::BatchRenamed { .. } => fl!("redo-done-batch-rename", count = count),
         }
@@ -103,21 +104,14 @@ impl UndoStep {
             UndoStep::Copied { .. } => fl!("undo-done-copy", count = count),
             UndoStep::Moved { .. } => fl!("undo-done-move", count = count),
             UndoStep::Trashed { .. } => fl!("undo-done-trash", count = count),
-            UndoStep::Renamed { to, .. } => fl!("undo-done-rename", name = name(to)),
-            UndoStep::CreatedFolder(p) => fl!("undo-done-new-folder", name = name(p)),
-            UndoStep::CreatedFile { path, .. } => fl!("undo-done-new-file", name = name(path)),
-            UndoStep::ModeChanged { path, .. } => fl!("undo-done-mode", name = name(path)),
+            UndoStep::Renamed { to, .. } => fl!("undo-done-rename", name = name_of(to)),
+            UndoStep::CreatedFolder(p) => fl!("undo-done-new-folder", name = name_of(p)),
+            UndoStep::CreatedFile { path, .. } => fl!("undo-done-new-file", name = name_of(path)),
+            UndoStep::ModeChanged { path, .. } => fl!("undo-done-mode", name = name_of(path)),
             UndoStep::ModesChanged { .. } => fl!("undo-done-modes", count = count),
             UndoStep::BatchRenamed { .. } => fl!("undo-done-batch-rename", count = count),
         }
     }
-}
-
-/// The last component of a path, lossily, for messages.
-pub fn name(p: &std::path::Path) -> String {
-    p.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| p.display().to_string())
 }
 
 /// The steps that can still be undone, newest last, and the undone ones redo can do
@@ -186,11 +180,11 @@ impl UndoStack {
 pub fn failure_text(e: &perform::UndoError) -> String {
     use perform::UndoError;
     match e {
-        UndoError::NotInTrash(p) => fl!("undo-why-not-in-trash", name = name(p)),
-        UndoError::Exists(p) => fl!("undo-why-exists", name = name(p)),
-        UndoError::NotEmpty(p) => fl!("undo-why-not-empty", name = name(p)),
-        UndoError::Changed(p) => fl!("undo-why-changed", name = name(p)),
-        UndoError::Gone(p) => fl!("undo-why-gone", name = name(p)),
+        UndoError::NotInTrash(p) => fl!("undo-why-not-in-trash", name = name_of(p)),
+        UndoError::Exists(p) => fl!("undo-why-exists", name = name_of(p)),
+        UndoError::NotEmpty(p) => fl!("undo-why-not-empty", name = name_of(p)),
+        UndoError::Changed(p) => fl!("undo-why-changed", name = name_of(p)),
+        UndoError::Gone(p) => fl!("undo-why-gone", name = name_of(p)),
         UndoError::Incomplete { failed, .. } => {
             let count = *failed;
             fl!("undo-why-incomplete", count = count)

@@ -7,20 +7,19 @@ use std::time::Duration;
 use porpoise_engine::jobs::JobState;
 
 use super::super::format;
-use super::super::format::folder_name;
+use super::super::format::name_of;
 use super::super::i18n::fl;
 use super::super::request::JobKind;
-use super::super::undo::name;
 use super::entry::JobEntry;
 
 /// What the job does, to what, where.
 pub fn title(e: &JobEntry) -> String {
     let r = &e.request;
     let what = match r.sources.as_slice() {
-        [one] => fl!("job-item", name = name(one)),
+        [one] => fl!("job-item", name = name_of(one)),
         many => fl!("job-items", count = many.len()),
     };
-    let dest = folder_name(&r.dest);
+    let dest = name_of(&r.dest);
     match r.kind {
         JobKind::Copy => fl!("job-copy", what = what, dest = dest),
         JobKind::Move => fl!("job-move", what = what, dest = dest),
@@ -57,7 +56,7 @@ pub fn progress(e: &JobEntry) -> String {
     let f = &e.figures;
     let mut parts = Vec::new();
     if let Some(current) = &e.current {
-        parts.push(name(current));
+        parts.push(name_of(current));
     }
     if e.state == JobState::Verifying {
         parts.push(fl!(

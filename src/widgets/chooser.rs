@@ -10,7 +10,7 @@ use iced::{Element, Fill};
 use crate::app::App;
 use crate::apps::chooser::{ROW_HEIGHT, ROWS_SHOWN};
 use crate::apps::work::{CHOOSER_LIST, SEARCH_INPUT};
-use crate::apps::{AppsMsg, Chooser, file_name};
+use crate::apps::{AppsMsg, Chooser};
 use crate::i18n::fl;
 use crate::message::Message;
 use crate::theme;
@@ -63,7 +63,7 @@ fn for_what(app: &App, c: &Chooser) -> String {
     match (c.files.as_slice(), c.mimes.as_slice()) {
         ([file], [mime]) => fl!(
             "chooser-for-one",
-            name = file_name(file),
+            name = crate::format::name_of(file),
             kind = app
                 .types()
                 .description(mime)

@@ -9,14 +9,13 @@ use std::path::PathBuf;
 
 use crate::app::App;
 use crate::format;
-use crate::format::folder_name;
+use crate::format::name_of;
 use crate::i18n::fl;
 use crate::jobs::JobMsg;
 use crate::jobs::dialog::Dialog;
 use crate::message::Message;
 use crate::request::JobRequest;
 use crate::theme;
-use crate::undo::name;
 use porpoise_engine::jobs::conflict::Choice;
 use porpoise_engine::jobs::events::Conflict;
 use porpoise_engine::jobs::preflight::{PreflightChoice, Problem};
@@ -36,7 +35,7 @@ pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
             let dest = app
                 .jobs()
                 .get(*job)
-                .map(|e| folder_name(&target_folder(&e.request, conflict)))
+                .map(|e| name_of(&target_folder(&e.request, conflict)))
                 .unwrap_or_default();
             conflict_box(conflict, &dest, *for_all, waiting, &mut buttons)
         }
@@ -146,7 +145,7 @@ fn conflict_box<'a>(
     waiting: usize,
     b: &mut impl Iterator<Item = Element<'a, Message>>,
 ) -> Element<'a, Message> {
-    let item = name(&c.target);
+    let item = name_of(&c.target);
     let title = if c.source_is_dir {
         fl!("conflict-title-folder", name = item, folder = dest)
     } else {
@@ -217,7 +216,7 @@ fn delete_box<'a>(
     paths: &[std::path::PathBuf],
     b: &mut impl Iterator<Item = Element<'a, Message>>,
 ) -> Element<'a, Message> {
-    let first = paths.first().map(|p| name(p)).unwrap_or_default();
+    let first = paths.first().map(|p| name_of(p)).unwrap_or_default();
     column![
         text(fl!(
             "delete-confirm-title",

@@ -51,7 +51,7 @@ pub fn label(pane: &Pane) -> String {
     if pane.trash.is_some() {
         fl!("place-trash")
     } else {
-        crate::format::folder_name(pane.path())
+        crate::format::name_of(pane.path())
     }
 }
 
