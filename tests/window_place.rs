@@ -40,29 +40,23 @@ fn the_view_keeps_its_place_under_dialogs_bars_and_tabs() {
     at_the_end(&win, "End");
     win.alive();
 
-    // The properties dialog over the view, then closed.
-    win.key("alt+Return");
-    win.wait_text("Octal");
-    assert!(
-        win.find_text("alpha").is_none(),
-        "the view went back to the top under the properties dialog"
-    );
-    win.key("Escape");
-    win.wait_gone("Octal");
-    at_the_end(&win, "the properties dialog");
-    win.alive();
-
-    // The new-folder bar above the view, then cancelled.
-    win.key("ctrl+shift+n");
-    win.wait_text("New folder:");
-    assert!(
-        win.find_text("alpha").is_none(),
-        "the view went back to the top under the new-folder bar"
-    );
-    win.key("Escape");
-    win.wait_gone("New folder:");
-    at_the_end(&win, "the new-folder bar");
-    win.alive();
+    // The properties dialog over the view, then closed; the new-folder bar above it, then
+    // cancelled.
+    for (key, shows, what) in [
+        ("alt+Return", "Octal", "the properties dialog"),
+        ("ctrl+shift+n", "New folder:", "the new-folder bar"),
+    ] {
+        win.key(key);
+        win.wait_text(shows);
+        assert!(
+            win.find_text("alpha").is_none(),
+            "the view went back to the top under {what}"
+        );
+        win.key("Escape");
+        win.wait_gone(shows);
+        at_the_end(&win, what);
+        win.alive();
+    }
 
     // Places hidden and shown again.
     win.key("F9");
