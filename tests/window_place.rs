@@ -1,7 +1,8 @@
 //! The real window keeps its place in a long folder (tests/desktop: Xvfb, openbox, keys
 //! through xdotool, screenshots read by tesseract): scrolled to the end, the view stays
 //! there while the properties dialog opens and closes, while the new-folder bar shows
-//! and goes, while Places is hidden and shown again, and when a second tab comes and goes.
+//! and goes, while Places is hidden and shown again, when split view comes and goes, and
+//! when a second tab comes and goes.
 //! Each time the last name must still show and the first must not; the window lives and
 //! answers pings throughout.
 //! Run: `cargo build && cargo test --test window_place` (skips without the tools, fails in
@@ -65,6 +66,18 @@ fn the_view_keeps_its_place_under_dialogs_bars_and_tabs() {
     win.key("F9");
     win.wait_text("Places");
     at_the_end(&win, "showing Places");
+    win.alive();
+
+    // Split view on: this pane, now the left one and shorter by its location bar, stays
+    // near the end (the last twenty names are item-100 to item-119, then zulu), while the
+    // new one beside it starts at the top; split view off again.
+    win.key("F3");
+    win.wait_text("alpha");
+    win.wait_words("the left pane still near the folder's end", |words| {
+        words.iter().any(|w| w.text.contains("item-1"))
+    });
+    win.key("F3");
+    at_the_end(&win, "split view came and went");
     win.alive();
 
     // A second tab on the same folder starts at its top; closing it brings the first back

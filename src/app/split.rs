@@ -19,7 +19,11 @@ impl App {
         if let Some(beside) = self.beside.take() {
             let peers = super::panes::all(&self.pane, &self.beside, &self.tabs);
             beside.pane.close(&mut self.cache, &peers);
-            return self.save_tabs();
+            // The pane that stays is drawn alone now, its view built anew: back to where
+            // it was scrolled.
+            let mut effects = vec![self.pane.scroll_back()];
+            effects.extend(self.save_tabs());
+            return effects;
         }
         let here = self.pane.path().to_owned();
         self.split_at(here)
@@ -31,6 +35,9 @@ impl App {
         let viewport = self.pane.viewport.scrolled_to_top();
         let (pane, mut effects) = Pane::open(folder, viewport, self.around());
         self.beside = Some(Beside { pane, left: false });
+        // This pane is drawn as the left of two now, its view built anew: back to where it
+        // was scrolled.
+        effects.push(self.pane.scroll_back());
         effects.extend(self.save_tabs());
         effects
     }
