@@ -142,7 +142,7 @@ pub fn from_mounts(table: &MountTable) -> Vec<Place> {
                 _ => m
                     .mount_point
                     .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
+                    .map(|n| crate::format::shown_name(n.as_encoded_bytes()))
                     .unwrap_or_default(),
             };
             Place {

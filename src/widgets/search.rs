@@ -81,7 +81,7 @@ pub fn view<'a>(s: &'a SearchView, icons: &IconSet) -> Element<'a, Message> {
         let place = if place.as_os_str().is_empty() {
             ".".to_owned()
         } else {
-            String::from_utf8_lossy(place.as_os_str().as_bytes()).into_owned()
+            crate::format::shown_name(place.as_os_str().as_bytes())
         };
         let line = item_list::line(
             icons.for_class(class, IconSize::Small).view(20.0),
