@@ -522,46 +522,15 @@ impl App {
     }
 }
 
-/// Changes to the trash folders as messages, while the Trash view is open. The watch is
-/// set up when the stream is first polled, on the runtime's threads, not the UI's.
+/// Changes to the trash folders as messages, while the Trash view is open; a trash folder
+/// made just now is watched inside too, before it is read.
 // `Subscription::run_with` hands its data (a `Vec`) by reference.
 #[allow(clippy::ptr_arg)]
 fn trash_events(folders: &Vec<PathBuf>) -> impl iced::futures::Stream<Item = Message> + use<> {
-    use iced::futures::StreamExt;
-    use iced::futures::channel::mpsc::UnboundedReceiver;
-    type Watching = (
-        porpoise_engine::jobs::trash::TrashWatch,
-        UnboundedReceiver<()>,
-    );
-    fn start(folders: &[PathBuf]) -> Option<Watching> {
-        let (tx, rx) = iced::futures::channel::mpsc::unbounded();
-        let w = porpoise_engine::jobs::trash::watch(folders, move || {
-            let _ = tx.unbounded_send(());
-        });
-        match w {
-            Ok(w) => Some((w, rx)),
-            Err(e) => {
-                tracing::info!("{}", porpoise_engine::error::chain(&e));
-                None
-            }
-        }
-    }
     let folders = folders.clone();
-    iced::futures::stream::unfold(
-        (folders, None::<Watching>),
-        |(folders, watching)| async move {
-            let (mut watch, mut rx) = match watching {
-                Some(w) => w,
-                None => start(&folders)?,
-            };
-            rx.next().await?;
-            // A trash folder made just now: watch inside it too, before it is read.
-            if watch.is_partial() {
-                (watch, rx) = start(&folders)?;
-            }
-            let msg = Message::Action(super::actions::ActionMsg::TrashChangedOutside);
-            Some((msg, (folders, Some((watch, rx)))))
-        },
+    crate::watching::changes(
+        move |changed| porpoise_engine::jobs::trash::watch(&folders, changed),
+        Message::Action(super::actions::ActionMsg::TrashChangedOutside),
     )
 }
 

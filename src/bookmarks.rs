@@ -174,37 +174,14 @@ pub fn load(file: &Path) -> Result<Vec<Place>, BookmarkError> {
         .collect())
 }
 
-/// Changes to the bookmarks file. The watch is set up when the stream is first
-/// polled, on the runtime's threads, not the UI's; while the file's folder is missing, its
-/// parent is watched and the watch starts again once something changed there.
+/// Changes to the bookmarks file; while the file's folder is missing, its parent is
+/// watched and the watch starts again once something changed there.
 // `Subscription::run_with` hands its data by reference.
 #[allow(clippy::ptr_arg)]
 pub fn watch_events(file: &PathBuf) -> impl iced::futures::Stream<Item = BookmarkMsg> + use<> {
-    use iced::futures::StreamExt;
-    use iced::futures::channel::mpsc::UnboundedReceiver;
-    type Watching = (bookmarks::BookmarksWatch, UnboundedReceiver<()>);
-    fn start(file: &Path) -> Option<Watching> {
-        let (tx, rx) = iced::futures::channel::mpsc::unbounded();
-        match bookmarks::watch(file, move || {
-            let _ = tx.unbounded_send(());
-        }) {
-            Ok(w) => Some((w, rx)),
-            Err(e) => {
-                tracing::info!("{}", porpoise_engine::error::chain(&e));
-                None
-            }
-        }
-    }
     let file = file.clone();
-    iced::futures::stream::unfold((file, None::<Watching>), |(file, watching)| async move {
-        let (mut watch, mut rx) = match watching {
-            Some(w) => w,
-            None => start(&file)?,
-        };
-        rx.next().await?;
-        if watch.is_partial() {
-            (watch, rx) = start(&file)?;
-        }
-        Some((BookmarkMsg::ChangedOutside, (file, Some((watch, rx)))))
-    })
+    crate::watching::changes(
+        move |changed| bookmarks::watch(&file, changed),
+        BookmarkMsg::ChangedOutside,
+    )
 }

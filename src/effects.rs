@@ -9,7 +9,6 @@ use std::time::Duration;
 use iced::Task;
 use iced::widget::operation::{self, AbsoluteOffset};
 
-use porpoise_engine::jobs::{JobKind, JobSpec};
 use porpoise_engine::listing::{DirEvent, ListOptions, open_dir};
 
 use super::actions::ActionEffect;
@@ -66,14 +65,7 @@ pub enum Effect {
     },
     /// Start a file job; its events come back as `Message::Jobs(JobMsg::Event(id, ..))`.
     /// In tests the job is followed until it ends or waits for an answer or a resume.
-    RunJob {
-        id: u64,
-        kind: JobKind,
-        spec: JobSpec,
-        link: JobLink,
-        /// The device queues it waits its turn in.
-        queue: porpoise_engine::jobs::Queue,
-    },
+    RunJob(follow::JobRun),
     /// Follow a job on after an answer, a resume or a cancel (tests; in the window the job's
     /// stream never stopped, so this does nothing).
     FollowJob {
@@ -224,16 +216,7 @@ impl Effect {
                 ]),
                 None,
             ),
-            Effect::RunJob {
-                id,
-                kind,
-                spec,
-                link,
-                queue,
-            } => (
-                follow::task(id, kind, spec, link, queue).map(Message::Jobs),
-                None,
-            ),
+            Effect::RunJob(run) => (run.task().map(Message::Jobs), None),
             Effect::Close => (iced::exit(), None),
             Effect::Raise(startup_id) => (crate::x11::raise(startup_id), None),
             Effect::CountFolders {
@@ -380,16 +363,7 @@ impl Effect {
             Effect::LoadThemeIcons { setting } => {
                 vec![Message::ThemeIcons(desktop::load(setting.as_deref()))]
             }
-            Effect::RunJob {
-                id,
-                kind,
-                spec,
-                link,
-                queue,
-            } => {
-                let rx = follow::start(kind, spec, link.control.clone(), &queue);
-                jobs_said(follow::follow_blocking(id, &link, rx))
-            }
+            Effect::RunJob(run) => jobs_said(run.follow_blocking()),
             Effect::FollowJob { id, link } => jobs_said(follow::resume_blocking(id, &link)),
             Effect::Undo(step) => {
                 let (step, result) = undo::run(step);

@@ -206,6 +206,15 @@ mod tests {
                 .expect("an estimate")
                 .as_secs_f64()
         }
+
+        /// The speed shown is `bytes_per_second` within the fraction `within`.
+        fn speed_near(&self, bytes_per_second: u64, within: f64) {
+            let speed = self.eta.speed().expect("a speed");
+            assert!(
+                (speed / bytes_per_second as f64 - 1.0).abs() < within,
+                "speed {speed:.0} B/s, expected about {bytes_per_second} B/s"
+            );
+        }
     }
 
     fn near(got: f64, want: f64) {
@@ -221,8 +230,7 @@ mod tests {
         let mut s = Sim::new();
         s.run(2.0, 10 * MB, 0);
         near(s.left((1024 * MB, 1)), (1024.0 - 200.0) / 100.0);
-        let speed = s.eta.speed().expect("a speed");
-        assert!((speed / (100.0 * MB as f64) - 1.0).abs() < 0.01);
+        s.speed_near(100 * MB, 0.01);
     }
 
     #[test]
@@ -278,8 +286,7 @@ mod tests {
         s.eta.set_paused(s.clock, false);
         s.run(1.5, 10 * MB, 0);
         near(s.left((1000 * MB, 1)), want);
-        let speed = s.eta.speed().expect("a speed");
-        assert!((speed / (100.0 * MB as f64) - 1.0).abs() < 0.05);
+        s.speed_near(100 * MB, 0.05);
     }
 
     #[test]

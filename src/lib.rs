@@ -49,6 +49,7 @@ pub mod undo;
 pub mod unlock;
 pub mod view;
 pub mod viewport;
+pub mod watching;
 pub mod widgets;
 pub mod x11;
 

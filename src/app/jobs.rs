@@ -10,7 +10,7 @@ use crate::effects::Effect;
 use crate::i18n::fl;
 use crate::jobs::dialog::Dialog;
 use crate::jobs::entry::{JobEntry, Placement};
-use crate::jobs::follow::JobLink;
+use crate::jobs::follow::{JobLink, JobRun};
 use crate::jobs::{JobMsg, Jobs, Note};
 use crate::request::{JobKind, JobRequest};
 use crate::undo::{self, UndoStep};
@@ -40,13 +40,13 @@ impl App {
             .entries
             .push(JobEntry::new(id, request, link.clone()));
         self.queue.set_enabled(self.settings.queue_per_device);
-        vec![Effect::RunJob {
+        vec![Effect::RunJob(JobRun {
             id,
             kind,
             spec,
             link,
             queue: self.queue.clone(),
-        }]
+        })]
     }
 
     /// Record a step Ctrl+Z can take back (rename and new folder record theirs here too).

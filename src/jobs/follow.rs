@@ -105,16 +105,34 @@ pub fn resume_blocking(id: u64, link: &JobLink) -> Vec<JobMsg> {
     }
 }
 
-/// The window's task: start the job on a blocking thread and forward every event until
-/// the job ends or the window stops listening.
-pub fn task(
-    id: u64,
-    kind: JobKind,
-    spec: JobSpec,
-    link: JobLink,
-    queue: Queue,
-) -> iced::Task<JobMsg> {
-    iced::Task::run(events(kind, spec, link, queue), move |ev| message(id, ev))
+/// A job the window asked for, ready to start: its engine work, the link its controls and
+/// events go through, and the device queues it waits its turn in.
+#[derive(Debug, Clone)]
+pub struct JobRun {
+    pub id: u64,
+    pub kind: JobKind,
+    pub spec: JobSpec,
+    pub link: JobLink,
+    pub queue: Queue,
+}
+
+impl JobRun {
+    /// The window's task: start the job on a blocking thread and forward every event until
+    /// the job ends or the window stops listening.
+    pub fn task(self) -> iced::Task<JobMsg> {
+        let id = self.id;
+        iced::Task::run(
+            events(self.kind, self.spec, self.link, self.queue),
+            move |ev| message(id, ev),
+        )
+    }
+
+    /// Start the job and follow it on this thread until it ends or waits for the person
+    /// (tests).
+    pub fn follow_blocking(self) -> Vec<JobMsg> {
+        let rx = start(self.kind, self.spec, self.link.control.clone(), &self.queue);
+        follow_blocking(self.id, &self.link, rx)
+    }
 }
 
 /// The events of a job started on a blocking thread, as a stream (needs a tokio runtime).

@@ -1,11 +1,12 @@
 //! The small × button that closes a tab or a pane.
 
 use iced::Element;
-use iced::widget::{button, container, svg, text, tooltip};
+use iced::widget::{button, svg, tooltip};
 
 use crate::icons;
 use crate::message::Message;
 use crate::theme;
+use crate::widgets::tip;
 
 /// A flat × sending `message`, padded by `padding`, saying `tip` after a moment (a
 /// tab's has none: the tab's own tooltip, its path, shows there).
@@ -26,13 +27,7 @@ pub fn close_button<'a>(
     let Some(tip) = tip else {
         return close.into();
     };
-    tooltip(
-        close,
-        container(text(tip).size(theme::SMALL_TEXT))
-            .padding([4, 8])
-            .style(container::bordered_box),
-        tooltip::Position::Bottom,
-    )
-    .delay(std::time::Duration::from_millis(600))
-    .into()
+    tip::tip(close, tip, tooltip::Position::Bottom)
+        .delay(tip::BUTTON_DELAY)
+        .into()
 }

@@ -20,6 +20,7 @@ use crate::theme;
 use crate::widgets::elided::elided;
 use crate::widgets::entry;
 use crate::widgets::folder_view;
+use crate::widgets::tip::bubble;
 use porpoise_engine::entry::{Entry, State};
 use porpoise_engine::listing::{SortKey, SortOrder};
 
@@ -173,21 +174,18 @@ fn entry_row<'a>(
     if shown.size {
         content = content.push(text(size).width(SIZE_WIDTH).align_x(Right).style(secondary));
     }
+    // A column of one line, cut where it meets the next.
+    let column = |words: String, width: f32| {
+        text(words)
+            .width(width)
+            .wrapping(Wrapping::None)
+            .style(secondary)
+    };
     if shown.modified {
-        content = content.push(
-            text(date)
-                .width(DATE_WIDTH)
-                .wrapping(Wrapping::None)
-                .style(secondary),
-        );
+        content = content.push(column(date, DATE_WIDTH));
     }
     if shown.kind {
-        content = content.push(
-            text(kind)
-                .width(TYPE_WIDTH)
-                .wrapping(Wrapping::None)
-                .style(secondary),
-        );
+        content = content.push(column(kind, TYPE_WIDTH));
     }
     let content = container(content.spacing(SPACING).align_y(Center))
         .width(Fill)
@@ -214,10 +212,7 @@ fn name_label<'a>(name: String, width: f32) -> Element<'a, Message> {
     }
     tooltip(
         label,
-        container(text(name).size(theme::SMALL_TEXT))
-            .padding([4, 8])
-            .max_width(600)
-            .style(container::bordered_box),
+        bubble(name).max_width(600),
         tooltip::Position::FollowCursor,
     )
     .delay(TOOLTIP_DELAY)

@@ -21,6 +21,7 @@ use crate::pane::PaneMsg;
 use crate::settings::ViewMode;
 use crate::theme;
 use crate::widgets::close::close_button;
+use crate::widgets::tip;
 
 /// Ids of the toolbar buttons (tests click them by id).
 pub const BACK: &str = "porpoise-back";
@@ -152,11 +153,9 @@ fn tool<'a>(
     .padding(7)
     .on_press_maybe(on_press)
     .style(theme::flat_button(active));
-    tooltip(
+    tip::tip(
         container(b).id(id),
-        container(text(tip).size(theme::SMALL_TEXT))
-            .padding([4, 8])
-            .style(iced::widget::container::bordered_box),
+        tip,
         // The main menu opens below its button: its tooltip goes to the left.
         if id == MENU {
             tooltip::Position::Left
@@ -164,7 +163,7 @@ fn tool<'a>(
             tooltip::Position::Bottom
         },
     )
-    .delay(std::time::Duration::from_millis(600))
+    .delay(tip::BUTTON_DELAY)
     .into()
 }
 
@@ -255,14 +254,8 @@ fn location<'a>(app: &'a App, pane: &'a Pane) -> Element<'a, Message> {
     // Clicking the empty rest of the bar switches to typing, as in other file managers.
     let rest = mouse_area(Space::new().width(Fill).height(30))
         .on_press(Message::Pane(PaneMsg::EditLocation));
-    let rest = tooltip(
-        rest,
-        container(text(fl!("tooltip-location")).size(theme::SMALL_TEXT))
-            .padding([4, 8])
-            .style(iced::widget::container::bordered_box),
-        tooltip::Position::Bottom,
-    )
-    .delay(std::time::Duration::from_millis(900));
+    let rest = tip::tip(rest, fl!("tooltip-location"), tooltip::Position::Bottom)
+        .delay(std::time::Duration::from_millis(900));
     row![crumbs, rest].align_y(Center).width(Fill).into()
 }
 

@@ -4,8 +4,8 @@
 //! writes to them, and an unmount button); network shares.
 
 use iced::widget::{
-    Column, Id, button, column, container, mouse_area, row, scrollable, svg, text, text_input,
-    tooltip,
+    Button, Column, Id, Row, button, column, container, mouse_area, row, scrollable, svg, text,
+    text_input, tooltip,
 };
 use iced::{Center, Element, Fill};
 
@@ -19,6 +19,7 @@ use crate::message::Message;
 use crate::pane::PaneMsg;
 use crate::places::{Place, PlaceKind};
 use crate::theme;
+use crate::widgets::tip::tip;
 
 /// The panel, or nothing when it is hidden (F9) or the window is too narrow for it.
 pub fn view(app: &App) -> Option<Element<'_, Message>> {
@@ -122,6 +123,25 @@ pub fn eject_id(mount_point: &std::path::Path) -> Id {
     Id::from(format!("eject-{}", mount_point.display()))
 }
 
+/// The start of a Places entry: the icon of its kind and its name on one line.
+pub fn entry_line<'a>(app: &App, kind: PlaceKind, name: String) -> Row<'a, Message> {
+    row![
+        app.icons().for_place(kind, IconSize::Small).view(18.0),
+        text(name).wrapping(iced::widget::text::Wrapping::None),
+    ]
+    .spacing(10)
+    .align_y(Center)
+}
+
+/// A Places entry's button, across the panel's width.
+pub fn entry_button<'a>(content: Row<'a, Message>, press: Message) -> Button<'a, Message> {
+    button(content)
+        .width(Fill)
+        .padding([6, 10])
+        .clip(true)
+        .on_press(press)
+}
+
 /// A place: a button that opens it, and a drop target (the Trash place opens the Trash
 /// view). Devices and shares say under their name what Porpoise still writes to them;
 /// removable devices have an unmount button.
@@ -132,18 +152,8 @@ fn item<'a>(app: &App, p: &'a Place, current: bool, keyboard: bool) -> Element<'
         PlaceKind::Trash => Message::Action(ActionMsg::OpenTrash),
         _ => Message::Pane(PaneMsg::Navigate(p.path.clone())),
     };
-    let content = row![
-        app.icons().for_place(p.kind, IconSize::Small).view(18.0),
-        text(label(p)).wrapping(iced::widget::text::Wrapping::None),
-    ]
-    .spacing(10)
-    .align_y(Center);
-    let button = button(content)
-        .width(Fill)
-        .padding([6, 10])
-        .clip(true)
-        .on_press(open)
-        .style(move |theme: &iced::Theme, status| {
+    let button = entry_button(entry_line(app, p.kind, label(p)), open).style(
+        move |theme: &iced::Theme, status| {
             let mut style = theme::flat_button(current || drop)(theme, status);
             if keyboard {
                 style.border = iced::Border::default()
@@ -152,7 +162,8 @@ fn item<'a>(app: &App, p: &'a Place, current: bool, keyboard: bool) -> Element<'
                     .color(theme.extended_palette().primary.base.color);
             }
             style
-        });
+        },
+    );
     let top: Element<'a, Message> = if p.kind == PlaceKind::Removable {
         row![button, eject_button(p)].align_y(Center).into()
     } else {
@@ -222,11 +233,9 @@ fn eject_button<'a>(p: &Place) -> Element<'a, Message> {
     .padding(6)
     .on_press(Message::Devices(DeviceMsg::Eject(p.path.clone())))
     .style(theme::flat_button(false));
-    tooltip(
+    tip(
         container(b).id(eject_id(&p.path)),
-        container(text(fl!("device-eject-tip")).size(theme::SMALL_TEXT))
-            .padding([4, 8])
-            .style(iced::widget::container::bordered_box),
+        fl!("device-eject-tip"),
         tooltip::Position::Right,
     )
     .into()

@@ -3,7 +3,7 @@
 //! marked. A click shows a tab, a middle-click closes it, a press dragged onto another tab
 //! moves it there, and files dragged onto a tab drop into its folder.
 
-use iced::widget::{Row, container, mouse_area, row, text, tooltip};
+use iced::widget::{Row, container, mouse_area, row, tooltip};
 use iced::{Center, Element, Fill};
 
 use crate::actions::{ActionMsg, DropTarget};
@@ -15,6 +15,7 @@ use crate::tabs::TabMsg;
 use crate::theme;
 use crate::widgets::close::close_button;
 use crate::widgets::elided::elided;
+use crate::widgets::tip::{BUTTON_DELAY, tip};
 
 /// The widest a tab grows; with many tabs they share the bar.
 const TAB_WIDTH: f32 = 220.0;
@@ -102,13 +103,7 @@ fn tab<'a>(
         .on_release(Message::Action(ActionMsg::ReleasedOn(target.clone())))
         .on_enter(Message::Action(ActionMsg::Hover(target.clone())))
         .on_exit(Message::Action(ActionMsg::Unhover(target)));
-    tooltip(
-        body,
-        container(text(path).size(theme::SMALL_TEXT))
-            .padding([4, 8])
-            .style(container::bordered_box),
-        tooltip::Position::Bottom,
-    )
-    .delay(std::time::Duration::from_millis(600))
-    .into()
+    tip(body, path, tooltip::Position::Bottom)
+        .delay(BUTTON_DELAY)
+        .into()
 }

@@ -2,18 +2,8 @@
 //! view (the view under it never sees that wheel turn); each turn the window is told of
 //! is one step.
 
-use super::wrap::{delegate_to_content, into_element, update_content};
-use iced::advanced::renderer;
-use iced::advanced::widget::Tree;
-use iced::advanced::{Clipboard, Layout, Shell, Widget};
-use iced::{Element, Event, Rectangle, mouse};
-
-pub struct Zoom<'a, Message, Theme, Renderer> {
-    content: Element<'a, Message, Theme, Renderer>,
-    /// Ctrl is held now (the app follows the modifiers).
-    ctrl: bool,
-    on_zoom: Box<dyn Fn(i32) -> Message + 'a>,
-}
+use super::watch::{Before, Heard, Watch, watch};
+use iced::{Element, Event, mouse};
 
 /// Wrap `content`; while `ctrl` is held, a wheel turn over it becomes `on_zoom(steps)`,
 /// up being bigger.
@@ -21,12 +11,23 @@ pub fn zoom<'a, Message, Theme, Renderer>(
     content: impl Into<Element<'a, Message, Theme, Renderer>>,
     ctrl: bool,
     on_zoom: impl Fn(i32) -> Message + 'a,
-) -> Zoom<'a, Message, Theme, Renderer> {
-    Zoom {
-        content: content.into(),
-        ctrl,
-        on_zoom: Box::new(on_zoom),
-    }
+) -> Watch<'a, Message, Theme, Renderer> {
+    watch(
+        content,
+        move |heard: &Heard<'_>| match heard.event {
+            Event::Mouse(mouse::Event::WheelScrolled { delta })
+                if ctrl && !heard.captured && heard.cursor.is_over(heard.bounds) =>
+            {
+                let steps = steps(delta);
+                Before {
+                    say: (steps != 0).then(|| on_zoom(steps)),
+                    keep: true,
+                }
+            }
+            _ => Before::pass(),
+        },
+        |_: &Heard<'_>| None,
+    )
 }
 
 /// Whole steps of a wheel turn: a notch is one, however many pixels a touchpad says.
@@ -42,41 +43,3 @@ fn steps(delta: &mouse::ScrollDelta) -> i32 {
         0
     }
 }
-
-impl<Message, Theme, Renderer> Widget<Message, Theme, Renderer>
-    for Zoom<'_, Message, Theme, Renderer>
-where
-    Renderer: renderer::Renderer,
-{
-    delegate_to_content!(Renderer => children, diff, size, layout, operate, mouse_interaction, draw, overlay);
-
-    fn update(
-        &mut self,
-        tree: &mut Tree,
-        event: &Event,
-        layout: Layout<'_>,
-        cursor: mouse::Cursor,
-        renderer: &Renderer,
-        clipboard: &mut dyn Clipboard,
-        shell: &mut Shell<'_, Message>,
-        viewport: &Rectangle,
-    ) {
-        if let Event::Mouse(mouse::Event::WheelScrolled { delta }) = event
-            && self.ctrl
-            && !shell.is_event_captured()
-            && cursor.is_over(layout.bounds())
-        {
-            let steps = steps(delta);
-            if steps != 0 {
-                shell.publish((self.on_zoom)(steps));
-            }
-            shell.capture_event();
-            return;
-        }
-        update_content!(
-            self, tree, event, layout, cursor, renderer, clipboard, shell, viewport
-        );
-    }
-}
-
-into_element!(Zoom);
