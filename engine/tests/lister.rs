@@ -10,6 +10,7 @@ use porpoise_engine::listing::{
     Clock, DirEvent, DirStream, ListOptions, Lister, ListerCache, Next, SortKey, SortOrder,
     ViewOptions, natural_cmp, open_dir,
 };
+use porpoise_testkit::trees::new_folder;
 
 /// How long a test waits for an event it expects before failing.
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -233,8 +234,7 @@ fn looking_into_entries_is_no_change() {
 #[test]
 fn a_rename_is_told_as_a_pair_and_the_folder_going_says_so_at_once() {
     let t = tempfile::tempdir().expect("tempdir");
-    let shown = t.path().join("shown");
-    std::fs::create_dir(&shown).expect("mkdir");
+    let shown = new_folder(t.path(), "shown");
     file(&shown, "old.txt", 3, 0);
     let (_l, mut s) = listed(&shown, ViewOptions::default(), true);
 
