@@ -359,25 +359,24 @@ fn a_failed_item_clears_the_bar_before_its_line() {
 fn refusals_and_odd_names_are_told_in_words() {
     let t = tree();
     let sub = t.path().join("sub");
-    let o = run(porpoise().arg("copy").arg(&sub).arg(&sub));
-    assert_eq!(
-        failed_saying(&o),
-        format!(
-            "porpoise: cannot copy {} into itself\n\
-             porpoise: 1 of 1 item could not be copied\n",
-            sub.display()
-        )
-    );
     let file = t.path().join("file9.txt");
-    let o = run(porpoise().arg("move").arg(&file).arg(t.path()));
-    assert_eq!(
-        failed_saying(&o),
-        format!(
-            "porpoise: cannot move {} onto itself\n\
-             porpoise: 1 of 1 item could not be moved\n",
-            file.display()
-        )
-    );
+    // (command, source, destination, why it is refused, what was not done)
+    let refused = [
+        ("copy", &sub, sub.as_path(), "into itself", "copied"),
+        ("move", &file, t.path(), "onto itself", "moved"),
+    ];
+    for (command, source, dest, why, not_done) in refused {
+        let o = run(porpoise().arg(command).arg(source).arg(dest));
+        assert_eq!(
+            failed_saying(&o),
+            format!(
+                "porpoise: cannot {command} {} {why}\n\
+                 porpoise: 1 of 1 item could not be {not_done}\n",
+                source.display()
+            ),
+            "{command}"
+        );
+    }
     // Names are escaped as `ls` prints them.
     let odd = t.path().join(OsStr::from_bytes(b"gone\xff\nname"));
     let o = run(porpoise().arg("rm").arg(&odd));
