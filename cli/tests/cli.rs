@@ -7,7 +7,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use porpoise_testkit::trees::chmod;
+use porpoise_testkit::trees::{chmod, new_folder};
 
 fn porpoise() -> Command {
     Command::new(env!("CARGO_BIN_EXE_porpoise"))
@@ -15,6 +15,20 @@ fn porpoise() -> Command {
 
 fn run(cmd: &mut Command) -> Output {
     cmd.output().expect("run porpoise")
+}
+
+/// `porpoise copy --progress=PROGRESS` with `paths`: the sources, then the destination.
+fn copy_with(progress: &str, paths: &[&Path]) -> Output {
+    run(porpoise()
+        .arg("copy")
+        .arg(format!("--progress={progress}"))
+        .args(paths))
+}
+
+/// What a run that failed said on stderr (lossily: names may not be UTF-8).
+fn failed_saying(o: &Output) -> String {
+    assert!(!o.status.success(), "it did not fail");
+    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 fn stdout(o: &Output) -> String {
@@ -79,8 +93,7 @@ fn ls_of_a_missing_folder_fails_with_one_line_naming_the_cause_once() {
     let t = tempfile::tempdir().expect("tempdir");
     let missing = t.path().join("missing");
     let o = run(porpoise().arg("ls").arg(&missing));
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = failed_saying(&o);
     assert_eq!(
         err,
         format!(
@@ -122,13 +135,11 @@ fn unreadable_entries_and_folders_are_reported_not_hidden() {
     let t = tempfile::tempdir().expect("tempdir");
     chmod(t.path(), 0o755);
     // A folder whose names can be read but whose entries cannot be looked at.
-    let half = t.path().join("names-only");
-    std::fs::create_dir(&half).expect("mkdir");
+    let half = new_folder(t.path(), "names-only");
     std::fs::write(half.join("secret.txt"), b"s").expect("write");
     chmod(&half, 0o744);
     // A folder that cannot be read at all.
-    let closed = t.path().join("closed");
-    std::fs::create_dir(&closed).expect("mkdir");
+    let closed = new_folder(t.path(), "closed");
     chmod(&closed, 0o700);
 
     let o = unprivileged(
@@ -144,8 +155,7 @@ fn unreadable_entries_and_folders_are_reported_not_hidden() {
     );
 
     let o = unprivileged(t.path(), &[OsStr::new("ls"), closed.as_os_str()]);
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = failed_saying(&o);
     assert!(err.contains("Permission denied"), "{err}");
 }
 
@@ -175,11 +185,14 @@ fn copy_prints_json_events_and_exits_zero() {
         std::fs::write(t.path().join(format!("sub/{i}")), b"abcdefghij").expect("write");
     }
     let dest = tempfile::tempdir().expect("dest");
-    let o = run(porpoise()
-        .args(["copy", "--progress=json"])
-        .arg(t.path().join("sub"))
-        .arg(t.path().join("file10.txt"))
-        .arg(dest.path()));
+    let o = copy_with(
+        "json",
+        &[
+            &t.path().join("sub"),
+            &t.path().join("file10.txt"),
+            dest.path(),
+        ],
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = stdout(&o);
     let lines: Vec<serde_json::Value> = out
@@ -241,10 +254,7 @@ fn without_a_terminal_a_conflict_fails_the_item_and_never_overwrites() {
     let t = tree();
     let dest = tempfile::tempdir().expect("dest");
     std::fs::write(dest.path().join("file9.txt"), b"keep me").expect("write");
-    let o = run(porpoise()
-        .args(["copy", "--progress=json"])
-        .arg(t.path().join("file9.txt"))
-        .arg(dest.path()));
+    let o = copy_with("json", &[&t.path().join("file9.txt"), dest.path()]);
     assert!(!o.status.success());
     assert!(stdout(&o).contains("\"event\":\"item_failed\""));
     assert_eq!(
@@ -279,8 +289,7 @@ fn move_and_rm_work_on_the_binary() {
     assert!(o.status.success());
     assert!(!dest.path().join("sub").exists() && !t.path().join("file10.txt").exists());
     let o = run(porpoise().args(["rm"]).arg(t.path().join("not-there")));
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = failed_saying(&o);
     assert_eq!(
         err,
         format!(
@@ -295,13 +304,11 @@ fn move_and_rm_work_on_the_binary() {
 fn without_a_terminal_each_failed_item_is_named_with_its_reason() {
     let t = tempfile::tempdir().expect("tempdir");
     chmod(t.path(), 0o777);
-    let src = t.path().join("src");
-    std::fs::create_dir(&src).expect("mkdir");
+    let src = new_folder(t.path(), "src");
     for name in ["a.txt", "b.txt", "c.txt"] {
         std::fs::write(src.join(name), name).expect("write");
     }
-    let dest = t.path().join("dest");
-    std::fs::create_dir(&dest).expect("mkdir");
+    let dest = new_folder(t.path(), "dest");
     give_to_unprivileged(t.path());
     chmod(&src.join("b.txt"), 0o000);
 
@@ -315,8 +322,7 @@ fn without_a_terminal_each_failed_item_is_named_with_its_reason() {
             dest.as_os_str(),
         ],
     );
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = failed_saying(&o);
     assert_eq!(
         err,
         format!(
@@ -333,13 +339,8 @@ fn a_failed_item_clears_the_bar_before_its_line() {
     let t = tree();
     let dest = tempfile::tempdir().expect("dest");
     let gone = t.path().join("gone.txt");
-    let o = run(porpoise()
-        .args(["copy", "--progress=bar"])
-        .arg(t.path().join("file9.txt"))
-        .arg(&gone)
-        .arg(dest.path()));
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let o = copy_with("bar", &[&t.path().join("file9.txt"), &gone, dest.path()]);
+    let err = failed_saying(&o);
     let line = format!(
         "porpoise: cannot copy {}: No such file or directory (os error 2)\n",
         gone.display()
@@ -358,27 +359,24 @@ fn a_failed_item_clears_the_bar_before_its_line() {
 fn refusals_and_odd_names_are_told_in_words() {
     let t = tree();
     let sub = t.path().join("sub");
-    let o = run(porpoise().arg("copy").arg(&sub).arg(&sub));
-    assert!(!o.status.success());
-    assert_eq!(
-        String::from_utf8_lossy(&o.stderr),
-        format!(
-            "porpoise: cannot copy {} into itself\n\
-             porpoise: 1 of 1 item could not be copied\n",
-            sub.display()
-        )
-    );
     let file = t.path().join("file9.txt");
-    let o = run(porpoise().arg("move").arg(&file).arg(t.path()));
-    assert!(!o.status.success());
-    assert_eq!(
-        String::from_utf8_lossy(&o.stderr),
-        format!(
-            "porpoise: cannot move {} onto itself\n\
-             porpoise: 1 of 1 item could not be moved\n",
-            file.display()
-        )
-    );
+    // (command, source, destination, why it is refused, what was not done)
+    let refused = [
+        ("copy", &sub, sub.as_path(), "into itself", "copied"),
+        ("move", &file, t.path(), "onto itself", "moved"),
+    ];
+    for (command, source, dest, why, not_done) in refused {
+        let o = run(porpoise().arg(command).arg(source).arg(dest));
+        assert_eq!(
+            failed_saying(&o),
+            format!(
+                "porpoise: cannot {command} {} {why}\n\
+                 porpoise: 1 of 1 item could not be {not_done}\n",
+                source.display()
+            ),
+            "{command}"
+        );
+    }
     // Names are escaped as `ls` prints them.
     let odd = t.path().join(OsStr::from_bytes(b"gone\xff\nname"));
     let o = run(porpoise().arg("rm").arg(&odd));
@@ -393,10 +391,7 @@ fn refusals_and_odd_names_are_told_in_words() {
         )
     );
     // JSON lines keep their codes.
-    let o = run(porpoise()
-        .args(["copy", "--progress=json"])
-        .arg(&sub)
-        .arg(&sub));
+    let o = copy_with("json", &[&sub, &sub]);
     let failed = failed_items(&json_lines(&o));
     assert_eq!(
         failed,
@@ -439,8 +434,7 @@ fn an_unreadable_folder_fails_clearly_and_a_move_keeps_it() {
     std::fs::write(src.join("open/a.txt"), b"a").expect("write");
     std::fs::create_dir(src.join("closed")).expect("mkdir");
     std::fs::write(src.join("closed/secret.txt"), b"s").expect("write");
-    let dest = t.path().join("dest");
-    std::fs::create_dir(&dest).expect("mkdir");
+    let dest = new_folder(t.path(), "dest");
     give_to_unprivileged(t.path());
     chmod(&src.join("closed"), 0o000);
 
@@ -498,13 +492,11 @@ fn an_unreadable_file_fails_clearly_and_leaves_no_empty_copy() {
     // must not leave an empty file under its name.
     let t = tempfile::tempdir().expect("tempdir");
     chmod(t.path(), 0o777);
-    let src = t.path().join("src");
-    std::fs::create_dir(&src).expect("mkdir");
+    let src = new_folder(t.path(), "src");
     for i in 0..300 {
         std::fs::write(src.join(format!("f{i:03}")), format!("{i}")).expect("write");
     }
-    let dest = t.path().join("dest");
-    std::fs::create_dir(&dest).expect("mkdir");
+    let dest = new_folder(t.path(), "dest");
     give_to_unprivileged(t.path());
     chmod(&src.join("f150"), 0o000);
 
@@ -534,11 +526,7 @@ fn a_vanished_source_is_one_clear_failure_and_the_rest_is_copied() {
     let t = tree();
     let dest = tempfile::tempdir().expect("dest");
     let gone = t.path().join("gone.txt");
-    let o = run(porpoise()
-        .args(["copy", "--progress=json"])
-        .arg(&gone)
-        .arg(t.path().join("file9.txt"))
-        .arg(dest.path()));
+    let o = copy_with("json", &[&gone, &t.path().join("file9.txt"), dest.path()]);
     assert!(!o.status.success());
     let lines = json_lines(&o);
     let failed = failed_items(&lines);

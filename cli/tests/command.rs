@@ -2,6 +2,7 @@
 //! window library is loaded when it starts; it still does the work and reports its version.
 //! (Starting the window through it is the top-level tests/window_smoke.rs.)
 
+use porpoise_testkit::trees::new_folder;
 use std::path::Path;
 use std::process::Command;
 
@@ -45,8 +46,7 @@ fn the_command_copies_and_says_its_version() {
     let src = t.path().join("src");
     std::fs::create_dir_all(src.join("inner")).expect("mkdir");
     std::fs::write(src.join("inner/a.txt"), b"alpha").expect("write");
-    let dest = t.path().join("dest");
-    std::fs::create_dir(&dest).expect("mkdir");
+    let dest = new_folder(t.path(), "dest");
     porpoise_testkit::run(
         Command::new(PORPOISE)
             .args(["copy", "--progress=none"])

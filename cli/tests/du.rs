@@ -9,7 +9,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use porpoise_testkit::trees::{chmod, closed_folder};
+use porpoise_testkit::trees::{chmod, closed_folder, new_folder};
 
 const PORPOISE: &str = env!("CARGO_BIN_EXE_porpoise");
 
@@ -175,8 +175,7 @@ fn an_unreadable_folder_is_said_on_stderr_and_the_rest_printed() {
     let closed = root.join("photos/closed");
     closed_folder(&closed, "secret", &[0u8; 50_000]);
     // Root reads any folder: both commands run as the unprivileged user (copies of them).
-    let tools = t.path().join("tools");
-    std::fs::create_dir(&tools).expect("mkdir");
+    let tools = new_folder(t.path(), "tools");
     let du_program = porpoise_testkit::which("du").expect("du on the PATH");
     let as_user = |program: &Path, args: &[&OsStr]| {
         porpoise_testkit::nobody::command(program, &tools)

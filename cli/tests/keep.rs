@@ -3,6 +3,7 @@
 //! `finished` line counts them. Skips with a message where root or the tools are missing.
 
 use porpoise_testkit::LoopMount;
+use porpoise_testkit::trees::new_folder;
 
 #[test]
 fn a_full_destination_names_each_file_that_did_not_arrive() {
@@ -80,8 +81,7 @@ fn a_full_destination_names_each_file_that_did_not_arrive() {
 fn verify_reads_the_copies_back_and_says_so() {
     let src = tempfile::tempdir().expect("tempdir");
     let dest = tempfile::tempdir().expect("tempdir");
-    let dir = src.path().join("docs");
-    std::fs::create_dir(&dir).expect("mkdir");
+    let dir = new_folder(src.path(), "docs");
     std::fs::write(dir.join("a.txt"), vec![b'a'; 70_000]).expect("write");
     std::fs::write(dir.join("b.txt"), b"b").expect("write");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_porpoise"))

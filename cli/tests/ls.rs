@@ -2,6 +2,7 @@
 //! against the real `ls` when it is GNU's), `-l` shows where symlinks point, and `--help`
 //! is still help while `-h` is not.
 
+use porpoise_testkit::trees::new_folder;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -215,8 +216,7 @@ fn ls_l_shows_where_symlinks_point() {
 
 /// A folder given through a symlink lists the folder (targets read relative to it).
 fn lists_a_folder_given_through_a_symlink(d: &Path) {
-    let inner = d.join("inner");
-    std::fs::create_dir(&inner).expect("mkdir");
+    let inner = new_folder(d, "inner");
     std::os::unix::fs::symlink("../target.txt", inner.join("up")).expect("symlink");
     std::os::unix::fs::symlink("inner", d.join("via")).expect("symlink");
     let long = ok(&porpoise(&[

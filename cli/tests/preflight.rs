@@ -5,7 +5,7 @@
 //! the exFAT tools are missing; in CI they are required.
 
 use porpoise_testkit::LoopMount;
-use porpoise_testkit::trees::{awkward_sources, tree_of};
+use porpoise_testkit::trees::{awkward_sources, new_folder, tree_of};
 
 /// `porpoise copy --progress=json` with `args` of the awkward sources into a folder on a
 /// fresh exFAT, without a terminal: what it printed, and the folder (the mount lives as
@@ -14,8 +14,7 @@ fn copy_to_exfat(args: &[&str]) -> Option<(std::process::Output, std::path::Path
     let fs = LoopMount::exfat_or_skip()?;
     let src = tempfile::tempdir().expect("tempdir");
     let sources = awkward_sources(src.path());
-    let dest = fs.mnt.join("cli");
-    std::fs::create_dir(&dest).expect("mkdir");
+    let dest = new_folder(&fs.mnt, "cli");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_porpoise"))
         .args(["copy", "--progress=json"])
         .args(args)

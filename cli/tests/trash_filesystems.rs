@@ -3,6 +3,7 @@
 //! redirected into a temp folder; all steps run in one test because emptying touches every
 //! trash folder of this user.
 
+use porpoise_testkit::trees::new_folder;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -23,14 +24,12 @@ fn ok(o: &Output) -> String {
 #[test]
 fn trash_restore_and_empty_on_two_filesystems() {
     let home = tempfile::tempdir().expect("home");
-    let data = home.path().join("data");
-    std::fs::create_dir(&data).expect("mkdir");
+    let data = new_folder(home.path(), "data");
     let here = home.path().join("notes.txt");
     std::fs::write(&here, b"notes").expect("write");
 
-    let away_dir = match porpoise_testkit::other_filesystem(home.path()) {
-        Ok(d) => d,
-        Err(why) => return porpoise_testkit::skip(&why),
+    let Some(away_dir) = porpoise_testkit::other_filesystem_or_skip(home.path()) else {
+        return;
     };
     let away = away_dir.path().join("stick-file.bin");
     std::fs::write(&away, b"on another filesystem").expect("write");

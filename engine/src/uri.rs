@@ -24,14 +24,20 @@ pub fn percent_decode(s: &[u8]) -> Option<Vec<u8>> {
 /// ~`) written as `%XX`: what [`percent_decode`] reads back.
 pub fn percent_encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len());
+    push_encoded(&mut out, bytes, b"/-._~");
+    out
+}
+
+/// Append `bytes` to `out`, each ASCII letter or digit and each byte of `keep` as it is,
+/// every other byte as `%XX` (upper-case hex).
+fn push_encoded(out: &mut String, bytes: &[u8], keep: &[u8]) {
     for &b in bytes {
-        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+        if b.is_ascii_alphanumeric() || keep.contains(&b) {
             out.push(char::from(b));
         } else {
             out.push_str(&format!("%{b:02X}"));
         }
     }
-    out
 }
 
 /// The `file://` URI of an absolute path exactly as GLib writes it (`g_filename_to_uri`,
@@ -42,13 +48,7 @@ pub fn file_uri(path: &Path) -> String {
     let bytes = path.as_os_str().as_bytes();
     let mut out = String::with_capacity(bytes.len() + 7);
     out.push_str("file://");
-    for &b in bytes {
-        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,=:@/".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
+    push_encoded(&mut out, bytes, b"-._~!$&'()*+,=:@/");
     out
 }
 

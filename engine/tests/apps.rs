@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use porpoise_engine::apps::{self, Apps, Env, Launch, LaunchError, OpenError};
 use porpoise_engine::mime::MimeDb;
+use porpoise_testkit::trees::new_folder;
 use porpoise_testkit::{PATIENCE, wait_for};
 
 /// Temp XDG folders: `config` (XDG_CONFIG_HOME), `etc` (XDG_CONFIG_DIRS), `data`
@@ -667,8 +668,7 @@ fn a_launch_runs_detached_and_a_missing_program_is_an_error() {
     .expect("write");
     fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755))
         .expect("chmod");
-    let work = dir.path().join("work place");
-    fs::create_dir(&work).expect("mkdir");
+    let work = new_folder(dir.path(), "work place");
     let launch = Launch {
         app: "r.desktop".into(),
         argv: vec![script.clone().into(), os("one arg"), os("two")],

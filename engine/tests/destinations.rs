@@ -105,12 +105,6 @@ fn a_read_only_destination_is_refused_before_anything_starts() {
         _ => None,
     });
     assert_eq!(preflight, Some((vec![Problem::ReadOnly], false)));
-    assert!(
-        !out.events
-            .iter()
-            .any(|e| matches!(e, JobEvent::State(JobState::Copying))),
-        "{:?}",
-        out.events
-    );
+    assert!(!out.went_through(JobState::Copying), "{:?}", out.events);
     assert_eq!(std::fs::read_dir(&dir).expect("source").count(), 3);
 }

@@ -17,6 +17,7 @@ use porpoise_engine::jobs::{
 };
 
 use porpoise_testkit::jobs::{JOB_PATIENCE as PATIENCE, finish, finish_answering};
+use porpoise_testkit::trees::{fifo, new_folder};
 
 /// Cancel `job` at its first progress event that `under_way` accepts; the figures then.
 fn cancel_once_under_way(job: &Job, under_way: impl Fn(&Figures) -> bool) -> Figures {
@@ -104,17 +105,6 @@ fn set_mtime(p: &Path, secs_ago: u64, nanos: u32) {
         .expect("set mtime");
 }
 
-fn mkfifo(p: &Path) {
-    rustix::fs::mknodat(
-        rustix::fs::CWD,
-        p,
-        rustix::fs::FileType::Fifo,
-        rustix::fs::Mode::from_raw_mode(0o640),
-        0,
-    )
-    .expect("mkfifo");
-}
-
 /// A tree with every kind of thing a copy must carry over.
 fn rich_tree(root: &Path) -> PathBuf {
     let t = root.join("tree");
@@ -133,7 +123,7 @@ fn rich_tree(root: &Path) -> PathBuf {
     symlink("nowhere", t.join("broken")).expect("symlink");
     symlink("loop2", t.join("loop1")).expect("symlink");
     symlink("loop1", t.join("loop2")).expect("symlink");
-    mkfifo(&t.join("fifo"));
+    fifo(&t.join("fifo"), 0o640);
     set_mtime(&t.join("plain.txt"), 1000, 123_456_789);
     set_mtime(&t.join("sub/big.dat"), 2000, 1);
     set_mtime(&t.join("sub/deeper"), 3000, 999_999_999);
@@ -145,8 +135,7 @@ fn rich_tree(root: &Path) -> PathBuf {
 fn a_copied_tree_is_identical() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let src = rich_tree(tmp.path());
-    let dest = tmp.path().join("dest");
-    std::fs::create_dir(&dest).expect("mkdir");
+    let dest = new_folder(tmp.path(), "dest");
     let before = snapshot(&src);
     let out = finish(jobs::start(
         JobKind::Copy,
@@ -156,17 +145,9 @@ fn a_copied_tree_is_identical() {
     assert_eq!(snapshot(&dest.join("tree")), before);
     assert_eq!(snapshot(&src), before, "the source is untouched");
     // Progress is coalesced: far fewer progress events than files.
-    let progress = out
-        .events
-        .iter()
-        .filter(|e| matches!(e, JobEvent::Progress(_)))
-        .count();
-    assert!(progress <= 5, "{progress} progress events");
-    let last = out.events.iter().rev().find_map(|e| match e {
-        JobEvent::Progress(f) => Some(*f),
-        _ => None,
-    });
-    let f = last.expect("a progress event");
+    let progress = out.progress();
+    assert!(progress.len() <= 5, "{} progress events", progress.len());
+    let f = progress.last().expect("a progress event");
     assert_eq!(f.bytes_done, f.bytes_total);
     assert_eq!(f.bytes_on_device, f.bytes_done);
     assert_eq!(f.bytes_total, 5 + 4 + 9 + 3_000_000);
@@ -175,13 +156,11 @@ fn a_copied_tree_is_identical() {
 #[test]
 fn many_small_files_are_copied_by_several_workers() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let src = tmp.path().join("small");
-    std::fs::create_dir(&src).expect("mkdir");
+    let src = new_folder(tmp.path(), "small");
     for i in 0..3000 {
         std::fs::write(src.join(format!("f{i:04}")), format!("{i}").repeat(20)).expect("write");
     }
-    let dest = tmp.path().join("dest");
-    std::fs::create_dir(&dest).expect("mkdir");
+    let dest = new_folder(tmp.path(), "dest");
     let out = finish(jobs::start(
         JobKind::Copy,
         spec(&[&src], &dest, ConflictPolicy::Fail),
@@ -266,8 +245,7 @@ fn cancel_among_many_small_files_leaves_only_whole_copies() {
     let src = tmp.path().join("many");
     const N: usize = 30_000;
     small_files(&src, N);
-    let dest = tmp.path().join("dest");
-    std::fs::create_dir(&dest).expect("mkdir");
+    let dest = new_folder(tmp.path(), "dest");
     let job = jobs::start(JobKind::Copy, spec(&[&src], &dest, ConflictPolicy::Fail));
     let f = cancel_once_under_way(&job, |f| f.files_done > 0);
     assert!(f.files_done < N as u64, "cancel came too late to test");
@@ -453,8 +431,7 @@ fn big_file_and_dest(dir: &Path, len: u64) -> (PathBuf, PathBuf) {
     let f = std::fs::File::create(&src).expect("create");
     rustix::fs::fallocate(&f, rustix::fs::FallocateFlags::empty(), 0, len).expect("fallocate");
     drop(f);
-    let dest = dir.join("dest");
-    std::fs::create_dir(&dest).expect("mkdir");
+    let dest = new_folder(dir, "dest");
     (src, dest)
 }
 
@@ -491,8 +468,7 @@ fn a_hostile_tree_is_copied_and_deleted() {
     }
     std::fs::create_dir_all(&deep).expect("mkdir");
     std::fs::write(deep.join(OsStr::from_bytes(b"bottom\xff")), b"x").expect("write");
-    let dest = tmp.path().join("dest");
-    std::fs::create_dir(&dest).expect("mkdir");
+    let dest = new_folder(tmp.path(), "dest");
     let out = finish(jobs::start(
         JobKind::Copy,
         spec(&[&src], &dest, ConflictPolicy::Fail),
@@ -512,11 +488,9 @@ fn a_hostile_tree_is_copied_and_deleted() {
 #[test]
 fn delete_never_follows_a_symlink() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let outside = tmp.path().join("outside");
-    std::fs::create_dir(&outside).expect("mkdir");
+    let outside = new_folder(tmp.path(), "outside");
     std::fs::write(outside.join("keep.txt"), b"keep").expect("write");
-    let doomed = tmp.path().join("doomed");
-    std::fs::create_dir(&doomed).expect("mkdir");
+    let doomed = new_folder(tmp.path(), "doomed");
     symlink(&outside, doomed.join("to-outside")).expect("symlink");
     symlink(&outside, tmp.path().join("top-link")).expect("symlink");
     let out = finish(jobs::start(
@@ -567,8 +541,7 @@ fn move_renames_on_one_filesystem() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let src = rich_tree(tmp.path());
     let before = snapshot(&src);
-    let dest = tmp.path().join("dest");
-    std::fs::create_dir(&dest).expect("mkdir");
+    let dest = new_folder(tmp.path(), "dest");
     let out = finish(jobs::start(
         JobKind::Move,
         spec(&[&src], &dest, ConflictPolicy::Fail),
@@ -581,9 +554,8 @@ fn move_renames_on_one_filesystem() {
 #[test]
 fn move_across_filesystems_copies_then_removes_the_sources() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let other = match porpoise_testkit::other_filesystem(tmp.path()) {
-        Ok(d) => d,
-        Err(why) => return porpoise_testkit::skip(&why),
+    let Some(other) = porpoise_testkit::other_filesystem_or_skip(tmp.path()) else {
+        return;
     };
     let src = rich_tree(tmp.path());
     let before = snapshot(&src);
@@ -592,11 +564,7 @@ fn move_across_filesystems_copies_then_removes_the_sources() {
         spec(&[&src], other.path(), ConflictPolicy::Fail),
     ));
     assert_eq!(out.state, JobState::Done, "{:?}", out.events);
-    assert!(
-        out.events
-            .iter()
-            .any(|e| matches!(e, JobEvent::State(JobState::RemovingSources)))
-    );
+    assert!(out.went_through(JobState::RemovingSources));
     assert!(!src.exists());
     assert_eq!(snapshot(&other.path().join("tree")), before);
 }
@@ -604,12 +572,10 @@ fn move_across_filesystems_copies_then_removes_the_sources() {
 #[test]
 fn a_move_keeps_sources_whose_copy_was_not_complete() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let other = match porpoise_testkit::other_filesystem(tmp.path()) {
-        Ok(d) => d,
-        Err(why) => return porpoise_testkit::skip(&why),
+    let Some(other) = porpoise_testkit::other_filesystem_or_skip(tmp.path()) else {
+        return;
     };
-    let src = tmp.path().join("folder");
-    std::fs::create_dir(&src).expect("mkdir");
+    let src = new_folder(tmp.path(), "folder");
     std::fs::write(src.join("a.txt"), b"new").expect("write");
     std::fs::write(src.join("b.txt"), b"b").expect("write");
     std::fs::create_dir(other.path().join("folder")).expect("mkdir");
@@ -645,11 +611,7 @@ fn pause_is_announced_and_resume_finishes_the_job() {
     }
     job.control.resume();
     let out = finish(job);
-    assert!(
-        out.events
-            .iter()
-            .any(|e| matches!(e, JobEvent::State(JobState::Copying)))
-    );
+    assert!(out.went_through(JobState::Copying));
     assert_eq!(out.state, JobState::Done);
     assert_eq!(
         std::fs::metadata(dest.join("big.dat"))
@@ -706,18 +668,14 @@ fn each_top_level_item_reports_where_it_went() {
         [("a.txt".into(), "a.txt".into(), false)]
     );
 
-    let moved = tmp.path().join("moved");
-    std::fs::create_dir(&moved).expect("mkdir");
+    let moved = new_folder(tmp.path(), "moved");
     let out = finish(jobs::start(
         JobKind::Move,
         spec(&[&folder], &moved, ConflictPolicy::Fail),
     ));
     assert_eq!(placed(&out.events), [("sub".into(), "sub".into(), true)]);
     assert_eq!(
-        out.events.iter().rev().find_map(|e| match e {
-            JobEvent::Progress(f) => Some(f.files_total),
-            _ => None,
-        }),
+        out.progress().last().map(|f| f.files_total),
         Some(1),
         "a renamed item is counted once"
     );
@@ -730,8 +688,7 @@ fn writeback_windows_count_only_what_reached_the_device() {
     // A file spanning several windows (they start at 1 MiB).
     let big: Vec<u8> = (0..12_000_000u32).map(|i| (i % 253) as u8).collect();
     std::fs::write(src.join("sub/twelve.dat"), &big).expect("write");
-    let dest = tmp.path().join("dest");
-    std::fs::create_dir(&dest).expect("mkdir");
+    let dest = new_folder(tmp.path(), "dest");
     let job = jobs::start(
         JobKind::Copy,
         JobSpec {
@@ -742,14 +699,7 @@ fn writeback_windows_count_only_what_reached_the_device() {
     let out = finish(job);
     assert_eq!(out.state, JobState::Done, "{:?}", out.events.last());
     assert_eq!(snapshot(&dest.join("tree")), snapshot(&src));
-    let figures: Vec<_> = out
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            JobEvent::Progress(f) => Some(*f),
-            _ => None,
-        })
-        .collect();
+    let figures = out.progress();
     for f in &figures {
         assert!(f.bytes_on_device <= f.bytes_done, "{f:?}");
     }
@@ -758,14 +708,7 @@ fn writeback_windows_count_only_what_reached_the_device() {
         last.bytes_on_device, last.bytes_total,
         "all of it in the end"
     );
-    let states: Vec<JobState> = out
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            JobEvent::State(s) => Some(*s),
-            _ => None,
-        })
-        .collect();
+    let states = out.states();
     let writing = states.iter().position(|s| *s == JobState::WritingToDevice);
     let copying = states.iter().position(|s| *s == JobState::Copying);
     assert!(writing > copying, "{states:?}");
@@ -775,8 +718,7 @@ fn writeback_windows_count_only_what_reached_the_device() {
 #[test]
 fn a_wide_and_deep_tree_is_deleted_whole_and_counted() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let outside = tmp.path().join("outside");
-    std::fs::create_dir(&outside).expect("mkdir");
+    let outside = new_folder(tmp.path(), "outside");
     std::fs::write(outside.join("keep"), b"k").expect("write");
     let root = tmp.path().join("tree");
     let mut dir = root.clone();

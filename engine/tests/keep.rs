@@ -9,6 +9,7 @@ use std::path::Path;
 
 use porpoise_engine::jobs::{self, ConflictPolicy, JobKind, JobSpec, JobState};
 use porpoise_testkit::jobs::finish;
+use porpoise_testkit::trees::new_folder;
 
 fn spec(sources: &[&Path], dest: &Path) -> JobSpec {
     JobSpec {
@@ -143,8 +144,7 @@ fn links_kept(copy: &Path) {
 fn hard_links_inside_a_copy_stay_linked_and_count_once() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let (src, bytes) = linked_tree(tmp.path());
-    let out = tmp.path().join("out");
-    std::fs::create_dir(&out).expect("mkdir");
+    let out = new_folder(tmp.path(), "out");
     let o = finish(jobs::start(JobKind::Copy, spec(&[&src], &out)));
     assert_eq!(o.state, JobState::Done, "{:?}", o.events);
     links_kept(&out.join("linked"));
@@ -153,8 +153,7 @@ fn hard_links_inside_a_copy_stay_linked_and_count_once() {
     assert_eq!(o.summary.files_done, 8);
 
     // Two names of one file given as sources: linked as well.
-    let out2 = tmp.path().join("out2");
-    std::fs::create_dir(&out2).expect("mkdir");
+    let out2 = new_folder(tmp.path(), "out2");
     let o = finish(jobs::start(
         JobKind::Copy,
         spec(&[&src.join("c"), &src.join("c2")], &out2),
@@ -167,9 +166,8 @@ fn hard_links_inside_a_copy_stay_linked_and_count_once() {
 #[test]
 fn a_move_across_filesystems_keeps_hard_links() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let other = match porpoise_testkit::other_filesystem(tmp.path()) {
-        Ok(d) => d,
-        Err(why) => return porpoise_testkit::skip(&why),
+    let Some(other) = porpoise_testkit::other_filesystem_or_skip(tmp.path()) else {
+        return;
     };
     let (src, bytes) = linked_tree(tmp.path());
     let o = finish(jobs::start(JobKind::Move, spec(&[&src], other.path())));
@@ -253,8 +251,7 @@ fn attributed_tree(tmp: &Path) -> (std::path::PathBuf, Vec<Attr>) {
 fn extended_attributes_and_acls_come_along() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let (src, want) = attributed_tree(tmp.path());
-    let out = tmp.path().join("out");
-    std::fs::create_dir(&out).expect("mkdir");
+    let out = new_folder(tmp.path(), "out");
     let o = finish(jobs::start(JobKind::Copy, spec(&[&src], &out)));
     assert_eq!(o.state, JobState::Done, "{:?}", o.events);
     assert!(o.summary.attributes_kept);
@@ -291,8 +288,7 @@ fn a_destination_without_attributes_is_noted_once_and_fails_nothing() {
 fn sockets_and_device_nodes_are_recreated_as_cp_a_does() {
     use std::os::unix::fs::FileTypeExt;
     let tmp = tempfile::tempdir().expect("tempdir");
-    let src = tmp.path().join("special");
-    std::fs::create_dir(&src).expect("mkdir");
+    let src = new_folder(tmp.path(), "special");
     let _listener = std::os::unix::net::UnixListener::bind(src.join("app.sock")).expect("bind");
     let root = rustix::process::geteuid().is_root();
     if root {
@@ -306,8 +302,7 @@ fn sockets_and_device_nodes_are_recreated_as_cp_a_does() {
         )
         .expect("mknod");
     }
-    let out = tmp.path().join("out");
-    std::fs::create_dir(&out).expect("mkdir");
+    let out = new_folder(tmp.path(), "out");
     let o = finish(jobs::start(JobKind::Copy, spec(&[&src], &out)));
     assert_eq!(o.state, JobState::Done, "{:?}", o.events);
     assert_eq!(o.summary.skipped, 0);
@@ -534,11 +529,7 @@ fn verify_catches_a_copy_altered_on_the_device_and_a_move_keeps_its_source() {
     });
     assert!(altered, "the job asked and placed a.bin: {:?}", o.events);
     assert_eq!(o.state, JobState::Failed, "{:?}", o.events);
-    assert!(
-        o.events
-            .iter()
-            .any(|e| matches!(e, JobEvent::State(JobState::Verifying)))
-    );
+    assert!(o.went_through(JobState::Verifying));
     let failed: Vec<_> = o
         .events
         .iter()
@@ -555,14 +546,7 @@ fn verify_catches_a_copy_altered_on_the_device_and_a_move_keeps_its_source() {
         std::fs::read(fs.mnt.join("good.bin")).expect("read"),
         vec![3u8; 100_000]
     );
-    let verified = o
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            JobEvent::Progress(f) => Some(f.bytes_verified),
-            _ => None,
-        })
-        .max();
+    let verified = o.progress().iter().map(|f| f.bytes_verified).max();
     assert_eq!(verified, Some(data.len() as u64 + 100_000));
     assert_eq!(o.summary.verified, 1, "good.bin was found equal");
 }

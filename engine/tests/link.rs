@@ -5,6 +5,7 @@ use std::fs;
 use std::time::Duration;
 
 use porpoise_engine::jobs::{self, Job, JobEvent, JobKind, JobSpec, JobState, Summary};
+use porpoise_testkit::trees::new_folder;
 
 /// Follow a job to its end, with a generous limit.
 fn finish(job: &Job) -> (JobState, Summary, Vec<JobEvent>) {
@@ -56,8 +57,7 @@ fn a_taken_name_gets_a_free_one() {
     let dir = tempfile::tempdir().expect("tempdir");
     let src = dir.path().join("a.txt");
     fs::write(&src, b"alpha").expect("write");
-    let dest = dir.path().join("dest");
-    fs::create_dir(&dest).expect("mkdir");
+    let dest = new_folder(dir.path(), "dest");
     fs::write(dest.join("a.txt"), b"existing").expect("write");
     fs::write(dest.join("a (1).txt"), b"existing too").expect("write");
 

@@ -10,6 +10,7 @@ use porpoise_engine::listing::{
     Clock, DirEvent, DirStream, ListOptions, Lister, ListerCache, Next, SortKey, SortOrder,
     ViewOptions, natural_cmp, open_dir,
 };
+use porpoise_testkit::trees::new_folder;
 
 /// How long a test waits for an event it expects before failing.
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -139,13 +140,19 @@ fn batches_in_any_order_merge_into_one_sorted_list() {
     assert_eq!(got[n - 1], format!("item{}", n - 1).as_bytes());
 }
 
+/// What the stream says next, waited for until `deadline`; `late` says what did not come
+/// in time.
+fn next_before(s: &mut DirStream, deadline: Instant, late: &str) -> Next {
+    let left = deadline.saturating_duration_since(Instant::now());
+    assert!(!left.is_zero(), "{late}");
+    s.next_timeout(left)
+}
+
 /// Wait for the next `Changed` event and apply it; returns how many entries it touched.
 fn next_change(s: &mut DirStream, l: &mut Lister) -> usize {
     let deadline = Instant::now() + PATIENCE;
     loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        assert!(!left.is_zero(), "no change within the patience time");
-        match s.next_timeout(left) {
+        match next_before(s, deadline, "no change within the patience time") {
             Next::Event(DirEvent::Changed(c)) => {
                 assert!(!c.rescan, "a single change must not ask for a rescan");
                 let touched = c.upserts.len() + c.removed.len();
@@ -212,9 +219,9 @@ fn looking_into_entries_is_no_change() {
 
     let deadline = Instant::now() + PATIENCE;
     let told = loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        assert!(!left.is_zero(), "no change within the patience time");
-        if let Next::Event(DirEvent::Changed(c)) = s.next_timeout(left) {
+        if let Next::Event(DirEvent::Changed(c)) =
+            next_before(&mut s, deadline, "no change within the patience time")
+        {
             let names: Vec<String> = (0..c.upserts.len())
                 .map(|i| String::from_utf8_lossy(c.upserts.name(i)).into_owned())
                 .chain(
@@ -233,8 +240,7 @@ fn looking_into_entries_is_no_change() {
 #[test]
 fn a_rename_is_told_as_a_pair_and_the_folder_going_says_so_at_once() {
     let t = tempfile::tempdir().expect("tempdir");
-    let shown = t.path().join("shown");
-    std::fs::create_dir(&shown).expect("mkdir");
+    let shown = new_folder(t.path(), "shown");
     file(&shown, "old.txt", 3, 0);
     let (_l, mut s) = listed(&shown, ViewOptions::default(), true);
 
@@ -242,9 +248,9 @@ fn a_rename_is_told_as_a_pair_and_the_folder_going_says_so_at_once() {
     let deadline = Instant::now() + PATIENCE;
     let mut pairs = Vec::new();
     while pairs.is_empty() {
-        let left = deadline.saturating_duration_since(Instant::now());
-        assert!(!left.is_zero(), "no rename pair within the patience time");
-        if let Next::Event(DirEvent::Changed(c)) = s.next_timeout(left) {
+        if let Next::Event(DirEvent::Changed(c)) =
+            next_before(&mut s, deadline, "no rename pair within the patience time")
+        {
             pairs.extend(c.renamed);
         }
     }
@@ -266,9 +272,7 @@ fn a_rename_is_told_as_a_pair_and_the_folder_going_says_so_at_once() {
 fn wait_not_found(s: &mut DirStream, what: &str) {
     let deadline = Instant::now() + PATIENCE;
     loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        assert!(!left.is_zero(), "{what} was not told");
-        match s.next_timeout(left) {
+        match next_before(s, deadline, &format!("{what} was not told")) {
             Next::Event(DirEvent::Failed(e)) => {
                 assert_eq!(e.reason(), porpoise_engine::error::Reason::NotFound);
                 return;

@@ -7,20 +7,10 @@ use std::path::Path;
 
 use porpoise_engine::entry::{Kind, State};
 use porpoise_engine::listing::{DirEvent, ListOptions, list_all, natural_cmp, open_dir};
+use porpoise_testkit::trees::fifo;
 
 fn touch(dir: &Path, name: &[u8], bytes: usize) {
     std::fs::write(dir.join(OsStr::from_bytes(name)), vec![b'x'; bytes]).expect("create file");
-}
-
-fn mkfifo(path: &Path) {
-    rustix::fs::mknodat(
-        rustix::fs::CWD,
-        path,
-        rustix::fs::FileType::Fifo,
-        rustix::fs::Mode::from_raw_mode(0o644),
-        0,
-    )
-    .expect("mkfifo");
 }
 
 /// A folder holding every kind of awkward name and file the listing must survive.
@@ -36,7 +26,7 @@ fn awkward_tree() -> tempfile::TempDir {
     symlink("plain.txt", d.join("link-to-file")).expect("symlink");
     symlink("folder", d.join("link-to-folder")).expect("symlink");
     symlink("nowhere", d.join("broken-link")).expect("symlink");
-    mkfifo(&d.join("a-fifo"));
+    fifo(&d.join("a-fifo"), 0o644);
     let _sock = std::os::unix::net::UnixListener::bind(d.join("a-socket")).expect("socket");
     t
 }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use porpoise_engine::jobs::events::SkipReason;
 use porpoise_engine::jobs::preflight::{self, FsRules, NameProblem, PreflightChoice, Problem};
 use porpoise_engine::jobs::{self, JobEvent, JobKind, JobSpec, JobState};
-use porpoise_testkit::trees::{awkward_sources, tree_of};
+use porpoise_testkit::trees::{awkward_sources, new_folder, tree_of};
 use porpoise_testkit::{LoopMount, drain};
 
 #[test]
@@ -89,8 +89,7 @@ fn a_copy_to_exfat_asks_before_any_byte_moves_and_follows_the_answer() {
     let sources = awkward_sources(src.path());
 
     // Replace characters: everything arrives, under names exFAT holds.
-    let fixed = fs.mnt.join("fixed");
-    std::fs::create_dir(&fixed).expect("mkdir");
+    let fixed = new_folder(&fs.mnt, "fixed");
     let mut asked = 0;
     let out = drain(copy_asking(&sources, &fixed), |ev| {
         asked += 1;
@@ -121,8 +120,7 @@ fn a_copy_to_exfat_asks_before_any_byte_moves_and_follows_the_answer() {
     );
 
     // Skip them: only what exFAT takes as it is.
-    let skipped = fs.mnt.join("skipped");
-    std::fs::create_dir(&skipped).expect("mkdir");
+    let skipped = new_folder(&fs.mnt, "skipped");
     let out = drain(copy_asking(&sources, &skipped), |_| {
         PreflightChoice::SkipThem
     });
@@ -144,8 +142,7 @@ fn a_copy_to_exfat_asks_before_any_byte_moves_and_follows_the_answer() {
     );
 
     // Cancel: nothing at all.
-    let cancelled = fs.mnt.join("cancelled");
-    std::fs::create_dir(&cancelled).expect("mkdir");
+    let cancelled = new_folder(&fs.mnt, "cancelled");
     let out = drain(copy_asking(&sources, &cancelled), |_| {
         PreflightChoice::Cancel
     });

@@ -28,6 +28,17 @@ fn mib_files<const N: usize>(dir: &Path, names: [&str; N]) -> [PathBuf; N] {
     names.map(|name| file(dir, name, 1 << 20))
 }
 
+/// A 64 MiB ext4 disk, and a source folder holding 1 MiB files `names`; `None` (having
+/// said why) where no such disk can be made.
+fn disk_and_files<const N: usize>(
+    names: [&str; N],
+) -> Option<(LoopMount, tempfile::TempDir, [PathBuf; N])> {
+    let disk = LoopMount::ext4_or_skip(64 << 20)?;
+    let src = tempfile::tempdir().expect("tempdir");
+    let files = mib_files(src.path(), names);
+    Some((disk, src, files))
+}
+
 fn folder(root: &Path, name: &str) -> PathBuf {
     let d = root.join(name);
     std::fs::create_dir_all(&d).expect("mkdir");
@@ -187,11 +198,9 @@ fn copies_to_different_devices_run_at_once() {
 
 #[test]
 fn start_now_runs_a_waiting_job_beside_the_first() {
-    let Some(disk) = LoopMount::ext4_or_skip(64 << 20) else {
+    let Some((disk, _src, [a, b])) = disk_and_files(["a.bin", "b.bin"]) else {
         return;
     };
-    let src = tempfile::tempdir().expect("tempdir");
-    let [a, b] = mib_files(src.path(), ["a.bin", "b.bin"]);
     let queue = Queue::default();
     let first = copy(&queue, vec![a], &folder(&disk.mnt, "one"), true);
     let second = copy(&queue, vec![b.clone()], &folder(&disk.mnt, "two"), false);
@@ -211,11 +220,9 @@ fn start_now_runs_a_waiting_job_beside_the_first() {
 
 #[test]
 fn moving_a_waiting_job_up_lets_it_go_first() {
-    let Some(disk) = LoopMount::ext4_or_skip(64 << 20) else {
+    let Some((disk, _src, [a, b, c])) = disk_and_files(["a.bin", "b.bin", "c.bin"]) else {
         return;
     };
-    let src = tempfile::tempdir().expect("tempdir");
-    let [a, b, c] = mib_files(src.path(), ["a.bin", "b.bin", "c.bin"]);
     let queue = Queue::default();
     let first = copy(&queue, vec![a], &folder(&disk.mnt, "a"), true);
     let second = copy(&queue, vec![b], &folder(&disk.mnt, "b"), false);
@@ -245,11 +252,9 @@ fn moving_a_waiting_job_up_lets_it_go_first() {
 
 #[test]
 fn a_cancelled_waiting_job_ends_without_writing_and_leaves_the_line() {
-    let Some(disk) = LoopMount::ext4_or_skip(64 << 20) else {
+    let Some((disk, _src, [a, b])) = disk_and_files(["a.bin", "b.bin"]) else {
         return;
     };
-    let src = tempfile::tempdir().expect("tempdir");
-    let [a, b] = mib_files(src.path(), ["a.bin", "b.bin"]);
     let queue = Queue::default();
     let first = copy(&queue, vec![a], &folder(&disk.mnt, "a"), true);
     let dest_b = folder(&disk.mnt, "b");
@@ -270,11 +275,9 @@ fn a_cancelled_waiting_job_ends_without_writing_and_leaves_the_line() {
 
 #[test]
 fn a_failed_first_job_hands_the_device_on() {
-    let Some(disk) = LoopMount::ext4_or_skip(64 << 20) else {
+    let Some((disk, src, [a, b])) = disk_and_files(["a.bin", "b.bin"]) else {
         return;
     };
-    let src = tempfile::tempdir().expect("tempdir");
-    let [a, b] = mib_files(src.path(), ["a.bin", "b.bin"]);
     let queue = Queue::default();
     let missing = src.path().join("not-there");
     let first = copy(&queue, vec![a, missing], &folder(&disk.mnt, "a"), true);
@@ -288,11 +291,9 @@ fn a_failed_first_job_hands_the_device_on() {
 
 #[test]
 fn with_the_queue_off_every_job_starts_at_once() {
-    let Some(disk) = LoopMount::ext4_or_skip(64 << 20) else {
+    let Some((disk, _src, [a, b])) = disk_and_files(["a.bin", "b.bin"]) else {
         return;
     };
-    let src = tempfile::tempdir().expect("tempdir");
-    let [a, b] = mib_files(src.path(), ["a.bin", "b.bin"]);
     let queue = Queue::new(false);
     let first = copy(&queue, vec![a.clone()], &folder(&disk.mnt, "a"), true);
     let second = copy(&queue, vec![b.clone()], &folder(&disk.mnt, "b"), false);

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant, UNIX_EPOCH};
 
 use porpoise_engine::devices;
 use porpoise_engine::mounts::{self, MountClass};
+use porpoise_testkit::trees::{fifo, new_folder};
 use rig::{Share, Stick, StickOptions};
 
 const MIB: u64 = 1 << 20;
@@ -145,8 +146,7 @@ fn share_serves_what_a_file_manager_does() {
     let Some(_one) = rig() else { return };
     let share = Share::new(0);
     let root = share.path();
-    let dir = root.join("dir");
-    std::fs::create_dir(&dir).expect("mkdir");
+    let dir = new_folder(root, "dir");
     std::fs::write(dir.join("a.txt"), "hello").expect("create + write");
     std::fs::rename(dir.join("a.txt"), dir.join("b.txt")).expect("rename");
     std::fs::write(dir.join("c.txt"), "other").expect("create c");
@@ -244,14 +244,7 @@ fn share_and_stick_keep_files_as_the_tools_expect() {
             std::os::unix::fs::MetadataExt::nlink(&std::fs::metadata(&log).expect("stat")),
             2
         );
-        rustix::fs::mknodat(
-            rustix::fs::CWD,
-            root.join("fifo"),
-            rustix::fs::FileType::Fifo,
-            rustix::fs::Mode::from_raw_mode(0o644),
-            0,
-        )
-        .expect("mkfifo");
+        fifo(&root.join("fifo"), 0o644);
         assert!(std::os::unix::fs::FileTypeExt::is_fifo(
             &std::fs::symlink_metadata(root.join("fifo"))
                 .expect("stat fifo")

@@ -17,7 +17,7 @@ use porpoise_engine::search::{Content, Options, Query, SearchEvent, Summary, sta
 use porpoise_engine::{Kind, Reason, State};
 use porpoise_testkit::rng::Rng;
 use porpoise_testkit::skip;
-use porpoise_testkit::trees::{chmod, closed_folder};
+use porpoise_testkit::trees::{chmod, closed_folder, new_folder};
 
 type Paths = BTreeSet<Vec<u8>>;
 
@@ -385,8 +385,7 @@ fn other_mounts_are_not_entered_unless_asked() {
         return skip(&format!("mounting a tmpfs inside a tree needs root: {why}"));
     }
     let (_t, root) = tree(13);
-    let mnt = root.join("mounted");
-    std::fs::create_dir(&mnt).expect("mkdir");
+    let mnt = new_folder(&root, "mounted");
     let _tmpfs = porpoise_testkit::mounts::Tmpfs::mount(&mnt);
     std::fs::write(mnt.join("report elsewhere"), "x").expect("write");
     let (got, _) = results(query(&root, "report"));

@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use porpoise_engine::listing::answers::ANSWER_WAIT;
 use porpoise_engine::listing::{DirEvent, DirStream, ListOptions, open_dir};
+use porpoise_testkit::trees::new_folder;
 use porpoise_testkit::{self as kit, PATIENCE, rig, wait_for};
 
 /// Threads of this process named as the engine names its listing threads.
@@ -55,8 +56,7 @@ fn a_silent_share_holds_one_listing_thread() {
         return kit::skip(&why);
     }
     let share = rig::Share::new(0);
-    let store = share.store().join("docs");
-    fs::create_dir(&store).expect("mkdir");
+    let store = new_folder(share.store(), "docs");
     for name in ["minutes.txt", "plan.txt"] {
         fs::write(store.join(name), name).expect("write");
     }

@@ -45,6 +45,13 @@ impl Desk {
         self.dir.path().join(name.as_ref())
     }
 
+    /// A file `name` holding `contents`; its path.
+    fn file(&self, name: impl AsRef<OsStr>, contents: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.path(name);
+        std::fs::write(&path, contents).expect("write");
+        path
+    }
+
     fn cache_root(&self) -> PathBuf {
         self.path("cache/thumbnails")
     }
@@ -431,15 +438,12 @@ fn a_changed_file_gets_a_new_thumbnail() {
 #[test]
 fn unreadable_images_are_marked_and_not_decoded_again() {
     let desk = Desk::new();
-    let garbage = desk.path("garbage.png");
-    std::fs::write(
-        &garbage,
+    let garbage = desk.file(
+        "garbage.png",
         b"this is no picture at all, only words".repeat(20),
-    )
-    .expect("write");
+    );
     let jpeg = jpeg_bytes(&picture(400, 300));
-    let truncated = desk.path("truncated.jpg");
-    std::fs::write(&truncated, &jpeg[..jpeg.len() / 3]).expect("write");
+    let truncated = desk.file("truncated.jpg", &jpeg[..jpeg.len() / 3]);
     let damaged = desk.path("damaged.jpg");
     let mut bad = jpeg.clone();
     // The start of scan's table selectors and the first entropy-coded bytes overwritten.
@@ -598,8 +602,7 @@ fn niceness(pid: i32) -> Option<i32> {
 fn a_hanging_thumbnailer_is_killed_at_the_timeout() {
     let desk = Desk::new();
     let thumbnailers = desk.hanging_thumbnailers();
-    let pdf = desk.path("hangs.pdf");
-    std::fs::write(&pdf, b"%PDF-1.4\n% not much of one\n").expect("write");
+    let pdf = desk.file("hangs.pdf", b"%PDF-1.4\n% not much of one\n");
     let (t, rx) = Thumbnailer::start(desk.setup(thumbnailers).timeout(Duration::from_secs(2)));
     assert!(t.can_make("application/pdf"));
     let mut events = Events::new(rx);
@@ -636,8 +639,7 @@ fn a_hanging_thumbnailer_is_killed_at_the_timeout() {
 fn cancelling_drops_queued_work_and_kills_the_running_thumbnailer() {
     let desk = Desk::new();
     let thumbnailers = desk.hanging_thumbnailers();
-    let pdf = desk.path("busy.pdf");
-    std::fs::write(&pdf, b"%PDF-1.4\n").expect("write");
+    let pdf = desk.file("busy.pdf", b"%PDF-1.4\n");
     let images: Vec<PathBuf> = ["a", "b", "c", "d"]
         .iter()
         .map(|n| desk.path(format!("{n}.png")))
@@ -781,9 +783,7 @@ fn progressive_grey_and_cmyk_jpegs() {
         c.set_progressive_mode();
         let mut c = c.start_compress(Vec::new()).expect("start");
         c.write_scanlines(&pixel.repeat(w * h)).expect("pixels");
-        let path = desk.path(name);
-        std::fs::write(&path, c.finish().expect("finish")).expect("write");
-        path
+        desk.file(name, c.finish().expect("finish"))
     };
     let cases = [
         (
@@ -826,8 +826,7 @@ fn a_jpeg_claiming_a_huge_size_is_too_large() {
         .position(|w| w == [0xff, 0xc0])
         .expect("a frame header");
     data[sof + 5..sof + 9].copy_from_slice(&[0xea, 0x60, 0xea, 0x60]);
-    let path = desk.path("huge.jpg");
-    std::fs::write(&path, &data).expect("write");
+    let path = desk.file("huge.jpg", data);
     let (t, mut events) = desk.start();
     match ask(&t, &mut events, &path, ThumbSize::Normal) {
         ThumbOutcome::Failed(Some(ThumbError::TooLarge { width, height, .. })) => {
@@ -849,10 +848,8 @@ fn exif_orientation_is_honoured() {
             image::Rgb([0, 0, 255])
         }
     });
-    let plain = desk.path("plain.jpg");
-    let turned = desk.path("turned.jpg");
-    std::fs::write(&plain, jpeg_bytes(&img)).expect("write");
-    std::fs::write(&turned, with_orientation(&jpeg_bytes(&img), 6)).expect("write");
+    let plain = desk.file("plain.jpg", jpeg_bytes(&img));
+    let turned = desk.file("turned.jpg", with_orientation(&jpeg_bytes(&img), 6));
     let (t, mut events) = desk.start();
     let a = ready(ask(&t, &mut events, &plain, ThumbSize::Normal));
     assert_eq!((a.width, a.height), (128, 64));
@@ -873,8 +870,7 @@ fn exif_orientation_is_honoured() {
 #[test]
 fn what_is_not_tried() {
     let desk = Desk::new();
-    let text = desk.path("notes.txt");
-    std::fs::write(&text, "words").expect("write");
+    let text = desk.file("notes.txt", "words");
     let big = desk.path("big.png");
     write_png(&big, &picture(300, 200));
     let folder = desk.path("folder.png");

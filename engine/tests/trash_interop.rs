@@ -14,6 +14,7 @@ use porpoise_engine::jobs::trash::{self, HomeTrash};
 use porpoise_engine::jobs::{self, JobKind, JobSpec, JobState};
 use porpoise_testkit::LoopMount;
 use porpoise_testkit::jobs::finish;
+use porpoise_testkit::trees::new_folder;
 
 /// Run a trash-cli program with the home trash in `data_home`; what it printed.
 fn trash_cli(program: &str, data_home: &Path, args: &[&Path]) -> String {
@@ -95,11 +96,9 @@ fn home_trash_records_are_read_both_ways() {
         return kit::skip("trash-cli missing (apt-get install trash-cli)");
     }
     let dir = tempfile::tempdir().expect("tempdir");
-    let data_home = dir.path().join("data");
-    fs::create_dir(&data_home).expect("mkdir");
+    let data_home = new_folder(dir.path(), "data");
     let home = HomeTrash::in_data_home(&data_home);
-    let work = real(dir.path()).join("work");
-    fs::create_dir(&work).expect("mkdir");
+    let work = new_folder(&real(dir.path()), "work");
 
     let ours = work.join("notes é 100%.txt");
     fs::write(&ours, b"ours").expect("write");
@@ -116,11 +115,9 @@ fn volume_trash_records_are_read_both_ways() {
         return;
     };
     let dir = tempfile::tempdir().expect("tempdir");
-    let data_home = dir.path().join("data");
-    fs::create_dir(&data_home).expect("mkdir");
+    let data_home = new_folder(dir.path(), "data");
     let home = HomeTrash::in_data_home(&data_home);
-    let sub = real(&disk.mnt).join("sub dir");
-    fs::create_dir(&sub).expect("mkdir");
+    let sub = new_folder(&real(&disk.mnt), "sub dir");
 
     let ours = sub.join("on the stick.bin");
     fs::write(&ours, b"ours").expect("write");

@@ -15,6 +15,7 @@ use porpoise_engine::error::{Op, Reason};
 use porpoise_engine::jobs::trash::{self, HomeTrash, TrashItem};
 use porpoise_engine::jobs::{self, JobKind, JobSpec, JobState};
 use porpoise_testkit::jobs::finish;
+use porpoise_testkit::trees::new_folder;
 use porpoise_testkit::{LoopMount, Outcome};
 
 /// Trash `paths` into `home` (and the volume trashes) through the trash job.
@@ -69,8 +70,7 @@ fn names(dir: &Path) -> Vec<Vec<u8>> {
 fn a_trashed_item_gets_a_spec_record_and_comes_back() {
     let dir = tempfile::tempdir().expect("tempdir");
     let home = HomeTrash::in_data_home(dir.path().join("data"));
-    let folder = dir.path().join("docs");
-    fs::create_dir(&folder).expect("mkdir");
+    let folder = new_folder(dir.path(), "docs");
     let name = OsStr::from_bytes(b"r\xc3\xa9sum\xc3\xa9 100%\xff.txt");
     let item = folder.join(name);
     fs::write(&item, b"cv").expect("write");
@@ -258,8 +258,7 @@ fn a_volume_trash_on_the_other_filesystem() {
     assert_eq!(fs::read(&item).expect("back"), b"on the stick");
 
     // A sticky `.Trash` at the top: the user's folder in it.
-    let shared = disk.mnt.join(".Trash");
-    fs::create_dir(&shared).expect("mkdir");
+    let shared = new_folder(&disk.mnt, ".Trash");
     fs::set_permissions(&shared, fs::Permissions::from_mode(0o1777)).expect("chmod");
     trash_ok(&home, std::slice::from_ref(&item));
     assert!(shared.join(format!("{uid}/files/stick file.bin")).is_file());

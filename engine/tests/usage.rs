@@ -18,7 +18,7 @@ use porpoise_engine::error::Op;
 use porpoise_engine::usage::{
     PathState, Totals, Usage, UsageEvent, UsageOptions, count, count_blocking,
 };
-use porpoise_testkit::trees::{chmod, closed_folder};
+use porpoise_testkit::trees::{chmod, closed_folder, fifo, new_folder};
 use porpoise_testkit::{PATIENCE, skip};
 
 /// `du -sx` with `unit` (`-B1` or `-b`) on `path`: its number. `du` may fail (an
@@ -92,14 +92,7 @@ fn mixed_tree(root: &Path) {
     std::fs::hard_link(root.join("a/b/page.bin"), root.join("a/b/c/page-2.bin")).expect("link");
     std::os::unix::fs::symlink("a/b", root.join("to-b")).expect("symlink");
     std::os::unix::fs::symlink("nowhere", root.join("dangling")).expect("symlink");
-    rustix::fs::mknodat(
-        rustix::fs::CWD,
-        root.join("a/fifo"),
-        rustix::fs::FileType::Fifo,
-        rustix::fs::Mode::from_raw_mode(0o644),
-        0,
-    )
-    .expect("mkfifo");
+    fifo(&root.join("a/fifo"), 0o644);
 }
 
 #[test]
@@ -283,8 +276,7 @@ fn check_unreadable(root: &Path) {
 fn a_tree_deeper_than_path_max_is_counted() {
     use rustix::fs::{Mode, OFlags, mkdirat, openat};
     let t = tempfile::tempdir().expect("tempdir");
-    let root = t.path().join("deep");
-    std::fs::create_dir(&root).expect("mkdir");
+    let root = new_folder(t.path(), "deep");
     // 600 levels of 20-byte names: 12 600 bytes of path, three times PATH_MAX; made
     // relative to each level, as nothing can name the bottom by path.
     let name = "level-of-the-tree-xx";
@@ -427,8 +419,7 @@ fn other_mounts_are_not_entered() {
     let t = tempfile::tempdir().expect("tempdir");
     let root = t.path().join("tree");
     mixed_tree(&root);
-    let mnt = root.join("a/mounted");
-    std::fs::create_dir(&mnt).expect("mkdir");
+    let mnt = new_folder(&root, "a/mounted");
     let _tmpfs = porpoise_testkit::mounts::Tmpfs::mount(&mnt);
     std::fs::write(mnt.join("elsewhere"), vec![5u8; 1 << 20]).expect("write");
     let u = count_all(std::slice::from_ref(&root));

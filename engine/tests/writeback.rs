@@ -42,6 +42,24 @@ fn stick(rate: u64) -> rig::Stick {
     })
 }
 
+/// A stick taking `rate` bytes a second, and a source folder holding `n` files of `size`
+/// bytes in its folder `name`; `None` (having said why) where the rig cannot run.
+fn stick_and_sources(
+    rate: u64,
+    name: &str,
+    n: usize,
+    size: usize,
+) -> Option<(rig::Stick, tempfile::TempDir, Vec<PathBuf>)> {
+    if let Err(why) = rig::available() {
+        kit::skip(&why);
+        return None;
+    }
+    let stick = stick(rate);
+    let src = tempfile::tempdir().expect("tempdir");
+    let files = sources(src.path(), name, n, size);
+    Some((stick, src, files))
+}
+
 /// Follow a job to its end, calling `on` with each event and the device's counter.
 fn follow(
     job: &Job,
@@ -93,11 +111,9 @@ fn check_bounds(ev: &JobEvent, received: u64, slack: u64, seen: &mut usize) {
 /// Copy `n` files of `size` bytes in a folder `name` to a 4 MB/s stick, checking every
 /// progress event against what the stick received, that the job ends only once the stick
 /// has it all, and that the copies hold what their sources hold. Returns the events and
-/// how many progress events came.
-fn copy_to_the_stick(name: &str, n: usize, size: usize) -> (Vec<JobEvent>, usize) {
-    let stick = stick(4_000_000);
-    let src = tempfile::tempdir().expect("tempdir");
-    let files = sources(src.path(), name, n, size);
+/// how many progress events came; `None` (having said why) where the rig cannot run.
+fn copy_to_the_stick(name: &str, n: usize, size: usize) -> Option<(Vec<JobEvent>, usize)> {
+    let (stick, src, files) = stick_and_sources(4_000_000, name, n, size)?;
     let total = (n * size) as u64;
     let job = jobs::start(
         JobKind::Copy,
@@ -122,15 +138,14 @@ fn copy_to_the_stick(name: &str, n: usize, size: usize) -> (Vec<JobEvent>, usize
             std::fs::read(f).expect("src")
         );
     }
-    (events, progress)
+    Some((events, progress))
 }
 
 #[test]
 fn a_copy_to_the_usb_stick_reports_what_reached_it() {
-    if let Err(why) = rig::available() {
-        return kit::skip(&why);
-    }
-    let (events, progress) = copy_to_the_stick("photos", 6, 2 << 20);
+    let Some((events, progress)) = copy_to_the_stick("photos", 6, 2 << 20) else {
+        return;
+    };
     let writing_seen = events
         .iter()
         .any(|e| matches!(e, JobEvent::State(JobState::WritingToDevice)));
@@ -141,10 +156,9 @@ fn a_copy_to_the_usb_stick_reports_what_reached_it() {
 #[test]
 fn many_small_files_to_the_usb_stick_report_what_reached_it() {
     // Windows of many small files go out with one syncfs each: the count stays truthful.
-    if let Err(why) = rig::available() {
-        return kit::skip(&why);
-    }
-    let (events, progress) = copy_to_the_stick("letters", 300, 16 << 10);
+    let Some((events, progress)) = copy_to_the_stick("letters", 300, 16 << 10) else {
+        return;
+    };
     assert!(progress >= 3, "progress came along the way: {progress}");
     let on_device = events.iter().rev().find_map(|e| match e {
         JobEvent::Progress(f) => Some(f.bytes_on_device),
@@ -198,12 +212,9 @@ fn a_copy_to_the_network_share_reports_what_reached_it() {
 
 #[test]
 fn a_move_to_the_stick_deletes_sources_only_after_the_flush() {
-    if let Err(why) = rig::available() {
-        return kit::skip(&why);
-    }
-    let stick = stick(4_000_000);
-    let src = tempfile::tempdir().expect("tempdir");
-    let files = sources(src.path(), "music", 4, 2 << 20);
+    let Some((stick, src, files)) = stick_and_sources(4_000_000, "music", 4, 2 << 20) else {
+        return;
+    };
     let total = 8 * MIB;
     let job = jobs::start(
         JobKind::Move,
@@ -243,12 +254,9 @@ fn a_move_to_the_stick_deletes_sources_only_after_the_flush() {
 
 #[test]
 fn a_move_keeps_every_source_when_the_stick_fails_during_the_flush() {
-    if let Err(why) = rig::available() {
-        return kit::skip(&why);
-    }
-    let stick = stick(2_000_000);
-    let src = tempfile::tempdir().expect("tempdir");
-    let files = sources(src.path(), "videos", 4, 2 << 20);
+    let Some((stick, src, files)) = stick_and_sources(2_000_000, "videos", 4, 2 << 20) else {
+        return;
+    };
     let job = jobs::start(
         JobKind::Move,
         JobSpec::new(vec![src.path().join("videos")], stick.path()),
@@ -279,13 +287,10 @@ fn a_move_keeps_every_source_when_the_stick_fails_during_the_flush() {
 
 #[test]
 fn a_cancelled_move_deletes_only_sources_whose_copies_are_on_the_stick() {
-    if let Err(why) = rig::available() {
-        return kit::skip(&why);
-    }
-    let stick = stick(4_000_000);
-    let src = tempfile::tempdir().expect("tempdir");
+    let Some((stick, _src, files)) = stick_and_sources(4_000_000, "parts", 8, 1 << 20) else {
+        return;
+    };
     // Separate top-level files, so some can be finished when the cancel comes.
-    let files = sources(src.path(), "parts", 8, 1 << 20);
     let job = jobs::start(JobKind::Move, JobSpec::new(files.clone(), stick.path()));
     let control = job.control.clone();
     let events = follow(
@@ -320,12 +325,9 @@ fn a_cancelled_move_deletes_only_sources_whose_copies_are_on_the_stick() {
 
 #[test]
 fn a_source_that_changes_while_the_stick_flushes_stays() {
-    if let Err(why) = rig::available() {
-        return kit::skip(&why);
-    }
-    let stick = stick(2_000_000);
-    let src = tempfile::tempdir().expect("tempdir");
-    let files = sources(src.path(), "drafts", 3, 2 << 20);
+    let Some((stick, _src, files)) = stick_and_sources(2_000_000, "drafts", 3, 2 << 20) else {
+        return;
+    };
     let job = jobs::start(JobKind::Move, JobSpec::new(files.clone(), stick.path()));
     let events = follow_to_the_flush(&job, &stick, || {
         std::fs::write(&files[0], b"rewritten meanwhile").expect("change a source");

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use porpoise_engine::jobs::conflict::Answer;
+use porpoise_engine::jobs::events::Figures;
 use porpoise_engine::jobs::preflight::PreflightChoice;
 use porpoise_engine::jobs::{Job, JobEvent, JobState, Summary};
 
@@ -16,15 +17,38 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// What `pick` takes from each of its events, in order.
+    pub fn picked<T>(&self, pick: impl FnMut(&JobEvent) -> Option<T>) -> Vec<T> {
+        self.events.iter().filter_map(pick).collect()
+    }
+
     /// The paths of its `ItemFailed` events, in order.
     pub fn failed_paths(&self) -> Vec<PathBuf> {
-        self.events
-            .iter()
-            .filter_map(|e| match e {
-                JobEvent::ItemFailed { path, .. } => Some(path.clone()),
-                _ => None,
-            })
-            .collect()
+        self.picked(|e| match e {
+            JobEvent::ItemFailed { path, .. } => Some(path.clone()),
+            _ => None,
+        })
+    }
+
+    /// The figures of its `Progress` events, in order.
+    pub fn progress(&self) -> Vec<Figures> {
+        self.picked(|e| match e {
+            JobEvent::Progress(f) => Some(*f),
+            _ => None,
+        })
+    }
+
+    /// The states it announced, in order.
+    pub fn states(&self) -> Vec<JobState> {
+        self.picked(|e| match e {
+            JobEvent::State(s) => Some(*s),
+            _ => None,
+        })
+    }
+
+    /// Whether it announced the state `state` at some point.
+    pub fn went_through(&self, state: JobState) -> bool {
+        self.states().contains(&state)
     }
 }
 

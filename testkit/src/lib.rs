@@ -20,7 +20,7 @@ use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 pub use jobs::{Outcome, drain};
-pub use mounts::{LoopMount, ReadOnlyTmpfs, other_filesystem};
+pub use mounts::{LoopMount, ReadOnlyTmpfs, other_filesystem, other_filesystem_or_skip};
 
 /// How long to wait for what a step should bring about (a file on disk, a title, an
 /// event) before the test gives up: a loaded machine is slow, a stuck one never answers.

@@ -40,6 +40,11 @@ pub fn other_filesystem(near: &Path) -> Result<tempfile::TempDir, String> {
     tempfile::tempdir_in(shm).map_err(|e| format!("a folder in /dev/shm: {e}"))
 }
 
+/// [`other_filesystem`], or `None` once [`skip`](crate::skip) has said why not.
+pub fn other_filesystem_or_skip(near: &Path) -> Option<tempfile::TempDir> {
+    other_filesystem(near).map_err(|why| crate::skip(&why)).ok()
+}
+
 /// Does the kernel have the device mapper (which unlocking an encrypted volume needs)?
 /// Containers often lack it.
 pub fn device_mapper() -> bool {

@@ -1,6 +1,6 @@
-//! Test trees: a folder of names that removable filesystems refuse, a folder closed to all
-//! but root, setting a path's mode, reading a tree back as sorted relative paths, and the
-//! smallest PNG.
+//! Test trees: a new empty folder, a fifo, a folder of names that removable filesystems refuse,
+//! a folder closed to all but root, setting a path's mode, reading a tree back as sorted
+//! relative paths, and the smallest PNG.
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
@@ -18,6 +18,25 @@ pub fn awkward_sources(dir: &Path) -> Vec<PathBuf> {
     std::fs::write(tree.join(OsStr::from_bytes(b"tab\there")), b"x").expect("write");
     std::fs::write(tree.join("fine.txt"), b"x").expect("write");
     vec![tree]
+}
+
+/// A new empty folder `name` in `parent`; its path.
+pub fn new_folder(parent: &Path, name: &str) -> PathBuf {
+    let path = parent.join(name);
+    std::fs::create_dir(&path).expect("mkdir");
+    path
+}
+
+/// A fifo at `path` with the permission bits `mode`.
+pub fn fifo(path: &Path, mode: u32) {
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        path,
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(mode),
+        0,
+    )
+    .expect("mkfifo");
 }
 
 /// Sets the permission bits of `p` to `mode`.

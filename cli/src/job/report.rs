@@ -216,10 +216,11 @@ mod tests {
     use std::ffi::OsStr;
     use std::os::unix::ffi::OsStrExt;
 
-    fn failed(path: &str, op: Op, errno: i32) -> JobEvent {
+    fn failed(path: impl Into<PathBuf>, op: Op, errno: i32) -> JobEvent {
+        let path = path.into();
         JobEvent::ItemFailed {
-            path: path.into(),
-            error: IoError::new(op, path, std::io::Error::from_raw_os_error(errno)),
+            error: IoError::new(op, &path, std::io::Error::from_raw_os_error(errno)),
+            path,
         }
     }
 
@@ -270,15 +271,7 @@ mod tests {
     #[test]
     fn names_are_escaped() {
         let mut r = Report::new(Doing::Delete, None);
-        let path = PathBuf::from(OsStr::from_bytes(b"/t/caf\xe9\nx"));
-        let ev = JobEvent::ItemFailed {
-            error: IoError::new(
-                Op::Remove,
-                &path,
-                std::io::Error::from_raw_os_error(libc::EPERM),
-            ),
-            path,
-        };
+        let ev = failed(OsStr::from_bytes(b"/t/caf\xe9\nx"), Op::Remove, libc::EPERM);
         assert_eq!(
             r.line(&ev, false).as_deref(),
             Some("porpoise: cannot remove /t/caf\\xe9\\nx: Operation not permitted (os error 1)")

@@ -30,11 +30,7 @@ pub(super) fn modes_with(
         match job {
             Some(ModeJob::Change(change)) => {
                 let before = Mutex::new(Vec::new());
-                Counters::add(&ctx.counters.files_total, sources.len() as u64);
-                for source in &sources {
-                    if !ctx.control.checkpoint() {
-                        break;
-                    }
+                for source in ctx.items(&sources) {
                     change_source(ctx, source, change, &before);
                 }
                 let before = before.into_inner().unwrap_or_else(|p| p.into_inner());

@@ -175,39 +175,34 @@ mod tests {
         assert_eq!(got, OsString::from("a (3).txt"));
     }
 
-    fn dup(s: &str, is_dir: bool, n: u32) -> String {
-        copy_numbered(OsStr::new(s), is_dir, n)
-            .into_string()
-            .expect("utf8")
-    }
-
     #[test]
-    fn duplicates_are_named_copy_then_copy_n() {
-        assert_eq!(dup("notes.txt", false, 1), "notes (copy).txt");
-        assert_eq!(dup("notes.txt", false, 2), "notes (copy 2).txt");
-        assert_eq!(dup("notes.txt", false, 3), "notes (copy 3).txt");
-        assert_eq!(dup("photos", true, 1), "photos (copy)");
-        assert_eq!(dup("photos", true, 2), "photos (copy 2)");
-        assert_eq!(dup("v1.2", true, 1), "v1.2 (copy)");
-        assert_eq!(dup("Makefile", false, 1), "Makefile (copy)");
-        assert_eq!(dup(".bashrc", false, 1), ".bashrc (copy)");
-        assert_eq!(dup("archive.tar.gz", false, 1), "archive (copy).tar.gz");
-        assert_eq!(dup("archive.tar.gz", false, 2), "archive (copy 2).tar.gz");
-    }
-
-    #[test]
-    fn a_duplicate_of_a_duplicate_counts_on() {
-        assert_eq!(dup("notes (copy).txt", false, 1), "notes (copy).txt");
-        assert_eq!(dup("notes (copy).txt", false, 2), "notes (copy 2).txt");
-        assert_eq!(dup("notes (copy 7).txt", false, 2), "notes (copy 2).txt");
-        assert_eq!(dup("photos (copy)", true, 2), "photos (copy 2)");
-        // Not a duplicate's tag: kept as part of the name.
-        assert_eq!(dup("(copy).txt", false, 1), "(copy) (copy).txt");
-        assert_eq!(
-            dup("a (copyright).txt", false, 1),
-            "a (copyright) (copy).txt"
-        );
-        assert_eq!(dup("a (copy x).txt", false, 1), "a (copy x) (copy).txt");
+    fn duplicates_are_named_copy_then_copy_n_and_a_duplicate_of_one_counts_on() {
+        // (name, is a folder, number, the duplicate's name)
+        let cases = [
+            ("notes.txt", false, 1, "notes (copy).txt"),
+            ("notes.txt", false, 2, "notes (copy 2).txt"),
+            ("notes.txt", false, 3, "notes (copy 3).txt"),
+            ("photos", true, 1, "photos (copy)"),
+            ("photos", true, 2, "photos (copy 2)"),
+            ("v1.2", true, 1, "v1.2 (copy)"),
+            ("Makefile", false, 1, "Makefile (copy)"),
+            (".bashrc", false, 1, ".bashrc (copy)"),
+            ("archive.tar.gz", false, 1, "archive (copy).tar.gz"),
+            ("archive.tar.gz", false, 2, "archive (copy 2).tar.gz"),
+            // A duplicate of a duplicate counts on.
+            ("notes (copy).txt", false, 1, "notes (copy).txt"),
+            ("notes (copy).txt", false, 2, "notes (copy 2).txt"),
+            ("notes (copy 7).txt", false, 2, "notes (copy 2).txt"),
+            ("photos (copy)", true, 2, "photos (copy 2)"),
+            // Not a duplicate's tag: kept as part of the name.
+            ("(copy).txt", false, 1, "(copy) (copy).txt"),
+            ("a (copyright).txt", false, 1, "a (copyright) (copy).txt"),
+            ("a (copy x).txt", false, 1, "a (copy x) (copy).txt"),
+        ];
+        for (name, is_dir, n, want) in cases {
+            let got = copy_numbered(OsStr::new(name), is_dir, n);
+            assert_eq!(got, OsStr::new(want), "{name} (folder: {is_dir}), copy {n}");
+        }
     }
 
     #[test]

@@ -19,11 +19,55 @@ pub struct Control {
     pausing: AtomicBool,
     paused: Mutex<bool>,
     resumed: Condvar,
-    answers: Mutex<Option<Answer>>,
-    answered: Condvar,
-    preflight: Mutex<Option<PreflightChoice>>,
-    /// A condvar serves one mutex only, so the pre-flight answer has its own.
-    preflight_answered: Condvar,
+    answer: Reply<Answer>,
+    preflight: Reply<PreflightChoice>,
+}
+
+/// One answer the job waits for, given from another thread: a slot and the condvar that
+/// wakes the waiter (a condvar serves one mutex only, so each kind of answer has its own).
+#[derive(Debug)]
+struct Reply<T> {
+    slot: Mutex<Option<T>>,
+    given: Condvar,
+}
+
+impl<T> Default for Reply<T> {
+    fn default() -> Self {
+        Reply {
+            slot: Mutex::new(None),
+            given: Condvar::new(),
+        }
+    }
+}
+
+impl<T> Reply<T> {
+    /// Give the answer `value` and wake the waiter.
+    fn give(&self, value: T) {
+        let mut g = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+        *g = Some(value);
+        self.given.notify_all();
+    }
+
+    /// Wake the waiter without an answer, so it looks at the cancel flag. Holding the
+    /// lock while notifying: a waiter between its check and its wait cannot miss it.
+    fn wake(&self) {
+        let _g = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+        self.given.notify_all();
+    }
+
+    /// Wait for the answer; `None` once `cancelled` says so.
+    fn wait(&self, cancelled: impl Fn() -> bool) -> Option<T> {
+        let mut g = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if cancelled() {
+                return None;
+            }
+            if let Some(value) = g.take() {
+                return Some(value);
+            }
+            g = self.given.wait(g).unwrap_or_else(|e| e.into_inner());
+        }
+    }
 }
 
 impl Control {
@@ -34,15 +78,9 @@ impl Control {
     pub fn cancel(&self) {
         self.cancelled.store(true, Ordering::Relaxed);
         // Wake anything waiting so it sees the cancel.
-        // Holding each lock while notifying: a waiter between its check and its wait
-        // cannot miss the wake-up.
         self.set_paused(false);
-        {
-            let _g = self.answers.lock().unwrap_or_else(|e| e.into_inner());
-            self.answered.notify_all();
-        }
-        let _g = self.preflight.lock().unwrap_or_else(|e| e.into_inner());
-        self.preflight_answered.notify_all();
+        self.answer.wake();
+        self.preflight.wake();
     }
 
     pub fn is_cancelled(&self) -> bool {
@@ -84,47 +122,22 @@ impl Control {
 
     /// Give the answer to the conflict the job is waiting on.
     pub fn answer(&self, a: Answer) {
-        let mut g = self.answers.lock().unwrap_or_else(|e| e.into_inner());
-        *g = Some(a);
-        self.answered.notify_all();
+        self.answer.give(a);
     }
 
     /// Say what to do about the problems of a `Preflight` event.
     pub fn answer_preflight(&self, c: PreflightChoice) {
-        let mut g = self.preflight.lock().unwrap_or_else(|e| e.into_inner());
-        *g = Some(c);
-        self.preflight_answered.notify_all();
+        self.preflight.give(c);
     }
 
     /// Wait for the pre-flight answer; `None` when the job was cancelled meanwhile.
     pub(crate) fn wait_preflight(&self) -> Option<PreflightChoice> {
-        let mut g = self.preflight.lock().unwrap_or_else(|e| e.into_inner());
-        loop {
-            if self.is_cancelled() {
-                return None;
-            }
-            if let Some(c) = g.take() {
-                return Some(c);
-            }
-            g = self
-                .preflight_answered
-                .wait(g)
-                .unwrap_or_else(|e| e.into_inner());
-        }
+        self.preflight.wait(|| self.is_cancelled())
     }
 
     /// Wait for an answer; `None` when the job was cancelled meanwhile.
     pub(crate) fn wait_answer(&self) -> Option<Answer> {
-        let mut g = self.answers.lock().unwrap_or_else(|e| e.into_inner());
-        loop {
-            if self.is_cancelled() {
-                return None;
-            }
-            if let Some(a) = g.take() {
-                return Some(a);
-            }
-            g = self.answered.wait(g).unwrap_or_else(|e| e.into_inner());
-        }
+        self.answer.wait(|| self.is_cancelled())
     }
 }
 

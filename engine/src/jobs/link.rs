@@ -20,11 +20,7 @@ pub(super) fn link_with(spec: JobSpec, control: Arc<Control>) -> Job {
 
 fn run(ctx: &Ctx, spec: &JobSpec) -> JobState {
     ctx.state(JobState::Copying);
-    Counters::add(&ctx.counters.files_total, spec.sources.len() as u64);
-    for source in &spec.sources {
-        if !ctx.control.checkpoint() {
-            break;
-        }
+    for source in ctx.items(&spec.sources) {
         match link_one(source, &spec.dest) {
             Ok(target) => {
                 Counters::add(&ctx.counters.files_done, 1);

@@ -157,7 +157,15 @@ impl Queue {
             lines.join(&device.key, id, control.clone())
         };
         self.shared.changed.notify_all();
-        if go || self.wait_turn(&device, id, &spec, &control, tx) {
+        let waiting = Waiting {
+            queue: self,
+            device: &device,
+            id,
+            spec: &spec,
+            control: &control,
+            tx,
+        };
+        if go || waiting.wait_turn() {
             forward(super::start_with(kind, spec, control), tx);
         } else {
             let _ = tx.send(JobEvent::State(JobState::Cancelled));
@@ -169,34 +177,39 @@ impl Queue {
         self.lock().leave(&device.key, id);
         self.shared.changed.notify_all();
     }
+}
 
+/// A job waiting in its device's line, and where its events go.
+struct Waiting<'a> {
+    queue: &'a Queue,
+    device: &'a Device,
+    id: u64,
+    spec: &'a JobSpec,
+    control: &'a Arc<Control>,
+    tx: &'a Sender<JobEvent>,
+}
+
+impl Waiting<'_> {
     /// Wait in the line until the job's turn (true) or its cancel (false), reporting
     /// its place whenever it changes, and, once, what it will write.
-    fn wait_turn(
-        &self,
-        device: &Device,
-        id: u64,
-        spec: &JobSpec,
-        control: &Arc<Control>,
-        tx: &Sender<JobEvent>,
-    ) -> bool {
+    fn wait_turn(&self) -> bool {
         let waiting_for = WaitingFor {
-            mount_point: device.mount_point.clone(),
-            name: device.name.clone(),
+            mount_point: self.device.mount_point.clone(),
+            name: self.device.name.clone(),
         };
         let mut told = None;
         let mut planned = false;
         loop {
-            let mut lines = self.lock();
-            let turn = if control.is_cancelled() {
+            let mut lines = self.queue.lock();
+            let turn = if self.control.is_cancelled() {
                 Turn::Gone
             } else {
-                lines.turn(&device.key, id)
+                lines.turn(&self.device.key, self.id)
             };
             match turn {
                 Turn::Go => {
                     drop(lines);
-                    self.shared.changed.notify_all();
+                    self.queue.shared.changed.notify_all();
                     return true;
                 }
                 Turn::Gone => return false,
@@ -204,21 +217,22 @@ impl Queue {
                     drop(lines);
                     let first = told.is_none();
                     told = Some(place);
-                    let _ = tx.send(JobEvent::Waiting {
+                    let _ = self.tx.send(JobEvent::Waiting {
                         device: waiting_for.clone(),
                         place,
                     });
                     if first {
-                        let _ = tx.send(JobEvent::State(JobState::Waiting));
+                        let _ = self.tx.send(JobEvent::State(JobState::Waiting));
                     }
                 }
                 Turn::Wait(_) if !planned => {
                     drop(lines);
                     planned = true;
-                    self.plan(device, id, spec, control, tx);
+                    self.plan();
                 }
                 Turn::Wait(_) => {
                     let _ = self
+                        .queue
                         .shared
                         .changed
                         .wait_timeout(lines, LOOK_AGAIN)
@@ -230,31 +244,25 @@ impl Queue {
 
     /// Count what a waiting job will write and report it as `Planned`, so its device's
     /// total to write is known before it starts; stops early when its turn comes.
-    fn plan(
-        &self,
-        device: &Device,
-        id: u64,
-        spec: &JobSpec,
-        control: &Arc<Control>,
-        tx: &Sender<JobEvent>,
-    ) {
+    fn plan(&self) {
         let stop = AtomicBool::new(false);
         let opts = crate::usage::UsageOptions {
             threads: 1,
             ..Default::default()
         };
-        let usage = crate::usage::count_blocking(&spec.sources, &opts, &stop, &mut |_| {
+        let usage = crate::usage::count_blocking(&self.spec.sources, &opts, &stop, &mut |_| {
             let waits = self
+                .queue
                 .lock()
                 .lines
-                .get(&device.key)
-                .is_some_and(|l| l.waiting.iter().any(|t| t.id == id && !t.forced));
-            if !waits || control.is_cancelled() || !self.is_enabled() {
+                .get(&self.device.key)
+                .is_some_and(|l| l.waiting.iter().any(|t| t.id == self.id && !t.forced));
+            if !waits || self.control.is_cancelled() || !self.queue.is_enabled() {
                 stop.store(true, Ordering::Relaxed);
             }
         });
         if !usage.cancelled {
-            let _ = tx.send(JobEvent::Planned {
+            let _ = self.tx.send(JobEvent::Planned {
                 files: usage.total.files,
                 bytes: usage.total.apparent_bytes,
             });

@@ -71,6 +71,13 @@ impl Ctx {
         Counters::add(&self.counters.skipped, 1);
         let _ = self.tx.send(JobEvent::ItemSkipped { path, why });
     }
+
+    /// Count `items` as the job's files to do and go through them in order, waiting
+    /// while the job is paused before each; once it is cancelled no more come.
+    pub fn items<'i, T>(&'i self, items: &'i [T]) -> impl Iterator<Item = &'i T> {
+        Counters::add(&self.counters.files_total, items.len() as u64);
+        items.iter().take_while(|_| self.control.checkpoint())
+    }
 }
 
 /// Start `work` on a job thread, with a reporter sending progress about ten times a

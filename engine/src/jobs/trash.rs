@@ -37,12 +37,8 @@ pub(super) fn trash_with(
 ) -> Job {
     spawn("trash", control, move |ctx| {
         ctx.state(JobState::Deleting);
-        Counters::add(&ctx.counters.files_total, paths.len() as u64);
         let home_mount = home.as_ref().and_then(place::home_mount);
-        for p in &paths {
-            if !ctx.control.checkpoint() {
-                break;
-            }
+        for p in ctx.items(&paths) {
             ctx.counters.set_current(p.clone());
             let done = match &home {
                 Some(home) => put::put(p, home, home_mount),

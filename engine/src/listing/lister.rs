@@ -39,9 +39,10 @@ pub enum Progress {
 #[derive(Debug)]
 pub struct Lister {
     path: PathBuf,
-    /// The entries, sorted, and their names: shared with the listers that mirror this
-    /// one, each of which shows them in its own order and with its own filter.
-    store: Arc<Store>,
+    /// The entries, sorted, and their names (shared with the listers that mirror this
+    /// one, each of which shows them in its own order and with its own filter), and how
+    /// far the listing got.
+    listed: Listed,
     /// Indices into the entries that pass the hidden/filter rules, in this lister's
     /// order (the entries' own, or a sort of its own over them).
     shown: Vec<u32>,
@@ -49,12 +50,6 @@ pub struct Lister {
     unfiltered: usize,
     opts: ViewOptions,
     filter_lower: Vec<u8>,
-    progress: Progress,
-    error: Option<IoError>,
-    mtime: Option<(i64, u32)>,
-    class: MountClass,
-    /// The order the listing's batches come in, when the worker sorts them.
-    batch_order: Option<(SortKey, SortOrder)>,
 }
 
 /// A lister's entries as a mirror takes them: see [`Lister::listed`].
@@ -65,6 +60,7 @@ pub struct Listed {
     error: Option<IoError>,
     mtime: Option<(i64, u32)>,
     class: MountClass,
+    /// The order the listing's batches come in, when the worker sorts them.
     batch_order: Option<(SortKey, SortOrder)>,
 }
 
@@ -93,16 +89,18 @@ impl Lister {
         let filter_lower = opts.filter.to_lowercase().into_bytes();
         Lister {
             path: path.into(),
-            store: Store::empty((opts.key, opts.order)),
+            listed: Listed {
+                store: Store::empty((opts.key, opts.order)),
+                progress: Progress::Opening,
+                error: None,
+                mtime: None,
+                class: MountClass::Local,
+                batch_order: None,
+            },
             shown: Vec::new(),
             unfiltered: 0,
             opts,
             filter_lower,
-            progress: Progress::Opening,
-            error: None,
-            mtime: None,
-            class: MountClass::Local,
-            batch_order: None,
         }
     }
 
@@ -117,43 +115,31 @@ impl Lister {
 
     /// What a mirror of this lister takes from it (cheap: the entries are shared).
     pub fn listed(&self) -> Listed {
-        Listed {
-            store: Arc::clone(&self.store),
-            progress: self.progress,
-            error: self.error.clone(),
-            mtime: self.mtime,
-            class: self.class,
-            batch_order: self.batch_order,
-        }
+        self.listed.clone()
     }
 
     /// Let go of the shared entries for a moment, so the lister this one mirrors can
     /// change them in place (see [`Lister::follow`]).
     pub fn release(&mut self) {
-        self.store = Store::empty(self.store.order);
+        self.listed.store = Store::empty(self.listed.store.order);
         self.shown.clear();
     }
 
     /// Take the entries of the lister this one mirrors again after it changed them,
     /// keeping this lister's own filter and order.
     pub fn follow(&mut self, listed: &Listed) {
-        self.store = Arc::clone(&listed.store);
-        self.progress = listed.progress;
-        self.error = listed.error.clone();
-        self.mtime = listed.mtime;
-        self.class = listed.class;
-        self.batch_order = listed.batch_order;
+        self.listed = listed.clone();
         self.rebuild_shown();
     }
 
     /// Whether this lister and `other` hold the same entries (not copies).
     pub fn shares_with(&self, other: &Lister) -> bool {
-        Arc::ptr_eq(&self.store, &other.store)
+        Arc::ptr_eq(&self.listed.store, &other.listed.store)
     }
 
     /// Whether this lister holds the entries of `listed` (not a copy).
     pub fn holds(&self, listed: &Listed) -> bool {
-        Arc::ptr_eq(&self.store, &listed.store)
+        Arc::ptr_eq(&self.listed.store, &listed.store)
     }
 
     pub fn path(&self) -> &Path {
@@ -161,19 +147,19 @@ impl Lister {
     }
 
     pub fn progress(&self) -> Progress {
-        self.progress
+        self.listed.progress
     }
 
     pub fn error(&self) -> Option<&IoError> {
-        self.error.as_ref()
+        self.listed.error.as_ref()
     }
 
     pub fn mtime(&self) -> Option<(i64, u32)> {
-        self.mtime
+        self.listed.mtime
     }
 
     pub fn class(&self) -> MountClass {
-        self.class
+        self.listed.class
     }
 
     pub fn options(&self) -> &ViewOptions {
@@ -182,7 +168,7 @@ impl Lister {
 
     /// All entries, shown or not.
     pub fn total(&self) -> usize {
-        self.store.entries.len()
+        self.listed.store.entries.len()
     }
 
     /// Number of shown entries.
@@ -202,24 +188,29 @@ impl Lister {
 
     /// The `i`-th shown entry and its name.
     pub fn get(&self, i: usize) -> Option<(&Entry, &[u8])> {
-        let e = self.store.entries.get(*self.shown.get(i)? as usize)?;
-        Some((e, self.store.names.name_of(e)))
+        let e = self
+            .listed
+            .store
+            .entries
+            .get(*self.shown.get(i)? as usize)?;
+        Some((e, self.listed.store.names.name_of(e)))
     }
 
     /// Shown entries in order.
     pub fn iter(&self) -> impl Iterator<Item = (&Entry, &[u8])> + '_ {
         self.shown.iter().map(move |&i| {
-            let e = &self.store.entries[i as usize];
-            (e, self.store.names.name_of(e))
+            let e = &self.listed.store.entries[i as usize];
+            (e, self.listed.store.names.name_of(e))
         })
     }
 
     /// The names of all entries, shown or not (hidden and filtered ones too).
     pub fn all_names(&self) -> impl Iterator<Item = &[u8]> + '_ {
-        self.store
+        self.listed
+            .store
             .entries
             .iter()
-            .map(move |e| self.store.names.name_of(e))
+            .map(move |e| self.listed.store.names.name_of(e))
     }
 
     /// Position among the shown entries of the entry called `name`.
@@ -230,8 +221,8 @@ impl Lister {
     /// Heap bytes held (records, names, shown index); entries shared with a mirror
     /// count in each.
     pub fn heap_bytes(&self) -> usize {
-        self.store.entries.capacity() * std::mem::size_of::<Entry>()
-            + self.store.names.capacity_bytes()
+        self.listed.store.entries.capacity() * std::mem::size_of::<Entry>()
+            + self.listed.store.names.capacity_bytes()
             + self.shown.capacity() * 4
     }
 
@@ -244,45 +235,45 @@ impl Lister {
                 names_first,
                 sorted,
             } => {
-                self.class = class;
-                self.batch_order = sorted;
-                self.error = None;
-                if self.mtime.is_some() && self.mtime != Some(mtime) {
+                self.listed.class = class;
+                self.listed.batch_order = sorted;
+                self.listed.error = None;
+                if self.listed.mtime.is_some() && self.listed.mtime != Some(mtime) {
                     // Relisting a changed folder: start from empty.
                     self.clear();
                 }
-                self.mtime = Some(mtime);
-                self.progress = Progress::Listing;
+                self.listed.mtime = Some(mtime);
+                self.listed.progress = Progress::Listing;
                 let _ = names_first;
                 true
             }
             DirEvent::Restart => {
                 self.clear();
-                self.progress = Progress::Opening;
+                self.listed.progress = Progress::Opening;
                 true
             }
             DirEvent::Unchanged => {
-                self.progress = Progress::Complete;
+                self.listed.progress = Progress::Complete;
                 false
             }
             DirEvent::Batch(b) => {
-                let presorted = self.batch_order == Some(self.store.order);
+                let presorted = self.listed.batch_order == Some(self.listed.store.order);
                 self.merge_sorted(b, presorted);
                 true
             }
             DirEvent::Details(b) => {
-                self.progress = Progress::Details;
+                self.listed.progress = Progress::Details;
                 self.apply_details(b);
                 true
             }
             DirEvent::Complete => {
-                self.progress = Progress::Complete;
+                self.listed.progress = Progress::Complete;
                 self.release_slack();
                 true
             }
             DirEvent::Failed(e) => {
-                self.progress = Progress::Failed;
-                self.error = Some(e);
+                self.listed.progress = Progress::Failed;
+                self.listed.error = Some(e);
                 true
             }
             DirEvent::Changed(c) => {
@@ -295,7 +286,7 @@ impl Lister {
     /// Drop spare capacity once the listing is whole, and hand the transient batches'
     /// memory back to the system.
     fn release_slack(&mut self) {
-        let store = Arc::make_mut(&mut self.store);
+        let store = Arc::make_mut(&mut self.listed.store);
         store.entries.shrink_to_fit();
         store.names.shrink_to_fit();
         self.shown.shrink_to_fit();
@@ -303,7 +294,7 @@ impl Lister {
     }
 
     fn clear(&mut self) {
-        self.store = Store::empty((self.opts.key, self.opts.order));
+        self.listed.store = Store::empty((self.opts.key, self.opts.order));
         self.shown.clear();
     }
 
@@ -317,7 +308,7 @@ impl Lister {
     /// are neither copied to a new list nor held twice while a folder is read.
     fn merge_sorted(&mut self, batch: Batch, presorted: bool) {
         let mut incoming = self.adopt(batch);
-        let store = Arc::make_mut(&mut self.store);
+        let store = Arc::make_mut(&mut self.listed.store);
         let (key, order) = store.order;
         let Store { entries, names, .. } = store;
         let is_after = |a: &Entry, b: &Entry| {
@@ -353,7 +344,7 @@ impl Lister {
     /// Move a batch's names into this lister's arena and return its records, rebased.
     fn adopt(&mut self, batch: Batch) -> Vec<Entry> {
         let Batch { mut entries, names } = batch;
-        let store = Arc::make_mut(&mut self.store);
+        let store = Arc::make_mut(&mut self.listed.store);
         for e in &mut entries {
             let r = store.names.push(names.name_of(e));
             e.set_name_ref(r);
@@ -363,7 +354,7 @@ impl Lister {
 
     fn apply_details(&mut self, batch: Batch) {
         use std::collections::HashMap;
-        let store = Arc::make_mut(&mut self.store);
+        let store = Arc::make_mut(&mut self.listed.store);
         let index: HashMap<&[u8], usize> = store
             .entries
             .iter()
@@ -380,7 +371,7 @@ impl Lister {
             e.set_name_ref(store.entries[i].name_ref());
             store.entries[i] = e;
         }
-        if self.store.order.0 != SortKey::Name {
+        if self.listed.store.order.0 != SortKey::Name {
             self.resort();
         } else {
             self.rebuild_shown();
@@ -398,7 +389,7 @@ impl Lister {
             let mut gone: HashSet<&[u8]> = removed.iter().map(Vec::as_slice).collect();
             gone.extend(upserts.entries.iter().map(|e| upserts.names.name_of(e)));
             if !gone.is_empty() {
-                let store = Arc::make_mut(&mut self.store);
+                let store = Arc::make_mut(&mut self.listed.store);
                 let names = &store.names;
                 let mut dead = 0;
                 store.entries.retain(|e| {
@@ -418,11 +409,11 @@ impl Lister {
     }
 
     fn compact_names_if_wasteful(&mut self) {
-        let dead = self.store.dead_name_bytes;
-        if dead * 2 <= self.store.names.len_bytes() || dead < 4096 {
+        let dead = self.listed.store.dead_name_bytes;
+        if dead * 2 <= self.listed.store.names.len_bytes() || dead < 4096 {
             return;
         }
-        let store = Arc::make_mut(&mut self.store);
+        let store = Arc::make_mut(&mut self.listed.store);
         let mut fresh = Names::with_capacity(store.names.len_bytes() - dead);
         for e in &mut store.entries {
             let r = fresh.push(store.names.name_of(e));
@@ -440,7 +431,7 @@ impl Lister {
         }
         self.opts.key = key;
         self.opts.order = order;
-        if let Some(store) = Arc::get_mut(&mut self.store) {
+        if let Some(store) = Arc::get_mut(&mut self.listed.store) {
             store.order = (key, order);
             self.resort();
         } else {
@@ -465,7 +456,7 @@ impl Lister {
 
     /// Sort the entries again in their own order (a change of details moved them).
     fn resort(&mut self) {
-        let store = Arc::make_mut(&mut self.store);
+        let store = Arc::make_mut(&mut self.listed.store);
         let (key, order) = store.order;
         let names = &store.names;
         store
@@ -479,8 +470,8 @@ impl Lister {
         self.unfiltered = 0;
         let show_hidden = self.opts.show_hidden;
         let filter = &self.filter_lower;
-        for (i, e) in self.store.entries.iter().enumerate() {
-            let name = self.store.names.name_of(e);
+        for (i, e) in self.listed.store.entries.iter().enumerate() {
+            let name = self.listed.store.names.name_of(e);
             if !show_hidden && is_hidden(name) {
                 continue;
             }
@@ -491,8 +482,8 @@ impl Lister {
             self.shown.push(i as u32);
         }
         let (key, order) = (self.opts.key, self.opts.order);
-        if (key, order) != self.store.order {
-            let (entries, names) = (&self.store.entries, &self.store.names);
+        if (key, order) != self.listed.store.order {
+            let (entries, names) = (&self.listed.store.entries, &self.listed.store.names);
             self.shown.sort_unstable_by(|&a, &b| {
                 let (a, b) = (&entries[a as usize], &entries[b as usize]);
                 compare(a, names.name_of(a), b, names.name_of(b), key, order)

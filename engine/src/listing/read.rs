@@ -7,7 +7,7 @@ use std::os::fd::OwnedFd;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use rustix::fs::RawDir;
+use rustix::fs::{RawDir, RawDirEntry};
 
 use crate::entry::{Batch, Entry, Kind, Names};
 use crate::error::{IoError, Op};
@@ -96,13 +96,7 @@ pub fn list_all(path: &Path) -> Result<Listing, IoError> {
     let mut raw = RawDir::new(&dir, &mut buf);
     while let Some(item) = raw.next() {
         let item = item.map_err(|e| IoError::new(Op::ReadDir, path, e))?;
-        let name = item.file_name();
-        if is_dot(name) {
-            continue;
-        }
-        let r = batch.names.push(name.to_bytes());
-        let kind = Kind::from_file_type(item.file_type());
-        batch.entries.push(Entry::pending(r, kind, item.ino()));
+        push_pending(&mut batch, &item);
     }
     stat_batch(&dir, &mut batch, false);
     Ok(Listing {
@@ -204,6 +198,19 @@ fn is_dot(name: &CStr) -> bool {
     matches!(name.to_bytes(), b"." | b"..")
 }
 
+/// Add the entry `item` to `batch` as getdents gives it, its details still to come; its
+/// kind, or `None` for `.` and `..`, which are passed over.
+fn push_pending(batch: &mut Batch, item: &RawDirEntry<'_>) -> Option<Kind> {
+    let name = item.file_name();
+    if is_dot(name) {
+        return None;
+    }
+    let r = batch.names.push(name.to_bytes());
+    let kind = Kind::from_file_type(item.file_type());
+    batch.entries.push(Entry::pending(r, kind, item.ino()));
+    Some(kind)
+}
+
 /// Sends batches that start small (the view fills at once) and double (merging stays linear).
 struct Batcher<'a> {
     opts: &'a ListOptions,
@@ -302,14 +309,7 @@ fn read_complete(
                 return fail_after(out, path, e, send);
             }
         };
-        let name = item.file_name();
-        if is_dot(name) {
-            continue;
-        }
-        let r = out.batch.names.push(name.to_bytes());
-        let kind = Kind::from_file_type(item.file_type());
-        out.batch.entries.push(Entry::pending(r, kind, item.ino()));
-        if out.due() {
+        if push_pending(&mut out.batch, &item).is_some() && out.due() {
             stat_and_sort(dir, &mut out.batch, false, sorted);
             if !send(DirEvent::Batch(out.take())) {
                 return false;
@@ -363,14 +363,10 @@ fn read_names_then_details(
                 Ok(i) => i,
                 Err(e) => return fail_after(out, path, e, send),
             };
-            let name = item.file_name();
-            if is_dot(name) {
+            let Some(kind) = push_pending(&mut out.batch, &item) else {
                 continue;
-            }
-            let kind = Kind::from_file_type(item.file_type());
-            let r = out.batch.names.push(name.to_bytes());
-            out.batch.entries.push(Entry::pending(r, kind, item.ino()));
-            kinds.push((all.push(name.to_bytes()), kind, item.ino()));
+            };
+            kinds.push((all.push(item.file_name().to_bytes()), kind, item.ino()));
             if out.due() && !send(DirEvent::Batch(sort_batch(out.take(), sorted))) {
                 return false;
             }

@@ -104,20 +104,20 @@ impl MimeDb {
 mod tests {
     use super::*;
 
+    /// A temporary folder holding the file `name` with `text`.
+    fn folder_with(name: &str, text: &str) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join(name), text).expect("write");
+        dir
+    }
+
     #[test]
     fn parents_are_read_from_every_folder_once() {
-        let a = tempfile::tempdir().expect("tempdir");
-        let b = tempfile::tempdir().expect("tempdir");
-        std::fs::write(
-            a.path().join("subclasses"),
-            "text/x-a text/plain\ntext/x-b text/x-a\n",
-        )
-        .expect("write");
-        std::fs::write(
-            b.path().join("subclasses"),
+        let a = folder_with("subclasses", "text/x-a text/plain\ntext/x-b text/x-a\n");
+        let b = folder_with(
+            "subclasses",
             "text/x-a text/plain\ntext/x-a application/x-y\n",
-        )
-        .expect("write");
+        );
         let none = tempfile::tempdir().expect("tempdir");
         let parents = read_parents(&[a.path(), b.path(), none.path()]);
         assert_eq!(parents["text/x-a"], ["text/plain", "application/x-y"]);
@@ -126,21 +126,11 @@ mod tests {
 
     #[test]
     fn the_first_folder_that_names_an_alias_gives_its_type() {
-        let user = tempfile::tempdir().expect("tempdir");
-        let system = tempfile::tempdir().expect("tempdir");
-        std::fs::write(
-            user.path().join("aliases"),
-            "text/x-old text/x-mine
-",
-        )
-        .expect("write");
-        std::fs::write(
-            system.path().join("aliases"),
-            "text/x-old text/x-theirs
-Text/X-Sh application/x-shellscript
-",
-        )
-        .expect("write");
+        let user = folder_with("aliases", "text/x-old text/x-mine\n");
+        let system = folder_with(
+            "aliases",
+            "text/x-old text/x-theirs\nText/X-Sh application/x-shellscript\n",
+        );
         let aliases = read_aliases(&[user.path(), system.path()]);
         assert_eq!(aliases["text/x-old"], "text/x-mine");
         assert_eq!(aliases["text/x-sh"], "application/x-shellscript");

@@ -42,6 +42,11 @@ fn io_errno(e: io::Error) -> Errno {
     Errno::from(e)
 }
 
+/// The permission bits of a new object asked for with `mode`, less the requester's `umask`.
+fn created_mode(mode: u32, umask: u32) -> Mode {
+    Mode::from_raw_mode(mode & !umask & 0o7777)
+}
+
 /// The `/proc/self/fd` name of a handle: reopens an `O_PATH` handle for real I/O.
 fn proc_path(fd: &OwnedFd) -> String {
     format!("/proc/self/fd/{}", fd.as_raw_fd())
@@ -337,7 +342,7 @@ impl Filesystem for PassFs {
                 pfd,
                 name,
                 rustix::fs::FileType::from_raw_mode(mode),
-                Mode::from_raw_mode(mode & !umask & 0o7777),
+                created_mode(mode, umask),
                 u64::from(rdev),
             )
         });
@@ -354,7 +359,7 @@ impl Filesystem for PassFs {
         reply: ReplyEntry,
     ) {
         let r = self.make_entry(req, parent, name, |pfd| {
-            rustix::fs::mkdirat(pfd, name, Mode::from_raw_mode(mode & !umask & 0o7777))
+            rustix::fs::mkdirat(pfd, name, created_mode(mode, umask))
         });
         reply_entry(reply, r);
     }
@@ -454,7 +459,7 @@ impl Filesystem for PassFs {
                 &*pfd,
                 name,
                 self.backing_flags(flags) | OFlags::CREATE | (OFlags::EXCL & raw(flags)),
-                Mode::from_raw_mode(mode & !umask & 0o7777),
+                created_mode(mode, umask),
             )
             .map_err(errno)?;
             self.chown_new(req, &pfd, name);
