@@ -160,6 +160,13 @@ fn offered(app: &App) -> Vec<String> {
     sub.choices().iter().map(|a| a.name.clone()).collect()
 }
 
+/// The application the chooser has highlighted, by name.
+fn chosen(app: &App) -> Option<&str> {
+    app.chooser()
+        .and_then(|c| c.chosen())
+        .map(|a| a.name.as_str())
+}
+
 #[test]
 fn enter_opens_with_the_default_and_the_selection_together() {
     let desk = Desk::new("en");
@@ -270,19 +277,9 @@ fn the_chooser_narrows_as_one_types_and_always_use_sets_the_default() {
     let app = send(app, Message::Apps(AppsMsg::Query(String::new())));
     let app = key(app, Named::ArrowDown);
     let app = key(app, Named::ArrowDown);
-    assert_eq!(
-        app.chooser()
-            .and_then(|c| c.chosen())
-            .map(|a| a.name.as_str()),
-        Some("Inkwell")
-    );
+    assert_eq!(chosen(&app), Some("Inkwell"));
     let app = key(app, Named::ArrowUp);
-    assert_eq!(
-        app.chooser()
-            .and_then(|c| c.chosen())
-            .map(|a| a.name.as_str()),
-        Some("Ghost")
-    );
+    assert_eq!(chosen(&app), Some("Ghost"));
     let app = key(app, Named::Escape);
     assert!(app.chooser().is_none());
     assert!(
@@ -323,12 +320,7 @@ fn a_row_clicked_twice_opens_and_the_mouse_alone_suffices() {
     let app = open_with(desk.boot(), "b.txt");
     let app = click(app, "Other Application…");
     let app = click(app, "Zephyr");
-    assert_eq!(
-        app.chooser()
-            .and_then(|c| c.chosen())
-            .map(|a| a.name.as_str()),
-        Some("Zephyr")
-    );
+    assert_eq!(chosen(&app), Some("Zephyr"));
     assert!(
         fs::read_dir(desk.path("records"))
             .expect("records")
