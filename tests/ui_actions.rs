@@ -25,10 +25,7 @@ use porpoise::{App, Message};
 
 #[test]
 fn dragging_a_file_onto_a_folder_asks_and_copies() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
-    let app = boot(dir.path());
+    let (_lang, dir, app) = english_booted(tree);
 
     // Press on a.txt and move: a drag with a ghost, "sub" lights up as the target.
     let start = center_of(&app, "a.txt");
@@ -82,10 +79,7 @@ fn dragging_a_file_onto_a_folder_asks_and_copies() {
 
 #[test]
 fn a_quick_click_leaves_no_drag_armed() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
-    let app = boot(dir.path());
+    let (_lang, _dir, app) = english_booted(tree);
     // Press and release in one frame, as a quick click (or XTest) delivers them: the
     // view that would track the press is never built in between.
     let at = center_of(&app, "a.txt");
@@ -99,10 +93,7 @@ fn a_quick_click_leaves_no_drag_armed() {
 
 #[test]
 fn modifiers_at_the_drop_choose_directly() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
-    let app = boot(dir.path());
+    let (_lang, dir, app) = english_booted(tree);
     let (app, jobs) = drag(app, "a.txt", "sub", Modifiers::SHIFT);
     assert_eq!(jobs.len(), 1);
     assert_eq!(jobs[0].kind, JobKind::Move);
@@ -117,8 +108,7 @@ fn modifiers_at_the_drop_choose_directly() {
 
 #[test]
 fn a_selection_drags_together_and_never_onto_itself() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     tree(dir.path());
     fs::create_dir(dir.path().join("other")).expect("mkdir");
     let app = boot(dir.path());
@@ -151,8 +141,7 @@ fn a_selection_drags_together_and_never_onto_itself() {
 
 #[test]
 fn files_dropped_from_other_apps_open_the_drop_menu() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     let elsewhere = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
     let app = boot(dir.path());
@@ -186,9 +175,8 @@ fn files_dropped_from_other_apps_open_the_drop_menu() {
 
 #[test]
 fn the_context_menu_opens_where_clicked_and_acts() {
-    let _lang = language("en");
+    let (_lang, dir) = english_folder();
     let (_data, trash) = test_trash();
-    let dir = tempfile::tempdir().expect("tempdir");
     tree(dir.path());
     let app = boot_with_trash(dir.path(), &trash);
 
@@ -267,8 +255,7 @@ fn rename(app: App, name: &[u8], to: &str) -> App {
 
 #[test]
 fn f2_renames_in_place_including_non_utf8_names() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     tree(dir.path());
     let odd: &[u8] = b"caf\xe9 menu.txt";
     fs::write(dir.path().join(OsStr::from_bytes(odd)), b"odd").expect("write");
@@ -330,10 +317,7 @@ fn f2_renames_in_place_including_non_utf8_names() {
 
 #[test]
 fn f10_creates_new_folder_then_a_numbered_one() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
-    let app = boot(dir.path());
+    let (_lang, dir, app) = english_booted(tree);
     let app = send(app, press(named(Named::F10), Modifiers::empty()));
     assert_eq!(app.naming().map(|n| n.text.as_str()), Some("New Folder"));
     assert!(shows(&app, "New folder:"));
@@ -370,25 +354,19 @@ fn f10_creates_new_folder_then_a_numbered_one() {
 
 #[test]
 fn trash_view_lists_restores_and_empties() {
-    let _lang = language("en");
+    let (_lang, dir) = english_folder();
     let (data, trash) = test_trash();
-    let dir = tempfile::tempdir().expect("tempdir");
     let kept = dir.path().join("kept notes.txt");
     let gone = dir.path().join("gone.txt");
     fs::write(&kept, b"notes").expect("write");
     fs::write(&gone, b"gone").expect("write");
     for p in [&kept, &gone] {
-        let out = Command::new(porpoise_testkit::porpoise_command())
-            .arg("rm")
-            .arg("--trash")
-            .arg(p)
-            .env("XDG_DATA_HOME", data.path())
-            .output()
-            .expect("run porpoise rm --trash");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        porpoise_testkit::run(
+            Command::new(porpoise_testkit::porpoise_command())
+                .arg("rm")
+                .arg("--trash")
+                .arg(p)
+                .env("XDG_DATA_HOME", data.path()),
         );
     }
     assert!(!kept.exists() && !gone.exists());
@@ -475,10 +453,7 @@ fn places_are_drop_targets_and_trash_takes_directly() {
 
 #[test]
 fn the_icons_view_drags_and_renames_too() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
-    let app = boot(dir.path());
+    let (_lang, dir, app) = english_booted(tree);
     let app = send(app, Message::SetView(porpoise::settings::ViewMode::Icons));
     let (app, jobs) = drag(app, "a.txt", "sub", Modifiers::SHIFT);
     assert_eq!(jobs[0].kind, JobKind::Move);
@@ -494,10 +469,7 @@ fn the_icons_view_drags_and_renames_too() {
 
 #[test]
 fn ctrl_z_takes_back_a_rename_and_a_new_folder() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
-    let app = boot(dir.path());
+    let (_lang, dir, app) = english_booted(tree);
     let app = rename(app, b"a.txt", "alpha.txt");
     assert!(dir.path().join("alpha.txt").is_file());
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
@@ -537,20 +509,14 @@ fn a_folder_without_write_permission_says_so() {
         assert!(locked.join("kept.txt").exists());
         return;
     }
-    let dir = tempfile::tempdir().expect("tempdir");
-    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).expect("chmod");
-    let locked = dir.path().join("locked");
-    fs::create_dir(&locked).expect("mkdir");
-    fs::write(locked.join("kept.txt"), b"k").expect("write");
-    fs::set_permissions(&locked, fs::Permissions::from_mode(0o555)).expect("chmod");
+    let (dir, locked) = locked_folder("kept.txt", 0o555);
     again_as_nobody(dir.path(), NAME, LOCKED_VAR, &locked);
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).expect("chmod");
 }
 
 #[test]
 fn scrolling_during_a_drag_moves_the_drop_highlight_with_the_pointer() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     for i in 0..120 {
         fs::create_dir(dir.path().join(format!("d{i:03}"))).expect("mkdir");
     }

@@ -64,8 +64,7 @@ fn new_names(app: &App) -> Vec<Vec<u8>> {
 
 #[test]
 fn rules_preview_conflicts_rename_and_one_undo_gives_every_name_back() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     let odd: &[u8] = b"caf\xe9_3.jpg";
     for n in [&b"IMG_1.jpg"[..], b"IMG_2.jpg", odd, b"Holiday 02.jpg"] {
         std::fs::write(dir.path().join(OsStr::from_bytes(n)), n).expect("write");
@@ -162,8 +161,7 @@ fn rules_preview_conflicts_rename_and_one_undo_gives_every_name_back() {
 
 #[test]
 fn escape_closes_and_one_item_is_renamed_in_place() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     for n in ["a.txt", "b.txt"] {
         std::fs::write(dir.path().join(n), n).expect("write");
     }

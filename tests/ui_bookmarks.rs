@@ -31,7 +31,8 @@ struct TestHome {
 }
 
 impl TestHome {
-    fn new(bookmarks: &str) -> TestHome {
+    /// A fresh one, its bookmarks file empty.
+    fn new() -> TestHome {
         let dir = tempfile::tempdir().expect("tempdir");
         let home = dir.path().to_owned();
         let work = home.join("work");
@@ -41,7 +42,7 @@ impl TestHome {
         fs::write(work.join("a.txt"), b"alpha").expect("write");
         let file = home.join(".config/gtk-3.0/bookmarks");
         fs::create_dir_all(file.parent().expect("folder")).expect("mkdir");
-        fs::write(&file, bookmarks).expect("write bookmarks");
+        fs::write(&file, "").expect("write bookmarks");
         TestHome {
             _dir: dir,
             home,
@@ -56,6 +57,11 @@ impl TestHome {
 
     fn file(&self) -> String {
         read(&self.bookmarks)
+    }
+
+    /// Put `lines` in the bookmarks file, as GTK writes it.
+    fn write_bookmarks(&self, lines: &str) {
+        fs::write(&self.bookmarks, lines).expect("write bookmarks");
     }
 
     fn uri(&self, rel: &str) -> String {
@@ -74,15 +80,11 @@ fn place_of(app: &App, label: &str) -> PathBuf {
 #[test]
 fn places_lists_the_file_and_changes_it_in_its_format() {
     let _lang = language("en");
-    let t = TestHome::new("");
-    fs::write(
-        &t.bookmarks,
-        format!(
-            "{} Projects\nsftp://nas.local/srv NAS share\n",
-            t.uri("alpha")
-        ),
-    )
-    .expect("write");
+    let t = TestHome::new();
+    t.write_bookmarks(&format!(
+        "{} Projects\nsftp://nas.local/srv NAS share\n",
+        t.uri("alpha")
+    ));
     let app = t.app();
     assert!(
         shows(&app, "Projects"),
@@ -155,12 +157,12 @@ fn places_lists_the_file_and_changes_it_in_its_format() {
 #[test]
 fn bookmarks_reorder_by_dragging_and_folders_dropped_on_places_are_added() {
     let _lang = language("en");
-    let t = TestHome::new("");
-    fs::write(
-        &t.bookmarks,
-        format!("{} First\n{} Second\n", t.uri("alpha"), t.uri("beta")),
-    )
-    .expect("write");
+    let t = TestHome::new();
+    t.write_bookmarks(&format!(
+        "{} First\n{} Second\n",
+        t.uri("alpha"),
+        t.uri("beta")
+    ));
     let app = t.app();
     assert_eq!(place_of(&app, "Second"), t.work.join("beta"));
 
@@ -246,7 +248,7 @@ fn work_file(t: &TestHome, name: &str) -> PathBuf {
 #[test]
 fn new_file_from_templates_and_undo_while_unchanged() {
     let _lang = language("en");
-    let t = TestHome::new("");
+    let t = TestHome::new();
     let app = boot_with_templates(&t);
 
     // The folder's menu: New File, its submenu on the pointer coming onto it.
@@ -317,10 +319,7 @@ fn new_file_from_templates_and_undo_while_unchanged() {
 
 #[test]
 fn without_a_config_home_there_are_no_bookmarks() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
-    let app = boot(dir.path());
+    let (_lang, _dir, app) = english_booted(tree);
     assert!(app.bookmark_places().is_empty());
     let app = send(app, press(char_key("d"), Modifiers::CTRL));
     assert!(
@@ -334,8 +333,8 @@ fn a_bookmark_menu_works_from_the_keyboard() {
     use iced::keyboard::key::Named;
     use porpoise::keys::named;
     let _lang = language("en");
-    let t = TestHome::new("");
-    fs::write(&t.bookmarks, format!("{} Keyed\n", t.uri("alpha"))).expect("write");
+    let t = TestHome::new();
+    t.write_bookmarks(&format!("{} Keyed\n", t.uri("alpha")));
     let mut app = t.app();
     for _ in 0..8 {
         if app.focused() == porpoise::focus::Part::Places {
@@ -370,7 +369,7 @@ fn new_file_templates_from_the_keyboard() {
     use iced::keyboard::key::Named;
     use porpoise::keys::named;
     let _lang = language("en");
-    let t = TestHome::new("");
+    let t = TestHome::new();
     let app = boot_with_templates(&t);
     let key = |app, k| send(app, press(named(k), Modifiers::empty()));
     // Shift+F10 with nothing selected: the folder's menu, on its first entry.
@@ -407,7 +406,7 @@ fn new_file_templates_from_the_keyboard() {
 #[test]
 fn a_bookmarks_file_that_cannot_be_read_is_said_in_the_status_bar() {
     let _lang = language("en");
-    let t = TestHome::new("");
+    let t = TestHome::new();
     // `gtk-3.0` is a file here: the bookmarks file under it can be neither read nor written.
     let folder = t.bookmarks.parent().expect("folder").to_owned();
     fs::remove_dir_all(&folder).expect("rm");

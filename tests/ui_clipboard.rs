@@ -10,14 +10,31 @@ mod desktop;
 use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use flows::*;
 use iced::keyboard::Modifiers;
-use porpoise::Message;
 use porpoise::keys::{char_key, press};
 use porpoise::pane::PaneMsg;
 use porpoise::request::{JobKind, JobRequest};
+use porpoise::{App, Message};
+
+/// Ctrl+V: without an error, it asks for one job, `kind` of `sources` into `dest`.
+fn paste_asks_for(app: App, kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> App {
+    let (app, jobs) = feed(app, [press(char_key("v"), Modifiers::CTRL)]);
+    assert_eq!(app.status_error(), None);
+    assert_eq!(
+        jobs,
+        [JobRequest {
+            kind,
+            sources,
+            dest: dest.to_owned(),
+            modes: None,
+        }]
+    );
+    app
+}
 
 #[test]
 fn without_a_display_the_clipboard_says_so() {
@@ -26,10 +43,7 @@ fn without_a_display_the_clipboard_says_so() {
         in_child(NAME, &[("DISPLAY", None), ("WAYLAND_DISPLAY", None)]);
         return;
     }
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
-    let app = boot(dir.path());
+    let (_lang, _dir, app) = english_booted(tree);
     let app = send(app, Message::Clicked(b"a.txt".to_vec()));
     let app = send(app, press(char_key("c"), Modifiers::CTRL));
     assert_eq!(
@@ -77,8 +91,7 @@ fn x11_clipboard_round_trip_with_xclip() {
         );
         return;
     }
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     let odd: &[u8] = b"caf\xe9";
     fs::write(dir.path().join("a b.txt"), b"x").expect("write");
     fs::write(dir.path().join(OsStr::from_bytes(odd)), b"y").expect("write");
@@ -115,19 +128,14 @@ fn x11_clipboard_round_trip_with_xclip() {
     // Pasting Porpoise's own cut list moves, and empties the clipboard.
     let dest = dir.path().join("dest");
     let app = send(app, Message::Pane(PaneMsg::Navigate(dest.clone())));
-    let (app, jobs) = feed(app, [press(char_key("v"), Modifiers::CTRL)]);
-    assert_eq!(app.status_error(), None);
-    assert_eq!(
-        jobs,
-        [JobRequest {
-            kind: JobKind::Move,
-            sources: vec![
-                dir.path().join("a b.txt"),
-                dir.path().join(OsStr::from_bytes(odd))
-            ],
-            dest: dest.clone(),
-            modes: None,
-        }]
+    let app = paste_asks_for(
+        app,
+        JobKind::Move,
+        vec![
+            dir.path().join("a b.txt"),
+            dir.path().join(OsStr::from_bytes(odd)),
+        ],
+        &dest,
     );
     let emptied = Command::new("xclip")
         .args(["-selection", "clipboard", "-o", "-t", "TARGETS"])
@@ -161,15 +169,5 @@ fn x11_clipboard_round_trip_with_xclip() {
             .contains("text/uri-list")
             .then_some(())
     });
-    let (app, jobs) = feed(app, [press(char_key("v"), Modifiers::CTRL)]);
-    assert_eq!(app.status_error(), None);
-    assert_eq!(
-        jobs,
-        [JobRequest {
-            kind: JobKind::Copy,
-            sources: vec![dir.path().join("a b.txt")],
-            dest,
-            modes: None,
-        }]
-    );
+    paste_asks_for(app, JobKind::Copy, vec![dir.path().join("a b.txt")], &dest);
 }

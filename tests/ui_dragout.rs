@@ -34,10 +34,7 @@ fn drag_outs(effects: &[Effect]) -> Vec<DragOutEffect> {
 
 #[test]
 fn a_drag_is_handed_to_other_applications_once_it_starts() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
-    let app = boot(dir.path());
+    let (_lang, dir, app) = english_booted(tree);
     let start = center_of(&app, "a.txt");
     let (mut app, _) = play(app, start, vec![left(true)]);
 

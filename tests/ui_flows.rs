@@ -24,10 +24,7 @@ use flows::*;
 
 #[test]
 fn opens_a_folder_and_a_subfolder_then_goes_back() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    deeper_tree(dir.path());
-    let app = boot(dir.path());
+    let (_lang, dir, app) = english_booted(deeper_tree);
     assert_eq!(app.shown_names(), ["sub", "a.txt", "b.txt"]);
     assert!(shows(&app, "a.txt"));
     assert!(shows(&app, "b.txt"));
@@ -66,10 +63,7 @@ fn opens_a_folder_and_a_subfolder_then_goes_back() {
 
 #[test]
 fn keyboard_selects_and_opens() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    deeper_tree(dir.path());
-    let mut app = boot(dir.path());
+    let (_lang, dir, mut app) = english_booted(deeper_tree);
     app = send(app, press(named(Named::ArrowDown), Modifiers::empty()));
     assert_eq!(app.selection().cursor(), Some(&b"sub"[..]));
     app = send(app, press(named(Named::End), Modifiers::empty()));
@@ -95,8 +89,7 @@ fn keyboard_selects_and_opens() {
 
 #[test]
 fn sorts_by_size_from_the_column_header() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     fs::write(dir.path().join("big.bin"), vec![0u8; 3000]).expect("write");
     fs::write(dir.path().join("small.bin"), vec![0u8; 10]).expect("write");
     fs::write(dir.path().join("mid.bin"), vec![0u8; 500]).expect("write");
@@ -118,8 +111,7 @@ fn sorts_by_size_from_the_column_header() {
 
 #[test]
 fn hidden_files_toggle() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     fs::write(dir.path().join(".hidden"), b"x").expect("write");
     fs::write(dir.path().join("shown.txt"), b"x").expect("write");
     let app = boot(dir.path());
@@ -152,8 +144,7 @@ fn a_file_opens_its_folder_with_the_file_selected() {
 
 #[test]
 fn folders_that_cannot_be_shown_say_why() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     let missing = dir.path().join("missing");
     let app = boot(&missing);
     let never = format!("“{}” does not exist.", missing.display());
@@ -199,12 +190,7 @@ fn a_folder_without_permission_says_so() {
         ));
         return;
     }
-    let dir = tempfile::tempdir().expect("tempdir");
-    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).expect("chmod");
-    let locked = dir.path().join("locked");
-    fs::create_dir(&locked).expect("mkdir");
-    fs::write(locked.join("secret.txt"), b"s").expect("write");
-    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).expect("chmod");
+    let (dir, locked) = locked_folder("secret.txt", 0o000);
     if porpoise_engine::host::uid() != 0 {
         let _lang = language("en");
         let app = boot(&locked);
@@ -225,8 +211,7 @@ fn a_folder_without_permission_says_so() {
 
 #[test]
 fn only_visible_rows_become_widgets() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     for i in 0..20_000 {
         fs::write(dir.path().join(format!("f{i:05}")), b"").expect("write");
     }
@@ -257,10 +242,7 @@ fn only_visible_rows_become_widgets() {
 
 #[test]
 fn icons_view_shows_the_same_entries() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    deeper_tree(dir.path());
-    let app = boot(dir.path());
+    let (_lang, _dir, app) = english_booted(deeper_tree);
     let app = click(app, Id::new(location::ICONS));
     assert_eq!(app.settings().view, porpoise::settings::ViewMode::Icons);
     assert!(shows(&app, "a.txt"));
@@ -291,8 +273,7 @@ fn german_strings() {
 
 #[test]
 fn the_filter_box_narrows_the_view_until_escape() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     for name in [
         "apple.txt",
         "Apricot.md",
@@ -434,23 +415,19 @@ fn theme_icons_replace_the_bundled_ones_where_the_theme_has_them() {
         let app = boot(&root.join("files"));
         let icons = app.icons();
         assert_eq!(icons.theme(), Some("FakeTheme"));
-        assert_eq!(
-            icons.source(Slot::Folder, IconSize::Small),
-            Some(theme.join("24x24/places/folder.png").as_path())
-        );
-        assert_eq!(
-            icons.source(Slot::Folder, IconSize::Large),
-            Some(theme.join("48x48/places/folder.png").as_path())
-        );
-        assert_eq!(
-            icons.source(Slot::Home, IconSize::Small),
-            Some(theme.join("scalable/places/user-home.svg").as_path())
-        );
-        // A user folder the theme has no icon for gets the theme's plain folder.
-        assert_eq!(
-            icons.source(Slot::Documents, IconSize::Large),
-            Some(theme.join("48x48/places/folder.png").as_path())
-        );
+        for (slot, size, file) in [
+            (Slot::Folder, IconSize::Small, "24x24/places/folder.png"),
+            (Slot::Folder, IconSize::Large, "48x48/places/folder.png"),
+            (Slot::Home, IconSize::Small, "scalable/places/user-home.svg"),
+            // A user folder the theme has no icon for gets the theme's plain folder.
+            (Slot::Documents, IconSize::Large, "48x48/places/folder.png"),
+        ] {
+            assert_eq!(
+                icons.source(slot, size),
+                Some(theme.join(file).as_path()),
+                "{slot:?} at {size:?}"
+            );
+        }
         // What the theme lacks stays bundled.
         assert_eq!(icons.source(Slot::Audio, IconSize::Small), None);
         assert_eq!(icons.source(Slot::Trash, IconSize::Small), None);
@@ -464,24 +441,19 @@ fn theme_icons_replace_the_bundled_ones_where_the_theme_has_them() {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path();
     fake_desktop(root);
-    let out = std::process::Command::new(std::env::current_exe().expect("test binary"))
-        .args([
-            "--exact",
-            "theme_icons_replace_the_bundled_ones_where_the_theme_has_them",
-        ])
-        .current_dir(root)
-        .env(FAKE_DESKTOP_VAR, root)
-        .env("HOME", root.join("home"))
-        .env("XDG_CONFIG_HOME", root.join("config"))
-        .env("XDG_CONFIG_DIRS", root.join("etc"))
-        .env("XDG_DATA_HOME", root.join("data"))
-        .env("XDG_DATA_DIRS", root.join("share"))
-        .output()
-        .expect("run the test against the fake desktop");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && stdout.contains("1 passed"),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+    porpoise_testkit::again::passed_one(
+        std::process::Command::new(std::env::current_exe().expect("test binary"))
+            .args([
+                "--exact",
+                "theme_icons_replace_the_bundled_ones_where_the_theme_has_them",
+            ])
+            .current_dir(root)
+            .env(FAKE_DESKTOP_VAR, root)
+            .env("HOME", root.join("home"))
+            .env("XDG_CONFIG_HOME", root.join("config"))
+            .env("XDG_CONFIG_DIRS", root.join("etc"))
+            .env("XDG_DATA_HOME", root.join("data"))
+            .env("XDG_DATA_DIRS", root.join("share")),
+        "the test against the fake desktop",
     );
 }

@@ -31,14 +31,7 @@ fn a_copy_runs_to_done_and_the_panel_shows_its_summary() {
     let app = boot(&dest);
     assert!(!shows(&app, "Dismiss"));
 
-    let app = send(
-        app,
-        job(
-            JobKind::Copy,
-            vec![src.join("a.txt"), src.join("b.txt")],
-            &dest,
-        ),
-    );
+    let app = run_job(app, JobKind::Copy, &src, &["a.txt", "b.txt"], &dest);
     assert_eq!(read(&dest.join("a.txt")), "alpha");
     assert_eq!(read(&dest.join("b.txt")), "bravo");
     let entry = &app.jobs().entries[0];
@@ -58,7 +51,7 @@ fn keep_both_in_the_conflict_dialog_makes_a_numbered_copy() {
     fs::write(dest.join("a.txt"), "existing").expect("write");
     let app = boot(&dest);
 
-    let app = send(app, job(JobKind::Copy, vec![src.join("a.txt")], &dest));
+    let app = run_job(app, JobKind::Copy, &src, &["a.txt"], &dest);
     assert!(matches!(
         app.jobs().dialogs.current(),
         Some(Dialog::Conflict { .. })
@@ -161,8 +154,7 @@ fn del_trashes_the_selection_and_ctrl_z_restores_it() {
 
 #[test]
 fn shift_del_asks_and_deletes_after_confirming() {
-    let _lock = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lock, dir) = english_folder();
     fs::write(dir.path().join("a.txt"), "alpha").expect("write");
     let app = select(boot(dir.path()), "a.txt");
 
@@ -183,8 +175,7 @@ fn shift_del_asks_and_deletes_after_confirming() {
 
 #[test]
 fn a_deleted_folder_counts_as_one_item_and_enter_confirms() {
-    let _lock = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lock, dir) = english_folder();
     let folder = dir.path().join("photos");
     fs::create_dir(&folder).expect("mkdir");
     for n in ["a.jpg", "b.jpg", "c.jpg"] {
@@ -205,15 +196,14 @@ fn a_deleted_folder_counts_as_one_item_and_enter_confirms() {
 
 #[test]
 fn redo_does_again_what_undo_took_back_and_something_new_forgets_it() {
-    let _lock = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lock, dir) = english_folder();
     let trash = HomeTrash::in_data_home(dir.path().join("data"));
     let (_tmp, src, dest) = two_folders(&[("a.txt", "alpha")]);
     fs::write(dir.path().join("keep.txt"), "keep").expect("write");
 
     // A copy, undone, redone with Ctrl+Shift+Z, undone, redone with Ctrl+Y.
     let app = boot_with_trash(&dest, &trash);
-    let app = send(app, job(JobKind::Copy, vec![src.join("a.txt")], &dest));
+    let app = run_job(app, JobKind::Copy, &src, &["a.txt"], &dest);
     assert_eq!(read(&dest.join("a.txt")), "alpha");
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
     assert!(!dest.join("a.txt").exists());
@@ -228,7 +218,7 @@ fn redo_does_again_what_undo_took_back_and_something_new_forgets_it() {
     assert_eq!(read(&dest.join("a.txt")), "alpha");
 
     // A move, undone and redone.
-    let app = send(app, job(JobKind::Move, vec![src.join("a.txt")], dir.path()));
+    let app = run_job(app, JobKind::Move, &src, &["a.txt"], dir.path());
     assert!(!src.join("a.txt").exists());
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
     assert!(src.join("a.txt").exists(), "undo moves it back");
@@ -298,8 +288,8 @@ fn questions_of_several_jobs_queue_up() {
         ..Default::default()
     };
     let app = boot_with(&dest, settings);
-    let app = send(app, job(JobKind::Copy, vec![src.join("a.txt")], &dest));
-    let app = send(app, job(JobKind::Copy, vec![src.join("b.txt")], &dest));
+    let app = run_job(app, JobKind::Copy, &src, &["a.txt"], &dest);
+    let app = run_job(app, JobKind::Copy, &src, &["b.txt"], &dest);
     assert_eq!(app.jobs().dialogs.len(), 2);
     assert!(shows(&app, "“a.txt” already exists in “dest”"));
     assert!(shows(&app, "1 more question is waiting."));
@@ -343,8 +333,7 @@ fn failed_items_are_listed_until_dismissed() {
 #[test]
 fn undo_takes_back_a_rename_and_a_new_folder() {
     use porpoise::undo::UndoStep;
-    let _lock = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lock, dir) = english_folder();
     let (before, after) = (dir.path().join("old.txt"), dir.path().join("new.txt"));
     fs::write(&after, "text").expect("write");
     let folder = dir.path().join("New Folder");
@@ -380,20 +369,13 @@ fn ctrl_z_after_a_copy_removes_only_what_it_made() {
     fs::write(src.join("sub/deeper/c.txt"), "charlie").expect("write");
     fs::write(dest.join("a.txt"), "existing").expect("write");
     let app = boot(&dest);
-    let app = send(
-        app,
-        job(
-            JobKind::Copy,
-            vec![src.join("a.txt"), src.join("b.txt"), src.join("sub")],
-            &dest,
-        ),
-    );
+    let app = run_job(app, JobKind::Copy, &src, &["a.txt", "b.txt", "sub"], &dest);
     let app = click(app, "Keep both");
     assert_eq!(app.jobs().entries[0].state, JobState::Done);
     assert!(dest.join("a (1).txt").exists() && dest.join("sub/deeper/c.txt").exists());
 
     // A second copy of the folder asks about the file deep inside, naming its folder.
-    let app = send(app, job(JobKind::Copy, vec![src.join("sub")], &dest));
+    let app = run_job(app, JobKind::Copy, &src, &["sub"], &dest);
     assert!(shows(&app, "“c.txt” already exists in “deeper”"));
     let app = click(app, "Skip");
     assert_eq!(app.jobs().entries[1].state, JobState::Done);
@@ -412,14 +394,7 @@ fn ctrl_z_after_a_move_puts_the_items_back() {
     let _lock = language("en");
     let (_dir, src, dest) = two_folders(&[("a.txt", "alpha"), ("b.txt", "bravo")]);
     let app = boot(&src);
-    let app = send(
-        app,
-        job(
-            JobKind::Move,
-            vec![src.join("a.txt"), src.join("b.txt")],
-            &dest,
-        ),
-    );
+    let app = run_job(app, JobKind::Move, &src, &["a.txt", "b.txt"], &dest);
     assert_eq!(app.jobs().entries[0].state, JobState::Done);
     assert!(!src.join("a.txt").exists());
     assert_eq!(read(&dest.join("b.txt")), "bravo");
@@ -478,7 +453,7 @@ fn a_read_only_destination_only_offers_close() {
     let (_dir, src, _) = two_folders(&[("a.txt", "alpha")]);
     let dest = ro.mnt.path().to_owned();
     let app = boot(&src);
-    let app = send(app, job(JobKind::Copy, vec![src.join("a.txt")], &dest));
+    let app = run_job(app, JobKind::Copy, &src, &["a.txt"], &dest);
     assert!(matches!(
         app.jobs().dialogs.current(),
         Some(Dialog::Preflight {
@@ -503,13 +478,12 @@ fn names_exfat_cannot_hold_get_underscores_when_asked() {
     let stick = kit::LoopMount::exfat();
     let (_dir, src, _) = two_folders(&[("what?.txt", "question"), ("plain.txt", "plain")]);
     let app = boot(&src);
-    let app = send(
+    let app = run_job(
         app,
-        job(
-            JobKind::Copy,
-            vec![src.join("what?.txt"), src.join("plain.txt")],
-            &stick.mnt,
-        ),
+        JobKind::Copy,
+        &src,
+        &["what?.txt", "plain.txt"],
+        &stick.mnt,
     );
     assert!(matches!(
         app.jobs().dialogs.current(),

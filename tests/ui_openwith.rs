@@ -27,18 +27,21 @@ use porpoise_testkit::recorders::Recorders;
 use porpoise_testkit::trees::TINY_PNG;
 
 /// A private desktop (its applications, their records, its `mimeapps.list`) and a folder
-/// of files, in one temp folder.
+/// of files, in one temp folder; the window's language held while it lives.
 struct Desk {
     root: tempfile::TempDir,
+    _lang: std::sync::MutexGuard<'static, ()>,
 }
 
 impl Desk {
     /// Inkwell (`%F`: text and PNG, the text default), Bramble (`%f`: text), Zephyr (a
     /// type of its own: only the chooser offers it) and Ghost (whose program is missing),
-    /// and `files/` with a.txt, b.txt, picture.png and mystery.bin (data of no type).
-    fn new() -> Desk {
+    /// and `files/` with a.txt, b.txt, picture.png and mystery.bin (data of no type); the
+    /// window in `lang` ("en", "de").
+    fn new(lang: &str) -> Desk {
         let desk = Desk {
             root: tempfile::tempdir().expect("tempdir"),
+            _lang: language(lang),
         };
         for dir in ["config", "data/applications", "bin", "records", "files"] {
             fs::create_dir_all(desk.path(dir)).expect("mkdir");
@@ -157,10 +160,16 @@ fn offered(app: &App) -> Vec<String> {
     sub.choices().iter().map(|a| a.name.clone()).collect()
 }
 
+/// The application the chooser has highlighted, by name.
+fn chosen(app: &App) -> Option<&str> {
+    app.chooser()
+        .and_then(|c| c.chosen())
+        .map(|a| a.name.as_str())
+}
+
 #[test]
 fn enter_opens_with_the_default_and_the_selection_together() {
-    let _lang = language("en");
-    let desk = Desk::new();
+    let desk = Desk::new("en");
     let app = desk.boot();
     // Enter on a.txt: its default (Inkwell, not Bramble, which comes first otherwise).
     let app = select(app, "a.txt");
@@ -183,8 +192,7 @@ fn enter_opens_with_the_default_and_the_selection_together() {
 
 #[test]
 fn open_with_lists_the_types_applications_default_first() {
-    let _lang = language("en");
-    let desk = Desk::new();
+    let desk = Desk::new("en");
     let app = open_with(desk.boot(), "a.txt");
     assert_eq!(offered(&app), ["Inkwell", "Bramble", "Ghost"]);
     for shown in ["Open With", "Inkwell", "Bramble", "Other Application…"] {
@@ -234,8 +242,7 @@ fn open_with_lists_the_types_applications_default_first() {
 
 #[test]
 fn the_chooser_narrows_as_one_types_and_always_use_sets_the_default() {
-    let _lang = language("en");
-    let desk = Desk::new();
+    let desk = Desk::new("en");
     // Enter on data no application opens: the chooser, not an error.
     let app = select(desk.boot(), "mystery.bin");
     let app = key(app, Named::Enter);
@@ -270,19 +277,9 @@ fn the_chooser_narrows_as_one_types_and_always_use_sets_the_default() {
     let app = send(app, Message::Apps(AppsMsg::Query(String::new())));
     let app = key(app, Named::ArrowDown);
     let app = key(app, Named::ArrowDown);
-    assert_eq!(
-        app.chooser()
-            .and_then(|c| c.chosen())
-            .map(|a| a.name.as_str()),
-        Some("Inkwell")
-    );
+    assert_eq!(chosen(&app), Some("Inkwell"));
     let app = key(app, Named::ArrowUp);
-    assert_eq!(
-        app.chooser()
-            .and_then(|c| c.chosen())
-            .map(|a| a.name.as_str()),
-        Some("Ghost")
-    );
+    assert_eq!(chosen(&app), Some("Ghost"));
     let app = key(app, Named::Escape);
     assert!(app.chooser().is_none());
     assert!(
@@ -319,17 +316,11 @@ fn the_chooser_narrows_as_one_types_and_always_use_sets_the_default() {
 
 #[test]
 fn a_row_clicked_twice_opens_and_the_mouse_alone_suffices() {
-    let _lang = language("en");
-    let desk = Desk::new();
+    let desk = Desk::new("en");
     let app = open_with(desk.boot(), "b.txt");
     let app = click(app, "Other Application…");
     let app = click(app, "Zephyr");
-    assert_eq!(
-        app.chooser()
-            .and_then(|c| c.chosen())
-            .map(|a| a.name.as_str()),
-        Some("Zephyr")
-    );
+    assert_eq!(chosen(&app), Some("Zephyr"));
     assert!(
         fs::read_dir(desk.path("records"))
             .expect("records")
@@ -388,8 +379,7 @@ fn a_program_that_cannot_start_is_told_in_both_languages() {
             "Immer für diesen Dateityp verwenden",
         ),
     ] {
-        let _lang = language(lang);
-        let desk = Desk::new();
+        let desk = Desk::new(lang);
         let app = open_with(desk.boot(), "a.txt");
         assert!(shows(&app, menu) && shows(&app, other), "{lang}: the menu");
         let app = click(app, "Ghost");

@@ -29,8 +29,7 @@ fn dark(app: &App) -> bool {
 
 #[test]
 fn preferences_apply_at_once() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     std::fs::write(dir.path().join("visible.txt"), b"v").expect("write");
     std::fs::write(dir.path().join(".secret.txt"), b"s").expect("write");
     let app = boot(dir.path());

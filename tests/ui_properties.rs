@@ -29,8 +29,7 @@ fn alt_enter(app: App) -> App {
 
 #[test]
 fn the_selected_files_facts_and_its_permissions() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     let file = dir.path().join("notes.txt");
     std::fs::write(&file, b"twelve bytes").expect("write");
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).expect("chmod");
@@ -120,8 +119,7 @@ fn the_selected_files_facts_and_its_permissions() {
 
 #[test]
 fn a_folders_change_reaches_everything_inside_as_a_job_that_undo_takes_back() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     let shared = dir.path().join("shared");
     std::fs::create_dir_all(shared.join("sub")).expect("mkdir");
     std::fs::write(shared.join("notes.txt"), b"notes").expect("write");

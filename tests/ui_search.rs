@@ -61,10 +61,7 @@ fn escape(captured: bool) -> Message {
 
 #[test]
 fn ctrl_f_searches_below_the_folder_and_escape_returns() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
-    let app = boot(dir.path());
+    let (_lang, dir, app) = english_booted(tree);
     assert!(app.search().is_none());
 
     let app = send(app, press(char_key("f"), Modifiers::CTRL));
@@ -138,10 +135,7 @@ fn ctrl_f_searches_below_the_folder_and_escape_returns() {
 
 #[test]
 fn opening_results() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
-    let app = boot(dir.path());
+    let (_lang, dir, app) = english_booted(tree);
 
     // Open Folder: the result's folder, the result selected.
     let app = send(app, press(char_key("f"), Modifiers::CTRL));
@@ -165,10 +159,7 @@ fn opening_results() {
 
 #[test]
 fn ctrl_c_puts_a_result_on_the_clipboard() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
-    let app = boot(dir.path());
+    let (_lang, dir, app) = english_booted(tree);
     let app = send(app, press(char_key("f"), Modifiers::CTRL));
     let mut app = send(app, Message::Search(SearchMsg::Name("notes".into())));
     let effects = app.handle(press(char_key("c"), Modifiers::CTRL));
@@ -190,8 +181,7 @@ fn ctrl_c_puts_a_result_on_the_clipboard() {
 
 #[test]
 fn delete_moves_a_result_to_the_trash() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
+    let (_lang, dir) = english_folder();
     tree(dir.path());
     let (_trash_dir, trash) = test_trash();
     let app = boot_with_trash(dir.path(), &trash);

@@ -52,9 +52,7 @@ fn split(one: &Path, two: &Path) -> App {
 
 #[test]
 fn the_other_pane_takes_the_keyboard_when_used_but_not_when_scrolled() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = one_and_two(dir.path());
+    let (_lang, _dir, (one, two)) = english_in(one_and_two);
     let app = split(&one, &two);
     assert_eq!(app.path(), one, "the click gave the left pane the keyboard");
     assert!(app.title().ends_with("one"));
@@ -86,9 +84,7 @@ fn the_other_pane_takes_the_keyboard_when_used_but_not_when_scrolled() {
 
 #[test]
 fn f5_copies_and_f6_moves_the_selection_into_the_other_panes_folder() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = one_and_two(dir.path());
+    let (_lang, _dir, (one, two)) = english_in(one_and_two);
     let app = split(&one, &two);
     let (app, jobs) = feed(app, [press(named(Named::F5), Modifiers::empty())]);
     assert_eq!(jobs.len(), 1);
@@ -119,9 +115,7 @@ fn f5_copies_and_f6_moves_the_selection_into_the_other_panes_folder() {
 
 #[test]
 fn closing_a_pane_keeps_the_other_and_a_folder_both_show_is_not_cached() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = one_and_two(dir.path());
+    let (_lang, _dir, (one, two)) = english_in(one_and_two);
     let app = boot(&one);
     let app = send(app, press(named(Named::F3), Modifiers::empty()));
     // The left pane goes into "sub" while the right one still shows `one`: `one` is in
@@ -157,9 +151,7 @@ fn closing_a_pane_keeps_the_other_and_a_folder_both_show_is_not_cached() {
 
 #[test]
 fn the_same_folder_in_two_panes_is_read_once_and_held_once() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = one_and_two(dir.path());
+    let (_lang, _dir, (one, two)) = english_in(one_and_two);
     let mut app = boot(&one);
     // F3 at `one`: the new pane lists nothing itself, it shares the first one's listing.
     let effects = app.handle(press(named(Named::F3), Modifiers::empty()));
@@ -220,9 +212,7 @@ fn the_same_folder_in_two_panes_is_read_once_and_held_once() {
 fn a_pane_is_in_the_middle_of_one_thing_at_a_time() {
     use porpoise::actions::{ActionMsg, MenuItem, NameKind};
     use porpoise::pane::Mode;
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = one_and_two(dir.path());
+    let (_lang, _dir, (one, two)) = english_in(one_and_two);
     let app = boot(&one);
     let app = send(app, press(char_key("l"), Modifiers::CTRL));
     assert!(app.location().is_some(), "Ctrl+L types a location");

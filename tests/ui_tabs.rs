@@ -29,9 +29,7 @@ fn tab_folders(app: &porpoise::App) -> Vec<PathBuf> {
 
 #[test]
 fn each_tab_keeps_its_own_folder_history_and_selection() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = one_and_two(dir.path());
+    let (_lang, _dir, (one, two)) = english_in(one_and_two);
     let app = boot(&one);
     let app = send(app, press(char_key("b"), Modifiers::empty()));
     assert!(app.selection().is_selected(b"b.txt"));
@@ -65,9 +63,7 @@ fn each_tab_keeps_its_own_folder_history_and_selection() {
 
 #[test]
 fn a_folder_opened_behind_is_listed_before_it_is_shown() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = one_and_two(dir.path());
+    let (_lang, _dir, (one, two)) = english_in(one_and_two);
     let app = boot(&one);
     // A middle-click on "sub" and one on the Places entry of `two`: tabs behind, each
     // right after the shown one.
@@ -99,9 +95,7 @@ fn a_folder_opened_behind_is_listed_before_it_is_shown() {
 
 #[test]
 fn a_tab_shown_again_takes_the_view_settings_changed_meanwhile() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let (one, _) = one_and_two(dir.path());
+    let (_lang, _dir, (one, _)) = english_in(one_and_two);
     fs::write(one.join(".hidden"), b"h").expect("write");
     let app = boot(&one);
     let app = send(app, press(char_key("t"), Modifiers::CTRL));
@@ -114,9 +108,7 @@ fn a_tab_shown_again_takes_the_view_settings_changed_meanwhile() {
 
 #[test]
 fn closed_tabs_come_back_and_the_last_closes_the_window() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = one_and_two(dir.path());
+    let (_lang, _dir, (one, two)) = english_in(one_and_two);
     let app = boot(&one);
     let app = send(app, Message::Tab(TabMsg::OpenBehind(two.clone())));
     let app = send(app, Message::Tab(TabMsg::Show(1)));
@@ -143,9 +135,7 @@ fn closed_tabs_come_back_and_the_last_closes_the_window() {
 
 #[test]
 fn tabs_are_kept_in_the_settings_whatever_bytes_their_names_hold() {
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let (one, _) = one_and_two(dir.path());
+    let (_lang, dir, (one, _)) = english_in(one_and_two);
     // A folder whose name is not UTF-8, and one with a space and a percent sign.
     let odd = dir.path().join(OsStr::from_bytes(b"caf\xe9 100%"));
     fs::create_dir(&odd).expect("mkdir");
@@ -170,9 +160,7 @@ fn tabs_are_kept_in_the_settings_whatever_bytes_their_names_hold() {
 #[test]
 fn what_other_programs_ask_to_show_opens_in_tabs() {
     use porpoise::instance::{Show, ShowRequest};
-    let _lang = language("en");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let (one, two) = one_and_two(dir.path());
+    let (_lang, _dir, (one, two)) = english_in(one_and_two);
     let app = boot(&one);
     let ask = |what| {
         Message::Show(ShowRequest {

@@ -20,6 +20,20 @@ fn view_brightness(win: &Window) -> u32 {
     (u32::from(r) + u32::from(g) + u32::from(b)) / 3
 }
 
+/// Write GTK's `settings.ini` in `home`'s config folder, asking for the dark theme or not.
+fn prefer_dark_in_gtk_settings(home: &std::path::Path, dark: bool) {
+    let gtk = home.join(".config/gtk-3.0");
+    std::fs::create_dir_all(&gtk).expect("mkdir gtk-3.0");
+    std::fs::write(
+        gtk.join("settings.ini"),
+        format!(
+            "[Settings]\ngtk-application-prefer-dark-theme={}\n",
+            u8::from(dark)
+        ),
+    )
+    .expect("write settings.ini");
+}
+
 fn wait_dark(win: &Window, dark: bool) {
     let what = if dark { "dark" } else { "light" };
     wait_for(&format!("the window to turn {what}"), PATIENCE, || {
@@ -69,22 +83,12 @@ fn the_window_follows_gtks_settings_file_without_a_portal() {
     wait_dark(&win, false);
     win.alive();
 
-    let gtk = home.path().join(".config/gtk-3.0");
-    std::fs::create_dir_all(&gtk).expect("mkdir gtk-3.0");
-    std::fs::write(
-        gtk.join("settings.ini"),
-        "[Settings]\ngtk-application-prefer-dark-theme=1\n",
-    )
-    .expect("write settings.ini");
+    prefer_dark_in_gtk_settings(home.path(), true);
     wait_dark(&win, true);
     win.save_shot("appearance-gtk-dark");
     win.alive();
 
-    std::fs::write(
-        gtk.join("settings.ini"),
-        "[Settings]\ngtk-application-prefer-dark-theme=0\n",
-    )
-    .expect("write settings.ini");
+    prefer_dark_in_gtk_settings(home.path(), false);
     wait_dark(&win, false);
     win.alive();
 }

@@ -55,21 +55,29 @@ impl Bus {
             .iter()
             .map(|f| format!("'{}'", porpoise_engine::uri::file_uri(f)))
             .collect();
-        let out = self
-            .gdbus(&["call", "--dest", FILE_MANAGER])
-            .args(["--object-path", "/org/freedesktop/FileManager1"])
-            .arg("--method")
-            .arg(format!("{FILE_MANAGER}.{method}"))
-            .arg(format!("[{}]", uris.join(", ")))
-            .arg("test-startup-id")
-            .output()
-            .expect("gdbus");
-        assert!(
-            out.status.success(),
-            "{method}: {}",
-            String::from_utf8_lossy(&out.stderr)
+        porpoise_testkit::run(
+            self.gdbus(&["call", "--dest", FILE_MANAGER])
+                .args(["--object-path", "/org/freedesktop/FileManager1"])
+                .arg("--method")
+                .arg(format!("{FILE_MANAGER}.{method}"))
+                .arg(format!("[{}]", uris.join(", ")))
+                .arg("test-startup-id"),
         );
     }
+}
+
+/// Start Porpoise as `launch` says (on the bus) while a window owns the names: it hands
+/// its folder over and ends at once, successfully (`what` names the start in a failure).
+fn hands_over(desk: &Desktop, launch: Launch, what: &str) {
+    let (mut start, log) = launch.spawn(desk.display());
+    let status = wait_for(&format!("{what} to end"), PATIENCE, || {
+        start.try_wait().ok().flatten()
+    });
+    assert!(
+        status.success(),
+        "{what}: {status}\n{}",
+        fs::read_to_string(&log).unwrap_or_default()
+    );
 }
 
 fn folder_with(parent: &Path, name: &str, files: &[&str]) -> PathBuf {
@@ -109,14 +117,10 @@ fn the_session_has_one_window_that_shows_what_it_is_asked() {
 
     // 2. A second start hands its folder over (a new tab) and ends at once.
     let archive = folder_with(home.path(), "archive", &["old.txt"]);
-    let (mut second, log) = on_bus(Launch::new(home.path()).arg(&archive)).spawn(desk.display());
-    let status = wait_for("the second start to end", PATIENCE, || {
-        second.try_wait().ok().flatten()
-    });
-    assert!(
-        status.success(),
-        "the second start: {status}\n{}",
-        fs::read_to_string(&log).unwrap_or_default()
+    hands_over(
+        &desk,
+        on_bus(Launch::new(home.path()).arg(&archive)),
+        "the second start",
     );
     win.wait_title("the handed folder in the title", |t| t.ends_with("archive"));
     win.wait_text("old");
@@ -145,19 +149,14 @@ fn the_session_has_one_window_that_shows_what_it_is_asked() {
         watch.server_time()
     );
     let later = folder_with(home.path(), "later", &["soon.txt"]);
-    let (mut third, log) = on_bus(
-        Launch::new(home.path())
-            .arg(&later)
-            .env("DESKTOP_STARTUP_ID", &startup_id),
-    )
-    .spawn(desk.display());
-    let status = wait_for("the third start to end", PATIENCE, || {
-        third.try_wait().ok().flatten()
-    });
-    assert!(
-        status.success(),
-        "the third start: {status}\n{}",
-        fs::read_to_string(&log).unwrap_or_default()
+    hands_over(
+        &desk,
+        on_bus(
+            Launch::new(home.path())
+                .arg(&later)
+                .env("DESKTOP_STARTUP_ID", &startup_id),
+        ),
+        "the third start",
     );
     win.wait_title("the launched folder in the title", |t| t.ends_with("later"));
     wait_for("the window in front", PATIENCE, || {

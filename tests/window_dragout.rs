@@ -83,12 +83,19 @@ fn side_by_side<'d>(
     (win, target)
 }
 
+/// The desktop, where the GTK drop target can run on it too; `None` (skipped) otherwise.
+fn desktop_for_drops() -> Option<Desktop> {
+    if !GtkTarget::available() {
+        return None;
+    }
+    Desktop::start()
+}
+
 #[test]
 fn files_dragged_onto_another_application_arrive_as_uris_and_stay_here() {
-    if !GtkTarget::available() {
+    let Some(desk) = desktop_for_drops() else {
         return;
-    }
-    let Some(desk) = Desktop::start() else { return };
+    };
     let home = Home::with_files(&["alpha", "bravo"]);
     let latin1 = home.work.join(OsStr::from_bytes(LATIN1_NAME));
     std::fs::write(&latin1, b"latin-1").expect("write");
@@ -170,10 +177,9 @@ fn files_dragged_onto_another_application_arrive_as_uris_and_stay_here() {
 
 #[test]
 fn drags_over_nothing_a_refusing_window_or_cancelled_drop_nothing() {
-    if !GtkTarget::available() {
+    let Some(desk) = desktop_for_drops() else {
         return;
-    }
-    let Some(desk) = Desktop::start() else { return };
+    };
     let home = Home::with_files(&["alpha", "bravo"]);
     std::fs::create_dir(home.work.join("kilo")).expect("mkdir kilo");
     let record = home.path().join("refused.txt");

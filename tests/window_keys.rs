@@ -121,8 +121,7 @@ fn dialogs_answer_enter_tab_and_escape() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&NAMES);
     let work = home.work.clone();
-    let other = home.path().join("other");
-    fs::create_dir(&other).expect("mkdir");
+    let other = home.folder("other", &[]);
     fs::write(other.join("alpha.txt"), b"the one already there").expect("write");
     let mut win = desk.open_work(&home);
 
@@ -220,7 +219,7 @@ fn tab_moves_the_keyboard_round_the_window_and_places_take_arrows() {
     win.key("Down Down");
     win.key("Return");
     win.wait_gone("Verify copies");
-    let settings = home.path().join(".config/porpoise/settings.toml");
+    let settings = home.settings_file();
     wait_for("the setting on disk", PATIENCE, || {
         let s = fs::read_to_string(&settings).ok()?;
         s.contains("verify_copies = true").then_some(())

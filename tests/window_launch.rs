@@ -9,7 +9,7 @@ mod desktop;
 
 use std::fs;
 
-use desktop::{Desktop, Launch, StartupWatch};
+use desktop::{Desktop, Home, Launch, StartupWatch};
 
 /// The desktop file's `StartupWMClass`.
 fn startup_wm_class() -> String {
@@ -27,11 +27,9 @@ fn startup_wm_class() -> String {
 #[test]
 fn a_file_uri_opens_its_folder_and_the_class_matches_the_desktop_file() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let spaced = home.path().join("My Files");
-    fs::create_dir(&spaced).expect("mkdir");
-    fs::write(spaced.join("inside-spaced.txt"), b"x").expect("write");
-    let uri = format!("file://{}", spaced.to_string_lossy().replace(' ', "%20"));
+    let home = Home::with_empty("My Files");
+    fs::write(home.work.join("inside-spaced.txt"), b"x").expect("write");
+    let uri = format!("file://{}", home.work.to_string_lossy().replace(' ', "%20"));
     let mut win = desk.launch(Launch::new(home.path()).arg(&uri));
     win.wait_title("the URI's folder in the title", |t| {
         t == "Porpoise — My Files"
@@ -78,12 +76,11 @@ fn several_arguments_open_as_tabs_in_the_window() {
 #[test]
 fn a_file_opens_its_folder_with_it_selected() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let folder = home.path().join("letters-folder");
-    fs::create_dir(&folder).expect("mkdir");
-    fs::write(folder.join("another-letter.txt"), b"a").expect("write");
-    fs::write(folder.join("wanted-letter.txt"), b"twelve bytes").expect("write");
-    let mut win = desk.launch(Launch::new(home.path()).arg(folder.join("wanted-letter.txt")));
+    let home = Home::with_empty("letters-folder");
+    let wanted = home.work.join("wanted-letter.txt");
+    fs::write(home.work.join("another-letter.txt"), b"a").expect("write");
+    fs::write(&wanted, b"twelve bytes").expect("write");
+    let mut win = desk.launch(Launch::new(home.path()).arg(&wanted));
     win.wait_title("the file's folder in the title", |t| {
         t.ends_with("letters-folder")
     });

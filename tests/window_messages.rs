@@ -10,7 +10,9 @@ mod desktop;
 
 use std::fs;
 
-use desktop::{Desktop, Home, Launch, PATIENCE, Shot, wait_exists, wait_file_text, wait_for};
+use desktop::{
+    Desktop, Home, Launch, PATIENCE, Shot, Window, wait_exists, wait_file_text, wait_for,
+};
 
 /// Names tesseract reads without mistaking a digit for a letter.
 const NAMES: [&str; 3] = ["alpha", "bravo", "charlie"];
@@ -49,10 +51,8 @@ fn an_application_that_cannot_start_says_so_in_one_line_that_goes() {
             "the shared-mime-info database (shared-mime-info) is needed",
         );
     }
-    let applications = home.path().join(".local/share/applications");
-    let nothing = home.path().join("no-applications");
-    fs::create_dir_all(&applications).expect("mkdir");
-    fs::create_dir(&nothing).expect("mkdir");
+    let applications = home.folder(".local/share/applications", &[]);
+    let nothing = home.folder("no-applications", &[]);
     std::os::unix::fs::symlink(mime_db, nothing.join("mime")).expect("symlink");
     fs::write(
         applications.join("ghost.desktop"),
@@ -213,13 +213,27 @@ fn folders_count_their_items_links_carry_an_emblem_and_cut_items_fade() {
     win.alive();
 }
 
+/// Right-click the row named `row` and click the first word of its menu, under the row,
+/// that `is_item` picks (`what` names it while waiting).
+fn choose_in_menu(win: &Window, row: &str, what: &str, is_item: impl Fn(&str) -> bool) {
+    let (x, y) = win.wait_text(row);
+    win.right_click(x, y);
+    let item = wait_for(what, PATIENCE, || {
+        win.shot()
+            .words()
+            .into_iter()
+            .find(|w| is_item(&w.text) && w.y > y)
+    });
+    let (ix, iy) = item.centre();
+    win.click(ix, iy);
+}
+
 #[test]
 fn the_trash_view_names_itself_follows_the_trash_and_its_dialog_dims() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&NAMES);
     let work = home.work.clone();
-    let data = home.path().join(".local/share");
-    fs::create_dir_all(&data).expect("mkdir");
+    let data = home.folder(".local/share", &[]);
     let mut win = desk.open_work(&home);
 
     // The Trash place: its own title and location.
@@ -246,34 +260,18 @@ fn the_trash_view_names_itself_follows_the_trash_and_its_dialog_dims() {
     win.wait_text("alpha.txt");
     win.alive();
 
-    // Its menu: Restore puts it back.
-    let (x, y) = win.wait_text("alpha.txt");
-    win.right_click(x, y);
-    // The menu's Restore, under the row (the bar has one too, above it).
-    let item = wait_for("the menu's Restore", PATIENCE, || {
-        win.shot()
-            .words()
-            .into_iter()
-            .find(|w| w.text == "Restore" && w.y > y)
-    });
-    let (ix, iy) = item.centre();
-    win.click(ix, iy);
+    // Its menu: Restore puts it back. (The menu's Restore is under the row; the bar has
+    // one too, above it.)
+    choose_in_menu(&win, "alpha.txt", "the menu's Restore", |w| w == "Restore");
     wait_exists(&work.join("alpha.txt"), true);
     win.wait_text("The trash is empty.");
 
     // Its menu: Delete asks, Enter deletes it for good.
     trash("bravo.txt");
-    let (x, y) = win.wait_text("bravo.txt");
-    win.right_click(x, y);
-    // The menu's "Delete…", under the row (not the Deleted column's heading).
-    let item = wait_for("the menu's Delete", PATIENCE, || {
-        win.shot()
-            .words()
-            .into_iter()
-            .find(|w| w.text.starts_with("Delete") && w.text != "Deleted" && w.y > y)
+    // The menu's "Delete…" (not the Deleted column's heading).
+    choose_in_menu(&win, "bravo.txt", "the menu's Delete", |w| {
+        w.starts_with("Delete") && w != "Deleted"
     });
-    let (ix, iy) = item.centre();
-    win.click(ix, iy);
     win.wait_text("for good?");
     win.key("Return");
     win.wait_text("The trash is empty.");
@@ -341,9 +339,8 @@ fn tick_pixels(shot: &Shot, label: &desktop::Word) -> usize {
 fn the_main_menu_turns_on_verifying_and_a_paste_is_then_read_back() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&NAMES);
-    let other = home.path().join("other");
-    fs::create_dir(&other).expect("mkdir");
-    let settings = home.path().join(".config/porpoise/settings.toml");
+    let other = home.folder("other", &[]);
+    let settings = home.settings_file();
     let mut win = desk.open_work(&home);
 
     // The toolbar's last button opens the main menu; "Verify copies" is not ticked.

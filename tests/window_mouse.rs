@@ -42,8 +42,7 @@ fn half_a_laptop_screen_keeps_the_name_and_long_names_are_shortened() {
     assert!(LONG_NAME.len() >= 120);
     fs::write(home.work.join(LONG_NAME), b"jpeg").expect("write");
 
-    let mut win = desk.open_work(&home);
-    win.resize(700, 500);
+    let mut win = desk.open_work_sized(&home, (700, 500));
     win.settle();
 
     // The Name column is there and names are drawn; Type gave way first.
@@ -202,9 +201,8 @@ fn the_rubber_band_scrolls_on_when_held_past_the_edge() {
 fn ctrl_wheel_and_ctrl_plus_minus_zoom_the_icons_view() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&NAMES);
-    let settings = home.path().join(".config/porpoise/settings.toml");
-    let mut win = desk.open_work(&home);
-    win.resize(1000, 700);
+    let settings = home.settings_file();
+    let mut win = desk.open_work_sized(&home, (1000, 700));
     win.wait_text("alpha");
     win.key("ctrl+2");
     // In a row of tiles, the second name sits one tile width right of the first.

@@ -20,9 +20,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use desktop::{Desktop, Home, Launch, PATIENCE, Shot, Window, wait_for};
-use porpoise_testkit::recorders::Recorders;
-
-const MIME_DB: &str = "/usr/share/mime";
+use porpoise_testkit::recorders::{self, MIME_DB, Recorders};
 
 /// A private desktop in `home`: where the window finds applications and types, and
 /// where the applications record what they were given.
@@ -39,15 +37,13 @@ impl<'h> Apps<'h> {
         for dir in [
             ".config",
             ".local/share/applications",
-            "sys",
             "etc",
             "bin",
             "records",
         ] {
             fs::create_dir_all(apps.path(dir)).expect("mkdir");
         }
-        // The system's types, none of its applications.
-        std::os::unix::fs::symlink(MIME_DB, apps.path("sys/mime")).expect("symlink");
+        recorders::link_system_types(home.path());
         apps.app("Inkwell", "text/plain;", "%F");
         apps.app("Bramble", "text/plain;", "%f");
         apps.app("Zephyr", "application/x-zephyr;", "%F");
@@ -223,12 +219,12 @@ fn the_chooser_makes_a_default_and_comes_for_a_file_without_one() {
     let apps = Apps::install(&home);
     let alpha = home.work.join("alpha-report.txt");
     let query = || {
-        let out = apps
-            .command("xdg-mime")
-            .args(["query", "default", "text/plain"])
-            .output()
-            .expect("run xdg-mime");
-        String::from_utf8_lossy(&out.stdout).trim().to_owned()
+        porpoise_testkit::run(
+            apps.command("xdg-mime")
+                .args(["query", "default", "text/plain"]),
+        )
+        .trim()
+        .to_owned()
     };
     assert_eq!(
         query(),

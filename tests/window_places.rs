@@ -109,8 +109,7 @@ fn bookmarks_go_to_the_gtk_file_and_come_from_it_live() {
 fn a_new_file_from_a_template_is_named_in_place_and_undone() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&["alpha-report"]);
-    let templates = home.path().join("Templates");
-    fs::create_dir_all(&templates).expect("mkdir Templates");
+    let templates = home.folder("Templates", &[]);
     fs::write(templates.join("Letter.txt"), b"Dear someone,\n").expect("write a template");
     let mut win = desk.open_work(&home);
     win.wait_text("alpha-report");

@@ -26,9 +26,8 @@ fn preferences_apply_at_once_and_are_saved() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&["notes"]);
     std::fs::write(home.work.join(".hideaway.txt"), "secret").expect("write a dot-file");
-    let settings = home.path().join(".config/porpoise/settings.toml");
-    let mut win = desk.open_work(&home);
-    win.resize(1100, 760);
+    let settings = home.settings_file();
+    let mut win = desk.open_work_sized(&home, (1100, 760));
     win.wait_text("notes");
     assert!(view_brightness(&win) > 200, "light at first");
     win.alive();

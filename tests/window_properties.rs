@@ -25,8 +25,7 @@ fn alt_enter_shows_a_files_properties_and_its_permissions_change() {
     }
     let file = home.work.join("notes.txt");
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).expect("chmod");
-    let mut win = desk.open_work(&home);
-    win.resize(1100, 760);
+    let mut win = desk.open_work_sized(&home, (1100, 760));
     win.click_text("notes");
     win.key("alt+Return");
     win.wait_text("Properties");

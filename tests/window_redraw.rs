@@ -6,7 +6,7 @@
 
 mod desktop;
 
-use desktop::{Desktop, Launch, Shot};
+use desktop::{Desktop, Home, Shot};
 
 /// The colour most of the window shows: its background, which the rows leave bare.
 fn background(shot: &Shot) -> [u8; 3] {
@@ -24,14 +24,11 @@ fn background(shot: &Shot) -> [u8; 3] {
 #[test]
 fn scrolling_and_resizing_move_the_rows_in_time_and_keep_the_colours() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let folder = home.path().join("many");
-    std::fs::create_dir(&folder).expect("mkdir");
+    let home = Home::with_empty("many");
     for i in 0..3000 {
-        std::fs::write(folder.join(format!("entry-{i:04}.txt")), b"").expect("write");
+        std::fs::write(home.work.join(format!("entry-{i:04}.txt")), b"").expect("write");
     }
-    let mut win = desk.launch(Launch::new(home.path()).arg(&folder));
-    win.wait_title("the folder in the title", |t| t.ends_with("many"));
+    let mut win = desk.open_work(&home);
     win.settle();
     let (_, _, width, height) = win.geometry();
     win.point(width as i32 * 2 / 3, height as i32 / 2);

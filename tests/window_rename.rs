@@ -50,8 +50,7 @@ fn find_and_replace_on_every_file_renames_them_and_one_undo_takes_it_back() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&["apple", "banana", "cherry"]);
     let at_first = names(&home.work);
-    let mut win = desk.open_work(&home);
-    win.resize(1100, 760);
+    let mut win = desk.open_work_sized(&home, (1100, 760));
     win.click_text("banana");
     win.key("ctrl+a");
     win.key("F2");

@@ -6,20 +6,18 @@ mod desktop;
 
 use std::time::{Duration, Instant};
 
-use desktop::{Desktop, Launch, PATIENCE, have};
+use desktop::{Desktop, Home, Launch, PATIENCE, have};
 
 #[test]
 fn the_window_opens_and_draws_the_entries() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let shown = home.path().join("Pictures");
-    std::fs::create_dir(&shown).expect("mkdir");
+    let home = Home::with_empty("Pictures");
     for name in ["holiday.jpg", "notes.txt", "report.pdf"] {
-        std::fs::write(shown.join(name), b"data").expect("write");
+        std::fs::write(home.work.join(name), b"data").expect("write");
     }
-    std::fs::create_dir(shown.join("summer-2026")).expect("mkdir");
-    let mut win = desk.launch(Launch::new(home.path()).arg(&shown));
-    win.wait_title("the folder in the title", |t| t == "Porpoise — Pictures");
+    std::fs::create_dir(home.work.join("summer-2026")).expect("mkdir");
+    let mut win = desk.open_work(&home);
+    assert_eq!(win.title(), "Porpoise — Pictures");
     for name in ["holiday.jpg", "report.pdf", "summer-2026"] {
         win.wait_text(name);
     }
@@ -39,8 +37,8 @@ fn the_window_opens_and_draws_the_entries() {
 #[test]
 fn a_window_left_alone_comes_to_rest() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let shown = home.path().join("Mixed");
+    let home = Home::with_empty("Mixed");
+    let shown = &home.work;
     // What the window looks into for each shown entry: folders it counts, pictures it
     // makes thumbnails of, files whose type it reads from their first bytes.
     for d in ["letters", "old", "summer"] {
@@ -54,8 +52,8 @@ fn a_window_left_alone_comes_to_rest() {
     }
     std::fs::write(shown.join("no-extension"), b"%PDF-1.4\n").expect("write");
     std::fs::write(shown.join("notes.txt"), b"notes").expect("write");
-    let mut win = desk.launch(Launch::new(home.path()).arg(&shown));
-    win.wait_title("the folder in the title", |t| t == "Porpoise — Mixed");
+    let mut win = desk.open_work(&home);
+    assert_eq!(win.title(), "Porpoise — Mixed");
     win.wait_text("summer");
 
     // Once the listing, counts, types and thumbnails are in, nothing happens: the window

@@ -101,30 +101,22 @@ fn playground(home: &Path) {
 }
 
 /// One random thing a person might do; what it was, for the log (shown on a failure).
-fn step(win: &Window, rng: &mut Rng) -> String {
+fn step<'d>(win: &Window<'d>, rng: &mut Rng) -> String {
     let (_, _, w, h) = win.geometry();
     let (w, h) = (w.max(2) as usize, h.max(2) as usize);
     let at = |rng: &mut Rng| (rng.below(w) as i32, rng.below(h) as i32);
     match rng.below(100) {
-        0..=34 => {
+        roll @ 0..=59 => {
+            // Pointing at one place, with or without a click of some kind.
+            let (what, act): (&str, fn(&Window<'d>, i32, i32)) = match roll {
+                0..=34 => ("point", Window::point),
+                35..=49 => ("click", Window::click),
+                50..=54 => ("double-click", Window::double_click),
+                _ => ("right-click", Window::right_click),
+            };
             let (x, y) = at(rng);
-            win.point(x, y);
-            format!("point at {x},{y}")
-        }
-        35..=49 => {
-            let (x, y) = at(rng);
-            win.click(x, y);
-            format!("click at {x},{y}")
-        }
-        50..=54 => {
-            let (x, y) = at(rng);
-            win.double_click(x, y);
-            format!("double-click at {x},{y}")
-        }
-        55..=59 => {
-            let (x, y) = at(rng);
-            win.right_click(x, y);
-            format!("right-click at {x},{y}")
+            act(win, x, y);
+            format!("{what} at {x},{y}")
         }
         60..=64 => {
             let from = at(rng);

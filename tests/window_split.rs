@@ -122,16 +122,19 @@ fn a_split_tab_comes_back_at_the_next_start() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&["alpha"]);
     let other = home.folder("other", &["kilo"]);
-    let settings = home.path().join(".config/porpoise/settings.toml");
     let win = desk.open_work(&home);
     win.key("F3");
     let (x, y) = win.wait_text_where("alpha", in_right_pane(&win));
     win.click(x, y);
     win.go_to(&other);
-    wait_file_text(&settings, "the split tab in the settings file", |t| {
-        t.lines()
-            .any(|l| l.contains("/work file://") && l.contains("/other"))
-    });
+    wait_file_text(
+        &home.settings_file(),
+        "the split tab in the settings file",
+        |t| {
+            t.lines()
+                .any(|l| l.contains("/work file://") && l.contains("/other"))
+        },
+    );
     win.closes_with("ctrl+q");
 
     let mut win = desk.launch(Launch::new(home.path()));

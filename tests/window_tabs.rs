@@ -146,14 +146,13 @@ fn the_tabs_come_back_when_the_window_opens_again() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&["alpha"]);
     let other = home.folder("other", &["kilo"]);
-    let settings = home.path().join(".config/porpoise/settings.toml");
 
     let win = desk.open_work(&home);
     win.key("ctrl+t");
     win.go_to(&other);
     win.wait_text("kilo");
     // Written a moment after the change (off the window's thread).
-    wait_saved(&settings, &other);
+    wait_saved(&home.settings_file(), &other);
     win.closes_with("ctrl+q");
 
     // Opened again without a folder: both tabs, the one shown last shown.
@@ -171,7 +170,7 @@ fn the_tabs_come_back_when_the_window_opens_again() {
     win.wait_text("One job at a time per device");
     win.save_shot("main-menu");
     win.click_text("Restore tabs at start");
-    wait_file_text(&settings, "restore_tabs = false on disk", |t| {
+    wait_file_text(&home.settings_file(), "restore_tabs = false on disk", |t| {
         t.contains("restore_tabs = false")
     });
     win.closes_with("ctrl+q");

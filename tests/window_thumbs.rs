@@ -75,8 +75,7 @@ fn pictures_show_as_thumbnails_in_both_views_and_follow_changes() {
     let blue = home.work.join("bluewide.png");
     picture(&red, (300, 300), RED);
     picture(&blue, (400, 200), BLUE);
-    let mut win = desk.open_work(&home);
-    win.resize(1000, 700);
+    let mut win = desk.open_work_sized(&home, (1000, 700));
     win.wait_text("notes");
     win.key("ctrl+2");
 
@@ -153,7 +152,7 @@ fn pictures_on_a_network_share_get_thumbnails_only_when_the_menu_says_so() {
     let (x, y) = win.wait_text_where("Previews on network", |x, _| x > width / 2);
     win.click(x, y);
     wait_picture(&win, "redsquare", RED, 200, 60);
-    let saved = home.path().join(".config/porpoise/settings.toml");
+    let saved = home.settings_file();
     desktop::wait_file_text(&saved, "the setting saved", |t| {
         t.contains("previews_on_network = true")
     });

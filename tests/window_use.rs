@@ -14,7 +14,7 @@ use std::fs;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
-use desktop::{Desktop, Launch, PATIENCE, Window, wait_for};
+use desktop::{Desktop, Home, Launch, PATIENCE, Window, wait_for};
 
 /// A folder such as people have: folders, files, a link, a broken link, a name that is
 /// not UTF-8, and enough files that the list scrolls.
@@ -50,14 +50,12 @@ fn sweep(win: &mut Window, steps: i32) {
 #[test]
 fn a_mixed_folder_survives_a_person_using_it() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let work = home.path().join("work");
-    mixed_folder(&work);
-    let paste_here = home.path().join("paste-here");
-    fs::create_dir(&paste_here).expect("mkdir");
+    let home = Home::with_files(&[]);
+    let work = &home.work;
+    mixed_folder(work);
+    let paste_here = home.folder("paste-here", &[]);
 
-    let mut win = desk.launch(Launch::new(home.path()).arg(&work));
-    win.wait_title("the folder's name in the title", |t| t.ends_with("work"));
+    let mut win = desk.open_work(&home);
     win.alive();
 
     // Pointer over the rows, then the wheel both ways.
@@ -147,13 +145,11 @@ fn a_mixed_folder_survives_a_person_using_it() {
 #[test]
 fn a_50000_file_folder_can_be_used_while_it_loads() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let big = home.path().join("big");
-    fs::create_dir(&big).expect("mkdir");
+    let home = Home::with_empty("big");
     for i in 0..50_000 {
-        fs::File::create(big.join(format!("file-{i:05}.dat"))).expect("create");
+        fs::File::create(home.work.join(format!("file-{i:05}.dat"))).expect("create");
     }
-    let mut win = desk.launch(Launch::new(home.path()).arg(&big));
+    let mut win = desk.launch(Launch::new(home.path()).arg(&home.work));
     // Straight away, while the listing may still be coming in.
     for round in 0..3 {
         sweep(&mut win, 16);
@@ -184,13 +180,11 @@ fn a_50000_file_folder_can_be_used_while_it_loads() {
 #[test]
 fn names_with_control_characters_keep_to_one_line() {
     let Some(desk) = Desktop::start() else { return };
-    let home = tempfile::tempdir().expect("home");
-    let odd = home.path().join("odd\nfolder");
-    fs::create_dir_all(&odd).expect("mkdir");
-    fs::write(odd.join("new\nline-notes.txt"), b"x").expect("write");
-    fs::write(odd.join("plain-notes.txt"), b"x").expect("write");
+    let home = Home::with_empty("odd\nfolder");
+    fs::write(home.work.join("new\nline-notes.txt"), b"x").expect("write");
+    fs::write(home.work.join("plain-notes.txt"), b"x").expect("write");
 
-    let mut win = desk.launch(Launch::new(home.path()).arg(&odd));
+    let mut win = desk.launch(Launch::new(home.path()).arg(&home.work));
     // The newline shows as U+FFFD: the title stays one line.
     win.wait_title("the folder's name, its newline marked, in the title", |t| {
         t.ends_with("odd\u{fffd}folder")

@@ -1,9 +1,10 @@
 //! The tests' shared kit, used by the engine's, the command's and the window's tests alike:
 //! the rule for skipping where a test cannot run, waiting for what a step brings about,
-//! child processes reaped when dropped, running a program as an unprivileged user, the
+//! child processes reaped when dropped, a test run again in a child ([`again`]), running a program as an unprivileged user, the
 //! built `porpoise` command, applications that record their runs ([`recorders`]), real filesystems brought up as root ([`mounts`]), a job run to
 //! its end ([`jobs`]) and the project's slow destinations ([`rig`]).
 
+pub mod again;
 pub mod jobs;
 pub mod mounts;
 pub mod nobody;

@@ -49,15 +49,7 @@ pub fn test_again(dir: &Path, name: &str) -> Command {
 
 /// Assert that a run of [`test_again`] passed its one test.
 pub fn passed(mut run: Command) {
-    let out = run
-        .output()
-        .expect("run the test again as the unprivileged user");
-    let said = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && said.contains("1 passed"),
-        "as the unprivileged user: {said}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::again::passed_one(&mut run, "the test again as the unprivileged user");
 }
 
 /// Run `check` on `tree` as a user whom folder modes bind (as root: the unprivileged one).

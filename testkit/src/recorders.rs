@@ -6,9 +6,20 @@ use std::ffi::OsString;
 use std::fs;
 use std::os::unix::ffi::OsStringExt;
 use std::os::unix::fs::PermissionsExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::{PATIENCE, wait_for};
+
+/// The system's MIME database (shared-mime-info): the types a private desktop knows.
+pub const MIME_DB: &str = "/usr/share/mime";
+
+/// Give a private desktop in `root` the system's types but none of its applications:
+/// the MIME database linked at `root/sys/mime`, for `XDG_DATA_DIRS=root/sys`.
+pub fn link_system_types(root: &Path) {
+    let sys = root.join("sys");
+    fs::create_dir_all(&sys).expect("mkdir sys");
+    std::os::unix::fs::symlink(MIME_DB, sys.join("mime")).expect("link the MIME database");
+}
 
 /// A private desktop's folders for recording applications: scripts, entries, records.
 pub struct Recorders {

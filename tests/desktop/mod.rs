@@ -304,7 +304,8 @@ pub struct Window<'d> {
     log: PathBuf,
 }
 
-/// A home in a temp folder with a `work` folder in it: what most tests show the window.
+/// A home in a temp folder with a working folder in it (`work`, unless the test names
+/// another): what most tests show the window.
 pub struct Home {
     dir: tempfile::TempDir,
     pub work: PathBuf,
@@ -314,12 +315,19 @@ impl Home {
     /// A fresh home whose `work` folder holds `<name>.txt` for each of `names`, each file
     /// holding its name (names tesseract reads well: words, not digits).
     pub fn with_files(names: &[&str]) -> Home {
-        let dir = tempfile::tempdir().expect("a home folder");
-        let work = dir.path().join("work");
-        std::fs::create_dir_all(&work).expect("mkdir work");
+        let home = Home::with_empty("work");
         for n in names {
-            std::fs::write(work.join(format!("{n}.txt")), n.as_bytes()).expect("write");
+            std::fs::write(home.work.join(format!("{n}.txt")), n.as_bytes()).expect("write");
         }
+        home
+    }
+
+    /// A fresh home whose working folder is an empty folder `name` in it, for the test to
+    /// fill.
+    pub fn with_empty(name: &str) -> Home {
+        let dir = tempfile::tempdir().expect("a home folder");
+        let work = dir.path().join(name);
+        std::fs::create_dir_all(&work).expect("mkdir the working folder");
         Home { dir, work }
     }
 
@@ -336,6 +344,11 @@ impl Home {
             .into_owned()
     }
 
+    /// The window's settings file in this home (`.config/porpoise/settings.toml`).
+    pub fn settings_file(&self) -> PathBuf {
+        self.path().join(".config/porpoise/settings.toml")
+    }
+
     /// A folder `name` in the home holding `<file>.txt` for each of `files`, each
     /// holding its name; its path.
     pub fn folder(&self, name: &str, files: &[&str]) -> PathBuf {
@@ -349,10 +362,22 @@ impl Home {
 }
 
 impl Desktop {
-    /// The window on `home`'s work folder, once its title names it.
+    /// The window on `home`'s working folder, once its title names it.
     pub fn open_work(&self, home: &Home) -> Window<'_> {
         let win = self.launch(Launch::new(home.path()).arg(&home.work));
-        win.wait_title("the folder in the title", |t| t.ends_with("work"));
+        let name = home
+            .work
+            .file_name()
+            .expect("a named folder")
+            .to_string_lossy();
+        win.wait_title("the folder in the title", |t| t.ends_with(&*name));
+        win
+    }
+
+    /// [`Desktop::open_work`], the window's inside then resized to `width` x `height`.
+    pub fn open_work_sized(&self, home: &Home, (width, height): (u32, u32)) -> Window<'_> {
+        let win = self.open_work(home);
+        win.resize(width, height);
         win
     }
 }
@@ -484,26 +509,28 @@ impl Window<'_> {
         }
     }
 
-    pub fn click(&self, x: i32, y: i32) {
+    /// Move the pointer to `(x, y)` inside the window and press and release `button` there.
+    fn press_release_at(&self, button: u8, x: i32, y: i32) {
         self.point(x, y);
-        self.press_release(1);
+        self.press_release(button);
+    }
+
+    pub fn click(&self, x: i32, y: i32) {
+        self.press_release_at(1, x, y);
     }
 
     pub fn double_click(&self, x: i32, y: i32) {
-        self.point(x, y);
-        self.press_release(1);
+        self.press_release_at(1, x, y);
         std::thread::sleep(Duration::from_millis(80));
         self.press_release(1);
     }
 
     pub fn middle_click(&self, x: i32, y: i32) {
-        self.point(x, y);
-        self.press_release(2);
+        self.press_release_at(2, x, y);
     }
 
     pub fn right_click(&self, x: i32, y: i32) {
-        self.point(x, y);
-        self.press_release(3);
+        self.press_release_at(3, x, y);
     }
 
     /// Turn the wheel `steps` notches: down when positive, up when negative.

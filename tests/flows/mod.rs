@@ -36,6 +36,31 @@ pub fn language(lang: &str) -> MutexGuard<'static, ()> {
     guard
 }
 
+/// English strings held, and a fresh temp folder laid out by `lay_out` (what it gives
+/// back comes with them): how most flows start. Keep all three for as long as the test runs.
+pub fn english_in<T>(
+    lay_out: impl FnOnce(&Path) -> T,
+) -> (MutexGuard<'static, ()>, tempfile::TempDir, T) {
+    let (lang, dir) = english_folder();
+    let laid_out = lay_out(dir.path());
+    (lang, dir, laid_out)
+}
+
+/// English strings held, and a fresh temp folder: keep both for as long as the test runs.
+pub fn english_folder() -> (MutexGuard<'static, ()>, tempfile::TempDir) {
+    let lang = language("en");
+    let dir = tempfile::tempdir().expect("tempdir");
+    (lang, dir)
+}
+
+/// [`english_in`] a folder that `lay_out` fills ([`tree`], [`deeper_tree`]), and the app
+/// booted there.
+pub fn english_booted(lay_out: fn(&Path)) -> (MutexGuard<'static, ()>, tempfile::TempDir, App) {
+    let (lang, dir, ()) = english_in(lay_out);
+    let app = boot(dir.path());
+    (lang, dir, app)
+}
+
 /// Run effects with the real engine until nothing is left, failing after `TIMEOUT`.
 pub fn settle(app: App, effects: Vec<Effect>) -> App {
     let (tx, rx) = mpsc::channel();
@@ -260,6 +285,13 @@ pub fn job(kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> Message {
     })
 }
 
+/// Start a job of `kind` on the entries `names` of `folder` into `dest`, and handle all
+/// it sets off.
+pub fn run_job(app: App, kind: JobKind, folder: &Path, names: &[&str], dest: &Path) -> App {
+    let sources = names.iter().map(|n| folder.join(n)).collect();
+    send(app, job(kind, sources, dest))
+}
+
 /// `a.txt`, `b.txt` and an empty folder `sub`, in `dir`.
 pub fn tree(dir: &Path) {
     fs::write(dir.join("a.txt"), b"alpha").expect("write a.txt");
@@ -305,13 +337,7 @@ pub fn in_child(test: &str, env: &[(&str, Option<&OsStr>)]) {
             None => cmd.env_remove(k),
         };
     }
-    let out = cmd.output().expect("run the child test");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && stdout.contains("1 passed"),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    porpoise_testkit::again::passed_one(&mut cmd, &format!("the child test {test}"));
 }
 
 pub fn is_child(test: &str) -> bool {
@@ -333,6 +359,20 @@ pub fn again_as_nobody(dir: &Path, name: &str, var: &str, value: &Path) {
         .env_remove("XDG_CONFIG_HOME")
         .env_remove("XDG_DATA_HOME");
     porpoise_testkit::nobody::passed(again);
+}
+
+/// A temp folder anyone may enter, holding `locked/` with `file` in it (the file holding
+/// its first letter) and `mode` on `locked`: for the tests of what permissions forbid
+/// (see [`again_as_nobody`]). Set `locked` back to 0o755 afterwards, so it can be removed.
+pub fn locked_folder(file: &str, mode: u32) -> (tempfile::TempDir, PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).expect("chmod");
+    let locked = dir.path().join("locked");
+    fs::create_dir(&locked).expect("mkdir");
+    fs::write(locked.join(file), &file.as_bytes()[..1]).expect("write");
+    fs::set_permissions(&locked, fs::Permissions::from_mode(mode)).expect("chmod");
+    (dir, locked)
 }
 
 /// `root/one` (a.txt, b.txt, sub/) and `root/two` (x.txt).
