@@ -16,7 +16,10 @@ pub fn command(program: &Path, dir: &Path) -> Command {
     }
     let name = program.file_name().expect("a program's name");
     let copy = dir.join(name);
-    std::fs::copy(program, &copy).expect("copy the program for the unprivileged user");
+    // `cp` writes the copy, not this process: a program file some process still holds
+    // open for writing cannot be started ("Text file busy"), and a child another test
+    // thread forks here at the wrong moment would hold this process's open copy.
+    crate::run(Command::new("cp").arg(program).arg(&copy));
     let mut c = Command::new("setpriv");
     c.arg(format!("--reuid={NOBODY}"))
         .arg(format!("--regid={NOBODY}"))
