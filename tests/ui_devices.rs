@@ -27,7 +27,7 @@ use iced::keyboard::key::Named;
 use porpoise::actions::ActionMsg;
 use porpoise::devices::DeviceStatus;
 use porpoise::jobs::JobMsg;
-use porpoise::jobs::follow::{self, JobLink};
+use porpoise::jobs::follow::{self, JobLink, JobRun};
 use porpoise::keys::{named, press};
 use porpoise::places::PlaceKind;
 use porpoise::request::{JobKind, JobRequest};
@@ -102,13 +102,13 @@ fn start_copy(app: &mut App, src: PathBuf, dest: &Path) -> (u64, JobLink, JobEve
         dest: dest.to_owned(),
         modes: None,
     }));
-    let Some(Effect::RunJob {
+    let Some(Effect::RunJob(JobRun {
         id,
         kind,
         spec,
         link,
         queue,
-    }) = effects.into_iter().next()
+    })) = effects.into_iter().next()
     else {
         panic!("the app asked for the job")
     };

@@ -116,28 +116,17 @@ impl App {
             return Vec::new();
         };
         view.confirm_purge = false;
-        view.cancel_highlighted = false;
-        if !yes || view.busy {
+        if !answered(view, yes) {
             return Vec::new();
         }
-        let items = selected_items(view);
-        if items.is_empty() {
-            return Vec::new();
-        }
-        view.busy = true;
-        vec![Effect::Action(ActionEffect::PurgeTrash(items))]
+        on_selected(view, ActionEffect::PurgeTrash)
     }
 
     pub(super) fn trash_restore(&mut self) -> Vec<Effect> {
         let Some(view) = self.pane.trash.as_mut().filter(|v| !v.busy) else {
             return Vec::new();
         };
-        let items = selected_items(view);
-        if items.is_empty() {
-            return Vec::new();
-        }
-        view.busy = true;
-        vec![Effect::Action(ActionEffect::RestoreTrash(items))]
+        on_selected(view, ActionEffect::RestoreTrash)
     }
 
     pub(super) fn confirm_empty(&mut self, yes: bool) -> Vec<Effect> {
@@ -145,8 +134,7 @@ impl App {
             return Vec::new();
         };
         view.confirm_empty = false;
-        view.cancel_highlighted = false;
-        if !yes || view.busy {
+        if !answered(view, yes) {
             return Vec::new();
         }
         view.busy = true;
@@ -170,6 +158,24 @@ impl App {
         }
         self.list_trash()
     }
+}
+
+/// A question of the Trash view's was answered (the caller closes it): whether to go on,
+/// which is a yes while nothing else runs.
+fn answered(view: &mut TrashView, yes: bool) -> bool {
+    view.cancel_highlighted = false;
+    yes && !view.busy
+}
+
+/// The work `effect` makes of the selected items, the view busy until it is done; nothing
+/// when none is selected.
+fn on_selected(view: &mut TrashView, effect: fn(Vec<TrashItem>) -> ActionEffect) -> Vec<Effect> {
+    let items = selected_items(view);
+    if items.is_empty() {
+        return Vec::new();
+    }
+    view.busy = true;
+    vec![Effect::Action(effect(items))]
 }
 
 /// The selected items of the Trash view.

@@ -3,9 +3,7 @@
 //! change, the extension kept; under them the preview of every new name, each problem
 //! marked in red beside it; Rename stays disabled while any remains.
 
-use iced::widget::{
-    button, checkbox, column, container, radio, row, scrollable, space, text, text_input,
-};
+use iced::widget::{button, checkbox, column, container, radio, row, scrollable, text, text_input};
 use iced::{Center, Color, Element, Fill, FillPortion, Theme};
 
 use crate::app::App;
@@ -16,6 +14,7 @@ use crate::batch_rename::{
 use crate::i18n::fl;
 use crate::message::Message;
 use crate::theme;
+use crate::widgets::dialog::{self, boxed, button_row, leave_button};
 use porpoise_engine::rename::{CaseChange, InvalidName, Planned, Problem};
 
 /// Rows of the preview drawn at most in the shown order (problems further down are drawn
@@ -30,27 +29,18 @@ fn msg(m: BatchMsg) -> Message {
 /// The batch rename dialog as a layer over the window, when it is open.
 pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
     let v = app.batch_rename()?;
-    let title = text(fl!("batch-title", count = v.count())).size(theme::TEXT_SIZE + 3.0);
-    let cancel = button(text(fl!("batch-cancel")))
-        .on_press(msg(BatchMsg::Close))
-        .style(button::secondary);
+    let title = dialog::title(fl!("batch-title", count = v.count()));
+    let cancel = leave_button(fl!("batch-cancel"), msg(BatchMsg::Close));
     let rename = button(text(fl!("batch-rename")))
         .on_press_maybe(v.ready().then_some(msg(BatchMsg::Rename)));
-    let panel = container(
-        column![
-            title,
-            rules(v),
-            preview(v),
-            row![summary(v), space::horizontal(), cancel, rename]
-                .spacing(12)
-                .align_y(Center),
-        ]
-        .spacing(14),
-    )
-    .padding(20)
-    .max_width(720)
-    .style(container::bordered_box);
-    Some(super::dialog::modal(panel))
+    let body = column![
+        title,
+        rules(v),
+        preview(v),
+        row![summary(v), button_row([cancel.into(), rename.into()])].align_y(Center),
+    ]
+    .spacing(14);
+    Some(boxed(body, 720.0))
 }
 
 /// A label and what is beside it.

@@ -2,7 +2,8 @@
 //! backdrop that takes every click, and a box with the question and its answers.
 
 use iced::widget::{
-    button, center, checkbox, column, container, opaque, row, scrollable, space, text,
+    Button, Row, Text, button, center, checkbox, column, container, opaque, row, scrollable, space,
+    text,
 };
 use iced::{Background, Color, Element, Fill, Theme};
 use std::path::PathBuf;
@@ -46,11 +47,37 @@ pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
         } => preflight_box(problems, *can_proceed, &mut buttons),
         Dialog::ConfirmDelete { paths } => delete_box(paths, &mut buttons),
     };
-    let panel = container(body)
-        .padding(20)
-        .max_width(560)
-        .style(container::bordered_box);
-    Some(modal(panel))
+    Some(boxed(body, 560.0))
+}
+
+/// A dialog's box holding `body`, at most `max_width` wide, over the window.
+pub fn boxed<'a>(body: impl Into<Element<'a, Message>>, max_width: f32) -> Element<'a, Message> {
+    modal(
+        container(body)
+            .padding(20)
+            .max_width(max_width)
+            .style(container::bordered_box),
+    )
+}
+
+/// A dialog's title.
+pub fn title<'a>(words: String) -> Text<'a> {
+    text(words).size(theme::TEXT_SIZE + 3.0)
+}
+
+/// The button that leaves a dialog (Cancel, Close), quieter than the one that acts.
+pub fn leave_button<'a>(words: String, message: Message) -> Button<'a, Message> {
+    button(text(words))
+        .on_press(message)
+        .style(button::secondary)
+}
+
+/// A dialog's buttons, at the right end of its last line.
+pub fn button_row<'a>(buttons: impl IntoIterator<Item = Element<'a, Message>>) -> Row<'a, Message> {
+    row![space::horizontal()]
+        .extend(buttons)
+        .spacing(12)
+        .align_y(iced::Center)
 }
 
 /// A dialog's box, centred on a dimmed backdrop that takes every click: a layer over the

@@ -3,7 +3,7 @@
 //! English, Deutsch) and the switches of file work, each applied as it is changed; the
 //! line with the keyboard ringed once a key moved it.
 
-use iced::widget::{button, checkbox, column, container, pick_list, radio, row, text};
+use iced::widget::{checkbox, column, container, pick_list, radio, row, text};
 use iced::{Center, Element, Fill};
 
 use crate::app::App;
@@ -12,35 +12,29 @@ use crate::message::Message;
 use crate::preferences::{LANGUAGES, Line, PreferencesView, PrefsMsg};
 use crate::settings::{Settings, ThemeChoice};
 use crate::theme;
+use crate::widgets::dialog::{self, boxed, button_row, leave_button};
 
 /// The Preferences dialog as a layer over the window, when it is open.
 pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
     let v = app.preferences()?;
     let s = app.settings();
-    let close = button(text(fl!("prefs-close")))
-        .on_press(Message::Prefs(PrefsMsg::Close))
-        .style(button::secondary);
-    let panel = container(
-        column![
-            text(fl!("prefs-title")).size(theme::TEXT_SIZE + 3.0),
-            heading(fl!("prefs-appearance")),
-            ringed(v, Line::Theme, line(fl!("prefs-theme"), theme_choice(s))),
-            ringed(
-                v,
-                Line::IconTheme,
-                line(fl!("prefs-icon-theme"), icon_theme(v, s))
-            ),
-            ringed(v, Line::Language, line(fl!("prefs-language"), language(s))),
-            heading(fl!("prefs-files")),
-            switches(v, s),
-            row![iced::widget::space::horizontal(), close],
-        ]
-        .spacing(10),
-    )
-    .padding(20)
-    .max_width(620)
-    .style(container::bordered_box);
-    Some(super::dialog::modal(panel))
+    let close = leave_button(fl!("prefs-close"), Message::Prefs(PrefsMsg::Close));
+    let body = column![
+        dialog::title(fl!("prefs-title")),
+        heading(fl!("prefs-appearance")),
+        ringed(v, Line::Theme, line(fl!("prefs-theme"), theme_choice(s))),
+        ringed(
+            v,
+            Line::IconTheme,
+            line(fl!("prefs-icon-theme"), icon_theme(v, s))
+        ),
+        ringed(v, Line::Language, line(fl!("prefs-language"), language(s))),
+        heading(fl!("prefs-files")),
+        switches(v, s),
+        button_row([close.into()]),
+    ]
+    .spacing(10);
+    Some(boxed(body, 620.0))
 }
 
 fn heading<'a>(words: String) -> Element<'a, Message> {

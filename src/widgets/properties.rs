@@ -13,7 +13,7 @@ use crate::format;
 use crate::i18n::fl;
 use crate::message::Message;
 use crate::properties::{PropertiesView, PropsMsg};
-use crate::theme;
+use crate::widgets::dialog::{self, boxed, button_row, leave_button};
 use porpoise_engine::Kind;
 use porpoise_engine::props::Properties;
 
@@ -28,20 +28,9 @@ pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
         Some([Ok(p)]) => single(app, v, p),
         Some(items) => several(v, items),
     };
-    let close = button(text(fl!("props-close")))
-        .on_press(Message::Props(PropsMsg::Close))
-        .style(button::secondary);
-    let panel = container(
-        column![
-            body.spacing(6),
-            row![iced::widget::space::horizontal(), close]
-        ]
-        .spacing(16),
-    )
-    .padding(20)
-    .max_width(560)
-    .style(container::bordered_box);
-    Some(super::dialog::modal(panel))
+    let close = leave_button(fl!("props-close"), Message::Props(PropsMsg::Close));
+    let body = column![body.spacing(6), button_row([close.into()])].spacing(16);
+    Some(boxed(body, 560.0))
 }
 
 /// A label and its value on one line.
@@ -65,7 +54,7 @@ fn single<'a>(
         .map(|n| format::shown_name(n.as_bytes()))
         .unwrap_or_else(|| p.path.display().to_string());
     let mut col = column![
-        text(fl!("props-title", name = name.clone())).size(theme::TEXT_SIZE + 3.0),
+        dialog::title(fl!("props-title", name = name.clone())),
         line(fl!("props-name"), name),
         line(fl!("props-type"), app.type_of_path(&p.path, p.kind)),
     ];
@@ -220,8 +209,7 @@ fn several<'a>(
     v: &PropertiesView,
     items: &'a [Result<Properties, std::sync::Arc<porpoise_engine::error::IoError>>],
 ) -> iced::widget::Column<'a, Message> {
-    let col =
-        column![text(fl!("props-title-many", count = items.len())).size(theme::TEXT_SIZE + 3.0)];
+    let col = column![dialog::title(fl!("props-title-many", count = items.len()))];
     let mut col = counted(col, v);
     for e in items.iter().filter_map(|r| r.as_ref().err()) {
         let name = e.path.display().to_string();

@@ -2,15 +2,15 @@
 //! passphrase field, why the last try failed, Cancel and Unlock ("Unlocking…" while
 //! UDisks2 works).
 
-use iced::widget::{button, column, container, row, space, text, text_input};
-use iced::{Center, Element, Fill};
+use iced::widget::{button, column, container, space, text, text_input};
+use iced::{Element, Fill};
 
 use crate::app::App;
 use crate::devices::DeviceMsg;
 use crate::i18n::fl;
 use crate::message::Message;
-use crate::theme;
 use crate::unlock::{PASSPHRASE_INPUT, Passphrase};
+use crate::widgets::dialog::{self, boxed, button_row, leave_button};
 
 fn msg(m: DeviceMsg) -> Message {
     Message::Devices(m)
@@ -19,8 +19,7 @@ fn msg(m: DeviceMsg) -> Message {
 /// The passphrase dialog as a layer over the window, when it is open.
 pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
     let u = app.unlock_view()?;
-    let title =
-        text(fl!("device-unlock-title", name = u.name.clone())).size(theme::TEXT_SIZE + 3.0);
+    let title = dialog::title(fl!("device-unlock-title", name = u.name.clone()));
     let explain = text(fl!("device-unlock-explain", name = u.name.clone())).style(text::secondary);
     let mut field = text_input(&fl!("device-unlock-passphrase"), u.passphrase.expose())
         .id(PASSPHRASE_INPUT)
@@ -42,27 +41,18 @@ pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
             .into(),
         (None, false) => space::vertical().height(0).into(),
     };
-    let cancel = button(text(fl!("device-unlock-cancel")))
-        .on_press(msg(DeviceMsg::CloseUnlock))
-        .style(button::secondary);
+    let cancel = leave_button(fl!("device-unlock-cancel"), msg(DeviceMsg::CloseUnlock));
     let unlock = button(text(fl!("device-unlock-button")))
         .on_press_maybe(u.ready().then_some(msg(DeviceMsg::Unlock)));
-    let panel = container(
-        column![
-            title,
-            explain,
-            field,
-            said,
-            row![space::horizontal(), cancel, unlock]
-                .spacing(12)
-                .align_y(Center),
-        ]
-        .spacing(14),
-    )
-    .padding(20)
-    .max_width(520)
-    .style(container::bordered_box);
-    Some(super::dialog::modal(panel))
+    let body = column![
+        title,
+        explain,
+        field,
+        said,
+        button_row([cancel.into(), unlock.into()]),
+    ]
+    .spacing(14);
+    Some(boxed(body, 520.0))
 }
 
 /// Why the last try failed: the text as any, on a faint red ground with a red edge.
