@@ -7,19 +7,19 @@ use iced::futures::{Stream, StreamExt};
 use porpoise_engine::error::{IoError, chain};
 
 /// A watch the engine keeps up while it lives.
-pub trait Watch: Send + 'static {
+pub trait EngineWatch: Send + 'static {
     /// Part of what was asked is missing yet (a folder not made), so its parent is watched
     /// instead: after a change there the watch starts again, to reach inside.
     fn is_partial(&self) -> bool;
 }
 
-impl Watch for porpoise_engine::jobs::trash::TrashWatch {
+impl EngineWatch for porpoise_engine::jobs::trash::TrashWatch {
     fn is_partial(&self) -> bool {
         self.is_partial()
     }
 }
 
-impl Watch for porpoise_engine::bookmarks::BookmarksWatch {
+impl EngineWatch for porpoise_engine::bookmarks::BookmarksWatch {
     fn is_partial(&self) -> bool {
         self.is_partial()
     }
@@ -27,7 +27,7 @@ impl Watch for porpoise_engine::bookmarks::BookmarksWatch {
 
 /// The watch `start` sets up (calling the callback it is given on each change), as a
 /// stream of `message`. A watch that cannot be set up ends the stream, and is logged.
-pub fn changes<W: Watch, M: Clone + Send + 'static>(
+pub fn changes<W: EngineWatch, M: Clone + Send + 'static>(
     start: impl Fn(Box<dyn Fn() + Send>) -> Result<W, IoError> + Send + 'static,
     message: M,
 ) -> impl Stream<Item = M> {
@@ -53,7 +53,7 @@ pub fn changes<W: Watch, M: Clone + Send + 'static>(
                 None => begin()?,
             };
             rx.next().await?;
-            if Watch::is_partial(&watch) {
+            if EngineWatch::is_partial(&watch) {
                 (watch, rx) = begin()?;
             }
             Some((message, (begin, Some((watch, rx)))))
