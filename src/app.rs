@@ -68,9 +68,6 @@ pub struct App {
     /// The folders of closed tabs, the last closed last (Ctrl+Shift+T opens it again).
     closed_tabs: Vec<PathBuf>,
     cache: ListerCache,
-    /// The running listing tasks (window only), by listing number: dropping one aborts
-    /// it, once no pane follows its listing.
-    listings: std::collections::HashMap<u64, iced::task::Handle>,
     /// The file and place icons: bundled until the theme's are loaded.
     icons: IconSet,
     user_places: Vec<Place>,
@@ -164,7 +161,6 @@ impl App {
             settings,
             settings_path,
             cache: ListerCache::default(),
-            listings: Default::default(),
             icons: IconSet::default(),
             user_places: places::fixed(&home),
             mount_places: Vec::new(),
@@ -196,8 +192,8 @@ impl App {
             desktop: Default::default(),
             redraw: Default::default(),
         };
-        let mut effects = app.pane.start_listing(None);
-        effects.extend(app.start_bookmarks(home.apps.config_home.as_deref()));
+        app.pane.start_listing(None);
+        let mut effects = app.start_bookmarks(home.apps.config_home.as_deref());
         effects.extend(app.start_new_file(&home));
         effects.push(Effect::LoadUserPlaces(home));
         effects.push(Effect::ListVolumes);
@@ -234,35 +230,14 @@ impl App {
         if !startup_id.is_empty() {
             effects.push(Effect::Raise(startup_id));
         }
-        let task = app.run_effects(effects);
+        let task = tasks(effects);
         (app, task)
     }
 
-    /// iced's update: handle the message, run its effects as tasks, and stop the
-    /// listings no pane follows any more (a folder left).
+    /// iced's update: handle the message and run its effects as tasks.
     pub fn update(&mut self, message: Message) -> Task<Message> {
         self.redraw.note(&message);
-        let effects = self.handle(message);
-        let task = self.run_effects(effects);
-        let followed = self.listings_followed();
-        self.listings.retain(|g, _| followed.contains(g));
-        task
-    }
-
-    fn run_effects(&mut self, effects: Vec<Effect>) -> Task<Message> {
-        let mut tasks = Vec::with_capacity(effects.len());
-        for effect in effects {
-            let listing = match &effect {
-                Effect::OpenDir { generation, .. } => Some(*generation),
-                _ => None,
-            };
-            let (task, handle) = effect.into_task();
-            if let (Some(generation), Some(handle)) = (listing, handle) {
-                self.listings.insert(generation, handle.abort_on_drop());
-            }
-            tasks.push(task);
-        }
-        Task::batch(tasks)
+        tasks(self.handle(message))
     }
 
     /// The pure update: change state, return what should happen outside (among it, the
@@ -439,23 +414,6 @@ impl App {
         vec![Effect::ScheduleSave(self.save_ticket)]
     }
 
-    /// Run effects to completion on this thread, feeding every message back, until none
-    /// is left (for tests; see [`Effect::run_blocking`]).
-    pub fn settle(&mut self, effects: Vec<Effect>) {
-        let mut queue: std::collections::VecDeque<Effect> = effects.into();
-        while let Some(effect) = queue.pop_front() {
-            for message in effect.run_blocking() {
-                queue.extend(self.handle(message));
-            }
-        }
-    }
-
-    /// [`App::handle`] and then [`App::settle`] its effects.
-    pub fn handle_and_settle(&mut self, message: Message) {
-        let effects = self.handle(message);
-        self.settle(effects);
-    }
-
     pub fn title(&self) -> String {
         let folder = match self.pane.trash {
             Some(_) => fl!("place-trash"),
@@ -479,8 +437,11 @@ impl App {
         }
     }
 
+    /// What the window follows: its work ([`App::work`]) and the desktop around it
+    /// (keys, mounts, devices, the look, other programs' requests, clocks).
     pub fn subscription(&self) -> Subscription<Message> {
         Subscription::batch([
+            self.work(),
             iced::event::listen_with(super::keys::listen),
             iced::event::listen_with(super::actions::listen).map(Message::Action),
             Subscription::run(mount_events),
@@ -520,6 +481,33 @@ impl App {
             },
         ])
     }
+
+    /// The engine's work the window follows for as long as it lasts: the listing of every
+    /// folder a pane shows, every job not finished, and the thumbnail pool's outcomes.
+    pub fn work(&self) -> Subscription<Message> {
+        let listings = self
+            .listings_followed()
+            .into_iter()
+            .map(crate::pane::listing::subscription);
+        let jobs = self.jobs.running().map(crate::jobs::follow::subscription);
+        Subscription::batch(
+            listings
+                .chain(jobs)
+                .chain([self.thumbs.subscription().map(Message::Thumbs)]),
+        )
+    }
+
+    /// Nothing the person waits for is under way: every folder a pane shows is listed (or
+    /// failed), every job is finished or waits on the person (a question, a pause) or for
+    /// its turn behind such a job, and no thumbnail asked for is still to come.
+    pub fn is_at_rest(&self) -> bool {
+        self.is_listed() && self.jobs.at_rest() && self.thumbs.pending() == 0
+    }
+}
+
+/// The tasks that do `effects`.
+fn tasks(effects: Vec<Effect>) -> Task<Message> {
+    Task::batch(effects.into_iter().map(Effect::into_task))
 }
 
 /// Changes to the trash folders as messages, while the Trash view is open; a trash folder

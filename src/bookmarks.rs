@@ -114,18 +114,14 @@ impl BookmarksEffect {
                 operation::focus(LABEL_INPUT),
                 operation::select_all(LABEL_INPUT),
             ]),
-            work => off_ui_thread(
-                "the bookmarks thread",
-                move || work.run_blocking().pop().map(wrap),
-                idle,
-            ),
+            work => off_ui_thread("the bookmarks thread", move || work.run().map(wrap), idle),
         }
     }
 
-    /// Run it on this thread: the file as it is after the change.
-    pub fn run_blocking(self) -> Vec<BookmarkMsg> {
+    /// Do it here (blocking, on a worker thread): the file as it is after the change.
+    fn run(self) -> Option<BookmarkMsg> {
         let (file, edit) = match self {
-            BookmarksEffect::FocusLabel => return Vec::new(),
+            BookmarksEffect::FocusLabel => return None,
             BookmarksEffect::Read(file) => (file, None),
             BookmarksEffect::Change(file, edit) => (file, Some(edit)),
         };
@@ -133,7 +129,7 @@ impl BookmarksEffect {
             Some(edit) => bookmarks::change(&file, |b| apply(b, &edit)).and_then(|_| load(&file)),
             None => load(&file),
         };
-        vec![BookmarkMsg::Loaded(result.map_err(Arc::new))]
+        Some(BookmarkMsg::Loaded(result.map_err(Arc::new)))
     }
 }
 

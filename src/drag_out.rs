@@ -104,9 +104,4 @@ impl DragOutEffect {
             }
         }
     }
-
-    /// In tests without a window: nothing (a drag out needs a display and a held button).
-    pub fn run_blocking(self) -> Vec<DragOutMsg> {
-        Vec::new()
-    }
 }

@@ -1,6 +1,5 @@
-//! Side effects the app asks for. The window turns them into iced tasks in one place
-//! ([`Effect::into_task`]); tests run the finite ones on the calling thread
-//! ([`Effect::run_blocking`]) with the real engine.
+//! Side effects the app asks for, turned into iced tasks in one place
+//! ([`Effect::into_task`]); the window's runtime (and the tests' headless one) runs them.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -15,7 +14,6 @@ use super::actions::ActionEffect;
 use super::devices::DeviceMsg;
 use super::icons::desktop;
 use super::jobs::JobMsg;
-use super::jobs::follow::{self, JobLink};
 use super::message::Message;
 use super::offload::blocking;
 use super::places::{self, UserHome};
@@ -30,13 +28,6 @@ const SAVE_DELAY: Duration = Duration::from_millis(800);
 
 #[derive(Debug, Clone)]
 pub enum Effect {
-    /// List (and watch) a folder; its events come back as `Message::Dir(generation, ..)`.
-    /// Replaces the listing before.
-    OpenDir {
-        generation: u64,
-        path: PathBuf,
-        opts: ListOptions,
-    },
     /// Free space of the filesystem holding `path`.
     LoadSpace {
         generation: u64,
@@ -62,15 +53,6 @@ pub enum Effect {
     /// Choose the icon theme (`setting`, else the desktop's) and read its icons.
     LoadThemeIcons {
         setting: Option<String>,
-    },
-    /// Start a file job; its events come back as `Message::Jobs(JobMsg::Event(id, ..))`.
-    /// In tests the job is followed until it ends or waits for an answer or a resume.
-    RunJob(follow::JobRun),
-    /// Follow a job on after an answer, a resume or a cancel (tests; in the window the job's
-    /// stream never stopped, so this does nothing).
-    FollowJob {
-        id: u64,
-        link: JobLink,
     },
     /// Take an undo step back; ends with `JobMsg::Undone`.
     Undo(UndoStep),
@@ -139,173 +121,120 @@ impl Effect {
         )
     }
 
-    /// The task that performs this effect in the window. `OpenDir` tasks are abortable;
-    /// the handle comes back so the app can stop the listing when it leaves the folder.
-    pub fn into_task(self) -> (Task<Message>, Option<iced::task::Handle>) {
+    /// The task that performs this effect.
+    pub fn into_task(self) -> Task<Message> {
         match self {
-            Effect::OpenDir {
-                generation,
-                path,
-                opts,
-            } => {
-                let stream = iced::stream::channel(16, move |out| forward_listing(path, opts, out));
-                let task = Task::run(stream, move |ev| Message::Dir(generation, ev));
-                let (task, handle) = task.abortable();
-                (task, Some(handle))
-            }
-            Effect::Search(start) => (crate::search::task(start, Message::Search), None),
-            Effect::FocusSearch => (
-                Task::batch([
-                    operation::focus(crate::search::SEARCH_INPUT),
-                    operation::select_all(crate::search::SEARCH_INPUT),
-                ]),
-                None,
+            Effect::Search(start) => crate::search::task(start, Message::Search),
+            Effect::FocusSearch => Task::batch([
+                operation::focus(crate::search::SEARCH_INPUT),
+                operation::select_all(crate::search::SEARCH_INPUT),
+            ]),
+            Effect::LoadSpace { generation, path } => Task::perform(
+                blocking(move || porpoise_engine::host::space(&path).ok()),
+                move |space| Message::Space(generation, space.flatten()),
             ),
-            Effect::LoadSpace { generation, path } => (
-                Task::perform(
-                    blocking(move || porpoise_engine::host::space(&path).ok()),
-                    move |space| Message::Space(generation, space.flatten()),
-                ),
-                None,
+            Effect::LoadUserPlaces(home) => Task::perform(
+                {
+                    let home = home.clone();
+                    blocking(move || places::load_user_places(&home))
+                },
+                move |p| Message::UserPlaces(p.unwrap_or_else(|| places::fixed(&home))),
             ),
-            Effect::LoadUserPlaces(home) => (
-                Task::perform(
-                    {
-                        let home = home.clone();
-                        blocking(move || places::load_user_places(&home))
-                    },
-                    move |p| Message::UserPlaces(p.unwrap_or_else(|| places::fixed(&home))),
-                ),
-                None,
-            ),
-            Effect::ScheduleSave(ticket) => (
+            Effect::ScheduleSave(ticket) => {
                 Task::perform(tokio::time::sleep(SAVE_DELAY), move |()| {
                     Message::SaveDue(ticket)
-                }),
-                None,
-            ),
-            Effect::WriteSettings(path, settings) => (
+                })
+            }
+            Effect::WriteSettings(path, settings) => {
                 Task::perform(blocking(move || settings.save(&path)), |r| {
                     Message::Saved(match r {
                         Some(Ok(())) => Ok(()),
                         Some(Err(e)) => Err(Arc::new(e)),
                         None => Err(Arc::new(SaveError::Lost)),
                     })
-                }),
-                None,
+                })
+            }
+            Effect::ScrollTo(id, y) => operation::scroll_to(
+                id,
+                AbsoluteOffset {
+                    x: None,
+                    y: Some(y),
+                },
             ),
-            Effect::ScrollTo(id, y) => (
-                operation::scroll_to(
-                    id,
-                    AbsoluteOffset {
-                        x: None,
-                        y: Some(y),
-                    },
-                ),
-                None,
-            ),
-            Effect::FocusLocation(id) => (
-                Task::batch([operation::focus(id.clone()), operation::select_all(id)]),
-                None,
-            ),
-            Effect::FocusInput(id) => (operation::focus(id), None),
-            Effect::FocusFilter => (
-                Task::batch([
-                    operation::focus(FILTER_INPUT),
-                    operation::select_all(FILTER_INPUT),
-                ]),
-                None,
-            ),
-            Effect::RunJob(run) => (run.task().map(Message::Jobs), None),
-            Effect::Close => (iced::exit(), None),
-            Effect::Raise(startup_id) => (crate::x11::raise(startup_id), None),
+            Effect::FocusLocation(id) => {
+                Task::batch([operation::focus(id.clone()), operation::select_all(id)])
+            }
+            Effect::FocusInput(id) => operation::focus(id),
+            Effect::FocusFilter => Task::batch([
+                operation::focus(FILTER_INPUT),
+                operation::select_all(FILTER_INPUT),
+            ]),
+            Effect::Close => iced::exit(),
+            Effect::Raise(startup_id) => crate::x11::raise(startup_id),
             Effect::CountFolders {
                 generation,
                 dir,
                 names,
                 hidden,
-            } => (
-                Task::perform(
-                    blocking(move || count_folders(&dir, &names, hidden)),
-                    move |counts| Message::FolderCounts(generation, counts.unwrap_or_default()),
-                ),
-                None,
+            } => Task::perform(
+                blocking(move || count_folders(&dir, &names, hidden)),
+                move |counts| Message::FolderCounts(generation, counts.unwrap_or_default()),
             ),
-            Effect::FollowJob { .. } => (Task::none(), None),
-            Effect::Undo(step) => (
-                Task::perform(blocking(move || undo::run(step)), |m| match m {
-                    Some((step, result)) => Message::Jobs(JobMsg::Undone(step, result)),
-                    None => {
-                        tracing::error!("the undo thread panicked");
-                        Message::Tick
-                    }
-                }),
-                None,
-            ),
-            Effect::Redo(step) => (
+            Effect::Undo(step) => Task::perform(blocking(move || undo::run(step)), |m| match m {
+                Some((step, result)) => Message::Jobs(JobMsg::Undone(step, result)),
+                None => {
+                    tracing::error!("the undo thread panicked");
+                    Message::Tick
+                }
+            }),
+            Effect::Redo(step) => {
                 Task::perform(blocking(move || undo::redo::run(step)), |m| match m {
                     Some((step, result)) => Message::Jobs(JobMsg::Redone(step, result)),
                     None => {
                         tracing::error!("the redo thread panicked");
                         Message::Tick
                     }
-                }),
-                None,
+                })
+            }
+            Effect::LoadThemeIcons { setting } => Task::perform(
+                blocking(move || desktop::load(setting.as_deref())),
+                |icons| Message::ThemeIcons(icons.unwrap_or_default()),
             ),
-            Effect::LoadThemeIcons { setting } => (
-                Task::perform(
-                    blocking(move || desktop::load(setting.as_deref())),
-                    |icons| Message::ThemeIcons(icons.unwrap_or_default()),
-                ),
-                None,
-            ),
-            Effect::Action(a) => (a.into_task(), None),
-            Effect::Types(t) => (t.into_task(), None),
-            Effect::Thumbs(t) => (t.into_task(Message::Thumbs, Message::Tick), None),
-            Effect::Props(p) => (p.into_task(Message::Props, Message::Tick), None),
-            Effect::Prefs(p) => (p.into_task(Message::Prefs, Message::Tick), None),
-            Effect::Apps(a) => (a.into_task(), None),
-            Effect::Bookmarks(b) => (b.into_task(Message::Bookmarks, Message::Tick), None),
-            Effect::NewFile(n) => (n.into_task(Message::NewFile, Message::Tick), None),
-            Effect::DragOut(d) => (d.into_task(Message::DragOut), None),
+            Effect::Action(a) => a.into_task(),
+            Effect::Types(t) => t.into_task(),
+            Effect::Thumbs(t) => t.into_task(Message::Thumbs, Message::Tick),
+            Effect::Props(p) => p.into_task(Message::Props, Message::Tick),
+            Effect::Prefs(p) => p.into_task(Message::Prefs, Message::Tick),
+            Effect::Apps(a) => a.into_task(),
+            Effect::Bookmarks(b) => b.into_task(Message::Bookmarks, Message::Tick),
+            Effect::NewFile(n) => n.into_task(Message::NewFile, Message::Tick),
+            Effect::DragOut(d) => d.into_task(Message::DragOut),
             Effect::Eject(path) => {
                 let at = path.clone();
-                (
-                    Task::perform(blocking(move || eject(&at)), move |r| match r {
-                        Some(r) => Message::Devices(DeviceMsg::Ejected(path.clone(), r)),
-                        None => {
-                            tracing::error!("the unmount thread panicked");
-                            Message::Tick
-                        }
-                    }),
-                    None,
-                )
+                Task::perform(blocking(move || eject(&at)), move |r| match r {
+                    Some(r) => Message::Devices(DeviceMsg::Ejected(path.clone(), r)),
+                    None => {
+                        tracing::error!("the unmount thread panicked");
+                        Message::Tick
+                    }
+                })
             }
-            Effect::ListVolumes => (
-                crate::offload::off_ui_thread(
-                    "a devices worker",
-                    || Some(Message::Devices(DeviceMsg::Volumes(volumes()))),
-                    Message::Tick,
-                ),
-                None,
+            Effect::ListVolumes => crate::offload::off_ui_thread(
+                "a devices worker",
+                || Some(Message::Devices(DeviceMsg::Volumes(volumes()))),
+                Message::Tick,
             ),
-            Effect::MountVolume(volume) => (
-                crate::offload::off_ui_thread(
-                    "a mounting worker",
-                    move || Some(Message::Devices(mount(&volume))),
-                    Message::Tick,
-                ),
-                None,
+            Effect::MountVolume(volume) => crate::offload::off_ui_thread(
+                "a mounting worker",
+                move || Some(Message::Devices(mount(&volume))),
+                Message::Tick,
             ),
-            Effect::UnlockVolume(volume, passphrase) => (
-                crate::offload::off_ui_thread(
-                    "an unlocking worker",
-                    move || Some(Message::Devices(unlock(&volume, &passphrase))),
-                    Message::Tick,
-                ),
-                None,
+            Effect::UnlockVolume(volume, passphrase) => crate::offload::off_ui_thread(
+                "an unlocking worker",
+                move || Some(Message::Devices(unlock(&volume, &passphrase))),
+                Message::Tick,
             ),
-            Effect::ReadMounts => (
+            Effect::ReadMounts => {
                 Task::perform(blocking(porpoise_engine::mounts::current), |r| match r {
                     Some(Ok(table)) => Message::Mounts(table),
                     Some(Err(e)) => {
@@ -313,122 +242,15 @@ impl Effect {
                         Message::Tick
                     }
                     None => Message::Tick,
-                }),
-                None,
-            ),
-        }
-    }
-
-    /// Run a finite effect on this thread and return the messages it produces, in order.
-    /// `OpenDir` lists without watching, until `Complete`, `Unchanged` or `Failed`.
-    /// Delays, scrolling and focus do nothing here (they need a window); settings are
-    /// written, theme icons read and files opened (with the applications of the
-    /// environment the test gave). `RunJob` and `FollowJob`
-    /// follow the job until it ends or waits for an answer or a resume; undo runs to its end.
-    pub fn run_blocking(self) -> Vec<Message> {
-        match self {
-            Effect::OpenDir {
-                generation,
-                path,
-                mut opts,
-            } => {
-                opts.watch = false;
-                let mut stream = open_dir(path, opts);
-                let mut out = Vec::new();
-                while let Some(ev) = stream.blocking_next() {
-                    let last = matches!(
-                        ev,
-                        DirEvent::Complete | DirEvent::Unchanged | DirEvent::Failed(_)
-                    );
-                    out.push(Message::Dir(generation, ev));
-                    if last {
-                        break;
-                    }
-                }
-                out
+                })
             }
-            Effect::Search(start) => crate::search::run_blocking(start)
-                .into_iter()
-                .map(Message::Search)
-                .collect(),
-            Effect::LoadSpace { generation, path } => {
-                vec![Message::Space(
-                    generation,
-                    porpoise_engine::host::space(&path).ok(),
-                )]
-            }
-            Effect::LoadUserPlaces(home) => {
-                vec![Message::UserPlaces(places::load_user_places(&home))]
-            }
-            Effect::LoadThemeIcons { setting } => {
-                vec![Message::ThemeIcons(desktop::load(setting.as_deref()))]
-            }
-            Effect::RunJob(run) => jobs_said(run.follow_blocking()),
-            Effect::FollowJob { id, link } => jobs_said(follow::resume_blocking(id, &link)),
-            Effect::Undo(step) => {
-                let (step, result) = undo::run(step);
-                vec![Message::Jobs(JobMsg::Undone(step, result))]
-            }
-            Effect::Redo(step) => {
-                let (step, result) = undo::redo::run(step);
-                vec![Message::Jobs(JobMsg::Redone(step, result))]
-            }
-            Effect::WriteSettings(path, settings) => {
-                vec![Message::Saved(settings.save(&path).map_err(Arc::new))]
-            }
-            Effect::Action(a) => a.run_blocking(),
-            Effect::Types(t) => t.run_blocking(),
-            Effect::Thumbs(t) => t.run_blocking().into_iter().map(Message::Thumbs).collect(),
-            Effect::Props(p) => p.run_blocking().into_iter().map(Message::Props).collect(),
-            Effect::Prefs(p) => p.run_blocking().into_iter().map(Message::Prefs).collect(),
-            Effect::Apps(a) => a.run_blocking(),
-            Effect::Bookmarks(b) => b
-                .run_blocking()
-                .into_iter()
-                .map(Message::Bookmarks)
-                .collect(),
-            Effect::NewFile(n) => n.run_blocking().into_iter().map(Message::NewFile).collect(),
-            Effect::DragOut(d) => d.run_blocking().into_iter().map(Message::DragOut).collect(),
-            Effect::Eject(path) => {
-                let r = eject(&path);
-                vec![Message::Devices(DeviceMsg::Ejected(path, r))]
-            }
-            Effect::ListVolumes => vec![Message::Devices(DeviceMsg::Volumes(volumes()))],
-            Effect::MountVolume(volume) => vec![Message::Devices(mount(&volume))],
-            Effect::UnlockVolume(volume, passphrase) => {
-                vec![Message::Devices(unlock(&volume, &passphrase))]
-            }
-            Effect::CountFolders {
-                generation,
-                dir,
-                names,
-                hidden,
-            } => vec![Message::FolderCounts(
-                generation,
-                count_folders(&dir, &names, hidden),
-            )],
-            Effect::ReadMounts => match porpoise_engine::mounts::current() {
-                Ok(table) => vec![Message::Mounts(table)],
-                Err(e) => {
-                    tracing::warn!("{}", porpoise_engine::error::chain(&e));
-                    Vec::new()
-                }
-            },
-            Effect::Close
-            | Effect::Raise(_)
-            | Effect::ScheduleSave(_)
-            | Effect::ScrollTo(..)
-            | Effect::FocusLocation(_)
-            | Effect::FocusFilter
-            | Effect::FocusInput(_)
-            | Effect::FocusSearch => Vec::new(),
         }
     }
 }
 
 /// Move a folder's events from the engine's worker into the window's stream, on a blocking
 /// thread. Ends when the listing ends or the window stops listening (the task was aborted).
-async fn forward_listing(
+pub(crate) async fn forward_listing(
     path: PathBuf,
     opts: ListOptions,
     mut out: iced::futures::channel::mpsc::Sender<DirEvent>,
@@ -505,8 +327,4 @@ fn count_folders(dir: &std::path::Path, names: &[Vec<u8>], hidden: bool) -> Vec<
         tracing::info!("{}", porpoise_engine::error::chain(&e));
     }
     counts
-}
-
-fn jobs_said(said: Vec<JobMsg>) -> Vec<Message> {
-    said.into_iter().map(Message::Jobs).collect()
 }

@@ -9,9 +9,9 @@ pub mod words;
 
 use std::sync::Arc;
 
-use porpoise_engine::jobs::JobEvent;
 use porpoise_engine::jobs::conflict::Choice;
 use porpoise_engine::jobs::preflight::PreflightChoice;
+use porpoise_engine::jobs::{JobEvent, JobState};
 
 use super::undo::perform::UndoError;
 use super::undo::{UndoStack, UndoStep};
@@ -102,5 +102,25 @@ impl Jobs {
     /// Remove a finished job's row.
     pub fn dismiss(&mut self, id: u64) {
         self.entries.retain(|e| e.id != id || !e.is_finished());
+    }
+
+    /// The jobs not finished, whose events the window follows.
+    pub fn running(&self) -> impl Iterator<Item = &std::sync::Arc<follow::JobRun>> {
+        self.entries
+            .iter()
+            .filter(|e| !e.is_finished())
+            .map(|e| &e.run)
+    }
+
+    /// Every job is finished, or waits on the person (a question of it is asked; it is
+    /// paused, and not resumed since), or waits for its turn behind another job that is
+    /// not finished.
+    pub fn at_rest(&self) -> bool {
+        let unfinished = self.entries.iter().filter(|e| !e.is_finished()).count();
+        self.entries.iter().filter(|e| !e.is_finished()).all(|e| {
+            (e.state == JobState::Paused && e.control().is_paused())
+                || self.dialogs.asks(e.id)
+                || (e.is_waiting() && unfinished > 1)
+        })
     }
 }

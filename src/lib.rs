@@ -1,8 +1,8 @@
 //! The window: an iced application over the engine's listing, mounts and places.
 //!
-//! `run` opens it; the rest of the modules are public so `tests/ui_flows.rs` can drive the
-//! app headlessly: [`App::handle`] is pure and returns [`Effect`]s, which the window runs as
-//! tasks and tests run with [`Effect::run_blocking`].
+//! `run` opens it; the rest of the modules are public so the `ui_*` tests can drive the
+//! app headlessly: they run [`App::update`]'s tasks and [`App::work`]'s subscriptions on a
+//! runtime of their own, as the window runs them.
 
 pub mod actions;
 pub mod app;

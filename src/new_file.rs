@@ -94,15 +94,12 @@ impl NewFileEffect {
         wrap: fn(NewFileMsg) -> M,
         idle: M,
     ) -> iced::Task<M> {
-        off_ui_thread(
-            "the new file thread",
-            move || self.run_blocking().pop().map(wrap),
-            idle,
-        )
+        off_ui_thread("the new file thread", move || Some(wrap(self.run())), idle)
     }
 
-    pub fn run_blocking(self) -> Vec<NewFileMsg> {
-        let m = match self {
+    /// Do it here (blocking, on a worker thread).
+    fn run(self) -> NewFileMsg {
+        match self {
             NewFileEffect::Find { config_home, home } => {
                 let found = templates::templates_dir(config_home.as_deref(), &home)
                     .map(|d| templates::find(&d))
@@ -114,8 +111,7 @@ impl NewFileEffect {
                 name,
                 template,
             } => NewFileMsg::Created(create(&parent, &name, template)),
-        };
-        vec![m]
+        }
     }
 }
 

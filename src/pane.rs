@@ -5,6 +5,7 @@
 //! returns effects and tells the app what concerns the whole window.
 
 mod filter;
+pub mod listing;
 mod mode;
 mod nav;
 mod types;
@@ -41,7 +42,7 @@ pub struct Pane {
     pub(crate) history: History,
     /// This pane's current listing: events of older listings (and of other panes) carry
     /// other numbers and are dropped.
-    pub(crate) generation: u64,
+    pub(crate) listing: listing::Listing,
     pub(crate) selection: Selection,
     pub(crate) viewport: Viewport,
     /// What the pane is in the middle of (a typed location, a name, a menu), if anything.
@@ -120,9 +121,9 @@ impl Pane {
         // A new pane sorts as the last sort chosen.
         let sort = (settings.sort_key(), settings.sort_order());
         Pane {
-            lister: Lister::new(path, view_options(settings, sort, None)),
+            lister: Lister::new(path.clone(), view_options(settings, sort, None)),
             history: History::default(),
-            generation: 0,
+            listing: listing::Listing::none(path),
             selection: Selection::default(),
             viewport,
             mode: Mode::Browsing,
@@ -196,7 +197,12 @@ impl Pane {
     }
 
     pub fn generation(&self) -> u64 {
-        self.generation
+        self.listing.generation
+    }
+
+    /// The listing it follows.
+    pub fn listing(&self) -> &listing::Listing {
+        &self.listing
     }
 
     /// The view options of this pane under `settings`: its own filter text.
@@ -270,7 +276,7 @@ impl Pane {
     /// its one: its counts and free space, and its listing's events from now on (the disk
     /// is not read a second time).
     fn share_listing_of(&mut self, peer: &Pane) {
-        self.generation = peer.generation;
+        self.listing = peer.listing.clone();
         self.folder_counts = peer.folder_counts.clone();
         self.types = peer.types.clone();
         self.space = peer.space;

@@ -157,11 +157,6 @@ impl PrefsEffect {
         )
     }
 
-    /// Do it here (tests).
-    pub fn run_blocking(self) -> Vec<PrefsMsg> {
-        vec![self.run()]
-    }
-
     fn run(self) -> PrefsMsg {
         match self {
             PrefsEffect::ListIconThemes => PrefsMsg::IconThemes(

@@ -223,11 +223,6 @@ impl PropsEffect {
         crate::offload::off_ui_thread("the properties worker", move || self.run().map(wrap), idle)
     }
 
-    /// Do it here (tests).
-    pub fn run_blocking(self) -> Vec<PropsMsg> {
-        self.run().into_iter().collect()
-    }
-
     /// Do the work here (blocking); a count is followed to its end result.
     fn run(self) -> Option<PropsMsg> {
         Some(match self {

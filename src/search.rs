@@ -237,19 +237,6 @@ pub fn task<M: Send + 'static>(start: StartSearch, wrap: fn(SearchMsg) -> M) -> 
     Task::run(stream, move |ev| wrap(SearchMsg::Event(id, ev)))
 }
 
-/// The search run to its end here (tests): every event, as messages.
-pub fn run_blocking(start: StartSearch) -> Vec<SearchMsg> {
-    let StartSearch { id, query, stop } = start;
-    let Ok(search) = start_with(query, stop) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    while let Some(ev) = search.next() {
-        out.push(SearchMsg::Event(id, ev));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -63,6 +63,8 @@ pub struct Wanted {
 #[derive(Debug, Default)]
 pub struct Thumbs {
     pool: Option<Pool>,
+    /// The pool's outcomes, followed while it runs.
+    outcomes: Option<crossbeam_channel::Receiver<ThumbEvent>>,
     /// The pool is being started (or could not be).
     started: bool,
     pictures: HashMap<PathBuf, Picture>,
@@ -92,9 +94,18 @@ impl Thumbs {
         })
     }
 
-    /// Take the started pool; its outcomes are to be followed.
-    pub fn started(&mut self, pool: Pool) {
+    /// Take the started pool and its outcomes, which [`Thumbs::subscription`] follows.
+    pub fn started(&mut self, pool: Pool, outcomes: crossbeam_channel::Receiver<ThumbEvent>) {
         self.pool = Some(pool);
+        self.outcomes = Some(outcomes);
+    }
+
+    /// The pool's outcomes as they come, while it runs.
+    pub fn subscription(&self) -> iced::Subscription<ThumbsMsg> {
+        match &self.outcomes {
+            Some(events) => work::outcomes(events),
+            None => iced::Subscription::none(),
+        }
     }
 
     /// The pool runs.
@@ -215,7 +226,7 @@ mod tests {
         let setup = Setup::new(cache, Arc::new(MimeDb::load()), Thumbnailers::none());
         let (pool, events) = Thumbnailer::start(setup);
         let mut thumbs = Thumbs::default();
-        thumbs.started(Pool(Arc::new(pool)));
+        thumbs.started(Pool(Arc::new(pool)), events.clone());
         (thumbs, events)
     }
 

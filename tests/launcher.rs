@@ -132,11 +132,35 @@ fn a_desktop_without_an_application_for_the_file_hands_it_back_with_its_type() {
             apps: None,
         },
     };
-    match open.run_blocking().as_slice() {
+    match outputs(open.into_task()).as_slice() {
         [Message::Apps(AppsMsg::Opened(o))] => {
             assert!(o.failures.is_empty(), "{:?}", o.failures);
             assert_eq!(o.unopened, [(file, "text/plain".to_owned())]);
         }
         other => panic!("expected what opening said, got {other:?}"),
     }
+}
+
+/// The messages `task` produces, run to its end as the window's runtime runs it.
+fn outputs(task: iced::Task<Message>) -> Vec<Message> {
+    use iced::futures::StreamExt;
+    let Some(stream) = iced_runtime::task::into_stream(task) else {
+        return Vec::new();
+    };
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let actions = runtime.block_on(async {
+        tokio::time::timeout(
+            std::time::Duration::from_secs(60),
+            stream.collect::<Vec<_>>(),
+        )
+        .await
+        .expect("the task ended in time")
+    });
+    actions
+        .into_iter()
+        .filter_map(|a| match a {
+            iced_runtime::Action::Output(m) => Some(m),
+            _ => None,
+        })
+        .collect()
 }

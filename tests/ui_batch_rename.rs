@@ -36,7 +36,7 @@ fn set(names: &[&[u8]]) -> BTreeSet<Vec<u8>> {
 
 /// Click into the field `id` and type `text`, as a person would; the app takes what that
 /// produced.
-fn type_into(app: App, id: &'static str, text: &str) -> App {
+fn type_into(app: Ui, id: &'static str, text: &str) -> Ui {
     let messages: Vec<Message> = {
         let mut ui = simulator(&app);
         ui.click(Id::new(id)).expect("the field is shown");
@@ -47,7 +47,7 @@ fn type_into(app: App, id: &'static str, text: &str) -> App {
     messages.into_iter().fold(app, send)
 }
 
-fn ctrl_click(app: App, name: &[u8]) -> App {
+fn ctrl_click(app: Ui, name: &[u8]) -> Ui {
     let app = send(app, Message::Modifiers(Modifiers::CTRL));
     let app = send(app, Message::Clicked(name.to_vec()));
     send(app, Message::Modifiers(Modifiers::empty()))

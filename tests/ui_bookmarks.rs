@@ -51,7 +51,7 @@ impl TestHome {
         }
     }
 
-    fn app(&self) -> App {
+    fn app(&self) -> Ui {
         boot_with_apps(&self.work, porpoise_engine::apps::Env::under(&self.home))
     }
 
@@ -230,7 +230,7 @@ fn templates(t: &TestHome) -> PathBuf {
 }
 
 /// The app on `t`'s work folder, with [`templates`] in place and `t`'s home as the user's.
-fn boot_with_templates(t: &TestHome) -> App {
+fn boot_with_templates(t: &TestHome) -> Ui {
     templates(t);
     // Not with the process's home: the test's own, whose HOME `$HOME` stands for.
     let home = porpoise::places::UserHome {

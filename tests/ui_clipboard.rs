@@ -15,13 +15,13 @@ use std::process::{Command, Stdio};
 
 use flows::*;
 use iced::keyboard::Modifiers;
+use porpoise::Message;
 use porpoise::keys::{char_key, press};
 use porpoise::pane::PaneMsg;
 use porpoise::request::{JobKind, JobRequest};
-use porpoise::{App, Message};
 
 /// Ctrl+V: without an error, it asks for one job, `kind` of `sources` into `dest`.
-fn paste_asks_for(app: App, kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> App {
+fn paste_asks_for(app: Ui, kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> Ui {
     let (app, jobs) = feed(app, [press(char_key("v"), Modifiers::CTRL)]);
     assert_eq!(app.status_error(), None);
     assert_eq!(

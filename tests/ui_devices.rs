@@ -21,13 +21,13 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use flows::{boot, center_of, drag, feed, send, shows, simulator, tree};
+use flows::{Ui, boot, center_of, drag, feed, send, shows, simulator, tree};
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use porpoise::actions::ActionMsg;
 use porpoise::devices::DeviceStatus;
 use porpoise::jobs::JobMsg;
-use porpoise::jobs::follow::{self, JobLink, JobRun};
+use porpoise::jobs::follow::{self, JobRun};
 use porpoise::keys::{named, press};
 use porpoise::places::PlaceKind;
 use porpoise::request::{JobKind, JobRequest};
@@ -70,7 +70,7 @@ fn on_stick(rate: u64) -> Option<OnStick> {
 }
 
 /// The mount table as the window's watcher would deliver it.
-fn mounts(app: App) -> App {
+fn mounts(app: Ui) -> Ui {
     let table = MountTable::read().expect("the mount table");
     send(app, Message::Mounts(Arc::new(table)))
 }
@@ -93,29 +93,27 @@ fn source(dir: &Path, size: usize) -> PathBuf {
     p
 }
 
-/// Ask the app for a copy and start it in the engine as the window would; the events are
-/// fed to the app by the caller, one at a time.
-fn start_copy(app: &mut App, src: PathBuf, dest: &Path) -> (u64, JobLink, JobEvents) {
+/// Ask the app for a copy and start it in the engine as the window would (here, not in
+/// the harness's runtime: the events are fed to the app by the caller, one at a time).
+fn start_copy(app: &mut App, src: PathBuf, dest: &Path) -> (u64, Arc<JobRun>, JobEvents) {
     let effects = app.handle(Message::StartJob(JobRequest {
         kind: JobKind::Copy,
         sources: vec![src],
         dest: dest.to_owned(),
         modes: None,
     }));
-    let Some(Effect::RunJob(JobRun {
-        id,
-        kind,
-        spec,
-        link,
-        queue,
-    })) = effects.into_iter().next()
-    else {
-        panic!("the app asked for the job")
-    };
-    let rx = follow::start(kind, spec, link.control.clone(), &queue);
+    assert!(effects.is_empty(), "the job is the app's to start");
+    let run = app
+        .jobs()
+        .entries
+        .last()
+        .expect("the app asked for the job")
+        .run
+        .clone();
+    let rx = follow::start(&run);
     (
-        id,
-        link,
+        run.id,
+        run,
         JobEvents {
             rx,
             deadline: Instant::now() + PATIENCE,
@@ -164,7 +162,7 @@ fn deliver_to_the_end(
 
 /// Drag `a.txt` onto `sub` in the shown folder: the drop menu's default is `kind`, and
 /// Enter starts a job of that kind.
-fn drop_defaults_to(app: App, kind: JobKind) -> (App, Vec<JobRequest>) {
+fn drop_defaults_to(app: Ui, kind: JobKind) -> (Ui, Vec<JobRequest>) {
     let (app, jobs) = drag(app, "a.txt", "sub", Modifiers::empty());
     assert!(
         jobs.is_empty(),
@@ -174,7 +172,7 @@ fn drop_defaults_to(app: App, kind: JobKind) -> (App, Vec<JobRequest>) {
 }
 
 /// The open drop menu's default is `kind`, listed first, and Enter picks it.
-fn enter_picks(app: App, kind: JobKind) -> (App, Vec<JobRequest>) {
+fn enter_picks(app: Ui, kind: JobKind) -> (Ui, Vec<JobRequest>) {
     let menu = app.drop_menu().expect("the drop menu");
     assert_eq!(menu.default, kind);
     let (first, second) = match kind {
@@ -200,7 +198,7 @@ fn places_tell_what_is_still_being_written_to_a_stick_and_when_it_is_safe() {
     assert_eq!(status_of(&app, stick.path()), None, "nothing written yet");
     assert!(!shows(&app, "safe to remove"));
 
-    let (id, _link, events) = start_copy(&mut app, big, stick.path());
+    let (id, _run, events) = start_copy(&mut app, big, stick.path());
     let mut writing_shown = Vec::new();
     deliver_to_the_end(&mut app, id, &events, |app, ev| {
         if let JobEvent::Progress(f) = ev
@@ -250,7 +248,7 @@ fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
         .map(|n| n.to_string_lossy().into_owned())
         .expect("a name");
 
-    let (id, link, events) = start_copy(&mut app, big, stick.path());
+    let (id, run, events) = start_copy(&mut app, big, stick.path());
     // Wait until the copy is under way.
     loop {
         let ev = events.next();
@@ -284,7 +282,7 @@ fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
     );
 
     // Cancelled (and flushed), nothing targets the stick: now the unmount would be asked.
-    link.control.cancel();
+    run.control.cancel();
     deliver_to_the_end(&mut app, id, &events, |_, _| {});
     let effects = app.handle(Message::Devices(porpoise::devices::DeviceMsg::Eject(
         stick.path().to_owned(),
@@ -341,7 +339,7 @@ fn a_stick_that_fails_while_being_written_is_not_called_safe() {
     let stick = &rig.stick;
 
     // The stick is pulled out while the copied data is being written to it.
-    let (id, _link, events) = start_copy(&mut app, big, stick.path());
+    let (id, _run, events) = start_copy(&mut app, big, stick.path());
     deliver_to_the_end(&mut app, id, &events, |_, ev| {
         if let JobEvent::State(JobState::WritingToDevice) = ev {
             stick.unplug();

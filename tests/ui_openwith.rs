@@ -107,7 +107,7 @@ impl Desk {
         }
     }
 
-    fn boot(&self) -> App {
+    fn boot(&self) -> Ui {
         boot_with_apps(&self.path("files"), self.env())
     }
 
@@ -127,12 +127,12 @@ fn os(p: &Path) -> OsString {
     p.as_os_str().to_owned()
 }
 
-fn key(app: App, n: Named) -> App {
+fn key(app: Ui, n: Named) -> Ui {
     send(app, press(named(n), Modifiers::empty()))
 }
 
 /// Type `text` a key at a time.
-fn typed(mut app: App, text: &str) -> App {
+fn typed(mut app: Ui, text: &str) -> Ui {
     for c in text.chars() {
         app = send(app, press(char_key(&c.to_string()), Modifiers::empty()));
     }
@@ -140,7 +140,7 @@ fn typed(mut app: App, text: &str) -> App {
 }
 
 /// The menu of `name` with its "Open With" submenu open.
-fn open_with(app: App, name: &str) -> App {
+fn open_with(app: Ui, name: &str) -> Ui {
     let app = send(
         app,
         Message::Action(ActionMsg::ContextMenu(Some(name.as_bytes().to_vec()))),

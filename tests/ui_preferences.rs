@@ -19,7 +19,7 @@ use porpoise_engine::appearance::{Appearance, Rgb};
 
 use flows::*;
 
-fn prefs(app: App, m: PrefsMsg) -> App {
+fn prefs(app: Ui, m: PrefsMsg) -> Ui {
     send(app, Message::Prefs(m))
 }
 

@@ -12,10 +12,10 @@ use std::os::unix::fs::PermissionsExt;
 
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
+use porpoise::Message;
 use porpoise::actions::{ActionMsg, MenuItem};
 use porpoise::keys::{named, press};
 use porpoise::properties::PropsMsg;
-use porpoise::{App, Message};
 
 use flows::*;
 
@@ -23,7 +23,7 @@ fn mode_on_disk(path: &std::path::Path) -> u32 {
     std::fs::metadata(path).expect("stat").permissions().mode() & 0o7777
 }
 
-fn alt_enter(app: App) -> App {
+fn alt_enter(app: Ui) -> Ui {
     send(app, press(named(Named::Enter), Modifiers::ALT))
 }
 

@@ -1,6 +1,6 @@
 //! The work the file actions ask for, off the UI thread: the clipboard thread, creating
 //! and renaming, reading and changing the trash. The window runs it as tasks
-//! ([`ActionEffect::into_task`]); tests run it here ([`ActionEffect::run_blocking`]).
+//! ([`ActionEffect::into_task`]).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -79,35 +79,19 @@ impl ActionEffect {
                 operation::focus(NAME_INPUT),
                 operation::select_range(NAME_INPUT, 0, select),
             ]),
-            // The rest is blocking I/O: tokio's blocking pool. A panic there (none is
-            // expected) becomes the harmless timer message rather than a lost task.
-            work => Task::perform(
-                async move { tokio::task::spawn_blocking(move || work.run_blocking()).await },
-                |r| match r {
-                    Ok(mut messages) => messages.pop().unwrap_or(Message::Tick),
-                    Err(_) => Message::Tick,
-                },
+            // The rest is blocking I/O: tokio's blocking pool.
+            work => crate::offload::off_ui_thread(
+                "a file actions worker",
+                move || work.run(),
+                Message::Tick,
             ),
         }
     }
 
-    /// Run this effect on the calling thread and return the message it produces. The
-    /// drop's delay is not waited for; focus does nothing without a window.
-    pub fn run_blocking(self) -> Vec<Message> {
-        use iced::futures::executor::block_on;
-        let m = match self {
-            ActionEffect::Send(m) => *m,
-            ActionEffect::ClipboardPut(list) => {
-                act(ActionMsg::ClipboardPut(block_on(owner::put(list))))
-            }
-            ActionEffect::ClipboardRead(dest) => {
-                act(ActionMsg::ClipboardRead(dest, block_on(owner::read())))
-            }
-            ActionEffect::ClipboardClear => {
-                act(ActionMsg::ClipboardCleared(block_on(owner::clear())))
-            }
-            ActionEffect::SettleDrop(ticket) => act(ActionMsg::DropSettled(ticket)),
-            ActionEffect::FocusName { .. } => return Vec::new(),
+    /// Do the blocking work of this effect (on a worker thread) and return the message it
+    /// produces; the rest is done by [`ActionEffect::into_task`].
+    fn run(self) -> Option<Message> {
+        Some(match self {
             ActionEffect::CreateFolder { parent, name } => act(ActionMsg::Created(
                 names::create_folder(&parent, &name).map(|_| name),
             )),
@@ -122,8 +106,13 @@ impl ActionEffect {
             ActionEffect::EmptyTrash(home) => {
                 act(ActionMsg::TrashEmptied(trash::empty(&home).map(drop)))
             }
-        };
-        vec![m]
+            ActionEffect::Send(_)
+            | ActionEffect::ClipboardPut(_)
+            | ActionEffect::ClipboardRead(_)
+            | ActionEffect::ClipboardClear
+            | ActionEffect::SettleDrop(_)
+            | ActionEffect::FocusName { .. } => return None,
+        })
     }
 }
 

@@ -10,7 +10,7 @@ use crate::effects::Effect;
 use crate::i18n::fl;
 use crate::jobs::dialog::Dialog;
 use crate::jobs::entry::{JobEntry, Placement};
-use crate::jobs::follow::{JobLink, JobRun};
+use crate::jobs::follow::JobRun;
 use crate::jobs::{JobMsg, Jobs, Note};
 use crate::request::{JobKind, JobRequest};
 use crate::undo::{self, UndoStep};
@@ -33,20 +33,19 @@ impl App {
         if request.sources.is_empty() {
             return Vec::new();
         }
-        let id = self.jobs.next_id();
-        let link = JobLink::new();
-        let kind = request.kind;
+        self.queue.set_enabled(self.settings.queue_per_device);
+        let run = JobRun {
+            id: self.jobs.next_id(),
+            kind: request.kind,
+            spec,
+            control: porpoise_engine::jobs::Control::new(),
+            queue: self.queue.clone(),
+        };
+        // The window's subscription for the job starts it.
         self.jobs
             .entries
-            .push(JobEntry::new(id, request, link.clone()));
-        self.queue.set_enabled(self.settings.queue_per_device);
-        vec![Effect::RunJob(JobRun {
-            id,
-            kind,
-            spec,
-            link,
-            queue: self.queue.clone(),
-        })]
+            .push(JobEntry::new(request, std::sync::Arc::new(run)));
+        Vec::new()
     }
 
     /// Record a step Ctrl+Z can take back (rename and new folder record theirs here too).
@@ -64,7 +63,7 @@ impl App {
             JobMsg::Event(id, event) => self.on_job_event(id, event),
             JobMsg::Pause(id) => {
                 if let Some(e) = self.jobs.get(id) {
-                    e.link.control.pause();
+                    e.control().pause();
                 }
                 Vec::new()
             }
@@ -75,9 +74,13 @@ impl App {
             }
             JobMsg::StartNow(id) => {
                 let queue = self.queue.clone();
-                self.steer(id, |c| {
-                    queue.start_now(c);
-                })
+                let mut started = false;
+                let effects = self.steer(id, |c| started = queue.start_now(c));
+                if let Some(e) = self.jobs.get_mut(id).filter(|_| started) {
+                    // Its turn came: the row stops saying it waits at once.
+                    e.waiting = None;
+                }
+                effects
             }
             JobMsg::MoveUp(id) => {
                 let queue = self.queue.clone();
@@ -142,22 +145,16 @@ impl App {
         }
     }
 
-    /// Do something to a job's control, then follow the job on (it may have been waiting).
+    /// Do something to the control of a job not finished.
     fn steer(
         &mut self,
         id: u64,
         f: impl FnOnce(&std::sync::Arc<porpoise_engine::jobs::Control>),
     ) -> Vec<Effect> {
-        match self.jobs.get(id) {
-            Some(e) if !e.is_finished() => {
-                f(&e.link.control);
-                vec![Effect::FollowJob {
-                    id,
-                    link: e.link.clone(),
-                }]
-            }
-            _ => Vec::new(),
+        if let Some(e) = self.jobs.get(id).filter(|e| !e.is_finished()) {
+            f(e.control());
         }
+        Vec::new()
     }
 
     fn on_job_event(&mut self, id: u64, event: JobEvent) -> Vec<Effect> {
@@ -188,18 +185,6 @@ impl App {
                     Some(step) => self.jobs.undo.push(step),
                     None => {}
                 }
-                // A job waiting for the device this one wrote to may go now: follow the
-                // waiting ones on (tests; the window's streams never stopped).
-                return self
-                    .jobs
-                    .entries
-                    .iter()
-                    .filter(|e| !e.is_finished() && e.state == JobState::Waiting)
-                    .map(|e| Effect::FollowJob {
-                        id: e.id,
-                        link: e.link.clone(),
-                    })
-                    .collect();
             }
             event => entry.apply(event),
         }
@@ -296,8 +281,9 @@ impl App {
         };
         match undo::redo::again(step) {
             undo::redo::Again::Job(request) => {
+                let before = self.jobs.entries.len();
                 let effects = self.start_job(request);
-                if let (false, Some(entry)) = (effects.is_empty(), self.jobs.entries.last_mut()) {
+                if let Some(entry) = self.jobs.entries.get_mut(before) {
                     entry.redo = true;
                 }
                 effects

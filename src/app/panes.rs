@@ -99,12 +99,21 @@ impl App {
             .collect()
     }
 
-    /// The listings some pane follows (the others can stop).
-    pub(super) fn listings_followed(&self) -> HashSet<u64> {
+    /// The listings some pane follows, each once: the window lists (and watches) them.
+    pub(super) fn listings_followed(&self) -> Vec<&crate::pane::listing::Listing> {
+        let mut seen = HashSet::new();
+        all(&self.pane, &self.beside, &self.tabs)
+            .into_iter()
+            .map(|p| p.listing())
+            .filter(|l| l.generation != 0 && seen.insert(l.generation))
+            .collect()
+    }
+
+    /// Every listing some pane follows came to its end.
+    pub fn is_listed(&self) -> bool {
         all(&self.pane, &self.beside, &self.tabs)
             .iter()
-            .map(|p| p.generation())
-            .collect()
+            .all(|p| p.listing().ended)
     }
 
     /// A listing event: the first pane that follows the listing (the one with the
@@ -119,6 +128,9 @@ impl App {
             event,
             DirEvent::Complete | DirEvent::Unchanged | DirEvent::Changed(_)
         );
+        for pane in self.panes_listing(generation) {
+            pane.listing.take(&event);
+        }
         let focused = self.pane.generation() == generation;
         // The others let go of the entries they share, so they change in place.
         let mut followers = others_mut(&mut self.beside, &mut self.tabs)

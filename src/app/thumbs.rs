@@ -10,7 +10,7 @@ use porpoise_engine::thumbs::ThumbSize;
 
 use super::super::effects::Effect;
 use super::super::settings::{ViewMode, ViewShape};
-use super::super::thumbs::{ThumbsEffect, ThumbsMsg, Wanted};
+use super::super::thumbs::{ThumbsMsg, Wanted};
 use super::App;
 use crate::pane::Pane;
 
@@ -18,8 +18,8 @@ impl App {
     pub(super) fn on_thumbs_message(&mut self, m: ThumbsMsg) -> Vec<Effect> {
         match m {
             ThumbsMsg::Started(Some((pool, events))) => {
-                self.thumbs.started(pool);
-                vec![Effect::Thumbs(ThumbsEffect::Follow(events))]
+                self.thumbs.started(pool, events);
+                Vec::new()
             }
             ThumbsMsg::Started(None) => Vec::new(),
             ThumbsMsg::Made(event) => {

@@ -125,12 +125,6 @@ impl AppsEffect {
         }
     }
 
-    /// Do the work on this thread (tests): files really open, with the applications of
-    /// the environment the test gave.
-    pub fn run_blocking(self) -> Vec<Message> {
-        self.run().map(Message::Apps).into_iter().collect()
-    }
-
     fn run(self) -> Option<AppsMsg> {
         Some(match self {
             AppsEffect::Load { env, db } => AppsMsg::Loaded(Arc::new(Apps::load(&env, &db))),

@@ -108,6 +108,21 @@ impl Dialogs {
         self.0.front()
     }
 
+    /// A question of job `job` waits for its answer (shown, or next in line); a job told
+    /// only why it cannot go on ends by itself.
+    pub fn asks(&self, job: u64) -> bool {
+        self.0.iter().any(|d| {
+            d.job() == Some(job)
+                && !matches!(
+                    d,
+                    Dialog::Preflight {
+                        can_proceed: false,
+                        ..
+                    }
+                )
+        })
+    }
+
     pub fn current_mut(&mut self) -> Option<&mut Dialog> {
         self.0.front_mut()
     }

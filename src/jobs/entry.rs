@@ -12,7 +12,7 @@ use porpoise_engine::jobs::{JobEvent, JobState, Refusal, Summary};
 use super::super::eta::Eta;
 use super::super::i18n::fl;
 use super::super::request::JobRequest;
-use super::follow::JobLink;
+use super::follow::JobRun;
 
 /// An item the job could not do, and why: a line that names the item.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,7 +33,8 @@ pub struct Placement {
 pub struct JobEntry {
     pub id: u64,
     pub request: JobRequest,
-    pub link: JobLink,
+    /// Its engine work and controls.
+    pub run: std::sync::Arc<JobRun>,
     pub state: JobState,
     pub figures: Figures,
     /// What the job works on now (a folder or a large file).
@@ -61,13 +62,13 @@ pub struct JobEntry {
 }
 
 impl JobEntry {
-    pub fn new(id: u64, request: JobRequest, link: JobLink) -> JobEntry {
+    pub fn new(request: JobRequest, run: std::sync::Arc<JobRun>) -> JobEntry {
         JobEntry {
-            id,
+            id: run.id,
             request,
             redo: false,
             waiting: None,
-            link,
+            run,
             state: JobState::Scanning,
             figures: Figures::default(),
             current: None,
@@ -88,9 +89,14 @@ impl JobEntry {
         self.summary.is_some()
     }
 
+    /// Its controls: pause, resume, cancel, answers.
+    pub fn control(&self) -> &std::sync::Arc<porpoise_engine::jobs::Control> {
+        &self.run.control
+    }
+
     /// Paused by the person (known at once, before the job reports it).
     pub fn is_paused(&self) -> bool {
-        !self.is_finished() && (self.state == JobState::Paused || self.link.control.is_paused())
+        !self.is_finished() && (self.state == JobState::Paused || self.run.control.is_paused())
     }
 
     /// Bytes per second, once known.

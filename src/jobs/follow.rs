@@ -1,150 +1,58 @@
-//! Starting a window job in the engine and following its events: into the window as a
-//! stream (every event, until the end), or on the calling thread for tests (until the job
-//! waits on the person, leaving its events where the next follower picks them up).
+//! Starting a window job in the engine and following its events into the window: each job
+//! not finished is a subscription of the window, which starts the job when it first runs
+//! and forwards every event until the job ends.
 
-use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
-use crossbeam_channel::Receiver;
-
-use porpoise_engine::jobs::{self, Control, JobEvent, JobKind, JobSpec, Queue};
+use porpoise_engine::jobs::{Control, JobEvent, JobKind, JobSpec, Queue};
 
 use super::JobMsg;
+use crate::message::Message;
 
-/// A job's controls and the slot its events wait in while nobody follows them.
-#[derive(Clone)]
-pub struct JobLink {
-    pub control: Arc<Control>,
-    events: Arc<Mutex<Option<Receiver<JobEvent>>>>,
-}
-
-impl fmt::Debug for JobLink {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("JobLink")
-            .field("control", &self.control)
-            .finish_non_exhaustive()
-    }
-}
-
-impl JobLink {
-    pub fn new() -> JobLink {
-        JobLink {
-            control: Control::new(),
-            events: Arc::new(Mutex::new(None)),
-        }
-    }
-
-    fn take(&self) -> Option<Receiver<JobEvent>> {
-        self.events.lock().ok()?.take()
-    }
-
-    fn put(&self, rx: Receiver<JobEvent>) {
-        if let Ok(mut slot) = self.events.lock() {
-            *slot = Some(rx);
-        }
-    }
-}
-
-impl Default for JobLink {
-    fn default() -> Self {
-        JobLink::new()
-    }
-}
-
-/// Start an engine job (a request's [`spec`](crate::request::JobRequest::spec)) in the
-/// device queues; its events come from the returned receiver.
-pub fn start(
-    kind: JobKind,
-    spec: JobSpec,
-    control: Arc<Control>,
-    queue: &Queue,
-) -> Receiver<JobEvent> {
-    queue.start(kind, spec, control).events
-}
-
-/// Does this event leave the job waiting for the person (a question, a pause)?
-fn waits(event: &JobEvent, control: &Control) -> bool {
-    match event {
-        JobEvent::Conflict(_) => true,
-        JobEvent::Preflight { can_proceed, .. } => *can_proceed,
-        JobEvent::State(jobs::JobState::Paused) => control.is_paused(),
-        // Its turn comes when the job before it ends (tests follow it on then).
-        JobEvent::State(jobs::JobState::Waiting) => true,
-        _ => false,
-    }
-}
-
-fn message(id: u64, event: JobEvent) -> JobMsg {
-    JobMsg::Event(id, event)
-}
-
-/// Follow a job on this thread until it ends or waits for the person; in the second case
-/// its events go back into the link for the next follower.
-pub fn follow_blocking(id: u64, link: &JobLink, rx: Receiver<JobEvent>) -> Vec<JobMsg> {
-    let mut out = Vec::new();
-    while let Ok(event) = rx.recv() {
-        let last = matches!(event, JobEvent::Finished { .. });
-        let wait = waits(&event, &link.control);
-        out.push(message(id, event));
-        if last {
-            return out;
-        }
-        if wait {
-            link.put(rx);
-            return out;
-        }
-    }
-    out
-}
-
-/// Follow whatever a link holds (nothing when the window's stream already follows it).
-pub fn resume_blocking(id: u64, link: &JobLink) -> Vec<JobMsg> {
-    match link.take() {
-        Some(rx) => follow_blocking(id, link, rx),
-        None => Vec::new(),
-    }
-}
-
-/// A job the window asked for, ready to start: its engine work, the link its controls and
-/// events go through, and the device queues it waits its turn in.
-#[derive(Debug, Clone)]
+/// A job the window asked for: its engine work, the controls the panel and the dialogs
+/// steer it with, and the device queues it waits its turn in.
+#[derive(Debug)]
 pub struct JobRun {
     pub id: u64,
     pub kind: JobKind,
     pub spec: JobSpec,
-    pub link: JobLink,
+    pub control: Arc<Control>,
     pub queue: Queue,
 }
 
-impl JobRun {
-    /// The window's task: start the job on a blocking thread and forward every event until
-    /// the job ends or the window stops listening.
-    pub fn task(self) -> iced::Task<JobMsg> {
-        let id = self.id;
-        iced::Task::run(
-            events(self.kind, self.spec, self.link, self.queue),
-            move |ev| message(id, ev),
-        )
-    }
+/// A job as a subscription's identity: its id alone.
+struct Key(Arc<JobRun>);
 
-    /// Start the job and follow it on this thread until it ends or waits for the person
-    /// (tests).
-    pub fn follow_blocking(self) -> Vec<JobMsg> {
-        let rx = start(self.kind, self.spec, self.link.control.clone(), &self.queue);
-        follow_blocking(self.id, &self.link, rx)
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.id.hash(state);
     }
 }
 
-/// The events of a job started on a blocking thread, as a stream (needs a tokio runtime).
-pub fn events(
-    kind: JobKind,
-    spec: JobSpec,
-    link: JobLink,
-    queue: Queue,
-) -> impl iced::futures::Stream<Item = JobEvent> + Send + 'static {
-    iced::stream::channel(16, move |out| {
-        crate::offload::forward_from(move || start(kind, spec, link.control.clone(), &queue), out)
+/// The subscription that starts `run` and forwards its events as
+/// `Message::Jobs(JobMsg::Event(id, ..))` until it ends.
+pub fn subscription(run: &Arc<JobRun>) -> iced::Subscription<Message> {
+    iced::Subscription::run_with(Key(run.clone()), |key| {
+        let run = key.0.clone();
+        let id = run.id;
+        iced::futures::StreamExt::map(events(run), move |ev| Message::Jobs(JobMsg::Event(id, ev)))
     })
+}
+
+/// The events of a job started on a blocking thread (starting it may block), as a stream
+/// (needs a tokio runtime).
+pub fn events(run: Arc<JobRun>) -> impl iced::futures::Stream<Item = JobEvent> + Send + 'static {
+    iced::stream::channel(16, move |out| {
+        crate::offload::forward_from(move || start(&run), out)
+    })
+}
+
+/// Start the job in its device's queue (blocking); its events come from the receiver.
+pub fn start(run: &JobRun) -> crossbeam_channel::Receiver<JobEvent> {
+    run.queue
+        .start(run.kind, run.spec.clone(), run.control.clone())
+        .events
 }
 
 #[cfg(test)]
@@ -154,6 +62,7 @@ mod tests {
     use super::*;
     use crate::request::JobRequest;
     use iced::futures::StreamExt;
+    use porpoise_engine::jobs;
     use porpoise_engine::jobs::trash::HomeTrash;
 
     #[test]
@@ -169,20 +78,18 @@ mod tests {
             dest: dest.clone(),
             modes: None,
         };
+        let run = Arc::new(JobRun {
+            id: 1,
+            kind: request.kind,
+            spec: request.spec(&HomeTrash::at(dir.path().join("Trash")), false),
+            control: Control::new(),
+            queue: Queue::default(),
+        });
         let runtime = tokio::runtime::Runtime::new().expect("a runtime");
         let seen: Vec<JobEvent> = runtime.block_on(async {
-            tokio::time::timeout(
-                Duration::from_secs(60),
-                events(
-                    request.kind,
-                    request.spec(&HomeTrash::at(dir.path().join("Trash")), false),
-                    JobLink::new(),
-                    Queue::default(),
-                )
-                .collect(),
-            )
-            .await
-            .expect("the job ended in time")
+            tokio::time::timeout(Duration::from_secs(60), events(run).collect())
+                .await
+                .expect("the job ended in time")
         });
         assert!(matches!(
             seen.last(),

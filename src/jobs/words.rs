@@ -174,7 +174,7 @@ pub fn duration(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::jobs::follow::JobLink;
+    use crate::jobs::follow::JobRun;
     use crate::request::JobRequest;
     use porpoise_engine::jobs::JobEvent;
     use porpoise_engine::jobs::events::Figures;
@@ -189,7 +189,17 @@ mod tests {
             dest: "/stick".into(),
             modes: None,
         };
-        let mut e = JobEntry::new(1, request, JobLink::new());
+        let run = JobRun {
+            id: 1,
+            kind: request.kind,
+            spec: porpoise_engine::jobs::JobSpec::new(
+                request.sources.clone(),
+                request.dest.clone(),
+            ),
+            control: porpoise_engine::jobs::Control::new(),
+            queue: Default::default(),
+        };
+        let mut e = JobEntry::new(request, std::sync::Arc::new(run));
         let copied = Figures {
             files_total: 4,
             bytes_total: 80 * MB,

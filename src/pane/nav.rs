@@ -31,8 +31,8 @@ impl Pane {
             return (pane, Vec::new());
         }
         pane.lister = listed(folder, pane.view_options(cx.settings), cx.cache);
-        let effects = pane.start_listing(pane.lister.mtime());
-        (pane, effects)
+        pane.start_listing(pane.lister.mtime());
+        (pane, Vec::new())
     }
 
     /// Take the window's view settings (hidden files), which may have changed while the
@@ -54,9 +54,9 @@ impl Pane {
         self.lister.set_sort(key, order);
     }
 
-    /// Start (or restart) listing the folder; `known_mtime` revalidates a cached one.
-    pub fn start_listing(&mut self, known_mtime: Option<(i64, u32)>) -> Vec<Effect> {
-        self.generation = next_generation();
+    /// Start (or restart) listing the folder; `known_mtime` revalidates a cached one. The
+    /// window's subscription for the new listing does the listing.
+    pub fn start_listing(&mut self, known_mtime: Option<(i64, u32)>) {
         self.space = None;
         self.folder_counts.clear();
         self.asked_at = Instant::now();
@@ -65,8 +65,8 @@ impl Pane {
         self.types.forget_asked();
         // The free space is asked for once the folder answered (a server that does not
         // answer would hold a thread per visit).
-        vec![Effect::OpenDir {
-            generation: self.generation,
+        self.listing = super::listing::Listing {
+            generation: next_generation(),
             path: self.lister.path().to_owned(),
             opts: ListOptions {
                 known_mtime,
@@ -74,7 +74,8 @@ impl Pane {
                 sort: Some((self.lister.options().key, self.lister.options().order)),
                 ..ListOptions::default()
             },
-        }]
+            ended: false,
+        };
     }
 
     /// Show `path`, keeping the folder left in the cache. `select`: a name to select
@@ -107,7 +108,10 @@ impl Pane {
                 self.share_listing_of(peer);
                 Vec::new()
             }
-            None => self.start_listing(known_mtime),
+            None => {
+                self.start_listing(known_mtime);
+                Vec::new()
+            }
         };
         effects.push(self.scroll_to(0.0));
         effects.extend(self.reveal_cursor(cx.settings.shape()));
@@ -169,7 +173,8 @@ impl Pane {
     pub fn reload(&mut self, settings: &Settings) -> Vec<Effect> {
         let path = self.lister.path().to_owned();
         self.lister = Lister::new(path, self.view_options(settings));
-        self.start_listing(None)
+        self.start_listing(None);
+        Vec::new()
     }
 
     /// Open an entry: a folder (or a link to one) in the pane. (A file is the window's to
@@ -202,7 +207,7 @@ impl Pane {
         );
         let finished = matches!(event, DirEvent::Complete | DirEvent::Unchanged);
         let space = matches!(event, DirEvent::Opened { .. }).then(|| Effect::LoadSpace {
-            generation: self.generation,
+            generation: self.listing.generation,
             path: self.lister.path().to_owned(),
         });
         self.unanswered = false;
@@ -268,7 +273,7 @@ impl Pane {
             return Vec::new();
         }
         vec![Effect::CountFolders {
-            generation: self.generation,
+            generation: self.listing.generation,
             dir: self.lister.path().to_owned(),
             names,
             hidden,

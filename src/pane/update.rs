@@ -83,12 +83,11 @@ mod tests {
             pane.update(msg, cx)
         };
 
-        let (effects, event) = update(&mut pane, PaneMsg::Navigate(sub.clone()));
+        let (_, event) = update(&mut pane, PaneMsg::Navigate(sub.clone()));
         assert_eq!(event, Some(PaneEvent::LeftFolder));
+        let listing = pane.listing();
         assert!(
-            effects
-                .iter()
-                .any(|e| matches!(e, Effect::OpenDir { path, .. } if *path == sub)),
+            listing.path == sub && !listing.ended,
             "the folder is listed"
         );
         let (_, event) = update(&mut pane, PaneMsg::Navigate(sub.clone()));

@@ -1,4 +1,5 @@
-//! The thumbnails' work off the UI thread: starting the pool, and following its outcomes.
+//! The thumbnails' work off the UI thread: starting the pool, and following its outcomes
+//! for as long as it runs (a subscription).
 
 use std::sync::Arc;
 
@@ -13,8 +14,6 @@ use super::{Pool, ThumbsMsg};
 pub enum ThumbsEffect {
     /// Find the cache and the desktop's thumbnailers where `env` says, and start the pool.
     Start { db: Arc<MimeDb>, env: Box<Env> },
-    /// Hand each outcome of the pool to the window, as long as it runs.
-    Follow(crossbeam_channel::Receiver<ThumbEvent>),
 }
 
 impl ThumbsEffect {
@@ -24,29 +23,33 @@ impl ThumbsEffect {
         wrap: fn(ThumbsMsg) -> M,
         idle: M,
     ) -> iced::Task<M> {
-        match self {
-            ThumbsEffect::Start { db, env } => crate::offload::off_ui_thread(
-                "the thumbnail start",
-                move || Some(wrap(ThumbsMsg::Started(start(db, &env)))),
-                idle,
-            ),
-            ThumbsEffect::Follow(events) => {
-                let stream =
-                    iced::stream::channel(16, move |out| crate::offload::forward(events, out));
-                iced::Task::run(stream, move |e| wrap(ThumbsMsg::Made(e)))
-            }
-        }
+        let ThumbsEffect::Start { db, env } = self;
+        crate::offload::off_ui_thread(
+            "the thumbnail start",
+            move || Some(wrap(ThumbsMsg::Started(start(db, &env)))),
+            idle,
+        )
     }
+}
 
-    /// Do the work here (headless tests): no pool is started there, since it would
-    /// write to the cache of whoever runs the tests and its outcomes never end; the
-    /// tests of the real window see thumbnails.
-    pub fn run_blocking(self) -> Vec<ThumbsMsg> {
-        match self {
-            ThumbsEffect::Start { .. } => vec![ThumbsMsg::Started(None)],
-            ThumbsEffect::Follow(_) => Vec::new(),
-        }
+/// The pool's outcomes as a subscription's identity: there is one pool.
+struct Outcomes(crossbeam_channel::Receiver<ThumbEvent>);
+
+impl std::hash::Hash for Outcomes {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        "thumbnail outcomes".hash(state);
     }
+}
+
+/// The subscription that hands each outcome of the pool to the window while it runs.
+pub fn outcomes(events: &crossbeam_channel::Receiver<ThumbEvent>) -> iced::Subscription<ThumbsMsg> {
+    iced::Subscription::run_with(Outcomes(events.clone()), |o| {
+        let events = o.0.clone();
+        iced::futures::StreamExt::map(
+            iced::stream::channel(16, move |out| crate::offload::forward(events, out)),
+            ThumbsMsg::Made,
+        )
+    })
 }
 
 /// The pool on this desktop's cache and thumbnailers.

@@ -59,11 +59,6 @@ impl TypesEffect {
         )
     }
 
-    /// Do the work on this thread (tests).
-    pub fn run_blocking(self) -> Vec<Message> {
-        vec![Message::Types(self.run())]
-    }
-
     fn run(self) -> TypesMsg {
         match self {
             TypesEffect::Load => TypesMsg::Loaded(Arc::new(MimeDb::load())),

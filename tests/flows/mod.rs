@@ -1,23 +1,27 @@
 //! The headless window harness every `ui_*` test uses: booting the app on a folder (with
-//! a home trash of the test's own, as a value, never the environment's), feeding it messages with their effects run by the real engine (collecting the job
-//! requests it makes), rendering and clicking in iced_test's Simulator, the mouse played
-//! as raw events, small test trees, and running one test again in a child copy of the test
-//! binary with its own environment. (The real window has its own harness: `desktop`.)
+//! a home trash of the test's own, as a value, never the environment's), feeding it
+//! messages while the tasks and engine work they set off run on the window's own runtime
+//! (`runtime`; collecting the job requests made), rendering and clicking in iced_test's
+//! Simulator, the mouse played as raw events, small test trees, and running one test again
+//! in a child copy of the test binary with its own environment. (The real window has its
+//! own harness: `desktop`.)
 
 #![allow(dead_code)] // each test file uses its own part of these helpers
+
+mod runtime;
+
+pub use runtime::Ui;
 
 use std::ffi::OsStr;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::mpsc;
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use iced::keyboard::Modifiers;
 use iced::mouse;
 use iced_test::Simulator;
-use porpoise::actions::ActionEffect;
 use porpoise::places::UserHome;
 use porpoise::request::{JobKind, JobRequest};
 use porpoise::{App, Effect, Message, Settings};
@@ -55,36 +59,35 @@ pub fn english_folder() -> (MutexGuard<'static, ()>, tempfile::TempDir) {
 
 /// [`english_in`] a folder that `lay_out` fills ([`tree`], [`deeper_tree`]), and the app
 /// booted there.
-pub fn english_booted(lay_out: fn(&Path)) -> (MutexGuard<'static, ()>, tempfile::TempDir, App) {
+pub fn english_booted(lay_out: fn(&Path)) -> (MutexGuard<'static, ()>, tempfile::TempDir, Ui) {
     let (lang, dir, ()) = english_in(lay_out);
     let app = boot(dir.path());
     (lang, dir, app)
 }
 
-/// Run effects with the real engine until nothing is left, failing after `TIMEOUT`.
-pub fn settle(app: App, effects: Vec<Effect>) -> App {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut app = app;
-        app.settle(effects);
-        let _ = tx.send(app);
-    });
-    rx.recv_timeout(TIMEOUT)
-        .expect("the effects finished within the timeout")
+/// Run `effects` (what [`App::handle`] gave) with what they set off, until the app is at
+/// rest (see [`Ui::settle`]).
+pub fn settle(mut ui: Ui, effects: Vec<Effect>) -> Ui {
+    for effect in effects {
+        let task = ui.within(|_| effect.into_task());
+        ui.run(task);
+    }
+    ui.settle();
+    ui
 }
 
 /// Boot the app at `path` with `settings`, in `home` (its Home place and its trash).
-pub fn boot_as(path: &Path, settings: Settings, home: UserHome) -> App {
+pub fn boot_as(path: &Path, settings: Settings, home: UserHome) -> Ui {
     let (app, effects) = App::boot(path.to_owned(), settings, None, home);
-    settle(app, effects)
+    settle(Ui::new(app, iced::Task::none()), effects)
 }
 
 /// Boot the app at `path`, trashing into `trash` (see [`test_trash`]).
-pub fn boot_with_trash(path: &Path, trash: &HomeTrash) -> App {
+pub fn boot_with_trash(path: &Path, trash: &HomeTrash) -> Ui {
     boot_as(path, Settings::default(), home_with(trash.clone()))
 }
 
-pub fn boot_with(path: &Path, settings: Settings) -> App {
+pub fn boot_with(path: &Path, settings: Settings) -> Ui {
     boot_as(path, settings, home_with(untouched_trash()))
 }
 
@@ -99,7 +102,7 @@ fn home_with(trash: HomeTrash) -> UserHome {
 }
 
 /// Boot the app at `path` with the applications `apps` names.
-pub fn boot_with_apps(path: &Path, apps: porpoise_engine::apps::Env) -> App {
+pub fn boot_with_apps(path: &Path, apps: porpoise_engine::apps::Env) -> Ui {
     let home = UserHome {
         apps,
         ..home_with(untouched_trash())
@@ -107,7 +110,7 @@ pub fn boot_with_apps(path: &Path, apps: porpoise_engine::apps::Env) -> App {
     boot_as(path, Settings::default(), home)
 }
 
-pub fn boot(path: &Path) -> App {
+pub fn boot(path: &Path) -> Ui {
     boot_with(path, Settings::default())
 }
 
@@ -126,45 +129,21 @@ fn untouched_trash() -> HomeTrash {
     )
 }
 
-/// The job requests among `effects` (the app asks for jobs with `Message::StartJob`).
-pub fn jobs_in(effects: &[Effect]) -> Vec<JobRequest> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Action(ActionEffect::Send(m)) => match &**m {
-                Message::StartJob(r) => Some(r.clone()),
-                _ => None,
-            },
-            _ => None,
-        })
-        .collect()
-}
-
-/// Handle messages and everything they set off (as `App::settle` does, failing after
-/// `TIMEOUT`); also return the job requests made on the way.
-pub fn feed(app: App, messages: impl IntoIterator<Item = Message>) -> (App, Vec<JobRequest>) {
-    let messages: Vec<Message> = messages.into_iter().collect();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut app = app;
-        let mut jobs = Vec::new();
-        for m in messages {
-            let mut queue: std::collections::VecDeque<Effect> = app.handle(m).into();
-            while let Some(effect) = queue.pop_front() {
-                jobs.extend(jobs_in(std::slice::from_ref(&effect)));
-                for m in effect.run_blocking() {
-                    queue.extend(app.handle(m));
-                }
-            }
-        }
-        let _ = tx.send((app, jobs));
-    });
-    rx.recv_timeout(TIMEOUT)
-        .expect("the effects finished within the timeout")
+/// Handle messages one after the other, each with what it sets off, until the app is at
+/// rest (see [`Ui::settle`], failing after `TIMEOUT`); also return the job requests made
+/// on the way.
+pub fn feed(mut ui: Ui, messages: impl IntoIterator<Item = Message>) -> (Ui, Vec<JobRequest>) {
+    ui.take_requests();
+    for m in messages {
+        ui.update(m);
+        ui.settle();
+    }
+    let jobs = ui.take_requests();
+    (ui, jobs)
 }
 
 /// Handle one message and everything it sets off.
-pub fn send(app: App, m: Message) -> App {
+pub fn send(app: Ui, m: Message) -> Ui {
     feed(app, [m]).0
 }
 
@@ -205,21 +184,21 @@ pub fn clicked(
 
 /// Click what `target` selects, then feed what it produced to the app.
 pub fn click(
-    app: App,
+    app: Ui,
     target: impl iced_test::Selector<
         Output = impl iced_test::selector::Bounded + Clone + Send + Sync + 'static,
     > + Send,
-) -> App {
+) -> Ui {
     click_jobs(app, target).0
 }
 
 /// [`click`], also returning the job requests it made.
 pub fn click_jobs(
-    app: App,
+    app: Ui,
     target: impl iced_test::Selector<
         Output = impl iced_test::selector::Bounded + Clone + Send + Sync + 'static,
     > + Send,
-) -> (App, Vec<JobRequest>) {
+) -> (Ui, Vec<JobRequest>) {
     let messages = clicked(&app, target);
     feed(app, messages)
 }
@@ -233,7 +212,7 @@ pub fn mouse(app: &App, at: iced::Point, events: Vec<iced::Event>) -> Vec<Messag
 }
 
 /// [`mouse`], then feed what it produced to the app.
-pub fn play(app: App, at: iced::Point, events: Vec<iced::Event>) -> (App, Vec<JobRequest>) {
+pub fn play(app: Ui, at: iced::Point, events: Vec<iced::Event>) -> (Ui, Vec<JobRequest>) {
     let messages = mouse(&app, at, events);
     feed(app, messages)
 }
@@ -251,7 +230,7 @@ pub fn moved(to: iced::Point) -> iced::Event {
 }
 
 /// Press on `from`, move in two steps to `to`, release there (each step renders anew).
-pub fn drag(app: App, from: &str, to: &str, modifiers: Modifiers) -> (App, Vec<JobRequest>) {
+pub fn drag(app: Ui, from: &str, to: &str, modifiers: Modifiers) -> (Ui, Vec<JobRequest>) {
     let start = center_of(&app, from);
     let end = center_of(&app, to);
     let (app, _) = feed(app, [Message::Modifiers(Modifiers::empty())]);
@@ -265,13 +244,13 @@ pub fn drag(app: App, from: &str, to: &str, modifiers: Modifiers) -> (App, Vec<J
     (app, jobs)
 }
 
-pub fn right_click(app: App, at: iced::Point) -> App {
+pub fn right_click(app: Ui, at: iced::Point) -> Ui {
     let right = iced::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Right));
     play(app, at, vec![right]).0
 }
 
 /// Select the entry `name` with a click.
-pub fn select(app: App, name: &str) -> App {
+pub fn select(app: Ui, name: &str) -> Ui {
     send(app, Message::Clicked(name.as_bytes().to_vec()))
 }
 
@@ -287,7 +266,7 @@ pub fn job(kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> Message {
 
 /// Start a job of `kind` on the entries `names` of `folder` into `dest`, and handle all
 /// it sets off.
-pub fn run_job(app: App, kind: JobKind, folder: &Path, names: &[&str], dest: &Path) -> App {
+pub fn run_job(app: Ui, kind: JobKind, folder: &Path, names: &[&str], dest: &Path) -> Ui {
     let sources = names.iter().map(|n| folder.join(n)).collect();
     send(app, job(kind, sources, dest))
 }
