@@ -3,21 +3,20 @@
 
 mod actions;
 mod band;
-mod batch_rename;
 mod bookmarks;
 mod devices;
+mod dialogs;
 mod dnd;
 mod drag_out;
 mod focus;
 mod input;
 mod jobs;
+mod look;
 mod naming;
 mod nav;
 mod new_file;
 mod open_with;
 mod panes;
-mod preferences;
-mod properties;
 mod query;
 mod search_view;
 mod show;
@@ -104,24 +103,16 @@ pub struct App {
     jobs: super::jobs::Jobs,
     /// File types: the database, each type's words and icons.
     types: super::types::Types,
-    /// The properties dialog, while it is open.
-    properties: Option<super::properties::PropertiesView>,
+    /// The dialog over the window, while one is open: every key goes to it.
+    dialog: Option<super::dialog::Dialog>,
     /// Thumbnails: the pool, what is asked for, the pictures in view.
     thumbs: super::thumbs::Thumbs,
     /// The applications that open files.
     apps: super::apps::AppsState,
-    /// The chooser of an application ("Other Application…"), while it is open.
-    chooser: Option<super::apps::Chooser>,
     /// Bookmarked folders in Places.
     bookmarks: super::bookmarks::BookmarksState,
     /// The templates "New File" offers.
     new_file: super::new_file::NewFileState,
-    /// The batch rename dialog, while it is open.
-    batch_rename: Option<super::batch_rename::BatchRename>,
-    /// The Preferences dialog, while it is open.
-    preferences: Option<super::preferences::PreferencesView>,
-    /// The passphrase dialog of an encrypted volume, while it is open.
-    unlock: Option<super::unlock::UnlockView>,
     /// What the desktop says of its look (dark or light, accent colour), as last told.
     desktop: porpoise_engine::appearance::Appearance,
     /// Whether the next frame is drawn whole (after messages that move the rows).
@@ -180,15 +171,11 @@ impl App {
             places_cursor: 0,
             jobs: super::jobs::Jobs::default(),
             types: Default::default(),
-            properties: None,
+            dialog: None,
             thumbs: Default::default(),
             apps: super::apps::AppsState::new(home.apps.clone()),
-            chooser: None,
             bookmarks: Default::default(),
             new_file: Default::default(),
-            batch_rename: None,
-            unlock: None,
-            preferences: None,
             desktop: Default::default(),
             redraw: Default::default(),
         };
@@ -244,6 +231,7 @@ impl App {
     /// types of rows that came into view).
     pub fn handle(&mut self, message: Message) -> Vec<Effect> {
         let mut effects = self.handle_message(message);
+        self.ask_next_question();
         effects.extend(self.ask_types());
         effects.extend(self.ask_thumbs());
         effects
@@ -317,9 +305,7 @@ impl App {
             }
             Message::Types(m) => self.on_types_message(m),
             Message::Thumbs(m) => self.on_thumbs_message(m),
-            Message::Props(m) => self.on_props_message(m),
-            Message::BatchRename(m) => self.on_batch_message(m),
-            Message::Prefs(m) => self.on_prefs_message(m),
+            Message::Dialog(m) => self.on_dialog_message(m),
             Message::Appearance(a) => self.on_appearance(a),
             Message::Apps(m) => self.on_apps_message(m),
             Message::Show(r) => self.on_show_request(r),
@@ -334,12 +320,7 @@ impl App {
             Message::Clicked(name) => self.press_entry(name),
             Message::SetView(mode) => self.set_view(mode),
             Message::ToggleHidden => self.toggle_hidden(),
-            Message::Key(k) if !self.jobs.dialogs.is_empty() => self.dialog_key(&k),
-            Message::Key(k) if self.chooser.is_some() => self.chooser_key(&k),
-            Message::Key(k) if self.properties.is_some() => self.properties_key(&k),
-            Message::Key(k) if self.batch_rename.is_some() => self.batch_rename_key(&k),
-            Message::Key(k) if self.preferences.is_some() => self.preferences_key(&k),
-            Message::Key(k) if self.unlock.is_some() => self.unlock_key(&k),
+            Message::Key(k) if self.dialog.is_some() => self.dialog_key(&k),
             Message::Key(k) => match self
                 .search_key(&k)
                 .or_else(|| self.bookmark_key(&k))
@@ -501,7 +482,7 @@ impl App {
     /// failed), every job is finished or waits on the person (a question, a pause) or for
     /// its turn behind such a job, and no thumbnail asked for is still to come.
     pub fn is_at_rest(&self) -> bool {
-        self.is_listed() && self.jobs.at_rest() && self.thumbs.pending() == 0
+        self.is_listed() && self.jobs.at_rest(&self.jobs_asking()) && self.thumbs.pending() == 0
     }
 }
 

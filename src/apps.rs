@@ -1,11 +1,10 @@
 //! The applications that open files, in the window: the engine's [`Apps`], loaded off the
 //! UI thread once the type database is there (and again after "Always use" changed a
-//! default); the "Open With" submenu of an entry's menu (`menu`); the chooser of every
-//! application ("Other Application…", `chooser`); and the work off the UI thread (`work`):
+//! default); the "Open With" submenu of an entry's menu (`menu`); and the work off the UI
+//! thread (`work`):
 //! telling the files' types, planning which application opens what, and handing each
 //! launch to the launcher helper.
 
-pub mod chooser;
 pub mod menu;
 pub mod work;
 
@@ -14,7 +13,6 @@ use std::sync::Arc;
 use porpoise_engine::apps::{App as Application, Apps, Env};
 use porpoise_engine::error::IoError;
 
-pub use chooser::Chooser;
 pub use menu::OpenWithMenu;
 pub use work::{AppsEffect, OpenFailure, Opened};
 
@@ -36,17 +34,6 @@ pub enum AppsMsg {
     Other,
     /// Files were handed to their applications (or not).
     Opened(Opened),
-    /// The chooser: its search field was typed in.
-    Query(String),
-    /// The chooser: this row of its list (as shown) was clicked.
-    Highlight(usize),
-    /// The chooser: "Always use for this file type".
-    Always(bool),
-    /// The chooser: open the files with the highlighted application.
-    Open,
-    /// The chooser: its list was scrolled to this offset.
-    Scrolled(f32),
-    Close,
     /// "Always use" was written to `mimeapps.list` for the application of this name, or
     /// not.
     DefaultSet {

@@ -12,7 +12,6 @@ use porpoise_engine::devices::udisks::{Action, Refusal, UdisksError, Unmounted};
 use super::format;
 use super::i18n::fl;
 use super::places::PlaceKind;
-use super::unlock::Passphrase;
 
 /// Messages of the devices in Places.
 #[derive(Debug, Clone)]
@@ -28,14 +27,6 @@ pub enum DeviceMsg {
     /// A click on a filesystem nobody has mounted (its device node): mount it; on a locked
     /// encrypted volume: ask for its passphrase.
     Mount(PathBuf),
-    /// The passphrase field changed.
-    Passphrase(Passphrase),
-    /// Unlock (the button or Enter in the passphrase dialog).
-    Unlock,
-    /// The passphrase dialog closes, nothing unlocked.
-    CloseUnlock,
-    /// UDisks2 answered the unlock: mounted there, or why not.
-    Unlocked(Result<PathBuf, Arc<UdisksError>>),
     /// UDisks2 answered: mounted there, or why not; `name` as Places showed it.
     Mounted {
         name: String,

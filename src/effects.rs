@@ -20,14 +20,31 @@ use super::places::{self, UserHome};
 use super::settings::{SaveError, Settings};
 use super::undo::{self, UndoStep};
 
+/// A part's task, carried as an effect.
+pub struct Work(pub Task<Message>);
+
+impl From<Task<Message>> for Work {
+    fn from(task: Task<Message>) -> Work {
+        Work(task)
+    }
+}
+
+impl std::fmt::Debug for Work {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Work")
+    }
+}
+
 /// The id of the filter text input.
 pub const FILTER_INPUT: &str = "porpoise-filter";
 
 /// How long settings wait for more changes before they are written.
 const SAVE_DELAY: Duration = Duration::from_millis(800);
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub enum Effect {
+    /// A task of a part of the window that runs its own work (the dialogs).
+    Task(Work),
     /// Free space of the filesystem holding `path`.
     LoadSpace {
         generation: u64,
@@ -48,8 +65,6 @@ pub enum Effect {
     /// Bring the window to the front and give it the keyboard (another program asked to
     /// show something), answering the launch with this startup ID (empty: none).
     Raise(String),
-    /// Put the keyboard focus in a dialog's text input (the one with this id).
-    FocusInput(iced::widget::Id),
     /// Choose the icon theme (`setting`, else the desktop's) and read its icons.
     LoadThemeIcons {
         setting: Option<String>,
@@ -68,12 +83,6 @@ pub enum Effect {
     ListVolumes,
     /// Mount this filesystem through UDisks2; ends with `DeviceMsg::Mounted`.
     MountVolume(porpoise_engine::devices::udisks::Unmounted),
-    /// Unlock an encrypted volume with the passphrase and mount it, off the UI thread:
-    /// `DeviceMsg::Unlocked`.
-    UnlockVolume(
-        porpoise_engine::devices::udisks::Unmounted,
-        crate::unlock::Passphrase,
-    ),
     /// Read the mount table again (after an unmount); ends with `Message::Mounts`.
     ReadMounts,
     /// Close the window (Ctrl+Q, Ctrl+W), as its close button does.
@@ -81,10 +90,6 @@ pub enum Effect {
     /// Work of the file types (reading the database, telling and describing types).
     Types(crate::types::TypesEffect),
     Thumbs(crate::thumbs::ThumbsEffect),
-    /// Work of the properties dialog (reading items, setting permissions).
-    Props(crate::properties::PropsEffect),
-    /// Work of the Preferences dialog (listing the installed icon themes).
-    Prefs(crate::preferences::PrefsEffect),
     /// Work of the applications (reading them, opening files, writing a default) and
     /// the chooser's focus and scrolling.
     Apps(crate::apps::AppsEffect),
@@ -124,6 +129,7 @@ impl Effect {
     /// The task that performs this effect.
     pub fn into_task(self) -> Task<Message> {
         match self {
+            Effect::Task(Work(task)) => task,
             Effect::Search(start) => crate::search::task(start, Message::Search),
             Effect::FocusSearch => Task::batch([
                 operation::focus(crate::search::SEARCH_INPUT),
@@ -164,7 +170,6 @@ impl Effect {
             Effect::FocusLocation(id) => {
                 Task::batch([operation::focus(id.clone()), operation::select_all(id)])
             }
-            Effect::FocusInput(id) => operation::focus(id),
             Effect::FocusFilter => Task::batch([
                 operation::focus(FILTER_INPUT),
                 operation::select_all(FILTER_INPUT),
@@ -203,8 +208,6 @@ impl Effect {
             Effect::Action(a) => a.into_task(),
             Effect::Types(t) => t.into_task(),
             Effect::Thumbs(t) => t.into_task(Message::Thumbs, Message::Tick),
-            Effect::Props(p) => p.into_task(Message::Props, Message::Tick),
-            Effect::Prefs(p) => p.into_task(Message::Prefs, Message::Tick),
             Effect::Apps(a) => a.into_task(),
             Effect::Bookmarks(b) => b.into_task(Message::Bookmarks, Message::Tick),
             Effect::NewFile(n) => n.into_task(Message::NewFile, Message::Tick),
@@ -227,11 +230,6 @@ impl Effect {
             Effect::MountVolume(volume) => crate::offload::off_ui_thread(
                 "a mounting worker",
                 move || Some(Message::Devices(mount(&volume))),
-                Message::Tick,
-            ),
-            Effect::UnlockVolume(volume, passphrase) => crate::offload::off_ui_thread(
-                "an unlocking worker",
-                move || Some(Message::Devices(unlock(&volume, &passphrase))),
                 Message::Tick,
             ),
             Effect::ReadMounts => {
@@ -295,18 +293,6 @@ fn mount(volume: &porpoise_engine::devices::udisks::Unmounted) -> DeviceMsg {
             .mount(volume)
             .map_err(std::sync::Arc::new),
     }
-}
-
-/// Unlock `volume` and mount it through UDisks2 (blocking).
-fn unlock(
-    volume: &porpoise_engine::devices::udisks::Unmounted,
-    passphrase: &crate::unlock::Passphrase,
-) -> DeviceMsg {
-    DeviceMsg::Unlocked(
-        porpoise_engine::devices::udisks::Bus::System
-            .unlock(volume, passphrase.expose())
-            .map_err(std::sync::Arc::new),
-    )
 }
 
 /// Unmount and eject through UDisks2 (blocking).

@@ -1,21 +1,19 @@
-//! The window's file jobs as state: the panel's rows, the dialogs waiting for answers, the
-//! undo steps jobs leave, and the line the status bar shows about them. Pure; the engine
-//! is reached through effects (see [`follow`]).
+//! The window's file jobs as state: the panel's rows, the questions of jobs waiting to be
+//! shown, the undo steps jobs leave, and the line the status bar shows about them. Pure;
+//! the engine runs each job the window follows (see [`follow`]).
 
-pub mod dialog;
 pub mod entry;
 pub mod follow;
 pub mod words;
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
-use porpoise_engine::jobs::conflict::Choice;
-use porpoise_engine::jobs::preflight::PreflightChoice;
 use porpoise_engine::jobs::{JobEvent, JobState};
 
+use super::dialog::question::Ask;
 use super::undo::perform::UndoError;
 use super::undo::{UndoStack, UndoStep};
-use dialog::Dialogs;
 use entry::JobEntry;
 
 /// What happens to jobs, their dialogs and undo.
@@ -35,16 +33,6 @@ pub enum JobMsg {
     Dismiss(u64),
     /// Show or hide a finished job's failed items.
     ToggleFailures(u64),
-    /// The conflict dialog's answer.
-    Answer(Choice),
-    /// The conflict dialog's "Apply to all" box.
-    ApplyToAll(bool),
-    /// The pre-flight dialog's answer.
-    Preflight(PreflightChoice),
-    /// Close the shown dialog the way Escape does.
-    CloseDialog,
-    /// The delete dialog's "Delete" button.
-    ConfirmDelete,
     /// Ctrl+Z.
     Undo,
     /// An undo step ran (the step), or failed.
@@ -78,7 +66,9 @@ impl Note {
 #[derive(Debug, Default)]
 pub struct Jobs {
     pub entries: Vec<JobEntry>,
-    pub dialogs: Dialogs,
+    /// Questions of jobs waiting to be shown (one is shown at a time, as the window's
+    /// dialog).
+    pub questions: VecDeque<Ask>,
     pub undo: UndoStack,
     pub note: Option<Note>,
     next_id: u64,
@@ -112,14 +102,14 @@ impl Jobs {
             .map(|e| &e.run)
     }
 
-    /// Every job is finished, or waits on the person (a question of it is asked; it is
-    /// paused, and not resumed since), or waits for its turn behind another job that is
-    /// not finished.
-    pub fn at_rest(&self) -> bool {
+    /// Every job is finished, or waits on the person (`asking`: the jobs a question
+    /// waits on; or it is paused, and not resumed since), or waits for its turn behind
+    /// another job that is not finished.
+    pub fn at_rest(&self, asking: &[u64]) -> bool {
         let unfinished = self.entries.iter().filter(|e| !e.is_finished()).count();
         self.entries.iter().filter(|e| !e.is_finished()).all(|e| {
             (e.state == JobState::Paused && e.control().is_paused())
-                || self.dialogs.asks(e.id)
+                || asking.contains(&e.id)
                 || (e.is_waiting() && unfinished > 1)
         })
     }

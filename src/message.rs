@@ -58,12 +58,8 @@ pub enum Message {
     Types(super::types::TypesMsg),
     /// The thumbnail pool started, and its outcomes.
     Thumbs(super::thumbs::ThumbsMsg),
-    /// The properties dialog.
-    Props(super::properties::PropsMsg),
-    /// The batch rename dialog.
-    BatchRename(super::batch_rename::BatchMsg),
-    /// The Preferences dialog.
-    Prefs(super::preferences::PrefsMsg),
+    /// The dialog over the window.
+    Dialog(super::dialog::Message),
     /// What the desktop says of its look (dark or light, accent colour), now or changed.
     Appearance(porpoise_engine::appearance::Appearance),
     /// The applications that open files: opening, "Open With" and the chooser.

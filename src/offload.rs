@@ -49,6 +49,22 @@ pub async fn forward_from<T: Send + 'static>(
     }
 }
 
+/// The task that does `work` off the UI thread and hands its message back (none when the
+/// worker panicked, which is logged as `what`).
+pub fn work<M: Send + 'static>(
+    what: &'static str,
+    work: impl FnOnce() -> M + Send + 'static,
+) -> Task<M> {
+    Task::future(async move {
+        let done = blocking(work).await;
+        if done.is_none() {
+            tracing::error!("{what} panicked");
+        }
+        done
+    })
+    .and_then(Task::done)
+}
+
 /// The task that does `work` off the UI thread and hands its message back; no message,
 /// or a worker that panicked (logged as `what`), comes back as `idle`.
 pub fn off_ui_thread<M: Clone + Send + 'static>(

@@ -15,8 +15,7 @@ use super::settings::ViewMode;
 use super::theme;
 use super::widgets::pointer::pointer;
 use super::widgets::{
-    batch_rename, chooser, details, dialog, entry, icons, jobs, location, notice, overlay, places,
-    preferences, properties, status, tabs, trash, unlock,
+    details, entry, icons, jobs, location, notice, overlay, places, status, tabs, trash,
 };
 
 pub fn view(app: &App) -> Element<'_, Message> {
@@ -64,15 +63,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
     });
     // One stack whatever is open: a dialog is a layer after the window, so the window's
     // widgets keep their state (the file view its scroll position) under it.
-    let dialogs = [
-        properties::layer(app),
-        preferences::layer(app),
-        unlock::layer(app),
-        batch_rename::layer(app),
-        chooser::layer(app),
-        dialog::layer(app),
-    ];
-    Stack::with_children(std::iter::once(window.into()).chain(dialogs.into_iter().flatten())).into()
+    Stack::with_children(std::iter::once(window.into()).chain(app.dialog_view())).into()
 }
 
 /// What a pane shows: the Trash view, a notice, or its folder in the view mode.

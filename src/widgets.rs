@@ -3,8 +3,6 @@
 //! dialogs over the window (the application chooser among them).
 
 pub mod band;
-pub mod batch_rename;
-pub mod chooser;
 pub mod close;
 pub mod details;
 pub mod dialog;
@@ -23,14 +21,11 @@ pub mod overlay;
 pub mod place_menu;
 pub mod places;
 pub mod pointer;
-pub mod preferences;
-pub mod properties;
 pub mod search;
 pub mod status;
 pub mod tabs;
 pub mod tip;
 pub mod trash;
-pub mod unlock;
 pub mod volumes;
 pub mod watch;
 mod wrap;

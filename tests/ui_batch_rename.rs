@@ -17,7 +17,9 @@ use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced::widget::Id;
 use porpoise::actions::{ActionMsg, MenuItem};
-use porpoise::batch_rename::{BatchMsg, FIND_INPUT, NUMBERING_INPUT, REPLACE_INPUT};
+use porpoise::dialog::batch_rename::{
+    FIND_INPUT, Message as BatchMsg, NUMBERING_INPUT, REPLACE_INPUT,
+};
 use porpoise::keys::{char_key, named, press};
 use porpoise::{App, Message};
 
@@ -54,7 +56,7 @@ fn ctrl_click(app: Ui, name: &[u8]) -> Ui {
 }
 
 fn new_names(app: &App) -> Vec<Vec<u8>> {
-    let v = app.batch_rename().expect("the dialog is open");
+    let v = batch_rename(app).expect("the dialog is open");
     let plan = v.plan.as_ref().expect("the rules are valid");
     plan.items
         .iter()
@@ -76,19 +78,19 @@ fn rules_preview_conflicts_rename_and_one_undo_gives_every_name_back() {
     let app = ctrl_click(app, odd);
     let app = send(app, press(named(Named::F2), Modifiers::empty()));
     assert!(
-        app.batch_rename().is_some(),
+        batch_rename(&app).is_some(),
         "F2 with three selected opens it"
     );
     assert!(shows(&app, "Rename 3 items"));
     assert!(
-        !app.batch_rename().is_some_and(|v| v.ready()),
+        !batch_rename(&app).is_some_and(|v| v.ready()),
         "nothing changes yet"
     );
 
     // Numbering in the shown order (by name, case aside: "café" first); "Holiday 02.jpg"
     // is taken by a file not selected.
     let app = type_into(app, NUMBERING_INPUT, "Holiday ##");
-    let v = app.batch_rename().expect("open");
+    let v = batch_rename(&app).expect("open");
     let plan = v.plan.as_ref().expect("valid");
     let numbered: Vec<(&[u8], &[u8])> = plan
         .items
@@ -105,20 +107,17 @@ fn rules_preview_conflicts_rename_and_one_undo_gives_every_name_back() {
     );
     assert!(shows(&app, "this name is taken"));
     assert!(shows(&app, "1 name cannot be given"));
-    assert!(!app.batch_rename().is_some_and(|v| v.ready()));
+    assert!(!batch_rename(&app).is_some_and(|v| v.ready()));
     // Enter and the button do nothing while it stands.
     let app = send(app, press(named(Named::Enter), Modifiers::empty()));
-    let app = send(app, Message::BatchRename(BatchMsg::Rename));
+    let app = send(app, to_dialog(BatchMsg::Rename));
     assert_eq!(names(dir.path()), before, "nothing renamed");
 
     // No numbering: find and replace, and text before; the odd bytes stay as they were.
-    let app = send(
-        app,
-        Message::BatchRename(BatchMsg::Numbering(String::new())),
-    );
+    let app = send(app, to_dialog(BatchMsg::Numbering(String::new())));
     let app = type_into(app, FIND_INPUT, "_");
     let app = type_into(app, REPLACE_INPUT, " - ");
-    let app = send(app, Message::BatchRename(BatchMsg::Before("2026 ".into())));
+    let app = send(app, to_dialog(BatchMsg::Before("2026 ".into())));
     let expected: [&[u8]; 3] = [
         b"2026 caf\xe9 - 3.jpg",
         b"2026 IMG - 1.jpg",
@@ -130,11 +129,11 @@ fn rules_preview_conflicts_rename_and_one_undo_gives_every_name_back() {
         "the preview draws the new names"
     );
     assert!(shows(&app, "3 names change"));
-    assert!(app.batch_rename().is_some_and(|v| v.ready()));
+    assert!(batch_rename(&app).is_some_and(|v| v.ready()));
 
     // Rename: the dialog goes, the job gives exactly the previewed names.
     let app = click(app, "Rename");
-    assert!(app.batch_rename().is_none());
+    assert!(batch_rename(&app).is_none());
     let renamed = set(&[expected[0], expected[1], expected[2], b"Holiday 02.jpg"]);
     assert_eq!(names(dir.path()), renamed);
     let odd_now = dir.path().join(OsStr::from_bytes(expected[0]));
@@ -168,10 +167,10 @@ fn escape_closes_and_one_item_is_renamed_in_place() {
     let app = boot(dir.path());
     let app = send(app, press(char_key("a"), Modifiers::CTRL));
     let app = send(app, press(named(Named::F2), Modifiers::empty()));
-    assert!(app.batch_rename().is_some());
-    let app = send(app, Message::BatchRename(BatchMsg::Find("a".into())));
+    assert!(batch_rename(&app).is_some());
+    let app = send(app, to_dialog(BatchMsg::Find("a".into())));
     let app = send(app, press(named(Named::Escape), Modifiers::empty()));
-    assert!(app.batch_rename().is_none(), "Escape closes it");
+    assert!(batch_rename(&app).is_none(), "Escape closes it");
     assert_eq!(names(dir.path()), set(&[b"a.txt", b"b.txt"]));
     // Rename in the menu of one of the selected items opens it too.
     let app = send(
@@ -179,10 +178,10 @@ fn escape_closes_and_one_item_is_renamed_in_place() {
         Message::Action(ActionMsg::ContextMenu(Some(b"a.txt".to_vec()))),
     );
     let app = send(app, Message::Action(ActionMsg::MenuPick(MenuItem::Rename)));
-    assert_eq!(app.batch_rename().map(|v| v.count()), Some(2));
-    let app = send(app, Message::BatchRename(BatchMsg::Close));
+    assert_eq!(batch_rename(&app).map(|v| v.count()), Some(2));
+    let app = send(app, to_dialog(BatchMsg::Close));
     let app = ctrl_click(app, b"a.txt");
     let app = send(app, press(named(Named::F2), Modifiers::empty()));
-    assert!(app.batch_rename().is_none(), "one item: the name entry");
+    assert!(batch_rename(&app).is_none(), "one item: the name entry");
     assert!(app.pane().naming().is_some());
 }

@@ -14,7 +14,7 @@ use std::time::Duration;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use porpoise::Message;
-use porpoise::jobs::dialog::Dialog;
+use porpoise::dialog::question::Ask;
 use porpoise::keys::{char_key, named, press};
 use porpoise::pane::PaneMsg;
 use porpoise::request::JobKind;
@@ -52,15 +52,12 @@ fn keep_both_in_the_conflict_dialog_makes_a_numbered_copy() {
     let app = boot(&dest);
 
     let app = run_job(app, JobKind::Copy, &src, &["a.txt"], &dest);
-    assert!(matches!(
-        app.jobs().dialogs.current(),
-        Some(Dialog::Conflict { .. })
-    ));
+    assert!(matches!(question(&app), Some(Ask::Conflict { .. })));
     assert!(shows(&app, "“a.txt” already exists in “dest”"));
     assert!(shows(&app, "Overwrite if older"));
 
     let app = click(app, "Keep both");
-    assert!(app.jobs().dialogs.is_empty());
+    assert!(questions(&app) == 0);
     assert_eq!(app.jobs().entries[0].state, JobState::Done);
     assert_eq!(read(&dest.join("a.txt")), "existing");
     assert_eq!(read(&dest.join("a (1).txt")), "incoming");
@@ -83,15 +80,15 @@ fn apply_to_all_and_skip_leave_every_existing_file_alone() {
             &dest,
         ),
     );
-    assert_eq!(app.jobs().dialogs.len(), 1);
+    assert_eq!(questions(&app), 1);
 
     let app = click(app, "Apply to all");
     assert!(matches!(
-        app.jobs().dialogs.current(),
-        Some(Dialog::Conflict { for_all: true, .. })
+        question(&app),
+        Some(Ask::Conflict { for_all: true, .. })
     ));
     let app = click(app, "Skip");
-    assert!(app.jobs().dialogs.is_empty(), "no second question");
+    assert!(questions(&app) == 0, "no second question");
     for n in names {
         assert_eq!(read(&dest.join(n)), "old");
     }
@@ -165,7 +162,7 @@ fn shift_del_asks_and_deletes_after_confirming() {
     assert!(shows(&app, "This cannot be undone."));
     // Escape closes the dialog and deletes nothing.
     let app = send(app, press(named(Named::Escape), Modifiers::empty()));
-    assert!(app.jobs().dialogs.is_empty());
+    assert!(questions(&app) == 0);
     assert!(dir.path().join("a.txt").exists());
 
     let app = send(app, press(named(Named::Delete), Modifiers::SHIFT));
@@ -292,7 +289,7 @@ fn questions_of_several_jobs_queue_up() {
     let app = boot_with(&dest, settings);
     let app = run_job(app, JobKind::Copy, &src, &["a.txt"], &dest);
     let app = run_job(app, JobKind::Copy, &src, &["b.txt"], &dest);
-    assert_eq!(app.jobs().dialogs.len(), 2);
+    assert_eq!(questions(&app), 2);
     assert!(shows(&app, "“a.txt” already exists in “dest”"));
     assert!(shows(&app, "1 more question is waiting."));
 
@@ -301,7 +298,7 @@ fn questions_of_several_jobs_queue_up() {
     assert!(shows(&app, "“b.txt” already exists in “dest”"));
     // Escape answers a conflict with Cancel: that job ends cancelled, b.txt stays.
     let app = send(app, press(named(Named::Escape), Modifiers::empty()));
-    assert!(app.jobs().dialogs.is_empty());
+    assert!(questions(&app) == 0);
     assert_eq!(read(&dest.join("b.txt")), "old b");
     let states: Vec<_> = app.jobs().entries.iter().map(|e| e.state).collect();
     assert_eq!(states, [JobState::Done, JobState::Cancelled]);
@@ -457,8 +454,8 @@ fn a_read_only_destination_only_offers_close() {
     let app = boot(&src);
     let app = run_job(app, JobKind::Copy, &src, &["a.txt"], &dest);
     assert!(matches!(
-        app.jobs().dialogs.current(),
-        Some(Dialog::Preflight {
+        question(&app),
+        Some(Ask::Preflight {
             can_proceed: false,
             ..
         })
@@ -467,7 +464,7 @@ fn a_read_only_destination_only_offers_close() {
     assert!(shows(&app, "The destination is read-only."));
     assert!(!shows(&app, "Skip those items"));
     let app = click(app, "Close");
-    assert!(app.jobs().dialogs.is_empty());
+    assert!(questions(&app) == 0);
     assert_eq!(app.jobs().entries[0].state, JobState::Failed);
 }
 
@@ -488,8 +485,8 @@ fn names_exfat_cannot_hold_get_underscores_when_asked() {
         &stick.mnt,
     );
     assert!(matches!(
-        app.jobs().dialogs.current(),
-        Some(Dialog::Preflight {
+        question(&app),
+        Some(Ask::Preflight {
             can_proceed: true,
             ..
         })
@@ -502,7 +499,7 @@ fn names_exfat_cannot_hold_get_underscores_when_asked() {
     assert!(shows(&app, "Skip those items"));
 
     let app = click(app, "Replace characters with _");
-    assert!(app.jobs().dialogs.is_empty());
+    assert!(questions(&app) == 0);
     assert_eq!(app.jobs().entries[0].state, JobState::Done);
     assert_eq!(read(&stick.mnt.join("what_.txt")), "question");
     assert_eq!(read(&stick.mnt.join("plain.txt")), "plain");

@@ -19,7 +19,7 @@ use flows::*;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use porpoise::actions::{ActionMsg, MenuItem};
-use porpoise::apps::AppsMsg;
+use porpoise::dialog::chooser::Message as ChooserMsg;
 use porpoise::keys::{char_key, named, press};
 use porpoise::{App, Message};
 use porpoise_engine::apps::Env;
@@ -162,7 +162,7 @@ fn offered(app: &App) -> Vec<String> {
 
 /// The application the chooser has highlighted, by name.
 fn chosen(app: &App) -> Option<&str> {
-    app.chooser()
+    chooser(app)
         .and_then(|c| c.chosen())
         .map(|a| a.name.as_str())
 }
@@ -246,7 +246,7 @@ fn the_chooser_narrows_as_one_types_and_always_use_sets_the_default() {
     // Enter on data no application opens: the chooser, not an error.
     let app = select(desk.boot(), "mystery.bin");
     let app = key(app, Named::Enter);
-    let c = app.chooser().expect("the chooser is open");
+    let c = chooser(&app).expect("the chooser is open");
     assert_eq!(c.mimes, ["application/octet-stream"]);
     assert!(app.status_error().is_none());
     for shown in [
@@ -259,7 +259,7 @@ fn the_chooser_narrows_as_one_types_and_always_use_sets_the_default() {
         assert!(shows(&app, shown), "{shown} is shown");
     }
     let names = |app: &App| -> Vec<String> {
-        let c = app.chooser().expect("the chooser");
+        let c = chooser(app).expect("the chooser");
         c.shown().iter().map(|a| a.name.clone()).collect()
     };
     assert_eq!(names(&app), ["Bramble", "Ghost", "Inkwell", "Zephyr"]);
@@ -274,14 +274,14 @@ fn the_chooser_narrows_as_one_types_and_always_use_sets_the_default() {
     assert_eq!(names(&app).len(), 4);
     let app = typed(app, "nothing");
     assert!(shows(&app, "No application matches “nothing”"));
-    let app = send(app, Message::Apps(AppsMsg::Query(String::new())));
+    let app = send(app, to_dialog(ChooserMsg::Query(String::new())));
     let app = key(app, Named::ArrowDown);
     let app = key(app, Named::ArrowDown);
     assert_eq!(chosen(&app), Some("Inkwell"));
     let app = key(app, Named::ArrowUp);
     assert_eq!(chosen(&app), Some("Ghost"));
     let app = key(app, Named::Escape);
-    assert!(app.chooser().is_none());
+    assert!(chooser(&app).is_none());
     assert!(
         fs::read_dir(desk.path("records"))
             .expect("records")
@@ -296,9 +296,9 @@ fn the_chooser_narrows_as_one_types_and_always_use_sets_the_default() {
     let app = typed(app, "zep");
     assert_eq!(names(&app), ["Zephyr"]);
     let app = click(app, "Always use for this file type");
-    assert!(app.chooser().is_some_and(|c| c.always));
+    assert!(chooser(&app).is_some_and(|c| c.always));
     let app = key(app, Named::Enter);
-    assert!(app.chooser().is_none());
+    assert!(chooser(&app).is_none());
     assert_eq!(
         desk.records("zephyr", 1),
         [vec![os(&desk.file("mystery.bin"))]]
@@ -329,7 +329,7 @@ fn a_row_clicked_twice_opens_and_the_mouse_alone_suffices() {
         "one click only highlights"
     );
     let app = click(app, "Open");
-    assert!(app.chooser().is_none());
+    assert!(chooser(&app).is_none());
     assert_eq!(desk.records("zephyr", 1), [vec![os(&desk.file("b.txt"))]]);
     let list = fs::read_to_string(desk.path("config/mimeapps.list")).expect("mimeapps.list");
     assert!(
@@ -342,7 +342,7 @@ fn a_row_clicked_twice_opens_and_the_mouse_alone_suffices() {
     let app = open_with(app, "b.txt");
     let app = click(app, "Other Application…");
     let row = |app: &App| {
-        let c = app.chooser().expect("the chooser");
+        let c = chooser(app).expect("the chooser");
         c.shown()
             .iter()
             .position(|a| a.name == "Bramble")
@@ -352,8 +352,8 @@ fn a_row_clicked_twice_opens_and_the_mouse_alone_suffices() {
     let (_app, _) = feed(
         app,
         [
-            Message::Apps(AppsMsg::Highlight(i)),
-            Message::Apps(AppsMsg::Highlight(i)),
+            to_dialog(ChooserMsg::Clicked(i)),
+            to_dialog(ChooserMsg::Clicked(i)),
         ],
     );
     assert_eq!(desk.records("bramble", 1), [vec![os(&desk.file("b.txt"))]]);

@@ -11,8 +11,8 @@ mod flows;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use porpoise::actions::{ActionMsg, MenuItem};
+use porpoise::dialog::preferences::{Change, Message as PrefsMsg};
 use porpoise::keys::{char_key, named, press};
-use porpoise::preferences::PrefsMsg;
 use porpoise::settings::ThemeChoice;
 use porpoise::{App, Message, theme};
 use porpoise_engine::appearance::{Appearance, Rgb};
@@ -20,7 +20,7 @@ use porpoise_engine::appearance::{Appearance, Rgb};
 use flows::*;
 
 fn prefs(app: Ui, m: PrefsMsg) -> Ui {
-    send(app, Message::Prefs(m))
+    send(app, to_dialog(m))
 }
 
 fn dark(app: &App) -> bool {
@@ -36,7 +36,7 @@ fn preferences_apply_at_once() {
     assert!(!shows(&app, ".secret.txt"), "hidden at first");
 
     let app = send(app, press(char_key(","), Modifiers::CTRL));
-    let v = app.preferences().expect("Ctrl+comma opens it");
+    let v = preferences(&app).expect("Ctrl+comma opens it");
     let themes = v.icon_themes.as_ref().expect("the icon themes were listed");
     assert!(
         themes
@@ -56,10 +56,10 @@ fn preferences_apply_at_once() {
     }
 
     // The theme: Dark and Light at once; following the desktop as it changes.
-    let app = prefs(app, PrefsMsg::Theme(ThemeChoice::Dark));
+    let app = prefs(app, PrefsMsg::Change(Change::Theme(ThemeChoice::Dark)));
     assert!(dark(&app));
     assert_eq!(app.settings().theme, ThemeChoice::Dark);
-    let app = prefs(app, PrefsMsg::Theme(ThemeChoice::Light));
+    let app = prefs(app, PrefsMsg::Change(Change::Theme(ThemeChoice::Light)));
     assert!(!dark(&app));
     let accent = Rgb::checked(0.9, 0.1, 0.4);
     let says = |dark| {
@@ -70,7 +70,7 @@ fn preferences_apply_at_once() {
     };
     let app = send(app, says(true));
     assert!(!dark(&app), "Light stays light whatever the desktop says");
-    let app = prefs(app, PrefsMsg::Theme(ThemeChoice::Auto));
+    let app = prefs(app, PrefsMsg::Change(Change::Theme(ThemeChoice::Auto)));
     assert!(dark(&app), "following the desktop: dark");
     let primary = app.theme().palette().primary;
     assert_eq!(
@@ -85,36 +85,39 @@ fn preferences_apply_at_once() {
     );
 
     // Hidden files show at once.
-    let app = prefs(app, PrefsMsg::ShowHidden(true));
+    let app = prefs(app, PrefsMsg::Change(Change::ShowHidden(true)));
     assert!(app.settings().show_hidden);
     assert!(shows(&app, ".secret.txt"));
     // The same answer again changes nothing.
-    let app = prefs(app, PrefsMsg::ShowHidden(true));
+    let app = prefs(app, PrefsMsg::Change(Change::ShowHidden(true)));
     assert!(app.settings().show_hidden);
 
     // The switches.
-    let app = prefs(app, PrefsMsg::QueuePerDevice(false));
-    let app = prefs(app, PrefsMsg::VerifyCopies(true));
-    let app = prefs(app, PrefsMsg::RestoreTabs(false));
-    let app = prefs(app, PrefsMsg::NetworkPreviews(true));
+    let app = prefs(app, PrefsMsg::Change(Change::QueuePerDevice(false)));
+    let app = prefs(app, PrefsMsg::Change(Change::VerifyCopies(true)));
+    let app = prefs(app, PrefsMsg::Change(Change::RestoreTabs(false)));
+    let app = prefs(app, PrefsMsg::Change(Change::NetworkPreviews(true)));
     let s = app.settings();
     assert!(!s.queue_per_device && s.verify_copies && !s.restore_tabs && s.previews_on_network);
-    let app = prefs(app, PrefsMsg::IconTheme(Some("Adwaita".into())));
+    let app = prefs(
+        app,
+        PrefsMsg::Change(Change::IconTheme(Some("Adwaita".into()))),
+    );
     assert_eq!(app.settings().icon_theme.as_deref(), Some("Adwaita"));
 
     // The language: German words at once, and back.
-    let app = prefs(app, PrefsMsg::Language(Some("de".into())));
+    let app = prefs(app, PrefsMsg::Change(Change::Language(Some("de".into()))));
     assert_eq!(app.settings().language.as_deref(), Some("de"));
     assert!(shows(&app, "Einstellungen"), "the dialog's title in German");
     assert!(shows(&app, "Erscheinungsbild"));
-    let app = prefs(app, PrefsMsg::Language(Some("en".into())));
+    let app = prefs(app, PrefsMsg::Change(Change::Language(Some("en".into()))));
     assert!(shows(&app, "Preferences"));
 
     // Modal: Ctrl+H does not reach the view; Escape closes.
     let app = send(app, press(char_key("h"), Modifiers::CTRL));
     assert!(app.settings().show_hidden, "the view did not take Ctrl+H");
     let app = send(app, press(named(Named::Escape), Modifiers::empty()));
-    assert!(app.preferences().is_none(), "Escape closes it");
+    assert!(preferences(&app).is_none(), "Escape closes it");
 
     // The main menu's entry opens it too.
     let app = send(app, Message::Action(ActionMsg::MainMenu));
@@ -123,9 +126,9 @@ fn preferences_apply_at_once() {
         app,
         Message::Action(ActionMsg::MenuPick(MenuItem::Preferences)),
     );
-    assert!(app.preferences().is_some());
+    assert!(preferences(&app).is_some());
     let app = prefs(app, PrefsMsg::Close);
-    assert!(app.preferences().is_none());
+    assert!(preferences(&app).is_none());
 }
 
 #[test]

@@ -14,8 +14,8 @@ use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use porpoise::Message;
 use porpoise::actions::{ActionMsg, MenuItem};
+use porpoise::dialog::properties::Message as PropsMsg;
 use porpoise::keys::{named, press};
-use porpoise::properties::PropsMsg;
 
 use flows::*;
 
@@ -37,7 +37,7 @@ fn the_selected_files_facts_and_its_permissions() {
     let app = boot(dir.path());
     let app = send(app, Message::Clicked(b"notes.txt".to_vec()));
     let app = alt_enter(app);
-    let v = app.properties().expect("the dialog is open");
+    let v = properties(&app).expect("the dialog is open");
     let p = v.single().expect("one item, read");
     assert_eq!((p.size, p.mode), (12, 0o640));
     assert_eq!(v.octal, "640");
@@ -45,22 +45,22 @@ fn the_selected_files_facts_and_its_permissions() {
     assert!(shows(&app, "Plain text document"), "its type");
 
     // Others may read: the checkbox, then Apply.
-    let app = send(app, Message::Props(PropsMsg::Bit(0o004, true)));
-    assert_eq!(app.properties().map(|v| v.octal.as_str()), Some("644"));
+    let app = send(app, to_dialog(PropsMsg::Bit(0o004, true)));
+    assert_eq!(properties(&app).map(|v| v.octal.as_str()), Some("644"));
     assert_eq!(mode_on_disk(&file), 0o640, "nothing changes before Apply");
-    let app = send(app, Message::Props(PropsMsg::Apply));
+    let app = send(app, to_dialog(PropsMsg::Apply));
     assert_eq!(mode_on_disk(&file), 0o644);
     assert_eq!(
-        app.properties().and_then(|v| v.single()).map(|p| p.mode),
+        properties(&app).and_then(|v| v.single()).map(|p| p.mode),
         Some(0o644),
         "read again after the change"
     );
     // The octal field, then Enter.
-    let app = send(app, Message::Props(PropsMsg::Octal("600".into())));
+    let app = send(app, to_dialog(PropsMsg::Octal("600".into())));
     let app = send(app, press(named(Named::Enter), Modifiers::empty()));
     assert_eq!(mode_on_disk(&file), 0o600);
     let app = send(app, press(named(Named::Escape), Modifiers::empty()));
-    assert!(app.properties().is_none(), "Escape closes it");
+    assert!(properties(&app).is_none(), "Escape closes it");
     // Each change is a step Ctrl+Z takes back, and Ctrl+Y does again.
     let app = send(app, press(porpoise::keys::char_key("z"), Modifiers::CTRL));
     assert_eq!(mode_on_disk(&file), 0o644);
@@ -75,14 +75,12 @@ fn the_selected_files_facts_and_its_permissions() {
         app,
         Message::Action(ActionMsg::MenuPick(MenuItem::Properties)),
     );
-    let p = app
-        .properties()
+    let p = properties(&app)
         .and_then(|v| v.single())
         .expect("the folder");
     assert_eq!(p.path, dir.path());
     // Its contents counted as `du -sx` counts them.
-    let usage = app
-        .properties()
+    let usage = properties(&app)
         .and_then(|v| v.usage.clone())
         .expect("counted");
     assert!(usage.finished);
@@ -95,7 +93,7 @@ fn the_selected_files_facts_and_its_permissions() {
         .expect("du's bytes");
     assert_eq!(usage.total.apparent_bytes, du, "as du -sxb counts");
     assert!(shows(&app, "2 files, 1 folder"));
-    let app = send(app, Message::Props(PropsMsg::Close));
+    let app = send(app, to_dialog(PropsMsg::Close));
 
     // Two selected files: their count and total size. (A click on other.txt: a second
     // click on notes.txt this soon would be a double-click, which opens it.)
@@ -103,14 +101,13 @@ fn the_selected_files_facts_and_its_permissions() {
     let app = send(app, press(porpoise::keys::char_key("a"), Modifiers::CTRL));
     let app = alt_enter(app);
     assert_eq!(
-        app.properties()
+        properties(&app)
             .and_then(|v| v.items.as_ref())
             .map(Vec::len),
         Some(2)
     );
     assert!(shows(&app, "Properties of 2 items"));
-    let usage = app
-        .properties()
+    let usage = properties(&app)
         .and_then(|v| v.usage.clone())
         .expect("counted");
     assert_eq!(usage.total.apparent_bytes, 15, "12 + 3 bytes");
@@ -142,10 +139,10 @@ fn a_folders_change_reaches_everything_inside_as_a_job_that_undo_takes_back() {
         "a folder offers it"
     );
     // Group and others may read and enter: 755, for everything inside too.
-    let app = send(app, Message::Props(PropsMsg::Octal("755".into())));
-    let app = send(app, Message::Props(PropsMsg::Recursive(true)));
-    let app = send(app, Message::Props(PropsMsg::Apply));
-    assert!(app.properties().is_none(), "the job goes on in the panel");
+    let app = send(app, to_dialog(PropsMsg::Octal("755".into())));
+    let app = send(app, to_dialog(PropsMsg::Recursive(true)));
+    let app = send(app, to_dialog(PropsMsg::Apply));
+    assert!(properties(&app).is_none(), "the job goes on in the panel");
     let modes = || ["", "sub", "notes.txt", "sub/run.sh"].map(|p| mode_on_disk(&shared.join(p)));
     assert_eq!(modes(), [0o755, 0o755, 0o644, 0o755], "a document got no x");
     assert!(shows(&app, "Changed the permissions of 4 items"));

@@ -25,7 +25,7 @@ fn a_copy_to_a_busy_device_waits_and_start_now_runs_it() {
     let app = boot(&dest);
     // The first copy asks about a.txt, and keeps the device meanwhile.
     let app = send(app, job(JobKind::Copy, vec![src.join("a.txt")], &dest));
-    assert!(app.jobs().dialogs.current().is_some());
+    assert!(question(&app).is_some());
     let app = send(app, job(JobKind::Copy, vec![src.join("b.txt")], &dest));
     let second = &app.jobs().entries[1];
     assert!(second.is_waiting(), "{:?}", second.state);
@@ -47,7 +47,7 @@ fn a_copy_to_a_busy_device_waits_and_start_now_runs_it() {
     assert!(!shows(&app, "Start now"));
 
     // Escape answers the question "Cancel": the first ends, a.txt untouched.
-    let app = send(app, Message::Jobs(JobMsg::CloseDialog));
+    let app = send(app, to_dialog(porpoise::dialog::question::Message::Escape));
     assert!(app.jobs().entries[0].is_finished());
     assert_eq!(read(&dest.join("a.txt")), "existing");
 }
@@ -63,11 +63,11 @@ fn with_the_setting_off_a_second_copy_starts_at_once() {
     };
     let app = boot_with(&dest, settings);
     let app = send(app, job(JobKind::Copy, vec![src.join("a.txt")], &dest));
-    assert!(app.jobs().dialogs.current().is_some());
+    assert!(question(&app).is_some());
     let app = send(app, job(JobKind::Copy, vec![src.join("b.txt")], &dest));
     assert_eq!(app.jobs().entries[1].state, JobState::Done);
     assert_eq!(read(&dest.join("b.txt")), "bravo");
     assert!(!shows(&app, "Start now"));
-    let app = send(app, Message::Jobs(JobMsg::CloseDialog));
+    let app = send(app, to_dialog(porpoise::dialog::question::Message::Escape));
     assert!(app.jobs().entries[0].is_finished());
 }

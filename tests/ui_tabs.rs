@@ -197,6 +197,6 @@ fn what_other_programs_ask_to_show_opens_in_tabs() {
     // Properties: the item's folder, and the dialog over it for the item.
     let app = send(app, ask(Show::Properties(vec![one.join("sub")])));
     assert_eq!(app.path(), one);
-    let props = app.properties().expect("the properties dialog");
+    let props = properties(&app).expect("the properties dialog");
     assert_eq!(props.paths, [one.join("sub")]);
 }

@@ -402,13 +402,13 @@ impl App {
                 self.save()
             }
             MenuItem::Reload => self.pane_message(PaneMsg::Reload),
-            MenuItem::Preferences => self.on_prefs_message(crate::preferences::PrefsMsg::Open),
+            MenuItem::Preferences => self.open_preferences(),
             MenuItem::Properties => {
                 // The folder's menu: the folder's properties, whatever is selected.
                 if target.is_none() {
                     self.pane.selection.clear();
                 }
-                self.on_props_message(crate::properties::PropsMsg::Open)
+                self.open_properties()
             }
             MenuItem::Restore => self.trash_restore(),
             MenuItem::DeleteFromTrash => {

@@ -1,7 +1,7 @@
 //! Devices in Places: which place a job writes to (by the mount table the window already
 //! holds, no I/O), their "writing… / safe to remove" status, unmounting through UDisks2
 //! off the UI thread, refused while Porpoise still writes to the device; mounting a
-//! volume nobody mounted, an encrypted one after its passphrase dialog.
+//! volume nobody mounted (an encrypted one through its passphrase dialog).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -12,13 +12,9 @@ use crate::effects::Effect;
 use crate::i18n::fl;
 use crate::jobs::Note;
 use crate::jobs::entry::JobEntry;
-use crate::message::KeyPress;
 use crate::places::{Place, PlaceKind};
 use crate::request::JobKind;
-use crate::unlock::{PASSPHRASE_INPUT, UnlockView};
 use crate::widgets::places::label;
-use iced::keyboard::Key;
-use iced::keyboard::key::Named;
 use porpoise_engine::devices::udisks::UdisksError;
 use porpoise_engine::jobs::JobState;
 
@@ -34,19 +30,6 @@ impl App {
             DeviceMsg::VolumesChanged => vec![Effect::ListVolumes],
             DeviceMsg::Mount(device) => self.mount_volume(&device),
             DeviceMsg::Mounted { name, result } => self.mounted(name, result),
-            DeviceMsg::Passphrase(typed) => {
-                if let Some(u) = &mut self.unlock {
-                    u.passphrase = typed;
-                }
-                Vec::new()
-            }
-            DeviceMsg::Unlock => self.unlock_now(),
-            DeviceMsg::CloseUnlock => {
-                // A try under way goes on; its answer finds no dialog and is told below.
-                self.unlock = None;
-                Vec::new()
-            }
-            DeviceMsg::Unlocked(result) => self.unlocked(result),
         }
     }
 
@@ -161,72 +144,19 @@ impl App {
         };
         let name = devices::volume_name(volume);
         if volume.locked {
-            self.pane.close_menus();
-            self.unlock = Some(UnlockView::new(volume.clone(), name));
-            return vec![Effect::FocusInput(iced::widget::Id::new(PASSPHRASE_INPUT))];
+            let volume = volume.clone();
+            return self.open_unlock(volume, name);
         }
         self.jobs.note = Some(Note::said(fl!("device-mounting", name = name)));
         vec![Effect::MountVolume(volume.clone())]
     }
 
-    /// Unlock with what was typed; the dialog waits for UDisks2's answer.
-    fn unlock_now(&mut self) -> Vec<Effect> {
-        let Some(u) = self.unlock.as_mut().filter(|u| u.ready()) else {
-            return Vec::new();
-        };
-        u.busy = true;
-        u.error = None;
-        let passphrase = std::mem::take(&mut u.passphrase);
-        vec![Effect::UnlockVolume(u.volume.clone(), passphrase)]
-    }
-
-    /// UDisks2 answered: mounted, the dialog closes and the window goes there; else the
-    /// dialog says why and takes another passphrase.
-    fn unlocked(&mut self, result: Result<PathBuf, Arc<UdisksError>>) -> Vec<Effect> {
-        let name = match &self.unlock {
-            Some(u) => u.name.clone(),
-            None => fl!("device-encrypted-volume"),
-        };
-        match result {
-            Ok(_) => {
-                self.unlock = None;
-                self.mounted(name, result)
-            }
-            Err(e) => {
-                tracing::warn!("unlocking {name}: {}", porpoise_engine::error::chain(&*e));
-                let why = devices::unlock_failure(&name, &e);
-                match &mut self.unlock {
-                    Some(u) => {
-                        u.busy = false;
-                        u.error = Some(why);
-                        vec![Effect::FocusInput(iced::widget::Id::new(PASSPHRASE_INPUT))]
-                    }
-                    None => {
-                        self.jobs.note = Some(Note::failed(why));
-                        Vec::new()
-                    }
-                }
-            }
-        }
-    }
-
-    /// A key while the passphrase dialog is open: it is modal. Escape closes it, Enter
-    /// unlocks (the field's Enter does too).
-    pub(super) fn unlock_key(&mut self, k: &KeyPress) -> Vec<Effect> {
-        match k.key.as_ref() {
-            Key::Named(Named::Escape) => self.on_device_message(DeviceMsg::CloseUnlock),
-            Key::Named(Named::Enter) if !k.captured => self.unlock_now(),
-            _ => Vec::new(),
-        }
-    }
-
-    /// The open passphrase dialog.
-    pub fn unlock_view(&self) -> Option<&UnlockView> {
-        self.unlock.as_ref()
-    }
-
     /// Mounted: the window goes there (and reads the mount table); else why not.
-    fn mounted(&mut self, name: String, result: Result<PathBuf, Arc<UdisksError>>) -> Vec<Effect> {
+    pub(super) fn mounted(
+        &mut self,
+        name: String,
+        result: Result<PathBuf, Arc<UdisksError>>,
+    ) -> Vec<Effect> {
         match result {
             Ok(at) => {
                 self.jobs.note = None;

@@ -35,36 +35,6 @@ impl App {
         Vec::new()
     }
 
-    /// A key while a dialog is shown: it is modal, so no key reaches what is behind it.
-    /// Escape cancels, Enter (or Space) presses the highlighted button, Tab, Shift+Tab and
-    /// the arrows move the highlight.
-    pub(super) fn dialog_key(&mut self, k: &KeyPress) -> Vec<Effect> {
-        use iced::keyboard::Key;
-        use iced::keyboard::key::Named;
-        match k.key.as_ref() {
-            Key::Named(Named::Escape) => self.close_dialog(),
-            Key::Named(Named::Enter | Named::Space) => match self.jobs.dialogs.focused_answer() {
-                Some(answer) => self.on_job_message(answer),
-                None => Vec::new(),
-            },
-            Key::Named(Named::Tab) => {
-                self.jobs
-                    .dialogs
-                    .move_focus(if k.modifiers.shift() { -1 } else { 1 });
-                Vec::new()
-            }
-            Key::Named(Named::ArrowRight | Named::ArrowDown) => {
-                self.jobs.dialogs.move_focus(1);
-                Vec::new()
-            }
-            Key::Named(Named::ArrowLeft | Named::ArrowUp) => {
-                self.jobs.dialogs.move_focus(-1);
-                Vec::new()
-            }
-            _ => Vec::new(),
-        }
-    }
-
     pub(super) fn key(&mut self, k: &KeyPress) -> Vec<Effect> {
         let Some(command) = keys::command(k) else {
             return Vec::new();
@@ -123,9 +93,9 @@ impl App {
                 self.pane_message(PaneMsg::Navigate(home))
             }
             Command::Close => vec![Effect::Close],
-            Command::Properties => self.on_props_message(crate::properties::PropsMsg::Open),
+            Command::Properties => self.open_properties(),
             Command::OpenTerminal => self.open_terminal(None),
-            Command::Preferences => self.on_prefs_message(crate::preferences::PrefsMsg::Open),
+            Command::Preferences => self.open_preferences(),
             Command::ToggleSplit => self.toggle_split(),
             Command::CopyToOther => self.send_to_other_pane(crate::request::JobKind::Copy),
             Command::MoveToOther => self.send_to_other_pane(crate::request::JobKind::Move),

@@ -6,16 +6,15 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
 use super::App;
+use crate::dialog::question::{Ask, target_folder};
 use crate::effects::Effect;
+use crate::format;
 use crate::i18n::fl;
-use crate::jobs::dialog::Dialog;
 use crate::jobs::entry::{JobEntry, Placement};
 use crate::jobs::follow::JobRun;
 use crate::jobs::{JobMsg, Jobs, Note};
 use crate::request::{JobKind, JobRequest};
 use crate::undo::{self, UndoStep};
-use porpoise_engine::jobs::conflict::{Answer, Choice};
-use porpoise_engine::jobs::preflight::PreflightChoice;
 use porpoise_engine::jobs::trash::HomeTrash;
 use porpoise_engine::jobs::{JobEvent, JobSpec, JobState};
 
@@ -69,7 +68,7 @@ impl App {
             }
             JobMsg::Resume(id) => self.steer(id, |c| c.resume()),
             JobMsg::Cancel(id) => {
-                self.jobs.dialogs.drop_job(id);
+                self.forget_questions(id);
                 self.steer(id, |c| c.cancel())
             }
             JobMsg::StartNow(id) => {
@@ -104,28 +103,6 @@ impl App {
                 }
                 Vec::new()
             }
-            JobMsg::Answer(choice) => self.answer_conflict(choice),
-            JobMsg::ApplyToAll(on) => {
-                if let Some(Dialog::Conflict { for_all, .. }) = self.jobs.dialogs.current_mut() {
-                    *for_all = on;
-                }
-                Vec::new()
-            }
-            JobMsg::Preflight(choice) => self.answer_preflight(choice),
-            JobMsg::CloseDialog => self.close_dialog(),
-            JobMsg::ConfirmDelete => match self.jobs.dialogs.current() {
-                Some(Dialog::ConfirmDelete { paths }) => {
-                    let sources = paths.clone();
-                    self.jobs.dialogs.pop();
-                    self.start_job(JobRequest {
-                        kind: JobKind::Delete,
-                        sources,
-                        dest: PathBuf::new(),
-                        modes: None,
-                    })
-                }
-                _ => Vec::new(),
-            },
             JobMsg::Undo => self.undo(),
             JobMsg::Undone(step, result) => {
                 self.jobs.note = Some(match result {
@@ -146,7 +123,7 @@ impl App {
     }
 
     /// Do something to the control of a job not finished.
-    fn steer(
+    pub(super) fn steer(
         &mut self,
         id: u64,
         f: impl FnOnce(&std::sync::Arc<porpoise_engine::jobs::Control>),
@@ -162,22 +139,26 @@ impl App {
             return Vec::new();
         };
         match event {
-            JobEvent::Conflict(conflict) => self.jobs.dialogs.push(Dialog::Conflict {
-                job: id,
-                conflict,
-                for_all: false,
-            }),
+            JobEvent::Conflict(conflict) => {
+                let folder = format::name_of(&target_folder(&entry.request, &conflict));
+                self.jobs.questions.push_back(Ask::Conflict {
+                    job: id,
+                    conflict,
+                    folder,
+                    for_all: false,
+                });
+            }
             JobEvent::Preflight {
                 problems,
                 can_proceed,
-            } => self.jobs.dialogs.push(Dialog::Preflight {
+            } => self.jobs.questions.push_back(Ask::Preflight {
                 job: id,
                 problems,
                 can_proceed,
             }),
             JobEvent::Finished { .. } => {
                 entry.apply(event);
-                self.jobs.dialogs.drop_job(id);
+                self.forget_questions(id);
                 self.device_job_finished(id);
                 let redo = self.jobs.get(id).is_some_and(|e| e.redo);
                 match self.jobs.get(id).and_then(|e| undo_step(e, &self.trash)) {
@@ -189,44 +170,6 @@ impl App {
             event => entry.apply(event),
         }
         Vec::new()
-    }
-
-    fn answer_conflict(&mut self, choice: Choice) -> Vec<Effect> {
-        let Some(Dialog::Conflict { job, for_all, .. }) = self.jobs.dialogs.current() else {
-            return Vec::new();
-        };
-        let (job, for_all) = (*job, *for_all);
-        self.jobs.dialogs.pop();
-        self.steer(job, |c| c.answer(Answer { choice, for_all }))
-    }
-
-    fn answer_preflight(&mut self, choice: PreflightChoice) -> Vec<Effect> {
-        let Some(Dialog::Preflight {
-            job, can_proceed, ..
-        }) = self.jobs.dialogs.current()
-        else {
-            return Vec::new();
-        };
-        let (job, can_proceed) = (*job, *can_proceed);
-        self.jobs.dialogs.pop();
-        if !can_proceed {
-            // The job ends by itself; the dialog only told why.
-            return Vec::new();
-        }
-        self.steer(job, |c| c.answer_preflight(choice))
-    }
-
-    /// Escape: a conflict is answered "Cancel", a pre-flight question too; the rest close.
-    pub(super) fn close_dialog(&mut self) -> Vec<Effect> {
-        match self.jobs.dialogs.current() {
-            Some(Dialog::Conflict { .. }) => self.answer_conflict(Choice::Cancel),
-            Some(Dialog::Preflight { .. }) => self.answer_preflight(PreflightChoice::Cancel),
-            Some(Dialog::ConfirmDelete { .. }) => {
-                self.jobs.dialogs.pop();
-                Vec::new()
-            }
-            None => Vec::new(),
-        }
     }
 
     /// The selected items as paths in the shown folder.
@@ -251,15 +194,6 @@ impl App {
             dest: PathBuf::new(),
             modes: None,
         })
-    }
-
-    /// Shift+Del: ask before deleting the selection for good.
-    pub(super) fn ask_delete_selection(&mut self) -> Vec<Effect> {
-        let paths = self.selected_paths();
-        if !paths.is_empty() {
-            self.jobs.dialogs.push(Dialog::ConfirmDelete { paths });
-        }
-        Vec::new()
     }
 
     /// Ctrl+Z: take the last step back, off the UI thread.

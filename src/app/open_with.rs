@@ -12,9 +12,8 @@ use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 
 use super::App;
-use crate::apps::chooser::ROWS_SHOWN;
 use crate::apps::work::Loaded;
-use crate::apps::{AppChoice, AppsEffect, AppsMsg, Chooser, OpenWithMenu, Opened};
+use crate::apps::{AppChoice, AppsEffect, AppsMsg, OpenWithMenu, Opened};
 use crate::effects::Effect;
 use crate::i18n::fl;
 use crate::message::KeyPress;
@@ -23,9 +22,7 @@ impl App {
     pub(super) fn on_apps_message(&mut self, m: AppsMsg) -> Vec<Effect> {
         match m {
             AppsMsg::Loaded(apps) => {
-                if let Some(c) = self.chooser.as_mut().filter(|c| !c.filled()) {
-                    c.fill(&apps);
-                }
+                self.chooser_gets(&apps);
                 self.apps.apps = Some(apps);
                 Vec::new()
             }
@@ -52,21 +49,6 @@ impl App {
                 None => Vec::new(),
             },
             AppsMsg::Opened(o) => self.opened(o),
-            AppsMsg::Query(q) => {
-                if let Some(c) = &mut self.chooser {
-                    c.set_query(q);
-                    return vec![Effect::Apps(AppsEffect::ScrollList(0.0))];
-                }
-                Vec::new()
-            }
-            AppsMsg::Highlight(i) => self.clicked_row(i),
-            AppsMsg::Always(on) => self.in_chooser(|c| c.always = on),
-            AppsMsg::Scrolled(y) => self.in_chooser(|c| c.offset = y),
-            AppsMsg::Open => self.choose(),
-            AppsMsg::Close => {
-                self.chooser = None;
-                Vec::new()
-            }
             AppsMsg::DefaultSet { app, result } => match result {
                 // Read again: Enter opens with the new default from now on.
                 Ok(()) => self.reload_apps(),
@@ -200,63 +182,24 @@ impl App {
             .filter(|s| s.shown())
     }
 
-    /// The chooser for `files` (of types `mimes`), its search field with the keyboard.
-    pub(super) fn open_chooser(&mut self, files: Vec<PathBuf>, mimes: Vec<String>) -> Vec<Effect> {
-        self.pane.close_menus();
-        let mut chooser = Chooser::new(files, mimes);
-        let mut effects = vec![Effect::Apps(AppsEffect::FocusSearch)];
-        match &self.apps.apps {
-            Some(apps) => chooser.fill(apps),
-            None => effects.extend(self.reload_apps()),
-        }
-        self.chooser = Some(chooser);
-        effects
-    }
-
-    /// Open the chooser's files with its highlighted application (and make it the
-    /// default for their type when "Always use" is ticked).
-    fn choose(&mut self) -> Vec<Effect> {
-        let Some(app) = self.chooser.as_ref().and_then(Chooser::chosen).cloned() else {
-            return Vec::new();
-        };
-        let Some(chooser) = self.chooser.take() else {
-            return Vec::new();
-        };
+    /// Open `files` with the application chosen in the chooser, and make it the default
+    /// for `default_for` when "Always use" was ticked.
+    pub(super) fn open_with_chosen(
+        &mut self,
+        files: Vec<PathBuf>,
+        app: AppChoice,
+        default_for: Option<String>,
+    ) -> Vec<Effect> {
         let mut effects = Vec::new();
-        if chooser.always
-            && let [mime] = chooser.mimes.as_slice()
-        {
+        if let Some(mime) = default_for {
             effects.push(Effect::Apps(AppsEffect::SetDefault {
                 env: self.apps.env.clone(),
-                mime: mime.clone(),
+                mime,
                 app: app.clone(),
             }));
         }
-        effects.extend(self.open_files(chooser.files, Some(app.id)));
+        effects.extend(self.open_files(files, Some(app.id)));
         effects
-    }
-
-    /// A click on row `i` of the chooser's list highlights it; a second one soon after
-    /// opens the files with it.
-    fn clicked_row(&mut self, i: usize) -> Vec<Effect> {
-        let Some(c) = &mut self.chooser else {
-            return Vec::new();
-        };
-        let now = std::time::Instant::now();
-        let again = matches!(c.last_click, Some((row, at)) if row == i && now.duration_since(at) < super::DOUBLE_CLICK);
-        c.highlight(i);
-        c.last_click = Some((i, now));
-        if again {
-            return self.choose();
-        }
-        Vec::new()
-    }
-
-    fn in_chooser(&mut self, change: impl FnOnce(&mut Chooser)) -> Vec<Effect> {
-        if let Some(c) = &mut self.chooser {
-            change(c);
-        }
-        Vec::new()
     }
 
     /// What opening said: the first failure in the status bar (all of them in the log),
@@ -277,45 +220,6 @@ impl App {
             files.push(file);
         }
         self.open_chooser(files, mimes)
-    }
-
-    /// A key while the chooser is open: it is modal. Typing searches (also when the
-    /// search field lost the keyboard), the arrows move the highlight, Enter opens,
-    /// Escape closes.
-    pub(super) fn chooser_key(&mut self, k: &KeyPress) -> Vec<Effect> {
-        let Some(c) = &mut self.chooser else {
-            return Vec::new();
-        };
-        let step = |c: &mut Chooser, by: isize| match c.step(by) {
-            Some(y) => vec![Effect::Apps(AppsEffect::ScrollList(y))],
-            None => Vec::new(),
-        };
-        let m = k.modifiers;
-        match k.key.as_ref() {
-            Key::Named(Named::Escape) => {
-                self.chooser = None;
-                Vec::new()
-            }
-            Key::Named(Named::Enter) if !k.captured => self.choose(),
-            Key::Named(Named::ArrowDown) => step(c, 1),
-            Key::Named(Named::ArrowUp) => step(c, -1),
-            Key::Named(Named::PageDown) => step(c, ROWS_SHOWN as isize),
-            Key::Named(Named::PageUp) => step(c, -(ROWS_SHOWN as isize)),
-            Key::Named(Named::Backspace) if !k.captured => {
-                let mut q = c.query.clone();
-                q.pop();
-                c.set_query(q);
-                vec![Effect::Apps(AppsEffect::FocusSearch)]
-            }
-            _ => match &k.text {
-                Some(t) if !k.captured && !m.control() && !m.alt() && !t.trim().is_empty() => {
-                    let q = format!("{}{t}", c.query);
-                    c.set_query(q);
-                    vec![Effect::Apps(AppsEffect::FocusSearch)]
-                }
-                _ => Vec::new(),
-            },
-        }
     }
 
     /// A key while an entry's menu shows its "Open With" submenu: the arrows move in it,
@@ -356,10 +260,5 @@ impl App {
         if let Some(m) = self.pane.menu_mut() {
             m.open_with = None;
         }
-    }
-
-    /// The open chooser.
-    pub fn chooser(&self) -> Option<&Chooser> {
-        self.chooser.as_ref()
     }
 }

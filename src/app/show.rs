@@ -15,8 +15,10 @@ impl App {
         tracing::info!(what = ?r.what, startup_id = %r.startup_id, "asked to show");
         // What the window was in the middle of goes: the request is what is wanted now.
         self.pane.close_menus();
-        self.chooser = None;
-        self.properties = None;
+        // A question of a job stays: the job waits for its answer.
+        if !matches!(self.dialog, Some(crate::dialog::Dialog::Question(_))) {
+            self.dialog = None;
+        }
         let mut effects = match r.what {
             // A file opens its folder with it selected (as on the command line).
             Show::Folders(folders) => folders
@@ -26,7 +28,7 @@ impl App {
             Show::Items(items) => self.show_items(items),
             Show::Properties(items) => {
                 let mut effects = self.show_items(items);
-                effects.extend(self.on_props_message(crate::properties::PropsMsg::Open));
+                effects.extend(self.open_properties());
                 effects
             }
         };

@@ -13,11 +13,6 @@ use porpoise_engine::mime::MimeDb;
 use super::{AppChoice, AppsMsg};
 use crate::message::Message;
 
-/// The id of the chooser's search field.
-pub const SEARCH_INPUT: &str = "porpoise-chooser-search";
-/// The id of the chooser's list.
-pub const CHOOSER_LIST: &str = "porpoise-chooser-list";
-
 /// Work of the applications, for the app to run.
 #[derive(Debug, Clone)]
 pub enum AppsEffect {
@@ -49,10 +44,6 @@ pub enum AppsEffect {
     /// Open the desktop's terminal in `folder`; ends with `AppsMsg::Opened` (what failed,
     /// if anything).
     Terminal { env: Env, folder: PathBuf },
-    /// Put the keyboard in the chooser's search field.
-    FocusSearch,
-    /// Scroll the chooser's list to this offset.
-    ScrollList(f32),
 }
 
 /// What the work needs of what the window loads: what is not loaded yet is loaded by the
@@ -102,31 +93,11 @@ pub enum OpenFailure {
 
 impl AppsEffect {
     pub fn into_task(self) -> Task<Message> {
-        match self {
-            AppsEffect::FocusSearch => {
-                use iced::widget::operation;
-                Task::batch([
-                    operation::focus(SEARCH_INPUT),
-                    operation::select_all(SEARCH_INPUT),
-                ])
-            }
-            AppsEffect::ScrollList(y) => iced::widget::operation::scroll_to(
-                CHOOSER_LIST,
-                iced::widget::operation::AbsoluteOffset {
-                    x: None,
-                    y: Some(y),
-                },
-            ),
-            work => crate::offload::off_ui_thread(
-                "an applications worker",
-                move || work.run().map(Message::Apps),
-                Message::Tick,
-            ),
-        }
+        crate::offload::work("an applications worker", move || Message::Apps(self.run()))
     }
 
-    fn run(self) -> Option<AppsMsg> {
-        Some(match self {
+    fn run(self) -> AppsMsg {
+        match self {
             AppsEffect::Load { env, db } => AppsMsg::Loaded(Arc::new(Apps::load(&env, &db))),
             AppsEffect::Open { files, with, cx } => {
                 let (db, apps) = cx.ready();
@@ -149,8 +120,7 @@ impl AppsEffect {
                 }
             }
             AppsEffect::Terminal { env, folder } => AppsMsg::Opened(terminal(&env, &folder)),
-            AppsEffect::FocusSearch | AppsEffect::ScrollList(_) => return None,
-        })
+        }
     }
 }
 

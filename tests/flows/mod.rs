@@ -22,6 +22,7 @@ use std::time::Duration;
 use iced::keyboard::Modifiers;
 use iced::mouse;
 use iced_test::Simulator;
+use porpoise::dialog::Dialog;
 use porpoise::places::UserHome;
 use porpoise::request::{JobKind, JobRequest};
 use porpoise::{App, Effect, Message, Settings};
@@ -364,4 +365,59 @@ pub fn one_and_two(root: &Path) -> (PathBuf, PathBuf) {
     fs::write(one.join("b.txt"), b"b").expect("write");
     fs::write(two.join("x.txt"), b"x").expect("write");
     (one, two)
+}
+
+/// The open dialog when it is of the kind `pick` takes (`Dialog::Preferences`…).
+pub fn open_dialog<'a, T>(app: &'a App, pick: fn(&'a Dialog) -> Option<&'a T>) -> Option<&'a T> {
+    app.dialog().and_then(pick)
+}
+
+/// The open batch rename dialog.
+pub fn batch_rename(app: &App) -> Option<&porpoise::dialog::batch_rename::BatchRename> {
+    open_dialog(app, |d| match d {
+        Dialog::BatchRename(d) => Some(d),
+        _ => None,
+    })
+}
+
+/// The open Preferences dialog.
+pub fn preferences(app: &App) -> Option<&porpoise::dialog::preferences::Preferences> {
+    open_dialog(app, |d| match d {
+        Dialog::Preferences(d) => Some(d),
+        _ => None,
+    })
+}
+
+/// The open properties dialog.
+pub fn properties(app: &App) -> Option<&porpoise::dialog::properties::Properties> {
+    open_dialog(app, |d| match d {
+        Dialog::Properties(d) => Some(d),
+        _ => None,
+    })
+}
+
+/// The open chooser.
+pub fn chooser(app: &App) -> Option<&porpoise::dialog::chooser::Chooser> {
+    open_dialog(app, |d| match d {
+        Dialog::Chooser(d) => Some(d),
+        _ => None,
+    })
+}
+
+/// The question on screen (a job's, or "Delete for good?").
+pub fn question(app: &App) -> Option<&porpoise::dialog::question::Ask> {
+    open_dialog(app, |d| match d {
+        Dialog::Question(q) => Some(&q.ask),
+        _ => None,
+    })
+}
+
+/// A message of the dialog open.
+pub fn to_dialog(m: impl Into<porpoise::dialog::Message>) -> Message {
+    Message::Dialog(m.into())
+}
+
+/// Questions of jobs on screen or waiting to be (and "Delete for good?" on screen).
+pub fn questions(app: &App) -> usize {
+    usize::from(question(app).is_some()) + app.jobs().questions.len()
 }

@@ -1,17 +1,27 @@
 //! The batch rename dialog (F2 with several items selected): its rules as typed, and the
 //! preview of every new name the engine's plan gives, with what stands in the way marked.
 //! Nothing here does I/O: what the folder holds comes from its listing, and the renames
-//! run as a job of the panel.
+//! run as one job of the panel, which one Ctrl+Z takes back. Tab and Shift+Tab go through
+//! its text fields; Enter renames; Escape closes it.
+
+mod view;
 
 use std::collections::HashSet;
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
+use iced::Task;
+use iced::keyboard::Key;
+use iced::keyboard::key::Named;
+use porpoise_engine::jobs::JobSpec;
 use porpoise_engine::jobs::rename::RenameJob;
 use porpoise_engine::rename::{CaseChange, Item, Plan, RuleError, Rules};
 
+use super::Event;
 use crate::i18n::fl;
+use crate::message::KeyPress;
+use crate::request::{JobKind, JobRequest};
 
 /// The id of the Find field (it has the keyboard when the dialog opens).
 pub const FIND_INPUT: &str = "porpoise-batch-find";
@@ -33,9 +43,9 @@ pub const FIELDS: [&str; 7] = [
     STEP_INPUT,
 ];
 
-/// The dialog's messages (one variant of `Message`).
+/// The dialog's messages.
 #[derive(Debug, Clone)]
-pub enum BatchMsg {
+pub enum Message {
     Find(String),
     Replace(String),
     /// Find a regular expression rather than plain text.
@@ -52,6 +62,10 @@ pub enum BatchMsg {
     KeepExtension(bool),
     /// Rename as previewed.
     Rename,
+    /// Tab (or Shift+Tab, `back`): the keyboard to the next text field.
+    Tab {
+        back: bool,
+    },
     Close,
 }
 
@@ -76,6 +90,59 @@ pub struct BatchRename {
 }
 
 impl BatchRename {
+    /// The dialog on `items` (in the shown order) of `dir`, which holds `taken`, the
+    /// keyboard in its Find field.
+    pub fn open(
+        dir: PathBuf,
+        items: Vec<Item>,
+        taken: HashSet<Vec<u8>>,
+    ) -> (BatchRename, Task<Message>) {
+        let dialog = BatchRename::new(dir, items, taken);
+        (dialog, iced::widget::operation::focus(FIND_INPUT))
+    }
+
+    pub fn update(&mut self, m: Message) -> (Task<Message>, Option<Event>) {
+        match m {
+            Message::Rename => return (Task::none(), self.rename()),
+            Message::Close => return (Task::none(), Some(Event::Close)),
+            Message::Tab { back } => {
+                let id = self.tab(back);
+                return (iced::widget::operation::focus(id), None);
+            }
+            change => self.change(change),
+        }
+        (Task::none(), None)
+    }
+
+    /// What a key means here: Escape closes; Enter renames (a field's Enter does too);
+    /// Tab and Shift+Tab go through the text fields.
+    pub fn key(&self, k: &KeyPress) -> Option<Message> {
+        match k.key.as_ref() {
+            Key::Named(Named::Escape) => Some(Message::Close),
+            Key::Named(Named::Enter) if !k.captured => Some(Message::Rename),
+            Key::Named(Named::Tab) => Some(Message::Tab {
+                back: k.modifiers.shift(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// Rename as previewed, when nothing is in the way: the job the panel shows.
+    fn rename(&self) -> Option<Event> {
+        let job = self.job()?;
+        let request = JobRequest {
+            kind: JobKind::Rename,
+            sources: job
+                .renames
+                .iter()
+                .map(|(old, _)| job.dir.join(old))
+                .collect(),
+            dest: job.dir.clone(),
+            modes: None,
+        };
+        Some(Event::Job(request, Some(JobSpec::rename(job))))
+    }
+
     /// The dialog on `items` (in the shown order) of `dir`, which holds `taken`.
     pub fn new(dir: PathBuf, items: Vec<Item>, taken: HashSet<Vec<u8>>) -> BatchRename {
         let rules = Rules::default();
@@ -94,24 +161,24 @@ impl BatchRename {
     }
 
     /// Take one change of a rule and preview again.
-    pub fn change(&mut self, m: BatchMsg) {
+    pub fn change(&mut self, m: Message) {
         if let Some(field) = typed_in(&m) {
             self.field = field;
         }
         let r = &mut self.rules;
         match m {
-            BatchMsg::Find(t) => r.find = t,
-            BatchMsg::Replace(t) => r.replace = t,
-            BatchMsg::Regex(on) => r.regex = on,
-            BatchMsg::CaseSensitive(on) => r.case_sensitive = on,
-            BatchMsg::Before(t) => r.before = t,
-            BatchMsg::After(t) => r.after = t,
-            BatchMsg::Numbering(t) => r.numbering = t,
-            BatchMsg::Start(t) => self.start = digits(t),
-            BatchMsg::Step(t) => self.step = digits(t),
-            BatchMsg::Case(c) => r.case = c,
-            BatchMsg::KeepExtension(on) => r.keep_extension = on,
-            BatchMsg::Rename | BatchMsg::Close => return,
+            Message::Find(t) => r.find = t,
+            Message::Replace(t) => r.replace = t,
+            Message::Regex(on) => r.regex = on,
+            Message::CaseSensitive(on) => r.case_sensitive = on,
+            Message::Before(t) => r.before = t,
+            Message::After(t) => r.after = t,
+            Message::Numbering(t) => r.numbering = t,
+            Message::Start(t) => self.start = digits(t),
+            Message::Step(t) => self.step = digits(t),
+            Message::Case(c) => r.case = c,
+            Message::KeepExtension(on) => r.keep_extension = on,
+            Message::Rename | Message::Close | Message::Tab { .. } => return,
         }
         self.preview();
     }
@@ -164,15 +231,15 @@ impl BatchRename {
 }
 
 /// The field (an index into [`FIELDS`]) a message of typing comes from.
-fn typed_in(m: &BatchMsg) -> Option<usize> {
+fn typed_in(m: &Message) -> Option<usize> {
     Some(match m {
-        BatchMsg::Find(_) => 0,
-        BatchMsg::Replace(_) => 1,
-        BatchMsg::Before(_) => 2,
-        BatchMsg::After(_) => 3,
-        BatchMsg::Numbering(_) => 4,
-        BatchMsg::Start(_) => 5,
-        BatchMsg::Step(_) => 6,
+        Message::Find(_) => 0,
+        Message::Replace(_) => 1,
+        Message::Before(_) => 2,
+        Message::After(_) => 3,
+        Message::Numbering(_) => 4,
+        Message::Start(_) => 5,
+        Message::Step(_) => 6,
         _ => return None,
     })
 }

@@ -8,29 +8,29 @@ use std::os::unix::ffi::OsStrExt;
 use iced::widget::{button, checkbox, column, container, row, text, text_input};
 use iced::{Center, Element, Fill};
 
-use crate::app::App;
+use super::{Message, Properties};
 use crate::format;
 use crate::i18n::fl;
-use crate::message::Message;
-use crate::properties::{PropertiesView, PropsMsg};
+use crate::types::Types;
 use crate::widgets::dialog::{self, boxed, button_row, leave_button};
 use porpoise_engine::Kind;
-use porpoise_engine::props::Properties;
+use porpoise_engine::props::Properties as Item;
 
 /// The id of the octal field (tests type into it).
 pub const OCTAL_INPUT: &str = "porpoise-props-octal";
 
-/// The properties dialog as a layer over the window, when it is open.
-pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
-    let v = app.properties()?;
-    let body = match v.items.as_deref() {
-        None => column![text(fl!("props-reading"))],
-        Some([Ok(p)]) => single(app, v, p),
-        Some(items) => several(v, items),
-    };
-    let close = leave_button(fl!("props-close"), Message::Props(PropsMsg::Close));
-    let body = column![body.spacing(6), button_row([close.into()])].spacing(16);
-    Some(boxed(body, 560.0))
+impl Properties {
+    /// The dialog as a layer over the window (`types` describe a file's type).
+    pub fn view<'a>(&'a self, types: &Types) -> Element<'a, Message> {
+        let body = match self.items.as_deref() {
+            None => column![text(fl!("props-reading"))],
+            Some([Ok(p)]) => single(self, p, types),
+            Some(items) => several(self, items),
+        };
+        let close = leave_button(fl!("props-close"), Message::Close);
+        let body = column![body.spacing(6), button_row([close.into()])].spacing(16);
+        boxed(body, 560.0)
+    }
 }
 
 /// A label and its value on one line.
@@ -43,11 +43,7 @@ fn line<'a>(label: String, value: String) -> Element<'a, Message> {
     .into()
 }
 
-fn single<'a>(
-    app: &'a App,
-    v: &'a PropertiesView,
-    p: &'a Properties,
-) -> iced::widget::Column<'a, Message> {
+fn single<'a>(v: &'a Properties, p: &'a Item, types: &Types) -> iced::widget::Column<'a, Message> {
     let name = p
         .path
         .file_name()
@@ -56,7 +52,7 @@ fn single<'a>(
     let mut col = column![
         dialog::title(fl!("props-title", name = name.clone())),
         line(fl!("props-name"), name),
-        line(fl!("props-type"), app.type_of_path(&p.path, p.kind)),
+        line(fl!("props-type"), type_words(v, p, types)),
     ];
     if p.kind == Kind::Dir {
         col = counted(col, v);
@@ -119,9 +115,20 @@ fn single<'a>(
     col
 }
 
+/// The Type line: a folder's word, or the description of its type where it was told.
+fn type_words(v: &Properties, p: &Item, types: &Types) -> String {
+    if p.kind == Kind::Dir {
+        return fl!("type-folder");
+    }
+    v.mime
+        .as_ref()
+        .and_then(|m| types.description(m))
+        .unwrap_or_default()
+}
+
 /// The permission checkboxes (owner, group, others × read, write, execute) and the octal
 /// field, editable by the item's owner (or root), never on a link.
-fn permissions<'a>(v: &'a PropertiesView, p: &Properties) -> Element<'a, Message> {
+fn permissions<'a>(v: &'a Properties, p: &Item) -> Element<'a, Message> {
     let mode = v.mode.unwrap_or(p.mode);
     let me = porpoise_engine::host::uid();
     let editable = p.kind != Kind::Symlink && (me == 0 || me == p.uid) && !v.busy;
@@ -143,7 +150,7 @@ fn permissions<'a>(v: &'a PropertiesView, p: &Properties) -> Element<'a, Message
             let bit = bit << shift;
             let mut c = checkbox(mode & bit != 0);
             if editable {
-                c = c.on_toggle(move |on| Message::Props(PropsMsg::Bit(bit, on)));
+                c = c.on_toggle(move |on| Message::Bit(bit, on));
             }
             r = r.push(container(c).width(90));
         }
@@ -151,12 +158,10 @@ fn permissions<'a>(v: &'a PropertiesView, p: &Properties) -> Element<'a, Message
     }
     let mut octal = text_input("", &v.octal).id(OCTAL_INPUT).width(80);
     if editable {
-        octal = octal
-            .on_input(|t| Message::Props(PropsMsg::Octal(t)))
-            .on_submit(Message::Props(PropsMsg::Apply));
+        octal = octal.on_input(Message::Octal).on_submit(Message::Apply);
     }
     let apply = button(text(fl!("props-apply")))
-        .on_press_maybe((editable && v.changed()).then_some(Message::Props(PropsMsg::Apply)));
+        .on_press_maybe((editable && v.changed()).then_some(Message::Apply));
     grid = grid.push(
         row![text(fl!("props-octal")).width(130), octal, apply]
             .spacing(12)
@@ -165,7 +170,7 @@ fn permissions<'a>(v: &'a PropertiesView, p: &Properties) -> Element<'a, Message
     if p.kind == Kind::Dir {
         let mut inside = checkbox(v.recursive).label(fl!("props-recursive"));
         if editable {
-            inside = inside.on_toggle(|on| Message::Props(PropsMsg::Recursive(on)));
+            inside = inside.on_toggle(Message::Recursive);
         }
         grid = grid.push(inside);
     }
@@ -176,7 +181,7 @@ fn permissions<'a>(v: &'a PropertiesView, p: &Properties) -> Element<'a, Message
 /// folders in it, marked while the count goes on.
 fn counted<'a>(
     col: iced::widget::Column<'a, Message>,
-    v: &PropertiesView,
+    v: &Properties,
 ) -> iced::widget::Column<'a, Message> {
     let Some(u) = &v.usage else {
         return col.push(line(fl!("props-size"), fl!("props-reading")));
@@ -206,8 +211,8 @@ fn counted<'a>(
 
 /// Several items: how many, and what they take together.
 fn several<'a>(
-    v: &PropertiesView,
-    items: &'a [Result<Properties, std::sync::Arc<porpoise_engine::error::IoError>>],
+    v: &Properties,
+    items: &'a [Result<Item, std::sync::Arc<porpoise_engine::error::IoError>>],
 ) -> iced::widget::Column<'a, Message> {
     let col = column![dialog::title(fl!("props-title-many", count = items.len()))];
     let mut col = counted(col, v);

@@ -5,20 +5,18 @@
 use iced::widget::{button, column, container, space, text, text_input};
 use iced::{Element, Fill};
 
-use crate::app::App;
-use crate::devices::DeviceMsg;
+use super::{Message, PASSPHRASE_INPUT, Passphrase, Unlock};
 use crate::i18n::fl;
-use crate::message::Message;
-use crate::unlock::{PASSPHRASE_INPUT, Passphrase};
 use crate::widgets::dialog::{self, boxed, button_row, leave_button};
 
-fn msg(m: DeviceMsg) -> Message {
-    Message::Devices(m)
+impl Unlock {
+    /// The dialog as a layer over the window.
+    pub fn view(&self) -> Element<'_, Message> {
+        body(self)
+    }
 }
 
-/// The passphrase dialog as a layer over the window, when it is open.
-pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
-    let u = app.unlock_view()?;
+fn body(u: &Unlock) -> Element<'_, Message> {
     let title = dialog::title(fl!("device-unlock-title", name = u.name.clone()));
     let explain = text(fl!("device-unlock-explain", name = u.name.clone())).style(text::secondary);
     let mut field = text_input(&fl!("device-unlock-passphrase"), u.passphrase.expose())
@@ -27,10 +25,10 @@ pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
         .width(Fill);
     if !u.busy {
         field = field
-            .on_input(|typed| msg(DeviceMsg::Passphrase(Passphrase::new(typed))))
-            .on_submit(msg(DeviceMsg::Unlock));
+            .on_input(|typed| Message::Passphrase(Passphrase::new(typed)))
+            .on_submit(Message::Unlock);
     }
-    let said: Element<'a, Message> = match (&u.error, u.busy) {
+    let said: Element<'_, Message> = match (&u.error, u.busy) {
         (_, true) => text(fl!("device-unlocking", name = u.name.clone()))
             .style(text::secondary)
             .into(),
@@ -41,9 +39,9 @@ pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
             .into(),
         (None, false) => space::vertical().height(0).into(),
     };
-    let cancel = leave_button(fl!("device-unlock-cancel"), msg(DeviceMsg::CloseUnlock));
+    let cancel = leave_button(fl!("device-unlock-cancel"), Message::Close);
     let unlock = button(text(fl!("device-unlock-button")))
-        .on_press_maybe(u.ready().then_some(msg(DeviceMsg::Unlock)));
+        .on_press_maybe(u.ready().then_some(Message::Unlock));
     let body = column![
         title,
         explain,
@@ -52,7 +50,7 @@ pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
         button_row([cancel.into(), unlock.into()]),
     ]
     .spacing(14);
-    Some(boxed(body, 520.0))
+    boxed(body, 520.0)
 }
 
 /// Why the last try failed: the text as any, on a faint red ground with a red edge.

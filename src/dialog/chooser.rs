@@ -1,13 +1,54 @@
 //! The chooser ("Other Application…", and Enter on a file no application opens): every
 //! application of the desktop, narrowed by what is typed (each word found in its name or
 //! generic name), one highlighted (the arrows move it, Enter or Open opens the files with
-//! it), and "Always use for this file type" when the files are of one type.
+//! it), and "Always use for this file type" when the files are of one type. Typing
+//! searches (also when the search field lost the keyboard), Escape closes it.
+
+mod view;
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
 
+use iced::Task;
+use iced::keyboard::Key;
+use iced::keyboard::key::Named;
+use iced::widget::operation;
 use porpoise_engine::apps::Apps;
 
-use super::AppChoice;
+use super::Event;
+use crate::apps::AppChoice;
+use crate::message::KeyPress;
+
+/// The id of the search field.
+pub const SEARCH_INPUT: &str = "porpoise-chooser-search";
+/// The id of the list's scrollable.
+pub const LIST: &str = "porpoise-chooser-list";
+
+/// Two clicks on the same row within this time open the files with it.
+const DOUBLE_CLICK: std::time::Duration = std::time::Duration::from_millis(450);
+
+/// The dialog's messages.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// The search field was typed in.
+    Query(String),
+    /// Something typed while the search field did not have the keyboard: it goes there.
+    Typed(String),
+    /// Backspace while the search field did not have the keyboard.
+    Erase,
+    /// This row of the list (as shown) was clicked.
+    Clicked(usize),
+    /// The arrows, Page Up and Page Down: the highlight moves so many rows.
+    Step(isize),
+    /// "Always use for this file type".
+    Always(bool),
+    /// Open the files with the highlighted application.
+    Open,
+    /// The list was scrolled to this offset.
+    Scrolled(f32),
+    Close,
+}
 
 /// The height of one row of the list.
 pub const ROW_HEIGHT: f32 = 44.0;
@@ -32,10 +73,99 @@ pub struct Chooser {
     /// How far the list is scrolled.
     pub offset: f32,
     /// The row last clicked, and when (a second click soon after opens).
-    pub last_click: Option<(usize, std::time::Instant)>,
+    pub last_click: Option<(usize, Instant)>,
 }
 
 impl Chooser {
+    /// The chooser for `files` (of types `mimes`) among `apps` (none while they are read:
+    /// [`Chooser::fill`] then), its search field with the keyboard.
+    pub fn open(
+        files: Vec<PathBuf>,
+        mimes: Vec<String>,
+        apps: Option<&Arc<Apps>>,
+    ) -> (Chooser, Task<Message>) {
+        let mut chooser = Chooser::new(files, mimes);
+        if let Some(apps) = apps {
+            chooser.fill(apps);
+        }
+        (chooser, focus_search())
+    }
+
+    pub fn update(&mut self, m: Message) -> (Task<Message>, Option<Event>) {
+        match m {
+            Message::Query(q) => {
+                self.set_query(q);
+                return (scroll_to(0.0), None);
+            }
+            Message::Typed(t) => {
+                let q = format!("{}{t}", self.query);
+                self.set_query(q);
+                return (focus_search(), None);
+            }
+            Message::Erase => {
+                let mut q = self.query.clone();
+                q.pop();
+                self.set_query(q);
+                return (focus_search(), None);
+            }
+            Message::Clicked(i) => {
+                let now = Instant::now();
+                let again = matches!(self.last_click, Some((row, at)) if row == i && now.duration_since(at) < DOUBLE_CLICK);
+                self.highlight(i);
+                self.last_click = Some((i, now));
+                if again {
+                    return (Task::none(), self.choose());
+                }
+            }
+            Message::Step(by) => {
+                if let Some(y) = self.step(by) {
+                    return (scroll_to(y), None);
+                }
+            }
+            Message::Always(on) => self.always = on,
+            Message::Open => return (Task::none(), self.choose()),
+            Message::Scrolled(y) => self.offset = y,
+            Message::Close => return (Task::none(), Some(Event::Close)),
+        }
+        (Task::none(), None)
+    }
+
+    /// What a key means here: typing searches, the arrows move the highlight, Enter
+    /// opens, Escape closes.
+    pub fn key(&self, k: &KeyPress) -> Option<Message> {
+        let m = k.modifiers;
+        match k.key.as_ref() {
+            Key::Named(Named::Escape) => Some(Message::Close),
+            Key::Named(Named::Enter) if !k.captured => Some(Message::Open),
+            Key::Named(Named::ArrowDown) => Some(Message::Step(1)),
+            Key::Named(Named::ArrowUp) => Some(Message::Step(-1)),
+            Key::Named(Named::PageDown) => Some(Message::Step(ROWS_SHOWN as isize)),
+            Key::Named(Named::PageUp) => Some(Message::Step(-(ROWS_SHOWN as isize))),
+            Key::Named(Named::Backspace) if !k.captured => Some(Message::Erase),
+            _ => match &k.text {
+                Some(t) if !k.captured && !m.control() && !m.alt() && !t.trim().is_empty() => {
+                    Some(Message::Typed(t.clone()))
+                }
+                _ => None,
+            },
+        }
+    }
+
+    /// Open the files with the highlighted application (and make it the default for their
+    /// type when "Always use" is ticked).
+    fn choose(&self) -> Option<Event> {
+        let app = self.chosen()?.clone();
+        let default_for = match self.mimes.as_slice() {
+            [mime] if self.always => Some(mime.clone()),
+            _ => None,
+        };
+        Some(Event::Open {
+            files: self.files.clone(),
+            app,
+            default_for,
+        })
+    }
+
     pub fn new(files: Vec<PathBuf>, mimes: Vec<String>) -> Chooser {
         Chooser {
             files,
@@ -126,6 +256,23 @@ impl Chooser {
         self.offset = to;
         Some(to)
     }
+}
+
+fn focus_search<M: Send + 'static>() -> Task<M> {
+    Task::batch([
+        operation::focus(SEARCH_INPUT),
+        operation::select_all(SEARCH_INPUT),
+    ])
+}
+
+fn scroll_to<M: Send + 'static>(y: f32) -> Task<M> {
+    operation::scroll_to(
+        LIST,
+        operation::AbsoluteOffset {
+            x: None,
+            y: Some(y),
+        },
+    )
 }
 
 /// `word` (lowercase) is in the application's name or generic name.

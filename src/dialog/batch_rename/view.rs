@@ -6,13 +6,11 @@
 use iced::widget::{button, checkbox, column, container, radio, row, scrollable, text, text_input};
 use iced::{Center, Color, Element, Fill, FillPortion, Theme};
 
-use crate::app::App;
-use crate::batch_rename::{
-    AFTER_INPUT, BEFORE_INPUT, BatchMsg, BatchRename, FIND_INPUT, NUMBERING_INPUT, REPLACE_INPUT,
+use super::{
+    AFTER_INPUT, BEFORE_INPUT, BatchRename, FIND_INPUT, Message, NUMBERING_INPUT, REPLACE_INPUT,
     START_INPUT, STEP_INPUT,
 };
 use crate::i18n::fl;
-use crate::message::Message;
 use crate::theme;
 use crate::widgets::dialog::{self, boxed, button_row, leave_button};
 use porpoise_engine::rename::{CaseChange, InvalidName, Planned, Problem};
@@ -22,25 +20,23 @@ use porpoise_engine::rename::{CaseChange, InvalidName, Planned, Problem};
 const ROWS_DRAWN: usize = 300;
 const LABEL_WIDTH: f32 = 110.0;
 
-fn msg(m: BatchMsg) -> Message {
-    Message::BatchRename(m)
-}
-
-/// The batch rename dialog as a layer over the window, when it is open.
-pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
-    let v = app.batch_rename()?;
-    let title = dialog::title(fl!("batch-title", count = v.count()));
-    let cancel = leave_button(fl!("batch-cancel"), msg(BatchMsg::Close));
-    let rename = button(text(fl!("batch-rename")))
-        .on_press_maybe(v.ready().then_some(msg(BatchMsg::Rename)));
-    let body = column![
-        title,
-        rules(v),
-        preview(v),
-        row![summary(v), button_row([cancel.into(), rename.into()])].align_y(Center),
-    ]
-    .spacing(14);
-    Some(boxed(body, 720.0))
+impl BatchRename {
+    /// The dialog as a layer over the window.
+    pub fn view(&self) -> Element<'_, Message> {
+        let v = self;
+        let title = dialog::title(fl!("batch-title", count = v.count()));
+        let cancel = leave_button(fl!("batch-cancel"), Message::Close);
+        let rename =
+            button(text(fl!("batch-rename"))).on_press_maybe(v.ready().then_some(Message::Rename));
+        let body = column![
+            title,
+            rules(v),
+            preview(v),
+            row![summary(v), button_row([cancel.into(), rename.into()])].align_y(Center),
+        ]
+        .spacing(14);
+        boxed(body, 720.0)
+    }
 }
 
 /// A label and what is beside it.
@@ -58,21 +54,21 @@ fn labelled<'a>(label: String, field: impl Into<Element<'a, Message>>) -> Elemen
 fn field<'a>(
     hint: String,
     value: &'a str,
-    on: impl Fn(String) -> BatchMsg + 'a,
+    on: impl Fn(String) -> Message + 'a,
 ) -> text_input::TextInput<'a, Message> {
     text_input(&hint, value)
-        .on_input(move |t| msg(on(t)))
-        .on_submit(msg(BatchMsg::Rename))
+        .on_input(on)
+        .on_submit(Message::Rename)
 }
 
 fn rules(v: &BatchRename) -> Element<'_, Message> {
     let r = &v.rules;
     let find = row![
-        field(fl!("batch-find-hint"), &r.find, BatchMsg::Find)
+        field(fl!("batch-find-hint"), &r.find, Message::Find)
             .id(FIND_INPUT)
             .width(Fill),
         text(fl!("batch-replace")).style(text::secondary),
-        field(fl!("batch-replace-hint"), &r.replace, BatchMsg::Replace)
+        field(fl!("batch-replace-hint"), &r.replace, Message::Replace)
             .id(REPLACE_INPUT)
             .width(Fill),
     ]
@@ -81,18 +77,18 @@ fn rules(v: &BatchRename) -> Element<'_, Message> {
     let options = row![
         checkbox(r.regex)
             .label(fl!("batch-regex"))
-            .on_toggle(|on| msg(BatchMsg::Regex(on))),
+            .on_toggle(Message::Regex),
         checkbox(r.case_sensitive)
             .label(fl!("batch-case-sensitive"))
-            .on_toggle(|on| msg(BatchMsg::CaseSensitive(on))),
+            .on_toggle(Message::CaseSensitive),
     ]
     .spacing(20);
     let around = row![
-        field(String::new(), &r.before, BatchMsg::Before)
+        field(String::new(), &r.before, Message::Before)
             .id(BEFORE_INPUT)
             .width(Fill),
         text(fl!("batch-after")).style(text::secondary),
-        field(String::new(), &r.after, BatchMsg::After)
+        field(String::new(), &r.after, Message::After)
             .id(AFTER_INPUT)
             .width(Fill),
     ]
@@ -102,16 +98,16 @@ fn rules(v: &BatchRename) -> Element<'_, Message> {
         field(
             fl!("batch-numbering-hint"),
             &r.numbering,
-            BatchMsg::Numbering
+            Message::Numbering
         )
         .id(NUMBERING_INPUT)
         .width(Fill),
         text(fl!("batch-start")).style(text::secondary),
-        field(String::new(), &v.start, BatchMsg::Start)
+        field(String::new(), &v.start, Message::Start)
             .id(START_INPUT)
             .width(70),
         text(fl!("batch-step")).style(text::secondary),
-        field(String::new(), &v.step, BatchMsg::Step)
+        field(String::new(), &v.step, Message::Step)
             .id(STEP_INPUT)
             .width(70),
     ]
@@ -125,7 +121,7 @@ fn rules(v: &BatchRename) -> Element<'_, Message> {
     ]
     .into_iter()
     .fold(row![].spacing(16), |row, (c, label)| {
-        row.push(radio(label, c, Some(r.case), |c| msg(BatchMsg::Case(c))))
+        row.push(radio(label, c, Some(r.case), Message::Case))
     });
     column![
         labelled(fl!("batch-find"), find),
@@ -137,7 +133,7 @@ fn rules(v: &BatchRename) -> Element<'_, Message> {
             String::new(),
             checkbox(r.keep_extension)
                 .label(fl!("batch-keep-extension"))
-                .on_toggle(|on| msg(BatchMsg::KeepExtension(on)))
+                .on_toggle(Message::KeepExtension)
         ),
     ]
     .spacing(8)

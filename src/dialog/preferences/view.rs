@@ -6,35 +6,34 @@
 use iced::widget::{checkbox, column, container, pick_list, radio, row, text};
 use iced::{Center, Element, Fill};
 
-use crate::app::App;
+use super::{Change, LANGUAGES, Line, Message, Preferences};
 use crate::i18n::fl;
-use crate::message::Message;
-use crate::preferences::{LANGUAGES, Line, PreferencesView, PrefsMsg};
 use crate::settings::{Settings, ThemeChoice};
 use crate::theme;
 use crate::widgets::dialog::{self, boxed, button_row, leave_button};
 
-/// The Preferences dialog as a layer over the window, when it is open.
-pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
-    let v = app.preferences()?;
-    let s = app.settings();
-    let close = leave_button(fl!("prefs-close"), Message::Prefs(PrefsMsg::Close));
-    let body = column![
-        dialog::title(fl!("prefs-title")),
-        heading(fl!("prefs-appearance")),
-        ringed(v, Line::Theme, line(fl!("prefs-theme"), theme_choice(s))),
-        ringed(
-            v,
-            Line::IconTheme,
-            line(fl!("prefs-icon-theme"), icon_theme(v, s))
-        ),
-        ringed(v, Line::Language, line(fl!("prefs-language"), language(s))),
-        heading(fl!("prefs-files")),
-        switches(v, s),
-        button_row([close.into()]),
-    ]
-    .spacing(10);
-    Some(boxed(body, 620.0))
+impl Preferences {
+    /// The dialog as a layer over the window, showing the settings `s`.
+    pub fn view<'a>(&'a self, s: &Settings) -> Element<'a, Message> {
+        let v = self;
+        let close = leave_button(fl!("prefs-close"), Message::Close);
+        let body = column![
+            dialog::title(fl!("prefs-title")),
+            heading(fl!("prefs-appearance")),
+            ringed(v, Line::Theme, line(fl!("prefs-theme"), theme_choice(s))),
+            ringed(
+                v,
+                Line::IconTheme,
+                line(fl!("prefs-icon-theme"), icon_theme(v, s))
+            ),
+            ringed(v, Line::Language, line(fl!("prefs-language"), language(s))),
+            heading(fl!("prefs-files")),
+            switches(v, s),
+            button_row([close.into()]),
+        ]
+        .spacing(10);
+        boxed(body, 620.0)
+    }
 }
 
 fn heading<'a>(words: String) -> Element<'a, Message> {
@@ -42,11 +41,7 @@ fn heading<'a>(words: String) -> Element<'a, Message> {
 }
 
 /// `content`, ringed while `at` has the keyboard (once a key moved it).
-fn ringed<'a>(
-    v: &PreferencesView,
-    at: Line,
-    content: Element<'a, Message>,
-) -> Element<'a, Message> {
+fn ringed<'a>(v: &Preferences, at: Line, content: Element<'a, Message>) -> Element<'a, Message> {
     container(content)
         .width(Fill)
         .padding([3, 6])
@@ -68,7 +63,7 @@ fn line<'a>(label: String, control: Element<'a, Message>) -> Element<'a, Message
 fn theme_choice<'a>(s: &Settings) -> Element<'a, Message> {
     let pick = |label: String, choice: ThemeChoice| {
         radio(label, choice, Some(s.theme), |c| {
-            Message::Prefs(PrefsMsg::Theme(c))
+            Message::Change(Change::Theme(c))
         })
     };
     row![
@@ -93,7 +88,7 @@ impl std::fmt::Display for IconChoice {
     }
 }
 
-fn icon_theme<'a>(v: &PreferencesView, s: &Settings) -> Element<'a, Message> {
+fn icon_theme<'a>(v: &Preferences, s: &Settings) -> Element<'a, Message> {
     let mut choices = vec![IconChoice {
         id: None,
         label: fl!("prefs-icon-theme-desktop"),
@@ -113,7 +108,7 @@ fn icon_theme<'a>(v: &PreferencesView, s: &Settings) -> Element<'a, Message> {
     }
     let selected = choices.iter().find(|c| c.id == s.icon_theme).cloned();
     pick_list(choices, selected, |c: IconChoice| {
-        Message::Prefs(PrefsMsg::IconTheme(c.id))
+        Message::Change(Change::IconTheme(c.id))
     })
     .width(280)
     .into()
@@ -133,7 +128,7 @@ fn language<'a>(s: &Settings) -> Element<'a, Message> {
             .checked_sub(1)
             .and_then(|i| LANGUAGES.get(i))
             .map(|(code, _)| (*code).to_owned());
-        Message::Prefs(PrefsMsg::Language(code))
+        Message::Change(Change::Language(code))
     };
     let mut r = row![radio(
         fl!("prefs-language-system"),
@@ -148,11 +143,11 @@ fn language<'a>(s: &Settings) -> Element<'a, Message> {
     r.into()
 }
 
-fn switches<'a>(v: &PreferencesView, s: &Settings) -> Element<'a, Message> {
-    let switch = |at: Line, label: String, on: bool, msg: fn(bool) -> PrefsMsg| {
+fn switches<'a>(v: &Preferences, s: &Settings) -> Element<'a, Message> {
+    let switch = |at: Line, label: String, on: bool, msg: fn(bool) -> Change| {
         let check = checkbox(on)
             .label(label)
-            .on_toggle(move |on| Message::Prefs(msg(on)));
+            .on_toggle(move |on| Message::Change(msg(on)));
         ringed(v, at, check.into())
     };
     column![
@@ -160,31 +155,31 @@ fn switches<'a>(v: &PreferencesView, s: &Settings) -> Element<'a, Message> {
             Line::ShowHidden,
             fl!("prefs-show-hidden"),
             s.show_hidden,
-            PrefsMsg::ShowHidden
+            Change::ShowHidden
         ),
         switch(
             Line::NetworkPreviews,
             fl!("prefs-network-previews"),
             s.previews_on_network,
-            PrefsMsg::NetworkPreviews
+            Change::NetworkPreviews
         ),
         switch(
             Line::VerifyCopies,
             fl!("prefs-verify-copies"),
             s.verify_copies,
-            PrefsMsg::VerifyCopies
+            Change::VerifyCopies
         ),
         switch(
             Line::QueuePerDevice,
             fl!("prefs-queue-per-device"),
             s.queue_per_device,
-            PrefsMsg::QueuePerDevice
+            Change::QueuePerDevice
         ),
         switch(
             Line::RestoreTabs,
             fl!("prefs-restore-tabs"),
             s.restore_tabs,
-            PrefsMsg::RestoreTabs
+            Change::RestoreTabs
         ),
     ]
     .spacing(2)

@@ -7,28 +7,29 @@ use iced::widget::{
 };
 use iced::{Element, Fill};
 
-use crate::app::App;
-use crate::apps::chooser::{ROW_HEIGHT, ROWS_SHOWN};
-use crate::apps::work::{CHOOSER_LIST, SEARCH_INPUT};
-use crate::apps::{AppsMsg, Chooser};
+use super::{Chooser, LIST, Message, ROW_HEIGHT, ROWS_SHOWN, SEARCH_INPUT};
 use crate::i18n::fl;
-use crate::message::Message;
 use crate::theme;
+use crate::types::Types;
 
 /// The dialog's width.
 const WIDTH: f32 = 460.0;
 
-/// The chooser as a layer over the window, when it is open.
-pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
-    let c = app.chooser()?;
-    let msg = Message::Apps;
+impl Chooser {
+    /// The chooser as a layer over the window (`types` describe the files' type).
+    pub fn view<'a>(&'a self, types: &Types) -> Element<'a, Message> {
+        body(self, types)
+    }
+}
+
+fn body<'a>(c: &'a Chooser, types: &Types) -> Element<'a, Message> {
     let mut body = column![
         text(fl!("chooser-title")).size(17),
-        text(for_what(app, c)).style(theme::muted),
+        text(for_what(c, types)).style(theme::muted),
         text_input(&fl!("chooser-search"), &c.query)
             .id(SEARCH_INPUT)
-            .on_input(move |q| msg(AppsMsg::Query(q)))
-            .on_submit(msg(AppsMsg::Open))
+            .on_input(Message::Query)
+            .on_submit(Message::Open)
             .padding(8),
         container(list(c))
             .height(ROWS_SHOWN as f32 * ROW_HEIGHT + 2.0)
@@ -39,35 +40,32 @@ pub fn layer<'a>(app: &'a App) -> Option<Element<'a, Message>> {
         body = body.push(
             checkbox(c.always)
                 .label(fl!("chooser-always"))
-                .on_toggle(move |on| msg(AppsMsg::Always(on))),
+                .on_toggle(Message::Always),
         );
     }
     let open = button(text(fl!("chooser-open")))
         .padding([6, 14])
         .style(button::primary)
-        .on_press_maybe(c.chosen().map(|_| msg(AppsMsg::Open)));
+        .on_press_maybe(c.chosen().map(|_| Message::Open));
     let cancel = button(text(fl!("dialog-cancel")))
         .padding([6, 14])
         .style(button::secondary)
-        .on_press(msg(AppsMsg::Close));
+        .on_press(Message::Close);
     body = body.push(row![space().width(Fill), cancel, open].spacing(8));
     let panel = container(body)
         .padding(20)
         .width(WIDTH)
         .style(container::bordered_box);
-    Some(super::dialog::modal(panel))
+    crate::widgets::dialog::modal(panel)
 }
 
 /// "To open “notes.xyz” (Unknown)", or "To open 3 files".
-fn for_what(app: &App, c: &Chooser) -> String {
+fn for_what(c: &Chooser, types: &Types) -> String {
     match (c.files.as_slice(), c.mimes.as_slice()) {
         ([file], [mime]) => fl!(
             "chooser-for-one",
             name = crate::format::name_of(file),
-            kind = app
-                .types()
-                .description(mime)
-                .unwrap_or_else(|| mime.clone())
+            kind = types.description(mime).unwrap_or_else(|| mime.clone())
         ),
         (files, _) => fl!("chooser-for-many", count = files.len()),
     }
@@ -104,12 +102,12 @@ fn list(c: &Chooser) -> Element<'_, Message> {
             .height(ROW_HEIGHT)
             .padding([4, 10])
             .style(theme::entry_button(on))
-            .on_press(Message::Apps(AppsMsg::Highlight(i)))
+            .on_press(Message::Clicked(i))
             .into()
     });
     scrollable(column(rows).padding(1))
-        .id(CHOOSER_LIST)
-        .on_scroll(|v| Message::Apps(AppsMsg::Scrolled(v.absolute_offset().y)))
+        .id(LIST)
+        .on_scroll(|v| Message::Scrolled(v.absolute_offset().y))
         .height(Fill)
         .into()
 }

@@ -1,21 +1,41 @@
 //! The Preferences dialog (Ctrl+comma, or "Preferences…" in the main menu): what the
 //! settings file holds beyond the view — the theme, the icon theme, the language and the
-//! switches — each applied at once and saved. Its messages, its state and its one piece of
-//! work (listing the installed icon themes off the UI thread). From the keyboard: Tab and
-//! the arrows up and down go from line to line, left and right change a choice, Space
-//! turns a switch.
+//! switches — each handed to the window as it is changed, which applies and saves it. Its
+//! messages, its state and its one piece of work (listing the installed icon themes off
+//! the UI thread). From the keyboard: Tab and the arrows up and down go from line to line,
+//! left and right change a choice, Space turns a switch, Escape closes it.
 
+mod view;
+
+use iced::Task;
+use iced::keyboard::Key;
+use iced::keyboard::key::Named;
+
+use super::{Context, Event};
 use crate::icons::installed::IconTheme;
+use crate::message::KeyPress;
 use crate::settings::{Settings, ThemeChoice};
 
 /// The languages the window speaks, by code, with the name each has in itself.
 pub const LANGUAGES: [(&str, &str); 2] = [("en", "English"), ("de", "Deutsch")];
 
-/// The dialog's messages (one variant of `Message`).
+/// The dialog's messages.
 #[derive(Debug, Clone)]
-pub enum PrefsMsg {
-    Open,
+pub enum Message {
+    /// A setting changed by its control.
+    Change(Change),
+    /// The installed icon themes, listed.
+    IconThemes(Vec<IconTheme>),
+    /// The keyboard to the next line (or the one before).
+    Step(bool),
+    /// Left or right (`forward`), or Space: the line with the keyboard changes.
+    Turn(bool),
     Close,
+}
+
+/// A setting the dialog changes; the window applies it at once and saves it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
     Theme(ThemeChoice),
     /// An icon theme by folder name; `None`: the desktop's.
     IconTheme(Option<String>),
@@ -26,8 +46,6 @@ pub enum PrefsMsg {
     VerifyCopies(bool),
     QueuePerDevice(bool),
     RestoreTabs(bool),
-    /// The installed icon themes, listed.
-    IconThemes(Vec<IconTheme>),
 }
 
 /// The dialog's lines, in the order the keyboard goes through them.
@@ -60,13 +78,59 @@ impl Line {
 /// The open dialog: the icon themes it offers, once listed; the line with the keyboard,
 /// ringed once a key moved it.
 #[derive(Debug, Clone, Default)]
-pub struct PreferencesView {
+pub struct Preferences {
     pub icon_themes: Option<Vec<IconTheme>>,
     pub cursor: Line,
     pub ringed: bool,
 }
 
-impl PreferencesView {
+impl Preferences {
+    /// The dialog, and the work that lists the icon themes to offer.
+    pub fn open() -> (Preferences, Task<Message>) {
+        let list = crate::offload::work("the icon themes worker", || {
+            Message::IconThemes(crate::icons::installed::installed(
+                &crate::icons::desktop::Dirs::from_env(),
+            ))
+        });
+        (Preferences::default(), list)
+    }
+
+    pub fn update(&mut self, m: Message, cx: &Context) -> (Task<Message>, Option<Event>) {
+        let event = match m {
+            Message::Change(change) => Some(Event::Setting(change)),
+            Message::IconThemes(themes) => {
+                self.icon_themes = Some(themes);
+                None
+            }
+            Message::Step(forward) => {
+                self.step(forward);
+                None
+            }
+            Message::Turn(forward) => {
+                self.ringed = true;
+                Some(Event::Setting(self.change(cx.settings, forward)))
+            }
+            Message::Close => Some(Event::Close),
+        };
+        (Task::none(), event)
+    }
+
+    /// What a key means here: Escape closes; Tab, Shift+Tab and the arrows up and down
+    /// move the keyboard from line to line; left and right change the choice, Space turns
+    /// the switch (an open list of choices takes its own keys).
+    pub fn key(&self, k: &KeyPress) -> Option<Message> {
+        match k.key.as_ref() {
+            Key::Named(Named::Escape) => Some(Message::Close),
+            _ if k.captured => None,
+            Key::Named(Named::Tab) => Some(Message::Step(!k.modifiers.shift())),
+            Key::Named(Named::ArrowDown) => Some(Message::Step(true)),
+            Key::Named(Named::ArrowUp) => Some(Message::Step(false)),
+            Key::Named(Named::ArrowLeft) => Some(Message::Turn(false)),
+            Key::Named(Named::ArrowRight | Named::Space) => Some(Message::Turn(true)),
+            _ => None,
+        }
+    }
+
     /// The keyboard to the next line (or the one before), round.
     pub fn step(&mut self, forward: bool) {
         let at = Line::ALL
@@ -100,26 +164,26 @@ impl PreferencesView {
 
     /// What a key does on the line with the keyboard: left or right (`forward`) takes the
     /// choice before or after (round), and any of them, or Space, turns a switch.
-    pub fn change(&self, s: &Settings, forward: bool) -> PrefsMsg {
+    pub fn change(&self, s: &Settings, forward: bool) -> Change {
         match self.cursor {
-            Line::Theme => PrefsMsg::Theme(beside(
+            Line::Theme => Change::Theme(beside(
                 &[ThemeChoice::Auto, ThemeChoice::Light, ThemeChoice::Dark],
                 &s.theme,
                 forward,
             )),
             Line::IconTheme => {
-                PrefsMsg::IconTheme(beside(&self.icon_theme_ids(s), &s.icon_theme, forward))
+                Change::IconTheme(beside(&self.icon_theme_ids(s), &s.icon_theme, forward))
             }
             Line::Language => {
                 let mut codes = vec![None];
                 codes.extend(LANGUAGES.iter().map(|(code, _)| Some((*code).to_owned())));
-                PrefsMsg::Language(beside(&codes, &s.language, forward))
+                Change::Language(beside(&codes, &s.language, forward))
             }
-            Line::ShowHidden => PrefsMsg::ShowHidden(!s.show_hidden),
-            Line::NetworkPreviews => PrefsMsg::NetworkPreviews(!s.previews_on_network),
-            Line::VerifyCopies => PrefsMsg::VerifyCopies(!s.verify_copies),
-            Line::QueuePerDevice => PrefsMsg::QueuePerDevice(!s.queue_per_device),
-            Line::RestoreTabs => PrefsMsg::RestoreTabs(!s.restore_tabs),
+            Line::ShowHidden => Change::ShowHidden(!s.show_hidden),
+            Line::NetworkPreviews => Change::NetworkPreviews(!s.previews_on_network),
+            Line::VerifyCopies => Change::VerifyCopies(!s.verify_copies),
+            Line::QueuePerDevice => Change::QueuePerDevice(!s.queue_per_device),
+            Line::RestoreTabs => Change::RestoreTabs(!s.restore_tabs),
         }
     }
 }
@@ -136,43 +200,13 @@ fn beside<T: Clone + PartialEq>(list: &[T], current: &T, forward: bool) -> T {
     list[next].clone()
 }
 
-/// The dialog's work off the UI thread.
-#[derive(Debug, Clone)]
-pub enum PrefsEffect {
-    /// List the installed icon themes; ends with `PrefsMsg::IconThemes`.
-    ListIconThemes,
-}
-
-impl PrefsEffect {
-    /// The task that does it, its message wrapped by `wrap` (`idle` when none comes).
-    pub fn into_task<M: Clone + Send + 'static>(
-        self,
-        wrap: fn(PrefsMsg) -> M,
-        idle: M,
-    ) -> iced::Task<M> {
-        crate::offload::off_ui_thread(
-            "the icon themes worker",
-            move || Some(wrap(self.run())),
-            idle,
-        )
-    }
-
-    fn run(self) -> PrefsMsg {
-        match self {
-            PrefsEffect::ListIconThemes => PrefsMsg::IconThemes(
-                crate::icons::installed::installed(&crate::icons::desktop::Dirs::from_env()),
-            ),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn the_keyboard_goes_round_the_lines_and_the_choices() {
-        let mut v = PreferencesView::default();
+        let mut v = Preferences::default();
         v.step(false);
         assert_eq!(v.cursor, Line::RestoreTabs, "up from the first: the last");
         v.step(true);
@@ -180,11 +214,11 @@ mod tests {
         let s = Settings::default();
         assert!(matches!(
             v.change(&s, false),
-            PrefsMsg::Theme(ThemeChoice::Dark)
+            Change::Theme(ThemeChoice::Dark)
         ));
         v.cursor = Line::Language;
-        assert!(matches!(v.change(&s, true), PrefsMsg::Language(Some(ref l)) if l == "en"));
+        assert!(matches!(v.change(&s, true), Change::Language(Some(ref l)) if l == "en"));
         v.cursor = Line::VerifyCopies;
-        assert!(matches!(v.change(&s, true), PrefsMsg::VerifyCopies(true)));
+        assert!(matches!(v.change(&s, true), Change::VerifyCopies(true)));
     }
 }

@@ -1,0 +1,314 @@
+//! The dialog over the window in the app: opening each one on what the window shows (the
+//! selection's properties, the batch rename of the selection, the chooser, a volume's
+//! passphrase, the next question of a job), handing it its messages and keys, and doing
+//! what its events ask (close it, start a job, open files, apply a setting, answer a job).
+
+use std::collections::HashSet;
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::PathBuf;
+
+use iced::Task;
+use porpoise_engine::Kind;
+use porpoise_engine::jobs::conflict::Answer as JobAnswer;
+use porpoise_engine::rename::Item;
+
+use super::App;
+use crate::dialog::preferences::{Change, Preferences};
+use crate::dialog::question::{Answer, Ask, Question};
+use crate::dialog::{self, Dialog, Event};
+use crate::effects::Effect;
+use crate::message::{KeyPress, Message};
+use crate::request::{JobKind, JobRequest};
+
+impl App {
+    /// What dialogs read of the window.
+    fn dialog_context(&self) -> dialog::Context<'_> {
+        dialog::Context {
+            settings: &self.settings,
+            types: &self.types,
+            apps: self.apps.apps.as_ref(),
+            questions_waiting: self.jobs.questions.len(),
+        }
+    }
+
+    /// The open dialog, if one is.
+    pub fn dialog(&self) -> Option<&Dialog> {
+        self.dialog.as_ref()
+    }
+
+    /// The open dialog as a layer over the window.
+    pub fn dialog_view(&self) -> Option<iced::Element<'_, Message>> {
+        let cx = self.dialog_context();
+        let d = self.dialog.as_ref()?;
+        Some(d.view(&cx).map(Message::Dialog))
+    }
+
+    /// Show `dialog` (the window's menus close); `task` is its start.
+    fn show_dialog(&mut self, dialog: Dialog, task: Task<dialog::Message>) -> Vec<Effect> {
+        self.pane.close_menus();
+        self.dialog = Some(dialog);
+        vec![Effect::Task(task.map(Message::Dialog).into())]
+    }
+
+    pub(super) fn on_dialog_message(&mut self, m: dialog::Message) -> Vec<Effect> {
+        let cx = dialog::Context {
+            settings: &self.settings,
+            types: &self.types,
+            apps: self.apps.apps.as_ref(),
+            questions_waiting: self.jobs.questions.len(),
+        };
+        let Some(d) = &mut self.dialog else {
+            return Vec::new();
+        };
+        let (task, event) = d.update(m, &cx);
+        let mut effects = vec![Effect::Task(task.map(Message::Dialog).into())];
+        if let Some(event) = event {
+            effects.extend(self.on_dialog_event(event));
+        }
+        effects
+    }
+
+    /// A key while a dialog is open: it is modal, so no key reaches what is behind it.
+    pub(super) fn dialog_key(&mut self, k: &KeyPress) -> Vec<Effect> {
+        match self.dialog.as_ref().and_then(|d| d.key(k)) {
+            Some(m) => self.on_dialog_message(m),
+            None => Vec::new(),
+        }
+    }
+
+    fn on_dialog_event(&mut self, event: Event) -> Vec<Effect> {
+        match event {
+            Event::Close => {
+                self.dialog = None;
+                Vec::new()
+            }
+            Event::Job(request, spec) => {
+                self.dialog = None;
+                match spec {
+                    Some(spec) => self.start_job_with(request, spec),
+                    None => self.start_job(request),
+                }
+            }
+            Event::Done(step) => {
+                self.push_undo(step);
+                Vec::new()
+            }
+            Event::Setting(change) => self.apply_setting(change),
+            Event::Open {
+                files,
+                app,
+                default_for,
+            } => {
+                self.dialog = None;
+                self.open_with_chosen(files, app, default_for)
+            }
+            Event::Unlocked(at) => {
+                let name = match self.dialog.take() {
+                    Some(Dialog::Unlock(u)) => u.name,
+                    _ => String::new(),
+                };
+                self.mounted(name, Ok(at))
+            }
+            Event::Answer(answer) => {
+                self.dialog = None;
+                self.answer(answer)
+            }
+        }
+    }
+
+    /// A job's question, or whether to delete for good, was answered.
+    fn answer(&mut self, answer: Answer) -> Vec<Effect> {
+        match answer {
+            Answer::Conflict {
+                job,
+                choice,
+                for_all,
+            } => self.steer(job, |c| c.answer(JobAnswer { choice, for_all })),
+            Answer::Preflight { job, choice } => self.steer(job, |c| c.answer_preflight(choice)),
+            Answer::Delete(sources) => self.start_job(JobRequest {
+                kind: JobKind::Delete,
+                sources,
+                dest: PathBuf::new(),
+                modes: None,
+            }),
+        }
+    }
+
+    /// With no dialog open, the next question of a job shows (after every message).
+    pub(super) fn ask_next_question(&mut self) {
+        if self.dialog.is_none()
+            && let Some(ask) = self.jobs.questions.pop_front()
+        {
+            self.dialog = Some(Dialog::Question(Question::new(ask)));
+        }
+    }
+
+    /// The jobs a question waits on: the one shown and those in line.
+    pub(super) fn jobs_asking(&self) -> Vec<u64> {
+        let shown = match &self.dialog {
+            Some(Dialog::Question(q)) => Some(&q.ask),
+            _ => None,
+        };
+        shown
+            .into_iter()
+            .chain(&self.jobs.questions)
+            .filter_map(|ask| ask.job().filter(|&job| ask.holds(job)))
+            .collect()
+    }
+
+    /// A job was cancelled or ended: its questions go (what only tells why it cannot be
+    /// done stays until closed).
+    pub(super) fn forget_questions(&mut self, job: u64) {
+        self.jobs.questions.retain(|ask| !ask.holds(job));
+        if matches!(&self.dialog, Some(Dialog::Question(q)) if q.ask.holds(job)) {
+            self.dialog = None;
+        }
+    }
+
+    /// Shift+Del: ask before deleting the selection for good.
+    pub(super) fn ask_delete_selection(&mut self) -> Vec<Effect> {
+        let paths = self.selected_paths();
+        if paths.is_empty() {
+            return Vec::new();
+        }
+        let ask = Question::new(Ask::ConfirmDelete { paths });
+        self.show_dialog(Dialog::Question(ask), Task::none())
+    }
+
+    /// The properties of the selected items, or of the shown folder when none is.
+    pub(super) fn open_properties(&mut self) -> Vec<Effect> {
+        if self.pane.trash.is_some() {
+            return Vec::new();
+        }
+        let mut paths = self.selected_paths();
+        if paths.is_empty() {
+            paths.push(self.pane.path().to_owned());
+        }
+        let mime = match paths.as_slice() {
+            [one] => self.told_type(one),
+            _ => None,
+        };
+        let (d, task) = dialog::properties::Properties::open(paths, self.mounts.clone(), mime);
+        self.show_dialog(Dialog::Properties(d), task.map(dialog::Message::Properties))
+    }
+
+    /// The type of `path` where the pane showing it has told it.
+    fn told_type(&self, path: &std::path::Path) -> Option<crate::types::Mime> {
+        let name = path.file_name()?.as_bytes();
+        self.shown_panes()
+            .into_iter()
+            .find(|p| Some(p.path()) == path.parent())
+            .and_then(|p| p.types().of(name).cloned())
+    }
+
+    pub(super) fn open_preferences(&mut self) -> Vec<Effect> {
+        let (d, task) = Preferences::open();
+        self.show_dialog(
+            Dialog::Preferences(d),
+            task.map(dialog::Message::Preferences),
+        )
+    }
+
+    /// Several items selected: the batch rename on them, in the order the view shows them
+    /// (the numbering follows it). Fewer: nothing.
+    pub(super) fn open_batch_rename(&mut self) -> Vec<Effect> {
+        if self.pane.trash.is_some() || self.pane.selection.len() < 2 {
+            return Vec::new();
+        }
+        let lister = &self.pane.lister;
+        let selection = &self.pane.selection;
+        let items: Vec<Item> = lister
+            .iter()
+            .filter(|(_, name)| selection.is_selected(name))
+            .map(|(e, name)| Item {
+                name: OsStr::from_bytes(name).to_owned(),
+                is_dir: e.kind() == Kind::Dir,
+            })
+            .collect();
+        if items.len() < 2 {
+            return Vec::new();
+        }
+        let taken: HashSet<Vec<u8>> = lister.all_names().map(<[u8]>::to_vec).collect();
+        let (d, task) =
+            dialog::batch_rename::BatchRename::open(lister.path().to_owned(), items, taken);
+        self.show_dialog(
+            Dialog::BatchRename(d),
+            task.map(dialog::Message::BatchRename),
+        )
+    }
+
+    /// The chooser for `files` (of types `mimes`); the applications are read first when
+    /// they are not yet.
+    pub(super) fn open_chooser(&mut self, files: Vec<PathBuf>, mimes: Vec<String>) -> Vec<Effect> {
+        let (d, task) = dialog::chooser::Chooser::open(files, mimes, self.apps.apps.as_ref());
+        let mut effects = self.show_dialog(Dialog::Chooser(d), task.map(dialog::Message::Chooser));
+        if self.apps.apps.is_none() {
+            effects.extend(self.reload_apps());
+        }
+        effects
+    }
+
+    /// The passphrase dialog of a locked volume.
+    pub(super) fn open_unlock(
+        &mut self,
+        volume: porpoise_engine::devices::udisks::Unmounted,
+        name: String,
+    ) -> Vec<Effect> {
+        let (d, task) = dialog::unlock::Unlock::open(volume, name);
+        self.show_dialog(Dialog::Unlock(d), task.map(dialog::Message::Unlock))
+    }
+
+    /// The applications were read: an open chooser waiting for them takes them.
+    pub(super) fn chooser_gets(&mut self, apps: &std::sync::Arc<porpoise_engine::apps::Apps>) {
+        if let Some(Dialog::Chooser(c)) = &mut self.dialog
+            && !c.filled()
+        {
+            c.fill(apps);
+        }
+    }
+
+    /// A setting changed in Preferences: applied at once, and saved.
+    fn apply_setting(&mut self, change: Change) -> Vec<Effect> {
+        match change {
+            Change::Theme(choice) => {
+                self.settings.theme = choice;
+                self.theme = crate::theme::for_choice(choice, &self.desktop);
+                self.save()
+            }
+            Change::IconTheme(name) => {
+                self.settings.icon_theme = name;
+                let mut effects = vec![Effect::LoadThemeIcons {
+                    setting: self.settings.icon_theme.clone(),
+                }];
+                effects.extend(self.describe_types_again());
+                effects.extend(self.save());
+                effects
+            }
+            Change::Language(language) => {
+                self.settings.language = language;
+                crate::i18n::apply(self.settings.language.as_deref());
+                let mut effects = self.describe_types_again();
+                effects.extend(self.save());
+                effects
+            }
+            Change::ShowHidden(on) if on != self.settings.show_hidden => self.toggle_hidden(),
+            Change::NetworkPreviews(on) if on != self.settings.previews_on_network => {
+                self.toggle_network_previews()
+            }
+            Change::ShowHidden(_) | Change::NetworkPreviews(_) => Vec::new(),
+            Change::VerifyCopies(on) => {
+                self.settings.verify_copies = on;
+                self.save()
+            }
+            Change::QueuePerDevice(on) => {
+                self.settings.queue_per_device = on;
+                self.save()
+            }
+            Change::RestoreTabs(on) => {
+                self.settings.restore_tabs = on;
+                self.save()
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! The desktop's look in the app: what it says of dark or light and its accent colour,
+//! which the theme follows where the setting says to.
+
+use porpoise_engine::appearance::Appearance;
+
+use super::App;
+use crate::effects::Effect;
+use crate::theme;
+
+impl App {
+    /// What the desktop says of its look changed: the theme follows it at once where the
+    /// setting says to (the accent colour in any case).
+    pub(super) fn on_appearance(&mut self, desktop: Appearance) -> Vec<Effect> {
+        self.desktop = desktop;
+        self.theme = theme::for_choice(self.settings.theme, &self.desktop);
+        Vec::new()
+    }
+
+    /// What the desktop last said of its look.
+    pub fn desktop_look(&self) -> &Appearance {
+        &self.desktop
+    }
+}

@@ -1,0 +1,154 @@
+//! The dialogs over the window, one at a time: the window's modal state. Each dialog owns
+//! its state, its messages, its update, what the keys mean in it and its view; what it
+//! asks of the window around it (close it, start a job, open files, change a setting)
+//! comes out of its update as an [`Event`]. While one is open every key goes to it.
+
+pub mod batch_rename;
+pub mod chooser;
+pub mod preferences;
+pub mod properties;
+pub mod question;
+pub mod unlock;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use iced::{Element, Task};
+use porpoise_engine::apps::Apps;
+use porpoise_engine::jobs::JobSpec;
+
+use crate::message::KeyPress;
+use crate::request::JobRequest;
+use crate::settings::Settings;
+use crate::types::Types;
+use crate::undo::UndoStep;
+
+/// The open dialog.
+#[derive(Debug)]
+pub enum Dialog {
+    Properties(properties::Properties),
+    Preferences(preferences::Preferences),
+    BatchRename(batch_rename::BatchRename),
+    Unlock(unlock::Unlock),
+    Chooser(chooser::Chooser),
+    /// A job's question (a conflict, pre-flight problems) or "Delete for good?".
+    Question(question::Question),
+}
+
+/// A message of the open dialog.
+#[derive(Debug, Clone)]
+pub enum Message {
+    Properties(properties::Message),
+    Preferences(preferences::Message),
+    BatchRename(batch_rename::Message),
+    Unlock(unlock::Message),
+    Chooser(chooser::Message),
+    Question(question::Message),
+}
+
+macro_rules! message_of {
+    ($($dialog:ident: $message:ty),* $(,)?) => {
+        $(impl From<$message> for Message {
+            fn from(m: $message) -> Message {
+                Message::$dialog(m)
+            }
+        })*
+    };
+}
+
+message_of!(
+    Properties: properties::Message,
+    Preferences: preferences::Message,
+    BatchRename: batch_rename::Message,
+    Unlock: unlock::Message,
+    Chooser: chooser::Message,
+    Question: question::Message,
+);
+
+/// What a dialog asks of the window.
+#[derive(Debug)]
+pub enum Event {
+    /// It is done: the window closes it.
+    Close,
+    /// Start this job (`spec`: the engine's job as the dialog made it; else the request's
+    /// own); the dialog closes and the job panel shows how it goes.
+    Job(JobRequest, Option<JobSpec>),
+    /// A change Ctrl+Z can take back was made.
+    Done(UndoStep),
+    /// A setting was changed (Preferences).
+    Setting(preferences::Change),
+    /// Open `files` with the application `app` (its desktop file ID); `default_for`: make
+    /// it the default for this type too. The dialog closes.
+    Open {
+        files: Vec<PathBuf>,
+        app: crate::apps::AppChoice,
+        default_for: Option<String>,
+    },
+    /// An encrypted volume was unlocked and mounted here; the dialog closes.
+    Unlocked(PathBuf),
+    /// The answer to the question of a job; the dialog closes.
+    Answer(question::Answer),
+}
+
+/// What dialogs read of the window around them.
+pub struct Context<'a> {
+    pub settings: &'a Settings,
+    pub types: &'a Types,
+    /// Every application, once read.
+    pub apps: Option<&'a Arc<Apps>>,
+    /// Questions of jobs waiting behind the one shown.
+    pub questions_waiting: usize,
+}
+
+impl Dialog {
+    /// Take a message; a late one for a dialog that closed since does nothing.
+    pub fn update(&mut self, message: Message, cx: &Context) -> (Task<Message>, Option<Event>) {
+        fn lift<M>(
+            (task, event): (Task<M>, Option<Event>),
+            wrap: fn(M) -> Message,
+        ) -> (Task<Message>, Option<Event>)
+        where
+            M: Send + 'static,
+        {
+            (task.map(wrap), event)
+        }
+        match (self, message) {
+            (Dialog::Properties(d), Message::Properties(m)) => {
+                lift(d.update(m), Message::Properties)
+            }
+            (Dialog::Preferences(d), Message::Preferences(m)) => {
+                lift(d.update(m, cx), Message::Preferences)
+            }
+            (Dialog::BatchRename(d), Message::BatchRename(m)) => {
+                lift(d.update(m), Message::BatchRename)
+            }
+            (Dialog::Unlock(d), Message::Unlock(m)) => lift(d.update(m), Message::Unlock),
+            (Dialog::Chooser(d), Message::Chooser(m)) => lift(d.update(m), Message::Chooser),
+            (Dialog::Question(d), Message::Question(m)) => lift(d.update(m), Message::Question),
+            _ => (Task::none(), None),
+        }
+    }
+
+    /// What a key means in the dialog (none: it does nothing; no key goes past a dialog).
+    pub fn key(&self, k: &KeyPress) -> Option<Message> {
+        match self {
+            Dialog::Properties(d) => d.key(k).map(Message::Properties),
+            Dialog::Preferences(d) => d.key(k).map(Message::Preferences),
+            Dialog::BatchRename(d) => d.key(k).map(Message::BatchRename),
+            Dialog::Unlock(d) => d.key(k).map(Message::Unlock),
+            Dialog::Chooser(d) => d.key(k).map(Message::Chooser),
+            Dialog::Question(d) => d.key(k).map(Message::Question),
+        }
+    }
+
+    pub fn view<'a>(&'a self, cx: &Context<'a>) -> Element<'a, Message> {
+        match self {
+            Dialog::Properties(d) => d.view(cx.types).map(Message::Properties),
+            Dialog::Preferences(d) => d.view(cx.settings).map(Message::Preferences),
+            Dialog::BatchRename(d) => d.view().map(Message::BatchRename),
+            Dialog::Unlock(d) => d.view().map(Message::Unlock),
+            Dialog::Chooser(d) => d.view(cx.types).map(Message::Chooser),
+            Dialog::Question(d) => d.view(cx.questions_waiting).map(Message::Question),
+        }
+    }
+}

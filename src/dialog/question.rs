@@ -1,0 +1,245 @@
+//! The questions the window asks over everything else: a job's name conflict, a job's
+//! pre-flight problems, or whether to delete for good. Several jobs may ask at once: the
+//! job panel keeps the others until this one is answered. One of its buttons is
+//! highlighted (Tab and the arrows move it, Enter or Space presses it); Escape answers a
+//! job's question "Cancel" and closes the rest.
+
+mod view;
+
+use std::path::PathBuf;
+
+use iced::Task;
+use iced::keyboard::Key;
+use iced::keyboard::key::Named;
+use porpoise_engine::jobs::conflict::Choice;
+use porpoise_engine::jobs::events::Conflict;
+use porpoise_engine::jobs::preflight::{PreflightChoice, Problem};
+
+use super::Event;
+use crate::message::KeyPress;
+
+/// What is asked.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ask {
+    /// A job waits for an answer to a conflict.
+    Conflict {
+        job: u64,
+        conflict: Conflict,
+        /// The folder the item goes into, as its name.
+        folder: String,
+        /// The "Apply to all" box.
+        for_all: bool,
+    },
+    /// A job found problems before starting; with `can_proceed` it waits for a choice.
+    Preflight {
+        job: u64,
+        problems: Vec<Problem>,
+        can_proceed: bool,
+    },
+    /// Delete these for good? (Shift+Del)
+    ConfirmDelete { paths: Vec<PathBuf> },
+}
+
+impl Ask {
+    /// The job this question is about, if any.
+    pub fn job(&self) -> Option<u64> {
+        match self {
+            Ask::Conflict { job, .. } | Ask::Preflight { job, .. } => Some(*job),
+            Ask::ConfirmDelete { .. } => None,
+        }
+    }
+
+    /// Its job waits for the answer (what only tells why a job cannot go on does not:
+    /// the job ends by itself).
+    pub fn holds(&self, job: u64) -> bool {
+        self.job() == Some(job)
+            && !matches!(
+                self,
+                Ask::Preflight {
+                    can_proceed: false,
+                    ..
+                }
+            )
+    }
+}
+
+/// A button of the question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reply {
+    Conflict(Choice),
+    Preflight(PreflightChoice),
+    Delete,
+    /// Close it (Cancel under "Delete for good?", Close under a notice).
+    Close,
+}
+
+/// The question on screen, with its highlighted button.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Question {
+    pub ask: Ask,
+    /// The highlighted button (a place in [`Question::replies`]); its default until moved.
+    highlighted: Option<usize>,
+}
+
+/// The dialog's messages.
+#[derive(Debug, Clone)]
+pub enum Message {
+    Reply(Reply),
+    /// The conflict's "Apply to all" box.
+    ApplyToAll(bool),
+    /// Move the highlight by so many buttons, round the end.
+    Highlight(isize),
+    /// Enter or Space: press the highlighted button.
+    Press,
+    /// Escape.
+    Escape,
+}
+
+/// What the person answered a job, or that they want the files deleted.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    Conflict {
+        job: u64,
+        choice: Choice,
+        for_all: bool,
+    },
+    Preflight {
+        job: u64,
+        choice: PreflightChoice,
+    },
+    Delete(Vec<PathBuf>),
+}
+
+impl Question {
+    pub fn new(ask: Ask) -> Question {
+        Question {
+            ask,
+            highlighted: None,
+        }
+    }
+
+    /// Its buttons in the order they are shown (and Tab goes), and which of them is
+    /// highlighted when it opens (what Enter does).
+    pub fn replies(&self) -> (Vec<Reply>, usize) {
+        match &self.ask {
+            Ask::Conflict { .. } => (
+                vec![
+                    Reply::Conflict(Choice::Overwrite),
+                    Reply::Conflict(Choice::OverwriteIfOlder),
+                    Reply::Conflict(Choice::Skip),
+                    Reply::Conflict(Choice::Rename),
+                    Reply::Conflict(Choice::Cancel),
+                ],
+                3,
+            ),
+            Ask::Preflight {
+                can_proceed: true, ..
+            } => (
+                vec![
+                    Reply::Preflight(PreflightChoice::ReplaceCharacters),
+                    Reply::Preflight(PreflightChoice::SkipThem),
+                    Reply::Preflight(PreflightChoice::Cancel),
+                ],
+                0,
+            ),
+            Ask::Preflight { .. } => (vec![Reply::Close], 0),
+            // Shift+Del asked for it: Delete is the default, as in Dolphin.
+            Ask::ConfirmDelete { .. } => (vec![Reply::Close, Reply::Delete], 1),
+        }
+    }
+
+    /// The highlighted button's place among [`Question::replies`].
+    pub fn highlighted(&self) -> usize {
+        let (replies, default) = self.replies();
+        self.highlighted
+            .unwrap_or(default)
+            .min(replies.len().saturating_sub(1))
+    }
+
+    pub fn update(&mut self, m: Message) -> (Task<Message>, Option<Event>) {
+        let event = match m {
+            Message::Reply(reply) => Some(self.reply(reply)),
+            Message::ApplyToAll(on) => {
+                if let Ask::Conflict { for_all, .. } = &mut self.ask {
+                    *for_all = on;
+                }
+                None
+            }
+            Message::Highlight(step) => {
+                let n = self.replies().0.len().max(1) as isize;
+                let at = self.highlighted() as isize;
+                self.highlighted = Some((at + step).rem_euclid(n) as usize);
+                None
+            }
+            Message::Press => {
+                let (replies, _) = self.replies();
+                replies
+                    .get(self.highlighted())
+                    .copied()
+                    .map(|reply| self.reply(reply))
+            }
+            Message::Escape => Some(match &self.ask {
+                Ask::Conflict { .. } => self.reply(Reply::Conflict(Choice::Cancel)),
+                Ask::Preflight {
+                    can_proceed: true, ..
+                } => self.reply(Reply::Preflight(PreflightChoice::Cancel)),
+                _ => Event::Close,
+            }),
+        };
+        (Task::none(), event)
+    }
+
+    /// What a button does: an answer for the window to carry out, or the question closes.
+    fn reply(&self, reply: Reply) -> Event {
+        match (&self.ask, reply) {
+            (Ask::Conflict { job, for_all, .. }, Reply::Conflict(choice)) => {
+                Event::Answer(Answer::Conflict {
+                    job: *job,
+                    choice,
+                    for_all: *for_all,
+                })
+            }
+            (
+                Ask::Preflight {
+                    job,
+                    can_proceed: true,
+                    ..
+                },
+                Reply::Preflight(choice),
+            ) => Event::Answer(Answer::Preflight { job: *job, choice }),
+            (Ask::ConfirmDelete { paths }, Reply::Delete) => {
+                Event::Answer(Answer::Delete(paths.clone()))
+            }
+            _ => Event::Close,
+        }
+    }
+
+    /// What a key means here: it is modal. Escape answers "Cancel" (or closes), Enter or
+    /// Space presses the highlighted button, Tab, Shift+Tab and the arrows move the
+    /// highlight.
+    pub fn key(&self, k: &KeyPress) -> Option<Message> {
+        match k.key.as_ref() {
+            Key::Named(Named::Escape) => Some(Message::Escape),
+            Key::Named(Named::Enter | Named::Space) => Some(Message::Press),
+            Key::Named(Named::Tab) => {
+                Some(Message::Highlight(if k.modifiers.shift() { -1 } else { 1 }))
+            }
+            Key::Named(Named::ArrowRight | Named::ArrowDown) => Some(Message::Highlight(1)),
+            Key::Named(Named::ArrowLeft | Named::ArrowUp) => Some(Message::Highlight(-1)),
+            _ => None,
+        }
+    }
+}
+
+/// The folder a conflicting item goes into: the job's destination, or the matching
+/// subfolder of it for an item inside a copied folder.
+pub fn target_folder(request: &crate::request::JobRequest, c: &Conflict) -> PathBuf {
+    request
+        .sources
+        .iter()
+        .filter_map(|s| c.source.strip_prefix(s.parent()?).ok())
+        .filter_map(|rel| rel.parent())
+        .map(|rel| request.dest.join(rel))
+        .next()
+        .unwrap_or_else(|| request.dest.clone())
+}

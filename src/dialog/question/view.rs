@@ -1,0 +1,187 @@
+//! A question over the window (a conflict, pre-flight problems, delete for good): the box
+//! with the question, its details and its buttons, the highlighted one ringed.
+
+use iced::widget::{button, checkbox, column, row, scrollable, space, text};
+use iced::{Element, Fill};
+
+use super::{Ask, Message, Question, Reply};
+use crate::format;
+use crate::format::name_of;
+use crate::i18n::fl;
+use crate::theme;
+use crate::widgets::dialog::boxed;
+use porpoise_engine::jobs::conflict::Choice;
+use porpoise_engine::jobs::events::Conflict;
+use porpoise_engine::jobs::preflight::{PreflightChoice, Problem};
+
+impl Question {
+    /// The question as a layer over the window; `waiting`: how many more wait behind it.
+    pub fn view(&self, waiting: usize) -> Element<'_, Message> {
+        let mut buttons = buttons(self).into_iter();
+        let body = match &self.ask {
+            Ask::Conflict {
+                conflict,
+                folder,
+                for_all,
+                ..
+            } => conflict_box(conflict, folder, *for_all, waiting, &mut buttons),
+            Ask::Preflight {
+                problems,
+                can_proceed,
+                ..
+            } => preflight_box(problems, *can_proceed, &mut buttons),
+            Ask::ConfirmDelete { paths } => delete_box(paths, &mut buttons),
+        };
+        boxed(body, 560.0)
+    }
+}
+
+/// The question's buttons in [`Question::replies`] order, the highlighted one ringed.
+fn buttons<'a>(q: &Question) -> Vec<Element<'a, Message>> {
+    let (replies, _) = q.replies();
+    let focused = q.highlighted();
+    replies
+        .into_iter()
+        .enumerate()
+        .map(|(i, reply)| {
+            let (label, tone) = label(reply, &q.ask);
+            let ring = focused == i;
+            button(text(label))
+                .padding([6, 14])
+                .style(theme::ringed_button(
+                    match tone {
+                        Tone::Primary => button::primary,
+                        Tone::Secondary => button::secondary,
+                        Tone::Danger => button::danger,
+                    },
+                    ring,
+                ))
+                .on_press(Message::Reply(reply))
+                .into()
+        })
+        .collect()
+}
+
+#[derive(Clone, Copy)]
+enum Tone {
+    Primary,
+    Secondary,
+    Danger,
+}
+
+/// A button's words and colour.
+fn label(reply: Reply, ask: &Ask) -> (String, Tone) {
+    use Tone::*;
+    match reply {
+        Reply::Conflict(Choice::Overwrite) => (fl!("conflict-overwrite"), Secondary),
+        Reply::Conflict(Choice::OverwriteIfOlder) => (fl!("conflict-overwrite-older"), Secondary),
+        Reply::Conflict(Choice::Skip) => (fl!("conflict-skip"), Secondary),
+        Reply::Conflict(Choice::Rename) => (fl!("conflict-rename"), Primary),
+        Reply::Conflict(Choice::Cancel) => (fl!("conflict-cancel"), Secondary),
+        Reply::Preflight(PreflightChoice::ReplaceCharacters) => (fl!("preflight-replace"), Primary),
+        Reply::Preflight(PreflightChoice::SkipThem) => (fl!("preflight-skip"), Secondary),
+        Reply::Preflight(PreflightChoice::Cancel) => (fl!("preflight-cancel"), Secondary),
+        Reply::Delete => (fl!("delete-confirm-delete"), Danger),
+        // Closing: "Close" under a notice, "Cancel" under a question.
+        Reply::Close if matches!(ask, Ask::Preflight { .. }) => (fl!("preflight-close"), Primary),
+        Reply::Close => (fl!("delete-confirm-cancel"), Secondary),
+    }
+}
+
+/// The next button of `buttons`, or nothing.
+fn next<'a>(buttons: &mut impl Iterator<Item = Element<'a, Message>>) -> Element<'a, Message> {
+    buttons.next().unwrap_or_else(|| space().into())
+}
+
+fn conflict_box<'a>(
+    c: &Conflict,
+    dest: &str,
+    for_all: bool,
+    waiting: usize,
+    b: &mut impl Iterator<Item = Element<'a, Message>>,
+) -> Element<'a, Message> {
+    let item = name_of(&c.target);
+    let title = if c.source_is_dir {
+        fl!("conflict-title-folder", name = item, folder = dest)
+    } else {
+        fl!("conflict-title", name = item, folder = dest)
+    };
+    let existing = fl!(
+        "conflict-existing",
+        size = format::size(c.target_size),
+        date = format::date(c.target_mtime)
+    );
+    let incoming = fl!(
+        "conflict-incoming",
+        size = format::size(c.source_size),
+        date = format::date(c.source_mtime)
+    );
+    let mut col = column![
+        text(title).size(17),
+        text(existing),
+        text(incoming),
+        checkbox(for_all)
+            .label(fl!("conflict-apply-all"))
+            .on_toggle(Message::ApplyToAll),
+        row![next(b), next(b), next(b), next(b)].spacing(8).wrap(),
+        row![space().width(Fill), next(b)],
+    ]
+    .spacing(12);
+    if waiting > 0 {
+        col = col.push(
+            text(fl!("conflict-waiting", count = waiting))
+                .size(theme::SMALL_TEXT)
+                .style(theme::muted),
+        );
+    }
+    col.into()
+}
+
+fn preflight_box<'a>(
+    problems: &[Problem],
+    can_proceed: bool,
+    b: &mut impl Iterator<Item = Element<'a, Message>>,
+) -> Element<'a, Message> {
+    let title = if can_proceed {
+        fl!("preflight-title")
+    } else {
+        fl!("preflight-title-blocked")
+    };
+    let list = column(problems.iter().map(|p| {
+        text(crate::failures::problem(p))
+            .size(theme::SMALL_TEXT)
+            .into()
+    }))
+    .spacing(4);
+    let buttons = if can_proceed {
+        row![next(b), next(b), space().width(Fill), next(b)]
+    } else {
+        row![space().width(Fill), next(b)]
+    };
+    column![
+        text(title).size(17),
+        scrollable(list).height((problems.len() as f32 * 22.0 + 8.0).min(300.0)),
+        buttons.spacing(8),
+    ]
+    .spacing(12)
+    .into()
+}
+
+fn delete_box<'a>(
+    paths: &[std::path::PathBuf],
+    b: &mut impl Iterator<Item = Element<'a, Message>>,
+) -> Element<'a, Message> {
+    let first = paths.first().map(|p| name_of(p)).unwrap_or_default();
+    column![
+        text(fl!(
+            "delete-confirm-title",
+            count = paths.len(),
+            name = first
+        ))
+        .size(17),
+        text(fl!("delete-confirm-body")),
+        row![space().width(Fill), next(b), next(b)].spacing(8),
+    ]
+    .spacing(12)
+    .into()
+}
