@@ -28,7 +28,7 @@ mod types;
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use iced::keyboard::Modifiers;
 use iced::{Subscription, Task, Theme};
@@ -80,11 +80,8 @@ pub struct App {
     devices: super::devices::DeviceMemory,
     /// The engine's queue per device the window's copies and moves wait in.
     queue: porpoise_engine::jobs::Queue,
-    /// The last error worth telling (opening a file, saving settings).
-    status_error: Option<String>,
-    /// The message the status bar shows beside or instead of the counts (an error or a
-    /// job's note), and since when: it goes after a few seconds.
-    status_shown: Option<(String, Instant)>,
+    /// What the status bar tells besides the counts.
+    status: super::screen::status::Status,
     modifiers: Modifiers,
     save_ticket: u64,
     theme: Theme,
@@ -121,9 +118,6 @@ pub struct App {
 
 /// Two clicks on the same entry within this time open it.
 const DOUBLE_CLICK: Duration = Duration::from_millis(450);
-/// How long the status bar shows a note ("Restored 1 item"), and an error.
-pub const NOTE_SHOWN: Duration = Duration::from_secs(6);
-pub const ERROR_SHOWN: Duration = Duration::from_secs(12);
 /// Type-ahead forgets what was typed after this pause.
 const TYPEAHEAD_RESET: Duration = Duration::from_millis(1000);
 
@@ -159,8 +153,7 @@ impl App {
             mounts: None,
             devices: Default::default(),
             queue: porpoise_engine::jobs::Queue::new(queue_per_device),
-            status_error: None,
-            status_shown: None,
+            status: Default::default(),
             modifiers: Modifiers::empty(),
             save_ticket: 0,
             home: home.folder.clone(),
@@ -278,11 +271,15 @@ impl App {
             Message::Saved(result) => {
                 if let Err(e) = result {
                     tracing::warn!("{}", porpoise_engine::error::chain(&*e));
-                    self.status_error = Some(fl!("status-settings-failed", error = e.words()));
+                    self.status
+                        .error(fl!("status-settings-failed", error = e.words()));
                 }
                 Vec::new()
             }
-            Message::StatusClock(now) => self.status_clock(now),
+            Message::Status(m) => {
+                self.status.update(m);
+                Vec::new()
+            }
             Message::AnswerClock(now) => {
                 self.pane.check_answer(now);
                 if let Some(b) = &mut self.beside {
@@ -350,39 +347,9 @@ impl App {
         }
     }
 
-    /// The status bar's message, if one is shown: an error, else a job's note.
-    fn status_message(&self) -> Option<(&str, bool)> {
-        match (&self.status_error, &self.jobs.note) {
-            (Some(e), _) => Some((e.as_str(), true)),
-            (None, Some(n)) => Some((n.text.as_str(), n.error)),
-            (None, None) => None,
-        }
-    }
-
-    /// Messages go after a while: a note after [`NOTE_SHOWN`], an error after
-    /// [`ERROR_SHOWN`], counted from when it first showed.
-    fn status_clock(&mut self, now: Instant) -> Vec<Effect> {
-        let Some((text, error)) = self.status_message() else {
-            self.status_shown = None;
-            return Vec::new();
-        };
-        match &self.status_shown {
-            Some((shown, since)) if shown == text => {
-                let limit = if error { ERROR_SHOWN } else { NOTE_SHOWN };
-                if now.saturating_duration_since(*since) >= limit {
-                    self.clear_status();
-                }
-            }
-            _ => self.status_shown = Some((text.to_owned(), now)),
-        }
-        Vec::new()
-    }
-
     /// The status bar goes back to the counts.
     fn clear_status(&mut self) {
-        self.status_error = None;
-        self.jobs.note = None;
-        self.status_shown = None;
+        self.status.clear();
     }
 
     /// Ask for the settings to be written soon (coalescing quick changes).
@@ -445,11 +412,7 @@ impl App {
                     .map(Message::Bookmarks),
                 None => Subscription::none(),
             },
-            if self.status_message().is_some() {
-                iced::time::every(Duration::from_millis(500)).map(Message::StatusClock)
-            } else {
-                Subscription::none()
-            },
+            self.status.subscription().map(Message::Status),
             if self.pane.is_waiting_for_answer()
                 || self
                     .beside

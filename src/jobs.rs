@@ -43,25 +43,6 @@ pub enum JobMsg {
     Redone(UndoStep, Result<(), Arc<UndoError>>),
 }
 
-/// A line for the status bar about jobs or undo.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Note {
-    pub text: String,
-    pub error: bool,
-}
-
-impl Note {
-    /// A line that tells what happened.
-    pub fn said(text: String) -> Note {
-        Note { text, error: false }
-    }
-
-    /// A line that tells what went wrong (it stays longer).
-    pub fn failed(text: String) -> Note {
-        Note { text, error: true }
-    }
-}
-
 /// All jobs of the window.
 #[derive(Debug, Default)]
 pub struct Jobs {
@@ -70,7 +51,6 @@ pub struct Jobs {
     /// dialog).
     pub questions: VecDeque<Ask>,
     pub undo: UndoStack,
-    pub note: Option<Note>,
     next_id: u64,
 }
 

@@ -34,6 +34,7 @@ pub mod pane;
 pub mod places;
 pub mod redraw;
 pub mod request;
+pub mod screen;
 pub mod search;
 pub mod selection;
 pub mod serving;

@@ -45,8 +45,8 @@ pub enum Message {
     Saved(Result<(), Arc<super::settings::SaveError>>),
     /// The slow timer: purge the folder cache.
     Tick,
-    /// The status bar's clock, while it shows a message (which goes after a while).
-    StatusClock(std::time::Instant),
+    /// The status bar (its clock, while it shows a message).
+    Status(super::screen::status::Message),
     /// The clock that tells when a folder asked for has kept silent too long, while one
     /// is asked for.
     AnswerClock(std::time::Instant),

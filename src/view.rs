@@ -14,9 +14,7 @@ use super::pane::Pane;
 use super::settings::ViewMode;
 use super::theme;
 use super::widgets::pointer::pointer;
-use super::widgets::{
-    details, entry, icons, jobs, location, notice, overlay, places, status, tabs, trash,
-};
+use super::widgets::{details, entry, icons, jobs, location, notice, overlay, places, tabs, trash};
 
 pub fn view(app: &App) -> Element<'_, Message> {
     let ring = app.focus_ring() == Some(Part::View);
@@ -53,7 +51,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
             column![rule::horizontal(1).style(rule::weak), panel].into()
         }),
         rule::horizontal(1).style(rule::weak),
-        status::view(app),
+        app.status().view(app.pane()),
     ];
     let mut layers = vec![base.into()];
     layers.extend(overlay::layers(app));

@@ -22,7 +22,6 @@ pub mod place_menu;
 pub mod places;
 pub mod pointer;
 pub mod search;
-pub mod status;
 pub mod tabs;
 pub mod tip;
 pub mod trash;

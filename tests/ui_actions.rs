@@ -271,7 +271,7 @@ fn f2_renames_in_place_including_non_utf8_names() {
     assert!(app.naming().is_none());
 
     let app = rename(app, b"a.txt", "renamed.txt");
-    assert!(app.naming().is_none(), "{:?}", app.status_error());
+    assert!(app.naming().is_none(), "{:?}", app.status().shown_error());
     assert!(dir.path().join("renamed.txt").is_file());
     assert!(!dir.path().join("a.txt").exists());
     assert!(app.selection().is_selected(b"renamed.txt"));
@@ -280,7 +280,7 @@ fn f2_renames_in_place_including_non_utf8_names() {
     // changes nothing on disk.
     let shown = String::from_utf8_lossy(odd).into_owned();
     let app = rename(app, odd, &shown);
-    assert!(app.naming().is_none(), "{:?}", app.status_error());
+    assert!(app.naming().is_none(), "{:?}", app.status().shown_error());
     assert!(
         dir.path().join(OsStr::from_bytes(odd)).exists(),
         "kept as it was"
@@ -289,7 +289,7 @@ fn f2_renames_in_place_including_non_utf8_names() {
 
     // A non-UTF-8 name: the rename works on the original bytes.
     let app = rename(app, odd, "cafe menu.txt");
-    assert!(app.naming().is_none(), "{:?}", app.status_error());
+    assert!(app.naming().is_none(), "{:?}", app.status().shown_error());
     assert_eq!(
         fs::read(dir.path().join("cafe menu.txt")).expect("renamed"),
         b"odd"
@@ -300,7 +300,7 @@ fn f2_renames_in_place_including_non_utf8_names() {
     let app = send(app, Message::Pane(PaneMsg::Reload));
     let app = rename(app, b"b.txt", "renamed.txt");
     assert_eq!(
-        app.status_error(),
+        app.status().shown_error(),
         Some("An item with this name already exists.")
     );
     assert!(app.naming().is_some());
@@ -310,10 +310,13 @@ fn f2_renames_in_place_including_non_utf8_names() {
     );
     let app = send(app, Message::Action(ActionMsg::NameInput("x/y".into())));
     let app = send(app, Message::Action(ActionMsg::NameSubmit));
-    assert_eq!(app.status_error(), Some("A name cannot contain “/”."));
+    assert_eq!(
+        app.status().shown_error(),
+        Some("A name cannot contain “/”.")
+    );
     let app = send(app, Message::Action(ActionMsg::NameInput(" ".into())));
     let app = send(app, Message::Action(ActionMsg::NameSubmit));
-    assert_eq!(app.status_error(), Some("A name cannot be empty."));
+    assert_eq!(app.status().shown_error(), Some("A name cannot be empty."));
     assert!(dir.path().join("b.txt").exists());
 }
 
@@ -344,12 +347,12 @@ fn f10_creates_new_folder_then_a_numbered_one() {
     let app = send(app, Message::Action(ActionMsg::NameInput("sub".into())));
     let app = send(app, Message::Action(ActionMsg::NameSubmit));
     assert_eq!(
-        app.status_error(),
+        app.status().shown_error(),
         Some("An item with this name already exists.")
     );
     let app = send(app, Message::Action(ActionMsg::NameInput("".into())));
     let app = send(app, Message::Action(ActionMsg::NameSubmit));
-    assert_eq!(app.status_error(), Some("A name cannot be empty."));
+    assert_eq!(app.status().shown_error(), Some("A name cannot be empty."));
     let (app, _) = click_jobs(app, "Cancel");
     assert!(app.naming().is_none());
 }
@@ -394,7 +397,8 @@ fn trash_view_lists_restores_and_empties() {
     let (app, _) = click_jobs(app, "Restore");
     assert_eq!(fs::read(&gone).expect("kept"), b"new");
     assert!(
-        app.status_error()
+        app.status()
+            .shown_error()
             .is_some_and(|e| e.starts_with("Could not restore"))
     );
     assert!(shows(&app, "gone.txt"));
@@ -499,13 +503,13 @@ fn a_folder_without_write_permission_says_so() {
         let app = send(app, press(named(Named::F10), Modifiers::empty()));
         let app = send(app, Message::Action(ActionMsg::NameSubmit));
         assert_eq!(
-            app.status_error(),
+            app.status().shown_error(),
             Some("You don't have permission to change this folder.")
         );
         let app = send(app, Message::Action(ActionMsg::NameCancel));
         let app = rename(app, b"kept.txt", "other.txt");
         assert_eq!(
-            app.status_error(),
+            app.status().shown_error(),
             Some("You don't have permission to change this folder.")
         );
         assert!(locked.join("kept.txt").exists());

@@ -147,10 +147,11 @@ fn rules_preview_conflicts_rename_and_one_undo_gives_every_name_back() {
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
     assert_eq!(names(dir.path()), before);
     assert!(
-        app.job_note()
+        app.status()
+            .shown_note()
             .is_some_and(|n| n.text.contains("3 items their old names")),
         "{:?}",
-        app.job_note()
+        app.status().shown_note()
     );
     let app = send(app, press(char_key("y"), Modifiers::CTRL));
     assert_eq!(names(dir.path()), renamed);

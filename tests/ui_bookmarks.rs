@@ -302,9 +302,8 @@ fn new_file_from_templates_and_undo_while_unchanged() {
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
     assert!(letter.exists(), "a changed file stays");
     let said = app
-        .jobs()
-        .note
-        .as_ref()
+        .status()
+        .shown_note()
         .expect("undo says why")
         .text
         .clone();
@@ -412,13 +411,17 @@ fn a_bookmarks_file_that_cannot_be_read_is_said_in_the_status_bar() {
     fs::remove_dir_all(&folder).expect("rm");
     fs::write(&folder, b"not a folder").expect("write");
     let app = t.app();
-    let said = app.status_error().expect("the failure is told").to_owned();
+    let said = app
+        .status()
+        .shown_error()
+        .expect("the failure is told")
+        .to_owned();
     assert!(
         said.starts_with("The bookmarks could not be read or saved"),
         "{said}"
     );
     assert!(app.bookmark_places().is_empty());
     let app = send(app, press(char_key("d"), Modifiers::CTRL));
-    assert!(app.status_error().is_some());
+    assert!(app.status().shown_error().is_some());
     assert_eq!(read(&folder), "not a folder", "nothing was written over it");
 }

@@ -23,7 +23,7 @@ use porpoise::request::{JobKind, JobRequest};
 /// Ctrl+V: without an error, it asks for one job, `kind` of `sources` into `dest`.
 fn paste_asks_for(app: Ui, kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> Ui {
     let (app, jobs) = feed(app, [press(char_key("v"), Modifiers::CTRL)]);
-    assert_eq!(app.status_error(), None);
+    assert_eq!(app.status().shown_error(), None);
     assert_eq!(
         jobs,
         [JobRequest {
@@ -47,13 +47,14 @@ fn without_a_display_the_clipboard_says_so() {
     let app = send(app, Message::Clicked(b"a.txt".to_vec()));
     let app = send(app, press(char_key("c"), Modifiers::CTRL));
     assert_eq!(
-        app.status_error(),
+        app.status().shown_error(),
         Some("The clipboard could not be used: no clipboard is available")
     );
     let (app, jobs) = feed(app, [press(char_key("v"), Modifiers::CTRL)]);
     assert!(jobs.is_empty());
     assert!(
-        app.status_error()
+        app.status()
+            .shown_error()
             .is_some_and(|e| e.starts_with("Nothing to paste"))
     );
 }
@@ -105,7 +106,7 @@ fn x11_clipboard_round_trip_with_xclip() {
     let app = send(app, Message::Clicked(odd.to_vec()));
     let app = send(app, Message::Modifiers(Modifiers::empty()));
     let app = send(app, press(char_key("c"), Modifiers::CTRL));
-    assert_eq!(app.status_error(), None);
+    assert_eq!(app.status().shown_error(), None);
     let targets = String::from_utf8(xclip_out("TARGETS")).expect("names");
     for t in [
         "x-special/gnome-copied-files",

@@ -18,6 +18,7 @@ use porpoise::dialog::question::Ask;
 use porpoise::keys::{char_key, named, press};
 use porpoise::pane::PaneMsg;
 use porpoise::request::JobKind;
+use porpoise::screen::status::Message::Clock;
 use porpoise::widgets::jobs::button_id;
 use porpoise_engine::jobs::JobState;
 use porpoise_engine::jobs::trash::HomeTrash;
@@ -142,7 +143,7 @@ fn del_trashes_the_selection_and_ctrl_z_restores_it() {
 
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
     assert_eq!(read(&files.join("a.txt")), "alpha");
-    let note = app.job_note().expect("a note");
+    let note = app.status().shown_note().expect("a note");
     assert!(!note.error, "{}", note.text);
     assert!(shows(&app, "Restored 1 item from the trash"));
 
@@ -254,20 +255,20 @@ fn status_messages_go_after_a_while_and_when_another_folder_shows() {
     assert!(shows(&app, "Restored 1 item from the trash"));
     // The clock first sees it, a little later it is still there, a while later it is gone.
     let start = std::time::Instant::now();
-    let app = send(app, Message::StatusClock(start));
-    let app = send(app, Message::StatusClock(start + Duration::from_secs(2)));
+    let app = send(app, Message::Status(Clock(start)));
+    let app = send(app, Message::Status(Clock(start + Duration::from_secs(2))));
     assert!(shows(&app, "Restored 1 item from the trash"));
-    let app = send(app, Message::StatusClock(start + Duration::from_secs(7)));
-    assert!(app.job_note().is_none());
+    let app = send(app, Message::Status(Clock(start + Duration::from_secs(7))));
+    assert!(app.status().shown_note().is_none());
     assert!(!shows(&app, "Restored 1 item from the trash"));
-    let counts = porpoise::widgets::status::summary(&app);
+    let counts = porpoise::screen::status::summary(app.pane());
     assert!(shows(&app, &counts), "the counts are back: {counts}");
 
     // A note goes when another folder shows, at once.
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
     assert!(shows(&app, "Nothing to undo"));
     let app = send(app, Message::Pane(PaneMsg::Navigate(dir.path().to_owned())));
-    assert!(app.job_note().is_none());
+    assert!(app.status().shown_note().is_none());
 
     // A filter that matches nothing says so.
     let app = send(app, Message::Pane(PaneMsg::ToggleFilter));
@@ -348,7 +349,7 @@ fn undo_takes_back_a_rename_and_a_new_folder() {
     fs::write(folder.join("keep.txt"), "keep").expect("write");
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
     assert!(folder.join("keep.txt").exists());
-    assert!(app.job_note().expect("a note").error);
+    assert!(app.status().shown_note().expect("a note").error);
     assert!(shows(
         &app,
         "Could not undo: the folder “New Folder” is not empty any more"

@@ -187,7 +187,7 @@ fn enter_opens_with_the_default_and_the_selection_together() {
     let mut got = runs[0].clone();
     got.sort();
     assert_eq!(got, [os(&desk.file("a.txt")), os(&desk.file("b.txt"))]);
-    assert!(app.status_error().is_none());
+    assert!(app.status().shown_error().is_none());
 }
 
 #[test]
@@ -248,7 +248,7 @@ fn the_chooser_narrows_as_one_types_and_always_use_sets_the_default() {
     let app = key(app, Named::Enter);
     let c = chooser(&app).expect("the chooser is open");
     assert_eq!(c.mimes, ["application/octet-stream"]);
-    assert!(app.status_error().is_none());
+    assert!(app.status().shown_error().is_none());
     for shown in [
         "Choose an Application",
         "Always use for this file type",
@@ -383,7 +383,7 @@ fn a_program_that_cannot_start_is_told_in_both_languages() {
         let app = open_with(desk.boot(), "a.txt");
         assert!(shows(&app, menu) && shows(&app, other), "{lang}: the menu");
         let app = click(app, "Ghost");
-        assert_eq!(app.status_error(), Some(said));
+        assert_eq!(app.status().shown_error(), Some(said));
         assert!(shows(&app, said), "{lang}: the status bar says it");
         let app = open_with(app, "a.txt");
         let app = click(app, other);

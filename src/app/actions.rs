@@ -87,7 +87,7 @@ impl App {
             ActionMsg::ClipboardPut(r) | ActionMsg::ClipboardCleared(r) => {
                 if let Err(e) = r {
                     tracing::info!("the clipboard failed: {e}");
-                    self.status_error = Some(fl!(
+                    self.status.error(fl!(
                         "status-clipboard-failed",
                         error = failures::clipboard(&e)
                     ));
@@ -265,8 +265,8 @@ impl App {
             Ok(l) => l,
             Err(e) => {
                 tracing::info!("nothing to paste: {e}");
-                self.status_error =
-                    Some(fl!("status-paste-failed", error = failures::clipboard(&e)));
+                self.status
+                    .error(fl!("status-paste-failed", error = failures::clipboard(&e)));
                 return Vec::new();
             }
         };

@@ -60,7 +60,7 @@ impl App {
             BookmarkMsg::Loaded(Err(e)) => {
                 tracing::warn!("{}", porpoise_engine::error::chain(&*e));
                 let error = crate::failures::why_io(e.io());
-                self.status_error = Some(fl!("bookmarks-failed", error = error));
+                self.status.error(fl!("bookmarks-failed", error = error));
                 Vec::new()
             }
             BookmarkMsg::ChangedOutside => self.read_bookmarks(),

@@ -10,10 +10,10 @@ use super::App;
 use crate::devices::{self, DeviceMsg, DeviceStatus};
 use crate::effects::Effect;
 use crate::i18n::fl;
-use crate::jobs::Note;
 use crate::jobs::entry::JobEntry;
 use crate::places::{Place, PlaceKind};
 use crate::request::JobKind;
+use crate::screen::status::Note;
 use crate::widgets::places::label;
 use porpoise_engine::devices::udisks::UdisksError;
 use porpoise_engine::jobs::JobState;
@@ -105,10 +105,12 @@ impl App {
     fn eject(&mut self, mount_point: PathBuf) -> Vec<Effect> {
         let name = self.place_name(&mount_point);
         if self.jobs_writing_to(&mount_point).next().is_some() {
-            self.jobs.note = Some(Note::failed(fl!("device-eject-still-writing", name = name)));
+            self.status
+                .note(Note::failed(fl!("device-eject-still-writing", name = name)));
             return Vec::new();
         }
-        self.jobs.note = Some(Note::said(fl!("device-ejecting", name = name)));
+        self.status
+            .note(Note::said(fl!("device-ejecting", name = name)));
         vec![Effect::Eject(mount_point)]
     }
 
@@ -116,7 +118,8 @@ impl App {
         let name = self.place_name(mount_point);
         match result {
             Ok(()) => {
-                self.jobs.note = Some(Note::said(fl!("device-ejected", name = name)));
+                self.status
+                    .note(Note::said(fl!("device-ejected", name = name)));
                 // The place goes once the mount table is read again.
                 vec![Effect::ReadMounts]
             }
@@ -126,7 +129,8 @@ impl App {
                     mount_point.display(),
                     porpoise_engine::error::chain(&*e)
                 );
-                self.jobs.note = Some(Note::failed(devices::eject_failure(&name, &e)));
+                self.status
+                    .note(Note::failed(devices::eject_failure(&name, &e)));
                 Vec::new()
             }
         }
@@ -147,7 +151,8 @@ impl App {
             let volume = volume.clone();
             return self.open_unlock(volume, name);
         }
-        self.jobs.note = Some(Note::said(fl!("device-mounting", name = name)));
+        self.status
+            .note(Note::said(fl!("device-mounting", name = name)));
         vec![Effect::MountVolume(volume.clone())]
     }
 
@@ -159,14 +164,15 @@ impl App {
     ) -> Vec<Effect> {
         match result {
             Ok(at) => {
-                self.jobs.note = None;
+                self.status.clear();
                 let mut effects = vec![Effect::ReadMounts];
                 effects.extend(self.pane_message(crate::pane::PaneMsg::Navigate(at)));
                 effects
             }
             Err(e) => {
                 tracing::warn!("mounting {name}: {}", porpoise_engine::error::chain(&*e));
-                self.jobs.note = Some(Note::failed(devices::mount_failure(&name, &e)));
+                self.status
+                    .note(Note::failed(devices::mount_failure(&name, &e)));
                 Vec::new()
             }
         }

@@ -6,22 +6,22 @@ use super::App;
 use crate::drag_out::{DragOutMsg, Outcome};
 use crate::effects::Effect;
 use crate::i18n::fl;
-use crate::jobs::Note;
+use crate::screen::status::Note;
 
 impl App {
     pub(super) fn on_drag_out_message(&mut self, m: DragOutMsg) -> Vec<Effect> {
         let DragOutMsg::Ended(outcome) = m;
         match outcome {
             Outcome::Refused => {
-                self.jobs.note = Some(Note::failed(fl!("drag-out-refused")));
+                self.status.note(Note::failed(fl!("drag-out-refused")));
             }
             Outcome::Failed(e) => {
                 tracing::warn!("{}", porpoise_engine::error::chain(&*e));
-                self.jobs.note = Some(Note::failed(fl!("drag-out-failed")));
+                self.status.note(Note::failed(fl!("drag-out-failed")));
             }
             Outcome::Stopped => {
                 tracing::warn!("the thread that offers drags is gone");
-                self.jobs.note = Some(Note::failed(fl!("drag-out-failed")));
+                self.status.note(Note::failed(fl!("drag-out-failed")));
             }
             Outcome::Unconfirmed => {
                 tracing::info!(

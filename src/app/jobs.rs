@@ -12,8 +12,9 @@ use crate::format;
 use crate::i18n::fl;
 use crate::jobs::entry::{JobEntry, Placement};
 use crate::jobs::follow::JobRun;
-use crate::jobs::{JobMsg, Jobs, Note};
+use crate::jobs::{JobMsg, Jobs};
 use crate::request::{JobKind, JobRequest};
+use crate::screen::status::Note;
 use crate::undo::{self, UndoStep};
 use porpoise_engine::jobs::trash::HomeTrash;
 use porpoise_engine::jobs::{JobEvent, JobSpec, JobState};
@@ -105,18 +106,20 @@ impl App {
             }
             JobMsg::Undo => self.undo(),
             JobMsg::Undone(step, result) => {
-                self.jobs.note = Some(match result {
+                let note = match result {
                     Ok(()) => Note::said(self.jobs.undo.undone(step)),
                     Err(e) => Note::failed(fl!("undo-failed", why = undo::failure_text(&e))),
-                });
+                };
+                self.status.note(note);
                 Vec::new()
             }
             JobMsg::Redo => self.redo(),
             JobMsg::Redone(step, result) => {
-                self.jobs.note = Some(match result {
+                let note = match result {
                     Ok(()) => Note::said(self.jobs.undo.redone(step)),
                     Err(e) => Note::failed(fl!("redo-failed", why = undo::failure_text(&e))),
-                });
+                };
+                self.status.note(note);
                 Vec::new()
             }
         }
@@ -201,7 +204,7 @@ impl App {
         match self.jobs.undo.pop() {
             Some(step) => vec![Effect::Undo(step)],
             None => {
-                self.jobs.note = Some(Note::said(fl!("undo-nothing")));
+                self.status.note(Note::said(fl!("undo-nothing")));
                 Vec::new()
             }
         }
@@ -210,7 +213,7 @@ impl App {
     /// Ctrl+Shift+Z or Ctrl+Y: do the last undone step again.
     fn redo(&mut self) -> Vec<Effect> {
         let Some(step) = self.jobs.undo.pop_undone() else {
-            self.jobs.note = Some(Note::said(fl!("redo-nothing")));
+            self.status.note(Note::said(fl!("redo-nothing")));
             return Vec::new();
         };
         match undo::redo::again(step) {
@@ -224,11 +227,6 @@ impl App {
             }
             undo::redo::Again::Directly(step) => vec![Effect::Redo(step)],
         }
-    }
-
-    /// A line about jobs or undo for the status bar.
-    pub fn job_note(&self) -> Option<&Note> {
-        self.jobs.note.as_ref()
     }
 }
 

@@ -72,7 +72,7 @@ impl App {
         let name = match check_name(&entry.text) {
             Ok(n) => n,
             Err(e) => {
-                self.status_error = Some(describe_name_error(e));
+                self.status.error(describe_name_error(e));
                 return Vec::new();
             }
         };
@@ -90,7 +90,7 @@ impl App {
             }),
         };
         entry.busy = true;
-        self.status_error = None;
+        self.status.clear_error();
         vec![effect]
     }
 
@@ -127,7 +127,7 @@ impl App {
         if let Some(n) = self.pane.naming_mut() {
             n.busy = false;
         }
-        self.status_error = Some(describe(&e));
+        self.status.error(describe(&e));
         Vec::new()
     }
 

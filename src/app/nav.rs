@@ -20,10 +20,10 @@ impl App {
                 return self.on_tab_message(TabMsg::OpenBehind(path));
             }
             PaneMsg::Activate(name) if self.is_file_entry(&name) => {
-                self.status_error = None;
+                self.status.clear_error();
                 return self.open_entry(&name);
             }
-            PaneMsg::Reload | PaneMsg::Activate(_) => self.status_error = None,
+            PaneMsg::Reload | PaneMsg::Activate(_) => self.status.clear_error(),
             _ => {}
         }
         let (pane, cx) = self.split();

@@ -92,7 +92,7 @@ impl App {
                 if let Some(n) = self.pane.naming_mut() {
                     n.busy = false;
                 }
-                self.status_error = Some(crate::actions::effect::describe(&e));
+                self.status.error(crate::actions::effect::describe(&e));
                 Vec::new()
             }
         }

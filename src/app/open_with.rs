@@ -54,7 +54,7 @@ impl App {
                 Ok(()) => self.reload_apps(),
                 Err(e) => {
                     tracing::warn!("{}", porpoise_engine::error::chain(&*e));
-                    self.status_error = Some(fl!(
+                    self.status.error(fl!(
                         "status-default-failed",
                         app = app,
                         error = crate::failures::why(&e)
@@ -206,7 +206,7 @@ impl App {
     /// and the chooser for the files no application opens.
     fn opened(&mut self, o: Opened) -> Vec<Effect> {
         if let Some(failure) = o.failures.first() {
-            self.status_error = Some(crate::failures::open(failure));
+            self.status.error(crate::failures::open(failure));
         }
         if o.unopened.is_empty() {
             return Vec::new();

@@ -98,11 +98,7 @@ impl App {
 
     /// While a filter hides entries: how many the folder shows without it.
     pub fn unfiltered_len(&self) -> Option<usize> {
-        self.pane
-            .filter
-            .as_deref()
-            .is_some_and(|f| !f.is_empty())
-            .then_some(self.pane.lister.unfiltered_len())
+        self.pane.unfiltered_len()
     }
 
     /// Clipboard, drag and drop, menus, name entry, Trash view.
@@ -132,8 +128,9 @@ impl App {
         self.pane.space
     }
 
-    pub fn status_error(&self) -> Option<&str> {
-        self.status_error.as_deref()
+    /// What the status bar tells besides the counts.
+    pub fn status(&self) -> &crate::screen::status::Status {
+        &self.status
     }
 
     /// Home, user folders and Trash.

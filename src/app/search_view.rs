@@ -129,7 +129,7 @@ impl App {
         if hit.is_dir() {
             self.pane_message(PaneMsg::Navigate(hit.path()))
         } else {
-            self.status_error = None;
+            self.status.clear_error();
             self.open_files(vec![hit.path()], None)
         }
     }

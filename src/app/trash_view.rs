@@ -14,7 +14,7 @@ use crate::pane::Mode;
 impl App {
     pub(super) fn open_trash(&mut self) -> Vec<Effect> {
         self.pane.end_mode();
-        self.status_error = None;
+        self.status.clear_error();
         self.pane.trash = Some(TrashView::default());
         self.list_trash()
     }
@@ -64,7 +64,8 @@ impl App {
             Err(e) => {
                 view.items = Some(Vec::new());
                 tracing::info!("{}", porpoise_engine::error::chain(&e));
-                self.status_error = Some(fl!("status-trash-failed", error = failures::why(&e)));
+                self.status
+                    .error(fl!("status-trash-failed", error = failures::why(&e)));
             }
         }
         view.selected.clear();
@@ -145,7 +146,7 @@ impl App {
     /// `restore`: it was a restore (else emptying).
     pub(super) fn trash_changed(&mut self, r: Result<(), IoError>, restore: bool) -> Vec<Effect> {
         if let Err(e) = r {
-            self.status_error = Some(if restore {
+            self.status.error(if restore {
                 fl!("status-restore-failed", error = failures::why(&e))
             } else {
                 fl!("status-empty-failed", error = failures::why(&e))

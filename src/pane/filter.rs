@@ -11,6 +11,14 @@ impl Pane {
         self.filter.as_deref()
     }
 
+    /// While a filter hides entries: how many the folder shows without it.
+    pub fn unfiltered_len(&self) -> Option<usize> {
+        self.filter
+            .as_deref()
+            .is_some_and(|f| !f.is_empty())
+            .then_some(self.lister.unfiltered_len())
+    }
+
     /// The toolbar's toggle: open the box, or close and clear it.
     pub fn toggle_filter(&mut self, view: ViewShape) -> Vec<Effect> {
         if self.filter.is_some() {
