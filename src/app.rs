@@ -78,8 +78,6 @@ pub struct App {
     mounts: Option<Arc<MountTable>>,
     /// What was written to which device in this session.
     devices: super::devices::DeviceMemory,
-    /// The engine's queue per device the window's copies and moves wait in.
-    queue: porpoise_engine::jobs::Queue,
     /// What the status bar tells besides the counts.
     status: super::screen::status::Status,
     modifiers: Modifiers,
@@ -97,7 +95,7 @@ pub struct App {
     focus_visible: bool,
     places_cursor: usize,
     /// File jobs, their dialogs and undo.
-    jobs: super::jobs::Jobs,
+    jobs: super::screen::jobs::Jobs,
     /// File types: the database, each type's words and icons.
     types: super::types::Types,
     /// The dialog over the window, while one is open: every key goes to it.
@@ -136,7 +134,6 @@ impl App {
                 .max(200.0),
             height: (settings.window_height - 140.0).max(200.0),
         };
-        let queue_per_device = settings.queue_per_device;
         let mut app = App {
             theme: theme::for_choice(settings.theme, &Default::default()),
             pane: Pane::new(path, &settings, viewport),
@@ -152,7 +149,6 @@ impl App {
             volumes: Vec::new(),
             mounts: None,
             devices: Default::default(),
-            queue: porpoise_engine::jobs::Queue::new(queue_per_device),
             status: Default::default(),
             modifiers: Modifiers::empty(),
             save_ticket: 0,
@@ -162,7 +158,7 @@ impl App {
             focus: Default::default(),
             focus_visible: false,
             places_cursor: 0,
-            jobs: super::jobs::Jobs::default(),
+            jobs: super::screen::jobs::Jobs::default(),
             types: Default::default(),
             dialog: None,
             thumbs: Default::default(),
@@ -354,7 +350,7 @@ impl App {
 
     /// Ask for the settings to be written soon (coalescing quick changes).
     fn save(&mut self) -> Vec<Effect> {
-        self.queue.set_enabled(self.settings.queue_per_device);
+        self.jobs.queue_per_device(self.settings.queue_per_device);
         if self.settings_path.is_none() {
             return Vec::new();
         }
@@ -433,12 +429,8 @@ impl App {
             .listings_followed()
             .into_iter()
             .map(crate::pane::listing::subscription);
-        let jobs = self.jobs.running().map(crate::jobs::follow::subscription);
-        Subscription::batch(
-            listings
-                .chain(jobs)
-                .chain([self.thumbs.subscription().map(Message::Thumbs)]),
-        )
+        let jobs = self.jobs.subscription().map(Message::Jobs);
+        Subscription::batch(listings.chain([jobs, self.thumbs.subscription().map(Message::Thumbs)]))
     }
 
     /// Nothing the person waits for is under way: every folder a pane shows is listed (or

@@ -13,15 +13,23 @@ use porpoise_engine::listing::{DirEvent, ListOptions, open_dir};
 use super::actions::ActionEffect;
 use super::devices::DeviceMsg;
 use super::icons::desktop;
-use super::jobs::JobMsg;
 use super::message::Message;
 use super::offload::blocking;
 use super::places::{self, UserHome};
 use super::settings::{SaveError, Settings};
-use super::undo::{self, UndoStep};
 
 /// A part's task, carried as an effect.
 pub struct Work(pub Task<Message>);
+
+impl Effect {
+    /// `task` as effects: none when it does nothing.
+    pub fn task(task: Task<Message>) -> Vec<Effect> {
+        match task.units() {
+            0 => Vec::new(),
+            _ => vec![Effect::Task(Work(task))],
+        }
+    }
+}
 
 impl From<Task<Message>> for Work {
     fn from(task: Task<Message>) -> Work {
@@ -69,10 +77,6 @@ pub enum Effect {
     LoadThemeIcons {
         setting: Option<String>,
     },
-    /// Take an undo step back; ends with `JobMsg::Undone`.
-    Undo(UndoStep),
-    /// Do an undone move, rename or new folder again; ends with `JobMsg::Redone`.
-    Redo(UndoStep),
     /// Work of the file actions (clipboard, create, rename, trash).
     Action(ActionEffect),
     /// Unmount the device mounted here (and eject its drive) through UDisks2; ends with
@@ -185,22 +189,6 @@ impl Effect {
                 blocking(move || count_folders(&dir, &names, hidden)),
                 move |counts| Message::FolderCounts(generation, counts.unwrap_or_default()),
             ),
-            Effect::Undo(step) => Task::perform(blocking(move || undo::run(step)), |m| match m {
-                Some((step, result)) => Message::Jobs(JobMsg::Undone(step, result)),
-                None => {
-                    tracing::error!("the undo thread panicked");
-                    Message::Tick
-                }
-            }),
-            Effect::Redo(step) => {
-                Task::perform(blocking(move || undo::redo::run(step)), |m| match m {
-                    Some((step, result)) => Message::Jobs(JobMsg::Redone(step, result)),
-                    None => {
-                        tracing::error!("the redo thread panicked");
-                        Message::Tick
-                    }
-                })
-            }
             Effect::LoadThemeIcons { setting } => Task::perform(
                 blocking(move || desktop::load(setting.as_deref())),
                 |icons| Message::ThemeIcons(icons.unwrap_or_default()),

@@ -23,7 +23,6 @@ pub mod history;
 pub mod i18n;
 pub mod icons;
 pub mod instance;
-pub mod jobs;
 pub mod keys;
 pub mod launcher;
 pub mod layout;

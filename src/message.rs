@@ -11,7 +11,6 @@ use porpoise_engine::mounts::MountTable;
 use super::actions::ActionMsg;
 use super::devices::DeviceMsg;
 use super::icons::ThemeIcons;
-use super::jobs::JobMsg;
 use super::places::Place;
 use super::request::JobRequest;
 use super::settings::ViewMode;
@@ -91,7 +90,7 @@ pub enum Message {
     /// Start a copy, move, link, trash or delete.
     StartJob(JobRequest),
     /// Job events, the job panel, its dialogs and undo.
-    Jobs(JobMsg),
+    Jobs(super::screen::jobs::Message),
 
     /// Clipboard, drag and drop, menus, new folder, rename, the Trash view.
     Action(ActionMsg),

@@ -1,4 +1,5 @@
-//! The window's screens, each owning its state, messages, update and view: the status bar
-//! (more to come).
+//! The window's screens, each owning its state, messages, update and view: the job panel
+//! and the status bar (more to come).
 
+pub mod jobs;
 pub mod status;

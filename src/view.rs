@@ -14,7 +14,7 @@ use super::pane::Pane;
 use super::settings::ViewMode;
 use super::theme;
 use super::widgets::pointer::pointer;
-use super::widgets::{details, entry, icons, jobs, location, notice, overlay, places, tabs, trash};
+use super::widgets::{details, entry, icons, location, notice, overlay, places, tabs, trash};
 
 pub fn view(app: &App) -> Element<'_, Message> {
     let ring = app.focus_ring() == Some(Part::View);
@@ -47,7 +47,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
             column![bar, rule::horizontal(1).style(rule::weak)].into()
         }),
         row![places, files].height(Fill),
-        jobs::view(app).map_or_else(nothing, |panel| {
+        app.jobs_view().map_or_else(nothing, |panel| {
             column![rule::horizontal(1).style(rule::weak), panel].into()
         }),
         rule::horizontal(1).style(rule::weak),

@@ -11,7 +11,6 @@ pub mod entry;
 pub mod folder_view;
 pub mod icons;
 pub mod item_list;
-pub mod jobs;
 pub mod keyed_rows;
 pub mod location;
 pub mod menu;

@@ -18,8 +18,8 @@ use porpoise::dialog::question::Ask;
 use porpoise::keys::{char_key, named, press};
 use porpoise::pane::PaneMsg;
 use porpoise::request::JobKind;
+use porpoise::screen::jobs::button_id;
 use porpoise::screen::status::Message::Clock;
-use porpoise::widgets::jobs::button_id;
 use porpoise_engine::jobs::JobState;
 use porpoise_engine::jobs::trash::HomeTrash;
 

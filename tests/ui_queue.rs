@@ -10,8 +10,8 @@ mod flows;
 use std::fs;
 
 use porpoise::Message;
-use porpoise::jobs::JobMsg;
 use porpoise::request::JobKind;
+use porpoise::screen::jobs::Message as JobMsg;
 use porpoise::settings::Settings;
 use porpoise_engine::jobs::JobState;
 
@@ -32,7 +32,7 @@ fn a_copy_to_a_busy_device_waits_and_start_now_runs_it() {
     assert_eq!(second.state, JobState::Waiting);
     let (device, place) = second.waiting.clone().expect("the device it waits for");
     assert_eq!(place, 1);
-    let line = porpoise::jobs::words::waiting(&device.name, place);
+    let line = porpoise::screen::jobs::words::waiting(&device.name, place);
     assert!(line.starts_with("Waiting for"), "{line}");
     assert!(shows(&app, "Start now"));
     assert!(shows(&app, "Move up"));

@@ -48,7 +48,7 @@ impl App {
     fn show_dialog(&mut self, dialog: Dialog, task: Task<dialog::Message>) -> Vec<Effect> {
         self.pane.close_menus();
         self.dialog = Some(dialog);
-        vec![Effect::Task(task.map(Message::Dialog).into())]
+        Effect::task(task.map(Message::Dialog))
     }
 
     pub(super) fn on_dialog_message(&mut self, m: dialog::Message) -> Vec<Effect> {
@@ -62,7 +62,7 @@ impl App {
             return Vec::new();
         };
         let (task, event) = d.update(m, &cx);
-        let mut effects = vec![Effect::Task(task.map(Message::Dialog).into())];
+        let mut effects = Effect::task(task.map(Message::Dialog));
         if let Some(event) = event {
             effects.extend(self.on_dialog_event(event));
         }
@@ -124,8 +124,15 @@ impl App {
                 job,
                 choice,
                 for_all,
-            } => self.steer(job, |c| c.answer(JobAnswer { choice, for_all })),
-            Answer::Preflight { job, choice } => self.steer(job, |c| c.answer_preflight(choice)),
+            } => {
+                self.jobs
+                    .steer(job, |c| c.answer(JobAnswer { choice, for_all }));
+                Vec::new()
+            }
+            Answer::Preflight { job, choice } => {
+                self.jobs.steer(job, |c| c.answer_preflight(choice));
+                Vec::new()
+            }
             Answer::Delete(sources) => self.start_job(JobRequest {
                 kind: JobKind::Delete,
                 sources,

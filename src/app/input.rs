@@ -78,8 +78,8 @@ impl App {
             Command::TypeAhead(text) => self.type_ahead(&text),
             Command::Trash => self.trash_selection(),
             Command::DeleteForGood => self.ask_delete_selection(),
-            Command::Undo => self.on_job_message(crate::jobs::JobMsg::Undo),
-            Command::Redo => self.on_job_message(crate::jobs::JobMsg::Redo),
+            Command::Undo => self.on_job_message(crate::screen::jobs::Message::Undo),
+            Command::Redo => self.on_job_message(crate::screen::jobs::Message::Redo),
             Command::MoveCursor(to) => self.move_cursor_only(to),
             Command::ToggleCursor => {
                 self.pane.selection.toggle_cursor();

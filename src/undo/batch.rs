@@ -6,7 +6,7 @@ use std::path::Path;
 
 use porpoise_engine::jobs::rename::RenameJob;
 
-use crate::jobs::entry::Placement;
+use crate::screen::jobs::entry::Placement;
 
 /// The renames a rename job in `dir` did, from the items it placed.
 pub fn renamed(dir: &Path, placed: &[Placement]) -> RenameJob {

@@ -5,12 +5,9 @@
 use iced::widget::{Id, button, column, container, progress_bar, row, scrollable, space, text};
 use iced::{Center, Element, Fill};
 
-use crate::app::App;
+use super::entry::JobEntry;
+use super::{Jobs, Message, words};
 use crate::i18n::fl;
-use crate::jobs::JobMsg;
-use crate::jobs::entry::JobEntry;
-use crate::jobs::words;
-use crate::message::Message;
 use crate::theme;
 
 /// The id of one of a job row's buttons: `what` is "pause", "resume", "cancel",
@@ -22,48 +19,52 @@ pub fn button_id(job: u64, what: &str) -> Id {
 /// Most rows shown before the panel scrolls.
 const MAX_HEIGHT: f32 = 220.0;
 
-/// The panel, or nothing while there are no jobs.
-pub fn view(app: &App) -> Option<Element<'_, Message>> {
-    let entries = &app.jobs().entries;
-    if entries.is_empty() {
-        return None;
+impl Jobs {
+    /// The panel, or nothing while there are no jobs; `ring`: it has the keyboard, moved
+    /// there by a key; `place`: the name Places gives the device mounted at a path.
+    pub fn view<'a>(
+        &'a self,
+        ring: bool,
+        place: &dyn Fn(&std::path::Path) -> Option<String>,
+    ) -> Option<Element<'a, Message>> {
+        if self.entries.is_empty() {
+            return None;
+        }
+        let rows = column(self.entries.iter().map(|e| job_row(e, place))).spacing(10);
+        Some(
+            container(scrollable(rows).height(iced::Shrink))
+                .max_height(MAX_HEIGHT)
+                .padding([8, 12])
+                .width(Fill)
+                .style(theme::ringed(theme::side_panel, ring))
+                .into(),
+        )
     }
-    let rows = column(entries.iter().map(|e| job_row(app, e))).spacing(10);
-    let ring = app.focus_ring() == Some(crate::focus::Part::Jobs);
-    Some(
-        container(scrollable(rows).height(iced::Shrink))
-            .max_height(MAX_HEIGHT)
-            .padding([8, 12])
-            .width(Fill)
-            .style(theme::ringed(theme::side_panel, ring))
-            .into(),
-    )
 }
 
-fn small_button<'a>(label: String, job: u64, what: &str, msg: JobMsg) -> Element<'a, Message> {
+fn small_button<'a>(label: String, job: u64, what: &str, msg: Message) -> Element<'a, Message> {
     container(
         button(text(label).size(theme::SMALL_TEXT))
             .padding([3, 10])
             .style(theme::flat_button(false))
-            .on_press(Message::Jobs(msg)),
+            .on_press(msg),
     )
     .id(button_id(job, what))
     .into()
 }
 
-fn job_row<'a>(app: &App, e: &'a JobEntry) -> Element<'a, Message> {
+fn job_row<'a>(
+    e: &'a JobEntry,
+    place: &dyn Fn(&std::path::Path) -> Option<String>,
+) -> Element<'a, Message> {
     let id = e.id;
     if e.is_finished() {
         return finished_row(e);
     }
-    if let (true, Some((device, place))) = (e.is_waiting(), &e.waiting) {
+    if let (true, Some((device, at))) = (e.is_waiting(), &e.waiting) {
         // The device as Places calls it, else the engine's name for it.
-        let name = app
-            .place_of(&device.mount_point)
-            .filter(|p| p.path == device.mount_point)
-            .map(crate::widgets::places::label)
-            .unwrap_or_else(|| device.name.clone());
-        return waiting_row(e, words::waiting(&name, *place));
+        let name = place(&device.mount_point).unwrap_or_else(|| device.name.clone());
+        return waiting_row(e, words::waiting(&name, *at));
     }
     let fraction = e.fraction();
     let state = if e.is_paused() {
@@ -72,16 +73,16 @@ fn job_row<'a>(app: &App, e: &'a JobEntry) -> Element<'a, Message> {
         words::state(e.state)
     };
     let pause = if e.is_paused() {
-        small_button(fl!("job-resume"), id, "resume", JobMsg::Resume(id))
+        small_button(fl!("job-resume"), id, "resume", Message::Resume(id))
     } else {
-        small_button(fl!("job-pause"), id, "pause", JobMsg::Pause(id))
+        small_button(fl!("job-pause"), id, "pause", Message::Pause(id))
     };
     let heading = row![
         text(words::title(e)),
         space().width(Fill),
         text(state).size(theme::SMALL_TEXT).style(theme::muted),
         pause,
-        small_button(fl!("job-cancel"), id, "cancel", JobMsg::Cancel(id)),
+        small_button(fl!("job-cancel"), id, "cancel", Message::Cancel(id)),
     ]
     .spacing(8)
     .align_y(Center);
@@ -106,10 +107,10 @@ fn waiting_row(e: &JobEntry, line: String) -> Element<'_, Message> {
         text(words::state(porpoise_engine::jobs::JobState::Waiting))
             .size(theme::SMALL_TEXT)
             .style(theme::muted),
-        small_button(fl!("job-start-now"), id, "start-now", JobMsg::StartNow(id)),
-        small_button(fl!("job-move-up"), id, "up", JobMsg::MoveUp(id)),
-        small_button(fl!("job-move-down"), id, "down", JobMsg::MoveDown(id)),
-        small_button(fl!("job-cancel"), id, "cancel", JobMsg::Cancel(id)),
+        small_button(fl!("job-start-now"), id, "start-now", Message::StartNow(id)),
+        small_button(fl!("job-move-up"), id, "up", Message::MoveUp(id)),
+        small_button(fl!("job-move-down"), id, "down", Message::MoveDown(id)),
+        small_button(fl!("job-cancel"), id, "cancel", Message::Cancel(id)),
     ]
     .spacing(8)
     .align_y(Center);
@@ -149,14 +150,14 @@ fn finished_row(e: &JobEntry) -> Element<'_, Message> {
             label,
             id,
             "failures",
-            JobMsg::ToggleFailures(id),
+            Message::ToggleFailures(id),
         ));
     }
     heading = heading.push(small_button(
         fl!("job-dismiss"),
         id,
         "dismiss",
-        JobMsg::Dismiss(id),
+        Message::Dismiss(id),
     ));
     let mut col = column![heading].spacing(4);
     if e.show_failures {

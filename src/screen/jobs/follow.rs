@@ -7,8 +7,7 @@ use std::sync::Arc;
 
 use porpoise_engine::jobs::{Control, JobEvent, JobKind, JobSpec, Queue};
 
-use super::JobMsg;
-use crate::message::Message;
+use super::Message;
 
 /// A job the window asked for: its engine work, the controls the panel and the dialogs
 /// steer it with, and the device queues it waits its turn in.
@@ -31,12 +30,12 @@ impl Hash for Key {
 }
 
 /// The subscription that starts `run` and forwards its events as
-/// `Message::Jobs(JobMsg::Event(id, ..))` until it ends.
+/// `Message::Event(id, ..)` until it ends.
 pub fn subscription(run: &Arc<JobRun>) -> iced::Subscription<Message> {
     iced::Subscription::run_with(Key(run.clone()), |key| {
         let run = key.0.clone();
         let id = run.id;
-        iced::futures::StreamExt::map(events(run), move |ev| Message::Jobs(JobMsg::Event(id, ev)))
+        iced::futures::StreamExt::map(events(run), move |ev| Message::Event(id, ev))
     })
 }
 

@@ -9,10 +9,10 @@ use porpoise_engine::jobs::events::{Figures, SkipReason};
 use porpoise_engine::jobs::queue::WaitingFor;
 use porpoise_engine::jobs::{JobEvent, JobState, Refusal, Summary};
 
-use super::super::eta::Eta;
-use super::super::i18n::fl;
-use super::super::request::JobRequest;
 use super::follow::JobRun;
+use crate::eta::Eta;
+use crate::i18n::fl;
+use crate::request::JobRequest;
 
 /// An item the job could not do, and why: a line that names the item.
 #[derive(Debug, Clone, PartialEq, Eq)]

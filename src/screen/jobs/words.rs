@@ -6,11 +6,11 @@ use std::time::Duration;
 
 use porpoise_engine::jobs::JobState;
 
-use super::super::format;
-use super::super::format::name_of;
-use super::super::i18n::fl;
-use super::super::request::JobKind;
 use super::entry::JobEntry;
+use crate::format;
+use crate::format::name_of;
+use crate::i18n::fl;
+use crate::request::JobKind;
 
 /// What the job does, to what, where.
 pub fn title(e: &JobEntry) -> String {
@@ -174,8 +174,8 @@ pub fn duration(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::jobs::follow::JobRun;
     use crate::request::JobRequest;
+    use crate::screen::jobs::follow::JobRun;
     use porpoise_engine::jobs::JobEvent;
     use porpoise_engine::jobs::events::Figures;
 

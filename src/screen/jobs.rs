@@ -1,0 +1,356 @@
+//! The job panel: the window's file jobs (each started from a [`JobRequest`] and followed
+//! by a subscription of the window while it runs, see [`follow`]), steered from the
+//! panel's rows; the questions of jobs waiting to be shown; and undo, whose steps the
+//! jobs and the other changes leave (Ctrl+Z, Ctrl+Shift+Z).
+
+pub mod entry;
+pub mod follow;
+mod view;
+pub mod words;
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use iced::{Subscription, Task};
+use porpoise_engine::jobs::trash::HomeTrash;
+use porpoise_engine::jobs::{Control, JobEvent, JobSpec, JobState, Queue};
+
+use crate::dialog::question::{Ask, target_folder};
+use crate::format;
+use crate::i18n::fl;
+use crate::request::{JobKind, JobRequest};
+use crate::screen::status::Note;
+use crate::undo::perform::UndoError;
+use crate::undo::{self, UndoStack, UndoStep};
+use entry::{JobEntry, Placement};
+use follow::JobRun;
+
+pub use view::button_id;
+
+/// What happens to jobs and undo.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// An event of the job with this id.
+    Event(u64, JobEvent),
+    Pause(u64),
+    Resume(u64),
+    Cancel(u64),
+    /// A job waiting for its device: start it now, beside the one writing there.
+    StartNow(u64),
+    /// A job waiting for its device: one place up (towards the front) or down its line.
+    MoveUp(u64),
+    MoveDown(u64),
+    /// Remove a finished job's row.
+    Dismiss(u64),
+    /// Show or hide a finished job's failed items.
+    ToggleFailures(u64),
+    /// Ctrl+Z.
+    Undo,
+    /// An undo step ran (the step), or failed.
+    Undone(UndoStep, Result<(), Arc<UndoError>>),
+    /// Ctrl+Shift+Z or Ctrl+Y.
+    Redo,
+    /// An undone step was done again (the step), or not.
+    Redone(UndoStep, Result<(), Arc<UndoError>>),
+}
+
+/// What the panel tells the window.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// Something to say in the status bar (what undo did, or why not).
+    Note(Note),
+    /// The job ended (or was cancelled): its questions go; the devices it wrote to
+    /// know whether all of it arrived.
+    Ended(u64),
+}
+
+/// What jobs read of the window: where trashed items go, whether copies are read back,
+/// whether jobs to one device wait for each other.
+pub struct Context<'a> {
+    pub trash: &'a HomeTrash,
+    pub verify_copies: bool,
+    pub queue_per_device: bool,
+}
+
+/// All jobs of the window.
+#[derive(Debug, Default)]
+pub struct Jobs {
+    pub entries: Vec<JobEntry>,
+    /// Questions of jobs waiting to be shown (one is shown at a time, as the window's
+    /// dialog).
+    pub questions: VecDeque<Ask>,
+    pub undo: UndoStack,
+    /// The engine's queue per device the copies and moves wait in.
+    queue: Queue,
+    next_id: u64,
+}
+
+impl Jobs {
+    /// Start the job `request` asks for (as `spec` says, else as its own spec), a row of
+    /// the panel; the window's subscription for it runs it. Whether it started (a
+    /// request without sources does not).
+    pub fn start(&mut self, request: JobRequest, spec: Option<JobSpec>, cx: &Context) -> bool {
+        tracing::info!(?request, "job requested");
+        if request.sources.is_empty() {
+            return false;
+        }
+        let spec = spec.unwrap_or_else(|| request.spec(cx.trash, cx.verify_copies));
+        self.queue.set_enabled(cx.queue_per_device);
+        let run = JobRun {
+            id: self.next_id(),
+            kind: request.kind,
+            spec,
+            control: Control::new(),
+            queue: self.queue.clone(),
+        };
+        self.entries.push(JobEntry::new(request, Arc::new(run)));
+        true
+    }
+
+    /// Jobs to one device wait for each other, or not (the setting).
+    pub fn queue_per_device(&self, on: bool) {
+        self.queue.set_enabled(on);
+    }
+
+    /// Record a step Ctrl+Z can take back (rename and new folder record theirs here too).
+    pub fn push_undo(&mut self, step: UndoStep) {
+        self.undo.push(step);
+    }
+
+    pub fn update(&mut self, m: Message, cx: &Context) -> (Task<Message>, Option<Event>) {
+        let event = match m {
+            Message::Event(id, event) => return (Task::none(), self.on_event(id, event, cx)),
+            Message::Pause(id) => {
+                if let Some(e) = self.get(id) {
+                    e.control().pause();
+                }
+                None
+            }
+            Message::Resume(id) => {
+                self.steer(id, |c| c.resume());
+                None
+            }
+            Message::Cancel(id) => {
+                self.steer(id, |c| c.cancel());
+                Some(Event::Ended(id))
+            }
+            Message::StartNow(id) => {
+                let queue = self.queue.clone();
+                let mut started = false;
+                self.steer(id, |c| started = queue.start_now(c));
+                if let Some(e) = self.get_mut(id).filter(|_| started) {
+                    // Its turn came: the row stops saying it waits at once.
+                    e.waiting = None;
+                }
+                None
+            }
+            Message::MoveUp(id) => {
+                let queue = self.queue.clone();
+                self.steer(id, |c| {
+                    queue.move_up(c);
+                });
+                None
+            }
+            Message::MoveDown(id) => {
+                let queue = self.queue.clone();
+                self.steer(id, |c| {
+                    queue.move_down(c);
+                });
+                None
+            }
+            Message::Dismiss(id) => {
+                self.dismiss(id);
+                None
+            }
+            Message::ToggleFailures(id) => {
+                if let Some(e) = self.get_mut(id) {
+                    e.show_failures = !e.show_failures;
+                }
+                None
+            }
+            Message::Undo => return self.take_back(),
+            Message::Undone(step, result) => Some(Event::Note(match result {
+                Ok(()) => Note::said(self.undo.undone(step)),
+                Err(e) => Note::failed(fl!("undo-failed", why = undo::failure_text(&e))),
+            })),
+            Message::Redo => return self.do_again(cx),
+            Message::Redone(step, result) => Some(Event::Note(match result {
+                Ok(()) => Note::said(self.undo.redone(step)),
+                Err(e) => Note::failed(fl!("redo-failed", why = undo::failure_text(&e))),
+            })),
+        };
+        (Task::none(), event)
+    }
+
+    /// Do something to the control of a job not finished.
+    pub fn steer(&self, id: u64, f: impl FnOnce(&Arc<Control>)) {
+        if let Some(e) = self.get(id).filter(|e| !e.is_finished()) {
+            f(e.control());
+        }
+    }
+
+    fn on_event(&mut self, id: u64, event: JobEvent, cx: &Context) -> Option<Event> {
+        let entry = self.get_mut(id)?;
+        match event {
+            JobEvent::Conflict(conflict) => {
+                let folder = format::name_of(&target_folder(&entry.request, &conflict));
+                self.questions.push_back(Ask::Conflict {
+                    job: id,
+                    conflict,
+                    folder,
+                    for_all: false,
+                });
+            }
+            JobEvent::Preflight {
+                problems,
+                can_proceed,
+            } => self.questions.push_back(Ask::Preflight {
+                job: id,
+                problems,
+                can_proceed,
+            }),
+            JobEvent::Finished { .. } => {
+                entry.apply(event);
+                let redo = entry.redo;
+                match undo_step(entry, cx.trash) {
+                    Some(step) if redo => self.undo.push_redone(step),
+                    Some(step) => self.undo.push(step),
+                    None => {}
+                }
+                return Some(Event::Ended(id));
+            }
+            event => entry.apply(event),
+        }
+        None
+    }
+
+    /// Ctrl+Z: take the last step back, off the UI thread.
+    fn take_back(&mut self) -> (Task<Message>, Option<Event>) {
+        match self.undo.pop() {
+            Some(step) => {
+                let task = crate::offload::work("the undo thread", move || {
+                    let (step, result) = undo::run(step);
+                    Message::Undone(step, result)
+                });
+                (task, None)
+            }
+            None => (
+                Task::none(),
+                Some(Event::Note(Note::said(fl!("undo-nothing")))),
+            ),
+        }
+    }
+
+    /// Ctrl+Shift+Z or Ctrl+Y: do the last undone step again (a job of the panel, or
+    /// directly off the UI thread).
+    fn do_again(&mut self, cx: &Context) -> (Task<Message>, Option<Event>) {
+        let Some(step) = self.undo.pop_undone() else {
+            return (
+                Task::none(),
+                Some(Event::Note(Note::said(fl!("redo-nothing")))),
+            );
+        };
+        match undo::redo::again(step) {
+            undo::redo::Again::Job(request) => {
+                if self.start(request, None, cx)
+                    && let Some(entry) = self.entries.last_mut()
+                {
+                    entry.redo = true;
+                }
+                (Task::none(), None)
+            }
+            undo::redo::Again::Directly(step) => {
+                let task = crate::offload::work("the redo thread", move || {
+                    let (step, result) = undo::redo::run(step);
+                    Message::Redone(step, result)
+                });
+                (task, None)
+            }
+        }
+    }
+
+    /// The running jobs, each followed until it ends.
+    pub fn subscription(&self) -> Subscription<Message> {
+        Subscription::batch(self.running().map(follow::subscription))
+    }
+
+    /// A new job id.
+    pub fn next_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    pub fn get(&self, id: u64) -> Option<&JobEntry> {
+        self.entries.iter().find(|e| e.id == id)
+    }
+
+    pub fn get_mut(&mut self, id: u64) -> Option<&mut JobEntry> {
+        self.entries.iter_mut().find(|e| e.id == id)
+    }
+
+    /// Remove a finished job's row.
+    pub fn dismiss(&mut self, id: u64) {
+        self.entries.retain(|e| e.id != id || !e.is_finished());
+    }
+
+    /// The jobs not finished, whose events the window follows.
+    pub fn running(&self) -> impl Iterator<Item = &Arc<JobRun>> {
+        self.entries
+            .iter()
+            .filter(|e| !e.is_finished())
+            .map(|e| &e.run)
+    }
+
+    /// Every job is finished, or waits on the person (`asking`: the jobs a question
+    /// waits on; or it is paused, and not resumed since), or waits for its turn behind
+    /// another job that is not finished.
+    pub fn at_rest(&self, asking: &[u64]) -> bool {
+        let unfinished = self.entries.iter().filter(|e| !e.is_finished()).count();
+        self.entries.iter().filter(|e| !e.is_finished()).all(|e| {
+            (e.state == JobState::Paused && e.control().is_paused())
+                || asking.contains(&e.id)
+                || (e.is_waiting() && unfinished > 1)
+        })
+    }
+}
+
+/// What undo can take back of a finished job.
+fn undo_step(e: &JobEntry, trash: &HomeTrash) -> Option<UndoStep> {
+    let new = || e.placed.iter().filter(|p| p.new);
+    let step = match e.request.kind {
+        // Undoing a link removes the links (a delete never follows them).
+        JobKind::Copy | JobKind::Link => UndoStep::Copied {
+            targets: new().map(|p| p.target.clone()).collect(),
+            again: e.request.clone(),
+        },
+        JobKind::Move => UndoStep::Moved {
+            pairs: new()
+                .map(|p: &Placement| (p.source.clone(), p.target.clone()))
+                .collect(),
+        },
+        JobKind::Trash => UndoStep::Trashed {
+            originals: e
+                .request
+                .sources
+                .iter()
+                .filter(|s| !e.failures.iter().any(|f| f.path == **s))
+                .cloned()
+                .collect(),
+            at: e.started_at,
+            trash: trash.clone(),
+        },
+        JobKind::Permissions => UndoStep::ModesChanged {
+            before: e.modes_before.clone()?,
+            again: e.request.clone(),
+        },
+        JobKind::Rename => UndoStep::BatchRenamed {
+            done: crate::undo::batch::renamed(&e.request.dest, &e.placed),
+        },
+        JobKind::Delete => return None,
+    };
+    // A cancelled trash may have left items where they were; only done ones count.
+    if e.request.kind == JobKind::Trash && e.state == JobState::Cancelled {
+        return None;
+    }
+    (step.count() > 0).then_some(step)
+}
