@@ -3,8 +3,6 @@
 
 mod actions;
 mod band;
-mod bookmarks;
-mod devices;
 mod dialogs;
 mod dnd;
 mod drag_out;
@@ -17,6 +15,7 @@ mod nav;
 mod new_file;
 mod open_with;
 mod panes;
+mod places;
 mod query;
 mod search_view;
 mod show;
@@ -27,7 +26,6 @@ mod trash_view;
 mod types;
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 use iced::keyboard::Modifiers;
@@ -35,7 +33,6 @@ use iced::{Subscription, Task, Theme};
 
 use porpoise_engine::jobs::trash::HomeTrash;
 use porpoise_engine::listing::ListerCache;
-use porpoise_engine::mounts::MountTable;
 
 pub use band::GRID_LEFT;
 pub use tabs::{TAB_BAR_HEIGHT, TabPanes};
@@ -46,7 +43,7 @@ use super::i18n::fl;
 use super::icons::IconSet;
 use super::message::Message;
 use super::pane::Pane;
-use super::places::{self, Place, UserHome};
+use super::places::UserHome;
 use super::settings::Settings;
 use super::tabs::Tabs;
 use super::theme;
@@ -69,15 +66,8 @@ pub struct App {
     cache: ListerCache,
     /// The file and place icons: bundled until the theme's are loaded.
     icons: IconSet,
-    user_places: Vec<Place>,
-    mount_places: Vec<Place>,
-    /// The filesystems UDisks2 knows that nobody has mounted and the locked encrypted
-    /// volumes, for Places.
-    volumes: Vec<porpoise_engine::devices::udisks::Unmounted>,
-    /// The mount table last read (off the UI thread); matches paths to mounts.
-    mounts: Option<Arc<MountTable>>,
-    /// What was written to which device in this session.
-    devices: super::devices::DeviceMemory,
+    /// Places: its places, the mount table, the devices and the bookmarks.
+    places: super::screen::places::Places,
     /// What the status bar tells besides the counts.
     status: super::screen::status::Status,
     modifiers: Modifiers,
@@ -89,11 +79,10 @@ pub struct App {
     trash: HomeTrash,
     /// Clipboard, drag and drop, menus, name entry, Trash view.
     actions: ActionState,
-    /// The part of the window that has the keyboard, whether Tab moved it (so it wears a
-    /// ring), and the place the keyboard is on in Places.
+    /// The part of the window that has the keyboard, and whether Tab moved it (so it
+    /// wears a ring).
     focus: super::focus::Part,
     focus_visible: bool,
-    places_cursor: usize,
     /// File jobs, their dialogs and undo.
     jobs: super::screen::jobs::Jobs,
     /// File types: the database, each type's words and icons.
@@ -104,8 +93,6 @@ pub struct App {
     thumbs: super::thumbs::Thumbs,
     /// The applications that open files.
     apps: super::apps::AppsState,
-    /// Bookmarked folders in Places.
-    bookmarks: super::bookmarks::BookmarksState,
     /// The templates "New File" offers.
     new_file: super::new_file::NewFileState,
     /// What the desktop says of its look (dark or light, accent colour), as last told.
@@ -134,6 +121,7 @@ impl App {
                 .max(200.0),
             height: (settings.window_height - 140.0).max(200.0),
         };
+        let (places, places_work) = super::screen::places::Places::new(&home);
         let mut app = App {
             theme: theme::for_choice(settings.theme, &Default::default()),
             pane: Pane::new(path, &settings, viewport),
@@ -144,11 +132,7 @@ impl App {
             settings_path,
             cache: ListerCache::default(),
             icons: IconSet::default(),
-            user_places: places::fixed(&home),
-            mount_places: Vec::new(),
-            volumes: Vec::new(),
-            mounts: None,
-            devices: Default::default(),
+            places,
             status: Default::default(),
             modifiers: Modifiers::empty(),
             save_ticket: 0,
@@ -157,22 +141,18 @@ impl App {
             actions: ActionState::default(),
             focus: Default::default(),
             focus_visible: false,
-            places_cursor: 0,
             jobs: super::screen::jobs::Jobs::default(),
             types: Default::default(),
             dialog: None,
             thumbs: Default::default(),
             apps: super::apps::AppsState::new(home.apps.clone()),
-            bookmarks: Default::default(),
             new_file: Default::default(),
             desktop: Default::default(),
             redraw: Default::default(),
         };
         app.pane.start_listing(None);
-        let mut effects = app.start_bookmarks(home.apps.config_home.as_deref());
+        let mut effects = Effect::task(places_work.map(Message::Places));
         effects.extend(app.start_new_file(&home));
-        effects.push(Effect::LoadUserPlaces(home));
-        effects.push(Effect::ListVolumes);
         effects.push(Effect::LoadThemeIcons {
             setting: app.settings.icon_theme.clone(),
         });
@@ -244,20 +224,7 @@ impl App {
                 }
                 Vec::new()
             }
-            Message::UserPlaces(p) => {
-                self.user_places = p;
-                Vec::new()
-            }
-            Message::Mounts(table) => {
-                self.mount_places = places::from_mounts(&table);
-                let places = &self.mount_places;
-                self.devices
-                    .keep_only(|mp| places.iter().any(|p| p.path == mp));
-                self.mounts = Some(table);
-                // A mount or unmount changes what is left to mount.
-                vec![Effect::ListVolumes]
-            }
-            Message::Devices(m) => self.on_device_message(m),
+            Message::Places(m) => self.on_places_message(m),
             Message::SaveDue(ticket) => match &self.settings_path {
                 Some(path) if ticket == self.save_ticket => {
                     vec![Effect::WriteSettings(path.clone(), self.settings.clone())]
@@ -302,7 +269,6 @@ impl App {
             Message::Appearance(a) => self.on_appearance(a),
             Message::Apps(m) => self.on_apps_message(m),
             Message::Show(r) => self.on_show_request(r),
-            Message::Bookmarks(m) => self.on_bookmark_message(m),
             Message::NewFile(m) => self.on_new_file_message(m),
             Message::DragOut(m) => self.on_drag_out_message(m),
             Message::Pane(m) => self.pane_message(m),
@@ -388,24 +354,18 @@ impl App {
             self.work(),
             iced::event::listen_with(super::keys::listen),
             iced::event::listen_with(super::actions::listen).map(Message::Action),
-            Subscription::run(mount_events),
+            self.places.subscription().map(Message::Places),
             Subscription::run(super::appearance::events).map(Message::Appearance),
-            Subscription::run(volume_events),
             Subscription::run(super::instance::requests).map(Message::Show),
             iced::time::every(Duration::from_secs(30)).map(|_| Message::Tick),
             match &self.pane.trash {
                 Some(_) => Subscription::run_with(
                     porpoise_engine::jobs::trash::trash_folders(
                         &self.trash,
-                        self.mounts.as_deref(),
+                        self.places.table().map(|t| &**t),
                     ),
                     trash_events,
                 ),
-                None => Subscription::none(),
-            },
-            match &self.bookmarks.file {
-                Some(file) => Subscription::run_with(file.clone(), super::bookmarks::watch_events)
-                    .map(Message::Bookmarks),
                 None => Subscription::none(),
             },
             self.status.subscription().map(Message::Status),
@@ -456,35 +416,4 @@ fn trash_events(folders: &Vec<PathBuf>) -> impl iced::futures::Stream<Item = Mes
         move |changed| porpoise_engine::jobs::trash::watch(&folders, changed),
         Message::Action(super::actions::ActionMsg::TrashChangedOutside),
     )
-}
-
-/// Mount-table changes as messages (the engine's watcher thread does the reading).
-/// UDisks2's devices coming and going, as messages; nothing without a system bus or
-/// UDisks2. The watch runs on a thread of its own.
-fn volume_events() -> impl iced::futures::Stream<Item = Message> {
-    let (tx, rx) = iced::futures::channel::mpsc::unbounded();
-    let spawned = std::thread::Builder::new()
-        .name("porpoise-udisks".into())
-        .spawn(move || {
-            let watched = porpoise_engine::devices::udisks::Bus::System
-                .watch(|| tx.unbounded_send(()).is_ok());
-            if let Err(e) = watched {
-                tracing::info!(
-                    "not watching devices: {}",
-                    porpoise_engine::error::chain(&e)
-                );
-            }
-        });
-    if let Err(e) = spawned {
-        tracing::warn!("cannot watch devices: {e}");
-    }
-    iced::futures::StreamExt::map(rx, |()| {
-        Message::Devices(super::devices::DeviceMsg::VolumesChanged)
-    })
-}
-
-fn mount_events() -> impl iced::futures::Stream<Item = Message> {
-    iced::futures::stream::unfold(porpoise_engine::mounts::watch(), |mut rx| async move {
-        rx.recv().await.map(|t| (Message::Mounts(t), rx))
-    })
 }

@@ -11,11 +11,9 @@ use iced::widget::operation::{self, AbsoluteOffset};
 use porpoise_engine::listing::{DirEvent, ListOptions, open_dir};
 
 use super::actions::ActionEffect;
-use super::devices::DeviceMsg;
 use super::icons::desktop;
 use super::message::Message;
 use super::offload::blocking;
-use super::places::{self, UserHome};
 use super::settings::{SaveError, Settings};
 
 /// A part's task, carried as an effect.
@@ -58,8 +56,6 @@ pub enum Effect {
         generation: u64,
         path: PathBuf,
     },
-    /// Which user folders exist (the Trash place is this home trash's).
-    LoadUserPlaces(UserHome),
     /// Ask for `Message::SaveDue(ticket)` after a short delay (debounce).
     ScheduleSave(u64),
     /// Write the settings file.
@@ -79,16 +75,6 @@ pub enum Effect {
     },
     /// Work of the file actions (clipboard, create, rename, trash).
     Action(ActionEffect),
-    /// Unmount the device mounted here (and eject its drive) through UDisks2; ends with
-    /// `DeviceMsg::Ejected`.
-    Eject(PathBuf),
-    /// Ask UDisks2 for the filesystems nobody has mounted; ends with
-    /// `DeviceMsg::Volumes`.
-    ListVolumes,
-    /// Mount this filesystem through UDisks2; ends with `DeviceMsg::Mounted`.
-    MountVolume(porpoise_engine::devices::udisks::Unmounted),
-    /// Read the mount table again (after an unmount); ends with `Message::Mounts`.
-    ReadMounts,
     /// Close the window (Ctrl+Q, Ctrl+W), as its close button does.
     Close,
     /// Work of the file types (reading the database, telling and describing types).
@@ -97,8 +83,6 @@ pub enum Effect {
     /// Work of the applications (reading them, opening files, writing a default) and
     /// the chooser's focus and scrolling.
     Apps(crate::apps::AppsEffect),
-    /// Reading and changing the bookmarks file; ends with `BookmarkMsg::Loaded`.
-    Bookmarks(crate::bookmarks::BookmarksEffect),
     /// Reading the templates folder, making a new file.
     NewFile(crate::new_file::NewFileEffect),
     /// Offering a drag to other applications (XDND), or ending that; ends with
@@ -142,13 +126,6 @@ impl Effect {
             Effect::LoadSpace { generation, path } => Task::perform(
                 blocking(move || porpoise_engine::host::space(&path).ok()),
                 move |space| Message::Space(generation, space.flatten()),
-            ),
-            Effect::LoadUserPlaces(home) => Task::perform(
-                {
-                    let home = home.clone();
-                    blocking(move || places::load_user_places(&home))
-                },
-                move |p| Message::UserPlaces(p.unwrap_or_else(|| places::fixed(&home))),
             ),
             Effect::ScheduleSave(ticket) => {
                 Task::perform(tokio::time::sleep(SAVE_DELAY), move |()| {
@@ -197,39 +174,8 @@ impl Effect {
             Effect::Types(t) => t.into_task(),
             Effect::Thumbs(t) => t.into_task(Message::Thumbs, Message::Tick),
             Effect::Apps(a) => a.into_task(),
-            Effect::Bookmarks(b) => b.into_task(Message::Bookmarks, Message::Tick),
             Effect::NewFile(n) => n.into_task(Message::NewFile, Message::Tick),
             Effect::DragOut(d) => d.into_task(Message::DragOut),
-            Effect::Eject(path) => {
-                let at = path.clone();
-                Task::perform(blocking(move || eject(&at)), move |r| match r {
-                    Some(r) => Message::Devices(DeviceMsg::Ejected(path.clone(), r)),
-                    None => {
-                        tracing::error!("the unmount thread panicked");
-                        Message::Tick
-                    }
-                })
-            }
-            Effect::ListVolumes => crate::offload::off_ui_thread(
-                "a devices worker",
-                || Some(Message::Devices(DeviceMsg::Volumes(volumes()))),
-                Message::Tick,
-            ),
-            Effect::MountVolume(volume) => crate::offload::off_ui_thread(
-                "a mounting worker",
-                move || Some(Message::Devices(mount(&volume))),
-                Message::Tick,
-            ),
-            Effect::ReadMounts => {
-                Task::perform(blocking(porpoise_engine::mounts::current), |r| match r {
-                    Some(Ok(table)) => Message::Mounts(table),
-                    Some(Err(e)) => {
-                        tracing::warn!("{}", porpoise_engine::error::chain(&e));
-                        Message::Tick
-                    }
-                    None => Message::Tick,
-                })
-            }
         }
     }
 }
@@ -260,34 +206,6 @@ pub(crate) async fn forward_listing(
         }
     })
     .await;
-}
-
-/// The filesystems UDisks2 knows that nobody has mounted (blocking); none when it cannot
-/// be asked.
-fn volumes() -> Vec<porpoise_engine::devices::udisks::Unmounted> {
-    porpoise_engine::devices::udisks::Bus::System
-        .unmounted()
-        .unwrap_or_else(|e| {
-            tracing::info!("no devices to mount: {}", porpoise_engine::error::chain(&e));
-            Vec::new()
-        })
-}
-
-/// Mount `volume` through UDisks2 (blocking).
-fn mount(volume: &porpoise_engine::devices::udisks::Unmounted) -> DeviceMsg {
-    DeviceMsg::Mounted {
-        name: crate::devices::volume_name(volume),
-        result: porpoise_engine::devices::udisks::Bus::System
-            .mount(volume)
-            .map_err(std::sync::Arc::new),
-    }
-}
-
-/// Unmount and eject through UDisks2 (blocking).
-fn eject(
-    path: &std::path::Path,
-) -> Result<(), std::sync::Arc<porpoise_engine::devices::udisks::UdisksError>> {
-    porpoise_engine::devices::udisks::eject(path).map_err(std::sync::Arc::new)
 }
 
 /// The entry counts of folders `names` of `dir` (a folder that cannot be read has none).

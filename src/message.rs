@@ -1,17 +1,15 @@
 //! Everything that can happen to the window: user input, engine events, finished tasks.
 
 use std::path::PathBuf;
+
 use std::sync::Arc;
 
 use iced::keyboard::{Key, Modifiers};
 
 use porpoise_engine::listing::{DirEvent, SortKey, SortOrder};
-use porpoise_engine::mounts::MountTable;
 
 use super::actions::ActionMsg;
-use super::devices::DeviceMsg;
 use super::icons::ThemeIcons;
-use super::places::Place;
 use super::request::JobRequest;
 use super::settings::ViewMode;
 use super::viewport::Viewport;
@@ -36,10 +34,8 @@ pub enum Message {
     FolderCounts(u64, Vec<(Vec<u8>, u64)>),
     /// Free and total bytes of the folder opened as `generation`.
     Space(u64, Option<(u64, u64)>),
-    UserPlaces(Vec<Place>),
-    Mounts(Arc<MountTable>),
-    /// The devices in Places: unmount and its answer.
-    Devices(DeviceMsg),
+    /// Places: its places, the mount table, the devices and the bookmarks.
+    Places(super::screen::places::Message),
     SaveDue(u64),
     Saved(Result<(), Arc<super::settings::SaveError>>),
     /// The slow timer: purge the folder cache.
@@ -66,8 +62,6 @@ pub enum Message {
     /// Another program asked to show folders, items or their properties (the session
     /// bus: a second start, `org.freedesktop.FileManager1`).
     Show(super::instance::ShowRequest),
-    /// Bookmarked folders in Places (the GTK bookmarks file).
-    Bookmarks(super::bookmarks::BookmarkMsg),
     /// "New File": its submenu of templates.
     NewFile(super::new_file::NewFileMsg),
     /// A drag handed to other applications (XDND) ended.

@@ -14,7 +14,7 @@ use super::pane::Pane;
 use super::settings::ViewMode;
 use super::theme;
 use super::widgets::pointer::pointer;
-use super::widgets::{details, entry, icons, location, notice, overlay, places, tabs, trash};
+use super::widgets::{details, entry, icons, location, notice, overlay, tabs, trash};
 
 pub fn view(app: &App) -> Element<'_, Message> {
     let ring = app.focus_ring() == Some(Part::View);
@@ -36,7 +36,7 @@ pub fn view(app: &App) -> Element<'_, Message> {
     // Parts that come and go leave an empty place rather than none, so the parts after
     // them keep their place in the widget tree, and with it their state: the file view
     // keeps its scroll position when the tab bar, Places or the job panel come or go.
-    let places = match places::view(app) {
+    let places = match app.places_view() {
         Some(places) => row![places, rule::vertical(1).style(rule::weak)].into(),
         None => nothing(),
     };

@@ -15,9 +15,9 @@ use std::path::PathBuf;
 use flows::*;
 use iced::keyboard::Modifiers;
 use porpoise::actions::{ActionMsg, NameKind};
-use porpoise::bookmarks::BookmarkMsg;
 use porpoise::keys::{char_key, press};
 use porpoise::new_file::NewFileMsg;
+use porpoise::screen::places::{self, bookmarks::BookmarkMsg};
 use porpoise::{App, Message};
 use porpoise_engine::uri::file_uri;
 
@@ -70,7 +70,9 @@ impl TestHome {
 }
 
 fn place_of(app: &App, label: &str) -> PathBuf {
-    app.bookmark_places()
+    app.places()
+        .bookmarks
+        .places
         .iter()
         .find(|p| p.name == label)
         .map(|p| p.path.clone())
@@ -112,7 +114,7 @@ fn places_lists_the_file_and_changes_it_in_its_format() {
     let app = right_click(app, at);
     let app = click(app, "Add to Places");
     assert!(t.file().ends_with(&format!("{}\n", t.uri("beta"))));
-    assert_eq!(app.bookmark_places().len(), 3);
+    assert_eq!(app.places().bookmarks.places.len(), 3);
 
     // The bookmark's menu: Rename… edits the label in place.
     let at = center_of(&app, "Projects");
@@ -122,14 +124,19 @@ fn places_lists_the_file_and_changes_it_in_its_format() {
     }
     let app = click(app, "Rename…");
     assert_eq!(
-        app.bookmarks().editing,
+        app.places().bookmarks.editing,
         Some((t.work.join("alpha"), "Projects".into()))
     );
     let app = send(
         app,
-        Message::Bookmarks(BookmarkMsg::LabelInput("Work".into())),
+        Message::Places(places::Message::Bookmarks(BookmarkMsg::LabelInput(
+            "Work".into(),
+        ))),
     );
-    let app = send(app, Message::Bookmarks(BookmarkMsg::LabelSubmit));
+    let app = send(
+        app,
+        Message::Places(places::Message::Bookmarks(BookmarkMsg::LabelSubmit)),
+    );
     assert!(t.file().starts_with(&format!("{} Work\n", t.uri("alpha"))));
     assert!(shows(&app, "Work") && !shows(&app, "Projects"));
 
@@ -178,7 +185,9 @@ fn bookmarks_reorder_by_dragging_and_folders_dropped_on_places_are_added() {
         format!("{} Second\n{} First\n", t.uri("beta"), t.uri("alpha"))
     );
     let names: Vec<&str> = app
-        .bookmark_places()
+        .places()
+        .bookmarks
+        .places
         .iter()
         .map(|p| p.name.as_str())
         .collect();
@@ -212,7 +221,11 @@ fn bookmarks_reorder_by_dragging_and_folders_dropped_on_places_are_added() {
     assert!(!app.is_bookmark_drop_hover());
     assert!(t.file().ends_with(&format!("{}\n", t.uri("gamma"))));
     let (app, _) = drag(app, "a.txt", "Places", Modifiers::empty());
-    assert_eq!(app.bookmark_places().len(), 3, "a file is no bookmark");
+    assert_eq!(
+        app.places().bookmarks.places.len(),
+        3,
+        "a file is no bookmark"
+    );
 }
 
 /// A templates folder with `Letter.txt` and `Office/Memo.md`, named in `user-dirs.dirs`.
@@ -319,10 +332,10 @@ fn new_file_from_templates_and_undo_while_unchanged() {
 #[test]
 fn without_a_config_home_there_are_no_bookmarks() {
     let (_lang, _dir, app) = english_booted(tree);
-    assert!(app.bookmark_places().is_empty());
+    assert!(app.places().bookmarks.places.is_empty());
     let app = send(app, press(char_key("d"), Modifiers::CTRL));
     assert!(
-        app.bookmark_places().is_empty(),
+        app.places().bookmarks.places.is_empty(),
         "nowhere to write: nothing"
     );
 }
@@ -343,7 +356,8 @@ fn a_bookmark_menu_works_from_the_keyboard() {
     }
     assert_eq!(app.focused(), porpoise::focus::Part::Places);
     let at = app
-        .places_in_order()
+        .places()
+        .in_order()
         .iter()
         .position(|p| p.name == "Keyed")
         .expect("the bookmark in Places");
@@ -359,8 +373,8 @@ fn a_bookmark_menu_works_from_the_keyboard() {
     let app = send(app, press(named(Named::ArrowDown), Modifiers::empty()));
     let app = send(app, press(named(Named::Enter), Modifiers::empty()));
     assert_eq!(t.file(), "", "Down Down Enter: Remove from Places");
-    assert!(app.bookmarks().menu.is_none());
-    assert!(app.bookmark_places().is_empty());
+    assert!(app.places().bookmarks.menu.is_none());
+    assert!(app.places().bookmarks.places.is_empty());
 }
 
 #[test]
@@ -420,7 +434,7 @@ fn a_bookmarks_file_that_cannot_be_read_is_said_in_the_status_bar() {
         said.starts_with("The bookmarks could not be read or saved"),
         "{said}"
     );
-    assert!(app.bookmark_places().is_empty());
+    assert!(app.places().bookmarks.places.is_empty());
     let app = send(app, press(char_key("d"), Modifiers::CTRL));
     assert!(app.status().shown_error().is_some());
     assert_eq!(read(&folder), "not a folder", "nothing was written over it");

@@ -25,13 +25,14 @@ use flows::{Ui, boot, center_of, drag, feed, send, shows, simulator, tree};
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use porpoise::actions::ActionMsg;
-use porpoise::devices::DeviceStatus;
 use porpoise::keys::{named, press};
 use porpoise::places::PlaceKind;
 use porpoise::request::{JobKind, JobRequest};
 use porpoise::screen::jobs::Message as JobMsg;
 use porpoise::screen::jobs::follow::{self, JobRun};
-use porpoise::widgets::places::eject_id;
+use porpoise::screen::places;
+use porpoise::screen::places::devices::{DeviceMsg, DeviceStatus};
+use porpoise::screen::places::eject_id;
 use porpoise::{App, Effect, Message, format};
 use porpoise_engine::jobs::{JobEvent, JobState};
 use porpoise_engine::mounts::MountTable;
@@ -72,17 +73,21 @@ fn on_stick(rate: u64) -> Option<OnStick> {
 /// The mount table as the window's watcher would deliver it.
 fn mounts(app: Ui) -> Ui {
     let table = MountTable::read().expect("the mount table");
-    send(app, Message::Mounts(Arc::new(table)))
+    send(
+        app,
+        Message::Places(places::Message::Mounts(Arc::new(table))),
+    )
 }
 
 fn status_of(app: &App, at: &Path) -> Option<DeviceStatus> {
     let place = app
+        .places()
         .mount_places()
         .iter()
         .find(|p| p.path == at)
         .expect("the stick is in Places");
     assert_eq!(place.kind, PlaceKind::Removable);
-    app.device_status(place)
+    app.places().device_status(place, app.jobs())
 }
 
 /// A source file of `size` bytes with varied content.
@@ -269,7 +274,7 @@ fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
     for m in messages {
         let effects = app.handle(m);
         assert!(
-            !effects.iter().any(|e| matches!(e, Effect::Eject(_))),
+            effects.is_empty(),
             "UDisks2 is not asked while the copy runs"
         );
     }
@@ -284,10 +289,15 @@ fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
     // Cancelled (and flushed), nothing targets the stick: now the unmount would be asked.
     run.control.cancel();
     deliver_to_the_end(&mut app, id, &events, |_, _| {});
-    let effects = app.handle(Message::Devices(porpoise::devices::DeviceMsg::Eject(
+    let effects = app.handle(Message::Places(places::Message::Devices(DeviceMsg::Eject(
         stick.path().to_owned(),
-    )));
-    assert!(matches!(effects.as_slice(), [Effect::Eject(p)] if p == stick.path()));
+    ))));
+    assert!(
+        effects.iter().any(|e| matches!(e, Effect::Task(_))),
+        "UDisks2 is asked: {effects:?}"
+    );
+    let note = app.status().shown_note().map(|n| n.text.clone());
+    assert_eq!(note, Some(format!("Unmounting {name}…")));
     assert!(kit::mounts::is_mounted(stick.path()));
 }
 
@@ -391,7 +401,10 @@ fn an_unmounted_stick_leaves_places() {
     });
     let has_stick = |t: &MountTable| t.mounts.iter().any(|m| m.mount_point == at);
     let app = boot(rig.src.path());
-    let app = send(app, Message::Mounts(next_table(&tables, has_stick)));
+    let app = send(
+        app,
+        Message::Places(places::Message::Mounts(next_table(&tables, has_stick))),
+    );
     assert_eq!(status_of(&app, &at), None);
     assert!(
         simulator(&app).find(eject_id(&at)).is_ok(),
@@ -399,9 +412,14 @@ fn an_unmounted_stick_leaves_places() {
     );
 
     rustix::mount::unmount(&at, rustix::mount::UnmountFlags::empty()).expect("unmount");
-    let app = send(app, Message::Mounts(next_table(&tables, |t| !has_stick(t))));
+    let app = send(
+        app,
+        Message::Places(places::Message::Mounts(next_table(&tables, |t| {
+            !has_stick(t)
+        }))),
+    );
     assert!(
-        !app.mount_places().iter().any(|p| p.path == at),
+        !app.places().mount_places().iter().any(|p| p.path == at),
         "the stick is no longer a place"
     );
     assert!(
@@ -432,11 +450,14 @@ fn which_device_a_folder_is_on_goes_by_whole_path_components() {
     let table = Arc::new(table_with_stick_at(&usb));
 
     // "USB2" only shares a prefix of bytes with the stick's mount point: not on it.
-    let app = send(boot(&usb2), Message::Mounts(table.clone()));
+    let app = send(
+        boot(&usb2),
+        Message::Places(places::Message::Mounts(table.clone())),
+    );
     assert!(!app.on_removable(&usb2));
     drop_defaults_to(app, JobKind::Move);
 
-    let app = send(boot(&usb), Message::Mounts(table));
+    let app = send(boot(&usb), Message::Places(places::Message::Mounts(table)));
     assert!(app.on_removable(&usb.join("sub")));
     assert!(shows(&app, "USB"), "the stick is in Places");
     drop_defaults_to(app, JobKind::Copy);

@@ -49,22 +49,25 @@ impl App {
                 } else if let (Some(from), DropTarget::Tab(to)) = (self.actions.tab_press, &t) {
                     return self.on_tab_message(TabMsg::Moved { from, to: *to });
                 } else if let DropTarget::Place(to) = t {
-                    return self.bookmark_released_on(to);
+                    let task = self.places.bookmarks.released_on(to);
+                    return Effect::task(
+                        task.map(|m| Message::Places(crate::screen::places::Message::Bookmarks(m))),
+                    );
                 }
                 Vec::new()
             }
             // Places as a whole never hides the place under the pointer.
             ActionMsg::Hover(DropTarget::Bookmarks) if self.actions.hover.is_some() => {
-                self.bookmarks.over_panel = true;
+                self.places.bookmarks.over_panel = true;
                 Vec::new()
             }
             ActionMsg::Hover(t) => {
-                self.bookmarks.over_panel |= t == DropTarget::Bookmarks;
+                self.places.bookmarks.over_panel |= t == DropTarget::Bookmarks;
                 self.actions.hover = Some(t);
                 Vec::new()
             }
             ActionMsg::Unhover(t) => {
-                self.bookmarks.over_panel &= t != DropTarget::Bookmarks;
+                self.places.bookmarks.over_panel &= t != DropTarget::Bookmarks;
                 if self.actions.hover.as_ref() == Some(&t) {
                     self.actions.hover = None;
                 }
@@ -75,7 +78,7 @@ impl App {
             ActionMsg::MainMenu => self.open_main_menu(false),
             ActionMsg::CloseMenu => {
                 self.pane.close_menus();
-                self.bookmarks.menu = None;
+                self.places.bookmarks.menu = None;
                 Vec::new()
             }
             ActionMsg::DropPick(kind) => self.drop_pick(kind),
@@ -384,7 +387,7 @@ impl App {
                     Some(n) => self.path().join(OsStr::from_bytes(&n)),
                     None => self.path().to_owned(),
                 };
-                self.on_bookmark_message(crate::bookmarks::BookmarkMsg::Add(folder))
+                self.bookmark(folder)
             }
             MenuItem::ShowHidden => self.toggle_hidden(),
             MenuItem::ShowPlaces => self.toggle_places(),

@@ -104,11 +104,8 @@ impl App {
                 self.open_with_chosen(files, app, default_for)
             }
             Event::Unlocked(at) => {
-                let name = match self.dialog.take() {
-                    Some(Dialog::Unlock(u)) => u.name,
-                    _ => String::new(),
-                };
-                self.mounted(name, Ok(at))
+                self.dialog = None;
+                self.unlocked(at)
             }
             Event::Answer(answer) => {
                 self.dialog = None;
@@ -196,7 +193,8 @@ impl App {
             [one] => self.told_type(one),
             _ => None,
         };
-        let (d, task) = dialog::properties::Properties::open(paths, self.mounts.clone(), mime);
+        let mounts = self.places.table().cloned();
+        let (d, task) = dialog::properties::Properties::open(paths, mounts, mime);
         self.show_dialog(Dialog::Properties(d), task.map(dialog::Message::Properties))
     }
 

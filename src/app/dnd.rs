@@ -13,9 +13,10 @@ use crate::actions::{
 };
 use crate::drag_out::DragOutEffect;
 use crate::effects::Effect;
+use crate::message::Message;
 use crate::pane::Mode;
-use crate::places::PlaceKind;
 use crate::request::JobKind;
+use crate::screen::places::bookmarks::Edit;
 use crate::widgets::pointer::PointerEvent;
 
 impl App {
@@ -54,7 +55,9 @@ impl App {
         match e {
             PointerEvent::Pressed(p) => {
                 self.actions.pointer = p;
-                self.bookmark_pressed();
+                self.places
+                    .bookmarks
+                    .pressed_over(self.actions.hover.as_ref());
                 Vec::new()
             }
             PointerEvent::Moved(p) => match &mut self.actions.drag {
@@ -85,7 +88,11 @@ impl App {
             return Vec::new();
         };
         if target == DropTarget::Bookmarks {
-            return self.bookmark_dropped(d.sources);
+            // Folders dropped on Places (not on a place) are bookmarked.
+            let task = self.places.bookmarks.edit(Edit::AddFolders(d.sources));
+            return Effect::task(
+                task.map(|m| Message::Places(crate::screen::places::Message::Bookmarks(m))),
+            );
         }
         let Some(dest) = self.drop_dest(&target) else {
             return Vec::new();
@@ -149,9 +156,7 @@ impl App {
     }
 
     fn is_trash_place(&self, p: &std::path::Path) -> bool {
-        self.user_places
-            .iter()
-            .any(|pl| pl.kind == PlaceKind::Trash && pl.path == p)
+        self.places.is_trash(p)
     }
 
     pub(super) fn drop_pick(&mut self, kind: JobKind) -> Vec<Effect> {

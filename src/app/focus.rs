@@ -1,18 +1,16 @@
 //! The keyboard among the window's parts: Tab and Shift+Tab move it; while Places has
-//! it, the arrows move among the places and Enter opens one; on the main menu's button,
-//! Enter, Space or Down opens the menu.
+//! it, Places takes its keys; on the main menu's button, Enter, Space or Down opens the
+//! menu.
 
 use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 
 use super::App;
-use crate::actions::ActionMsg;
 use crate::effects::Effect;
 use crate::focus::{self, Part};
-use crate::message::{KeyPress, Message};
+use crate::message::KeyPress;
 use crate::pane::Mode;
 use crate::pane::PaneMsg;
-use crate::places::{Place, PlaceKind};
 
 impl App {
     /// The part that has the keyboard now (the location bar only while it is edited).
@@ -28,22 +26,6 @@ impl App {
     /// The part that wears the focus ring, if the keyboard moved it there.
     pub fn focus_ring(&self) -> Option<Part> {
         self.focus_visible.then(|| self.focused())
-    }
-
-    /// The place the keyboard is on in Places, while Places has it.
-    pub fn places_cursor(&self) -> Option<usize> {
-        (self.focus_ring() == Some(Part::Places)).then_some(self.places_cursor)
-    }
-
-    /// The places in the order Places shows them.
-    pub fn places_in_order(&self) -> Vec<&Place> {
-        let mounts = &self.mount_places;
-        self.user_places
-            .iter()
-            .chain(self.bookmarks.places.iter())
-            .chain(mounts.iter().filter(|p| p.kind != PlaceKind::Network))
-            .chain(mounts.iter().filter(|p| p.kind == PlaceKind::Network))
-            .collect()
     }
 
     /// Keys that belong to the parts: Tab anywhere, and the arrows and Enter in Places.
@@ -95,38 +77,10 @@ impl App {
                 _ => None,
             };
         }
-        if self.focused() != Part::Places || m.control() || m.alt() {
+        if self.focused() != Part::Places {
             return None;
         }
-        let count = self.places_in_order().len();
-        match k.key.as_ref() {
-            Key::Named(Named::ArrowUp) => {
-                self.places_cursor = self.places_cursor.saturating_sub(1);
-                Some(Vec::new())
-            }
-            Key::Named(Named::ArrowDown) => {
-                self.places_cursor = (self.places_cursor + 1).min(count.saturating_sub(1));
-                Some(Vec::new())
-            }
-            Key::Named(Named::Home) => {
-                self.places_cursor = 0;
-                Some(Vec::new())
-            }
-            Key::Named(Named::End) => {
-                self.places_cursor = count.saturating_sub(1);
-                Some(Vec::new())
-            }
-            Key::Named(Named::Enter | Named::Space) => {
-                let place = self.places_in_order().get(self.places_cursor).copied();
-                let message = match place {
-                    Some(p) if p.kind == PlaceKind::Trash => Message::Action(ActionMsg::OpenTrash),
-                    Some(p) => Message::Pane(PaneMsg::Navigate(p.path.clone())),
-                    None => return Some(Vec::new()),
-                };
-                Some(self.handle(message))
-            }
-            _ => None,
-        }
+        self.places_key(k)
     }
 
     fn move_focus(&mut self, forward: bool) -> Vec<Effect> {
@@ -158,19 +112,8 @@ impl App {
         match to {
             Part::Location => effects = self.pane_message(PaneMsg::EditLocation),
             Part::Places => {
-                let here = self.pane.lister.path().to_owned();
                 let in_trash = self.pane.trash.is_some();
-                self.places_cursor = self
-                    .places_in_order()
-                    .iter()
-                    .position(|p| {
-                        if in_trash {
-                            p.kind == PlaceKind::Trash
-                        } else {
-                            p.path == here && p.kind != PlaceKind::Trash
-                        }
-                    })
-                    .unwrap_or(0);
+                self.places.cursor_to(self.pane.lister.path(), in_trash);
             }
             Part::Menu | Part::View | Part::Jobs => {}
         }

@@ -68,11 +68,7 @@ impl App {
     /// The job panel, or nothing while there are no jobs.
     pub fn jobs_view(&self) -> Option<iced::Element<'_, Message>> {
         let ring = self.focus_ring() == Some(crate::focus::Part::Jobs);
-        let place = |at: &std::path::Path| {
-            self.place_of(at)
-                .filter(|p| p.path == at)
-                .map(crate::widgets::places::label)
-        };
+        let place = |at: &std::path::Path| self.places.device_name(at);
         Some(self.jobs.view(ring, &place)?.map(Message::Jobs))
     }
 

@@ -6,7 +6,6 @@ use porpoise_engine::listing::Lister;
 
 use super::super::history::History;
 use super::super::icons::IconSet;
-use super::super::places::Place;
 use super::super::selection::Selection;
 use super::super::settings::Settings;
 use super::super::viewport::Viewport;
@@ -131,16 +130,6 @@ impl App {
     /// What the status bar tells besides the counts.
     pub fn status(&self) -> &crate::screen::status::Status {
         &self.status
-    }
-
-    /// Home, user folders and Trash.
-    pub fn user_places(&self) -> &[Place] {
-        &self.user_places
-    }
-
-    /// Mounted devices and shares.
-    pub fn mount_places(&self) -> &[Place] {
-        &self.mount_places
     }
 
     /// The shown names, in order (as `format::shown_name` shows them).

@@ -106,7 +106,9 @@ impl Unlock {
                     porpoise_engine::error::chain(&*e)
                 );
                 self.busy = false;
-                self.error = Some(crate::devices::unlock_failure(&self.name, &e));
+                self.error = Some(crate::screen::places::devices::unlock_failure(
+                    &self.name, &e,
+                ));
                 return (iced::widget::operation::focus(PASSPHRASE_INPUT), None);
             }
         }

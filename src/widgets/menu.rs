@@ -6,11 +6,8 @@ use iced::widget::text::Wrapping;
 use iced::widget::{Column, button, container, mouse_area, row, space, svg, text};
 use iced::{Background, Border, Element, Fill, Padding, Point, Theme};
 
-use crate::actions::{ActionMsg, MenuItem};
-use crate::app::App;
 use crate::i18n::fl;
 use crate::icons;
-use crate::message::Message;
 use crate::theme;
 
 /// The narrowest a menu is, and the widest (a longer label is cut).
@@ -25,12 +22,14 @@ const MARK_ROOM: f32 = 14.0 + 8.0;
 const KEY_GAP: f32 = 12.0;
 
 /// One entry of a menu.
-pub(crate) struct Entry {
+pub(crate) struct Entry<M> {
     pub(crate) label: String,
-    pub(crate) message: Message,
+    pub(crate) message: M,
     pub(crate) mark: Mark,
     /// The arrow keys are on it.
     pub(crate) highlighted: bool,
+    /// What the pointer coming onto it sends (a submenu's entry shows its submenu).
+    pub(crate) hover: Option<M>,
 }
 
 /// How an entry stands out.
@@ -45,28 +44,27 @@ pub(crate) enum Mark {
     Submenu,
 }
 
-/// A menu of `items` at `at` (kept inside the window), over a layer that closes it; with
-/// a submenu (its entries, and the row of the entry it belongs to) beside that entry, on
-/// the right where it fits, else on the left.
-pub(crate) fn menu<'a>(
-    app: &App,
-    items: Vec<Entry>,
+/// A menu of `items` at `at` (kept inside the window of size `window`), over a layer
+/// that sends `close` when pressed; with a submenu (its entries, and the row of the entry
+/// it belongs to) beside that entry, on the right where it fits, else on the left.
+pub(crate) fn menu<'a, M: Clone + 'a>(
+    window: iced::Size,
+    items: Vec<Entry<M>>,
     at: Point,
-    sub: Option<(Vec<Entry>, usize)>,
-) -> Element<'a, Message> {
-    let s = app.settings();
+    sub: Option<(Vec<Entry<M>>, usize)>,
+    close: M,
+) -> Element<'a, M> {
     let width = width_of(&items);
-    let (x, y) = placed(app, items.len(), at, width);
-    let close = Message::Action(ActionMsg::CloseMenu);
+    let (x, y) = placed(window, items.len(), at, width);
     let catcher = mouse_area(space().width(Fill).height(Fill))
         .on_press(close.clone())
         .on_right_press(close);
     let mut layers = vec![catcher.into(), panel_at(entries(items), x, y)];
     if let Some((sub, row)) = sub {
         let sub_width = width_of(&sub);
-        let sx = beside(x, width, sub_width, s.window_width);
+        let sx = beside(x, width, sub_width, window.width);
         let sy_wanted = Point::new(sx, y + row as f32 * ITEM_HEIGHT);
-        let (_, sy) = placed(app, sub.len(), sy_wanted, sub_width);
+        let (_, sy) = placed(window, sub.len(), sy_wanted, sub_width);
         layers.push(panel_at(entries(sub), sx, sy));
     }
     iced::widget::Stack::with_children(layers)
@@ -78,7 +76,7 @@ pub(crate) fn menu<'a>(
 /// How wide a menu of `items` is: its longest label (with a tick's or an arrow's room)
 /// fits on one line, within [`MENU_WIDTH`] and a maximum. The labels are measured as they
 /// will be drawn, so a language with longer words gets a wider menu.
-pub(crate) fn width_of(items: &[Entry]) -> f32 {
+pub(crate) fn width_of<M>(items: &[Entry<M>]) -> f32 {
     let longest = items
         .iter()
         .map(|e| match e.mark {
@@ -135,17 +133,17 @@ pub(crate) fn beside(x: f32, width: f32, sub_width: f32, window_width: f32) -> f
     }
 }
 
-/// Where a menu of `count` entries `width` wide wanted at `at` goes: inside the window.
-pub(crate) fn placed(app: &App, count: usize, at: Point, width: f32) -> (f32, f32) {
-    let s = app.settings();
+/// Where a menu of `count` entries `width` wide wanted at `at` goes: inside the window
+/// of size `window`.
+pub(crate) fn placed(window: iced::Size, count: usize, at: Point, width: f32) -> (f32, f32) {
     let height = count as f32 * ITEM_HEIGHT + 10.0;
-    let x = at.x.min(s.window_width - width - 4.0).max(0.0);
-    let y = at.y.min(s.window_height - height - 4.0).max(0.0);
+    let x = at.x.min(window.width - width - 4.0).max(0.0);
+    let y = at.y.min(window.height - height - 4.0).max(0.0);
     (x, y)
 }
 
 /// A menu's panel with its corner at (`x`, `y`).
-pub(crate) fn panel_at<'a>(col: Column<'a, Message>, x: f32, y: f32) -> Element<'a, Message> {
+pub(crate) fn panel_at<'a, M: 'a>(col: Column<'a, M>, x: f32, y: f32) -> Element<'a, M> {
     container(container(col).style(panel))
         .padding(Padding {
             top: y,
@@ -157,18 +155,19 @@ pub(crate) fn panel_at<'a>(col: Column<'a, Message>, x: f32, y: f32) -> Element<
 }
 
 /// A menu's entries, one under the other.
-pub(crate) fn entries<'a>(items: Vec<Entry>) -> Column<'a, Message> {
+pub(crate) fn entries<'a, M: Clone + 'a>(items: Vec<Entry<M>>) -> Column<'a, M> {
     let mut col = Column::new().width(width_of(&items)).padding(5);
     for Entry {
         label,
         message,
         mark,
         highlighted,
+        hover,
     } in items
     {
         let default = mark == Mark::Default;
-        let content: Element<'a, Message> = if let Mark::Tick(on) = mark {
-            let tick: Element<'a, Message> = if on {
+        let content: Element<'a, M> = if let Mark::Tick(on) = mark {
+            let tick: Element<'a, M> = if on {
                 svg(icons::CHECK.clone())
                     .width(14)
                     .height(14)
@@ -209,27 +208,15 @@ pub(crate) fn entries<'a>(items: Vec<Entry>) -> Column<'a, Message> {
             .width(Fill)
             .height(ITEM_HEIGHT)
             .padding([5, 12])
-            .on_press(message.clone())
+            .on_press(message)
             .style(theme::flat_button(default || highlighted));
         // A submenu opens as the pointer comes onto its entry, as on the desktop.
-        col = if mark == Mark::Submenu {
-            col.push(mouse_area(entry).on_enter(on_hover(message)))
-        } else {
-            col.push(entry)
+        col = match hover {
+            Some(hover) => col.push(mouse_area(entry).on_enter(hover)),
+            None => col.push(entry),
         };
     }
     col
-}
-
-/// What the pointer coming onto a submenu's entry sends: "New File" shows its templates
-/// (a press on it makes an empty file); "Open With" asks for its applications.
-fn on_hover(message: Message) -> Message {
-    match message {
-        Message::Action(ActionMsg::MenuPick(MenuItem::NewFile)) => {
-            Message::NewFile(crate::new_file::NewFileMsg::ShowMenu)
-        }
-        m => m,
-    }
 }
 
 /// A raised panel with a border (no shadow: tiny-skia redraws only damaged areas, and a
@@ -251,12 +238,13 @@ pub(crate) fn panel(t: &Theme) -> container::Style {
 mod tests {
     use super::*;
 
-    fn entry(label: &str, mark: Mark) -> Entry {
+    fn entry(label: &str, mark: Mark) -> Entry<()> {
         Entry {
             label: label.to_owned(),
-            message: Message::Tick,
+            message: (),
             mark,
             highlighted: false,
+            hover: None,
         }
     }
 

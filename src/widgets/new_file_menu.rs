@@ -18,7 +18,8 @@ pub fn layer<'a>(app: &'a App, m: &ContextMenu, width: f32) -> Option<Element<'a
     let state = app.new_file_state();
     let open = state.open.as_ref()?;
     let row = m.items.iter().position(|&i| i == MenuItem::NewFile)?;
-    let (mut x, mut y) = placed(app, m.items.len(), m.at, width);
+    let window = iced::Size::new(app.settings().window_width, app.settings().window_height);
+    let (mut x, mut y) = placed(window, m.items.len(), m.at, width);
     let mut width = width;
     let mut row_y = y + row as f32 * ITEM_HEIGHT;
     let mut panels = Vec::new();
@@ -33,6 +34,7 @@ pub fn layer<'a>(app: &'a App, m: &ContextMenu, width: f32) -> Option<Element<'a
                 message: Message::NewFile(NewFileMsg::Pick(None)),
                 mark: Mark::Plain,
                 highlighted: false,
+                hover: None,
             });
         }
         let first = items.len();
@@ -49,7 +51,7 @@ pub fn layer<'a>(app: &'a App, m: &ContextMenu, width: f32) -> Option<Element<'a
         let sub_width = width_of(&items);
         x = beside(x, width, sub_width, app.settings().window_width);
         width = sub_width;
-        (_, y) = placed(app, items.len(), Point::new(x, row_y), sub_width);
+        (_, y) = placed(window, items.len(), Point::new(x, row_y), sub_width);
         if let Some(&i) = open.get(level) {
             row_y = y + (first + i) as f32 * ITEM_HEIGHT;
         }
@@ -59,7 +61,7 @@ pub fn layer<'a>(app: &'a App, m: &ContextMenu, width: f32) -> Option<Element<'a
 }
 
 /// A template's entry: its name without the extension; a folder opens its submenu.
-fn entry(t: &Template, level: usize, index: usize, open: bool) -> Entry {
+fn entry(t: &Template, level: usize, index: usize, open: bool) -> Entry<Message> {
     let name = t.name.to_string_lossy();
     match &t.kind {
         TemplateKind::Folder(_) => Entry {
@@ -67,6 +69,7 @@ fn entry(t: &Template, level: usize, index: usize, open: bool) -> Entry {
             message: Message::NewFile(NewFileMsg::OpenFolder { level, index }),
             mark: Mark::Submenu,
             highlighted: open,
+            hover: Some(Message::NewFile(NewFileMsg::OpenFolder { level, index })),
         },
         TemplateKind::File => {
             let stem = crate::actions::names::stem_chars(&name);
@@ -75,6 +78,7 @@ fn entry(t: &Template, level: usize, index: usize, open: bool) -> Entry {
                 message: Message::NewFile(NewFileMsg::Pick(Some(t.path.clone()))),
                 mark: Mark::Plain,
                 highlighted: false,
+                hover: None,
             }
         }
     }

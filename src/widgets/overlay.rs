@@ -17,6 +17,7 @@ use super::menu::{Entry, Mark, menu, panel};
 
 /// The layers to stack over the window, bottom first.
 pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
+    let window = iced::Size::new(app.settings().window_width, app.settings().window_height);
     let a = app.actions();
     let mut out = Vec::new();
     if let Some(d) = a.drag.as_ref().filter(|d| d.active) {
@@ -24,30 +25,34 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
     }
     if let Some(m) = app.menu() {
         let sub = m.open_with.as_ref().filter(|s| s.shown());
-        let items: Vec<Entry> = m
+        let items: Vec<Entry<Message>> = m
             .items
             .iter()
             .enumerate()
-            .map(|(at, &i)| Entry {
-                label: menu_label(i),
-                message: Message::Action(ActionMsg::MenuPick(i)),
-                mark: match (ticked(app, i), i) {
+            .map(|(at, &i)| {
+                let mark = match (ticked(app, i), i) {
                     (Some(on), _) => Mark::Tick(on),
                     (None, MenuItem::OpenWith | MenuItem::NewFile) => Mark::Submenu,
                     (None, _) => Mark::Plain,
-                },
-                highlighted: m.highlighted == Some(at)
-                    || (i == MenuItem::OpenWith && sub.is_some()),
+                };
+                Entry {
+                    label: menu_label(i),
+                    message: Message::Action(ActionMsg::MenuPick(i)),
+                    hover: submenu_on_hover(i),
+                    mark,
+                    highlighted: m.highlighted == Some(at)
+                        || (i == MenuItem::OpenWith && sub.is_some()),
+                }
             })
             .collect();
         let width = super::menu::width_of(&items);
-        out.push(menu(app, items, m.at, open_with(m)));
+        out.push(menu(window, items, m.at, open_with(m), close()));
         out.extend(super::new_file_menu::layer(app, m, width));
     }
-    out.extend(super::place_menu::layer(app));
+    out.extend(app.place_menu_view());
     if let Some(m) = app.drop_menu() {
         let pick = |k| Message::Action(ActionMsg::DropPick(k));
-        let mut items: Vec<Entry> = m
+        let mut items: Vec<Entry<Message>> = m
             .kinds()
             .into_iter()
             .map(|k| Entry {
@@ -59,6 +64,7 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
                     Mark::Plain
                 },
                 highlighted: false,
+                hover: None,
             })
             .collect();
         items.push(Entry {
@@ -66,8 +72,9 @@ pub fn layers(app: &App) -> Vec<Element<'_, Message>> {
             message: Message::Action(ActionMsg::CloseMenu),
             mark: Mark::Plain,
             highlighted: false,
+            hover: None,
         });
-        out.push(menu(app, items, m.at, None));
+        out.push(menu(window, items, m.at, None, close()));
     }
     if let Some(t) = app.trash_view().filter(|t| t.confirm_empty) {
         out.push(confirm(
@@ -105,10 +112,10 @@ pub fn drop_label(k: JobKind) -> String {
 
 /// A file's "Open With" submenu, once its applications are told: each application (the
 /// default first), then "Other Application…"; with the row of the entry it opens beside.
-fn open_with(m: &ContextMenu) -> Option<(Vec<Entry>, usize)> {
+fn open_with(m: &ContextMenu) -> Option<(Vec<Entry<Message>>, usize)> {
     let sub = m.open_with.as_ref().filter(|s| s.shown())?;
     let row = m.items.iter().position(|&i| i == MenuItem::OpenWith)?;
-    let mut entries: Vec<Entry> = sub
+    let mut entries: Vec<Entry<Message>> = sub
         .choices()
         .iter()
         .enumerate()
@@ -117,6 +124,7 @@ fn open_with(m: &ContextMenu) -> Option<(Vec<Entry>, usize)> {
             message: Message::Apps(AppsMsg::OpenWith(a.id.clone())),
             mark: Mark::Plain,
             highlighted: sub.highlighted == Some(at),
+            hover: None,
         })
         .collect();
     entries.push(Entry {
@@ -124,8 +132,24 @@ fn open_with(m: &ContextMenu) -> Option<(Vec<Entry>, usize)> {
         message: Message::Apps(AppsMsg::Other),
         mark: Mark::Plain,
         highlighted: sub.highlighted == Some(sub.choices().len()),
+        hover: None,
     });
     Some((entries, row))
+}
+
+/// What closes the menus: a press anywhere else.
+fn close() -> Message {
+    Message::Action(ActionMsg::CloseMenu)
+}
+
+/// What the pointer coming onto a submenu's entry sends: "New File" shows its templates
+/// (a press on it makes an empty file); "Open With" asks for its applications.
+fn submenu_on_hover(i: MenuItem) -> Option<Message> {
+    match i {
+        MenuItem::NewFile => Some(Message::NewFile(crate::new_file::NewFileMsg::ShowMenu)),
+        MenuItem::OpenWith => Some(Message::Action(ActionMsg::MenuPick(i))),
+        _ => None,
+    }
 }
 
 /// Whether a setting's entry is on (`None` for entries that act rather than toggle).

@@ -6,20 +6,19 @@ use iced::Element;
 use iced::widget::{svg, text, tooltip};
 use porpoise_engine::devices::udisks::Unmounted;
 
-use crate::app::App;
-use crate::devices::{DeviceMsg, volume_name};
+use super::Message;
+use super::devices::{DeviceMsg, volume_name};
+use super::view::{entry_button, entry_line};
 use crate::format;
 use crate::i18n::fl;
-use crate::icons;
-use crate::message::Message;
+use crate::icons::{self, IconSet};
 use crate::places::PlaceKind;
 use crate::theme;
-use crate::widgets::places::{entry_button, entry_line};
 use crate::widgets::tip::tip;
 
 /// The entry of `volume`.
-pub fn item<'a>(app: &App, volume: &Unmounted) -> Element<'a, Message> {
-    let content = entry_line(app, PlaceKind::Removable, volume_name(volume))
+pub fn item<'a>(icons: &IconSet, volume: &Unmounted) -> Element<'a, Message> {
+    let content = entry_line(icons, PlaceKind::Removable, volume_name(volume))
         .push(volume.locked.then(|| {
             svg(icons::LOCK.clone())
                 .width(12)

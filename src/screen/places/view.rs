@@ -9,73 +9,98 @@ use iced::widget::{
 };
 use iced::{Center, Element, Fill};
 
+use super::bookmarks::{BookmarkMsg, LABEL_INPUT};
+use super::devices::{self, DeviceMsg, DeviceStatus};
+use super::{Message, Places};
 use crate::actions::{ActionMsg, DropTarget};
-use crate::app::App;
-use crate::bookmarks::{BookmarkMsg, LABEL_INPUT};
-use crate::devices::{self, DeviceMsg, DeviceStatus};
 use crate::i18n::fl;
-use crate::icons::{self, IconSize};
-use crate::message::Message;
-use crate::pane::PaneMsg;
+use crate::icons::{self, IconSet, IconSize};
 use crate::places::{Place, PlaceKind};
+use crate::screen::jobs::Jobs;
 use crate::theme;
 use crate::widgets::tip::tip;
 
-/// The panel, or nothing when it is hidden (F9) or the window is too narrow for it.
-pub fn view(app: &App) -> Option<Element<'_, Message>> {
-    let width = app.places_width();
+/// What the panel shows besides its own state.
+pub struct Look<'a> {
+    /// Its width (none: it is hidden, or the window is too narrow for it).
+    pub width: f32,
+    /// The folder the pane with the keyboard shows, and whether it shows the Trash.
+    pub here: &'a std::path::Path,
+    pub in_trash: bool,
+    /// The keyboard is in Places, moved there by a key: the panel and its place wear a
+    /// ring.
+    pub keyboard: bool,
+    pub icons: &'a IconSet,
+    /// The jobs, for what they still write to each device.
+    pub jobs: &'a Jobs,
+    /// Whether a drop would go to this target now.
+    pub drop_hover: &'a dyn Fn(&DropTarget) -> bool,
+    /// A drag would add its folders to Places if it ended here.
+    pub bookmark_drop: bool,
+}
+
+impl Places {
+    /// The panel, or nothing when it is hidden (F9) or the window is too narrow for it.
+    pub fn view<'a>(&'a self, look: &Look) -> Option<Element<'a, Message>> {
+        panel(self, look)
+    }
+}
+
+fn panel<'a>(places: &'a Places, look: &Look) -> Option<Element<'a, Message>> {
+    let width = look.width;
     if width <= 0.0 {
         return None;
     }
-    let here = app.path();
-    let in_trash = app.trash_view().is_some();
+    let here = look.here;
+    let in_trash = look.in_trash;
     // In the Trash view only Trash is current.
     let current =
         |p: &Place| (p.kind == PlaceKind::Trash) == in_trash && (in_trash || p.path == here);
     let mut col = Column::new().spacing(1).padding([10, 8]);
     col = col.push(heading(fl!("places-heading")));
     // The keyboard's place (while Places has the keyboard), counted in the order shown.
-    let cursor = app.places_cursor();
+    let cursor = look.keyboard.then_some(places.cursor);
     let mut n = 0;
     let mut at = |_: &Place| {
         n += 1;
         cursor == Some(n - 1)
     };
-    for p in app.user_places() {
-        col = col.push(item(app, p, current(p), at(p)));
+    for p in &places.user {
+        col = col.push(item(places, look, p, current(p), at(p)));
     }
-    for p in app.bookmark_places() {
-        col = col.push(match app.bookmarks().editing.as_ref() {
+    for p in &places.bookmarks.places {
+        col = col.push(match places.bookmarks.editing.as_ref() {
             Some((path, text)) if *path == p.path => label_input(text),
-            _ => item(app, p, current(p), at(p)),
+            _ => item(places, look, p, current(p), at(p)),
         });
     }
-    let (devices, network): (Vec<&Place>, Vec<&Place>) = app
-        .mount_places()
+    let (devices, network): (Vec<&Place>, Vec<&Place>) = places
+        .mounts
         .iter()
         .partition(|p| p.kind != PlaceKind::Network);
-    if !devices.is_empty() || !app.volumes().is_empty() {
+    if !devices.is_empty() || !places.volumes.is_empty() {
         col = col.push(heading(fl!("devices-heading")));
         for p in devices {
-            col = col.push(item(app, p, current(p), at(p)));
+            col = col.push(item(places, look, p, current(p), at(p)));
         }
-        for v in app.volumes() {
-            col = col.push(super::volumes::item(app, v));
+        for v in &places.volumes {
+            col = col.push(super::volumes::item(look.icons, v));
         }
     }
     if !network.is_empty() {
         col = col.push(heading(fl!("network-heading")));
         for p in network {
-            col = col.push(item(app, p, current(p), at(p)));
+            col = col.push(item(places, look, p, current(p), at(p)));
         }
     }
-    let ring = app.focus_ring() == Some(crate::focus::Part::Places) || app.is_bookmark_drop_hover();
+    let ring = look.keyboard || look.bookmark_drop;
     // Folders dropped on Places but not on a place are bookmarked.
     let target = DropTarget::Bookmarks;
+    let drag = |a| Message::Drag(a);
     let col = mouse_area(col)
-        .on_release(Message::Action(ActionMsg::ReleasedOn(target.clone())))
-        .on_enter(Message::Action(ActionMsg::Hover(target.clone())))
-        .on_exit(Message::Action(ActionMsg::Unhover(target)));
+        .on_release(drag(ActionMsg::ReleasedOn(target.clone())))
+        .on_enter(drag(ActionMsg::Hover(target.clone())))
+        .on_exit(drag(ActionMsg::Unhover(target)));
     Some(
         container(scrollable(col).height(Fill))
             .width(width)
@@ -124,9 +149,9 @@ pub fn eject_id(mount_point: &std::path::Path) -> Id {
 }
 
 /// The start of a Places entry: the icon of its kind and its name on one line.
-pub fn entry_line<'a>(app: &App, kind: PlaceKind, name: String) -> Row<'a, Message> {
+pub fn entry_line<'a>(icons: &IconSet, kind: PlaceKind, name: String) -> Row<'a, Message> {
     row![
-        app.icons().for_place(kind, IconSize::Small).view(18.0),
+        icons.for_place(kind, IconSize::Small).view(18.0),
         text(name).wrapping(iced::widget::text::Wrapping::None),
     ]
     .spacing(10)
@@ -145,14 +170,17 @@ pub fn entry_button<'a>(content: Row<'a, Message>, press: Message) -> Button<'a,
 /// A place: a button that opens it, and a drop target (the Trash place opens the Trash
 /// view). Devices and shares say under their name what Porpoise still writes to them;
 /// removable devices have an unmount button.
-fn item<'a>(app: &App, p: &'a Place, current: bool, keyboard: bool) -> Element<'a, Message> {
+fn item<'a>(
+    places: &Places,
+    look: &Look,
+    p: &'a Place,
+    current: bool,
+    keyboard: bool,
+) -> Element<'a, Message> {
     let target = DropTarget::Place(p.path.clone());
-    let drop = app.is_drop_hover(&target);
-    let open = match p.kind {
-        PlaceKind::Trash => Message::Action(ActionMsg::OpenTrash),
-        _ => Message::Pane(PaneMsg::Navigate(p.path.clone())),
-    };
-    let button = entry_button(entry_line(app, p.kind, label(p)), open).style(
+    let drop = (look.drop_hover)(&target);
+    let open = Message::Open(p.path.clone());
+    let button = entry_button(entry_line(look.icons, p.kind, label(p)), open).style(
         move |theme: &iced::Theme, status| {
             let mut style = theme::flat_button(current || drop)(theme, status);
             if keyboard {
@@ -170,7 +198,7 @@ fn item<'a>(app: &App, p: &'a Place, current: bool, keyboard: bool) -> Element<'
         button.into()
     };
     // The status goes on its own line under the name, across the panel's width.
-    let body: Element<'a, Message> = match app.device_status(p) {
+    let body: Element<'a, Message> = match places.device_status(p, look.jobs) {
         Some(status) => {
             let line = text(devices::status_text(p.kind, status))
                 .size(theme::SMALL_TEXT)
@@ -194,17 +222,13 @@ fn item<'a>(app: &App, p: &'a Place, current: bool, keyboard: bool) -> Element<'
     let area = match p.kind {
         PlaceKind::Trash => area,
         PlaceKind::Bookmark => area
-            .on_middle_press(Message::Tab(crate::tabs::TabMsg::OpenBehind(
-                p.path.clone(),
-            )))
+            .on_middle_press(Message::OpenTab(p.path.clone()))
             .on_right_press(Message::Bookmarks(BookmarkMsg::OpenMenu(p.path.clone()))),
-        _ => area.on_middle_press(Message::Tab(crate::tabs::TabMsg::OpenBehind(
-            p.path.clone(),
-        ))),
+        _ => area.on_middle_press(Message::OpenTab(p.path.clone())),
     };
-    area.on_release(Message::Action(ActionMsg::ReleasedOn(target.clone())))
-        .on_enter(Message::Action(ActionMsg::Hover(target.clone())))
-        .on_exit(Message::Action(ActionMsg::Unhover(target)))
+    area.on_release(Message::Drag(ActionMsg::ReleasedOn(target.clone())))
+        .on_enter(Message::Drag(ActionMsg::Hover(target.clone())))
+        .on_exit(Message::Drag(ActionMsg::Unhover(target)))
         .into()
 }
 

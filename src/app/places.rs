@@ -1,0 +1,165 @@
+//! Places in the app: handing the panel its messages and doing what it asks (show a
+//! folder or the Trash, a tab behind, a volume's passphrase, a word in the status bar),
+//! Ctrl+D, and what the job panel and the drags need of it.
+
+use std::path::Path;
+
+use iced::keyboard::Key;
+use iced::keyboard::key::Named;
+
+use super::App;
+use crate::actions::ActionMsg;
+use crate::effects::Effect;
+use crate::message::{KeyPress, Message};
+use crate::pane::PaneMsg;
+use crate::screen::places::bookmarks::{BookmarkMsg, Edit};
+use crate::screen::places::{self, Places};
+use crate::tabs::TabMsg;
+
+/// Where the first place's row starts in the window, and how far apart rows are (about:
+/// only where a menu opened by a key goes depends on it).
+const PLACES_TOP: f32 = 110.0;
+const PLACE_ROW: f32 = 31.0;
+
+impl App {
+    /// Places: the places, the mount table, the devices, the bookmarks.
+    pub fn places(&self) -> &Places {
+        &self.places
+    }
+
+    pub(super) fn on_places_message(&mut self, m: places::Message) -> Vec<Effect> {
+        if let places::Message::Bookmarks(BookmarkMsg::OpenMenu(_)) = &m {
+            self.pane.close_menus();
+        }
+        let (task, event) = self.places.update(m, &self.jobs, self.actions.pointer);
+        let mut effects = Effect::task(task.map(Message::Places));
+        if let Some(event) = event {
+            effects.extend(self.on_places_event(event));
+        }
+        effects
+    }
+
+    fn on_places_event(&mut self, event: places::Event) -> Vec<Effect> {
+        match event {
+            places::Event::Open(path) => self.pane_message(PaneMsg::Navigate(path)),
+            places::Event::OpenTrash => self.action(ActionMsg::OpenTrash),
+            places::Event::OpenTab(path) => self.on_tab_message(TabMsg::OpenBehind(path)),
+            places::Event::Unlock(volume, name) => self.open_unlock(volume, name),
+            places::Event::Note(note) => {
+                self.status.note(note);
+                Vec::new()
+            }
+            places::Event::Error(e) => {
+                self.status.error(e);
+                Vec::new()
+            }
+            places::Event::Drag(a) => self.action(a),
+        }
+    }
+
+    /// An encrypted volume was unlocked and mounted at `at`: the window goes there and the
+    /// mount table is read again.
+    pub(super) fn unlocked(&mut self, at: std::path::PathBuf) -> Vec<Effect> {
+        self.status.clear();
+        let read = places::devices::read_mounts().map(places::Message::Devices);
+        let mut effects = Effect::task(read.map(Message::Places));
+        effects.extend(self.pane_message(PaneMsg::Navigate(at)));
+        effects
+    }
+
+    /// Is `path` on a removable device (as far as the known mount table tells)?
+    pub fn on_removable(&self, path: &Path) -> bool {
+        self.places.on_removable(path)
+    }
+
+    /// A job ended: its device remembers whether all it wrote reached it.
+    pub(super) fn device_job_finished(&mut self, id: u64) {
+        self.places.job_ended(id, &self.jobs);
+    }
+
+    /// Bookmark `folder` in Places.
+    pub(super) fn bookmark(&mut self, folder: std::path::PathBuf) -> Vec<Effect> {
+        let task = self.places.bookmarks.edit(Edit::Add(folder));
+        Effect::task(task.map(|m| Message::Places(places::Message::Bookmarks(m))))
+    }
+
+    /// A bookmark's menu and label editing take their keys, and Ctrl+D bookmarks the shown
+    /// folder. `None` leaves the key to the rest of the app.
+    pub(super) fn bookmark_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
+        if let Some((task, event)) = self.places.bookmarks.key(k) {
+            let task = task.map(|m| Message::Places(places::Message::Bookmarks(m)));
+            let mut effects = Effect::task(task);
+            if let Some(event) = event {
+                effects.extend(self.on_places_event(event));
+            }
+            return Some(effects);
+        }
+        if k.captured
+            || self.places.bookmarks.editing.is_some()
+            || self.pane.naming().is_some()
+            || self.pane.location().is_some()
+        {
+            return None;
+        }
+        let m = k.modifiers;
+        match k.key.as_ref() {
+            Key::Character(c)
+                if m.control() && !m.alt() && !m.shift() && c.eq_ignore_ascii_case("d") =>
+            {
+                if self.pane.trash.is_some() {
+                    return Some(Vec::new());
+                }
+                let here = self.path().to_owned();
+                Some(self.bookmark(here))
+            }
+            _ => None,
+        }
+    }
+
+    /// The keys of Places while it has the keyboard (`None`: not its key).
+    pub(super) fn places_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
+        let width = self.places_width();
+        let at = |row: usize| iced::Point::new(width - 40.0, PLACES_TOP + row as f32 * PLACE_ROW);
+        let taken = self.places.key(k, at)?;
+        if matches!(k.key, Key::Named(Named::ContextMenu | Named::F10)) {
+            self.pane.close_menus();
+        }
+        Some(match taken {
+            Some(event) => self.on_places_event(event),
+            None => Vec::new(),
+        })
+    }
+
+    /// The Places panel, or nothing when it is hidden or the window is too narrow.
+    pub fn places_view(&self) -> Option<iced::Element<'_, Message>> {
+        let drop_hover = |t: &crate::actions::DropTarget| self.is_drop_hover(t);
+        let look = places::view::Look {
+            width: self.places_width(),
+            here: self.path(),
+            in_trash: self.pane.trash.is_some(),
+            keyboard: self.focus_ring() == Some(crate::focus::Part::Places),
+            icons: &self.icons,
+            jobs: &self.jobs,
+            drop_hover: &drop_hover,
+            bookmark_drop: self.is_bookmark_drop_hover(),
+        };
+        Some(self.places.view(&look)?.map(Message::Places))
+    }
+
+    /// A bookmark's menu as a layer over the window, while it is open.
+    pub fn place_menu_view(&self) -> Option<iced::Element<'_, Message>> {
+        let window = iced::Size::new(self.settings.window_width, self.settings.window_height);
+        Some(self.places.menu_view(window)?.map(Message::Places))
+    }
+
+    /// A drag would add its folders to Places if it ended here: over Places, not over a
+    /// place (which takes the files themselves).
+    pub fn is_bookmark_drop_hover(&self) -> bool {
+        self.places.bookmarks.over_panel
+            && self.actions.drag.as_ref().is_some_and(|d| d.active)
+            && !matches!(
+                self.actions.hover,
+                Some(crate::actions::DropTarget::Place(_))
+            )
+    }
+}
