@@ -281,42 +281,23 @@ pub struct TrashView {
     pub busy: bool,
 }
 
-/// What the app keeps for the file actions.
+/// What the window keeps of drags: where the pointer pressed, the drag under way and
+/// the target under the pointer, and the files another application is dropping.
 #[derive(Debug, Default)]
 pub struct ActionState {
     /// Where the last press was, in window coordinates.
     pub pointer: Point,
     pub drag: Option<Drag>,
-    /// A click on an already selected entry of a larger selection waits for the release
-    /// (it may start a drag of the whole selection instead).
-    pub deferred_click: Option<Vec<u8>>,
     pub hover: Option<DropTarget>,
-    /// A reading of the trash is under way (it can hang on a dead mount: never start a
-    /// second one beside it).
-    pub trash_listing: bool,
-    /// The trash changed while it was being read: read it again after.
-    pub trash_dirty: bool,
     /// Files dropped by other applications, gathered until the drop settles.
     pub dropped: Vec<PathBuf>,
     pub dropped_ticket: u64,
-    /// A rubber band is being drawn: the selection it adds to (what was selected with
-    /// Ctrl held when it started; nothing otherwise).
-    pub band: Option<crate::selection::Selection>,
-    /// What this window last cut (its folder and names), drawn faded until it is pasted
-    /// or something else is cut or copied.
-    pub cut: Option<(PathBuf, std::collections::HashSet<Vec<u8>>)>,
-    /// A tab was pressed (its place): a release on another tab moves it there.
-    pub tab_press: Option<usize>,
 }
 
 impl ActionState {
-    /// Another folder or tab is shown: drags end (menus and the name entry are the
-    /// pane's, and end with what it shows).
+    /// Another folder or tab is shown: a drag ends.
     pub fn left_folder(&mut self) {
         self.drag = None;
-        self.deferred_click = None;
-        self.band = None;
-        self.tab_press = None;
     }
 }
 

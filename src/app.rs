@@ -1,29 +1,20 @@
 //! The window's state and its pure update: [`App::handle`] turns a message into state
 //! changes and a list of [`Effect`]s; [`App::update`] runs those as iced tasks.
 
-mod actions;
-mod band;
+mod apps;
+mod browser;
 mod dialogs;
 mod dnd;
 mod drag_out;
 mod focus;
-mod input;
 mod jobs;
 mod look;
-mod naming;
-mod nav;
-mod new_file;
-mod open_with;
-mod panes;
 mod places;
 mod query;
-mod search_view;
 mod show;
-mod split;
-mod tabs;
 mod thumbs;
-mod trash_view;
 mod types;
+mod view;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -31,39 +22,24 @@ use std::time::Duration;
 use iced::keyboard::Modifiers;
 use iced::{Subscription, Task, Theme};
 
-use porpoise_engine::jobs::trash::HomeTrash;
-use porpoise_engine::listing::ListerCache;
-
-pub use band::GRID_LEFT;
-pub use tabs::{TAB_BAR_HEIGHT, TabPanes};
-
 use super::actions::ActionState;
 use super::effects::Effect;
 use super::i18n::fl;
 use super::icons::IconSet;
 use super::message::Message;
-use super::pane::Pane;
 use super::places::UserHome;
+use super::screen::browser::Browser;
 use super::settings::Settings;
-use super::tabs::Tabs;
 use super::theme;
 use super::viewport::Viewport;
-use panes::{Beside, Tab};
 
 /// Everything the window shows and remembers.
 pub struct App {
     settings: Settings,
     /// Where settings are saved; `None` (tests) never writes.
     settings_path: Option<PathBuf>,
-    /// The shown tab's pane with the keyboard.
-    pane: Pane,
-    /// In split view, the shown tab's other pane.
-    beside: Option<Beside>,
-    /// The other tabs, in order around the shown one.
-    tabs: Tabs<Tab>,
-    /// The folders of closed tabs, the last closed last (Ctrl+Shift+T opens it again).
-    closed_tabs: Vec<PathBuf>,
-    cache: ListerCache,
+    /// The tabs and their panes.
+    browser: Browser,
     /// The file and place icons: bundled until the theme's are loaded.
     icons: IconSet,
     /// Places: its places, the mount table, the devices and the bookmarks.
@@ -73,11 +49,10 @@ pub struct App {
     modifiers: Modifiers,
     save_ticket: u64,
     theme: Theme,
-    home: PathBuf,
-    /// The home trash: where trashing puts items on its filesystem, and what the Trash
-    /// place shows (with every mount's trash).
-    trash: HomeTrash,
-    /// Clipboard, drag and drop, menus, name entry, Trash view.
+    /// The home folder, the home trash (where trashing puts items on its filesystem, and
+    /// what the Trash place shows with every mount's trash) and the applications' places.
+    home: UserHome,
+    /// Drags in the window and files other applications drop on it.
     actions: ActionState,
     /// The part of the window that has the keyboard, and whether Tab moved it (so it
     /// wears a ring).
@@ -93,18 +68,11 @@ pub struct App {
     thumbs: super::thumbs::Thumbs,
     /// The applications that open files.
     apps: super::apps::AppsState,
-    /// The templates "New File" offers.
-    new_file: super::new_file::NewFileState,
     /// What the desktop says of its look (dark or light, accent colour), as last told.
     desktop: porpoise_engine::appearance::Appearance,
     /// Whether the next frame is drawn whole (after messages that move the rows).
     redraw: super::redraw::Redraw,
 }
-
-/// Two clicks on the same entry within this time open it.
-const DOUBLE_CLICK: Duration = Duration::from_millis(450);
-/// Type-ahead forgets what was typed after this pause.
-const TYPEAHEAD_RESET: Duration = Duration::from_millis(1000);
 
 impl App {
     /// A new window state at `path`, and the effects that start it (list the folder, find
@@ -124,20 +92,15 @@ impl App {
         let (places, places_work) = super::screen::places::Places::new(&home);
         let mut app = App {
             theme: theme::for_choice(settings.theme, &Default::default()),
-            pane: Pane::new(path, &settings, viewport),
-            beside: None,
-            tabs: Tabs::default(),
-            closed_tabs: Vec::new(),
+            browser: Browser::new(path, &settings, viewport),
             settings,
             settings_path,
-            cache: ListerCache::default(),
             icons: IconSet::default(),
             places,
             status: Default::default(),
             modifiers: Modifiers::empty(),
             save_ticket: 0,
-            home: home.folder.clone(),
-            trash: home.trash.clone(),
+            home: home.clone(),
             actions: ActionState::default(),
             focus: Default::default(),
             focus_visible: false,
@@ -146,13 +109,11 @@ impl App {
             dialog: None,
             thumbs: Default::default(),
             apps: super::apps::AppsState::new(home.apps.clone()),
-            new_file: Default::default(),
             desktop: Default::default(),
             redraw: Default::default(),
         };
-        app.pane.start_listing(None);
         let mut effects = Effect::task(places_work.map(Message::Places));
-        effects.extend(app.start_new_file(&home));
+        effects.extend(app.browser.start_new_file(&home));
         effects.push(Effect::LoadThemeIcons {
             setting: app.settings.icon_theme.clone(),
         });
@@ -179,9 +140,9 @@ impl App {
         let (mut app, mut effects) = App::boot(first, settings, settings_path, home);
         let mut tabs = tabs.into_iter();
         if let Some(right) = tabs.next().and_then(|f| f.into_iter().next()) {
-            effects.extend(app.split_at(right));
+            effects.extend(app.in_browser(|b, cx| b.split_at(right, cx)));
         }
-        effects.extend(app.open_tabs(tabs.collect(), shown));
+        effects.extend(app.in_browser(|b, cx| b.open_tabs(tabs.collect(), shown, cx)));
         // The launch that started this window is answered once it is open.
         if !startup_id.is_empty() {
             effects.push(Effect::Raise(startup_id));
@@ -207,23 +168,14 @@ impl App {
     }
 
     fn handle_message(&mut self, message: Message) -> Vec<Effect> {
-        if !matches!(message, Message::Dir(..)) {
+        if !matches!(
+            message,
+            Message::Browser(crate::screen::browser::Message::Dir(..))
+        ) {
             tracing::trace!(?message, "message");
         }
         match message {
-            Message::Dir(generation, event) => self.on_dir_event(generation, event),
-            Message::FolderCounts(generation, counts) => {
-                for pane in self.panes_listing(generation) {
-                    pane.folder_counts.extend(counts.iter().cloned());
-                }
-                Vec::new()
-            }
-            Message::Space(generation, space) => {
-                for pane in self.panes_listing(generation) {
-                    pane.space = space;
-                }
-                Vec::new()
-            }
+            Message::Browser(m) => self.on_browser_message(m),
             Message::Places(m) => self.on_places_message(m),
             Message::SaveDue(ticket) => match &self.settings_path {
                 Some(path) if ticket == self.save_ticket => {
@@ -243,20 +195,13 @@ impl App {
                 self.status.update(m);
                 Vec::new()
             }
-            Message::AnswerClock(now) => {
-                self.pane.check_answer(now);
-                if let Some(b) = &mut self.beside {
-                    b.pane.check_answer(now);
-                }
-                Vec::new()
-            }
             Message::WindowFocused => {
                 // The listing threads of shown network folders look at them again.
                 porpoise_engine::listing::revalidate::look_again();
                 Vec::new()
             }
-            Message::Tick => {
-                self.cache.purge();
+            Message::PurgeCache => {
+                self.browser.purge_cache();
                 Vec::new()
             }
             Message::ThemeIcons(loaded) => {
@@ -269,49 +214,20 @@ impl App {
             Message::Appearance(a) => self.on_appearance(a),
             Message::Apps(m) => self.on_apps_message(m),
             Message::Show(r) => self.on_show_request(r),
-            Message::NewFile(m) => self.on_new_file_message(m),
             Message::DragOut(m) => self.on_drag_out_message(m),
-            Message::Pane(m) => self.pane_message(m),
-            Message::Tab(m) => self.on_tab_message(m),
-            Message::Beside(m) => self.on_beside_message(*m),
-            Message::ToggleSplit => self.toggle_split(),
-            Message::ClosePane { left } => self.close_pane(left),
-            Message::Clicked(name) => self.press_entry(name),
-            Message::SetView(mode) => self.set_view(mode),
-            Message::ToggleHidden => self.toggle_hidden(),
-            Message::Key(k) if self.dialog.is_some() => self.dialog_key(&k),
-            Message::Key(k) => match self
-                .search_key(&k)
-                .or_else(|| self.bookmark_key(&k))
-                .or_else(|| self.new_file_key(&k))
-                .or_else(|| self.focus_key(&k))
-            {
-                Some(effects) => effects,
-                None => match self.action_key(&k) {
-                    Some(effects) => effects,
-                    None => self.key(&k),
-                },
-            },
+            Message::Key(k) => self.key(&k),
             Message::Modifiers(m) => {
                 self.modifiers = m;
                 Vec::new()
             }
-            Message::StartJob(request) => self.start_job(request),
             Message::Jobs(m) => self.on_job_message(m),
-            Message::Action(m) => self.action(m),
-            Message::Search(m) => self.on_search_message(m),
-            Message::Zoom(steps) => self.zoom(steps),
+            Message::Drag(m) => self.on_drag(m),
             Message::Resized(w, h) => {
                 self.settings.window_width = w;
                 self.settings.window_height = h;
                 self.save()
             }
         }
-    }
-
-    /// The status bar goes back to the counts.
-    fn clear_status(&mut self) {
-        self.status.clear();
     }
 
     /// Ask for the settings to be written soon (coalescing quick changes).
@@ -325,9 +241,10 @@ impl App {
     }
 
     pub fn title(&self) -> String {
-        let folder = match self.pane.trash {
+        let pane = self.browser.pane();
+        let folder = match pane.trash {
             Some(_) => fl!("place-trash"),
-            None => super::format::name_of(self.pane.lister.path()),
+            None => super::format::name_of(pane.path()),
         };
         fl!("window-title", folder = folder)
     }
@@ -353,15 +270,15 @@ impl App {
         Subscription::batch([
             self.work(),
             iced::event::listen_with(super::keys::listen),
-            iced::event::listen_with(super::actions::listen).map(Message::Action),
+            iced::event::listen_with(super::actions::listen).map(Message::Drag),
             self.places.subscription().map(Message::Places),
             Subscription::run(super::appearance::events).map(Message::Appearance),
             Subscription::run(super::instance::requests).map(Message::Show),
-            iced::time::every(Duration::from_secs(30)).map(|_| Message::Tick),
-            match &self.pane.trash {
+            iced::time::every(Duration::from_secs(30)).map(|_| Message::PurgeCache),
+            match &self.browser.pane().trash {
                 Some(_) => Subscription::run_with(
                     porpoise_engine::jobs::trash::trash_folders(
-                        &self.trash,
+                        &self.home.trash,
                         self.places.table().map(|t| &**t),
                     ),
                     trash_events,
@@ -369,35 +286,26 @@ impl App {
                 None => Subscription::none(),
             },
             self.status.subscription().map(Message::Status),
-            if self.pane.is_waiting_for_answer()
-                || self
-                    .beside
-                    .as_ref()
-                    .is_some_and(|b| b.pane.is_waiting_for_answer())
-            {
-                iced::time::every(Duration::from_millis(500)).map(Message::AnswerClock)
-            } else {
-                Subscription::none()
-            },
         ])
     }
 
     /// The engine's work the window follows for as long as it lasts: the listing of every
     /// folder a pane shows, every job not finished, and the thumbnail pool's outcomes.
     pub fn work(&self) -> Subscription<Message> {
-        let listings = self
-            .listings_followed()
-            .into_iter()
-            .map(crate::pane::listing::subscription);
-        let jobs = self.jobs.subscription().map(Message::Jobs);
-        Subscription::batch(listings.chain([jobs, self.thumbs.subscription().map(Message::Thumbs)]))
+        Subscription::batch([
+            self.browser.subscription().map(Message::Browser),
+            self.jobs.subscription().map(Message::Jobs),
+            self.thumbs.subscription().map(Message::Thumbs),
+        ])
     }
 
     /// Nothing the person waits for is under way: every folder a pane shows is listed (or
     /// failed), every job is finished or waits on the person (a question, a pause) or for
     /// its turn behind such a job, and no thumbnail asked for is still to come.
     pub fn is_at_rest(&self) -> bool {
-        self.is_listed() && self.jobs.at_rest(&self.jobs_asking()) && self.thumbs.pending() == 0
+        self.browser.is_listed()
+            && self.jobs.at_rest(&self.jobs_asking())
+            && self.thumbs.pending() == 0
     }
 }
 
@@ -414,6 +322,8 @@ fn trash_events(folders: &Vec<PathBuf>) -> impl iced::futures::Stream<Item = Mes
     let folders = folders.clone();
     crate::watching::changes(
         move |changed| porpoise_engine::jobs::trash::watch(&folders, changed),
-        Message::Action(super::actions::ActionMsg::TrashChangedOutside),
+        Message::Browser(crate::screen::browser::Message::Action(
+            super::actions::ActionMsg::TrashChangedOutside,
+        )),
     )
 }

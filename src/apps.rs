@@ -28,10 +28,6 @@ pub enum AppsMsg {
         choices: Vec<AppChoice>,
         mimes: Vec<String>,
     },
-    /// The submenu's entry of this application (its desktop file ID): open the files with it.
-    OpenWith(String),
-    /// The submenu's "Other Application…": the chooser for its files.
-    Other,
     /// Files were handed to their applications (or not).
     Opened(Opened),
     /// "Always use" was written to `mimeapps.list` for the application of this name, or
@@ -69,8 +65,6 @@ pub struct AppsState {
     pub env: Env,
     /// Every application, once loaded.
     pub apps: Option<Arc<Apps>>,
-    /// The number of the last submenu question asked.
-    pub ticket: u64,
 }
 
 impl AppsState {
@@ -79,11 +73,5 @@ impl AppsState {
             env,
             ..AppsState::default()
         }
-    }
-
-    /// A number for a new question; answers to older ones are late.
-    pub fn next_ticket(&mut self) -> u64 {
-        self.ticket += 1;
-        self.ticket
     }
 }

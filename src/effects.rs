@@ -84,12 +84,12 @@ pub enum Effect {
     /// the chooser's focus and scrolling.
     Apps(crate::apps::AppsEffect),
     /// Reading the templates folder, making a new file.
-    NewFile(crate::new_file::NewFileEffect),
+    NewFile(crate::screen::browser::templates::NewFileEffect),
     /// Offering a drag to other applications (XDND), or ending that; ends with
     /// `DragOutMsg::Ended`.
     DragOut(crate::drag_out::DragOutEffect),
     /// Search from a folder down; its batches come back as `SearchMsg::Event`.
-    Search(crate::search::StartSearch),
+    Search(crate::screen::browser::search::StartSearch),
     /// Put the keyboard focus in the search view's name input.
     FocusSearch,
     /// Count the entries of these folders of `dir`; ends with `Message::FolderCounts`.
@@ -118,14 +118,21 @@ impl Effect {
     pub fn into_task(self) -> Task<Message> {
         match self {
             Effect::Task(Work(task)) => task,
-            Effect::Search(start) => crate::search::task(start, Message::Search),
+            Effect::Search(start) => crate::screen::browser::search::task(start, |m| {
+                Message::Browser(crate::screen::browser::Message::Search(m))
+            }),
             Effect::FocusSearch => Task::batch([
-                operation::focus(crate::search::SEARCH_INPUT),
-                operation::select_all(crate::search::SEARCH_INPUT),
+                operation::focus(crate::screen::browser::search::SEARCH_INPUT),
+                operation::select_all(crate::screen::browser::search::SEARCH_INPUT),
             ]),
             Effect::LoadSpace { generation, path } => Task::perform(
                 blocking(move || porpoise_engine::host::space(&path).ok()),
-                move |space| Message::Space(generation, space.flatten()),
+                move |space| {
+                    Message::Browser(crate::screen::browser::Message::Space(
+                        generation,
+                        space.flatten(),
+                    ))
+                },
             ),
             Effect::ScheduleSave(ticket) => {
                 Task::perform(tokio::time::sleep(SAVE_DELAY), move |()| {
@@ -164,7 +171,12 @@ impl Effect {
                 hidden,
             } => Task::perform(
                 blocking(move || count_folders(&dir, &names, hidden)),
-                move |counts| Message::FolderCounts(generation, counts.unwrap_or_default()),
+                move |counts| {
+                    Message::Browser(crate::screen::browser::Message::FolderCounts(
+                        generation,
+                        counts.unwrap_or_default(),
+                    ))
+                },
             ),
             Effect::LoadThemeIcons { setting } => Task::perform(
                 blocking(move || desktop::load(setting.as_deref())),
@@ -172,9 +184,11 @@ impl Effect {
             ),
             Effect::Action(a) => a.into_task(),
             Effect::Types(t) => t.into_task(),
-            Effect::Thumbs(t) => t.into_task(Message::Thumbs, Message::Tick),
+            Effect::Thumbs(t) => t.into_task(Message::Thumbs),
             Effect::Apps(a) => a.into_task(),
-            Effect::NewFile(n) => n.into_task(Message::NewFile, Message::Tick),
+            Effect::NewFile(n) => {
+                n.into_task(|m| Message::Browser(crate::screen::browser::Message::NewFile(m)))
+            }
             Effect::DragOut(d) => d.into_task(Message::DragOut),
         }
     }

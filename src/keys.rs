@@ -6,7 +6,7 @@ use iced::window;
 
 use super::message::{KeyPress, Message};
 use super::settings::ViewMode;
-use super::tabs::TabMsg;
+use crate::screen::browser::tabs::TabMsg;
 
 /// Map a window event to a message (the subscription's filter). Keys a focused widget
 /// captured only count for Escape, so typing in the location bar is not type-ahead.

@@ -25,24 +25,19 @@ pub mod keys;
 pub mod launcher;
 pub mod layout;
 pub mod message;
-pub mod new_file;
 pub mod offload;
-pub mod pane;
 pub mod places;
 pub mod redraw;
 pub mod request;
 pub mod screen;
-pub mod search;
 pub mod selection;
 pub mod serving;
 pub mod settings;
 pub mod start;
-pub mod tabs;
 pub mod theme;
 pub mod thumbs;
 pub mod types;
 pub mod undo;
-pub mod view;
 pub mod viewport;
 pub mod watching;
 pub mod widgets;
@@ -117,7 +112,7 @@ pub fn run(mut args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
             )
         },
         App::update,
-        view::view,
+        App::view,
     )
     .title(App::title)
     .subscription(App::subscription)

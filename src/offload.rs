@@ -64,20 +64,3 @@ pub fn work<M: Send + 'static>(
     })
     .and_then(Task::done)
 }
-
-/// The task that does `work` off the UI thread and hands its message back; no message,
-/// or a worker that panicked (logged as `what`), comes back as `idle`.
-pub fn off_ui_thread<M: Clone + Send + 'static>(
-    what: &'static str,
-    work: impl FnOnce() -> Option<M> + Send + 'static,
-    idle: M,
-) -> Task<M> {
-    Task::perform(blocking(work), move |m| match m {
-        Some(Some(m)) => m,
-        Some(None) => idle.clone(),
-        None => {
-            tracing::error!("{what} panicked");
-            idle.clone()
-        }
-    })
-}

@@ -16,6 +16,7 @@ use std::cell::Cell;
 use iced::Color;
 
 use crate::message::Message;
+use crate::screen::browser;
 use crate::types::TypesMsg;
 
 /// Whether the next frame is to be drawn whole, and the shade the last one asked for.
@@ -70,22 +71,29 @@ const MANY_ROWS: usize = 4;
 /// of many rows at once (their types, their types' words and icons, folders' counts).
 fn moves_rows(message: &Message) -> bool {
     match message {
-        Message::Beside(inner) => moves_rows(inner),
-        Message::Pane(_)
-        | Message::Dir(..)
-        | Message::Key(_)
-        | Message::Resized(..)
-        | Message::SetView(_)
-        | Message::ToggleHidden
-        | Message::Zoom(_)
-        | Message::Tab(_)
-        | Message::ToggleSplit
-        | Message::ClosePane { .. }
-        | Message::Search(_) => true,
-        Message::FolderCounts(_, counts) => counts.len() >= MANY_ROWS,
+        Message::Browser(m) => browser_moves_rows(m),
+        Message::Key(_) | Message::Resized(..) => true,
         Message::Types(TypesMsg::Told { types, .. }) => types.len() >= MANY_ROWS,
         // One type's words or icon are every row of that type.
         Message::Types(TypesMsg::Described(_) | TypesMsg::Loaded(_)) => true,
+        _ => false,
+    }
+}
+
+/// The browser's messages among [`moves_rows`]'.
+fn browser_moves_rows(message: &browser::Message) -> bool {
+    match message {
+        browser::Message::Beside(inner) => browser_moves_rows(inner),
+        browser::Message::Pane(_)
+        | browser::Message::Dir(..)
+        | browser::Message::SetView(_)
+        | browser::Message::ToggleHidden
+        | browser::Message::Zoom(_)
+        | browser::Message::Tab(_)
+        | browser::Message::ToggleSplit
+        | browser::Message::ClosePane { .. }
+        | browser::Message::Search(_) => true,
+        browser::Message::FolderCounts(_, counts) => counts.len() >= MANY_ROWS,
         _ => false,
     }
 }
@@ -100,8 +108,8 @@ mod tests {
         let base = Color::from_rgb(0.98, 0.98, 0.98);
         assert_eq!(redraw.background(base), base, "nothing moved yet");
         // Two moving messages in one batch: one change, not two.
-        redraw.note(&Message::ToggleHidden);
-        redraw.note(&Message::ToggleSplit);
+        redraw.note(&Message::Browser(browser::Message::ToggleHidden));
+        redraw.note(&Message::Browser(browser::Message::ToggleSplit));
         let first = redraw.background(base);
         assert_ne!(first, base);
         for (a, b) in [(first.r, base.r), (first.g, base.g), (first.b, base.b)] {
@@ -111,7 +119,7 @@ mod tests {
             );
         }
         // A batch of messages that move nothing keeps the background.
-        redraw.note(&Message::Tick);
+        redraw.note(&Message::PurgeCache);
         assert_eq!(redraw.background(base), first);
         // Batches that each move the rows, with no frame drawn between them, never come
         // back to the last frame's background (the base here) before eight.
@@ -129,16 +137,22 @@ mod tests {
         let redraw = Redraw::default();
         let base = Color::from_rgb(0.1, 0.1, 0.1);
         let counts = |n: usize| (0..n).map(|i| (vec![b'a' + i as u8], 1)).collect();
-        redraw.note(&Message::FolderCounts(1, counts(1)));
+        redraw.note(&Message::Browser(browser::Message::FolderCounts(
+            1,
+            counts(1),
+        )));
         assert_eq!(redraw.background(base), base);
-        redraw.note(&Message::FolderCounts(1, counts(MANY_ROWS)));
+        redraw.note(&Message::Browser(browser::Message::FolderCounts(
+            1,
+            counts(MANY_ROWS),
+        )));
         assert_ne!(redraw.background(base), base);
     }
 
     #[test]
     fn white_is_nudged_down() {
         let redraw = Redraw::default();
-        redraw.note(&Message::ToggleSplit);
+        redraw.note(&Message::Browser(browser::Message::ToggleSplit));
         let nudged = redraw.background(Color::WHITE);
         assert!(nudged.r < 1.0 && nudged.r > 0.99, "{nudged:?}");
     }

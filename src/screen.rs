@@ -1,6 +1,7 @@
-//! The window's screens, each owning its state, messages, update and view: Places, the
-//! job panel and the status bar (more to come).
+//! The window's screens, each owning its state, messages, update and view: the browser
+//! (tabs and panes), Places, the job panel and the status bar.
 
+pub mod browser;
 pub mod jobs;
 pub mod places;
 pub mod status;

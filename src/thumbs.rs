@@ -78,6 +78,16 @@ pub struct Thumbs {
     slow_mounts: bool,
 }
 
+/// A regular file, or a link to one: what has a thumbnail.
+pub fn shows_a_file(entry: &porpoise_engine::entry::Entry) -> bool {
+    use porpoise_engine::entry::Kind;
+    match entry.kind() {
+        Kind::File => true,
+        Kind::Symlink => !entry.is_dir_like() && !entry.is_broken_link(),
+        _ => false,
+    }
+}
+
 /// Pictures out of view are kept up to this many bytes of pixels (about 500 of the
 /// 128-pixel ones); past it only those in view stay.
 const KEEP_BYTES: usize = 32 << 20;

@@ -20,8 +20,9 @@ use porpoise::Message;
 use porpoise::actions::effect::NAME_INPUT;
 use porpoise::actions::{ActionMsg, DropTarget, NameKind};
 use porpoise::keys::{char_key, named, press};
-use porpoise::pane::PaneMsg;
 use porpoise::request::{JobKind, JobRequest};
+use porpoise::screen::browser;
+use porpoise::screen::browser::pane::PaneMsg;
 
 #[test]
 fn dragging_a_file_onto_a_folder_asks_and_copies() {
@@ -31,7 +32,7 @@ fn dragging_a_file_onto_a_folder_asks_and_copies() {
     let start = center_of(&app, "a.txt");
     let target = center_of(&app, "sub");
     let (app, _) = play(app, start, vec![left(true)]);
-    assert!(app.selection().is_selected(b"a.txt"));
+    assert!(app.browser().pane().selection().is_selected(b"a.txt"));
     assert!(app.actions().drag.as_ref().is_some_and(|d| !d.active));
     let (app, _) = play(app, target, vec![moved(target)]);
     assert!(app.actions().drag.as_ref().is_some_and(|d| d.active));
@@ -55,7 +56,7 @@ fn dragging_a_file_onto_a_folder_asks_and_copies() {
             modes: None,
         }]
     );
-    assert!(app.drop_menu().is_none());
+    assert!(app.browser().pane().drop_menu().is_none());
     assert!(!shows(&app, "Copy here"));
     assert_eq!(
         fs::read(dir.path().join("sub/a.txt")).expect("the copy is there"),
@@ -66,7 +67,7 @@ fn dragging_a_file_onto_a_folder_asks_and_copies() {
     // Cancel closes the menu without a job; Escape cancels a drag.
     let (app, _) = drag(app, "b.txt", "sub", Modifiers::empty());
     let (app, jobs) = click_jobs(app, "Cancel");
-    assert!(jobs.is_empty() && app.drop_menu().is_none());
+    assert!(jobs.is_empty() && app.browser().pane().drop_menu().is_none());
     let start = center_of(&app, "b.txt");
     let (app, _) = play(app, start, vec![left(true)]);
     let away = iced::Point::new(start.x + 40.0, start.y + 40.0);
@@ -84,7 +85,7 @@ fn a_quick_click_leaves_no_drag_armed() {
     // view that would track the press is never built in between.
     let at = center_of(&app, "a.txt");
     let (app, _) = play(app, at, vec![left(true), left(false)]);
-    assert!(app.selection().is_selected(b"a.txt"));
+    assert!(app.browser().pane().selection().is_selected(b"a.txt"));
     assert!(
         app.actions().drag.is_none(),
         "the release ended the press: moving the pointer now drags nothing"
@@ -98,9 +99,14 @@ fn modifiers_at_the_drop_choose_directly() {
     assert_eq!(jobs.len(), 1);
     assert_eq!(jobs[0].kind, JobKind::Move);
     assert_eq!(jobs[0].dest, dir.path().join("sub"));
-    assert!(app.drop_menu().is_none());
+    assert!(app.browser().pane().drop_menu().is_none());
     // The folder's watch tells the move; the rows move up under the pointer.
-    app.settle_until(|app| !app.shown_names().contains(&"a.txt".to_owned()));
+    app.settle_until(|app| {
+        !app.browser()
+            .pane()
+            .shown_names()
+            .contains(&"a.txt".to_owned())
+    });
     let (app, jobs) = drag(app, "b.txt", "sub", Modifiers::CTRL);
     assert_eq!(jobs[0].kind, JobKind::Copy);
     assert_eq!(jobs[0].sources, [dir.path().join("b.txt")]);
@@ -119,19 +125,29 @@ fn a_selection_drags_together_and_never_onto_itself() {
     let (app, jobs) = drag(app, "sub", "sub", Modifiers::SHIFT);
     assert!(jobs.is_empty());
     let (app, jobs) = drag(app, "sub", "sub", Modifiers::empty());
-    assert!(jobs.is_empty() && app.drop_menu().is_none());
+    assert!(jobs.is_empty() && app.browser().pane().drop_menu().is_none());
     // A file onto a file: nothing.
     let (app, jobs) = drag(app, "a.txt", "b.txt", Modifiers::SHIFT);
-    assert!(jobs.is_empty() && app.drop_menu().is_none());
+    assert!(jobs.is_empty() && app.browser().pane().drop_menu().is_none());
 
     // Select a.txt and sub, drag the selection (pressing on a.txt keeps both) onto "other".
-    let app = send(app, Message::Clicked(b"a.txt".to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(b"a.txt".to_vec())),
+    );
     let app = send(app, Message::Modifiers(Modifiers::CTRL));
-    let app = send(app, Message::Clicked(b"sub".to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(b"sub".to_vec())),
+    );
     let app = send(app, Message::Modifiers(Modifiers::empty()));
-    assert_eq!(app.selection().len(), 2);
+    assert_eq!(app.browser().pane().selection().len(), 2);
     let (app, jobs) = drag(app, "a.txt", "other", Modifiers::SHIFT);
-    assert_eq!(app.selection().len(), 2, "the drag kept the selection");
+    assert_eq!(
+        app.browser().pane().selection().len(),
+        2,
+        "the drag kept the selection"
+    );
     assert_eq!(jobs.len(), 1);
     let mut sources = jobs[0].sources.clone();
     sources.sort();
@@ -154,11 +170,11 @@ fn files_dropped_from_other_apps_open_the_drop_menu() {
     let mut app = app;
     let mut last = Vec::new();
     for p in &dropped {
-        last = app.handle(Message::Action(ActionMsg::FileDropped(p.clone())));
+        last = app.handle(Message::Drag(ActionMsg::FileDropped(p.clone())));
     }
     // The drop settles (the delay is not waited for here): one menu for both files.
     let app = settle(app, last);
-    let menu = app.drop_menu().expect("the drop menu");
+    let menu = app.browser().pane().drop_menu().expect("the drop menu");
     assert_eq!(menu.sources, dropped);
     assert_eq!(menu.dest, dir.path());
     let (_, jobs) = click_jobs(app, "Move here");
@@ -170,9 +186,9 @@ fn files_dropped_from_other_apps_open_the_drop_menu() {
     let app = boot(dir.path());
     let app = send(
         app,
-        Message::Action(ActionMsg::FileDropped(dir.path().join("a.txt"))),
+        Message::Drag(ActionMsg::FileDropped(dir.path().join("a.txt"))),
     );
-    assert!(app.drop_menu().is_none());
+    assert!(app.browser().pane().drop_menu().is_none());
 }
 
 #[test]
@@ -185,39 +201,48 @@ fn the_context_menu_opens_where_clicked_and_acts() {
     // On a file: its entries, no "Paste into folder".
     let at = center_of(&app, "a.txt");
     let app = right_click(app, at);
-    let menu = app.menu().expect("a menu");
+    let menu = app.browser().pane().menu().expect("a menu");
     assert_eq!(menu.at, at);
-    assert!(app.selection().is_selected(b"a.txt"));
+    assert!(app.browser().pane().selection().is_selected(b"a.txt"));
     for entry in ["Open", "Cut", "Copy", "Rename…", "Move to Trash", "Delete…"] {
         assert!(shows(&app, entry), "the menu offers {entry}");
     }
     assert!(!shows(&app, "Paste into folder"));
     // Escape closes it; so does a click elsewhere.
     let app = send(app, press(named(Named::Escape), Modifiers::empty()));
-    assert!(app.menu().is_none());
+    assert!(app.browser().pane().menu().is_none());
     let app = right_click(app, at);
     let (app, _) = play(app, iced::Point::new(900.0, 650.0), vec![left(true)]);
-    assert!(app.menu().is_none());
+    assert!(app.browser().pane().menu().is_none());
 
     // On a folder: "Paste into folder" too.
     let sub = center_of(&app, "sub");
     let app = right_click(app, sub);
     assert!(shows(&app, "Paste into folder"));
-    let app = send(app, Message::Action(ActionMsg::CloseMenu));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::CloseMenu)),
+    );
 
     // "Rename…" turns the name into a text input.
     let app = right_click(app, at);
     let (app, _) = click_jobs(app, "Rename…");
     assert_eq!(
-        app.naming().map(|n| n.kind.clone()),
+        app.browser().pane().naming().map(|n| n.kind.clone()),
         Some(NameKind::Rename(b"a.txt".to_vec()))
     );
     assert!(simulator(&app).find(Id::new(NAME_INPUT)).is_ok());
 
     // On the empty part of the view: Paste, New Folder, Show hidden files, Reload.
-    let app = send(app, Message::Action(ActionMsg::NameCancel));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameCancel)),
+    );
     let app = right_click(app, iced::Point::new(600.0, 500.0));
-    assert_eq!(app.menu().map(|m| m.target.clone()), Some(None));
+    assert_eq!(
+        app.browser().pane().menu().map(|m| m.target.clone()),
+        Some(None)
+    );
     for entry in ["Paste", "New Folder…", "Show hidden files", "Reload"] {
         assert!(shows(&app, entry), "the menu offers {entry}");
     }
@@ -240,19 +265,33 @@ fn the_context_menu_opens_where_clicked_and_acts() {
 
 fn rename(app: Ui, name: &[u8], to: &str) -> Ui {
     let mut app = app;
-    if !app.selection().is_selected(name) || app.selection().len() > 1 {
-        app = send(app, Message::Clicked(name.to_vec()));
+    if !app.browser().pane().selection().is_selected(name)
+        || app.browser().pane().selection().len() > 1
+    {
+        app = send(
+            app,
+            Message::Browser(browser::Message::Clicked(name.to_vec())),
+        );
     }
     let app = send(
         app,
-        Message::Action(ActionMsg::Pointer(
+        Message::Drag(ActionMsg::Pointer(
             porpoise::widgets::pointer::PointerEvent::Released,
         )),
     );
     let app = send(app, press(named(Named::F2), Modifiers::empty()));
-    assert!(app.naming().is_some(), "F2 opens the name entry");
-    let app = send(app, Message::Action(ActionMsg::NameInput(to.into())));
-    send(app, Message::Action(ActionMsg::NameSubmit))
+    assert!(
+        app.browser().pane().naming().is_some(),
+        "F2 opens the name entry"
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameInput(to.into()))),
+    );
+    send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameSubmit)),
+    )
 }
 
 #[test]
@@ -264,23 +303,37 @@ fn f2_renames_in_place_including_non_utf8_names() {
     let app = boot(dir.path());
 
     // The entry shows the name, the stem is what typing replaces.
-    let app = send(app, Message::Clicked(b"a.txt".to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(b"a.txt".to_vec())),
+    );
     let app = send(app, press(named(Named::F2), Modifiers::empty()));
-    assert_eq!(app.naming().map(|n| n.text.as_str()), Some("a.txt"));
+    assert_eq!(
+        app.browser().pane().naming().map(|n| n.text.as_str()),
+        Some("a.txt")
+    );
     let app = send(app, press(named(Named::Escape), Modifiers::empty()));
-    assert!(app.naming().is_none());
+    assert!(app.browser().pane().naming().is_none());
 
     let app = rename(app, b"a.txt", "renamed.txt");
-    assert!(app.naming().is_none(), "{:?}", app.status().shown_error());
+    assert!(
+        app.browser().pane().naming().is_none(),
+        "{:?}",
+        app.status().shown_error()
+    );
     assert!(dir.path().join("renamed.txt").is_file());
     assert!(!dir.path().join("a.txt").exists());
-    assert!(app.selection().is_selected(b"renamed.txt"));
+    assert!(app.browser().pane().selection().is_selected(b"renamed.txt"));
 
     // A non-UTF-8 name left as the entry shows it (with a stand-in for the byte): Enter
     // changes nothing on disk.
     let shown = String::from_utf8_lossy(odd).into_owned();
     let app = rename(app, odd, &shown);
-    assert!(app.naming().is_none(), "{:?}", app.status().shown_error());
+    assert!(
+        app.browser().pane().naming().is_none(),
+        "{:?}",
+        app.status().shown_error()
+    );
     assert!(
         dir.path().join(OsStr::from_bytes(odd)).exists(),
         "kept as it was"
@@ -289,7 +342,11 @@ fn f2_renames_in_place_including_non_utf8_names() {
 
     // A non-UTF-8 name: the rename works on the original bytes.
     let app = rename(app, odd, "cafe menu.txt");
-    assert!(app.naming().is_none(), "{:?}", app.status().shown_error());
+    assert!(
+        app.browser().pane().naming().is_none(),
+        "{:?}",
+        app.status().shown_error()
+    );
     assert_eq!(
         fs::read(dir.path().join("cafe menu.txt")).expect("renamed"),
         b"odd"
@@ -297,25 +354,40 @@ fn f2_renames_in_place_including_non_utf8_names() {
     assert!(!dir.path().join(OsStr::from_bytes(odd)).exists());
 
     // Errors keep the entry open and say why.
-    let app = send(app, Message::Pane(PaneMsg::Reload));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::Reload)),
+    );
     let app = rename(app, b"b.txt", "renamed.txt");
     assert_eq!(
         app.status().shown_error(),
         Some("An item with this name already exists.")
     );
-    assert!(app.naming().is_some());
+    assert!(app.browser().pane().naming().is_some());
     assert_eq!(
         fs::read(dir.path().join("renamed.txt")).expect("kept"),
         b"alpha"
     );
-    let app = send(app, Message::Action(ActionMsg::NameInput("x/y".into())));
-    let app = send(app, Message::Action(ActionMsg::NameSubmit));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameInput("x/y".into()))),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameSubmit)),
+    );
     assert_eq!(
         app.status().shown_error(),
         Some("A name cannot contain “/”.")
     );
-    let app = send(app, Message::Action(ActionMsg::NameInput(" ".into())));
-    let app = send(app, Message::Action(ActionMsg::NameSubmit));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameInput(" ".into()))),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameSubmit)),
+    );
     assert_eq!(app.status().shown_error(), Some("A name cannot be empty."));
     assert!(dir.path().join("b.txt").exists());
 }
@@ -324,19 +396,28 @@ fn f2_renames_in_place_including_non_utf8_names() {
 fn f10_creates_new_folder_then_a_numbered_one() {
     let (_lang, dir, app) = english_booted(tree);
     let app = send(app, press(named(Named::F10), Modifiers::empty()));
-    assert_eq!(app.naming().map(|n| n.text.as_str()), Some("New Folder"));
+    assert_eq!(
+        app.browser().pane().naming().map(|n| n.text.as_str()),
+        Some("New Folder")
+    );
     assert!(shows(&app, "New folder:"));
-    let app = send(app, Message::Action(ActionMsg::NameSubmit));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameSubmit)),
+    );
     assert!(dir.path().join("New Folder").is_dir());
-    assert!(app.naming().is_none());
-    assert!(app.selection().is_selected(b"New Folder"));
+    assert!(app.browser().pane().naming().is_none());
+    assert!(app.browser().pane().selection().is_selected(b"New Folder"));
 
     // The watcher shows the new folder in the window; here a reload does.
-    let app = send(app, Message::Pane(PaneMsg::Reload));
-    assert!(app.selection().is_selected(b"New Folder"));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::Reload)),
+    );
+    assert!(app.browser().pane().selection().is_selected(b"New Folder"));
     let app = send(app, press(named(Named::F10), Modifiers::empty()));
     assert_eq!(
-        app.naming().map(|n| n.text.as_str()),
+        app.browser().pane().naming().map(|n| n.text.as_str()),
         Some("New Folder (1)")
     );
     let (app, _) = click_jobs(app, "Create");
@@ -344,17 +425,29 @@ fn f10_creates_new_folder_then_a_numbered_one() {
 
     // A taken name and a bad one are refused, clearly.
     let app = send(app, press(named(Named::F10), Modifiers::empty()));
-    let app = send(app, Message::Action(ActionMsg::NameInput("sub".into())));
-    let app = send(app, Message::Action(ActionMsg::NameSubmit));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameInput("sub".into()))),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameSubmit)),
+    );
     assert_eq!(
         app.status().shown_error(),
         Some("An item with this name already exists.")
     );
-    let app = send(app, Message::Action(ActionMsg::NameInput("".into())));
-    let app = send(app, Message::Action(ActionMsg::NameSubmit));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameInput("".into()))),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameSubmit)),
+    );
     assert_eq!(app.status().shown_error(), Some("A name cannot be empty."));
     let (app, _) = click_jobs(app, "Cancel");
-    assert!(app.naming().is_none());
+    assert!(app.browser().pane().naming().is_none());
 }
 
 #[test]
@@ -378,7 +471,7 @@ fn trash_view_lists_restores_and_empties() {
 
     let app = boot_with_trash(dir.path(), &trash);
     let (app, _) = click_jobs(app, "Trash");
-    assert!(app.trash_view().is_some());
+    assert!(app.browser().pane().trash_view().is_some());
     assert!(shows(&app, "kept notes.txt"));
     assert!(shows(&app, "gone.txt"));
     assert!(shows(&app, "Original location"));
@@ -414,9 +507,17 @@ fn trash_view_lists_restores_and_empties() {
     assert_eq!(fs::read(&gone).expect("untouched"), b"new");
 
     // Another place leaves the Trash view.
-    let app = send(app, Message::Pane(PaneMsg::Navigate(dir.path().to_owned())));
-    let app = send(app, Message::Pane(PaneMsg::Reload));
-    assert!(app.trash_view().is_none());
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::Navigate(
+            dir.path().to_owned(),
+        ))),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::Reload)),
+    );
+    assert!(app.browser().pane().trash_view().is_none());
     assert!(shows(&app, "kept notes.txt"));
 }
 
@@ -452,7 +553,7 @@ fn places_are_drop_targets_and_trash_takes_directly() {
     assert_eq!(jobs.len(), 1);
     assert_eq!(jobs[0].kind, JobKind::Trash);
     assert_eq!(jobs[0].sources, [dir.path().join("b.txt")]);
-    assert!(app.drop_menu().is_none());
+    assert!(app.browser().pane().drop_menu().is_none());
     assert!(!dir.path().join("b.txt").exists());
     assert!(trash.files().join("b.txt").exists());
 }
@@ -460,17 +561,33 @@ fn places_are_drop_targets_and_trash_takes_directly() {
 #[test]
 fn the_icons_view_drags_and_renames_too() {
     let (_lang, dir, app) = english_booted(tree);
-    let app = send(app, Message::SetView(porpoise::settings::ViewMode::Icons));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::SetView(
+            porpoise::settings::ViewMode::Icons,
+        )),
+    );
     let (app, jobs) = drag(app, "a.txt", "sub", Modifiers::SHIFT);
     assert_eq!(jobs[0].kind, JobKind::Move);
     assert_eq!(jobs[0].dest, dir.path().join("sub"));
-    let app = send(app, Message::Clicked(b"b.txt".to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(b"b.txt".to_vec())),
+    );
     let app = send(app, press(named(Named::F2), Modifiers::empty()));
     assert!(simulator(&app).find(Id::new(NAME_INPUT)).is_ok());
-    let app = send(app, Message::Action(ActionMsg::NameInput("c.txt".into())));
-    let app = send(app, Message::Action(ActionMsg::NameSubmit));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameInput(
+            "c.txt".into(),
+        ))),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameSubmit)),
+    );
     assert!(dir.path().join("c.txt").is_file());
-    assert!(app.naming().is_none());
+    assert!(app.browser().pane().naming().is_none());
 }
 
 #[test]
@@ -483,7 +600,10 @@ fn ctrl_z_takes_back_a_rename_and_a_new_folder() {
     assert!(!dir.path().join("alpha.txt").exists());
 
     let app = send(app, press(named(Named::F10), Modifiers::empty()));
-    let app = send(app, Message::Action(ActionMsg::NameSubmit));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameSubmit)),
+    );
     assert!(dir.path().join("New Folder").is_dir());
     let _ = send(app, press(char_key("z"), Modifiers::CTRL));
     assert!(!dir.path().join("New Folder").exists());
@@ -501,12 +621,18 @@ fn a_folder_without_write_permission_says_so() {
         let locked = std::path::PathBuf::from(locked);
         let app = boot(&locked);
         let app = send(app, press(named(Named::F10), Modifiers::empty()));
-        let app = send(app, Message::Action(ActionMsg::NameSubmit));
+        let app = send(
+            app,
+            Message::Browser(browser::Message::Action(ActionMsg::NameSubmit)),
+        );
         assert_eq!(
             app.status().shown_error(),
             Some("You don't have permission to change this folder.")
         );
-        let app = send(app, Message::Action(ActionMsg::NameCancel));
+        let app = send(
+            app,
+            Message::Browser(browser::Message::Action(ActionMsg::NameCancel)),
+        );
         let app = rename(app, b"kept.txt", "other.txt");
         assert_eq!(
             app.status().shown_error(),
@@ -542,7 +668,12 @@ fn scrolling_during_a_drag_moves_the_drop_highlight_with_the_pointer() {
     let messages = mouse(&app, over, vec![wheel, moved(nudged)]);
     let scrolled: Vec<Message> = messages
         .iter()
-        .filter(|m| matches!(m, Message::Pane(PaneMsg::Scrolled(_))))
+        .filter(|m| {
+            matches!(
+                m,
+                Message::Browser(browser::Message::Pane(PaneMsg::Scrolled(_)))
+            )
+        })
         .cloned()
         .collect();
     assert!(!scrolled.is_empty(), "the list scrolled");
@@ -553,9 +684,12 @@ fn scrolling_during_a_drag_moves_the_drop_highlight_with_the_pointer() {
     );
     let (app, _) = feed(
         app,
-        messages
-            .into_iter()
-            .filter(|m| !matches!(m, Message::Pane(PaneMsg::Scrolled(_)))),
+        messages.into_iter().filter(|m| {
+            !matches!(
+                m,
+                Message::Browser(browser::Message::Pane(PaneMsg::Scrolled(_)))
+            )
+        }),
     );
     let Some(DropTarget::Entry(now)) = app.actions().hover.clone() else {
         panic!("the entry under the pointer is highlighted");

@@ -21,6 +21,7 @@ use porpoise::dialog::batch_rename::{
     FIND_INPUT, Message as BatchMsg, NUMBERING_INPUT, REPLACE_INPUT,
 };
 use porpoise::keys::{char_key, named, press};
+use porpoise::screen::browser;
 use porpoise::{App, Message};
 
 use flows::*;
@@ -51,7 +52,10 @@ fn type_into(app: Ui, id: &'static str, text: &str) -> Ui {
 
 fn ctrl_click(app: Ui, name: &[u8]) -> Ui {
     let app = send(app, Message::Modifiers(Modifiers::CTRL));
-    let app = send(app, Message::Clicked(name.to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(name.to_vec())),
+    );
     send(app, Message::Modifiers(Modifiers::empty()))
 }
 
@@ -73,7 +77,10 @@ fn rules_preview_conflicts_rename_and_one_undo_gives_every_name_back() {
     }
     let before = names(dir.path());
     let app = boot(dir.path());
-    let app = send(app, Message::Clicked(b"IMG_1.jpg".to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(b"IMG_1.jpg".to_vec())),
+    );
     let app = ctrl_click(app, b"IMG_2.jpg");
     let app = ctrl_click(app, odd);
     let app = send(app, press(named(Named::F2), Modifiers::empty()));
@@ -176,13 +183,20 @@ fn escape_closes_and_one_item_is_renamed_in_place() {
     // Rename in the menu of one of the selected items opens it too.
     let app = send(
         app,
-        Message::Action(ActionMsg::ContextMenu(Some(b"a.txt".to_vec()))),
+        Message::Browser(browser::Message::Action(ActionMsg::ContextMenu(Some(
+            b"a.txt".to_vec(),
+        )))),
     );
-    let app = send(app, Message::Action(ActionMsg::MenuPick(MenuItem::Rename)));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::MenuPick(
+            MenuItem::Rename,
+        ))),
+    );
     assert_eq!(batch_rename(&app).map(|v| v.count()), Some(2));
     let app = send(app, to_dialog(BatchMsg::Close));
     let app = ctrl_click(app, b"a.txt");
     let app = send(app, press(named(Named::F2), Modifiers::empty()));
     assert!(batch_rename(&app).is_none(), "one item: the name entry");
-    assert!(app.pane().naming().is_some());
+    assert!(app.browser().pane().naming().is_some());
 }

@@ -16,7 +16,8 @@ use flows::*;
 use iced::keyboard::Modifiers;
 use porpoise::actions::{ActionMsg, NameKind};
 use porpoise::keys::{char_key, press};
-use porpoise::new_file::NewFileMsg;
+use porpoise::screen::browser;
+use porpoise::screen::browser::templates::NewFileMsg;
 use porpoise::screen::places::{self, bookmarks::BookmarkMsg};
 use porpoise::{App, Message};
 use porpoise_engine::uri::file_uri;
@@ -158,7 +159,7 @@ fn places_lists_the_file_and_changes_it_in_its_format() {
     let at = center_of(&app, "beta");
     let app = right_click(app, at);
     let app = click(app, "Open in New Tab");
-    assert_eq!(app.tab_list().len(), 2);
+    assert_eq!(app.browser().tab_list().len(), 2);
 }
 
 #[test]
@@ -265,9 +266,15 @@ fn new_file_from_templates_and_undo_while_unchanged() {
     let app = boot_with_templates(&t);
 
     // The folder's menu: New File, its submenu on the pointer coming onto it.
-    let app = send(app, Message::Action(ActionMsg::ContextMenu(None)));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::ContextMenu(None))),
+    );
     assert!(shows(&app, "New File"));
-    let app = send(app, Message::NewFile(NewFileMsg::ShowMenu));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::NewFile(NewFileMsg::ShowMenu)),
+    );
     for entry in ["Empty File", "Letter", "Office"] {
         assert!(shows(&app, entry), "the submenu offers {entry}");
     }
@@ -277,19 +284,27 @@ fn new_file_from_templates_and_undo_while_unchanged() {
     );
     let app = send(
         app,
-        Message::NewFile(NewFileMsg::OpenFolder { level: 0, index: 1 }),
+        Message::Browser(browser::Message::NewFile(NewFileMsg::OpenFolder {
+            level: 0,
+            index: 1,
+        })),
     );
     let app = click(app, "Memo");
-    let naming = app.naming().expect("the name entry");
+    let naming = app.browser().pane().naming().expect("the name entry");
     assert_eq!(naming.text, "Memo.md");
     assert!(matches!(naming.kind, NameKind::NewFile(Some(_))));
     let app = send(
         app,
-        Message::Action(ActionMsg::NameInput("Notes.md".into())),
+        Message::Browser(browser::Message::Action(ActionMsg::NameInput(
+            "Notes.md".into(),
+        ))),
     );
-    let app = send(app, Message::Action(ActionMsg::NameSubmit));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameSubmit)),
+    );
     assert_eq!(read(&work_file(&t, "Notes.md")), "# Memo\n");
-    assert!(app.selection().is_selected(b"Notes.md"));
+    assert!(app.browser().pane().selection().is_selected(b"Notes.md"));
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
     assert!(
         !work_file(&t, "Notes.md").exists(),
@@ -305,10 +320,19 @@ fn new_file_from_templates_and_undo_while_unchanged() {
     assert!(!work_file(&t, "Notes.md").exists(), "undone again");
 
     // A changed new file is kept, and undo says why.
-    let app = send(app, Message::Action(ActionMsg::ContextMenu(None)));
-    let app = send(app, Message::NewFile(NewFileMsg::ShowMenu));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::ContextMenu(None))),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::NewFile(NewFileMsg::ShowMenu)),
+    );
     let app = click(app, "Letter");
-    let app = send(app, Message::Action(ActionMsg::NameSubmit));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameSubmit)),
+    );
     let letter = work_file(&t, "Letter.txt");
     assert_eq!(read(&letter), "Dear someone,\n");
     fs::write(&letter, b"Dear you, with more words,\n").expect("edit");
@@ -324,8 +348,14 @@ fn new_file_from_templates_and_undo_while_unchanged() {
 
     // Ctrl+Alt+N: an empty file, "New File".
     let app = send(app, press(char_key("n"), Modifiers::CTRL | Modifiers::ALT));
-    assert_eq!(app.naming().map(|n| n.text.as_str()), Some("New File"));
-    let _app = send(app, Message::Action(ActionMsg::NameSubmit));
+    assert_eq!(
+        app.browser().pane().naming().map(|n| n.text.as_str()),
+        Some("New File")
+    );
+    let _app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameSubmit)),
+    );
     assert_eq!(fs::read(work_file(&t, "New File")).expect("made"), b"");
 }
 
@@ -387,7 +417,7 @@ fn new_file_templates_from_the_keyboard() {
     let key = |app, k| send(app, press(named(k), Modifiers::empty()));
     // Shift+F10 with nothing selected: the folder's menu, on its first entry.
     let app = send(app, press(named(Named::F10), Modifiers::SHIFT));
-    let menu = app.menu().expect("the folder's menu");
+    let menu = app.browser().pane().menu().expect("the folder's menu");
     let down = menu
         .items
         .iter()
@@ -410,9 +440,15 @@ fn new_file_templates_from_the_keyboard() {
     assert!(!shows(&app, "Memo"));
     let app = key(app, Named::ArrowRight);
     let app = key(app, Named::Enter);
-    assert_eq!(app.naming().map(|n| n.text.as_str()), Some("Memo.md"));
-    assert!(app.menu().is_none());
-    let _app = send(app, Message::Action(ActionMsg::NameSubmit));
+    assert_eq!(
+        app.browser().pane().naming().map(|n| n.text.as_str()),
+        Some("Memo.md")
+    );
+    assert!(app.browser().pane().menu().is_none());
+    let _app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::NameSubmit)),
+    );
     assert_eq!(read(&work_file(&t, "Memo.md")), "# Memo\n");
 }
 

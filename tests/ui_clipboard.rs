@@ -17,8 +17,9 @@ use flows::*;
 use iced::keyboard::Modifiers;
 use porpoise::Message;
 use porpoise::keys::{char_key, press};
-use porpoise::pane::PaneMsg;
 use porpoise::request::{JobKind, JobRequest};
+use porpoise::screen::browser;
+use porpoise::screen::browser::pane::PaneMsg;
 
 /// Ctrl+V: without an error, it asks for one job, `kind` of `sources` into `dest`.
 fn paste_asks_for(app: Ui, kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> Ui {
@@ -44,7 +45,10 @@ fn without_a_display_the_clipboard_says_so() {
         return;
     }
     let (_lang, _dir, app) = english_booted(tree);
-    let app = send(app, Message::Clicked(b"a.txt".to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(b"a.txt".to_vec())),
+    );
     let app = send(app, press(char_key("c"), Modifiers::CTRL));
     assert_eq!(
         app.status().shown_error(),
@@ -101,9 +105,15 @@ fn x11_clipboard_round_trip_with_xclip() {
 
     // Porpoise copies: other programs see GNOME's list, the URI list and text.
     let app = boot(dir.path());
-    let app = send(app, Message::Clicked(b"a b.txt".to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(b"a b.txt".to_vec())),
+    );
     let app = send(app, Message::Modifiers(Modifiers::CTRL));
-    let app = send(app, Message::Clicked(odd.to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(odd.to_vec())),
+    );
     let app = send(app, Message::Modifiers(Modifiers::empty()));
     let app = send(app, press(char_key("c"), Modifiers::CTRL));
     assert_eq!(app.status().shown_error(), None);
@@ -128,7 +138,10 @@ fn x11_clipboard_round_trip_with_xclip() {
 
     // Pasting Porpoise's own cut list moves, and empties the clipboard.
     let dest = dir.path().join("dest");
-    let app = send(app, Message::Pane(PaneMsg::Navigate(dest.clone())));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::Navigate(dest.clone()))),
+    );
     let app = paste_asks_for(
         app,
         JobKind::Move,

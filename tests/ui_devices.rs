@@ -101,12 +101,7 @@ fn source(dir: &Path, size: usize) -> PathBuf {
 /// Ask the app for a copy and start it in the engine as the window would (here, not in
 /// the harness's runtime: the events are fed to the app by the caller, one at a time).
 fn start_copy(app: &mut App, src: PathBuf, dest: &Path) -> (u64, Arc<JobRun>, JobEvents) {
-    let effects = app.handle(Message::StartJob(JobRequest {
-        kind: JobKind::Copy,
-        sources: vec![src],
-        dest: dest.to_owned(),
-        modes: None,
-    }));
+    let effects = app.handle(flows::job(JobKind::Copy, vec![src], dest));
     assert!(effects.is_empty(), "the job is the app's to start");
     let run = app
         .jobs()
@@ -178,7 +173,7 @@ fn drop_defaults_to(app: Ui, kind: JobKind) -> (Ui, Vec<JobRequest>) {
 
 /// The open drop menu's default is `kind`, listed first, and Enter picks it.
 fn enter_picks(app: Ui, kind: JobKind) -> (Ui, Vec<JobRequest>) {
-    let menu = app.drop_menu().expect("the drop menu");
+    let menu = app.browser().pane().drop_menu().expect("the drop menu");
     assert_eq!(menu.default, kind);
     let (first, second) = match kind {
         JobKind::Copy => ("Copy here", "Move here"),
@@ -188,7 +183,7 @@ fn enter_picks(app: Ui, kind: JobKind) -> (Ui, Vec<JobRequest>) {
     assert!(shows(&app, "Enter"), "the default says Enter picks it");
     let (app, jobs) = feed(app, [press(named(Named::Enter), Modifiers::empty())]);
     assert_eq!(jobs.first().map(|j| j.kind), Some(kind));
-    assert!(app.drop_menu().is_none());
+    assert!(app.browser().pane().drop_menu().is_none());
     (app, jobs)
 }
 
@@ -324,10 +319,7 @@ fn a_drop_onto_the_stick_defaults_to_copy_and_elsewhere_to_move() {
     // Files dropped in from another application onto a folder of the stick: the same.
     let dropped = rig.src.path().join("x.txt");
     fs::write(&dropped, b"x").expect("write");
-    let app = send(
-        app,
-        Message::Action(ActionMsg::FileDropped(dropped.clone())),
-    );
+    let app = send(app, Message::Drag(ActionMsg::FileDropped(dropped.clone())));
     let (app, _) = enter_picks(app, JobKind::Copy);
     assert!(dropped.exists(), "the original stays");
     drop(app);

@@ -14,6 +14,7 @@ use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use porpoise::drag_out::{DragOutEffect, DragOutMsg, Outcome};
 use porpoise::keys::{named, press};
+use porpoise::screen::browser;
 use porpoise::{App, Effect, Message};
 
 /// Handle `messages` one by one; the effects they asked for.
@@ -61,11 +62,17 @@ fn a_drag_is_handed_to_other_applications_once_it_starts() {
 
     // A drag of the selection hands over all of it: a.txt and b.txt selected, a press
     // on b.txt keeps both.
-    let app = send(app, Message::Clicked(b"a.txt".to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(b"a.txt".to_vec())),
+    );
     let app = send(app, Message::Modifiers(Modifiers::CTRL));
-    let app = send(app, Message::Clicked(b"b.txt".to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(b"b.txt".to_vec())),
+    );
     let app = send(app, Message::Modifiers(Modifiers::empty()));
-    assert_eq!(app.selection().len(), 2);
+    assert_eq!(app.browser().pane().selection().len(), 2);
     let b = center_of(&app, "b.txt");
     let (mut app, _) = play(app, b, vec![left(true)]);
     let away = Point::new(b.x + 50.0, b.y + 250.0);

@@ -15,9 +15,10 @@ use porpoise::effects::FILTER_INPUT;
 use porpoise::icons::{IconSize, Slot};
 use porpoise::keys::{char_key, named, press};
 use porpoise::message::KeyPress;
-use porpoise::pane::PaneMsg;
+use porpoise::screen::browser;
+use porpoise::screen::browser::pane::PaneMsg;
+use porpoise::screen::browser::view::location;
 use porpoise::viewport::Viewport;
-use porpoise::widgets::location;
 use porpoise_engine::listing::SortKey;
 
 use flows::*;
@@ -25,7 +26,10 @@ use flows::*;
 #[test]
 fn opens_a_folder_and_a_subfolder_then_goes_back() {
     let (_lang, dir, app) = english_booted(deeper_tree);
-    assert_eq!(app.shown_names(), ["sub", "a.txt", "b.txt"]);
+    assert_eq!(
+        app.browser().pane().shown_names(),
+        ["sub", "a.txt", "b.txt"]
+    );
     assert!(shows(&app, "a.txt"));
     assert!(shows(&app, "b.txt"));
     assert!(shows(&app, "3 items"));
@@ -39,8 +43,8 @@ fn opens_a_folder_and_a_subfolder_then_goes_back() {
         ui.into_messages().collect()
     };
     let app = messages.into_iter().fold(app, send);
-    assert_eq!(app.path(), dir.path().join("sub"));
-    assert_eq!(app.shown_names(), ["inner.txt"]);
+    assert_eq!(app.browser().path(), dir.path().join("sub"));
+    assert_eq!(app.browser().pane().shown_names(), ["inner.txt"]);
     assert!(shows(&app, "inner.txt"));
     assert!(!shows(&app, "a.txt"));
     assert!(app.title().contains("Porpoise"));
@@ -48,16 +52,16 @@ fn opens_a_folder_and_a_subfolder_then_goes_back() {
 
     // Back (the toolbar button) shows the parent again, with "sub" selected.
     let app = click(app, Id::new(location::BACK));
-    assert_eq!(app.path(), dir.path());
+    assert_eq!(app.browser().path(), dir.path());
     assert!(shows(&app, "a.txt"));
-    assert!(app.selection().is_selected(b"sub"));
+    assert!(app.browser().pane().selection().is_selected(b"sub"));
     assert!(shows(&app, "3 items, 1 selected"));
 
     // Forward with Alt+Right, back with Alt+Left.
     let app = send(app, press(named(Named::ArrowRight), Modifiers::ALT));
-    assert_eq!(app.path(), dir.path().join("sub"));
+    assert_eq!(app.browser().path(), dir.path().join("sub"));
     let app = send(app, press(named(Named::ArrowLeft), Modifiers::ALT));
-    assert_eq!(app.path(), dir.path());
+    assert_eq!(app.browser().path(), dir.path());
     assert!(shows(&app, "b.txt"));
 }
 
@@ -65,26 +69,38 @@ fn opens_a_folder_and_a_subfolder_then_goes_back() {
 fn keyboard_selects_and_opens() {
     let (_lang, dir, mut app) = english_booted(deeper_tree);
     app = send(app, press(named(Named::ArrowDown), Modifiers::empty()));
-    assert_eq!(app.selection().cursor(), Some(&b"sub"[..]));
+    assert_eq!(app.browser().pane().selection().cursor(), Some(&b"sub"[..]));
     app = send(app, press(named(Named::End), Modifiers::empty()));
-    assert_eq!(app.selection().cursor(), Some(&b"b.txt"[..]));
+    assert_eq!(
+        app.browser().pane().selection().cursor(),
+        Some(&b"b.txt"[..])
+    );
     app = send(app, press(char_key("a"), Modifiers::empty()));
-    assert_eq!(app.selection().cursor(), Some(&b"a.txt"[..]));
+    assert_eq!(
+        app.browser().pane().selection().cursor(),
+        Some(&b"a.txt"[..])
+    );
     app = send(app, press(named(Named::Home), Modifiers::empty()));
     app = send(app, press(named(Named::Enter), Modifiers::empty()));
-    assert_eq!(app.path(), dir.path().join("sub"));
+    assert_eq!(app.browser().path(), dir.path().join("sub"));
     assert!(shows(&app, "inner.txt"));
     app = send(app, press(named(Named::Backspace), Modifiers::empty()));
-    assert_eq!(app.path(), dir.path());
-    assert!(app.selection().is_selected(b"sub"));
+    assert_eq!(app.browser().path(), dir.path());
+    assert!(app.browser().pane().selection().is_selected(b"sub"));
 
     // Ctrl+L, type a path, Enter.
     app = send(app, press(char_key("l"), Modifiers::CTRL));
-    assert!(app.location().is_some());
-    app = send(app, Message::Pane(PaneMsg::LocationInput("sub".into())));
-    app = send(app, Message::Pane(PaneMsg::LocationSubmit));
-    assert_eq!(app.path(), dir.path().join("sub"));
-    assert!(app.location().is_none());
+    assert!(app.browser().pane().location().is_some());
+    app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::LocationInput("sub".into()))),
+    );
+    app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::LocationSubmit)),
+    );
+    assert_eq!(app.browser().path(), dir.path().join("sub"));
+    assert!(app.browser().pane().location().is_none());
 }
 
 #[test]
@@ -94,18 +110,27 @@ fn sorts_by_size_from_the_column_header() {
     fs::write(dir.path().join("small.bin"), vec![0u8; 10]).expect("write");
     fs::write(dir.path().join("mid.bin"), vec![0u8; 500]).expect("write");
     let app = boot(dir.path());
-    assert_eq!(app.shown_names(), ["big.bin", "mid.bin", "small.bin"]);
+    assert_eq!(
+        app.browser().pane().shown_names(),
+        ["big.bin", "mid.bin", "small.bin"]
+    );
 
     let app = click(app, "Size");
     assert_eq!(app.settings().sort_key(), SortKey::Size);
-    assert_eq!(app.shown_names(), ["small.bin", "mid.bin", "big.bin"]);
+    assert_eq!(
+        app.browser().pane().shown_names(),
+        ["small.bin", "mid.bin", "big.bin"]
+    );
     assert!(shows(&app, "small.bin"));
     assert!(shows(&app, "▲"));
     assert!(shows(&app, "10 bytes"));
     assert!(shows(&app, "3.0 kB"));
 
     let app = click(app, "Size");
-    assert_eq!(app.shown_names(), ["big.bin", "mid.bin", "small.bin"]);
+    assert_eq!(
+        app.browser().pane().shown_names(),
+        ["big.bin", "mid.bin", "small.bin"]
+    );
     assert!(shows(&app, "▼"));
 }
 
@@ -115,12 +140,12 @@ fn hidden_files_toggle() {
     fs::write(dir.path().join(".hidden"), b"x").expect("write");
     fs::write(dir.path().join("shown.txt"), b"x").expect("write");
     let app = boot(dir.path());
-    assert_eq!(app.shown_names(), ["shown.txt"]);
+    assert_eq!(app.browser().pane().shown_names(), ["shown.txt"]);
     assert!(!shows(&app, ".hidden"));
 
     let app = send(app, press(char_key("h"), Modifiers::CTRL));
     assert!(app.settings().show_hidden);
-    assert_eq!(app.shown_names(), [".hidden", "shown.txt"]);
+    assert_eq!(app.browser().pane().shown_names(), [".hidden", "shown.txt"]);
     assert!(shows(&app, ".hidden"));
 
     // The toolbar button hides them again.
@@ -135,11 +160,14 @@ fn a_file_opens_its_folder_with_the_file_selected() {
     fs::write(dir.path().join("a.txt"), b"a").expect("write");
     fs::write(dir.path().join("wanted.txt"), b"w").expect("write");
     let app = boot(&dir.path().join("wanted.txt"));
-    assert_eq!(app.lister().path(), dir.path());
-    assert_eq!(app.shown_names(), ["a.txt", "wanted.txt"]);
-    assert_eq!(app.selection().cursor(), Some(&b"wanted.txt"[..]));
-    assert_eq!(app.selection().len(), 1);
-    assert!(app.notice().is_none());
+    assert_eq!(app.browser().pane().lister().path(), dir.path());
+    assert_eq!(app.browser().pane().shown_names(), ["a.txt", "wanted.txt"]);
+    assert_eq!(
+        app.browser().pane().selection().cursor(),
+        Some(&b"wanted.txt"[..])
+    );
+    assert_eq!(app.browser().pane().selection().len(), 1);
+    assert!(app.browser().pane().notice().is_none());
 }
 
 #[test]
@@ -148,18 +176,21 @@ fn folders_that_cannot_be_shown_say_why() {
     let missing = dir.path().join("missing");
     let app = boot(&missing);
     let never = format!("“{}” does not exist.", missing.display());
-    assert_eq!(app.notice().as_deref(), Some(never.as_str()));
+    assert_eq!(
+        app.browser().pane().notice().as_deref(),
+        Some(never.as_str())
+    );
     assert!(shows(&app, &never));
 
     // A folder that was shown and has gone since says so when it is opened again.
     let gone = dir.path().join("gone");
     fs::create_dir(&gone).expect("mkdir");
     let app = boot(&gone);
-    let app = send(app, Message::Pane(PaneMsg::Up));
+    let app = send(app, Message::Browser(browser::Message::Pane(PaneMsg::Up)));
     fs::remove_dir(&gone).expect("rmdir");
-    let app = send(app, Message::Pane(PaneMsg::Back));
+    let app = send(app, Message::Browser(browser::Message::Pane(PaneMsg::Back)));
     assert_eq!(
-        app.notice().as_deref(),
+        app.browser().pane().notice().as_deref(),
         Some("This folder no longer exists.")
     );
     assert!(shows(&app, "This folder no longer exists."));
@@ -168,7 +199,10 @@ fn folders_that_cannot_be_shown_say_why() {
     assert!(shows(&app, "This folder is empty."));
 
     fs::write(dir.path().join(".only"), b"x").expect("write");
-    let app = send(app, Message::Pane(PaneMsg::Reload));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::Reload)),
+    );
     assert!(shows(
         &app,
         "This folder only contains hidden files. Press Ctrl+H to show them."
@@ -216,27 +250,27 @@ fn only_visible_rows_become_widgets() {
         fs::write(dir.path().join(format!("f{i:05}")), b"").expect("write");
     }
     let app = boot(dir.path());
-    assert_eq!(app.lister().len(), 20_000);
+    assert_eq!(app.browser().pane().lister().len(), 20_000);
     assert!(shows(&app, "f00000"));
     assert!(!shows(&app, "f00100"));
     assert!(!shows(&app, "f19999"));
 
-    let height = app.viewport().height;
+    let height = app.browser().pane().viewport().height;
     let end = 20_000.0 * porpoise::theme::ROW_HEIGHT - height;
     let app = send(
         app,
-        Message::Pane(PaneMsg::Scrolled(Viewport {
+        Message::Browser(browser::Message::Pane(PaneMsg::Scrolled(Viewport {
             offset_y: end,
             width: 800.0,
             height,
-        })),
+        }))),
     );
     assert!(shows(&app, "f19999"));
     assert!(!shows(&app, "f00000"));
 
     // End moves the selection to the last entry and keeps it in view.
     let app = send(app, press(named(Named::Home), Modifiers::empty()));
-    assert_eq!(app.viewport().offset_y, 0.0);
+    assert_eq!(app.browser().pane().viewport().offset_y, 0.0);
     assert!(shows(&app, "f00000"));
 }
 
@@ -258,8 +292,14 @@ fn german_strings() {
     let app = boot(dir.path());
     assert!(shows(&app, "3 Elemente"));
     assert!(shows(&app, "Größe"));
-    let app = send(app, Message::Pane(PaneMsg::ToggleFilter));
-    let app = send(app, Message::Pane(PaneMsg::FilterInput("a".into())));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::ToggleFilter)),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::FilterInput("a".into()))),
+    );
     assert!(shows(&app, "1 von 3 Elementen"));
     let missing = dir.path().join("missing");
     let app = boot(&missing);
@@ -286,13 +326,13 @@ fn the_filter_box_narrows_the_view_until_escape() {
     fs::create_dir(dir.path().join("fig")).expect("mkdir");
     let all = ["fig", "apple.txt", "Apricot.md", "banana.txt", "cherry.txt"];
     let app = boot(dir.path());
-    assert_eq!(app.shown_names(), all);
+    assert_eq!(app.browser().pane().shown_names(), all);
     assert!(shows(&app, "5 items"));
     assert!(simulator(&app).find(Id::new(FILTER_INPUT)).is_err());
 
     // Ctrl+I opens the box (Ctrl+F searches below the folder).
     let app = send(app, press(char_key("i"), Modifiers::CTRL));
-    assert_eq!(app.filter(), Some(""));
+    assert_eq!(app.browser().pane().filter(), Some(""));
     assert!(simulator(&app).find(Id::new(FILTER_INPUT)).is_ok());
     assert!(shows(&app, "5 items"));
 
@@ -306,12 +346,15 @@ fn the_filter_box_narrows_the_view_until_escape() {
     };
     let last = messages.last().cloned();
     assert!(
-        matches!(&last, Some(Message::Pane(PaneMsg::FilterInput(t))) if t == "AP"),
+        matches!(&last, Some(Message::Browser(browser::Message::Pane(PaneMsg::FilterInput(t)))) if t == "AP"),
         "{last:?}"
     );
     let app = messages.into_iter().fold(app, send);
-    assert_eq!(app.filter(), Some("AP"));
-    assert_eq!(app.shown_names(), ["apple.txt", "Apricot.md"]);
+    assert_eq!(app.browser().pane().filter(), Some("AP"));
+    assert_eq!(
+        app.browser().pane().shown_names(),
+        ["apple.txt", "Apricot.md"]
+    );
     assert!(shows(&app, "apple.txt"));
     assert!(shows(&app, "Apricot.md"));
     assert!(!shows(&app, "banana.txt"));
@@ -329,31 +372,43 @@ fn the_filter_box_narrows_the_view_until_escape() {
             captured: true,
         }),
     );
-    assert_eq!(app.filter(), None);
-    assert_eq!(app.shown_names(), all);
+    assert_eq!(app.browser().pane().filter(), None);
+    assert_eq!(app.browser().pane().shown_names(), all);
     assert!(shows(&app, "banana.txt"));
     assert!(shows(&app, "5 items"));
     assert!(simulator(&app).find(Id::new(FILTER_INPUT)).is_err());
 
     // The toolbar toggle opens it too; entering another folder clears it.
     let app = click(app, Id::new(location::FILTER));
-    let app = send(app, Message::Pane(PaneMsg::FilterInput("FI".into())));
-    assert_eq!(app.shown_names(), ["fig"]);
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::FilterInput("FI".into()))),
+    );
+    assert_eq!(app.browser().pane().shown_names(), ["fig"]);
     assert!(shows(&app, "1 of 5 items"));
-    let app = send(app, Message::Pane(PaneMsg::Activate(b"fig".to_vec())));
-    assert_eq!(app.path(), dir.path().join("fig"));
-    assert_eq!(app.filter(), None);
-    let app = send(app, Message::Pane(PaneMsg::Back));
-    assert_eq!(app.shown_names(), all);
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::Activate(b"fig".to_vec()))),
+    );
+    assert_eq!(app.browser().path(), dir.path().join("fig"));
+    assert_eq!(app.browser().pane().filter(), None);
+    let app = send(app, Message::Browser(browser::Message::Pane(PaneMsg::Back)));
+    assert_eq!(app.browser().pane().shown_names(), all);
     assert!(shows(&app, "cherry.txt"));
 
     // The toggle closes an open box and shows everything again.
-    let app = send(app, Message::Pane(PaneMsg::ToggleFilter));
-    let app = send(app, Message::Pane(PaneMsg::FilterInput("zzz".into())));
-    assert!(app.shown_names().is_empty());
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::ToggleFilter)),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::FilterInput("zzz".into()))),
+    );
+    assert!(app.browser().pane().shown_names().is_empty());
     let app = click(app, Id::new(location::FILTER));
-    assert_eq!(app.filter(), None);
-    assert_eq!(app.shown_names(), all);
+    assert_eq!(app.browser().pane().filter(), None);
+    assert_eq!(app.browser().pane().shown_names(), all);
 }
 
 /// Set in the copy of this test binary that runs against a made-up desktop.

@@ -16,8 +16,9 @@ use iced::keyboard::key::Named;
 use porpoise::Message;
 use porpoise::dialog::question::Ask;
 use porpoise::keys::{char_key, named, press};
-use porpoise::pane::PaneMsg;
 use porpoise::request::JobKind;
+use porpoise::screen::browser;
+use porpoise::screen::browser::pane::PaneMsg;
 use porpoise::screen::jobs::button_id;
 use porpoise::screen::status::Message::Clock;
 use porpoise_engine::jobs::JobState;
@@ -261,18 +262,29 @@ fn status_messages_go_after_a_while_and_when_another_folder_shows() {
     let app = send(app, Message::Status(Clock(start + Duration::from_secs(7))));
     assert!(app.status().shown_note().is_none());
     assert!(!shows(&app, "Restored 1 item from the trash"));
-    let counts = porpoise::screen::status::summary(app.pane());
+    let counts = porpoise::screen::status::summary(app.browser().pane());
     assert!(shows(&app, &counts), "the counts are back: {counts}");
 
     // A note goes when another folder shows, at once.
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
     assert!(shows(&app, "Nothing to undo"));
-    let app = send(app, Message::Pane(PaneMsg::Navigate(dir.path().to_owned())));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::Navigate(
+            dir.path().to_owned(),
+        ))),
+    );
     assert!(app.status().shown_note().is_none());
 
     // A filter that matches nothing says so.
-    let app = send(app, Message::Pane(PaneMsg::ToggleFilter));
-    let app = send(app, Message::Pane(PaneMsg::FilterInput("zzz".into())));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::ToggleFilter)),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::FilterInput("zzz".into()))),
+    );
     assert!(shows(&app, "No items match “zzz”."));
 }
 

@@ -21,6 +21,7 @@ use iced::keyboard::key::Named;
 use porpoise::actions::{ActionMsg, MenuItem};
 use porpoise::dialog::chooser::Message as ChooserMsg;
 use porpoise::keys::{char_key, named, press};
+use porpoise::screen::browser;
 use porpoise::{App, Message};
 use porpoise_engine::apps::Env;
 use porpoise_testkit::recorders::Recorders;
@@ -143,17 +144,23 @@ fn typed(mut app: Ui, text: &str) -> Ui {
 fn open_with(app: Ui, name: &str) -> Ui {
     let app = send(
         app,
-        Message::Action(ActionMsg::ContextMenu(Some(name.as_bytes().to_vec()))),
+        Message::Browser(browser::Message::Action(ActionMsg::ContextMenu(Some(
+            name.as_bytes().to_vec(),
+        )))),
     );
     send(
         app,
-        Message::Action(ActionMsg::MenuPick(MenuItem::OpenWith)),
+        Message::Browser(browser::Message::Action(ActionMsg::MenuPick(
+            MenuItem::OpenWith,
+        ))),
     )
 }
 
 /// The applications the submenu offers, in order.
 fn offered(app: &App) -> Vec<String> {
     let sub = app
+        .browser()
+        .pane()
         .menu()
         .and_then(|m| m.open_with.as_ref())
         .expect("the submenu");
@@ -180,7 +187,10 @@ fn enter_opens_with_the_default_and_the_selection_together() {
     desk.clear_records();
     let app = select(app, "b.txt");
     let app = send(app, Message::Modifiers(Modifiers::CTRL));
-    let app = send(app, Message::Clicked(b"a.txt".to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(b"a.txt".to_vec())),
+    );
     let app = send(app, Message::Modifiers(Modifiers::empty()));
     let app = key(app, Named::Enter);
     let runs = desk.records("inkwell", 1);
@@ -207,12 +217,15 @@ fn open_with_lists_the_types_applications_default_first() {
     // A click on Bramble opens a.txt with it, and the menu closes.
     let app = click(app, "Bramble");
     assert_eq!(desk.records("bramble", 1), [vec![os(&desk.file("a.txt"))]]);
-    assert!(app.menu().is_none());
+    assert!(app.browser().pane().menu().is_none());
 
     // Files of two types: the applications that open both.
     let app = select(app, "a.txt");
     let app = send(app, Message::Modifiers(Modifiers::CTRL));
-    let app = send(app, Message::Clicked(b"picture.png".to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(b"picture.png".to_vec())),
+    );
     let app = send(app, Message::Modifiers(Modifiers::empty()));
     let app = open_with(app, "a.txt");
     assert_eq!(offered(&app), ["Inkwell"]);
@@ -221,15 +234,20 @@ fn open_with_lists_the_types_applications_default_first() {
     // Down to Bramble, Enter.
     desk.clear_records();
     let app = key(app, Named::Escape);
-    assert!(app.menu().is_some(), "Escape closes the submenu first");
+    assert!(
+        app.browser().pane().menu().is_some(),
+        "Escape closes the submenu first"
+    );
     let app = key(app, Named::Escape);
-    assert!(app.menu().is_none());
+    assert!(app.browser().pane().menu().is_none());
     let app = select(app, "b.txt");
     let app = key(app, Named::ContextMenu);
     let app = key(app, Named::ArrowDown);
     let app = key(app, Named::ArrowRight);
     assert_eq!(
-        app.menu()
+        app.browser()
+            .pane()
+            .menu()
             .and_then(|m| m.open_with.as_ref())
             .and_then(|s| s.highlighted),
         Some(0)
@@ -237,7 +255,7 @@ fn open_with_lists_the_types_applications_default_first() {
     let app = key(app, Named::ArrowDown);
     let app = key(app, Named::Enter);
     assert_eq!(desk.records("bramble", 1), [vec![os(&desk.file("b.txt"))]]);
-    assert!(app.menu().is_none());
+    assert!(app.browser().pane().menu().is_none());
 }
 
 #[test]
@@ -309,7 +327,10 @@ fn the_chooser_narrows_as_one_types_and_always_use_sets_the_default() {
         "{list}"
     );
     // From now on Enter opens it with Zephyr (the applications were read again).
-    assert_eq!(app.selection().cursor(), Some(&b"mystery.bin"[..]));
+    assert_eq!(
+        app.browser().pane().selection().cursor(),
+        Some(&b"mystery.bin"[..])
+    );
     let _app = key(app, Named::Enter);
     assert_eq!(desk.records("zephyr", 2).len(), 2);
 }

@@ -13,6 +13,7 @@ use iced::keyboard::key::Named;
 use porpoise::actions::{ActionMsg, MenuItem};
 use porpoise::dialog::preferences::{Change, Message as PrefsMsg};
 use porpoise::keys::{char_key, named, press};
+use porpoise::screen::browser;
 use porpoise::settings::ThemeChoice;
 use porpoise::{App, Message, theme};
 use porpoise_engine::appearance::{Appearance, Rgb};
@@ -120,11 +121,16 @@ fn preferences_apply_at_once() {
     assert!(preferences(&app).is_none(), "Escape closes it");
 
     // The main menu's entry opens it too.
-    let app = send(app, Message::Action(ActionMsg::MainMenu));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::MainMenu)),
+    );
     assert!(shows(&app, "Preferences…"));
     let app = send(
         app,
-        Message::Action(ActionMsg::MenuPick(MenuItem::Preferences)),
+        Message::Browser(browser::Message::Action(ActionMsg::MenuPick(
+            MenuItem::Preferences,
+        ))),
     );
     assert!(preferences(&app).is_some());
     let app = prefs(app, PrefsMsg::Close);

@@ -16,6 +16,7 @@ use porpoise::Message;
 use porpoise::actions::{ActionMsg, MenuItem};
 use porpoise::dialog::properties::Message as PropsMsg;
 use porpoise::keys::{named, press};
+use porpoise::screen::browser;
 
 use flows::*;
 
@@ -35,7 +36,10 @@ fn the_selected_files_facts_and_its_permissions() {
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).expect("chmod");
     std::fs::write(dir.path().join("other.txt"), b"abc").expect("write");
     let app = boot(dir.path());
-    let app = send(app, Message::Clicked(b"notes.txt".to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(b"notes.txt".to_vec())),
+    );
     let app = alt_enter(app);
     let v = properties(&app).expect("the dialog is open");
     let p = v.single().expect("one item, read");
@@ -70,10 +74,15 @@ fn the_selected_files_facts_and_its_permissions() {
     assert_eq!(mode_on_disk(&file), 0o644);
 
     // The folder's menu: the folder's properties.
-    let app = send(app, Message::Action(ActionMsg::ContextMenu(None)));
     let app = send(
         app,
-        Message::Action(ActionMsg::MenuPick(MenuItem::Properties)),
+        Message::Browser(browser::Message::Action(ActionMsg::ContextMenu(None))),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Action(ActionMsg::MenuPick(
+            MenuItem::Properties,
+        ))),
     );
     let p = properties(&app)
         .and_then(|v| v.single())
@@ -97,7 +106,10 @@ fn the_selected_files_facts_and_its_permissions() {
 
     // Two selected files: their count and total size. (A click on other.txt: a second
     // click on notes.txt this soon would be a double-click, which opens it.)
-    let app = send(app, Message::Clicked(b"other.txt".to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(b"other.txt".to_vec())),
+    );
     let app = send(app, press(porpoise::keys::char_key("a"), Modifiers::CTRL));
     let app = alt_enter(app);
     assert_eq!(
@@ -132,7 +144,10 @@ fn a_folders_change_reaches_everything_inside_as_a_job_that_undo_takes_back() {
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(m)).expect("chmod");
     }
     let app = boot(dir.path());
-    let app = send(app, Message::Clicked(b"shared".to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(b"shared".to_vec())),
+    );
     let app = alt_enter(app);
     assert!(
         shows(&app, "Apply to everything inside"),
@@ -155,7 +170,10 @@ fn a_folders_change_reaches_everything_inside_as_a_job_that_undo_takes_back() {
     assert_eq!(modes(), [0o755, 0o755, 0o644, 0o755]);
 
     // A file has no such box.
-    let app = send(app, Message::Clicked(b"plain.txt".to_vec()));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Clicked(b"plain.txt".to_vec())),
+    );
     let app = alt_enter(app);
     assert!(shows(&app, "Properties of plain.txt"));
     assert!(!shows(&app, "Apply to everything inside"));

@@ -18,7 +18,8 @@ use porpoise::actions::ActionEffect;
 use porpoise::clipboard::FileList;
 use porpoise::keys::{char_key, named, press};
 use porpoise::message::KeyPress;
-use porpoise::search::{SEARCH_INPUT, SearchMsg};
+use porpoise::screen::browser;
+use porpoise::screen::browser::search::{SEARCH_INPUT, SearchMsg};
 use porpoise::{App, Effect, Message};
 
 use flows::*;
@@ -37,7 +38,11 @@ fn tree(dir: &Path) {
 }
 
 fn found(app: &App) -> BTreeSet<String> {
-    let view = app.search().expect("the search view is shown");
+    let view = app
+        .browser()
+        .pane()
+        .search()
+        .expect("the search view is shown");
     view.hits
         .iter()
         .map(|h| {
@@ -62,10 +67,10 @@ fn escape(captured: bool) -> Message {
 #[test]
 fn ctrl_f_searches_below_the_folder_and_escape_returns() {
     let (_lang, dir, app) = english_booted(tree);
-    assert!(app.search().is_none());
+    assert!(app.browser().pane().search().is_none());
 
     let app = send(app, press(char_key("f"), Modifiers::CTRL));
-    assert!(app.search().is_some());
+    assert!(app.browser().pane().search().is_some());
     assert!(simulator(&app).find(Id::new(SEARCH_INPUT)).is_ok());
     assert!(shows(&app, "Location"));
 
@@ -85,11 +90,22 @@ fn ctrl_f_searches_below_the_folder_and_escape_returns() {
     assert!(shows(&app, "sub/deep"));
     assert!(shows(&app, "2 found"));
     // The folder behind is unchanged.
-    assert_eq!(app.shown_names(), ["Reports", "sub", "top.txt"]);
+    assert_eq!(
+        app.browser().pane().shown_names(),
+        ["Reports", "sub", "top.txt"]
+    );
 
     // Containing: only files holding the text.
-    let app = send(app, Message::Search(SearchMsg::Name(String::new())));
-    let app = send(app, Message::Search(SearchMsg::Content("budget".into())));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::Name(String::new()))),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::Content(
+            "budget".into(),
+        ))),
+    );
     assert_eq!(
         found(&app),
         BTreeSet::from([
@@ -97,15 +113,29 @@ fn ctrl_f_searches_below_the_folder_and_escape_returns() {
             "sub/notes.txt".to_owned()
         ])
     );
-    let app = send(app, Message::Search(SearchMsg::Name("*.txt".into())));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::Name("*.txt".into()))),
+    );
     assert_eq!(found(&app), BTreeSet::from(["sub/notes.txt".to_owned()]));
 
     // A regular expression for the containing text: as text it finds nothing; with
     // "Regular expression" on, what it matches; "Match case" then tells case apart.
-    let app = send(app, Message::Search(SearchMsg::Name(String::new())));
-    let app = send(app, Message::Search(SearchMsg::Content("bud.et".into())));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::Name(String::new()))),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::Content(
+            "bud.et".into(),
+        ))),
+    );
     assert!(found(&app).is_empty(), "{:?}", found(&app));
-    let app = send(app, Message::Search(SearchMsg::Regex(true)));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::Regex(true))),
+    );
     assert_eq!(
         found(&app),
         BTreeSet::from([
@@ -113,24 +143,44 @@ fn ctrl_f_searches_below_the_folder_and_escape_returns() {
             "sub/notes.txt".to_owned()
         ])
     );
-    let app = send(app, Message::Search(SearchMsg::Content("BUD.ET".into())));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::Content(
+            "BUD.ET".into(),
+        ))),
+    );
     assert_eq!(found(&app).len(), 2, "case is folded unless asked");
-    let app = send(app, Message::Search(SearchMsg::MatchCase(true)));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::MatchCase(true))),
+    );
     assert!(found(&app).is_empty(), "{:?}", found(&app));
-    let app = send(app, Message::Search(SearchMsg::MatchCase(false)));
-    let app = send(app, Message::Search(SearchMsg::Regex(false)));
-    let app = send(app, Message::Search(SearchMsg::Content(String::new())));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::MatchCase(false))),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::Regex(false))),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::Content(String::new()))),
+    );
 
     // A glob that cannot be searched for is said, and nothing is searched.
-    let app = send(app, Message::Search(SearchMsg::Name("[z-a]".into())));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::Name("[z-a]".into()))),
+    );
     assert!(found(&app).is_empty());
     assert!(shows(&app, "This pattern cannot be searched for"));
 
     // Escape (the field had the keyboard) goes back to the folder.
     let app = send(app, escape(true));
-    assert!(app.search().is_none());
+    assert!(app.browser().pane().search().is_none());
     assert!(shows(&app, "top.txt"));
-    assert_eq!(app.path(), dir.path());
+    assert_eq!(app.browser().path(), dir.path());
 }
 
 #[test]
@@ -139,29 +189,41 @@ fn opening_results() {
 
     // Open Folder: the result's folder, the result selected.
     let app = send(app, press(char_key("f"), Modifiers::CTRL));
-    let app = send(app, Message::Search(SearchMsg::Name("notes".into())));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::Name("notes".into()))),
+    );
     assert_eq!(found(&app), BTreeSet::from(["sub/notes.txt".to_owned()]));
-    let app = send(app, Message::Search(SearchMsg::OpenFolder));
-    assert!(app.search().is_none());
-    assert_eq!(app.path(), dir.path().join("sub"));
-    let selected: Vec<&[u8]> = app.selection().names().collect();
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::OpenFolder)),
+    );
+    assert!(app.browser().pane().search().is_none());
+    assert_eq!(app.browser().path(), dir.path().join("sub"));
+    let selected: Vec<&[u8]> = app.browser().pane().selection().names().collect();
     assert_eq!(selected, [b"notes.txt".as_slice()]);
 
     // Enter opens the result under the cursor: a folder is shown.
     let app = send(app, press(char_key("f"), Modifiers::CTRL));
-    let app = send(app, Message::Search(SearchMsg::Name("deep".into())));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::Name("deep".into()))),
+    );
     assert_eq!(found(&app), BTreeSet::from(["deep".to_owned()]));
     let app = send(app, press(named(Named::Enter), Modifiers::empty()));
-    assert!(app.search().is_none());
-    assert_eq!(app.path(), dir.path().join("sub/deep"));
-    assert_eq!(app.shown_names(), ["report-2026.pdf"]);
+    assert!(app.browser().pane().search().is_none());
+    assert_eq!(app.browser().path(), dir.path().join("sub/deep"));
+    assert_eq!(app.browser().pane().shown_names(), ["report-2026.pdf"]);
 }
 
 #[test]
 fn ctrl_c_puts_a_result_on_the_clipboard() {
     let (_lang, dir, app) = english_booted(tree);
     let app = send(app, press(char_key("f"), Modifiers::CTRL));
-    let mut app = send(app, Message::Search(SearchMsg::Name("notes".into())));
+    let mut app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::Name("notes".into()))),
+    );
     let effects = app.handle(press(char_key("c"), Modifiers::CTRL));
     let put: Vec<_> = effects
         .iter()
@@ -186,7 +248,10 @@ fn delete_moves_a_result_to_the_trash() {
     let (_trash_dir, trash) = test_trash();
     let app = boot_with_trash(dir.path(), &trash);
     let app = send(app, press(char_key("f"), Modifiers::CTRL));
-    let app = send(app, Message::Search(SearchMsg::Name("report-".into())));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::Name("report-".into()))),
+    );
     assert_eq!(
         found(&app),
         BTreeSet::from(["sub/deep/report-2026.pdf".to_owned()])

@@ -14,14 +14,16 @@ use std::path::PathBuf;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use porpoise::keys::{char_key, named, press};
-use porpoise::pane::PaneMsg;
-use porpoise::tabs::TabMsg;
+use porpoise::screen::browser;
+use porpoise::screen::browser::pane::PaneMsg;
+use porpoise::screen::browser::tabs::TabMsg;
 use porpoise::{Message, Settings};
 
 use flows::*;
 
 fn tab_folders(app: &porpoise::App) -> Vec<PathBuf> {
-    app.tab_list()
+    app.browser()
+        .tab_list()
         .iter()
         .map(|t| t.focused.path().to_owned())
         .collect()
@@ -32,32 +34,44 @@ fn each_tab_keeps_its_own_folder_history_and_selection() {
     let (_lang, _dir, (one, two)) = english_in(one_and_two);
     let app = boot(&one);
     let app = send(app, press(char_key("b"), Modifiers::empty()));
-    assert!(app.selection().is_selected(b"b.txt"));
+    assert!(app.browser().pane().selection().is_selected(b"b.txt"));
 
     // Ctrl+T: a second tab at the same folder, shown, with nothing selected yet.
     let app = send(app, press(char_key("t"), Modifiers::CTRL));
-    assert_eq!((app.tab_count(), app.shown_tab()), (2, 1));
-    assert_eq!(app.path(), one);
-    assert_eq!(app.shown_names(), ["sub", "a.txt", "b.txt"]);
-    assert!(app.selection().is_empty());
-    let app = send(app, Message::Pane(PaneMsg::Navigate(two.clone())));
-    assert_eq!(app.shown_names(), ["x.txt"]);
+    assert_eq!(
+        (app.browser().tab_count(), app.browser().shown_tab()),
+        (2, 1)
+    );
+    assert_eq!(app.browser().path(), one);
+    assert_eq!(
+        app.browser().pane().shown_names(),
+        ["sub", "a.txt", "b.txt"]
+    );
+    assert!(app.browser().pane().selection().is_empty());
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::Navigate(two.clone()))),
+    );
+    assert_eq!(app.browser().pane().shown_names(), ["x.txt"]);
     assert!(app.title().ends_with("two"));
     // Only the tab bar names the first tab's folder now.
     assert!(shows(&app, "one"), "the bar names the first tab");
 
     // Ctrl+Tab: the first tab, as it was left.
     let app = send(app, press(named(Named::Tab), Modifiers::CTRL));
-    assert_eq!(app.path(), one);
+    assert_eq!(app.browser().path(), one);
     assert!(app.title().ends_with("one"));
-    assert!(app.selection().is_selected(b"b.txt"));
-    assert!(!app.history().can_go_back(), "this tab never went anywhere");
+    assert!(app.browser().pane().selection().is_selected(b"b.txt"));
+    assert!(
+        !app.browser().pane().history().can_go_back(),
+        "this tab never went anywhere"
+    );
     // Ctrl+PageDown to the second, whose Back leads to where it started.
     let app = send(app, press(named(Named::PageDown), Modifiers::CTRL));
-    assert_eq!(app.path(), two);
+    assert_eq!(app.browser().path(), two);
     let app = send(app, press(named(Named::ArrowLeft), Modifiers::ALT));
-    assert_eq!(app.path(), one);
-    assert!(app.selection().is_empty());
+    assert_eq!(app.browser().path(), one);
+    assert!(app.browser().pane().selection().is_empty());
     assert_eq!(tab_folders(&app), [one.clone(), one.clone()]);
 }
 
@@ -67,30 +81,43 @@ fn a_folder_opened_behind_is_listed_before_it_is_shown() {
     let app = boot(&one);
     // A middle-click on "sub" and one on the Places entry of `two`: tabs behind, each
     // right after the shown one.
-    let app = send(app, Message::Tab(TabMsg::OpenEntry(b"sub".to_vec())));
-    let app = send(app, Message::Tab(TabMsg::OpenBehind(two.clone())));
-    assert_eq!(app.shown_tab(), 0);
-    assert_eq!(app.path(), one);
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Tab(TabMsg::OpenEntry(b"sub".to_vec()))),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Tab(TabMsg::OpenBehind(two.clone()))),
+    );
+    assert_eq!(app.browser().shown_tab(), 0);
+    assert_eq!(app.browser().path(), one);
     assert_eq!(
         tab_folders(&app),
         [one.clone(), two.clone(), one.join("sub")]
     );
     // Their listings went to them, not to the shown pane.
-    assert_eq!(app.shown_names(), ["sub", "a.txt", "b.txt"]);
+    assert_eq!(
+        app.browser().pane().shown_names(),
+        ["sub", "a.txt", "b.txt"]
+    );
     let behind: Vec<usize> = app
+        .browser()
         .tab_list()
         .iter()
         .map(|t| t.focused.lister().len())
         .collect();
     assert_eq!(behind, [3, 1, 0]);
     // Middle-clicking a file opens nothing.
-    let app = send(app, Message::Tab(TabMsg::OpenEntry(b"a.txt".to_vec())));
-    assert_eq!(app.tab_count(), 3);
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Tab(TabMsg::OpenEntry(b"a.txt".to_vec()))),
+    );
+    assert_eq!(app.browser().tab_count(), 3);
 
     // Alt+2 shows `two` with its entries, without listing it again first.
     let app = send(app, press(char_key("2"), Modifiers::ALT));
-    assert_eq!(app.path(), two);
-    assert_eq!(app.shown_names(), ["x.txt"]);
+    assert_eq!(app.browser().path(), two);
+    assert_eq!(app.browser().pane().shown_names(), ["x.txt"]);
 }
 
 #[test]
@@ -101,30 +128,54 @@ fn a_tab_shown_again_takes_the_view_settings_changed_meanwhile() {
     let app = send(app, press(char_key("t"), Modifiers::CTRL));
     // Hidden files shown in the second tab: the first shows them too once shown.
     let app = send(app, press(char_key("h"), Modifiers::CTRL));
-    assert_eq!(app.shown_names().len(), 4);
-    let app = send(app, Message::Tab(TabMsg::Show(0)));
-    assert_eq!(app.shown_names(), ["sub", ".hidden", "a.txt", "b.txt"]);
+    assert_eq!(app.browser().pane().shown_names().len(), 4);
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Tab(TabMsg::Show(0))),
+    );
+    assert_eq!(
+        app.browser().pane().shown_names(),
+        ["sub", ".hidden", "a.txt", "b.txt"]
+    );
 }
 
 #[test]
 fn closed_tabs_come_back_and_the_last_closes_the_window() {
     let (_lang, _dir, (one, two)) = english_in(one_and_two);
     let app = boot(&one);
-    let app = send(app, Message::Tab(TabMsg::OpenBehind(two.clone())));
-    let app = send(app, Message::Tab(TabMsg::Show(1)));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Tab(TabMsg::OpenBehind(two.clone()))),
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Tab(TabMsg::Show(1))),
+    );
     // Ctrl+W closes the shown tab; the one before it is shown.
     let app = send(app, press(char_key("w"), Modifiers::CTRL));
-    assert_eq!((app.tab_count(), app.path()), (1, one.as_path()));
+    assert_eq!(
+        (app.browser().tab_count(), app.browser().path()),
+        (1, one.as_path())
+    );
     // Ctrl+Shift+T opens it again.
     let app = send(
         app,
         press(char_key("T"), Modifiers::CTRL | Modifiers::SHIFT),
     );
-    assert_eq!((app.tab_count(), app.path()), (2, two.as_path()));
-    assert_eq!(app.shown_names(), ["x.txt"]);
+    assert_eq!(
+        (app.browser().tab_count(), app.browser().path()),
+        (2, two.as_path())
+    );
+    assert_eq!(app.browser().pane().shown_names(), ["x.txt"]);
     // Closing a tab behind keeps the shown one.
-    let mut app = send(app, Message::Tab(TabMsg::Close(Some(0))));
-    assert_eq!((app.tab_count(), app.path()), (1, two.as_path()));
+    let mut app = send(
+        app,
+        Message::Browser(browser::Message::Tab(TabMsg::Close(Some(0)))),
+    );
+    assert_eq!(
+        (app.browser().tab_count(), app.browser().path()),
+        (1, two.as_path())
+    );
     // The last tab: Ctrl+W closes the window.
     let effects = app.handle(press(char_key("w"), Modifiers::CTRL));
     assert!(
@@ -141,7 +192,10 @@ fn tabs_are_kept_in_the_settings_whatever_bytes_their_names_hold() {
     fs::create_dir(&odd).expect("mkdir");
     let app = boot(&one);
     let app = send(app, press(char_key("t"), Modifiers::CTRL));
-    let app = send(app, Message::Pane(PaneMsg::Navigate(odd.clone())));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::Navigate(odd.clone()))),
+    );
     let saved = app.settings().clone();
     assert_eq!(saved.shown_tab, 1);
     let text = toml::to_string_pretty(&saved).expect("encodes");
@@ -178,25 +232,31 @@ fn what_other_programs_ask_to_show_opens_in_tabs() {
             one.join("b.txt"),
         ])),
     );
-    assert_eq!(app.tab_count(), 3);
-    assert_eq!(app.path(), two);
-    assert!(app.selection().is_selected(b"x.txt"));
+    assert_eq!(app.browser().tab_count(), 3);
+    assert_eq!(app.browser().path(), two);
+    assert!(app.browser().pane().selection().is_selected(b"x.txt"));
     let app = send(
         app,
         press(named(Named::Tab), Modifiers::CTRL | Modifiers::SHIFT),
     );
-    assert_eq!(app.path(), one);
-    let selected: Vec<&[u8]> = app.selection().names().collect();
+    assert_eq!(app.browser().path(), one);
+    let selected: Vec<&[u8]> = app.browser().pane().selection().names().collect();
     assert_eq!(selected.len(), 2);
-    assert!(app.selection().is_selected(b"a.txt") && app.selection().is_selected(b"b.txt"));
+    assert!(
+        app.browser().pane().selection().is_selected(b"a.txt")
+            && app.browser().pane().selection().is_selected(b"b.txt")
+    );
 
     // Folders: one more tab, shown.
     let app = send(app, ask(Show::Folders(vec![two.clone()])));
-    assert_eq!((app.tab_count(), app.path()), (4, two.as_path()));
+    assert_eq!(
+        (app.browser().tab_count(), app.browser().path()),
+        (4, two.as_path())
+    );
 
     // Properties: the item's folder, and the dialog over it for the item.
     let app = send(app, ask(Show::Properties(vec![one.join("sub")])));
-    assert_eq!(app.path(), one);
+    assert_eq!(app.browser().path(), one);
     let props = properties(&app).expect("the properties dialog");
     assert_eq!(props.paths, [one.join("sub")]);
 }

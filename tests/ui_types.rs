@@ -24,10 +24,10 @@ fn mixed(dir: &Path) {
 
 /// The Type column of `name` as the window shows it.
 fn type_of(app: &App, name: &str) -> String {
-    let pane = app.pane();
+    let pane = app.browser().pane();
     let i = pane.lister().position(name.as_bytes()).expect("listed");
     let (entry, _) = pane.lister().get(i).expect("an entry");
-    app.type_text(pane, entry, name.as_bytes())
+    porpoise::screen::browser::view::type_text(app.types(), pane, entry, name.as_bytes())
 }
 
 #[test]
@@ -43,7 +43,13 @@ fn the_type_column_says_what_the_database_says() {
         assert_eq!(type_of(&app, "sub"), "Folder");
         assert!(shows(&app, "PNG image"), "and it is drawn");
         // Its icon is the theme's icon of PNG images (not the one the name suggests).
-        let png = app.pane().types().of(b"picture").expect("told").clone();
+        let png = app
+            .browser()
+            .pane()
+            .types()
+            .of(b"picture")
+            .expect("told")
+            .clone();
         assert_eq!(&*png, "image/png");
         assert!(
             app.types()

@@ -23,8 +23,6 @@ const DROP_SETTLE: Duration = Duration::from_millis(120);
 
 #[derive(Debug, Clone)]
 pub enum ActionEffect {
-    /// Hand a message back to the app (a job request, a key's meaning).
-    Send(Box<Message>),
     ClipboardPut(FileList),
     /// Read the clipboard to paste into this folder.
     ClipboardRead(PathBuf),
@@ -53,14 +51,14 @@ pub enum ActionEffect {
     EmptyTrash(HomeTrash),
 }
 
+/// A message of the browser's file actions, as the window's.
 fn act(m: ActionMsg) -> Message {
-    Message::Action(m)
+    Message::Browser(crate::screen::browser::Message::Action(m))
 }
 
 impl ActionEffect {
     pub fn into_task(self) -> Task<Message> {
         match self {
-            ActionEffect::Send(m) => Task::done(*m),
             ActionEffect::ClipboardPut(list) => {
                 Task::perform(owner::put(list), |r| act(ActionMsg::ClipboardPut(r)))
             }
@@ -72,7 +70,7 @@ impl ActionEffect {
             }
             ActionEffect::SettleDrop(ticket) => {
                 Task::perform(tokio::time::sleep(DROP_SETTLE), move |()| {
-                    act(ActionMsg::DropSettled(ticket))
+                    Message::Drag(ActionMsg::DropSettled(ticket))
                 })
             }
             ActionEffect::FocusName { select } => Task::batch([
@@ -80,11 +78,8 @@ impl ActionEffect {
                 operation::select_range(NAME_INPUT, 0, select),
             ]),
             // The rest is blocking I/O: tokio's blocking pool.
-            work => crate::offload::off_ui_thread(
-                "a file actions worker",
-                move || work.run(),
-                Message::Tick,
-            ),
+            work => crate::offload::work("a file actions worker", move || work.run())
+                .and_then(Task::done),
         }
     }
 
@@ -106,8 +101,7 @@ impl ActionEffect {
             ActionEffect::EmptyTrash(home) => {
                 act(ActionMsg::TrashEmptied(trash::empty(&home).map(drop)))
             }
-            ActionEffect::Send(_)
-            | ActionEffect::ClipboardPut(_)
+            ActionEffect::ClipboardPut(_)
             | ActionEffect::ClipboardRead(_)
             | ActionEffect::ClipboardClear
             | ActionEffect::SettleDrop(_)

@@ -46,7 +46,7 @@ impl App {
 
     /// Show `dialog` (the window's menus close); `task` is its start.
     fn show_dialog(&mut self, dialog: Dialog, task: Task<dialog::Message>) -> Vec<Effect> {
-        self.pane.close_menus();
+        self.browser.pane_mut().close_menus();
         self.dialog = Some(dialog);
         Effect::task(task.map(Message::Dialog))
     }
@@ -170,24 +170,17 @@ impl App {
         }
     }
 
-    /// Shift+Del: ask before deleting the selection for good.
-    pub(super) fn ask_delete_selection(&mut self) -> Vec<Effect> {
-        let paths = self.selected_paths();
-        if paths.is_empty() {
-            return Vec::new();
-        }
+    /// Shift+Del: ask before deleting `paths` for good.
+    pub(super) fn ask_delete(&mut self, paths: Vec<PathBuf>) -> Vec<Effect> {
         let ask = Question::new(Ask::ConfirmDelete { paths });
         self.show_dialog(Dialog::Question(ask), Task::none())
     }
 
     /// The properties of the selected items, or of the shown folder when none is.
     pub(super) fn open_properties(&mut self) -> Vec<Effect> {
-        if self.pane.trash.is_some() {
-            return Vec::new();
-        }
-        let mut paths = self.selected_paths();
+        let mut paths = self.browser.selected_paths();
         if paths.is_empty() {
-            paths.push(self.pane.path().to_owned());
+            paths.push(self.browser.pane().path().to_owned());
         }
         let mime = match paths.as_slice() {
             [one] => self.told_type(one),
@@ -201,7 +194,8 @@ impl App {
     /// The type of `path` where the pane showing it has told it.
     fn told_type(&self, path: &std::path::Path) -> Option<crate::types::Mime> {
         let name = path.file_name()?.as_bytes();
-        self.shown_panes()
+        self.browser
+            .shown_panes()
             .into_iter()
             .find(|p| Some(p.path()) == path.parent())
             .and_then(|p| p.types().of(name).cloned())
@@ -218,11 +212,12 @@ impl App {
     /// Several items selected: the batch rename on them, in the order the view shows them
     /// (the numbering follows it). Fewer: nothing.
     pub(super) fn open_batch_rename(&mut self) -> Vec<Effect> {
-        if self.pane.trash.is_some() || self.pane.selection.len() < 2 {
+        let pane = self.browser.pane();
+        if pane.trash.is_some() || pane.selection().len() < 2 {
             return Vec::new();
         }
-        let lister = &self.pane.lister;
-        let selection = &self.pane.selection;
+        let lister = pane.lister();
+        let selection = pane.selection();
         let items: Vec<Item> = lister
             .iter()
             .filter(|(_, name)| selection.is_selected(name))
@@ -297,11 +292,15 @@ impl App {
                 effects.extend(self.save());
                 effects
             }
-            Change::ShowHidden(on) if on != self.settings.show_hidden => self.toggle_hidden(),
-            Change::NetworkPreviews(on) if on != self.settings.previews_on_network => {
-                self.toggle_network_previews()
+            Change::ShowHidden(on) if on != self.settings.show_hidden => {
+                self.in_browser(|b, cx| b.toggle_hidden(cx))
             }
-            Change::ShowHidden(_) | Change::NetworkPreviews(_) => Vec::new(),
+            Change::ShowHidden(_) => Vec::new(),
+            Change::NetworkPreviews(on) => {
+                // What was left out is asked for again (`Thumbs::want` sees the change).
+                self.settings.previews_on_network = on;
+                self.save()
+            }
             Change::VerifyCopies(on) => {
                 self.settings.verify_copies = on;
                 self.save()

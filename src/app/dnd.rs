@@ -1,57 +1,70 @@
-//! Drag and drop: a press on an entry, the drag past the threshold, the drop on a folder
-//! or a place (the drop menu, or directly with Shift/Ctrl), and files dropped in by other
-//! applications.
+//! Drag and drop in the window: the pointer's press, moves and release; a press on an
+//! entry that becomes a drag past the threshold (and is then offered to other
+//! applications too); the drop on a folder, a place, a tab or the other pane (the drop
+//! menu, or directly with Shift/Ctrl), folders dropped on Places bookmarked; and files
+//! dropped in by other applications.
 
-use std::ffi::OsStr;
-use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
+use iced::keyboard::Key;
+use iced::keyboard::key::Named;
+
 use super::App;
-use super::actions::job;
-use crate::actions::{
-    ActionEffect, Drag, DropMenu, DropTarget, NameEntry, NameKind, drag, drop_default,
-};
+use crate::actions::{ActionEffect, ActionMsg, DropMenu, DropTarget, drag, drop_default};
 use crate::drag_out::DragOutEffect;
 use crate::effects::Effect;
-use crate::message::Message;
-use crate::pane::Mode;
-use crate::request::JobKind;
-use crate::screen::places::bookmarks::Edit;
+use crate::message::{KeyPress, Message};
+use crate::request::{JobKind, JobRequest};
+use crate::screen::places::{self, bookmarks::Edit};
 use crate::widgets::pointer::PointerEvent;
 
 impl App {
-    /// A press on an entry: select it as a click does (but a press on a member of a larger
-    /// selection waits for the release) and get ready to drag.
-    pub(super) fn press_entry(&mut self, name: Vec<u8>) -> Vec<Effect> {
-        // A press ends a menu, and a press on another entry a rename there.
-        self.pane.end_mode_if(|m| match m {
-            Mode::Menu(_) | Mode::Drop(_) => true,
-            Mode::Naming(NameEntry {
-                kind: NameKind::Rename(renamed),
-                busy: false,
-                ..
-            }) => *renamed != name,
-            _ => false,
-        });
-        let m = self.modifiers;
-        let selected = self.pane.selection.is_selected(&name);
-        let path = self.path().join(OsStr::from_bytes(&name));
-        let effects = if selected && self.pane.selection.len() > 1 && !m.control() && !m.shift() {
-            self.actions.deferred_click = Some(name);
-            Vec::new()
-        } else {
-            self.clicked(name)
-        };
-        let sources = if self.pane.selection.is_selected(path_name(&path)) {
-            self.selected_paths()
-        } else {
-            vec![path]
-        };
-        self.actions.drag = Some(Drag::new(sources, self.actions.pointer));
-        effects
+    pub(super) fn on_drag(&mut self, m: ActionMsg) -> Vec<Effect> {
+        match m {
+            ActionMsg::Pointer(e) => self.pointer(e),
+            ActionMsg::ReleasedOn(t) => {
+                if let Some(d) = &mut self.actions.drag {
+                    // The innermost target hears the release first (a folder in the
+                    // other pane before that pane as a whole): it takes the drop.
+                    d.released_on.get_or_insert(t);
+                    return Vec::new();
+                }
+                match t {
+                    DropTarget::Tab(to) => {
+                        self.in_browser(|b, cx| b.tab_released_on(to, cx).unwrap_or_default())
+                    }
+                    DropTarget::Place(to) => {
+                        let task = self.places.bookmarks.released_on(to);
+                        Effect::task(task.map(bookmarks_message))
+                    }
+                    _ => Vec::new(),
+                }
+            }
+            // Places as a whole never hides the place under the pointer.
+            ActionMsg::Hover(DropTarget::Bookmarks) if self.actions.hover.is_some() => {
+                self.places.bookmarks.over_panel = true;
+                Vec::new()
+            }
+            ActionMsg::Hover(t) => {
+                self.places.bookmarks.over_panel |= t == DropTarget::Bookmarks;
+                self.actions.hover = Some(t);
+                Vec::new()
+            }
+            ActionMsg::Unhover(t) => {
+                self.places.bookmarks.over_panel &= t != DropTarget::Bookmarks;
+                if self.actions.hover.as_ref() == Some(&t) {
+                    self.actions.hover = None;
+                }
+                Vec::new()
+            }
+            ActionMsg::FileDropped(p) => self.file_dropped(p),
+            ActionMsg::DropSettled(t) => self.drop_settled(t),
+            // The rest is the browser's.
+            other => self.on_browser_message(crate::screen::browser::Message::Action(other)),
+        }
     }
 
-    pub(super) fn pointer(&mut self, e: PointerEvent) -> Vec<Effect> {
+    fn pointer(&mut self, e: PointerEvent) -> Vec<Effect> {
         match e {
             PointerEvent::Pressed(p) => {
                 self.actions.pointer = p;
@@ -74,103 +87,80 @@ impl App {
     }
 
     fn released(&mut self) -> Vec<Effect> {
-        self.actions.tab_press = None;
-        let deferred = self.actions.deferred_click.take();
-        let Some(d) = self.actions.drag.take() else {
-            return Vec::new();
+        let drag = self.actions.drag.take();
+        let dragged = drag.as_ref().is_some_and(|d| d.active);
+        let mut effects = self.in_browser(|b, cx| b.released(dragged, cx));
+        let Some(d) = drag.filter(|d| d.active) else {
+            return effects;
         };
-        if !d.active {
-            return deferred.map(|n| self.clicked(n)).unwrap_or_default();
-        }
-        // A drag ends a click sequence: the next press is not a double-click.
-        self.pane.last_click = None;
         let Some(target) = d.released_on.clone() else {
-            return Vec::new();
+            return effects;
         };
         if target == DropTarget::Bookmarks {
             // Folders dropped on Places (not on a place) are bookmarked.
             let task = self.places.bookmarks.edit(Edit::AddFolders(d.sources));
-            return Effect::task(
-                task.map(|m| Message::Places(crate::screen::places::Message::Bookmarks(m))),
-            );
+            effects.extend(Effect::task(task.map(bookmarks_message)));
+            return effects;
         }
-        let Some(dest) = self.drop_dest(&target) else {
-            return Vec::new();
+        let trash = self.home.trash.files();
+        let Some(dest) = self.browser.drop_dest(&target, &trash) else {
+            return effects;
         };
-        if self.trash.files() == dest {
-            return vec![job(JobKind::Trash, d.sources, dest)];
+        if trash == dest {
+            effects.extend(self.start_job(request(JobKind::Trash, d.sources, dest)));
+            return effects;
         }
         if !drag::drop_allowed(&d.sources, &dest) {
-            return Vec::new();
+            return effects;
         }
         match drag::direct_kind(self.modifiers.shift(), self.modifiers.control()) {
-            Some(kind) => vec![job(kind, d.sources, dest)],
+            Some(kind) => effects.extend(self.start_job(request(kind, d.sources, dest))),
             None => {
-                let default = drop_default(self.on_removable(&dest));
-                self.pane.set_mode(Mode::Drop(DropMenu {
+                let default = drop_default(self.places.on_removable(&dest));
+                self.browser.open_drop_menu(DropMenu {
                     sources: d.sources,
                     dest,
                     at: d.at,
                     default,
-                }));
-                Vec::new()
+                });
             }
         }
+        effects
     }
 
-    /// The folder a target stands for: a folder entry of the view, or a place.
-    fn drop_dest(&self, target: &DropTarget) -> Option<PathBuf> {
-        match target {
-            DropTarget::Entry(name) => {
-                let (entry, _) = self.pane.lister.get(self.pane.lister.position(name)?)?;
-                entry
-                    .is_dir_like()
-                    .then(|| self.path().join(OsStr::from_bytes(name)))
-            }
-            DropTarget::Place(p) => Some(p.clone()),
-            DropTarget::Bookmarks => None,
-            DropTarget::Tab(at) => {
-                let tabs = self.tab_list();
-                let pane = tabs.get(*at)?.focused;
-                Some(match pane.trash {
-                    Some(_) => self.trash.files().to_owned(),
-                    None => pane.path().to_owned(),
-                })
-            }
+    /// Escape while dragging: the drag ends, here and in the other application it may be
+    /// over. `None` when nothing is dragged.
+    pub(super) fn drag_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
+        if k.key != Key::Named(Named::Escape)
+            || !self.actions.drag.as_ref().is_some_and(|d| d.active)
+        {
+            return None;
         }
+        self.actions.drag = None;
+        Some(vec![Effect::DragOut(DragOutEffect::Cancel)])
+    }
+
+    /// The target a drop would go to now, if a drag is under way and could drop there
+    /// (it is highlighted).
+    pub fn drop_hover(&self) -> Option<&DropTarget> {
+        let d = self.actions.drag.as_ref().filter(|d| d.active)?;
+        let target = self.actions.hover.as_ref()?;
+        if *target == DropTarget::Bookmarks {
+            return Some(target);
+        }
+        let trash = self.home.trash.files();
+        let dest = self.browser.drop_dest(target, &trash)?;
+        let trash_place = matches!(target, DropTarget::Place(p) if self.places.is_trash(p));
+        (drag::drop_allowed(&d.sources, &dest) || trash_place).then_some(target)
     }
 
     /// Whether `target` is where a drop would go now (for highlighting).
     pub fn is_drop_hover(&self, target: &DropTarget) -> bool {
-        let Some(d) = self.actions.drag.as_ref().filter(|d| d.active) else {
-            return false;
-        };
-        if *target == DropTarget::Bookmarks {
-            return self.actions.hover.as_ref() == Some(target);
-        }
-        self.actions.hover.as_ref() == Some(target)
-            && self.drop_dest(target).is_some_and(|dest| {
-                drag::drop_allowed(&d.sources, &dest)
-                    || matches!(target, DropTarget::Place(p) if self.is_trash_place(p))
-            })
-    }
-
-    fn is_trash_place(&self, p: &std::path::Path) -> bool {
-        self.places.is_trash(p)
-    }
-
-    pub(super) fn drop_pick(&mut self, kind: JobKind) -> Vec<Effect> {
-        let Some(menu) = self.pane.take_drop_menu() else {
-            return Vec::new();
-        };
-        match drag::drop_request(kind, &menu.sources, &menu.dest) {
-            Some(r) => vec![job(r.kind, r.sources, r.dest)],
-            None => Vec::new(),
-        }
+        self.drop_hover() == Some(target)
     }
 
     /// One file of a drop from another application; the drop settles shortly after.
-    pub(super) fn file_dropped(&mut self, path: PathBuf) -> Vec<Effect> {
+    fn file_dropped(&mut self, path: PathBuf) -> Vec<Effect> {
         self.actions.dropped.push(path);
         self.actions.dropped_ticket += 1;
         vec![Effect::Action(ActionEffect::SettleDrop(
@@ -179,29 +169,40 @@ impl App {
     }
 
     /// All files of a drop arrived: ask what to do with them in the shown folder.
-    pub(super) fn drop_settled(&mut self, ticket: u64) -> Vec<Effect> {
-        if ticket != self.actions.dropped_ticket || self.pane.trash.is_some() {
+    fn drop_settled(&mut self, ticket: u64) -> Vec<Effect> {
+        let pane = self.browser.pane();
+        if ticket != self.actions.dropped_ticket || pane.trash.is_some() {
             return Vec::new();
         }
         let sources = std::mem::take(&mut self.actions.dropped);
-        let dest = self.path().to_owned();
+        let dest = pane.path().to_owned();
         if drag::drop_allowed(&sources, &dest) {
             let at = iced::Point::new(
                 self.settings.window_width / 2.0 - 90.0,
                 self.settings.window_height / 3.0,
             );
-            let default = drop_default(self.on_removable(&dest));
-            self.pane.set_mode(Mode::Drop(DropMenu {
+            let default = drop_default(self.places.on_removable(&dest));
+            self.browser.open_drop_menu(DropMenu {
                 sources,
                 dest,
                 at,
                 default,
-            }));
+            });
         }
         Vec::new()
     }
 }
 
-fn path_name(p: &std::path::Path) -> &[u8] {
-    p.file_name().map(OsStr::as_bytes).unwrap_or_default()
+/// A message of the bookmarks in Places, as the window's.
+fn bookmarks_message(m: places::bookmarks::BookmarkMsg) -> Message {
+    Message::Places(places::Message::Bookmarks(m))
+}
+
+fn request(kind: JobKind, sources: Vec<PathBuf>, dest: PathBuf) -> JobRequest {
+    JobRequest {
+        kind,
+        sources,
+        dest,
+        modes: None,
+    }
 }

@@ -9,14 +9,14 @@ use super::App;
 use crate::effects::Effect;
 use crate::focus::{self, Part};
 use crate::message::KeyPress;
-use crate::pane::Mode;
-use crate::pane::PaneMsg;
+use crate::screen::browser::pane::Mode;
+use crate::screen::browser::pane::PaneMsg;
 
 impl App {
     /// The part that has the keyboard now (the location bar only while it is edited).
     pub fn focused(&self) -> Part {
         match self.focus {
-            Part::Location if self.pane.location().is_none() => Part::View,
+            Part::Location if self.browser.pane().location().is_none() => Part::View,
             Part::Jobs if self.jobs.entries.is_empty() => Part::View,
             Part::Places if self.places_width() <= 0.0 => Part::View,
             part => part,
@@ -31,12 +31,12 @@ impl App {
     /// Keys that belong to the parts: Tab anywhere, and the arrows and Enter in Places.
     pub(super) fn focus_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
         // A menu or a question of the Trash view has the keyboard while it is open.
-        let asking = self
-            .pane
+        let pane = self.browser.pane();
+        let asking = pane
             .trash
             .as_ref()
             .is_some_and(|t| t.confirm_empty || t.confirm_purge);
-        if asking || matches!(self.pane.mode(), Mode::Menu(_) | Mode::Drop(_)) {
+        if asking || matches!(pane.mode(), Mode::Menu(_) | Mode::Drop(_)) {
             return None;
         }
         let m = k.modifiers;
@@ -46,7 +46,7 @@ impl App {
         if self.focused() == Part::Menu && !m.control() && !m.alt() {
             return match k.key.as_ref() {
                 Key::Named(Named::Enter | Named::Space | Named::ArrowDown) => {
-                    Some(self.open_main_menu(true))
+                    Some(self.browser.open_main_menu(true, &self.settings))
                 }
                 Key::Named(Named::Escape) => {
                     self.focus = Part::View;
@@ -86,12 +86,14 @@ impl App {
     fn move_focus(&mut self, forward: bool) -> Vec<Effect> {
         let from = self.focused();
         // In split view the round passes both panes, the left one first.
-        if let Some(beside) = &self.beside {
-            let on_left = !beside.left;
+        if let Some(beside_left) = self.browser.beside_on_left() {
+            let on_left = !beside_left;
             if from == Part::View && on_left == forward {
-                self.focus_beside();
                 self.focus_visible = true;
-                return Vec::new();
+                return self.in_browser(|b, cx| {
+                    b.focus_beside(cx);
+                    Vec::new()
+                });
             }
         }
         let places = self.places_width() > 0.0;
@@ -100,20 +102,23 @@ impl App {
         self.focus = to;
         let mut effects = Vec::new();
         if from == Part::Location && to != Part::Location {
-            self.pane.end_location();
+            self.browser.pane_mut().end_location();
         }
-        if let Some(beside) = &self.beside
-            && to == Part::View
-            && beside.left == forward
-        {
+        if self.browser.beside_on_left() == Some(forward) && to == Part::View {
             // Coming round to the panes: the left one first, or the right one backwards.
-            self.focus_beside();
+            effects = self.in_browser(|b, cx| {
+                b.focus_beside(cx);
+                Vec::new()
+            });
         }
         match to {
-            Part::Location => effects = self.pane_message(PaneMsg::EditLocation),
+            Part::Location => {
+                effects.extend(self.in_browser(|b, cx| b.pane_message(PaneMsg::EditLocation, cx)));
+            }
             Part::Places => {
-                let in_trash = self.pane.trash.is_some();
-                self.places.cursor_to(self.pane.lister.path(), in_trash);
+                let pane = self.browser.pane();
+                let in_trash = pane.trash.is_some();
+                self.places.cursor_to(pane.path(), in_trash);
             }
             Part::Menu | Part::View | Part::Jobs => {}
         }

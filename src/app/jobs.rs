@@ -2,14 +2,10 @@
 //! panel its messages, and what it tells: a note for the status bar, a job that ended
 //! (its questions go, its device knows whether all of it arrived).
 
-use std::ffi::OsStr;
-use std::os::unix::ffi::OsStrExt;
-use std::path::PathBuf;
-
 use super::App;
 use crate::effects::Effect;
 use crate::message::Message;
-use crate::request::{JobKind, JobRequest};
+use crate::request::JobRequest;
 use crate::screen::jobs::{self, Jobs};
 use crate::undo::UndoStep;
 use porpoise_engine::jobs::JobSpec;
@@ -28,7 +24,7 @@ impl App {
 
     fn start_job_as(&mut self, request: JobRequest, spec: Option<JobSpec>) -> Vec<Effect> {
         let cx = jobs::Context {
-            trash: &self.trash,
+            trash: &self.home.trash,
             verify_copies: self.settings.verify_copies,
             queue_per_device: self.settings.queue_per_device,
         };
@@ -48,7 +44,7 @@ impl App {
 
     pub(super) fn on_job_message(&mut self, m: jobs::Message) -> Vec<Effect> {
         let cx = jobs::Context {
-            trash: &self.trash,
+            trash: &self.home.trash,
             verify_copies: self.settings.verify_copies,
             queue_per_device: self.settings.queue_per_device,
         };
@@ -70,29 +66,5 @@ impl App {
         let ring = self.focus_ring() == Some(crate::focus::Part::Jobs);
         let place = |at: &std::path::Path| self.places.device_name(at);
         Some(self.jobs.view(ring, &place)?.map(Message::Jobs))
-    }
-
-    /// The selected items as paths in the shown folder.
-    pub(super) fn selected_paths(&self) -> Vec<PathBuf> {
-        let dir = self.pane.lister.path();
-        let mut paths: Vec<PathBuf> = self
-            .pane
-            .selection
-            .names()
-            .map(|n| dir.join(OsStr::from_bytes(n)))
-            .collect();
-        paths.sort();
-        paths
-    }
-
-    /// Del: the selection goes to the trash.
-    pub(super) fn trash_selection(&mut self) -> Vec<Effect> {
-        let sources = self.selected_paths();
-        self.start_job(JobRequest {
-            kind: JobKind::Trash,
-            sources,
-            dest: PathBuf::new(),
-            modes: None,
-        })
     }
 }

@@ -8,13 +8,12 @@ use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 
 use super::App;
-use crate::actions::ActionMsg;
 use crate::effects::Effect;
 use crate::message::{KeyPress, Message};
-use crate::pane::PaneMsg;
+use crate::screen::browser::pane::PaneMsg;
+use crate::screen::browser::tabs::TabMsg;
 use crate::screen::places::bookmarks::{BookmarkMsg, Edit};
 use crate::screen::places::{self, Places};
-use crate::tabs::TabMsg;
 
 /// Where the first place's row starts in the window, and how far apart rows are (about:
 /// only where a menu opened by a key goes depends on it).
@@ -29,7 +28,7 @@ impl App {
 
     pub(super) fn on_places_message(&mut self, m: places::Message) -> Vec<Effect> {
         if let places::Message::Bookmarks(BookmarkMsg::OpenMenu(_)) = &m {
-            self.pane.close_menus();
+            self.browser.pane_mut().close_menus();
         }
         let (task, event) = self.places.update(m, &self.jobs, self.actions.pointer);
         let mut effects = Effect::task(task.map(Message::Places));
@@ -41,9 +40,13 @@ impl App {
 
     fn on_places_event(&mut self, event: places::Event) -> Vec<Effect> {
         match event {
-            places::Event::Open(path) => self.pane_message(PaneMsg::Navigate(path)),
-            places::Event::OpenTrash => self.action(ActionMsg::OpenTrash),
-            places::Event::OpenTab(path) => self.on_tab_message(TabMsg::OpenBehind(path)),
+            places::Event::Open(path) => {
+                self.in_browser(|b, cx| b.pane_message(PaneMsg::Navigate(path), cx))
+            }
+            places::Event::OpenTrash => self.in_browser(|b, cx| b.open_trash(cx)),
+            places::Event::OpenTab(path) => {
+                self.in_browser(|b, cx| b.on_tab_message(TabMsg::OpenBehind(path), cx))
+            }
             places::Event::Unlock(volume, name) => self.open_unlock(volume, name),
             places::Event::Note(note) => {
                 self.status.note(note);
@@ -53,7 +56,7 @@ impl App {
                 self.status.error(e);
                 Vec::new()
             }
-            places::Event::Drag(a) => self.action(a),
+            places::Event::Drag(a) => self.on_drag(a),
         }
     }
 
@@ -63,7 +66,7 @@ impl App {
         self.status.clear();
         let read = places::devices::read_mounts().map(places::Message::Devices);
         let mut effects = Effect::task(read.map(Message::Places));
-        effects.extend(self.pane_message(PaneMsg::Navigate(at)));
+        effects.extend(self.in_browser(|b, cx| b.pane_message(PaneMsg::Navigate(at), cx)));
         effects
     }
 
@@ -94,10 +97,11 @@ impl App {
             }
             return Some(effects);
         }
+        let pane = self.browser.pane();
         if k.captured
             || self.places.bookmarks.editing.is_some()
-            || self.pane.naming().is_some()
-            || self.pane.location().is_some()
+            || pane.naming().is_some()
+            || pane.location().is_some()
         {
             return None;
         }
@@ -106,10 +110,10 @@ impl App {
             Key::Character(c)
                 if m.control() && !m.alt() && !m.shift() && c.eq_ignore_ascii_case("d") =>
             {
-                if self.pane.trash.is_some() {
+                if pane.trash.is_some() {
                     return Some(Vec::new());
                 }
-                let here = self.path().to_owned();
+                let here = pane.path().to_owned();
                 Some(self.bookmark(here))
             }
             _ => None,
@@ -122,7 +126,7 @@ impl App {
         let at = |row: usize| iced::Point::new(width - 40.0, PLACES_TOP + row as f32 * PLACE_ROW);
         let taken = self.places.key(k, at)?;
         if matches!(k.key, Key::Named(Named::ContextMenu | Named::F10)) {
-            self.pane.close_menus();
+            self.browser.pane_mut().close_menus();
         }
         Some(match taken {
             Some(event) => self.on_places_event(event),
@@ -133,10 +137,11 @@ impl App {
     /// The Places panel, or nothing when it is hidden or the window is too narrow.
     pub fn places_view(&self) -> Option<iced::Element<'_, Message>> {
         let drop_hover = |t: &crate::actions::DropTarget| self.is_drop_hover(t);
+        let pane = self.browser.pane();
         let look = places::view::Look {
             width: self.places_width(),
-            here: self.path(),
-            in_trash: self.pane.trash.is_some(),
+            here: pane.path(),
+            in_trash: pane.trash.is_some(),
             keyboard: self.focus_ring() == Some(crate::focus::Part::Places),
             icons: &self.icons,
             jobs: &self.jobs,

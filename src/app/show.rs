@@ -14,7 +14,7 @@ impl App {
     pub(super) fn on_show_request(&mut self, r: ShowRequest) -> Vec<Effect> {
         tracing::info!(what = ?r.what, startup_id = %r.startup_id, "asked to show");
         // What the window was in the middle of goes: the request is what is wanted now.
-        self.pane.close_menus();
+        self.browser.pane_mut().close_menus();
         // A question of a job stays: the job waits for its answer.
         if !matches!(self.dialog, Some(crate::dialog::Dialog::Question(_))) {
             self.dialog = None;
@@ -23,7 +23,7 @@ impl App {
             // A file opens its folder with it selected (as on the command line).
             Show::Folders(folders) => folders
                 .into_iter()
-                .flat_map(|f| self.open_tab(f, true))
+                .flat_map(|f| self.in_browser(|b, cx| b.open_tab(f, true, cx)))
                 .collect(),
             Show::Items(items) => self.show_items(items),
             Show::Properties(items) => {
@@ -57,9 +57,10 @@ impl App {
         }
         let mut effects = Vec::new();
         for folder in folders {
-            effects.extend(self.open_tab(folder.clone(), true));
+            let tab = folder.clone();
+            effects.extend(self.in_browser(|b, cx| b.open_tab(tab, true, cx)));
             for name in names.remove(&folder).unwrap_or_default() {
-                self.pane.selection.add(&name);
+                self.browser.pane_mut().select(&name);
             }
         }
         effects

@@ -5,14 +5,13 @@
 
 use std::os::unix::ffi::OsStrExt;
 
-use porpoise_engine::entry::Entry;
 use porpoise_engine::thumbs::ThumbSize;
 
 use super::super::effects::Effect;
 use super::super::settings::{ViewMode, ViewShape};
 use super::super::thumbs::{ThumbsMsg, Wanted};
 use super::App;
-use crate::pane::Pane;
+use crate::screen::browser::pane::Pane;
 
 impl App {
     pub(super) fn on_thumbs_message(&mut self, m: ThumbsMsg) -> Vec<Effect> {
@@ -40,7 +39,7 @@ impl App {
         }
         let shape = self.settings.shape();
         let mut wanted = Vec::new();
-        for pane in self.shown_panes() {
+        for pane in self.browser.shown_panes() {
             self.wanted_in(pane, shape, &mut wanted);
         }
         self.thumbs
@@ -58,7 +57,7 @@ impl App {
             let Some((entry, name)) = pane.lister().get(i) else {
                 break;
             };
-            if !shows_a_file(entry) {
+            if !crate::thumbs::shows_a_file(entry) {
                 continue;
             }
             let Some(mime) = pane.types().of(name) else {
@@ -72,37 +71,6 @@ impl App {
                 });
             }
         }
-    }
-
-    /// The picture of `pane`'s entry `name`, once its thumbnail came.
-    pub fn thumbnail(
-        &self,
-        pane: &Pane,
-        entry: &Entry,
-        name: &[u8],
-    ) -> Option<iced::widget::image::Handle> {
-        if !shows_a_file(entry) {
-            return None;
-        }
-        let path = pane.path().join(std::ffi::OsStr::from_bytes(name));
-        self.thumbs.picture(&path, entry.mtime_sec).cloned()
-    }
-
-    /// Thumbnails on network shares on or off (the main menu's entry).
-    pub(super) fn toggle_network_previews(&mut self) -> Vec<Effect> {
-        // What was left out is asked for again (`Thumbs::want` sees the change).
-        self.settings.previews_on_network = !self.settings.previews_on_network;
-        self.save()
-    }
-}
-
-/// A regular file, or a link to one: what has a thumbnail.
-fn shows_a_file(entry: &Entry) -> bool {
-    use porpoise_engine::entry::Kind;
-    match entry.kind() {
-        Kind::File => true,
-        Kind::Symlink => !entry.is_dir_like() && !entry.is_broken_link(),
-        _ => false,
     }
 }
 

@@ -30,6 +30,8 @@ pub use view::button_id;
 /// What happens to jobs and undo.
 #[derive(Debug, Clone)]
 pub enum Message {
+    /// Start the job a part of the window asks for.
+    Start(JobRequest),
     /// An event of the job with this id.
     Event(u64, JobEvent),
     Pause(u64),
@@ -119,6 +121,10 @@ impl Jobs {
 
     pub fn update(&mut self, m: Message, cx: &Context) -> (Task<Message>, Option<Event>) {
         let event = match m {
+            Message::Start(request) => {
+                self.start(request, None, cx);
+                None
+            }
             Message::Event(id, event) => return (Task::none(), self.on_event(id, event, cx)),
             Message::Pause(id) => {
                 if let Some(e) = self.get(id) {

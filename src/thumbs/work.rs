@@ -17,18 +17,12 @@ pub enum ThumbsEffect {
 }
 
 impl ThumbsEffect {
-    /// The task that does it, its messages wrapped by `wrap` (`idle` when none comes).
-    pub fn into_task<M: Clone + Send + 'static>(
-        self,
-        wrap: fn(ThumbsMsg) -> M,
-        idle: M,
-    ) -> iced::Task<M> {
+    /// The task that does it, its messages wrapped by `wrap`.
+    pub fn into_task<M: Send + 'static>(self, wrap: fn(ThumbsMsg) -> M) -> iced::Task<M> {
         let ThumbsEffect::Start { db, env } = self;
-        crate::offload::off_ui_thread(
-            "the thumbnail start",
-            move || Some(wrap(ThumbsMsg::Started(start(db, &env)))),
-            idle,
-        )
+        crate::offload::work("the thumbnail start", move || {
+            wrap(ThumbsMsg::Started(start(db, &env)))
+        })
     }
 }
 

@@ -52,11 +52,7 @@ impl Described {
 impl TypesEffect {
     /// The task that does the work on the blocking pool.
     pub fn into_task(self) -> Task<Message> {
-        crate::offload::off_ui_thread(
-            "a file type worker",
-            move || Some(Message::Types(self.run())),
-            Message::Tick,
-        )
+        crate::offload::work("a file type worker", move || Message::Types(self.run()))
     }
 
     fn run(self) -> TypesMsg {

@@ -4,17 +4,16 @@ use iced::Element;
 use iced::widget::{button, svg, tooltip};
 
 use crate::icons;
-use crate::message::Message;
 use crate::theme;
 use crate::widgets::tip;
 
 /// A flat × sending `message`, padded by `padding`, saying `tip` after a moment (a
 /// tab's has none: the tab's own tooltip, its path, shows there).
-pub fn close_button<'a>(
-    message: Message,
+pub fn close_button<'a, M: Clone + 'a>(
+    message: M,
     padding: u16,
     tip: Option<String>,
-) -> Element<'a, Message> {
+) -> Element<'a, M> {
     let close = button(
         svg(icons::CLOSE.clone())
             .width(12)

@@ -149,11 +149,7 @@ pub fn send(app: Ui, m: Message) -> Ui {
 }
 
 pub fn simulator(app: &App) -> Simulator<'_, Message> {
-    Simulator::with_size(
-        iced::Settings::default(),
-        (1024.0, 700.0),
-        porpoise::view::view(app),
-    )
+    Simulator::with_size(iced::Settings::default(), (1024.0, 700.0), app.view())
 }
 
 pub fn shows(app: &App, text: &str) -> bool {
@@ -252,17 +248,27 @@ pub fn right_click(app: Ui, at: iced::Point) -> Ui {
 
 /// Select the entry `name` with a click.
 pub fn select(app: Ui, name: &str) -> Ui {
-    send(app, Message::Clicked(name.as_bytes().to_vec()))
+    send(app, clicked_on(name.as_bytes()))
 }
 
-/// The message that starts a job of `kind` on `sources` into `dest`.
+/// The message of a click on the entry `name`.
+pub fn clicked_on(name: &[u8]) -> Message {
+    to_browser(porpoise::screen::browser::Message::Clicked(name.to_vec()))
+}
+
+/// The message that starts a job of `kind` on `sources` into `dest` in the job panel.
 pub fn job(kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> Message {
-    Message::StartJob(JobRequest {
+    Message::Jobs(porpoise::screen::jobs::Message::Start(JobRequest {
         kind,
         sources,
         dest: dest.to_owned(),
         modes: None,
-    })
+    }))
+}
+
+/// A message of the browser, as the window's.
+pub fn to_browser(m: porpoise::screen::browser::Message) -> Message {
+    Message::Browser(m)
 }
 
 /// Start a job of `kind` on the entries `names` of `folder` into `dest`, and handle all

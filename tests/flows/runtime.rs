@@ -35,8 +35,8 @@ pub struct Ui {
     tasks: usize,
     /// The running subscriptions, by their identity.
     subscriptions: HashMap<u64, tokio::task::AbortHandle>,
-    /// The job requests seen going by (the app asks for jobs with `Message::StartJob`).
-    requests: Vec<JobRequest>,
+    /// The number of the last job seen: jobs with a larger one were asked for since.
+    last_job: u64,
 }
 
 impl Ui {
@@ -55,7 +55,7 @@ impl Ui {
             receiver,
             tasks: 0,
             subscriptions: HashMap::new(),
-            requests: Vec::new(),
+            last_job: 0,
         };
         ui.run(task);
         ui.subscribe();
@@ -104,6 +104,8 @@ impl Ui {
             }
             keep
         });
+        let handle = self.runtime().handle().clone();
+        let _inside = handle.enter();
         for (id, recipe) in wanted {
             if self.subscriptions.contains_key(&id) {
                 continue;
@@ -124,9 +126,6 @@ impl Ui {
     /// Hand `message` to the app as the window would (inside its runtime, where timers
     /// and blocking work can be set up), and run what it asks for.
     pub fn update(&mut self, message: Message) {
-        if let Message::StartJob(r) = &message {
-            self.requests.push(r.clone());
-        }
         let task = self.within(|app| app.update(message));
         self.run(task);
         self.subscribe();
@@ -165,9 +164,19 @@ impl Ui {
         }
     }
 
-    /// The job requests made since the last call.
+    /// The jobs asked for since the last call (in the job panel, as the window started
+    /// them).
     pub fn take_requests(&mut self) -> Vec<JobRequest> {
-        std::mem::take(&mut self.requests)
+        let last = self.last_job;
+        let new: Vec<&porpoise::screen::jobs::entry::JobEntry> = self
+            .app
+            .jobs()
+            .entries
+            .iter()
+            .filter(|e| e.id > last)
+            .collect();
+        self.last_job = new.iter().map(|e| e.id).max().unwrap_or(last);
+        new.into_iter().map(|e| e.request.clone()).collect()
     }
 }
 

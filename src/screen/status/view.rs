@@ -8,7 +8,7 @@ use iced::{Center, Element, Fill};
 use super::Status;
 use crate::format;
 use crate::i18n::fl;
-use crate::pane::Pane;
+use crate::screen::browser::pane::Pane;
 use crate::theme;
 use porpoise_engine::listing::Progress;
 

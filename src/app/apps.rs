@@ -1,0 +1,140 @@
+//! The applications in the app: reading them (once the type database is there, and again
+//! after "Always use" changed a default), opening files with them (what the browser and
+//! the chooser ask), the "Open With" submenu's question, and what opening said: a failure
+//! to the status bar, files without an application to the chooser.
+
+use std::path::PathBuf;
+
+use super::App;
+use crate::apps::work::Loaded;
+use crate::apps::{AppChoice, AppsEffect, AppsMsg, Opened};
+use crate::effects::Effect;
+use crate::i18n::fl;
+use crate::screen::browser::open_with::OpenWithMsg;
+
+impl App {
+    pub(super) fn on_apps_message(&mut self, m: AppsMsg) -> Vec<Effect> {
+        match m {
+            AppsMsg::Loaded(apps) => {
+                self.chooser_gets(&apps);
+                self.apps.apps = Some(apps);
+                Vec::new()
+            }
+            AppsMsg::Choices {
+                ticket,
+                choices,
+                mimes,
+            } => self.on_browser_message(crate::screen::browser::Message::OpenWith(
+                OpenWithMsg::Choices {
+                    ticket,
+                    choices,
+                    mimes,
+                },
+            )),
+            AppsMsg::Opened(o) => self.opened(o),
+            AppsMsg::DefaultSet { app, result } => match result {
+                // Read again: Enter opens with the new default from now on.
+                Ok(()) => self.reload_apps(),
+                Err(e) => {
+                    tracing::warn!("{}", porpoise_engine::error::chain(&*e));
+                    self.status.error(fl!(
+                        "status-default-failed",
+                        app = app,
+                        error = crate::failures::why(&e)
+                    ));
+                    Vec::new()
+                }
+            },
+        }
+    }
+
+    /// What the work needs of what is loaded.
+    fn loaded(&self) -> Loaded {
+        Loaded {
+            env: self.apps.env.clone(),
+            db: self.types.db().cloned(),
+            apps: self.apps.apps.clone(),
+        }
+    }
+
+    /// The desktop's terminal in `folder`.
+    pub(super) fn open_terminal(&self, folder: PathBuf) -> Vec<Effect> {
+        vec![Effect::Apps(AppsEffect::Terminal {
+            env: self.apps.env.clone(),
+            folder,
+        })]
+    }
+
+    /// Read the applications (again), once the type database is there.
+    pub(super) fn reload_apps(&self) -> Vec<Effect> {
+        match self.types.db() {
+            Some(db) => vec![Effect::Apps(AppsEffect::Load {
+                env: self.apps.env.clone(),
+                db: db.clone(),
+            })],
+            None => Vec::new(),
+        }
+    }
+
+    /// Open `files`, each with its default application, or all `with` one.
+    pub(super) fn open_files(&mut self, files: Vec<PathBuf>, with: Option<String>) -> Vec<Effect> {
+        if files.is_empty() {
+            return Vec::new();
+        }
+        vec![Effect::Apps(AppsEffect::Open {
+            files,
+            with,
+            cx: self.loaded(),
+        })]
+    }
+
+    /// Ask which applications the "Open With" submenu (question `ticket`) offers for
+    /// `files`.
+    pub(super) fn ask_open_with(&self, ticket: u64, files: Vec<PathBuf>) -> Vec<Effect> {
+        vec![Effect::Apps(AppsEffect::Choices {
+            ticket,
+            files,
+            cx: self.loaded(),
+        })]
+    }
+
+    /// Open `files` with the application chosen in the chooser, and make it the default
+    /// for `default_for` when "Always use" was ticked.
+    pub(super) fn open_with_chosen(
+        &mut self,
+        files: Vec<PathBuf>,
+        app: AppChoice,
+        default_for: Option<String>,
+    ) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        if let Some(mime) = default_for {
+            effects.push(Effect::Apps(AppsEffect::SetDefault {
+                env: self.apps.env.clone(),
+                mime,
+                app: app.clone(),
+            }));
+        }
+        effects.extend(self.open_files(files, Some(app.id)));
+        effects
+    }
+
+    /// What opening said: the first failure in the status bar (all of them in the log),
+    /// and the chooser for the files no application opens.
+    fn opened(&mut self, o: Opened) -> Vec<Effect> {
+        if let Some(failure) = o.failures.first() {
+            self.status.error(crate::failures::open(failure));
+        }
+        if o.unopened.is_empty() {
+            return Vec::new();
+        }
+        let mut mimes: Vec<String> = Vec::new();
+        let mut files = Vec::new();
+        for (file, mime) in o.unopened {
+            if !mimes.contains(&mime) {
+                mimes.push(mime);
+            }
+            files.push(file);
+        }
+        self.open_chooser(files, mimes)
+    }
+}

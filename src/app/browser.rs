@@ -1,0 +1,120 @@
+//! The browser in the app: handing it its messages and the keys that reach it, with what
+//! it reads of the window, and doing what it asks: start a job, open files, show a
+//! dialog, say something in the status bar, save the settings.
+
+use super::App;
+use crate::effects::Effect;
+use crate::message::KeyPress;
+use crate::screen::browser::{self, Context, Event};
+
+impl App {
+    /// The browser: the tabs, their panes and what they show.
+    pub fn browser(&self) -> &browser::Browser {
+        &self.browser
+    }
+
+    pub(super) fn on_browser_message(&mut self, m: browser::Message) -> Vec<Effect> {
+        self.in_browser(|b, cx| b.update(m, cx))
+    }
+
+    /// Do `f` to the browser with what it reads of the window, then what it asked for.
+    pub(super) fn in_browser(
+        &mut self,
+        f: impl FnOnce(&mut browser::Browser, &mut Context) -> Vec<Effect>,
+    ) -> Vec<Effect> {
+        let mut cx = Context {
+            settings: &mut self.settings,
+            home: &self.home,
+            modifiers: self.modifiers,
+            pointer: self.actions.pointer,
+            events: Vec::new(),
+        };
+        let mut effects = f(&mut self.browser, &mut cx);
+        for event in std::mem::take(&mut cx.events) {
+            effects.extend(self.on_browser_event(event));
+        }
+        effects
+    }
+
+    fn on_browser_event(&mut self, event: Event) -> Vec<Effect> {
+        match event {
+            Event::Job(request) => self.start_job(request),
+            Event::AskDelete(paths) => self.ask_delete(paths),
+            Event::Open { files, with } => self.open_files(files, with),
+            Event::AskOpenWith { ticket, files } => self.ask_open_with(ticket, files),
+            Event::Chooser { files, mimes } => self.open_chooser(files, mimes),
+            Event::Terminal(folder) => self.open_terminal(folder),
+            Event::Properties => self.open_properties(),
+            Event::Preferences => self.open_preferences(),
+            Event::BatchRename => self.open_batch_rename(),
+            Event::Bookmark(folder) => self.bookmark(folder),
+            Event::Error(e) => {
+                self.status.error(e);
+                Vec::new()
+            }
+            Event::ClearError => {
+                self.status.clear_error();
+                Vec::new()
+            }
+            Event::Note(note) => {
+                self.status.note(note);
+                Vec::new()
+            }
+            Event::LeftFolder => {
+                // Drags end with the folder, and what the status bar said about it.
+                self.actions.left_folder();
+                self.status.clear();
+                Vec::new()
+            }
+            Event::Scrolled => {
+                self.actions.hover = None;
+                Vec::new()
+            }
+            Event::Press(sources) => {
+                self.actions.drag = Some(crate::actions::Drag::new(sources, self.actions.pointer));
+                Vec::new()
+            }
+            Event::Drag(a) => self.on_drag(a),
+            Event::Done(step) => {
+                tracing::info!(?step, "done");
+                self.push_undo(step);
+                Vec::new()
+            }
+            Event::Undo => self.on_job_message(crate::screen::jobs::Message::Undo),
+            Event::Redo => self.on_job_message(crate::screen::jobs::Message::Redo),
+            Event::Save => self.save(),
+            Event::FocusView => {
+                self.focus_view_by_mouse();
+                Vec::new()
+            }
+            Event::Close => vec![Effect::Close],
+        }
+    }
+
+    /// Where a key goes: the open dialog takes every key; else Escape first ends a drag,
+    /// then the browser's search view has it, then the bookmarks of Places, then the
+    /// keyboard among the window's parts (Tab, Places), and last the browser.
+    pub(super) fn key(&mut self, k: &KeyPress) -> Vec<Effect> {
+        if self.dialog.is_some() {
+            return self.dialog_key(k);
+        }
+        if let Some(effects) = self.drag_key(k) {
+            return effects;
+        }
+        let mut taken = false;
+        let effects = self.in_browser(|b, cx| match b.search_key(k, cx) {
+            Some(effects) => {
+                taken = true;
+                effects
+            }
+            None => Vec::new(),
+        });
+        if taken {
+            return effects;
+        }
+        if let Some(effects) = self.bookmark_key(k).or_else(|| self.focus_key(k)) {
+            return effects;
+        }
+        self.in_browser(|b, cx| b.key(k, cx))
+    }
+}

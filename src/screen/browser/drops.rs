@@ -1,0 +1,108 @@
+//! The browser's side of drags: a press on an entry (selected as a click does, and the
+//! start of what may become a drag), the click a press on a larger selection waits to
+//! make, which folder a drop target of the browser stands for, and the drop menu.
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use super::menus::job;
+use super::pane::Mode;
+use super::{Browser, Context, Event};
+use crate::actions::{DropMenu, DropTarget, NameEntry, NameKind, drag};
+use crate::effects::Effect;
+use crate::request::JobKind;
+
+impl Browser {
+    /// A press on an entry: select it as a click does (but a press on a member of a larger
+    /// selection waits for the release) and get ready to drag.
+    pub(super) fn press_entry(&mut self, name: Vec<u8>, cx: &mut Context) -> Vec<Effect> {
+        // A press ends a menu, and a press on another entry a rename there.
+        self.pane.end_mode_if(|m| match m {
+            Mode::Menu(_) | Mode::Drop(_) => true,
+            Mode::Naming(NameEntry {
+                kind: NameKind::Rename(renamed),
+                busy: false,
+                ..
+            }) => *renamed != name,
+            _ => false,
+        });
+        let m = cx.modifiers;
+        let selected = self.pane.selection.is_selected(&name);
+        let path = self.path().join(OsStr::from_bytes(&name));
+        let effects = if selected && self.pane.selection.len() > 1 && !m.control() && !m.shift() {
+            self.marks.deferred_click = Some(name);
+            Vec::new()
+        } else {
+            self.clicked(name, cx)
+        };
+        let sources = if self.pane.selection.is_selected(path_name(&path)) {
+            self.selected_paths()
+        } else {
+            vec![path]
+        };
+        cx.tell(Event::Press(sources));
+        effects
+    }
+
+    /// The button came up: a press that did not become a drag makes its click now; a drag
+    /// ends a click sequence (the next press is not a double-click).
+    pub fn released(&mut self, dragged: bool, cx: &mut Context) -> Vec<Effect> {
+        self.marks.tab_press = None;
+        let deferred = self.marks.deferred_click.take();
+        if dragged {
+            self.pane.last_click = None;
+            return Vec::new();
+        }
+        deferred.map(|n| self.clicked(n, cx)).unwrap_or_default()
+    }
+
+    /// A release on the tab at `to` after a press on another tab moves that one there.
+    pub fn tab_released_on(&mut self, to: usize, cx: &mut Context) -> Option<Vec<Effect>> {
+        let from = self.marks.tab_press?;
+        Some(self.on_tab_message(super::tabs::TabMsg::Moved { from, to }, cx))
+    }
+
+    /// The folder a target of the browser stands for: a folder entry of the view, the
+    /// other pane, a tab (the Trash view's: `trash`).
+    pub fn drop_dest(&self, target: &DropTarget, trash: &Path) -> Option<PathBuf> {
+        match target {
+            DropTarget::Entry(name) => {
+                let (entry, _) = self.pane.lister.get(self.pane.lister.position(name)?)?;
+                entry
+                    .is_dir_like()
+                    .then(|| self.path().join(OsStr::from_bytes(name)))
+            }
+            DropTarget::Place(p) => Some(p.clone()),
+            DropTarget::Bookmarks => None,
+            DropTarget::Tab(at) => {
+                let tabs = self.tab_list();
+                let pane = tabs.get(*at)?.focused;
+                Some(match pane.trash {
+                    Some(_) => trash.to_owned(),
+                    None => pane.path().to_owned(),
+                })
+            }
+        }
+    }
+
+    /// Ask what to do with `sources` dropped into `dest`: the drop menu at `at`, its
+    /// default first.
+    pub fn open_drop_menu(&mut self, menu: DropMenu) {
+        self.pane.set_mode(Mode::Drop(menu));
+    }
+
+    pub(super) fn drop_pick(&mut self, kind: JobKind, cx: &mut Context) -> Vec<Effect> {
+        let Some(menu) = self.pane.take_drop_menu() else {
+            return Vec::new();
+        };
+        if let Some(r) = drag::drop_request(kind, &menu.sources, &menu.dest) {
+            job(cx, r.kind, r.sources, r.dest);
+        }
+        Vec::new()
+    }
+}
+
+fn path_name(p: &Path) -> &[u8] {
+    p.file_name().map(OsStr::as_bytes).unwrap_or_default()
+}

@@ -1,0 +1,248 @@
+//! Mouse and keyboard in the file view: clicks and double-clicks, selection moves,
+//! shortcuts and type-ahead.
+
+use std::time::{Duration, Instant};
+
+use super::pane::PaneMsg;
+use super::{Browser, Context, Event};
+use crate::effects::Effect;
+use crate::keys::{self, Command, Move};
+use crate::message::KeyPress;
+
+/// Two clicks on the same entry within this time open it.
+pub const DOUBLE_CLICK: Duration = Duration::from_millis(450);
+/// Type-ahead forgets what was typed after this pause.
+const TYPEAHEAD_RESET: Duration = Duration::from_millis(1000);
+
+impl Browser {
+    /// A click on an entry: select it (Ctrl toggles, Shift extends); a second click on the
+    /// same entry soon after opens it.
+    pub fn clicked(&mut self, name: Vec<u8>, cx: &mut Context) -> Vec<Effect> {
+        cx.tell(Event::FocusView);
+        let now = Instant::now();
+        let m = cx.modifiers;
+        let double = matches!(&self.pane.last_click, Some((n, at)) if *n == name && now.duration_since(*at) < DOUBLE_CLICK);
+        if double && !m.control() && !m.shift() {
+            self.pane.last_click = None;
+            return self.pane_message(PaneMsg::Activate(name), cx);
+        }
+        if m.control() {
+            self.pane.selection.toggle(&name);
+        } else if m.shift() {
+            if let Some(i) = self.pane.lister.position(&name) {
+                self.pane.selection.extend_to(&self.pane.lister, i);
+            }
+        } else {
+            self.pane.selection.select_only(&name);
+        }
+        self.pane.end_location();
+        self.pane.last_click = Some((name, now));
+        Vec::new()
+    }
+
+    /// A key's command (the keys no part before took).
+    pub(super) fn command_key(&mut self, k: &KeyPress, cx: &mut Context) -> Vec<Effect> {
+        let Some(command) = keys::command(k) else {
+            return Vec::new();
+        };
+        if let Command::Tabs(m) = command {
+            return self.on_tab_message(m, cx);
+        }
+        if self.pane.location().is_some() && command != Command::CancelLocation {
+            // The location input has the keyboard; other keys belong to it.
+            return Vec::new();
+        }
+        match command {
+            Command::Move { to, extend } => self.move_cursor(to, extend, cx.settings),
+            Command::Open => match self.pane.selection.cursor().map(<[u8]>::to_vec) {
+                Some(name) => self.pane_message(PaneMsg::Activate(name), cx),
+                None => Vec::new(),
+            },
+            Command::GoUp => self.pane_message(PaneMsg::Up, cx),
+            Command::Back => self.pane_message(PaneMsg::Back, cx),
+            Command::Forward => self.pane_message(PaneMsg::Forward, cx),
+            Command::ToggleHidden => self.toggle_hidden(cx),
+            Command::Zoom(steps) => self.zoom(steps, cx),
+            Command::Reload => self.pane_message(PaneMsg::Reload, cx),
+            Command::EditLocation => self.pane_message(PaneMsg::EditLocation, cx),
+            Command::CancelLocation => {
+                if self.pane.end_location() {
+                    Vec::new()
+                } else if self.pane.filter.is_some() {
+                    self.pane.close_filter(cx.settings.shape())
+                } else {
+                    self.pane.selection.clear();
+                    Vec::new()
+                }
+            }
+            Command::Filter => self.pane.open_filter(),
+            Command::Search => self.open_search(),
+            Command::SelectAll => {
+                self.pane.selection.select_all(&self.pane.lister);
+                Vec::new()
+            }
+            Command::TypeAhead(text) => self.type_ahead(&text, cx.settings),
+            Command::Trash => self.trash_selection(cx),
+            Command::DeleteForGood => {
+                let paths = self.selected_paths();
+                if !paths.is_empty() {
+                    cx.tell(Event::AskDelete(paths));
+                }
+                Vec::new()
+            }
+            Command::Undo => {
+                cx.tell(Event::Undo);
+                Vec::new()
+            }
+            Command::Redo => {
+                cx.tell(Event::Redo);
+                Vec::new()
+            }
+            Command::MoveCursor(to) => self.move_cursor_only(to, cx.settings),
+            Command::ToggleCursor => {
+                self.pane.selection.toggle_cursor();
+                Vec::new()
+            }
+            Command::ContextMenu => self.keyboard_menu(cx),
+            Command::TogglePlaces => self.toggle_places(cx),
+            Command::View(mode) => self.set_view(mode, cx),
+            Command::Home => {
+                let home = cx.home.folder.clone();
+                self.pane_message(PaneMsg::Navigate(home), cx)
+            }
+            Command::Close => {
+                cx.tell(Event::Close);
+                Vec::new()
+            }
+            Command::Properties => {
+                if self.pane.trash.is_none() {
+                    cx.tell(Event::Properties);
+                }
+                Vec::new()
+            }
+            Command::OpenTerminal => self.open_terminal(None, cx),
+            Command::Preferences => {
+                cx.tell(Event::Preferences);
+                Vec::new()
+            }
+            Command::ToggleSplit => self.toggle_split(cx),
+            Command::CopyToOther => self.send_to_other_pane(crate::request::JobKind::Copy, cx),
+            Command::MoveToOther => self.send_to_other_pane(crate::request::JobKind::Move, cx),
+            // Taken above, before the location input could keep them.
+            Command::Tabs(_) => Vec::new(),
+        }
+    }
+
+    /// Where a keyboard move goes from the cursor (or from the start when there is none).
+    fn move_target(&self, to: Move, s: &crate::settings::Settings) -> Option<usize> {
+        let len = self.pane.lister.len();
+        if len == 0 {
+            return None;
+        }
+        let last = len - 1;
+        let cols = self.columns(s);
+        let page = self.pane.viewport.page_rows(s.shape().row_height()) * cols;
+        Some(
+            match self.pane.selection.cursor_position(&self.pane.lister) {
+                None => match to {
+                    Move::Up | Move::Left | Move::Last => last,
+                    _ => 0,
+                },
+                Some(i) => match to {
+                    Move::Up => i.saturating_sub(cols),
+                    Move::Down => (i + cols).min(last),
+                    Move::Left if cols > 1 => i.saturating_sub(1),
+                    Move::Right if cols > 1 => (i + 1).min(last),
+                    Move::Left | Move::Right => i,
+                    Move::PageUp => i.saturating_sub(page),
+                    Move::PageDown => (i + page).min(last),
+                    Move::First => 0,
+                    Move::Last => last,
+                },
+            },
+        )
+    }
+
+    /// Ctrl+arrows: the cursor moves, the selection stays.
+    fn move_cursor_only(&mut self, to: Move, s: &crate::settings::Settings) -> Vec<Effect> {
+        let Some(target) = self.move_target(to, s) else {
+            return Vec::new();
+        };
+        if let Some((_, name)) = self.pane.lister.get(target) {
+            let name = name.to_vec();
+            self.pane.selection.move_cursor(&name);
+        }
+        self.reveal_cursor(s)
+    }
+
+    /// The Menu key or Shift+F10: the context menu of the selection, beside the entry
+    /// under the cursor; of the folder when nothing is selected.
+    fn keyboard_menu(&mut self, cx: &mut Context) -> Vec<Effect> {
+        let cursor = self
+            .pane
+            .selection
+            .cursor()
+            .filter(|c| self.pane.selection.is_selected(c))
+            .map(<[u8]>::to_vec);
+        let target = cursor.or_else(|| {
+            self.pane
+                .lister
+                .iter()
+                .find(|(_, n)| self.pane.selection.is_selected(n))
+                .map(|(_, n)| n.to_vec())
+        });
+        let mut effects = Vec::new();
+        if let Some(name) = &target {
+            self.pane.selection.move_cursor(name);
+            effects = self.reveal_cursor(cx.settings);
+        }
+        let at = match target.as_deref().and_then(|n| self.pane.lister.position(n)) {
+            Some(i) => self.entry_point(i, cx.settings),
+            None => self.view_corner(cx.settings) + iced::Vector::new(40.0, 0.0),
+        };
+        effects.extend(self.open_menu_at(target, at, true));
+        effects
+    }
+
+    fn move_cursor(
+        &mut self,
+        to: Move,
+        extend: bool,
+        s: &crate::settings::Settings,
+    ) -> Vec<Effect> {
+        let Some(target) = self.move_target(to, s) else {
+            return Vec::new();
+        };
+        if extend {
+            self.pane.selection.extend_to(&self.pane.lister, target);
+        } else if let Some((_, name)) = self.pane.lister.get(target) {
+            let name = name.to_vec();
+            self.pane.selection.select_only(&name);
+        }
+        self.reveal_cursor(s)
+    }
+
+    /// Select the first entry whose name starts with what was typed in the last second.
+    fn type_ahead(&mut self, text: &str, s: &crate::settings::Settings) -> Vec<Effect> {
+        let now = Instant::now();
+        if now.duration_since(self.pane.typeahead.1) > TYPEAHEAD_RESET {
+            self.pane.typeahead.0.clear();
+        }
+        self.pane.typeahead.0.push_str(&text.to_lowercase());
+        self.pane.typeahead.1 = now;
+        let prefix = self.pane.typeahead.0.clone();
+        let found = self.pane.lister.iter().find_map(|(_, n)| {
+            String::from_utf8_lossy(n)
+                .to_lowercase()
+                .starts_with(&prefix)
+                .then(|| n.to_vec())
+        });
+        match found {
+            Some(name) => {
+                self.pane.selection.select_only(&name);
+                self.reveal_cursor(s)
+            }
+            None => Vec::new(),
+        }
+    }
+}

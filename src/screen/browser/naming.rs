@@ -1,0 +1,157 @@
+//! New folder (F10) and rename in place (F2): the name entry, its check, the create or
+//! rename off the UI thread, and what is selected after.
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+
+use porpoise_engine::jobs::unused_name;
+
+use super::pane::Mode;
+use super::templates::NewFileEffect;
+use super::{Browser, Context, Event};
+use crate::actions::effect::{describe, describe_name_error};
+use crate::actions::names::{NameOpError, check_name, stem_chars};
+use crate::actions::{ActionEffect, NameEntry, NameKind};
+use crate::effects::Effect;
+use crate::i18n::fl;
+use crate::undo::UndoStep;
+
+impl Browser {
+    /// Open the name entry for a new folder, with a free "New Folder (n)" selected.
+    pub(super) fn new_folder(&mut self) -> Vec<Effect> {
+        if self.pane.trash.is_some() {
+            return Vec::new();
+        }
+        let text = unused_name(OsStr::new(&fl!("new-folder-name")), |n| {
+            self.pane.lister.position(n.as_bytes()).is_some()
+        })
+        .to_string_lossy()
+        .into_owned();
+        let select = text.chars().count();
+        self.pane.set_mode(Mode::Naming(NameEntry {
+            kind: NameKind::NewFolder,
+            text,
+            busy: false,
+        }));
+        vec![Effect::Action(ActionEffect::FocusName { select })]
+    }
+
+    /// Turn an entry's name into a text input, its stem selected.
+    pub(super) fn start_rename(
+        &mut self,
+        name: Vec<u8>,
+        s: &crate::settings::Settings,
+    ) -> Vec<Effect> {
+        if self.pane.trash.is_some() || self.pane.lister.position(&name).is_none() {
+            return Vec::new();
+        }
+        let text = String::from_utf8_lossy(&name).into_owned();
+        let select = stem_chars(&text);
+        self.pane.selection.select_only(&name);
+        self.pane.set_mode(Mode::Naming(NameEntry {
+            kind: NameKind::Rename(name),
+            text,
+            busy: false,
+        }));
+        // The entry must be on screen (rows are virtualised) before it can take the focus.
+        let mut effects = self.reveal_cursor(s);
+        effects.push(Effect::Action(ActionEffect::FocusName { select }));
+        effects
+    }
+
+    /// Enter in the name entry: check the name, then create or rename off the UI thread.
+    pub(super) fn submit_name(&mut self, cx: &mut Context) -> Vec<Effect> {
+        let parent = self.path().to_owned();
+        let Some(entry) = self.pane.naming_mut().filter(|n| !n.busy) else {
+            return Vec::new();
+        };
+        // A name the entry shows with stand-ins for bytes that are not UTF-8, left as it
+        // was: nothing to do (its bytes are not what the entry shows).
+        if let NameKind::Rename(from) = &entry.kind
+            && entry.text == String::from_utf8_lossy(from)
+        {
+            self.pane.end_mode();
+            return Vec::new();
+        }
+        let name = match check_name(&entry.text) {
+            Ok(n) => n,
+            Err(e) => {
+                cx.tell(Event::Error(describe_name_error(e)));
+                return Vec::new();
+            }
+        };
+        let effect = match &entry.kind {
+            NameKind::NewFolder => Effect::Action(ActionEffect::CreateFolder { parent, name }),
+            NameKind::NewFile(template) => Effect::NewFile(NewFileEffect::Create {
+                parent,
+                name,
+                template: template.clone(),
+            }),
+            NameKind::Rename(from) => Effect::Action(ActionEffect::Rename {
+                parent,
+                from: from.clone(),
+                to: name,
+            }),
+        };
+        entry.busy = true;
+        cx.tell(Event::ClearError);
+        vec![effect]
+    }
+
+    pub(super) fn created(
+        &mut self,
+        r: Result<Vec<u8>, NameOpError>,
+        cx: &mut Context,
+    ) -> Vec<Effect> {
+        match r {
+            Ok(name) => {
+                self.end_naming();
+                self.pane.selection.select_only(&name);
+                let path = self.path().join(OsStr::from_bytes(&name));
+                done(cx, UndoStep::CreatedFolder(path))
+            }
+            Err(e) => self.name_failed(e, cx),
+        }
+    }
+
+    pub(super) fn renamed(
+        &mut self,
+        r: Result<(Vec<u8>, Vec<u8>), NameOpError>,
+        cx: &mut Context,
+    ) -> Vec<Effect> {
+        match r {
+            Ok((from, to)) => {
+                self.end_naming();
+                self.pane.selection.select_only(&to);
+                let dir = self.path();
+                let step = UndoStep::Renamed {
+                    from: dir.join(OsStr::from_bytes(&from)),
+                    to: dir.join(OsStr::from_bytes(&to)),
+                };
+                done(cx, step)
+            }
+            Err(e) => self.name_failed(e, cx),
+        }
+    }
+
+    /// The entry stays open so the name can be fixed; the reason shows in the status bar.
+    pub(super) fn name_failed(&mut self, e: NameOpError, cx: &mut Context) -> Vec<Effect> {
+        if let Some(n) = self.pane.naming_mut() {
+            n.busy = false;
+        }
+        cx.tell(Event::Error(describe(&e)));
+        Vec::new()
+    }
+
+    /// The name entry closes (its create or rename is done).
+    pub(super) fn end_naming(&mut self) {
+        self.pane.end_mode_if(|m| matches!(m, Mode::Naming(_)));
+    }
+}
+
+/// A change finished: Ctrl+Z can take it back.
+pub(super) fn done(cx: &mut Context, step: UndoStep) -> Vec<Effect> {
+    tracing::info!(?step, "done");
+    cx.tell(Event::Done(step));
+    Vec::new()
+}

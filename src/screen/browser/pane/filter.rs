@@ -1,0 +1,65 @@
+//! A pane's filter box: opening and closing it and typing into it; the pane then shows
+//! only the names containing its text.
+
+use super::Pane;
+use crate::effects::Effect;
+use crate::settings::ViewShape;
+
+impl Pane {
+    /// The filter box's text while it is open.
+    pub fn filter(&self) -> Option<&str> {
+        self.filter.as_deref()
+    }
+
+    /// While a filter hides entries: how many the folder shows without it.
+    pub fn unfiltered_len(&self) -> Option<usize> {
+        self.filter
+            .as_deref()
+            .is_some_and(|f| !f.is_empty())
+            .then_some(self.lister.unfiltered_len())
+    }
+
+    /// The toolbar's toggle: open the box, or close and clear it.
+    pub fn toggle_filter(&mut self, view: ViewShape) -> Vec<Effect> {
+        if self.filter.is_some() {
+            self.close_filter(view)
+        } else {
+            self.open_filter()
+        }
+    }
+
+    /// Open the box (keeping its text if open) and put the keyboard in it.
+    pub fn open_filter(&mut self) -> Vec<Effect> {
+        self.filter.get_or_insert_with(String::new);
+        vec![Effect::FocusFilter]
+    }
+
+    /// Close the box; every entry is shown again.
+    pub fn close_filter(&mut self, view: ViewShape) -> Vec<Effect> {
+        self.filter = None;
+        self.apply_filter(view)
+    }
+
+    /// The box's text changed: show only the names containing it.
+    pub fn filter_input(&mut self, text: String, view: ViewShape) -> Vec<Effect> {
+        if self.filter.is_none() {
+            // A late message from a box already closed.
+            return Vec::new();
+        }
+        self.filter = Some(text);
+        self.apply_filter(view)
+    }
+
+    fn apply_filter(&mut self, view: ViewShape) -> Vec<Effect> {
+        let text = self.filter.clone().unwrap_or_default();
+        self.lister.set_filter(&text);
+        self.selection.retain_shown(&self.lister);
+        // The list changed length: start at its top, or where the cursor is.
+        self.viewport.offset_y = 0.0;
+        let mut effects = self.reveal_cursor(view);
+        if effects.is_empty() {
+            effects.push(self.scroll_to(0.0));
+        }
+        effects
+    }
+}

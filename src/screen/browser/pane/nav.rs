@@ -1,0 +1,443 @@
+//! A pane moving between folders and keeping its folder current: navigation, history,
+//! the folder cache, listing events, and keeping the cursor in view.
+
+use std::collections::HashMap;
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use porpoise_engine::entry::{Batch, Entry};
+use porpoise_engine::error::Reason;
+use porpoise_engine::listing::{
+    DirEvent, ListOptions, Lister, ListerCache, SortKey, SortOrder, ViewOptions,
+};
+
+use super::PaneEvent;
+use super::{Around, Mode, Pane, next_generation};
+use crate::effects::Effect;
+use crate::history::{History, resolve_typed};
+use crate::settings::{Settings, ViewShape};
+use crate::viewport::Viewport;
+use std::time::Instant;
+
+impl Pane {
+    /// A new pane at `folder` (from the cache when it was shown lately), and the effects
+    /// that list it.
+    pub fn open(folder: PathBuf, viewport: Viewport, cx: Around) -> (Pane, Vec<Effect>) {
+        let mut pane = Pane::new(folder.clone(), cx.settings, viewport);
+        if let Some(peer) = cx.showing(&folder) {
+            pane.lister = peer.lister.mirror(pane.view_options(cx.settings));
+            pane.share_listing_of(peer);
+            return (pane, Vec::new());
+        }
+        pane.lister = listed(folder, pane.view_options(cx.settings), cx.cache);
+        pane.start_listing(pane.lister.mtime());
+        (pane, Vec::new())
+    }
+
+    /// Take the window's view settings (hidden files), which may have changed while the
+    /// pane was behind.
+    pub fn adopt(&mut self, settings: &Settings) {
+        self.lister.set_show_hidden(settings.show_hidden);
+        self.selection.retain_shown(&self.lister);
+    }
+
+    /// Sort by `key`: the same key again turns the direction round.
+    pub fn sort_by(&mut self, key: SortKey) {
+        let (cur_key, cur_order) = self.sort;
+        let order = if key == cur_key {
+            cur_order.flipped()
+        } else {
+            SortOrder::Ascending
+        };
+        self.sort = (key, order);
+        self.lister.set_sort(key, order);
+    }
+
+    /// Start (or restart) listing the folder; `known_mtime` revalidates a cached one. The
+    /// window's subscription for the new listing does the listing.
+    pub fn start_listing(&mut self, known_mtime: Option<(i64, u32)>) {
+        self.space = None;
+        self.folder_counts.clear();
+        self.asked_at = Instant::now();
+        self.unanswered = false;
+        // Types are told by listing: those asked under the one before come to nobody.
+        self.types.forget_asked();
+        // The free space is asked for once the folder answered (a server that does not
+        // answer would hold a thread per visit).
+        self.listing = super::listing::Listing {
+            generation: next_generation(),
+            path: self.lister.path().to_owned(),
+            opts: ListOptions {
+                known_mtime,
+                // The worker sorts each batch; this thread only merges.
+                sort: Some((self.lister.options().key, self.lister.options().order)),
+                ..ListOptions::default()
+            },
+            ended: false,
+        };
+    }
+
+    /// Show `path`, keeping the folder left in the cache. `select`: a name to select
+    /// once it is listed (the folder we came up from).
+    fn enter(&mut self, path: PathBuf, select: Option<Vec<u8>>, cx: Around) -> Vec<Effect> {
+        // Another folder starts unfiltered, its types untold.
+        self.filter = None;
+        self.types.clear();
+        let peer = cx.showing(&path);
+        let next = match peer {
+            Some(peer) => peer.lister.mirror(self.view_options(cx.settings)),
+            None => listed(path, self.view_options(cx.settings), cx.cache),
+        };
+        let known_mtime = next.mtime();
+        let left = std::mem::replace(&mut self.lister, next);
+        super::keep_unused(left, cx.cache, &cx.peers);
+        self.selection.clear();
+        self.trash = None;
+        self.search = None;
+        if let Some(name) = select {
+            self.selection.select_only(&name);
+        }
+        // What the pane was in the middle of (a menu, a name) belonged to the folder left.
+        self.mode = Mode::Browsing;
+        self.last_click = None;
+        self.viewport.offset_y = 0.0;
+        let mut effects = match peer {
+            // Shown by another pane: its listing is this one's too.
+            Some(peer) => {
+                self.share_listing_of(peer);
+                Vec::new()
+            }
+            None => {
+                self.start_listing(known_mtime);
+                Vec::new()
+            }
+        };
+        effects.push(self.scroll_to(0.0));
+        effects.extend(self.reveal_cursor(cx.settings.shape()));
+        effects
+    }
+
+    /// Go to `path` with its entry `name` selected (a search result's folder).
+    pub fn navigate_to_entry(&mut self, path: PathBuf, name: Vec<u8>, cx: Around) -> Vec<Effect> {
+        self.history.visit(self.lister.path().to_owned());
+        self.enter(path, Some(name), cx)
+    }
+
+    /// Go to a folder chosen by the person (place, breadcrumb, typed path).
+    pub fn navigate(&mut self, path: PathBuf, cx: Around) -> Vec<Effect> {
+        if path == self.lister.path() {
+            return Vec::new();
+        }
+        self.history.visit(self.lister.path().to_owned());
+        self.enter(path, None, cx)
+    }
+
+    pub fn back(&mut self, cx: Around) -> Vec<Effect> {
+        self.step_in_history(History::back, cx)
+    }
+
+    pub fn forward(&mut self, cx: Around) -> Vec<Effect> {
+        self.step_in_history(History::forward, cx)
+    }
+
+    /// Go where `step` takes the history from here, selecting the folder we came from
+    /// when it is inside.
+    fn step_in_history(
+        &mut self,
+        step: fn(&mut History, PathBuf) -> Option<PathBuf>,
+        cx: Around,
+    ) -> Vec<Effect> {
+        let here = self.lister.path().to_owned();
+        match step(&mut self.history, here.clone()) {
+            Some(to) => {
+                let select = child_name(&to, &here);
+                self.enter(to, select, cx)
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// Go to the parent folder and select the folder we came from.
+    pub fn up(&mut self, cx: Around) -> Vec<Effect> {
+        let here = self.lister.path().to_owned();
+        let Some(parent) = here.parent().map(PathBuf::from) else {
+            return Vec::new();
+        };
+        self.history.visit(here.clone());
+        let select = child_name(&parent, &here);
+        self.enter(parent, select, cx)
+    }
+
+    /// List the folder again from scratch, keeping the selection.
+    pub fn reload(&mut self, settings: &Settings) -> Vec<Effect> {
+        let path = self.lister.path().to_owned();
+        self.lister = Lister::new(path, self.view_options(settings));
+        self.start_listing(None);
+        Vec::new()
+    }
+
+    /// Open an entry: a folder (or a link to one) in the pane. (A file is the window's to
+    /// open: it knows the applications.)
+    pub fn activate(&mut self, name: &[u8], cx: Around) -> Vec<Effect> {
+        let Some(i) = self.lister.position(name) else {
+            return Vec::new();
+        };
+        let Some((entry, _)) = self.lister.get(i) else {
+            return Vec::new();
+        };
+        if !entry.is_dir_like() {
+            return Vec::new();
+        }
+        let path = self.lister.path().join(OsStr::from_bytes(name));
+        self.history.visit(self.lister.path().to_owned());
+        self.enter(path, None, cx)
+    }
+
+    /// A listing event of this pane's current listing, and what it means to the window
+    /// (a file asked for leads the pane to its folder).
+    pub fn on_dir_event(
+        &mut self,
+        event: DirEvent,
+        cx: Around,
+    ) -> (Vec<Effect>, Option<PaneEvent>) {
+        let settled = matches!(
+            event,
+            DirEvent::Complete | DirEvent::Unchanged | DirEvent::Changed(_)
+        );
+        let finished = matches!(event, DirEvent::Complete | DirEvent::Unchanged);
+        let space = matches!(event, DirEvent::Opened { .. }).then(|| Effect::LoadSpace {
+            generation: self.listing.generation,
+            path: self.lister.path().to_owned(),
+        });
+        self.unanswered = false;
+        if let DirEvent::Failed(e) = &event {
+            tracing::info!("{}", porpoise_engine::error::chain(e));
+            // A file was asked for (on the command line, typed): show its folder with
+            // the file selected, in its place in the history.
+            if e.reason() == Reason::NotADirectory
+                && let (Some(parent), Some(name)) =
+                    (self.lister.path().parent(), self.lister.path().file_name())
+            {
+                let (parent, name) = (parent.to_owned(), name.as_bytes().to_vec());
+                return (
+                    self.enter(parent, Some(name), cx),
+                    Some(PaneEvent::LeftFolder),
+                );
+            }
+        }
+        let mut new_folders = Vec::new();
+        if let DirEvent::Changed(c) = &event {
+            // Renamed by another program: what was selected stays with its entry.
+            for (from, to) in &c.renamed {
+                self.selection.rename(from, to);
+            }
+            new_folders = changed_folders(&self.lister, &c.upserts);
+        }
+        self.lister.apply(event);
+        let hidden = cx.settings.show_hidden;
+        let mut effects = if finished {
+            self.count_folders(None, hidden)
+        } else if new_folders.is_empty() {
+            Vec::new()
+        } else {
+            self.count_folders(Some(new_folders), hidden)
+        };
+        if settled {
+            self.selection.retain_shown(&self.lister);
+        }
+        if finished {
+            effects.extend(self.reveal_cursor(cx.settings.shape()));
+        }
+        effects.extend(space);
+        (effects, None)
+    }
+
+    /// Count what the folder's folders hold (all of them, or `only` these), on local and
+    /// removable disks; a network share could take long for little.
+    fn count_folders(&mut self, only: Option<Vec<Vec<u8>>>, hidden: bool) -> Vec<Effect> {
+        if self.lister.class() == porpoise_engine::mounts::MountClass::Network {
+            return Vec::new();
+        }
+        let names: Vec<Vec<u8>> = match only {
+            Some(names) => names,
+            None => self
+                .lister
+                .iter()
+                .filter(|(e, _)| e.is_dir_like())
+                .take(MAX_COUNTED)
+                .map(|(_, n)| n.to_vec())
+                .collect(),
+        };
+        if names.is_empty() {
+            return Vec::new();
+        }
+        vec![Effect::CountFolders {
+            generation: self.listing.generation,
+            dir: self.lister.path().to_owned(),
+            names,
+            hidden,
+        }]
+    }
+
+    /// The location bar becomes a text input holding the folder's path.
+    pub fn edit_location(&mut self) -> Vec<Effect> {
+        let mut text = self.lister.path().display().to_string();
+        if !text.ends_with('/') {
+            text.push('/');
+        }
+        self.mode = Mode::Location(text);
+        vec![Effect::FocusLocation(self.ids.location.clone())]
+    }
+
+    /// Go where the location bar's text leads (from this folder, `~` the home folder).
+    pub fn submit_location(&mut self, cx: Around) -> Vec<Effect> {
+        let Some(typed) = self.location().map(str::to_owned) else {
+            return Vec::new();
+        };
+        self.mode = Mode::Browsing;
+        match resolve_typed(&typed, self.lister.path(), cx.home) {
+            Some(path) => self.navigate(path, cx),
+            None => Vec::new(),
+        }
+    }
+
+    /// Items per row of the view (1 in details).
+    pub fn columns(&self, view: ViewShape) -> usize {
+        view.columns(self.viewport.width)
+    }
+
+    /// Scroll so the cursor's row is visible, if it is not.
+    pub fn reveal_cursor(&mut self, view: ViewShape) -> Vec<Effect> {
+        let Some(i) = self.selection.cursor_position(&self.lister) else {
+            return Vec::new();
+        };
+        let row = i / self.columns(view);
+        match self.viewport.reveal(row, view.row_height()) {
+            Some(y) => {
+                self.viewport.offset_y = y;
+                vec![self.scroll_to(y)]
+            }
+            None => Vec::new(),
+        }
+    }
+}
+
+/// The lister of `folder`: the cached one under these options, else a new one.
+fn listed(folder: PathBuf, opts: ViewOptions, cache: &mut ListerCache) -> Lister {
+    match cache.take(&folder) {
+        Some(mut cached) => {
+            cached.set_sort(opts.key, opts.order);
+            cached.set_show_hidden(opts.show_hidden);
+            cached.set_filter(&opts.filter);
+            cached
+        }
+        None => Lister::new(folder, opts),
+    }
+}
+
+/// At most this many folders of one folder get their item count.
+const MAX_COUNTED: usize = 5000;
+
+/// If `child` is directly inside `parent`, its name.
+fn child_name(parent: &Path, child: &Path) -> Option<Vec<u8>> {
+    (child.parent() == Some(parent))
+        .then(|| child.file_name().map(|n| n.as_bytes().to_vec()))
+        .flatten()
+}
+
+/// The folders among `upserts` to count again: new ones, and ones changed inside (their
+/// mtime moved), not ones whose permissions or owner alone changed. One pass over the
+/// listing, whatever the number of upserts.
+fn changed_folders(lister: &Lister, upserts: &Batch) -> Vec<Vec<u8>> {
+    let stamp = |e: &Entry| (e.ino, e.mtime_sec, e.mtime_nsec);
+    let mut told: HashMap<&[u8], _> = upserts
+        .entries
+        .iter()
+        .filter(|e| e.is_dir_like())
+        .map(|e| (upserts.names.name_of(e), stamp(e)))
+        .collect();
+    if !told.is_empty() {
+        for (known, name) in lister.iter() {
+            if told.get(name) == Some(&stamp(known)) {
+                told.remove(name);
+            }
+        }
+    }
+    told.into_keys().map(<[u8]>::to_vec).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fs::{File, FileTimes};
+    use std::os::unix::fs::PermissionsExt;
+    use std::time::{Duration, SystemTime};
+
+    use porpoise_engine::listing::{DirStream, open_dir};
+
+    use super::*;
+
+    /// The names of the folders the effects would count.
+    fn counted(effects: &[Effect]) -> Vec<Vec<u8>> {
+        effects
+            .iter()
+            .flat_map(|e| match e {
+                Effect::CountFolders { names, .. } => names.clone(),
+                _ => Vec::new(),
+            })
+            .collect()
+    }
+
+    /// Feed the pane the stream's events up to the next change (or the listing's end);
+    /// the folders it then wants counted.
+    fn next_counted(pane: &mut Pane, stream: &mut DirStream, settings: &Settings) -> Vec<Vec<u8>> {
+        let mut cache = ListerCache::default();
+        loop {
+            let event = stream.blocking_next().expect("a listing event");
+            let last = matches!(event, DirEvent::Complete | DirEvent::Changed(_));
+            let cx = Around {
+                settings,
+                cache: &mut cache,
+                home: Path::new("/"),
+                peers: Vec::new(),
+            };
+            let (effects, _) = pane.on_dir_event(event, cx);
+            if last {
+                return counted(&effects);
+            }
+        }
+    }
+
+    #[test]
+    fn a_folder_is_counted_again_only_when_it_changed() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).expect("mkdir");
+        let settings = Settings::default();
+        let viewport = Viewport {
+            offset_y: 0.0,
+            width: 400.0,
+            height: 300.0,
+        };
+        let mut pane = Pane::new(dir.path().to_owned(), &settings, viewport);
+        let opts = ListOptions {
+            watch: true,
+            ..ListOptions::default()
+        };
+        let mut stream = open_dir(dir.path().to_owned(), opts);
+        assert_eq!(next_counted(&mut pane, &mut stream, &settings), [b"sub"]);
+
+        // Its permissions changed: told as a change, but nothing in it changed.
+        std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+        assert!(next_counted(&mut pane, &mut stream, &settings).is_empty());
+
+        // Changed inside (its mtime moves): counted again.
+        let hour_ago = SystemTime::now() - Duration::from_secs(3600);
+        let times = FileTimes::new().set_modified(hour_ago);
+        File::open(&sub)
+            .expect("open")
+            .set_times(times)
+            .expect("set mtime");
+        assert_eq!(next_counted(&mut pane, &mut stream, &settings), [b"sub"]);
+    }
+}

@@ -1,0 +1,127 @@
+//! A pane's update: it takes a [`PaneMsg`], changes the pane and returns the effects to
+//! run and, when the window around it must act too, a [`PaneEvent`] for the app.
+
+use super::{Around, Mode, Pane};
+use super::{PaneEvent, PaneMsg};
+use crate::effects::Effect;
+
+impl Pane {
+    /// Take a message: change the pane, and return the effects to run and what the
+    /// window must hear of it.
+    pub fn update(&mut self, msg: PaneMsg, cx: Around) -> (Vec<Effect>, Option<PaneEvent>) {
+        let view = cx.settings.shape();
+        let before = self.lister.path().to_owned();
+        let effects = match msg {
+            PaneMsg::Navigate(path) => {
+                self.trash = None;
+                self.search = None;
+                self.navigate(path, cx)
+            }
+            PaneMsg::Back => self.back(cx),
+            PaneMsg::Forward => self.forward(cx),
+            PaneMsg::Up => self.up(cx),
+            PaneMsg::Reload => self.reload(cx.settings),
+            PaneMsg::Activate(name) => self.activate(&name, cx),
+            PaneMsg::SortBy(key) => {
+                self.sort_by(key);
+                let (key, order) = self.sort;
+                return (
+                    self.reveal_cursor(view),
+                    Some(PaneEvent::Sorted(key, order)),
+                );
+            }
+            PaneMsg::Scrolled(v) => {
+                tracing::trace!(?v, "scrolled");
+                self.viewport = v;
+                return (Vec::new(), Some(PaneEvent::Scrolled));
+            }
+            PaneMsg::ToggleFilter => self.toggle_filter(view),
+            PaneMsg::FilterInput(text) => self.filter_input(text, view),
+            PaneMsg::EditLocation => self.edit_location(),
+            PaneMsg::LocationInput(text) => {
+                self.set_mode(Mode::Location(text));
+                Vec::new()
+            }
+            PaneMsg::LocationSubmit => self.submit_location(cx),
+            PaneMsg::LocationCancel => {
+                self.end_location();
+                Vec::new()
+            }
+        };
+        let left = self.lister.path() != before;
+        (effects, left.then_some(PaneEvent::LeftFolder))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use porpoise_engine::listing::{ListerCache, SortKey, SortOrder};
+
+    use super::*;
+    use crate::settings::Settings;
+    use crate::viewport::Viewport;
+
+    #[test]
+    fn the_update_tells_the_window_what_concerns_it() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let sub = dir.path().join("sub");
+        let settings = Settings::default();
+        let mut cache = ListerCache::default();
+        let viewport = Viewport {
+            offset_y: 0.0,
+            width: 400.0,
+            height: 300.0,
+        };
+        let mut pane = Pane::new(dir.path().to_owned(), &settings, viewport);
+        let mut update = |pane: &mut Pane, msg| {
+            let cx = Around {
+                settings: &settings,
+                cache: &mut cache,
+                home: dir.path(),
+                peers: Vec::new(),
+            };
+            pane.update(msg, cx)
+        };
+
+        let (_, event) = update(&mut pane, PaneMsg::Navigate(sub.clone()));
+        assert_eq!(event, Some(PaneEvent::LeftFolder));
+        let listing = pane.listing();
+        assert!(
+            listing.path == sub && !listing.ended,
+            "the folder is listed"
+        );
+        let (_, event) = update(&mut pane, PaneMsg::Navigate(sub.clone()));
+        assert_eq!(event, None, "the folder it shows already");
+        let (_, event) = update(&mut pane, PaneMsg::Back);
+        assert_eq!(event, Some(PaneEvent::LeftFolder));
+        assert_eq!(pane.path(), dir.path());
+
+        let (_, event) = update(&mut pane, PaneMsg::SortBy(SortKey::Size));
+        assert_eq!(
+            event,
+            Some(PaneEvent::Sorted(SortKey::Size, SortOrder::Ascending))
+        );
+        let (_, event) = update(&mut pane, PaneMsg::SortBy(SortKey::Size));
+        assert_eq!(
+            event,
+            Some(PaneEvent::Sorted(SortKey::Size, SortOrder::Descending)),
+            "the same column again turns the order round"
+        );
+        let scrolled = Viewport {
+            offset_y: 90.0,
+            ..viewport
+        };
+        let (_, event) = update(&mut pane, PaneMsg::Scrolled(scrolled));
+        assert_eq!(event, Some(PaneEvent::Scrolled));
+        assert_eq!(pane.viewport().offset_y, 90.0);
+
+        // Typing a location is the pane's alone until it leads somewhere.
+        let (_, event) = update(&mut pane, PaneMsg::EditLocation);
+        assert_eq!(event, None);
+        let (_, event) = update(&mut pane, PaneMsg::LocationInput("sub".into()));
+        assert_eq!((event, pane.location()), (None, Some("sub")));
+        let (_, event) = update(&mut pane, PaneMsg::LocationSubmit);
+        assert_eq!(event, Some(PaneEvent::LeftFolder));
+        assert_eq!((pane.path(), pane.mode()), (sub.as_path(), &Mode::Browsing));
+    }
+}

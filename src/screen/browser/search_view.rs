@@ -1,0 +1,211 @@
+//! The search view of the pane with the keyboard: Ctrl+F opens it at the shown folder,
+//! each change to what is typed starts a new search (the old one stops at once), results
+//! stream in; Enter or a double-click opens one, "Open folder" shows where it is, Delete
+//! moves it to the trash, Ctrl+C puts it on the clipboard, Escape goes back to the folder.
+
+use std::time::Instant;
+
+use iced::keyboard::Key;
+use iced::keyboard::key::Named;
+
+use super::input::DOUBLE_CLICK;
+use super::menus::job;
+use super::pane::PaneMsg;
+use super::search::{SearchMsg, SearchView};
+use super::{Browser, Context, Event};
+use crate::actions::ActionEffect;
+use crate::clipboard::FileList;
+use crate::effects::Effect;
+use crate::keys::{self, Command};
+use crate::message::KeyPress;
+use crate::request::JobKind;
+
+impl Browser {
+    /// The search view of the pane with the keyboard, while it shows one.
+    pub fn search(&self) -> Option<&SearchView> {
+        self.pane.search.as_ref()
+    }
+
+    /// Ctrl+F: show the search view at the shown folder (again: put the keyboard in it).
+    pub(super) fn open_search(&mut self) -> Vec<Effect> {
+        if self.pane.search.is_none() {
+            self.pane.end_mode();
+            self.pane.trash = None;
+            let root = self.pane.path().to_owned();
+            self.pane.search = Some(SearchView::new(root));
+        }
+        vec![Effect::FocusSearch]
+    }
+
+    /// The search view while the pane shows it (else nothing happens).
+    fn search_view(&mut self) -> Option<&mut SearchView> {
+        self.pane.search.as_mut()
+    }
+
+    pub(super) fn on_search_message(&mut self, m: SearchMsg, cx: &mut Context) -> Vec<Effect> {
+        let hidden = cx.settings.show_hidden;
+        let Some(view) = self.search_view() else {
+            return Vec::new();
+        };
+        // What to search for changed: the search starts again.
+        match m {
+            SearchMsg::Name(text) => view.name = text,
+            SearchMsg::Content(text) => view.content = text,
+            SearchMsg::Regex(on) => view.regex = on,
+            SearchMsg::MatchCase(on) => view.match_case = on,
+            SearchMsg::Everywhere(on) => view.everywhere = on,
+            other => return self.on_search_use(other, cx),
+        }
+        restart(view, hidden)
+    }
+
+    /// A message of the search view other than what to search for: its results used.
+    fn on_search_use(&mut self, m: SearchMsg, cx: &mut Context) -> Vec<Effect> {
+        let Some(view) = self.search_view() else {
+            return Vec::new();
+        };
+        match m {
+            SearchMsg::Event(id, ev) => {
+                view.on_event(id, ev);
+                Vec::new()
+            }
+            SearchMsg::Clicked(i) => {
+                let now = Instant::now();
+                let double = view.cursor == Some(i)
+                    && view
+                        .last_click
+                        .is_some_and(|at| now.duration_since(at) < DOUBLE_CLICK);
+                if double {
+                    view.last_click = None;
+                    return self.open_hit(i, cx);
+                }
+                view.cursor = Some(i);
+                view.last_click = Some(now);
+                // The press may become a drag of the result (onto Places, a tab, the other
+                // pane).
+                if let Some(hit) = view.hits.get(i) {
+                    cx.tell(Event::Press(vec![hit.path()]));
+                }
+                Vec::new()
+            }
+            SearchMsg::Open(i) => self.open_hit(i, cx),
+            SearchMsg::OpenFolder => {
+                let Some(hit) = view.cursor_hit().cloned() else {
+                    return Vec::new();
+                };
+                let (pane, around) = self.split(cx);
+                pane.navigate_to_entry(hit.dir.to_path_buf(), hit.name, around)
+            }
+            SearchMsg::Stop => {
+                view.stop();
+                Vec::new()
+            }
+            SearchMsg::Close => self.close_search(),
+            SearchMsg::Name(_)
+            | SearchMsg::Content(_)
+            | SearchMsg::Regex(_)
+            | SearchMsg::MatchCase(_)
+            | SearchMsg::Everywhere(_) => Vec::new(),
+        }
+    }
+
+    /// Back to the folder the search started from; the search stops.
+    fn close_search(&mut self) -> Vec<Effect> {
+        self.pane.search = None;
+        Vec::new()
+    }
+
+    /// Open the result `i`: a folder is shown, a file opened with its application.
+    fn open_hit(&mut self, i: usize, cx: &mut Context) -> Vec<Effect> {
+        let Some(hit) = self
+            .pane
+            .search
+            .as_ref()
+            .and_then(|v| v.hits.get(i))
+            .cloned()
+        else {
+            return Vec::new();
+        };
+        if hit.is_dir() {
+            self.pane_message(PaneMsg::Navigate(hit.path()), cx)
+        } else {
+            cx.tell(Event::ClearError);
+            cx.tell(Event::Open {
+                files: vec![hit.path()],
+                with: None,
+            });
+            Vec::new()
+        }
+    }
+
+    /// Keys while the search view is shown: arrows move among the results, Enter opens
+    /// the one under the cursor, Delete trashes it, Ctrl+C copies it, Escape goes back. `None`: not the search
+    /// view's key.
+    pub fn search_key(&mut self, k: &KeyPress, cx: &mut Context) -> Option<Vec<Effect>> {
+        let view = self.pane.search.as_mut()?;
+        let copy = Key::Character("c".into());
+        if k.modifiers.control() && !k.modifiers.shift() && k.key.as_ref() == copy.as_ref() {
+            // Ctrl+C: the result under the cursor goes onto the clipboard, to be pasted.
+            let paths = view
+                .cursor_hit()
+                .map(|h| vec![h.path()])
+                .unwrap_or_default();
+            if paths.is_empty() {
+                return Some(Vec::new());
+            }
+            let list = FileList { paths, cut: false };
+            return Some(vec![Effect::Action(ActionEffect::ClipboardPut(list))]);
+        }
+        if k.modifiers.control() || k.modifiers.alt() || k.key == Key::Named(Named::Tab) {
+            // The window's own keys (a new tab, another search, Ctrl+Q) work; those that
+            // act on the folder's selection, hidden behind the results, do not.
+            let window_key = matches!(
+                keys::command(k),
+                Some(
+                    Command::Search
+                        | Command::Close
+                        | Command::Tabs(_)
+                        | Command::TogglePlaces
+                        | Command::ToggleHidden
+                )
+            );
+            return (!window_key && k.key != Key::Named(Named::Tab)).then(Vec::new);
+        }
+        match k.key.as_ref() {
+            Key::Named(Named::Escape) => Some(self.close_search()),
+            Key::Named(Named::ArrowDown) => {
+                view.move_cursor(1);
+                Some(Vec::new())
+            }
+            Key::Named(Named::ArrowUp) => {
+                view.move_cursor(-1);
+                Some(Vec::new())
+            }
+            Key::Named(Named::Delete) if !k.modifiers.shift() => {
+                // To the trash, as Delete does in the folder; the row goes.
+                let Some(i) = view.cursor.filter(|&i| i < view.hits.len()) else {
+                    return Some(Vec::new());
+                };
+                let hit = view.hits.remove(i);
+                view.cursor = (!view.hits.is_empty()).then(|| i.min(view.hits.len() - 1));
+                let dir = hit.dir.to_path_buf();
+                job(cx, JobKind::Trash, vec![hit.path()], dir);
+                Some(Vec::new())
+            }
+            Key::Named(Named::Enter) => match view.cursor {
+                Some(i) => Some(self.open_hit(i, cx)),
+                None => Some(Vec::new()),
+            },
+            // Typing belongs to the search's inputs, not to the folder behind.
+            _ => Some(Vec::new()),
+        }
+    }
+}
+
+/// A new search from what the view holds now (the old one stops).
+fn restart(view: &mut SearchView, hidden: bool) -> Vec<Effect> {
+    view.restart(hidden)
+        .map(Effect::Search)
+        .into_iter()
+        .collect()
+}
