@@ -22,6 +22,7 @@ pub mod rename;
 pub mod search;
 mod sys;
 pub mod templates;
+mod threads;
 pub mod thumbs;
 pub mod uri;
 pub mod usage;

@@ -217,10 +217,7 @@ pub fn count_blocking(
     progress: &mut dyn FnMut(&Usage),
 ) -> Usage {
     let threads = match opts.threads {
-        0 => std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(2)
-            .clamp(2, 4),
+        0 => crate::threads::per_core(2, 4),
         n => n,
     };
     let mut usage = Usage::new(paths.len());

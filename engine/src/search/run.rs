@@ -69,10 +69,7 @@ pub(super) fn run(
 /// The walking threads: as asked, or one per core, 2 to 4.
 fn threads(asked: usize) -> usize {
     match asked {
-        0 => std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(2)
-            .clamp(2, 4),
+        0 => crate::threads::per_core(2, 4),
         n => n,
     }
 }
