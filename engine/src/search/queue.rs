@@ -23,6 +23,17 @@ pub(super) struct Dir {
 /// How long a thread waits for room in the channel before it looks at the cancel flag again.
 const SEND_PATIENCE: Duration = Duration::from_millis(20);
 
+impl crate::walk::Folder for Dir {
+    fn fd(&self) -> std::os::fd::BorrowedFd<'_> {
+        use std::os::fd::AsFd;
+        self.fd.as_fd()
+    }
+
+    fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
 pub(super) struct Shared<'a> {
     /// One tree: the threads end when it is walked.
     pub(super) stack: Stack<'a, Dir>,
