@@ -11,6 +11,7 @@ pub mod bookmarks;
 pub mod devices;
 pub mod entry;
 pub mod error;
+pub mod events;
 pub mod host;
 pub mod items;
 pub mod jobs;
