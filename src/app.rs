@@ -523,44 +523,35 @@ impl App {
 }
 
 /// Changes to the trash folders as messages, while the Trash view is open; a trash folder
-/// made just now is watched inside too, before it is read.
+/// made just now is watched inside too, before it is read. A watch that cannot be set up
+/// sends nothing, and is logged.
 // `Subscription::run_with` hands its data (a `Vec`) by reference.
 #[allow(clippy::ptr_arg)]
 fn trash_events(folders: &Vec<PathBuf>) -> impl iced::futures::Stream<Item = Message> + use<> {
     let folders = folders.clone();
-    crate::watching::changes(
-        move |changed| porpoise_engine::jobs::trash::watch(&folders, changed),
-        Message::Action(super::actions::ActionMsg::TrashChangedOutside),
-    )
+    let changes = crate::stream::starting(move || {
+        porpoise_engine::jobs::trash::watch(&folders)
+            .inspect_err(|e| tracing::info!("{}", porpoise_engine::error::chain(e)))
+            .ok()
+    });
+    iced::futures::StreamExt::map(changes, |()| {
+        Message::Action(super::actions::ActionMsg::TrashChangedOutside)
+    })
 }
 
-/// Mount-table changes as messages (the engine's watcher thread does the reading).
 /// UDisks2's devices coming and going, as messages; nothing without a system bus or
 /// UDisks2. The watch runs on a thread of its own.
 fn volume_events() -> impl iced::futures::Stream<Item = Message> {
-    let (tx, rx) = iced::futures::channel::mpsc::unbounded();
-    let spawned = std::thread::Builder::new()
-        .name("porpoise-udisks".into())
-        .spawn(move || {
-            let watched = porpoise_engine::devices::udisks::Bus::System
-                .watch(|| tx.unbounded_send(()).is_ok());
-            if let Err(e) = watched {
-                tracing::info!(
-                    "not watching devices: {}",
-                    porpoise_engine::error::chain(&e)
-                );
-            }
-        });
-    if let Err(e) = spawned {
-        tracing::warn!("cannot watch devices: {e}");
-    }
-    iced::futures::StreamExt::map(rx, |()| {
+    let changes = crate::stream::stream(porpoise_engine::devices::udisks::Bus::System.watch());
+    iced::futures::StreamExt::map(changes, |()| {
         Message::Devices(super::devices::DeviceMsg::VolumesChanged)
     })
 }
 
+/// Mount-table changes as messages (the engine's watcher thread does the reading).
 fn mount_events() -> impl iced::futures::Stream<Item = Message> {
-    iced::futures::stream::unfold(porpoise_engine::mounts::watch(), |mut rx| async move {
-        rx.recv().await.map(|t| (Message::Mounts(t), rx))
-    })
+    iced::futures::StreamExt::map(
+        crate::stream::stream(porpoise_engine::mounts::watch()),
+        Message::Mounts,
+    )
 }

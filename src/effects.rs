@@ -148,7 +148,8 @@ impl Effect {
                 path,
                 opts,
             } => {
-                let stream = iced::stream::channel(16, move |out| forward_listing(path, opts, out));
+                // Opening reads the mount table: on the stream's thread.
+                let stream = crate::stream::starting(move || Some(open_dir(path, opts)));
                 let task = Task::run(stream, move |ev| Message::Dir(generation, ev));
                 let (task, handle) = task.abortable();
                 (task, Some(handle))
@@ -333,9 +334,9 @@ impl Effect {
                 mut opts,
             } => {
                 opts.watch = false;
-                let mut stream = open_dir(path, opts);
+                let events = open_dir(path, opts);
                 let mut out = Vec::new();
-                while let Some(ev) = stream.blocking_next() {
+                while let Some(ev) = events.next() {
                     let last = matches!(
                         ev,
                         DirEvent::Complete | DirEvent::Unchanged | DirEvent::Failed(_)
@@ -424,34 +425,6 @@ impl Effect {
             | Effect::FocusSearch => Vec::new(),
         }
     }
-}
-
-/// Move a folder's events from the engine's worker into the window's stream, on a blocking
-/// thread. Ends when the listing ends or the window stops listening (the task was aborted).
-async fn forward_listing(
-    path: PathBuf,
-    opts: ListOptions,
-    mut out: iced::futures::channel::mpsc::Sender<DirEvent>,
-) {
-    use iced::futures::executor::block_on;
-    use iced::futures::sink::SinkExt;
-    use porpoise_engine::listing::Next;
-    blocking(move || {
-        let mut stream = open_dir(path, opts);
-        loop {
-            match stream.next_timeout(Duration::from_millis(250)) {
-                Next::Event(ev) => {
-                    if block_on(out.send(ev)).is_err() {
-                        return;
-                    }
-                }
-                Next::Waiting if out.is_closed() => return,
-                Next::Waiting => {}
-                Next::Ended => return,
-            }
-        }
-    })
-    .await;
 }
 
 /// The filesystems UDisks2 knows that nobody has mounted (blocking); none when it cannot

@@ -41,6 +41,7 @@ pub mod selection;
 pub mod serving;
 pub mod settings;
 pub mod start;
+pub mod stream;
 pub mod tabs;
 pub mod theme;
 pub mod thumbs;
@@ -49,7 +50,6 @@ pub mod undo;
 pub mod unlock;
 pub mod view;
 pub mod viewport;
-pub mod watching;
 pub mod widgets;
 pub mod x11;
 

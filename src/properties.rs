@@ -7,8 +7,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use porpoise_engine::error::IoError;
+use porpoise_engine::events::{CancelOnDrop, Events};
 use porpoise_engine::props::Properties;
-use porpoise_engine::usage::{Counting, Usage, UsageEvent};
+use porpoise_engine::usage::{Usage, UsageEvent};
 
 /// The dialog's messages (one variant of `Message`).
 #[derive(Debug, Clone)]
@@ -54,8 +55,8 @@ pub struct PropertiesView {
     pub busy: bool,
     /// What the items take (folders counted recursively), as counted so far.
     pub usage: Option<Usage>,
-    /// The count under way (its number, and it): it stops when the dialog goes.
-    count: Option<(u64, Arc<Counting>)>,
+    /// The count under way (its number, and its switch): it stops when the dialog goes.
+    count: Option<(u64, Arc<CancelOnDrop>)>,
 }
 
 impl std::fmt::Debug for PropertiesView {
@@ -87,14 +88,11 @@ impl PropertiesView {
     /// Count what the items take, folders recursively, on the engine's threads (never
     /// into other mounts); the effect follows the count.
     pub fn start_count(&mut self) -> PropsEffect {
-        let counting = Arc::new(porpoise_engine::usage::count(
-            self.paths.clone(),
-            Default::default(),
-        ));
-        let events = counting.events().clone();
+        let events = porpoise_engine::usage::count(self.paths.clone(), Default::default());
+        let stop = Arc::new(events.canceller().on_drop());
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        self.count = Some((id, counting));
+        self.count = Some((id, stop));
         PropsEffect::Follow(id, events)
     }
 
@@ -145,28 +143,6 @@ impl PropertiesView {
     }
 }
 
-/// Move a count's snapshots into the window's stream, on a blocking thread, until the
-/// count ends or the dialog that started it goes (then the count was cancelled too).
-async fn follow(
-    events: crossbeam_channel::Receiver<UsageEvent>,
-    mut out: iced::futures::channel::mpsc::Sender<Usage>,
-) {
-    use iced::futures::executor::block_on;
-    use iced::futures::sink::SinkExt;
-    let _ = tokio::task::spawn_blocking(move || {
-        for event in events.iter() {
-            let (usage, last) = match event {
-                UsageEvent::Progress(u) => (u, false),
-                UsageEvent::Finished(u) => (u, true),
-            };
-            if block_on(out.send(usage)).is_err() || last {
-                return;
-            }
-        }
-    })
-    .await;
-}
-
 /// A mode in octal as `chmod` takes it: `644`, `1777`.
 pub fn octal(mode: u32) -> String {
     format!("{:03o}", mode & 0o7777)
@@ -204,7 +180,7 @@ pub enum PropsEffect {
     },
     /// Follow a count: each snapshot becomes `PropsMsg::Counted`, until the end (or
     /// until the dialog goes, which stops the count).
-    Follow(u64, crossbeam_channel::Receiver<UsageEvent>),
+    Follow(u64, Events<UsageEvent>),
     /// Set an item's permissions from `from` to `to`; ends with `PropsMsg::Applied`.
     SetMode { path: PathBuf, from: u32, to: u32 },
 }
@@ -217,7 +193,12 @@ impl PropsEffect {
         idle: M,
     ) -> iced::Task<M> {
         if let PropsEffect::Follow(id, events) = self {
-            let stream = iced::stream::channel(4, move |out| follow(events, out));
+            // Each snapshot, until the count ends or the dialog that started it goes (which
+            // cancels the count).
+            let stream =
+                iced::futures::StreamExt::map(crate::stream::stream(events), |e| match e {
+                    UsageEvent::Progress(u) | UsageEvent::Finished(u) => u,
+                });
             return iced::Task::run(stream, move |u| wrap(PropsMsg::Counted(id, Box::new(u))));
         }
         crate::offload::off_ui_thread("the properties worker", move || self.run().map(wrap), idle)

@@ -5,8 +5,7 @@
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
-use crossbeam_channel::Receiver;
-
+use porpoise_engine::events::Events;
 use porpoise_engine::jobs::{self, Control, JobEvent, JobKind, JobSpec, Queue};
 
 use super::JobMsg;
@@ -15,7 +14,7 @@ use super::JobMsg;
 #[derive(Clone)]
 pub struct JobLink {
     pub control: Arc<Control>,
-    events: Arc<Mutex<Option<Receiver<JobEvent>>>>,
+    events: Arc<Mutex<Option<Events<JobEvent>>>>,
 }
 
 impl fmt::Debug for JobLink {
@@ -34,11 +33,11 @@ impl JobLink {
         }
     }
 
-    fn take(&self) -> Option<Receiver<JobEvent>> {
+    fn take(&self) -> Option<Events<JobEvent>> {
         self.events.lock().ok()?.take()
     }
 
-    fn put(&self, rx: Receiver<JobEvent>) {
+    fn put(&self, rx: Events<JobEvent>) {
         if let Ok(mut slot) = self.events.lock() {
             *slot = Some(rx);
         }
@@ -52,13 +51,13 @@ impl Default for JobLink {
 }
 
 /// Start an engine job (a request's [`spec`](crate::request::JobRequest::spec)) in the
-/// device queues; its events come from the returned receiver.
+/// device queues; its events come from the returned events (dropping them cancels it).
 pub fn start(
     kind: JobKind,
     spec: JobSpec,
     control: Arc<Control>,
     queue: &Queue,
-) -> Receiver<JobEvent> {
+) -> Events<JobEvent> {
     queue.start(kind, spec, control).events
 }
 
@@ -80,9 +79,9 @@ fn message(id: u64, event: JobEvent) -> JobMsg {
 
 /// Follow a job on this thread until it ends or waits for the person; in the second case
 /// its events go back into the link for the next follower.
-pub fn follow_blocking(id: u64, link: &JobLink, rx: Receiver<JobEvent>) -> Vec<JobMsg> {
+pub fn follow_blocking(id: u64, link: &JobLink, rx: Events<JobEvent>) -> Vec<JobMsg> {
     let mut out = Vec::new();
-    while let Ok(event) = rx.recv() {
+    while let Some(event) = rx.next() {
         let last = matches!(event, JobEvent::Finished { .. });
         let wait = waits(&event, &link.control);
         out.push(message(id, event));
@@ -142,9 +141,7 @@ pub fn events(
     link: JobLink,
     queue: Queue,
 ) -> impl iced::futures::Stream<Item = JobEvent> + Send + 'static {
-    iced::stream::channel(16, move |out| {
-        crate::offload::forward_from(move || start(kind, spec, link.control.clone(), &queue), out)
-    })
+    crate::stream::starting(move || Some(start(kind, spec, link.control.clone(), &queue)))
 }
 
 #[cfg(test)]

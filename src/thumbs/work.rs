@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use porpoise_engine::apps::Env;
+use porpoise_engine::events::Events;
 use porpoise_engine::mime::MimeDb;
 use porpoise_engine::thumbs::{Setup, ThumbCache, ThumbEvent, Thumbnailer, Thumbnailers};
 
@@ -14,7 +15,7 @@ pub enum ThumbsEffect {
     /// Find the cache and the desktop's thumbnailers where `env` says, and start the pool.
     Start { db: Arc<MimeDb>, env: Box<Env> },
     /// Hand each outcome of the pool to the window, as long as it runs.
-    Follow(crossbeam_channel::Receiver<ThumbEvent>),
+    Follow(Events<ThumbEvent>),
 }
 
 impl ThumbsEffect {
@@ -31,9 +32,9 @@ impl ThumbsEffect {
                 idle,
             ),
             ThumbsEffect::Follow(events) => {
-                let stream =
-                    iced::stream::channel(16, move |out| crate::offload::forward(events, out));
-                iced::Task::run(stream, move |e| wrap(ThumbsMsg::Made(e)))
+                iced::Task::run(crate::stream::stream(events), move |e| {
+                    wrap(ThumbsMsg::Made(e))
+                })
             }
         }
     }
@@ -50,7 +51,7 @@ impl ThumbsEffect {
 }
 
 /// The pool on this desktop's cache and thumbnailers.
-fn start(db: Arc<MimeDb>, env: &Env) -> Option<(Pool, crossbeam_channel::Receiver<ThumbEvent>)> {
+fn start(db: Arc<MimeDb>, env: &Env) -> Option<(Pool, Events<ThumbEvent>)> {
     let cache = ThumbCache::in_env(env)?;
     let setup = Setup::new(cache, db, Thumbnailers::in_env(env));
     let (pool, events) = Thumbnailer::start(setup);
