@@ -315,15 +315,20 @@ fn tasks(effects: Vec<Effect>) -> Task<Message> {
 }
 
 /// Changes to the trash folders as messages, while the Trash view is open; a trash folder
-/// made just now is watched inside too, before it is read.
+/// made just now is watched inside too, before it is read. A watch that cannot be set up
+/// sends nothing, and is logged.
 // `Subscription::run_with` hands its data (a `Vec`) by reference.
 #[allow(clippy::ptr_arg)]
 fn trash_events(folders: &Vec<PathBuf>) -> impl iced::futures::Stream<Item = Message> + use<> {
     let folders = folders.clone();
-    crate::watching::changes(
-        move |changed| porpoise_engine::jobs::trash::watch(&folders, changed),
+    let changes = crate::stream::starting(move || {
+        porpoise_engine::jobs::trash::watch(&folders)
+            .inspect_err(|e| tracing::info!("{}", porpoise_engine::error::chain(e)))
+            .ok()
+    });
+    iced::futures::StreamExt::map(changes, |()| {
         Message::Browser(crate::screen::browser::Message::Action(
             super::actions::ActionMsg::TrashChangedOutside,
-        )),
-    )
+        ))
+    })
 }

@@ -1,7 +1,6 @@
 //! The desktop's look in the window: where the engine reads it (the session bus and the
 //! configuration folders this process's environment names) and its changes as a stream
-//! for a subscription, followed on a thread of its own (the engine's blocking
-//! `appearance::follow`).
+//! for a subscription (the engine's `appearance::follow`, on a thread of its own).
 
 use std::path::PathBuf;
 
@@ -23,15 +22,5 @@ pub fn sources_from_env() -> Sources {
 /// The desktop's look now and after each change. Without a session bus or a portal, the
 /// settings files alone are followed.
 pub fn events() -> impl iced::futures::Stream<Item = Appearance> {
-    let (tx, rx) = iced::futures::channel::mpsc::unbounded();
-    let sources = sources_from_env();
-    let spawned = std::thread::Builder::new()
-        .name("porpoise-appearance".into())
-        .spawn(move || {
-            porpoise_engine::appearance::follow(&sources, |a| tx.unbounded_send(a).is_ok())
-        });
-    if let Err(e) = spawned {
-        tracing::warn!("cannot follow the desktop's look: {e}");
-    }
-    rx
+    crate::stream::stream(porpoise_engine::appearance::follow(sources_from_env()))
 }

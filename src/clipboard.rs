@@ -5,7 +5,9 @@
 pub mod owner;
 
 use std::os::unix::ffi::OsStrExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use porpoise_engine::uri::{file_uri, local_path};
 
 /// The freedesktop list of URIs, one per line, CRLF-terminated.
 pub const URI_LIST: &str = "text/uri-list";
@@ -41,6 +43,7 @@ pub enum DecodeError {
 
 /// Encode a file list in every format.
 pub fn encode(list: &FileList) -> Payload {
+    // Encoded as drags and the bus encode them (GLib's way), so one path is one URI.
     let uris: Vec<String> = list.paths.iter().map(|p| file_uri(p)).collect();
     let mut uri_list = String::new();
     for u in &uris {
@@ -69,23 +72,9 @@ pub fn encode(list: &FileList) -> Payload {
     Payload { formats }
 }
 
-/// `file://` and the path's bytes, percent-encoded except unreserved characters and `/`.
-pub fn file_uri(path: &Path) -> String {
-    let mut s = String::from("file://");
-    for &b in path.as_os_str().as_bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
-            s.push(b as char);
-        } else {
-            s.push_str(&format!("%{b:02X}"));
-        }
-    }
-    s
-}
-
 /// The local path of a `file:` URI: the host must be empty, `localhost` or `hostname`.
 pub fn parse_file_uri(uri: &str, hostname: &str) -> Result<PathBuf, DecodeError> {
-    porpoise_engine::uri::local_path(uri.as_bytes(), hostname)
-        .ok_or_else(|| DecodeError::NotLocal(uri.to_owned()))
+    local_path(uri.as_bytes(), hostname).ok_or_else(|| DecodeError::NotLocal(uri.to_owned()))
 }
 
 /// Parse a `text/uri-list` (CRLF or LF lines; `#` lines are comments).

@@ -8,8 +8,6 @@ use std::time::Duration;
 use iced::Task;
 use iced::widget::operation::{self, AbsoluteOffset};
 
-use porpoise_engine::listing::{DirEvent, ListOptions, open_dir};
-
 use super::actions::ActionEffect;
 use super::icons::desktop;
 use super::message::Message;
@@ -192,34 +190,6 @@ impl Effect {
             Effect::DragOut(d) => d.into_task(Message::DragOut),
         }
     }
-}
-
-/// Move a folder's events from the engine's worker into the window's stream, on a blocking
-/// thread. Ends when the listing ends or the window stops listening (the task was aborted).
-pub(crate) async fn forward_listing(
-    path: PathBuf,
-    opts: ListOptions,
-    mut out: iced::futures::channel::mpsc::Sender<DirEvent>,
-) {
-    use iced::futures::executor::block_on;
-    use iced::futures::sink::SinkExt;
-    use porpoise_engine::listing::Next;
-    blocking(move || {
-        let mut stream = open_dir(path, opts);
-        loop {
-            match stream.next_timeout(Duration::from_millis(250)) {
-                Next::Event(ev) => {
-                    if block_on(out.send(ev)).is_err() {
-                        return;
-                    }
-                }
-                Next::Waiting if out.is_closed() => return,
-                Next::Waiting => {}
-                Next::Ended => return,
-            }
-        }
-    })
-    .await;
 }
 
 /// The entry counts of folders `names` of `dir` (a folder that cannot be read has none).

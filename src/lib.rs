@@ -34,12 +34,13 @@ pub mod selection;
 pub mod serving;
 pub mod settings;
 pub mod start;
+pub mod stream;
 pub mod theme;
 pub mod thumbs;
 pub mod types;
 pub mod undo;
 pub mod viewport;
-pub mod watching;
+
 pub mod widgets;
 pub mod x11;
 

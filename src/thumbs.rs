@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use iced::widget::image;
 use porpoise_engine::apps::Env;
+use porpoise_engine::events::Events;
 use porpoise_engine::mime::MimeDb;
 use porpoise_engine::thumbs::{
     Request, SkipReason, ThumbEvent, ThumbOutcome, ThumbSize, Thumbnailer,
@@ -34,7 +35,7 @@ impl fmt::Debug for Pool {
 pub enum ThumbsMsg {
     /// The pool runs; its outcomes come from `events`. `None`: no thumbnail cache could
     /// be found (no home), so there are no thumbnails.
-    Started(Option<(Pool, crossbeam_channel::Receiver<ThumbEvent>)>),
+    Started(Option<(Pool, Events<ThumbEvent>)>),
     /// What came of a request.
     Made(ThumbEvent),
 }
@@ -64,7 +65,7 @@ pub struct Wanted {
 pub struct Thumbs {
     pool: Option<Pool>,
     /// The pool's outcomes, followed while it runs.
-    outcomes: Option<crossbeam_channel::Receiver<ThumbEvent>>,
+    outcomes: Option<Events<ThumbEvent>>,
     /// The pool is being started (or could not be).
     started: bool,
     pictures: HashMap<PathBuf, Picture>,
@@ -105,7 +106,7 @@ impl Thumbs {
     }
 
     /// Take the started pool and its outcomes, which [`Thumbs::subscription`] follows.
-    pub fn started(&mut self, pool: Pool, outcomes: crossbeam_channel::Receiver<ThumbEvent>) {
+    pub fn started(&mut self, pool: Pool, outcomes: Events<ThumbEvent>) {
         self.pool = Some(pool);
         self.outcomes = Some(outcomes);
     }
@@ -227,11 +228,12 @@ impl Thumbs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use porpoise_engine::events::{Events, Next};
     use porpoise_engine::thumbs::{Setup, ThumbCache, Thumbnailers};
     use std::time::{Duration, Instant};
 
     /// A window's thumbnails over a real pool whose cache is in `dir`.
-    fn thumbs_in(dir: &Path) -> (Thumbs, crossbeam_channel::Receiver<ThumbEvent>) {
+    fn thumbs_in(dir: &Path) -> (Thumbs, Events<ThumbEvent>) {
         let cache = ThumbCache::new(dir.join("cache"));
         let setup = Setup::new(cache, Arc::new(MimeDb::load()), Thumbnailers::none());
         let (pool, events) = Thumbnailer::start(setup);
@@ -249,11 +251,13 @@ mod tests {
     }
 
     /// Hand the pool's outcomes to `thumbs` until nothing is pending.
-    fn take_all(thumbs: &mut Thumbs, events: &crossbeam_channel::Receiver<ThumbEvent>) {
+    fn take_all(thumbs: &mut Thumbs, events: &Events<ThumbEvent>) {
         let deadline = Instant::now() + Duration::from_secs(60);
         while thumbs.pending() > 0 {
             let left = deadline.saturating_duration_since(Instant::now());
-            let event = events.recv_timeout(left).expect("an outcome in time");
+            let Next::Event(event) = events.next_timeout(left) else {
+                panic!("no outcome in time");
+            };
             thumbs.made(event);
         }
     }

@@ -101,7 +101,7 @@ fn x11_clipboard_round_trip_with_xclip() {
     fs::write(dir.path().join("a b.txt"), b"x").expect("write");
     fs::write(dir.path().join(OsStr::from_bytes(odd)), b"y").expect("write");
     fs::create_dir(dir.path().join("dest")).expect("mkdir");
-    let base = porpoise::clipboard::file_uri(dir.path());
+    let base = porpoise_engine::uri::file_uri(dir.path());
 
     // Porpoise copies: other programs see GNOME's list, the URI list and text.
     let app = boot(dir.path());

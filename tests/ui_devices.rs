@@ -34,6 +34,7 @@ use porpoise::screen::places;
 use porpoise::screen::places::devices::{DeviceMsg, DeviceStatus};
 use porpoise::screen::places::eject_id;
 use porpoise::{App, Effect, Message, format};
+use porpoise_engine::events::{Events, Next};
 use porpoise_engine::jobs::{JobEvent, JobState};
 use porpoise_engine::mounts::MountTable;
 
@@ -122,16 +123,17 @@ fn start_copy(app: &mut App, src: PathBuf, dest: &Path) -> (u64, Arc<JobRun>, Jo
 }
 
 struct JobEvents {
-    rx: crossbeam_channel::Receiver<JobEvent>,
+    rx: Events<JobEvent>,
     deadline: Instant,
 }
 
 impl JobEvents {
     fn next(&self) -> JobEvent {
         let left = self.deadline.saturating_duration_since(Instant::now());
-        self.rx
-            .recv_timeout(left)
-            .expect("the job sent its next event in time")
+        match self.rx.next_timeout(left) {
+            Next::Event(ev) => ev,
+            Next::Waiting | Next::Ended => panic!("the job did not send its next event in time"),
+        }
     }
 }
 
@@ -384,8 +386,8 @@ fn an_unmounted_stick_leaves_places() {
     // The window's own watcher, on a thread that hands its tables over.
     let (tx, tables) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let mut rx = porpoise_engine::mounts::watch();
-        while let Some(t) = rx.blocking_recv() {
+        let rx = porpoise_engine::mounts::watch();
+        while let Some(t) = rx.next() {
             if tx.send(t).is_err() {
                 return;
             }

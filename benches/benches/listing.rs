@@ -142,9 +142,9 @@ fn show(dir: &Path) -> Lister {
         sort: Some(Default::default()),
         ..ListOptions::default()
     };
-    let mut s = open_dir(dir.to_path_buf(), opts);
+    let s = open_dir(dir.to_path_buf(), opts);
     let mut l = Lister::new(dir, Default::default());
-    while let Some(ev) = s.blocking_next() {
+    while let Some(ev) = s.next() {
         let end = matches!(ev, DirEvent::Complete | DirEvent::Failed(_));
         l.apply(ev);
         if end {
@@ -231,13 +231,13 @@ fn channel_rate(size: usize, count: usize) -> f64 {
         for i in 0..count {
             let mut v = vec![0u8; size];
             v[0] = i as u8;
-            if tx.send(v).is_err() {
+            if !tx.send(v) {
                 break;
             }
         }
     });
     let mut sum = 0u64;
-    while let Ok(v) = rx.recv() {
+    while let Some(v) = rx.next() {
         sum += u64::from(v[0]);
     }
     worker.join().expect("worker");

@@ -129,7 +129,7 @@ fn engine(sources: &[PathBuf], dests: &[PathBuf], queued: bool) -> Times {
             .iter()
             .map(|job| {
                 scope.spawn(move || {
-                    while let Ok(ev) = job.events.recv() {
+                    while let Some(ev) = job.events.next() {
                         if let JobEvent::Finished { state, .. } = ev {
                             assert_eq!(state, porpoise_engine::jobs::JobState::Done);
                             break;

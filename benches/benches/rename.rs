@@ -83,7 +83,7 @@ fn ms(t: Instant) -> f64 {
 fn run(job: &RenameJob) -> f64 {
     let t = Instant::now();
     let running = jobs::start(JobKind::Rename, JobSpec::rename(job.clone()));
-    while let Some(event) = running.next() {
+    while let Some(event) = running.events.next() {
         if let JobEvent::Finished { state, summary } = event {
             assert_eq!(state, JobState::Done, "{summary:?}");
             assert_eq!(summary.files_done as usize, job.renames.len());

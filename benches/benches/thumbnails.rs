@@ -164,9 +164,10 @@ fn engine(photos: &[PathBuf], out: &Path, db: &Arc<MimeDb>, threads: usize) -> R
         pool.request(Request::new(photo.clone(), ThumbSize::Large));
     }
     for _ in photos {
-        let event = rx
-            .recv_timeout(Duration::from_secs(120))
-            .expect("a thumbnail within 2 minutes");
+        let porpoise_engine::events::Next::Event(event) = rx.next_timeout(Duration::from_secs(120))
+        else {
+            panic!("a thumbnail within 2 minutes");
+        };
         match event.outcome {
             ThumbOutcome::Ready(thumb) => assert_eq!((thumb.width, thumb.height), (256, 192)),
             other => panic!("{}: {other:?}", event.path.display()),

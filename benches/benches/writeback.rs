@@ -211,8 +211,8 @@ fn listing_during_a_copy() {
     let mut listings = 0;
     while child.try_wait().expect("copy status").is_none() {
         let t = Instant::now();
-        let mut stream = open_dir(share.path().to_path_buf(), ListOptions::default());
-        while let Some(ev) = stream.blocking_next() {
+        let stream = open_dir(share.path().to_path_buf(), ListOptions::default());
+        while let Some(ev) = stream.next() {
             if matches!(ev, DirEvent::Complete | DirEvent::Failed(_)) {
                 break;
             }

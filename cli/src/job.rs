@@ -8,6 +8,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use porpoise_engine::events::Next;
 use porpoise_engine::jobs::conflict::{Answer, Choice};
 use porpoise_engine::jobs::events::Conflict;
 use porpoise_engine::jobs::preflight::{PreflightChoice, Problem};
@@ -169,15 +170,15 @@ fn follow(
     let mut json = (mode == ProgressMode::Json).then(|| Json::new(report.problems_fail));
     let mut bar = (mode == ProgressMode::Bar).then(Bar::default);
     loop {
-        let ev = match job.next_timeout(Duration::from_millis(200)) {
-            Ok(ev) => ev,
-            Err(false) => {
+        let ev = match job.events.next_timeout(Duration::from_millis(200)) {
+            Next::Event(ev) => ev,
+            Next::Waiting => {
                 if let Some(b) = &mut bar {
                     b.redraw(start.elapsed());
                 }
                 continue;
             }
-            Err(true) => anyhow::bail!("the job stopped without finishing"),
+            Next::Ended => anyhow::bail!("the job stopped without finishing"),
         };
         let t_ms = start.elapsed().as_millis();
         if let Some(j) = &mut json {

@@ -1,7 +1,8 @@
 //! The desktop's appearance: whether it prefers dark or light and its accent colour, as the
 //! XDG desktop portal tells it (`org.freedesktop.appearance` through
 //! `org.freedesktop.portal.Settings`, portal.rs), else as the GTK and KDE settings files say
-//! (files.rs), followed live (watch.rs). Blocking: run it on a thread of its own.
+//! (files.rs), followed live on a thread of its own (watch.rs). Reading it blocks: call
+//! [`current`] off the UI thread.
 
 mod files;
 mod portal;

@@ -11,7 +11,8 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 pub use file::{BookmarkError, change, read, write};
-pub use watch::{BookmarksWatch, watch};
+pub use watch::watch;
+pub(crate) use watch::watch_folder;
 
 use crate::uri;
 

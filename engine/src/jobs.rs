@@ -178,8 +178,5 @@ impl Refusal {
 
 /// How many threads copy or delete at once.
 pub fn workers() -> usize {
-    std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(2)
-        .clamp(2, 4)
+    crate::threads::per_core(2, 4)
 }

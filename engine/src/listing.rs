@@ -18,7 +18,7 @@ pub use lister::Lister;
 pub use lister::{Listed, Progress, ViewOptions};
 pub use read::{DirEvent, ListOptions, Listing, list_all, read_dir};
 pub use sort::{SortKey, SortOrder, natural_cmp};
-pub use stream::{DirStream, Next, open_dir};
+pub use stream::open_dir;
 pub use watch::Changes;
 
 /// The descriptor of the folder at `path`, for reading several of its entries relative to

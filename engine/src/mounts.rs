@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use crate::devices;
 use crate::error::{IoError, Op};
+use crate::events::{self, Events};
 
 pub use crate::sys::{MountFacts, mount_facts as facts, unique_mount_id};
 
@@ -338,10 +339,13 @@ fn mountinfo_changed(fd: &OwnedFd, wait: Duration) -> bool {
     }
 }
 
-/// Follow mount-table changes: sends a fresh table each time mounts change, until the
-/// receiver is dropped. Runs on its own thread.
-pub fn watch() -> tokio::sync::mpsc::Receiver<Arc<MountTable>> {
-    let (tx, rx) = tokio::sync::mpsc::channel(4);
+/// Fresh tables that may wait for the consumer.
+const WATCH_DEPTH: usize = 4;
+
+/// Follow mount-table changes: the table now, then a fresh one each time mounts change,
+/// until the events are dropped. Runs on its own thread.
+pub fn watch() -> Events<Arc<MountTable>> {
+    let (tx, events) = events::channel(WATCH_DEPTH);
     let spawned = std::thread::Builder::new()
         .name("porpoise-mounts".into())
         .spawn(move || {
@@ -349,15 +353,15 @@ pub fn watch() -> tokio::sync::mpsc::Receiver<Arc<MountTable>> {
                 return;
             };
             if let Ok(t) = current()
-                && tx.blocking_send(t).is_err()
+                && !tx.send(t)
             {
                 return;
             }
-            while !tx.is_closed() {
+            while !tx.is_cancelled() {
                 if mountinfo_changed(&fd, Duration::from_millis(500)) {
                     match current() {
                         Ok(t) => {
-                            if tx.blocking_send(t).is_err() {
+                            if !tx.send(t) {
                                 return;
                             }
                         }
@@ -369,7 +373,7 @@ pub fn watch() -> tokio::sync::mpsc::Receiver<Arc<MountTable>> {
     if let Err(e) = spawned {
         tracing::warn!("cannot start the mount watcher: {e}");
     }
-    rx
+    events
 }
 
 /// Display form of a mount source (lossy for non-UTF-8).

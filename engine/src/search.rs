@@ -16,12 +16,10 @@ mod walk;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-use crossbeam_channel::{Receiver, bounded};
 
 use crate::entry::Batch;
 use crate::error::IoError;
+use crate::events::{self, Cancel, Events};
 
 pub use content::ContentMatcher;
 pub use name::NameMatcher;
@@ -149,80 +147,13 @@ pub enum SearchEvent {
 /// Batches waiting for the consumer before the walk waits for it.
 const EVENT_DEPTH: usize = 64;
 
-/// A search running on its own threads. Cancel it, or drop it, to stop it.
-pub struct Search {
-    events: Receiver<SearchEvent>,
-    cancel: Arc<AtomicBool>,
-    /// Set by [`Search::cancel`]: [`Search::next`] passes over results still queued.
-    called_off: AtomicBool,
-}
-
-impl Search {
-    /// The events, for a consumer that waits on several things (`select!`, a stream).
-    pub fn events(&self) -> &Receiver<SearchEvent> {
-        &self.events
-    }
-
-    /// The next event, waiting for it; `None` once the summary was received. After
-    /// [`Search::cancel`] only the summary comes.
-    pub fn next(&self) -> Option<SearchEvent> {
-        loop {
-            let ev = self.events.recv().ok()?;
-            if self.called_off.load(Ordering::Relaxed) && matches!(ev, SearchEvent::Found(_)) {
-                continue;
-            }
-            return Some(ev);
-        }
-    }
-
-    /// Stop: the walking threads end within a few hundred entries (or one file's
-    /// content) and send no more results; the summary (`cancelled`) still comes.
-    pub fn cancel(&self) {
-        self.called_off.store(true, Ordering::Relaxed);
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-
-    /// Wait for the end, handing each result batch to `each`.
-    pub fn for_each(self, mut each: impl FnMut(Vec<Found>)) -> Summary {
-        while let Some(ev) = self.next() {
-            match ev {
-                SearchEvent::Found(f) => each(f),
-                SearchEvent::Finished(s) => return s,
-            }
-        }
-        Summary::default()
-    }
-}
-
-impl Drop for Search {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
-/// A search's stop switch, which whoever started it may keep apart from the events:
-/// [`Canceller::cancel`] stops the walk as [`Search::cancel`] does.
-#[derive(Debug, Clone, Default)]
-pub struct Canceller(Arc<AtomicBool>);
-
-impl Canceller {
-    pub fn new() -> Canceller {
-        Canceller::default()
-    }
-
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
 /// Start searching on new threads. The patterns are checked here (no I/O); everything
-/// else, the starting folder included, happens on the search's threads.
-pub fn start(query: Query) -> Result<Search, QueryError> {
-    start_with(query, Canceller::new())
+/// else, the starting folder included, happens on the search's threads. Its events end
+/// with the summary; cancelling them (or dropping them) stops the walking threads within
+/// a few hundred entries (or one file's content), and passes over the results still
+/// queued: only the summary (`cancelled`) comes.
+pub fn start(query: Query) -> Result<Events<SearchEvent>, QueryError> {
+    start_with(query, Cancel::new())
 }
 
 /// Whether `query`'s patterns can be searched for (pure: no I/O, no thread).
@@ -234,25 +165,20 @@ pub fn check(query: &Query) -> Result<(), QueryError> {
     Ok(())
 }
 
-/// [`start`], stopped by `canceller` as well.
-pub fn start_with(query: Query, canceller: Canceller) -> Result<Search, QueryError> {
+/// [`start`], stopped by `cancel` as well (a switch whoever starts it keeps apart from
+/// the events).
+pub fn start_with(query: Query, cancel: Cancel) -> Result<Events<SearchEvent>, QueryError> {
     let names = NameMatcher::new(query.name.as_encoded_bytes(), query.options.case_sensitive)?;
     let content = match &query.content {
         Some(c) => Some(ContentMatcher::new(c)?),
         None => None,
     };
-    let (tx, rx) = bounded(EVENT_DEPTH);
-    let cancel = canceller.0;
-    let stop = cancel.clone();
+    let (tx, events) = events::channel_with(EVENT_DEPTH, cancel);
     let spawned = std::thread::Builder::new()
         .name("porpoise-search".into())
-        .spawn(move || run::run(&query, &names, content.as_ref(), &stop, &tx));
+        .spawn(move || run::run(&query, &names, content.as_ref(), &tx));
     if let Err(e) = spawned {
         tracing::error!("cannot start a thread to search: {e}");
     }
-    Ok(Search {
-        events: rx,
-        cancel,
-        called_off: AtomicBool::new(false),
-    })
+    Ok(events.skipping_when_cancelled(|ev| matches!(ev, SearchEvent::Found(_))))
 }

@@ -9,13 +9,11 @@ mod shared;
 mod walk;
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, Sender, TrySendError, bounded};
-
 use crate::error::IoError;
+use crate::events::{self, Events, Sender};
 
 /// What a tree (or several) holds.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -138,72 +136,30 @@ pub enum UsageEvent {
     Finished(Usage),
 }
 
-/// A count running on its own threads. Cancel it, or drop it, to stop it promptly.
-pub struct Counting {
-    events: Receiver<UsageEvent>,
-    cancel: Arc<AtomicBool>,
-}
-
 /// Progress snapshots that may wait for the consumer: a slow consumer misses some (each
 /// holds all the ones before) rather than holding up the count.
 const EVENT_DEPTH: usize = 16;
 
-impl Counting {
-    /// The events, for a consumer that waits on several things (`select!`, a stream).
-    pub fn events(&self) -> &Receiver<UsageEvent> {
-        &self.events
-    }
-
-    /// The next event; `None` once the count has ended and everything was received.
-    pub fn blocking_next(&self) -> Option<UsageEvent> {
-        self.events.recv().ok()
-    }
-
-    /// Wait for the end result, passing over the snapshots.
-    pub fn wait(self) -> Option<Usage> {
-        while let Some(ev) = self.blocking_next() {
-            if let UsageEvent::Finished(u) = ev {
-                return Some(u);
-            }
-        }
-        None
-    }
-
-    /// Stop counting; the threads end within a few hundred entries. The end result
-    /// (`cancelled`) still comes.
-    pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
-impl Drop for Counting {
-    fn drop(&mut self) {
-        self.cancel();
-    }
-}
-
-/// Count `paths` on worker threads, reporting through the returned [`Counting`].
-pub fn count(paths: Vec<PathBuf>, opts: UsageOptions) -> Counting {
-    let (tx, rx) = bounded(EVENT_DEPTH);
-    let cancel = Arc::new(AtomicBool::new(false));
-    let stop = cancel.clone();
+/// Count `paths` on worker threads. Its events end with the end result; cancelling them
+/// (or dropping them) stops the threads within a few hundred entries, and the end result
+/// (`cancelled`) still comes.
+pub fn count(paths: Vec<PathBuf>, opts: UsageOptions) -> Events<UsageEvent> {
+    let (tx, events) = events::channel(EVENT_DEPTH);
     let spawned = std::thread::Builder::new()
         .name("porpoise-usage".into())
-        .spawn(move || run(&paths, &opts, &stop, &tx));
+        .spawn(move || run(&paths, &opts, &tx));
     if let Err(e) = spawned {
         tracing::error!("cannot start a thread to count sizes: {e}");
     }
-    Counting { events: rx, cancel }
+    events
 }
 
-fn run(paths: &[PathBuf], opts: &UsageOptions, cancel: &AtomicBool, tx: &Sender<UsageEvent>) {
-    let end = count_blocking(paths, opts, cancel, &mut |u| {
-        if let Err(TrySendError::Disconnected(_)) = tx.try_send(UsageEvent::Progress(u.clone())) {
-            // Nobody listens any more.
-            cancel.store(true, Ordering::Relaxed);
-        }
+fn run(paths: &[PathBuf], opts: &UsageOptions, tx: &Sender<UsageEvent>) {
+    let end = count_blocking(paths, opts, tx.canceller().flag(), &mut |u| {
+        // A full queue drops the snapshot; a gone consumer has cancelled the count.
+        tx.offer(UsageEvent::Progress(u.clone()));
     });
-    let _ = tx.send(UsageEvent::Finished(end));
+    tx.finish(UsageEvent::Finished(end));
 }
 
 /// Count `paths` here (the walking threads are started and joined here), one after
@@ -217,10 +173,7 @@ pub fn count_blocking(
     progress: &mut dyn FnMut(&Usage),
 ) -> Usage {
     let threads = match opts.threads {
-        0 => std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(2)
-            .clamp(2, 4),
+        0 => crate::threads::per_core(2, 4),
         n => n,
     };
     let mut usage = Usage::new(paths.len());

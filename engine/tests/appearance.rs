@@ -12,6 +12,7 @@ use std::time::Duration;
 use porpoise_engine::appearance::{
     self, Appearance, Portal, Rgb, Scheme, Sources, gtk_prefers_dark, kde_prefers_dark,
 };
+use porpoise_engine::events::{Events, Next};
 use porpoise_testkit::portal::{DesktopPortal, Xvfb};
 use porpoise_testkit::{PATIENCE, skip, wait_for};
 
@@ -99,19 +100,18 @@ fn write(path: &Path, text: &str) {
     fs::rename(&tmp, path).expect("rename");
 }
 
-/// Follow `sources` on a thread; what it hands on comes out of the receiver.
-fn follow(sources: Sources) -> crossbeam_channel::Receiver<Appearance> {
-    let (tx, rx) = crossbeam_channel::unbounded();
-    std::thread::spawn(move || appearance::follow(&sources, |a| tx.send(a).is_ok()));
-    rx
+/// Follow `sources`; what it hands on comes out of the events.
+fn follow(sources: Sources) -> Events<Appearance> {
+    appearance::follow(sources)
 }
 
 /// The next appearance handed on that has `dark`.
-fn wait_dark(rx: &crossbeam_channel::Receiver<Appearance>, dark: Option<bool>) {
+fn wait_dark(events: &Events<Appearance>, dark: Option<bool>) {
     wait_for(&format!("dark = {dark:?}"), PATIENCE, || {
-        rx.recv_timeout(Duration::from_millis(200))
-            .ok()
-            .filter(|a| a.dark == dark)
+        match events.next_timeout(Duration::from_millis(200)) {
+            Next::Event(a) => Some(a).filter(|a| a.dark == dark),
+            Next::Waiting | Next::Ended => None,
+        }
     });
 }
 

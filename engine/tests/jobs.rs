@@ -9,6 +9,7 @@ use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt, symlink};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use porpoise_engine::events::Next;
 use porpoise_engine::jobs::conflict::{Answer, Choice};
 use porpoise_engine::jobs::events::Figures;
 use porpoise_engine::jobs::writeback::WritebackMode;
@@ -24,14 +25,16 @@ fn cancel_once_under_way(job: &Job, under_way: impl Fn(&Figures) -> bool) -> Fig
     let deadline = Instant::now() + PATIENCE;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
-        match job.next_timeout(left) {
-            Ok(JobEvent::Progress(f)) if under_way(&f) => {
+        match job.events.next_timeout(left) {
+            Next::Event(JobEvent::Progress(f)) if under_way(&f) => {
                 job.control.cancel();
                 return f;
             }
-            Ok(JobEvent::Finished { state, .. }) => panic!("finished ({state:?}) before a cancel"),
-            Ok(_) | Err(false) => {}
-            Err(true) => panic!("the job ended early"),
+            Next::Event(JobEvent::Finished { state, .. }) => {
+                panic!("finished ({state:?}) before a cancel")
+            }
+            Next::Event(_) | Next::Waiting => {}
+            Next::Ended => panic!("the job ended early"),
         }
     }
 }
@@ -602,11 +605,13 @@ fn pause_is_announced_and_resume_finishes_the_job() {
     let deadline = Instant::now() + PATIENCE;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
-        match job.next_timeout(left) {
-            Ok(JobEvent::State(JobState::Paused)) => break,
-            Ok(JobEvent::Finished { state, .. }) => panic!("finished ({state:?}) while paused"),
-            Ok(_) | Err(false) => {}
-            Err(true) => panic!("the job ended early"),
+        match job.events.next_timeout(left) {
+            Next::Event(JobEvent::State(JobState::Paused)) => break,
+            Next::Event(JobEvent::Finished { state, .. }) => {
+                panic!("finished ({state:?}) while paused")
+            }
+            Next::Event(_) | Next::Waiting => {}
+            Next::Ended => panic!("the job ended early"),
         }
     }
     job.control.resume();

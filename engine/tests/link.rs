@@ -4,6 +4,7 @@
 use std::fs;
 use std::time::Duration;
 
+use porpoise_engine::events::Next;
 use porpoise_engine::jobs::{self, Job, JobEvent, JobKind, JobSpec, JobState, Summary};
 use porpoise_testkit::trees::new_folder;
 
@@ -11,10 +12,11 @@ use porpoise_testkit::trees::new_folder;
 fn finish(job: &Job) -> (JobState, Summary, Vec<JobEvent>) {
     let mut seen = Vec::new();
     loop {
-        match job.next_timeout(Duration::from_secs(60)) {
-            Ok(JobEvent::Finished { state, summary }) => return (state, summary, seen),
-            Ok(ev) => seen.push(ev),
-            Err(over) => panic!("the job ended without Finished (over: {over})"),
+        match job.events.next_timeout(Duration::from_secs(60)) {
+            Next::Event(JobEvent::Finished { state, summary }) => return (state, summary, seen),
+            Next::Event(ev) => seen.push(ev),
+            Next::Waiting => panic!("no event within a minute"),
+            Next::Ended => panic!("the job ended without Finished"),
         }
     }
 }

@@ -6,9 +6,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
 use porpoise_engine::entry::{Batch, Entry, Kind};
+use porpoise_engine::events::{Events, Next};
 use porpoise_engine::listing::{
-    Clock, DirEvent, DirStream, ListOptions, Lister, ListerCache, Next, SortKey, SortOrder,
-    ViewOptions, natural_cmp, open_dir,
+    Clock, DirEvent, ListOptions, Lister, ListerCache, SortKey, SortOrder, ViewOptions,
+    natural_cmp, open_dir,
 };
 use porpoise_testkit::trees::new_folder;
 
@@ -24,15 +25,15 @@ fn file(dir: &Path, name: &str, bytes: usize, age_secs: u64) {
 }
 
 /// List a folder to completion into a lister.
-fn listed(dir: &Path, view: ViewOptions, watch: bool) -> (Lister, DirStream) {
+fn listed(dir: &Path, view: ViewOptions, watch: bool) -> (Lister, Events<DirEvent>) {
     let opts = ListOptions {
         watch,
         ..ListOptions::default()
     };
-    let mut s = open_dir(dir.to_path_buf(), opts);
+    let s = open_dir(dir.to_path_buf(), opts);
     let mut l = Lister::new(dir, view);
     loop {
-        let ev = s.blocking_next().expect("listing events");
+        let ev = s.next().expect("listing events");
         let end = matches!(ev, DirEvent::Complete | DirEvent::Failed(_));
         l.apply(ev);
         if end {
@@ -142,14 +143,14 @@ fn batches_in_any_order_merge_into_one_sorted_list() {
 
 /// What the stream says next, waited for until `deadline`; `late` says what did not come
 /// in time.
-fn next_before(s: &mut DirStream, deadline: Instant, late: &str) -> Next {
+fn next_before(s: &mut Events<DirEvent>, deadline: Instant, late: &str) -> Next<DirEvent> {
     let left = deadline.saturating_duration_since(Instant::now());
     assert!(!left.is_zero(), "{late}");
     s.next_timeout(left)
 }
 
 /// Wait for the next `Changed` event and apply it; returns how many entries it touched.
-fn next_change(s: &mut DirStream, l: &mut Lister) -> usize {
+fn next_change(s: &mut Events<DirEvent>, l: &mut Lister) -> usize {
     let deadline = Instant::now() + PATIENCE;
     loop {
         match next_before(s, deadline, "no change within the patience time") {
@@ -269,7 +270,7 @@ fn a_rename_is_told_as_a_pair_and_the_folder_going_says_so_at_once() {
 }
 
 /// Wait until the listing says its folder is not found (`what` names the change).
-fn wait_not_found(s: &mut DirStream, what: &str) {
+fn wait_not_found(s: &mut Events<DirEvent>, what: &str) {
     let deadline = Instant::now() + PATIENCE;
     loop {
         match next_before(s, deadline, &format!("{what} was not told")) {
@@ -322,7 +323,7 @@ fn the_cache_keeps_three_folders_for_three_minutes() {
     let back = cache.take(dirs[1].path()).expect("cached");
     assert_eq!(names(&back), ["in-1"]);
     // ...and revalidating it by mtime finds it unchanged: no relisting.
-    let mut s = open_dir(
+    let s = open_dir(
         dirs[1].path().to_path_buf(),
         ListOptions {
             watch: false,
@@ -330,8 +331,8 @@ fn the_cache_keeps_three_folders_for_three_minutes() {
             ..ListOptions::default()
         },
     );
-    assert!(matches!(s.blocking_next(), Some(DirEvent::Opened { .. })));
-    assert!(matches!(s.blocking_next(), Some(DirEvent::Unchanged)));
+    assert!(matches!(s.next(), Some(DirEvent::Opened { .. })));
+    assert!(matches!(s.next(), Some(DirEvent::Unchanged)));
     cache.put(back);
 
     clock.advance(Duration::from_secs(179));
@@ -366,13 +367,13 @@ fn batches_sorted_on_the_worker_merge_the_same_as_unsorted_ones() {
         sort: Some(order),
         ..ListOptions::default()
     };
-    let mut s = open_dir(t.path().to_path_buf(), opts);
+    let s = open_dir(t.path().to_path_buf(), opts);
     let mut presorted = Lister::new(t.path(), view.clone());
     // This one starts in name order (sorting the first batch itself) and switches to the
     // worker's order after it: later batches merge as they come.
     let mut resorted = Lister::new(t.path(), ViewOptions::default());
     loop {
-        let ev = s.blocking_next().expect("events");
+        let ev = s.next().expect("events");
         match &ev {
             DirEvent::Opened { sorted, .. } => {
                 assert_eq!(*sorted, Some(order));

@@ -61,10 +61,10 @@ fn awkward_names_are_all_listed_with_their_kind() {
 
 /// Drain a stream until the listing ends; returns the events' names.
 fn collect(path: &Path, opts: ListOptions) -> (Vec<DirEvent>, usize) {
-    let mut s = open_dir(path.to_path_buf(), opts);
+    let s = open_dir(path.to_path_buf(), opts);
     let mut events = Vec::new();
     let mut entries = 0;
-    while let Some(ev) = s.blocking_next() {
+    while let Some(ev) = s.next() {
         let end = matches!(ev, DirEvent::Complete | DirEvent::Failed(_));
         if let DirEvent::Batch(b) = &ev {
             entries += b.len();
@@ -100,10 +100,10 @@ fn fifty_thousand_entries_arrive_in_batches_in_natural_order() {
         watch: false,
         ..ListOptions::default()
     };
-    let mut stream = open_dir(t.path().to_path_buf(), opts);
+    let stream = open_dir(t.path().to_path_buf(), opts);
     let mut lister = porpoise_engine::listing::Lister::new(t.path(), Default::default());
     let mut batches = Vec::new();
-    while let Some(ev) = stream.blocking_next() {
+    while let Some(ev) = stream.next() {
         if let DirEvent::Batch(b) = &ev {
             batches.push(b.len());
         }
@@ -143,9 +143,9 @@ fn the_first_batch_arrives_while_the_worker_is_still_reading() {
         max_batch: 1,
         ..ListOptions::default()
     };
-    let mut s = open_dir(t.path().to_path_buf(), opts);
-    assert!(matches!(s.blocking_next(), Some(DirEvent::Opened { .. })));
-    let Some(DirEvent::Batch(first)) = s.blocking_next() else {
+    let s = open_dir(t.path().to_path_buf(), opts);
+    assert!(matches!(s.next(), Some(DirEvent::Opened { .. })));
+    let Some(DirEvent::Batch(first)) = s.next() else {
         panic!("expected a first batch");
     };
     assert_eq!(first.len(), 1);
@@ -159,7 +159,7 @@ fn the_first_batch_arrives_while_the_worker_is_still_reading() {
         std::fs::remove_file(p).expect("remove");
     }
     let mut total = first.len();
-    while let Some(ev) = s.blocking_next() {
+    while let Some(ev) = s.next() {
         match ev {
             DirEvent::Batch(b) => total += b.len(),
             DirEvent::Complete => break,
@@ -185,10 +185,10 @@ fn an_entry_that_vanishes_before_its_details_are_read_is_listed_as_vanished() {
         max_batch: 1,
         ..ListOptions::default()
     };
-    let mut s = open_dir(t.path().to_path_buf(), opts);
+    let s = open_dir(t.path().to_path_buf(), opts);
     let mut lister = porpoise_engine::listing::Lister::new(t.path(), Default::default());
     let mut removed: Option<Vec<u8>> = None;
-    while let Some(ev) = s.blocking_next() {
+    while let Some(ev) = s.next() {
         if removed.is_none()
             && let DirEvent::Batch(b) = &ev
         {

@@ -12,6 +12,7 @@ use porpoise_testkit::mounts::LoopMount;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use porpoise_engine::events::Next;
 use porpoise_engine::jobs::{Control, Job, JobEvent, JobKind, JobSpec, JobState, Queue};
 
 fn file(dir: &Path, name: &str, size: usize) -> PathBuf {
@@ -60,10 +61,10 @@ fn next(job: &Job) -> JobEvent {
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         assert!(!left.is_zero(), "no event in time");
-        match job.next_timeout(left) {
-            Ok(ev) => return ev,
-            Err(false) => continue,
-            Err(true) => panic!("the job ended without Finished"),
+        match job.events.next_timeout(left) {
+            Next::Event(ev) => return ev,
+            Next::Waiting => continue,
+            Next::Ended => panic!("the job ended without Finished"),
         }
     }
 }
@@ -108,7 +109,11 @@ fn started(ev: &JobEvent) -> bool {
 
 /// The events a job has sent so far, without waiting for more.
 fn sent_so_far(job: &Job) -> Vec<JobEvent> {
-    job.events.try_iter().collect()
+    std::iter::from_fn(|| match job.events.try_next() {
+        Next::Event(ev) => Some(ev),
+        Next::Waiting | Next::Ended => None,
+    })
+    .collect()
 }
 
 fn has_finished(events: &[JobEvent]) -> bool {

@@ -5,7 +5,8 @@
 
 use std::fs;
 
-use porpoise_engine::listing::{DirEvent, ListOptions, Next, open_dir};
+use porpoise_engine::events::Next;
+use porpoise_engine::listing::{DirEvent, ListOptions, open_dir};
 use porpoise_testkit::{self as kit, PATIENCE, rig, wait_for};
 
 #[test]
@@ -15,10 +16,10 @@ fn a_change_made_on_the_server_reaches_the_listing() {
     }
     let share = rig::Share::new(0);
     fs::write(share.store().join("before.txt"), "x").expect("write");
-    let mut stream = open_dir(share.path().to_owned(), ListOptions::default());
+    let stream = open_dir(share.path().to_owned(), ListOptions::default());
     let mut complete = false;
     while !complete {
-        match stream.blocking_next() {
+        match stream.next() {
             Some(DirEvent::Complete) => complete = true,
             Some(DirEvent::Failed(e)) => panic!("{}", porpoise_engine::error::chain(&e)),
             Some(_) => {}

@@ -13,7 +13,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use porpoise_engine::error::Op;
-use porpoise_engine::search::{Content, Options, Query, SearchEvent, Summary, start};
+use porpoise_engine::events::Events;
+use porpoise_engine::search::{Content, Found, Options, Query, SearchEvent, Summary, start};
 use porpoise_engine::{Kind, Reason, State};
 use porpoise_testkit::rng::Rng;
 use porpoise_testkit::skip;
@@ -91,11 +92,22 @@ fn query(root: &Path, name: &str) -> Query {
     }
 }
 
+/// Wait for a search's end, handing each result batch to `each`.
+fn for_each(search: Events<SearchEvent>, mut each: impl FnMut(Vec<Found>)) -> Summary {
+    for ev in search.iter() {
+        match ev {
+            SearchEvent::Found(f) => each(f),
+            SearchEvent::Finished(s) => return s,
+        }
+    }
+    panic!("the search ended without a summary")
+}
+
 /// Run a search to its end: every result's full path, and the summary.
 fn results(q: Query) -> (Paths, Summary) {
     let search = start(q).expect("a valid query");
     let mut paths = Paths::new();
-    let summary = search.for_each(|batch| {
+    let summary = for_each(search, |batch| {
         for f in batch {
             for i in 0..f.entries.len() {
                 let p = f.path(i).into_os_string().into_vec_bytes();
@@ -272,7 +284,7 @@ fn details_are_read_when_asked() {
     q.options.details = true;
     let s = start(q).expect("query");
     let mut seen = Vec::new();
-    s.for_each(|b| seen.extend(b));
+    for_each(s, |b| seen.extend(b));
     assert_eq!(seen.len(), 1);
     let f = &seen[0];
     assert_eq!(f.dir.as_path(), t.path().join("sub"));

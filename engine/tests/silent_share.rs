@@ -9,8 +9,9 @@ use std::fs;
 use std::path::Path;
 use std::time::Instant;
 
+use porpoise_engine::events::Events;
 use porpoise_engine::listing::answers::ANSWER_WAIT;
-use porpoise_engine::listing::{DirEvent, DirStream, ListOptions, open_dir};
+use porpoise_engine::listing::{DirEvent, ListOptions, open_dir};
 use porpoise_testkit::trees::new_folder;
 use porpoise_testkit::{self as kit, PATIENCE, rig, wait_for};
 
@@ -19,7 +20,7 @@ fn listing_threads() -> usize {
     kit::threads_named("self", "porpoise-list")
 }
 
-fn listing(path: &Path) -> DirStream {
+fn listing(path: &Path) -> Events<DirEvent> {
     open_dir(
         path.to_owned(),
         ListOptions {
@@ -30,10 +31,10 @@ fn listing(path: &Path) -> DirStream {
 }
 
 /// The names a listing delivers until it completes.
-fn names_until_complete(stream: &mut DirStream) -> Vec<String> {
+fn names_until_complete(stream: &mut Events<DirEvent>) -> Vec<String> {
     let mut names = Vec::new();
     loop {
-        match stream.blocking_next() {
+        match stream.next() {
             Some(DirEvent::Batch(b)) | Some(DirEvent::Details(b)) => names.extend(
                 b.entries
                     .iter()

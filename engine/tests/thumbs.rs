@@ -17,7 +17,7 @@ use std::process::Command;
 use std::sync::{Arc, LazyLock};
 use std::time::{Duration, Instant, SystemTime};
 
-use crossbeam_channel::Receiver;
+use porpoise_engine::events::Next;
 use porpoise_engine::mime::MimeDb;
 use porpoise_engine::mounts::{self, MountClass};
 use porpoise_engine::thumbs::{
@@ -96,12 +96,12 @@ impl Desk {
 
 /// The events received so far, by path and size.
 struct Events {
-    rx: Receiver<ThumbEvent>,
+    rx: porpoise_engine::events::Events<ThumbEvent>,
     seen: Vec<ThumbEvent>,
 }
 
 impl Events {
-    fn new(rx: Receiver<ThumbEvent>) -> Events {
+    fn new(rx: porpoise_engine::events::Events<ThumbEvent>) -> Events {
         Events {
             rx,
             seen: Vec::new(),
@@ -120,9 +120,11 @@ impl Events {
                 return self.seen.remove(i).outcome;
             }
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.rx.recv_timeout(left) {
-                Ok(e) => self.seen.push(e),
-                Err(_) => panic!("no event for {} at {size:?}", path.display()),
+            match self.rx.next_timeout(left) {
+                Next::Event(e) => self.seen.push(e),
+                Next::Waiting | Next::Ended => {
+                    panic!("no event for {} at {size:?}", path.display())
+                }
             }
         }
     }
@@ -557,11 +559,9 @@ fn damaged_jpegs_neither_panic_nor_hang() {
     let (mut ready, mut failed) = (0, 0);
     for _ in 0..CASES {
         // Each case gets its own limit: one that hangs stops the test here.
-        let event = rx
-            .recv_timeout(Duration::from_secs(30))
-            .unwrap_or_else(|_| {
-                panic!("a damaged JPEG took over 30 s (ready {ready}, failed {failed})")
-            });
+        let Next::Event(event) = rx.next_timeout(Duration::from_secs(30)) else {
+            panic!("a damaged JPEG took over 30 s (ready {ready}, failed {failed})")
+        };
         match event.outcome {
             ThumbOutcome::Ready(thumb) => {
                 assert!(thumb.width <= 128 && thumb.height <= 128);
@@ -668,7 +668,12 @@ fn cancelling_drops_queued_work_and_kills_the_running_thumbnailer() {
     // c, then d (lower priority, so last): by d's event every earlier one was sent.
     ready(events.wait(&images[2], ThumbSize::Large));
     ready(events.wait(&images[3], ThumbSize::Large));
-    let others: Vec<_> = events.rx.try_iter().chain(events.seen.drain(..)).collect();
+    let others: Vec<_> = events
+        .rx
+        .receiver()
+        .try_iter()
+        .chain(events.seen.drain(..))
+        .collect();
     assert!(
         others.is_empty(),
         "events for cancelled requests: {others:?}"

@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use porpoise_engine::Reason;
 use porpoise_engine::error::Op;
+use porpoise_engine::events::Next;
 use porpoise_engine::usage::{
     PathState, Totals, Usage, UsageEvent, UsageOptions, count, count_blocking,
 };
@@ -357,9 +358,9 @@ fn cancelling_stops_the_count() {
         u.total
     );
 
-    // Dropping the handle cancels too; the end result still comes to a kept receiver.
+    // Dropping the events cancels too; the end result still comes to a kept receiver.
     let c = count(vec![root.clone()], UsageOptions::default());
-    let events = c.events().clone();
+    let events = c.receiver().clone();
     drop(c);
     let end = loop {
         match events.recv_timeout(PATIENCE) {
@@ -390,10 +391,9 @@ fn snapshots_arrive_and_never_go_down() {
             && b.apparent_bytes >= a.apparent_bytes
     };
     let end = loop {
-        let ev = c
-            .events()
-            .recv_timeout(PATIENCE)
-            .expect("an event within patience");
+        let Next::Event(ev) = c.next_timeout(PATIENCE) else {
+            panic!("no event within patience");
+        };
         match ev {
             UsageEvent::Progress(u) => {
                 assert!(!u.finished);

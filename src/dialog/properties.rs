@@ -13,10 +13,11 @@ use iced::Task;
 use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 use porpoise_engine::error::IoError;
+use porpoise_engine::events::CancelOnDrop;
 use porpoise_engine::jobs::modes::{ModeChange, ModeJob};
 use porpoise_engine::mounts::MountTable;
 use porpoise_engine::props::Properties as Item;
-use porpoise_engine::usage::{Counting, Usage, UsageEvent};
+use porpoise_engine::usage::{Usage, UsageEvent};
 
 use super::Event;
 use crate::message::KeyPress;
@@ -70,8 +71,8 @@ pub struct Properties {
     pub busy: bool,
     /// What the items take (folders counted recursively), as counted so far.
     pub usage: Option<Usage>,
-    /// The count under way: it stops when the dialog goes.
-    count: Option<Arc<Counting>>,
+    /// The count under way (its switch): it stops when the dialog goes.
+    count: Option<Arc<CancelOnDrop>>,
 }
 
 impl std::fmt::Debug for Properties {
@@ -170,13 +171,13 @@ impl Properties {
     /// Count what the items take, folders recursively, on the engine's threads (never
     /// into other mounts); the task follows the count until it ends or the dialog goes.
     fn start_count(&mut self) -> Task<Message> {
-        let counting = Arc::new(porpoise_engine::usage::count(
-            self.paths.clone(),
-            Default::default(),
-        ));
-        let events = counting.events().clone();
-        self.count = Some(counting);
-        let stream = iced::stream::channel(4, move |out| follow(events, out));
+        let events = porpoise_engine::usage::count(self.paths.clone(), Default::default());
+        self.count = Some(Arc::new(events.canceller().on_drop()));
+        // Each snapshot, until the count ends or the dialog that started it goes (which
+        // cancels the count).
+        let stream = iced::futures::StreamExt::map(crate::stream::stream(events), |e| match e {
+            UsageEvent::Progress(u) | UsageEvent::Finished(u) => u,
+        });
         Task::run(stream, |u| Message::Counted(Box::new(u)))
     }
 
@@ -253,28 +254,6 @@ impl Properties {
         }
         self.octal = text;
     }
-}
-
-/// Move a count's snapshots into the window's stream, on a blocking thread, until the
-/// count ends or the dialog that started it goes (then the count was cancelled too).
-async fn follow(
-    events: crossbeam_channel::Receiver<UsageEvent>,
-    mut out: iced::futures::channel::mpsc::Sender<Usage>,
-) {
-    use iced::futures::executor::block_on;
-    use iced::futures::sink::SinkExt;
-    let _ = tokio::task::spawn_blocking(move || {
-        for event in events.iter() {
-            let (usage, last) = match event {
-                UsageEvent::Progress(u) => (u, false),
-                UsageEvent::Finished(u) => (u, true),
-            };
-            if block_on(out.send(usage)).is_err() || last {
-                return;
-            }
-        }
-    })
-    .await;
 }
 
 /// A mode in octal as `chmod` takes it: `644`, `1777`.

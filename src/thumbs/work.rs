@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use porpoise_engine::apps::Env;
+use porpoise_engine::events::Events;
 use porpoise_engine::mime::MimeDb;
 use porpoise_engine::thumbs::{Setup, ThumbCache, ThumbEvent, Thumbnailer, Thumbnailers};
 
@@ -27,7 +28,7 @@ impl ThumbsEffect {
 }
 
 /// The pool's outcomes as a subscription's identity: there is one pool.
-struct Outcomes(crossbeam_channel::Receiver<ThumbEvent>);
+struct Outcomes(Events<ThumbEvent>);
 
 impl std::hash::Hash for Outcomes {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
@@ -36,18 +37,15 @@ impl std::hash::Hash for Outcomes {
 }
 
 /// The subscription that hands each outcome of the pool to the window while it runs.
-pub fn outcomes(events: &crossbeam_channel::Receiver<ThumbEvent>) -> iced::Subscription<ThumbsMsg> {
+pub fn outcomes(events: &Events<ThumbEvent>) -> iced::Subscription<ThumbsMsg> {
     iced::Subscription::run_with(Outcomes(events.clone()), |o| {
         let events = o.0.clone();
-        iced::futures::StreamExt::map(
-            iced::stream::channel(16, move |out| crate::offload::forward(events, out)),
-            ThumbsMsg::Made,
-        )
+        iced::futures::StreamExt::map(crate::stream::stream(events), ThumbsMsg::Made)
     })
 }
 
 /// The pool on this desktop's cache and thumbnailers.
-fn start(db: Arc<MimeDb>, env: &Env) -> Option<(Pool, crossbeam_channel::Receiver<ThumbEvent>)> {
+fn start(db: Arc<MimeDb>, env: &Env) -> Option<(Pool, Events<ThumbEvent>)> {
     let cache = ThumbCache::in_env(env)?;
     let setup = Setup::new(cache, db, Thumbnailers::in_env(env));
     let (pool, events) = Thumbnailer::start(setup);

@@ -152,7 +152,7 @@ fn rename_back(now: &Path, before: &Path) -> Result<(), UndoError> {
 /// Wait for a job's end; any failed item makes the undo incomplete.
 fn run_job(job: Job) -> Result<(), UndoError> {
     let mut first = None;
-    while let Some(event) = job.next() {
+    while let Some(event) = job.events.next() {
         match event {
             JobEvent::ItemFailed { error, .. } => {
                 first.get_or_insert(error);

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use porpoise_engine::events::Next;
 use porpoise_engine::jobs::conflict::Answer;
 use porpoise_engine::jobs::events::Figures;
 use porpoise_engine::jobs::preflight::PreflightChoice;
@@ -64,10 +65,10 @@ pub fn follow(job: &Job, mut on: impl FnMut(&Job, &JobEvent)) -> Outcome {
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         assert!(!left.is_zero(), "the job did not finish in time");
-        let ev = match job.next_timeout(left) {
-            Ok(ev) => ev,
-            Err(false) => continue,
-            Err(true) => panic!("the job ended without Finished"),
+        let ev = match job.events.next_timeout(left) {
+            Next::Event(ev) => ev,
+            Next::Waiting => continue,
+            Next::Ended => panic!("the job ended without Finished"),
         };
         on(job, &ev);
         if let JobEvent::Finished { state, summary } = &ev {

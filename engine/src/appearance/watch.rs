@@ -4,25 +4,51 @@
 
 use std::time::Duration;
 
+use crate::events::{self, Events, Sender, Watching};
+
 use super::{Appearance, Portal, Sources, combine, files};
 
 /// Quick successive changes (a file written in steps) are read once, after this quiet.
 const SETTLE: Duration = Duration::from_millis(60);
 
-/// Hand `sink` the appearance now, then again each time it changes, until `sink` returns
-/// false. Without a session bus or a portal, the settings files alone are followed.
-/// Blocks: run it on a thread of its own.
-pub fn follow(sources: &Sources, mut sink: impl FnMut(Appearance) -> bool) {
-    let (tx, rx) = crossbeam_channel::unbounded::<()>();
+/// Appearances that may wait for the consumer.
+const DEPTH: usize = 4;
+
+/// The appearance now, then again each time it changes, until the events are dropped.
+/// Without a session bus or a portal, the settings files alone are followed. Runs on a
+/// thread of its own.
+pub fn follow(sources: Sources) -> Events<Appearance> {
+    let (tx, events) = events::channel(DEPTH);
+    let (wake, woken) = crossbeam_channel::unbounded::<()>();
+    // A cancel wakes the loop, which then ends.
+    let stop = wake.clone();
+    let events = events.on_cancel(move || {
+        let _ = stop.send(());
+    });
+    let spawned = std::thread::Builder::new()
+        .name("porpoise-appearance".into())
+        .spawn(move || run(&sources, &wake, &woken, &tx));
+    if let Err(e) = spawned {
+        tracing::warn!("cannot follow the desktop's look: {e}");
+    }
+    events
+}
+
+fn run(
+    sources: &Sources,
+    wake: &crossbeam_channel::Sender<()>,
+    woken: &crossbeam_channel::Receiver<()>,
+    tx: &Sender<Appearance>,
+) {
     let portal = Portal::connect(sources.bus.as_deref())
         .inspect_err(|e| tracing::debug!("no portal: {}", crate::error::chain(e)))
         .ok();
     if let Some(p) = portal.clone() {
-        let tx = tx.clone();
+        let wake = wake.clone();
         let spawned = std::thread::Builder::new()
             .name("porpoise-portal".into())
             .spawn(move || {
-                if let Err(e) = p.follow(|| tx.send(()).is_ok()) {
+                if let Err(e) = p.follow(|| wake.send(()).is_ok()) {
                     tracing::info!("{}", crate::error::chain(&e));
                 }
             });
@@ -38,21 +64,24 @@ pub fn follow(sources: &Sources, mut sink: impl FnMut(Appearance) -> bool) {
         });
         combine(told, files::from_files(&sources.config))
     };
-    let mut watches = watch_files(sources, &tx);
+    let mut watches = watch_files(sources, wake);
     let mut last = read();
-    if !sink(last) {
+    if !tx.send(last) {
         return;
     }
-    while rx.recv().is_ok() {
-        while rx.recv_timeout(SETTLE).is_ok() {}
+    while woken.recv().is_ok() {
+        while woken.recv_timeout(SETTLE).is_ok() {}
+        if tx.is_cancelled() {
+            return;
+        }
         // A settings folder made just now: watch inside it too.
-        if watches.iter().any(|w| w.is_partial()) {
-            watches = watch_files(sources, &tx);
+        if watches.iter().any(|w| w.partial) {
+            watches = watch_files(sources, wake);
         }
         let now = read();
         if now != last {
             last = now;
-            if !sink(now) {
+            if !tx.send(now) {
                 return;
             }
         }
@@ -61,16 +90,13 @@ pub fn follow(sources: &Sources, mut sink: impl FnMut(Appearance) -> bool) {
 
 /// A watch on the folder of each settings file (or the nearest folder above it that
 /// exists), each waking the loop.
-fn watch_files(
-    sources: &Sources,
-    tx: &crossbeam_channel::Sender<()>,
-) -> Vec<crate::bookmarks::BookmarksWatch> {
+fn watch_files(sources: &Sources, wake: &crossbeam_channel::Sender<()>) -> Vec<Watching> {
     files::watched(&sources.config)
         .iter()
         .filter_map(|file| {
-            let tx = tx.clone();
-            crate::bookmarks::watch(file, move || {
-                let _ = tx.send(());
+            let wake = wake.clone();
+            crate::bookmarks::watch_folder(file, move || {
+                let _ = wake.send(());
             })
             .inspect_err(|e| tracing::debug!("{}", crate::error::chain(e)))
             .ok()

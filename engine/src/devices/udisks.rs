@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 use zbus::blocking::Connection;
 use zbus::zvariant::Value;
 
+use crate::events::{self, Events};
+
 pub use objects::{Device, Drive};
 pub use unmounted::Unmounted;
 
@@ -96,6 +98,9 @@ pub enum UdisksError {
     },
 }
 
+/// Changes that may wait for the consumer of [`Bus::watch`].
+const WATCH_DEPTH: usize = 16;
+
 /// Which bus UDisks2 is asked on: the system's, or another at an address (a test's own).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum Bus {
@@ -171,10 +176,29 @@ impl Bus {
         unlock::unlock_and_mount(&self.connect()?, volume, passphrase)
     }
 
-    /// Call `changed` each time UDisks2 adds or removes a device or a filesystem (a stick
-    /// plugged in or pulled), until it returns false or the bus goes. Blocks: run it on a
-    /// thread of its own.
-    pub fn watch(&self, mut changed: impl FnMut() -> bool) -> Result<(), UdisksError> {
+    /// One `()` each time UDisks2 adds or removes a device or a filesystem (a stick
+    /// plugged in or pulled), until the events are dropped (seen at the next signal) or
+    /// the bus goes. Runs on a thread of its own; without a bus or UDisks2 the events
+    /// end at once (and the log says why).
+    pub fn watch(&self) -> Events<()> {
+        let (tx, events) = events::channel(WATCH_DEPTH);
+        let bus = self.clone();
+        let spawned = std::thread::Builder::new()
+            .name("porpoise-udisks".into())
+            .spawn(move || {
+                if let Err(e) = bus.follow(|| tx.send(())) {
+                    tracing::info!("not watching devices: {}", crate::error::chain(&e));
+                }
+            });
+        if let Err(e) = spawned {
+            tracing::warn!("cannot watch devices: {e}");
+        }
+        events
+    }
+
+    /// Call `changed` on each of UDisks2's signals that a device or filesystem came or
+    /// went, until it returns false or the bus goes. Blocks.
+    fn follow(&self, mut changed: impl FnMut() -> bool) -> Result<(), UdisksError> {
         let bus = self.connect()?;
         let about = Path::new("/");
         let rule = zbus::MatchRule::builder()

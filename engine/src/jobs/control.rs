@@ -1,10 +1,8 @@
 //! The handle a job is steered through (pause, resume, cancel, answer a conflict) and
 //! the receiving end of its events.
 
-use crossbeam_channel::{Receiver, RecvTimeoutError};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::Duration;
 
 use super::conflict::Answer;
 use super::events::JobEvent;
@@ -141,25 +139,9 @@ impl Control {
     }
 }
 
-/// A running job: its events and its controls.
+/// A running job: its events and its controls. Dropping the events (every clone of
+/// them) cancels the job, as [`Control::cancel`] does.
 pub struct Job {
-    pub events: Receiver<JobEvent>,
+    pub events: crate::events::Events<JobEvent>,
     pub control: Arc<Control>,
-}
-
-impl Job {
-    /// The next event; `None` when the job's threads are gone.
-    pub fn next(&self) -> Option<JobEvent> {
-        self.events.recv().ok()
-    }
-
-    /// The next event within `limit`; `Err(true)` when the job is over, `Err(false)` on
-    /// time-out.
-    pub fn next_timeout(&self, limit: Duration) -> Result<JobEvent, bool> {
-        match self.events.recv_timeout(limit) {
-            Ok(ev) => Ok(ev),
-            Err(RecvTimeoutError::Timeout) => Err(false),
-            Err(RecvTimeoutError::Disconnected) => Err(true),
-        }
-    }
 }

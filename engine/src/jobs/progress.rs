@@ -1,7 +1,7 @@
 //! Shared counters of a running job and the reporter that turns them into about ten
 //! progress events a second (never one per file).
 
-use crossbeam_channel::Sender;
+use crate::events::Sender;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -126,7 +126,7 @@ impl Reporter {
         self.last = Instant::now();
         let mut ok = true;
         if let Some(path) = c.take_current() {
-            ok &= tx.send(JobEvent::Current(path)).is_ok();
+            ok &= tx.send(JobEvent::Current(path));
         }
         let f = c.figures();
         if f == self.last_figures {
@@ -135,14 +135,12 @@ impl Reporter {
         if (f.files_total, f.bytes_total)
             != (self.last_figures.files_total, self.last_figures.bytes_total)
         {
-            ok &= tx
-                .send(JobEvent::Planned {
-                    files: f.files_total,
-                    bytes: f.bytes_total,
-                })
-                .is_ok();
+            ok &= tx.send(JobEvent::Planned {
+                files: f.files_total,
+                bytes: f.bytes_total,
+            });
         }
         self.last_figures = f;
-        ok && tx.send(JobEvent::Progress(f)).is_ok()
+        ok && tx.send(JobEvent::Progress(f))
     }
 }

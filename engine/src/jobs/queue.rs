@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
-use crossbeam_channel::Sender;
+use crate::events::Sender;
 
 use super::control::{Control, Job};
 pub use super::events::WaitingFor;
@@ -100,7 +100,7 @@ impl Queue {
     /// Its events come from the returned [`Job`] as from [`super::start_with`], with
     /// `Waiting` (and `State(Waiting)`) first when it waits.
     pub fn start(&self, kind: JobKind, spec: JobSpec, control: Arc<Control>) -> Job {
-        let (tx, rx) = crate::listing::stream::handoff();
+        let (tx, events) = super::runner::job_events(&control);
         let queue = self.clone();
         let steer = control.clone();
         let id = self.lock().reserve();
@@ -112,10 +112,7 @@ impl Queue {
             self.lock().settle(id);
             self.shared.changed.notify_all();
         }
-        Job {
-            events: rx,
-            control,
-        }
+        Job { events, control }
     }
 
     /// The queued job's thread: find the device, wait for the turn, run the job and
@@ -168,8 +165,8 @@ impl Queue {
         if go || waiting.wait_turn() {
             forward(super::start_with(kind, spec, control), tx);
         } else {
-            let _ = tx.send(JobEvent::State(JobState::Cancelled));
-            let _ = tx.send(JobEvent::Finished {
+            tx.finish(JobEvent::State(JobState::Cancelled));
+            tx.finish(JobEvent::Finished {
                 state: JobState::Cancelled,
                 summary: Summary::default(),
             });
@@ -270,17 +267,15 @@ impl Waiting<'_> {
     }
 }
 
-/// Pass a started job's events on until it ends; when nobody listens any more, still
-/// wait for its end (the device is its until then).
+/// Pass a started job's events on until it ends; when nobody listens any more (which
+/// cancelled it), still wait for its end (the device is its until then).
 fn forward(job: Job, tx: &Sender<JobEvent>) {
     let mut listening = true;
-    loop {
-        let Ok(ev) = job.events.recv() else {
-            return;
-        };
+    while let Some(ev) = job.events.next() {
         let last = matches!(ev, JobEvent::Finished { .. });
-        if listening && tx.send(ev).is_err() {
-            listening = false;
+        let ending = last || matches!(ev, JobEvent::State(s) if s.is_final());
+        if listening {
+            listening = if ending { tx.finish(ev) } else { tx.send(ev) };
         }
         if last {
             return;

@@ -1,12 +1,12 @@
 //! Running a job: its thread, the reporter beside it, and the context its work uses to
 //! report failed and skipped items.
 
-use crossbeam_channel::Sender;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::error::IoError;
+use crate::events::{Events, Sender};
 
 use super::control::{Control, Job};
 use super::events::{JobEvent, JobState, SkipReason};
@@ -87,7 +87,7 @@ pub fn spawn(
     control: Arc<Control>,
     work: impl FnOnce(&Ctx) -> JobState + Send + 'static,
 ) -> Job {
-    let (tx, rx) = crate::listing::stream::handoff();
+    let (tx, events) = job_events(&control);
     let ctx = Arc::new(Ctx {
         tx,
         control: control.clone(),
@@ -101,10 +101,15 @@ pub fn spawn(
     if let Err(e) = spawned {
         tracing::error!("cannot start a job thread: {e}");
     }
-    Job {
-        events: rx,
-        control,
-    }
+    Job { events, control }
+}
+
+/// The queue of a job's events; dropping its last handle cancels the job through
+/// `control`.
+pub(super) fn job_events(control: &Arc<Control>) -> (Sender<JobEvent>, Events<JobEvent>) {
+    let (tx, events) = crate::listing::stream::handoff();
+    let control = control.clone();
+    (tx, events.on_cancel(move || control.cancel()))
 }
 
 fn run(ctx: &Arc<Ctx>, work: impl FnOnce(&Ctx) -> JobState) {
@@ -142,8 +147,9 @@ fn run(ctx: &Arc<Ctx>, work: impl FnOnce(&Ctx) -> JobState) {
         let _ = r.join();
     }
     Reporter::default().flush(&ctx.counters, &ctx.tx);
-    let _ = ctx.tx.send(JobEvent::State(state));
-    let _ = ctx.tx.send(JobEvent::Finished {
+    // The last words come even when the events were cancelled.
+    ctx.tx.finish(JobEvent::State(state));
+    ctx.tx.finish(JobEvent::Finished {
         state,
         summary: ctx.counters.summary(),
     });

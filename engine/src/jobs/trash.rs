@@ -25,7 +25,7 @@ pub use home::HomeTrash;
 pub use item::TrashItem;
 pub use listing::{NETWORK_DEADLINE, TrashListing, TrashedDetails, list, list_in};
 pub use restore::{purge, restore};
-pub use watch::{TrashWatch, trash_folders, watch};
+pub use watch::{trash_folders, watch};
 
 /// Move `paths` to the trash of the filesystem each is on; `home` is the home trash (the
 /// one for items on its filesystem). Without one every item fails: nothing is trashed

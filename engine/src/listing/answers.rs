@@ -11,9 +11,11 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
+
+use crate::events::Cancel;
 
 /// How long a listing thread may wait for its mount before new listings of the mount are
 /// held back.
@@ -21,7 +23,7 @@ pub const ANSWER_WAIT: Duration = Duration::from_millis(300);
 
 /// A listing to start: its thread's work, and whether whoever asked for it has gone.
 struct Held {
-    gone: Arc<AtomicBool>,
+    gone: Cancel,
     work: Box<dyn FnOnce(Waiting) + Send>,
 }
 
@@ -99,11 +101,7 @@ impl Drop for Waiting {
 /// Run `work` on a listing thread, now or (on a network mount, `mount`, whose
 /// listing thread waits for an answer) once that thread got it; `gone`: whoever asked
 /// no longer wants it. `mount` is `None` for mounts that always answer.
-pub fn start(
-    mount: Option<PathBuf>,
-    gone: Arc<AtomicBool>,
-    work: impl FnOnce(Waiting) + Send + 'static,
-) {
+pub fn start(mount: Option<PathBuf>, gone: Cancel, work: impl FnOnce(Waiting) + Send + 'static) {
     let held = Held {
         gone,
         work: Box::new(work),
@@ -138,7 +136,7 @@ fn start_held(mount: &PathBuf) {
         Some(m) if !m.held.is_empty() => std::mem::take(&mut m.held),
         _ => return,
     };
-    for h in held.into_iter().filter(|h| !h.gone.load(Ordering::Relaxed)) {
+    for h in held.into_iter().filter(|h| !h.gone.is_cancelled()) {
         spawn(Some(mount.clone()), h);
     }
 }

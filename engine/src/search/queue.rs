@@ -5,10 +5,8 @@ use std::os::fd::OwnedFd;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Duration;
 
-use crossbeam_channel::{SendTimeoutError, Sender};
-
+use crate::events::Sender;
 use crate::walk::{End, Problems, Stack};
 
 use super::{Found, SearchEvent, Summary};
@@ -20,8 +18,16 @@ pub(super) struct Dir {
     pub(super) path: Arc<PathBuf>,
 }
 
-/// How long a thread waits for room in the channel before it looks at the cancel flag again.
-const SEND_PATIENCE: Duration = Duration::from_millis(20);
+impl crate::walk::Folder for Dir {
+    fn fd(&self) -> std::os::fd::BorrowedFd<'_> {
+        use std::os::fd::AsFd;
+        self.fd.as_fd()
+    }
+
+    fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+}
 
 pub(super) struct Shared<'a> {
     /// One tree: the threads end when it is walked.
@@ -57,22 +63,10 @@ impl<'a> Shared<'a> {
     /// and a consumer that is gone cancels the search.
     pub(super) fn send(&self, found: Vec<Found>) {
         let count: usize = found.iter().map(|f| f.entries.len()).sum();
-        let mut ev = SearchEvent::Found(found);
-        loop {
-            if self.stack.cancelled() {
-                return;
-            }
-            match self.tx.send_timeout(ev, SEND_PATIENCE) {
-                Ok(()) => {
-                    self.found.fetch_add(count as u64, Ordering::Relaxed);
-                    return;
-                }
-                Err(SendTimeoutError::Timeout(back)) => ev = back,
-                Err(SendTimeoutError::Disconnected(_)) => {
-                    self.stack.cancel();
-                    return;
-                }
-            }
+        if self.tx.send(SearchEvent::Found(found)) {
+            self.found.fetch_add(count as u64, Ordering::Relaxed);
+        } else {
+            self.stack.cancel();
         }
     }
 

@@ -5,11 +5,9 @@
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-
-use crossbeam_channel::Sender;
 
 use crate::error::Op;
+use crate::events::Sender;
 use crate::sys;
 
 use super::content::ContentMatcher;
@@ -27,11 +25,11 @@ pub(super) fn run(
     query: &Query,
     names: &NameMatcher,
     content: Option<&ContentMatcher>,
-    cancel: &AtomicBool,
     tx: &Sender<SearchEvent>,
 ) {
     let opts = &query.options;
     let root = &query.root;
+    let cancel = tx.canceller().flag();
     let shared = Shared::new(cancel, tx, rel_start(root), opts.keep_problems);
     match sys::open_dir(root) {
         Ok(fd) => {
@@ -63,16 +61,13 @@ pub(super) fn run(
         Err(e) => shared.problems.add(Op::OpenDir, root.clone(), e),
     }
     // Sent even when cancelled; nobody may listen any more.
-    let _ = tx.send(SearchEvent::Finished(shared.summary()));
+    tx.finish(SearchEvent::Finished(shared.summary()));
 }
 
 /// The walking threads: as asked, or one per core, 2 to 4.
 fn threads(asked: usize) -> usize {
     match asked {
-        0 => std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(2)
-            .clamp(2, 4),
+        0 => crate::threads::per_core(2, 4),
         n => n,
     }
 }

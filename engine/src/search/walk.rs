@@ -6,17 +6,16 @@
 
 use std::ffi::{CStr, OsStr};
 use std::fs::File;
-use std::mem::MaybeUninit;
 use std::os::unix::ffi::OsStrExt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rustix::fs::FileType;
+use rustix::fs::{FileType, RawDirEntry};
 
 use crate::entry::{Batch, Entry, Kind};
 use crate::error::Op;
 use crate::sys;
-use crate::walk::{self, Chunk, Entries, Subfolders, Visit};
+use crate::walk::{self, Problems, Subfolders, Then, Visit};
 
 use super::Found;
 use super::content::{ContentMatcher, FileSearcher};
@@ -47,6 +46,7 @@ pub(super) fn walker(shared: &Shared<'_>, rules: &Rules<'_>) {
         rules,
         names: rules.names.matcher(),
         content: rules.content.map(ContentMatcher::searcher),
+        hits: Batch::default(),
         out: Vec::new(),
         out_len: 0,
         sent_any: false,
@@ -64,6 +64,8 @@ struct Searcher<'s, 'a> {
     rules: &'s Rules<'a>,
     names: ThreadMatcher<'a>,
     content: Option<FileSearcher>,
+    /// The results of the folder at hand.
+    hits: Batch,
     /// Results waiting to be sent, and how many.
     out: Vec<Found>,
     out_len: usize,
@@ -74,6 +76,12 @@ struct Searcher<'s, 'a> {
 }
 
 impl Visit<Dir> for Searcher<'_, '_> {
+    const SHARE_CHUNK: usize = SHARE_CHUNK;
+
+    fn problems(&self) -> &Problems {
+        &self.shared.problems
+    }
+
     fn open(&mut self, parent: &Arc<Dir>, name: &CStr) -> Option<Arc<Dir>> {
         let path = parent.path.join(OsStr::from_bytes(name.to_bytes()));
         let rel = path.as_os_str().as_bytes().get(self.shared.rel_start..);
@@ -87,75 +95,80 @@ impl Visit<Dir> for Searcher<'_, '_> {
         }))
     }
 
-    /// Read a folder, deciding on each name.
-    fn read(
-        &mut self,
-        dir: &Arc<Dir>,
-        buf: &mut [MaybeUninit<u8>],
-        found: &mut Subfolders<'_, '_, Dir>,
-    ) {
+    fn entering(&mut self, _: &Arc<Dir>) {
         self.folders += 1;
-        let mut entries = Entries::new(&dir.fd, buf);
-        let mut hits = Batch::default();
-        let mut chunk = Chunk::new(SHARE_CHUNK);
-        while let Some(entry) = entries.next(&self.shared.problems, &dir.path) {
-            if entry.dot {
-                continue;
-            }
-            if entry.check {
-                if self.shared.stack.cancelled() {
-                    return;
-                }
-                self.keep(dir, &mut hits);
-                self.send(false);
-            }
-            let item = entry.item;
-            let name = item.file_name();
-            let bytes = name.to_bytes();
-            if !self.rules.hidden && bytes.first() == Some(&b'.') {
-                continue;
-            }
-            let mut ft = item.file_type();
-            if ft == FileType::Unknown {
-                // Some filesystems leave the type out of getdents.
-                match sys::statx_at(&dir.fd, name, false) {
-                    Ok(st) => ft = FileType::from_raw_mode(u32::from(st.stx_mode)),
-                    Err(_) => continue,
-                }
-            }
-            if ft == FileType::Directory {
-                found.folder(dir, name);
-            }
-            if !self.names.is_match(bytes) {
-                continue;
-            }
-            if self.content.is_some() {
-                if ft != FileType::RegularFile {
-                    continue;
-                }
-                if found.someone_idle() {
-                    if let Some(names) = chunk.add(name) {
-                        found.hand_over(dir, names);
-                    }
-                    continue;
-                }
-                if !self.holds_match(dir, name) {
-                    continue;
-                }
-            }
-            self.hit(dir, &mut hits, name, Kind::from_file_type(ft), item.ino());
-        }
-        self.entries += entries.seen();
-        // What was gathered but not handed over: done here.
-        self.look_all_into(dir, &chunk.rest(), &mut hits);
-        self.keep(dir, &mut hits);
     }
 
-    /// Search the content of the files `names` of `dir`.
-    fn look(&mut self, dir: &Arc<Dir>, names: &[u8], _: &mut Subfolders<'_, '_, Dir>) {
-        let mut hits = Batch::default();
-        self.look_all_into(dir, names, &mut hits);
-        self.keep(dir, &mut hits);
+    /// Decide on a name: a folder is walked, a name that matches is a result, unless its
+    /// content is to be searched (then it is looked at further).
+    fn decide(
+        &mut self,
+        dir: &Arc<Dir>,
+        item: &RawDirEntry<'_>,
+        found: &mut Subfolders<'_, '_, Dir>,
+    ) -> Then {
+        let name = item.file_name();
+        let bytes = name.to_bytes();
+        if !self.rules.hidden && bytes.first() == Some(&b'.') {
+            return Then::Done;
+        }
+        let mut ft = item.file_type();
+        if ft == FileType::Unknown {
+            // Some filesystems leave the type out of getdents.
+            match sys::statx_at(&dir.fd, name, false) {
+                Ok(st) => ft = FileType::from_raw_mode(u32::from(st.stx_mode)),
+                Err(_) => return Then::Done,
+            }
+        }
+        if ft == FileType::Directory {
+            found.folder(dir, name);
+        }
+        if !self.names.is_match(bytes) {
+            return Then::Done;
+        }
+        if self.content.is_some() {
+            return if ft == FileType::RegularFile {
+                Then::Look
+            } else {
+                Then::Done
+            };
+        }
+        self.hit(dir, name, Kind::from_file_type(ft), item.ino());
+        Then::Done
+    }
+
+    /// Search the content of the regular file `name` of `dir`.
+    fn look_at(&mut self, dir: &Arc<Dir>, name: &CStr, _: &mut Subfolders<'_, '_, Dir>) {
+        if self.holds_match(dir, name) {
+            self.hit(dir, name, Kind::File, 0);
+        }
+    }
+
+    /// [`Visit::look_at`] with the inode getdents gave.
+    fn look_here(
+        &mut self,
+        dir: &Arc<Dir>,
+        item: &RawDirEntry<'_>,
+        _: &mut Subfolders<'_, '_, Dir>,
+    ) {
+        let name = item.file_name();
+        if self.holds_match(dir, name) {
+            self.hit(dir, name, Kind::File, item.ino());
+        }
+    }
+
+    /// Send what was found so far, now and then within a large folder.
+    fn at_check(&mut self, dir: &Arc<Dir>) {
+        self.keep(dir);
+        self.send(false);
+    }
+
+    fn read_all(&mut self, seen: u64) {
+        self.entries += seen;
+    }
+
+    fn looked(&mut self, dir: &Arc<Dir>) {
+        self.keep(dir);
     }
 
     fn after_task(&mut self) {
@@ -168,17 +181,6 @@ impl Visit<Dir> for Searcher<'_, '_> {
 }
 
 impl Searcher<'_, '_> {
-    fn look_all_into(&mut self, dir: &Arc<Dir>, names: &[u8], hits: &mut Batch) {
-        for name in walk::names(names) {
-            if self.shared.stack.cancelled() {
-                return;
-            }
-            if self.holds_match(dir, name) {
-                self.hit(dir, hits, name, Kind::File, 0);
-            }
-        }
-    }
-
     /// Whether the regular file `name` of `dir` holds the content pattern; one that
     /// cannot be read is a problem.
     fn holds_match(&mut self, dir: &Dir, name: &CStr) -> bool {
@@ -200,8 +202,9 @@ impl Searcher<'_, '_> {
         }
     }
 
-    /// Add a result to `hits`, with its details when they are asked for.
-    fn hit(&mut self, dir: &Dir, hits: &mut Batch, name: &CStr, kind: Kind, ino: u64) {
+    /// Add a result to the folder's, with its details when they are asked for.
+    fn hit(&mut self, dir: &Dir, name: &CStr, kind: Kind, ino: u64) {
+        let hits = &mut self.hits;
         let at = hits.names.push(name.to_bytes());
         let entry = if self.rules.details {
             match sys::statx_at(&dir.fd, name, false) {
@@ -219,14 +222,14 @@ impl Searcher<'_, '_> {
     }
 
     /// Move the results of a folder to those waiting to be sent.
-    fn keep(&mut self, dir: &Dir, hits: &mut Batch) {
-        if hits.is_empty() {
+    fn keep(&mut self, dir: &Dir) {
+        if self.hits.is_empty() {
             return;
         }
-        self.out_len += hits.len();
+        self.out_len += self.hits.len();
         self.out.push(Found {
             dir: dir.path.clone(),
-            entries: std::mem::take(hits),
+            entries: std::mem::take(&mut self.hits),
         });
     }
 

@@ -10,11 +10,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, SendTimeoutError, Sender};
-
 use super::make::{self, Context};
 use super::run::Cancel;
 use super::{Request, ThumbCache, ThumbEvent, ThumbSize, Thumbnailers};
+use crate::events::{self, Events, Sender};
 use crate::mime::MimeDb;
 
 /// Events that may wait for the receiver before the workers hold back.
@@ -72,7 +71,7 @@ impl Setup {
 }
 
 /// The thumbnail pool. Requests go in through [`Thumbnailer::request`]; outcomes come out
-/// of the receiver [`Thumbnailer::start`] returned.
+/// of the events [`Thumbnailer::start`] returned (dropping them stops the workers).
 pub struct Thumbnailer {
     shared: Arc<Shared>,
 }
@@ -103,8 +102,9 @@ struct Running {
 }
 
 impl Thumbnailer {
-    /// Start the workers; the receiver gets one event per request that was not cancelled.
-    pub fn start(setup: Setup) -> (Thumbnailer, Receiver<ThumbEvent>) {
+    /// Start the workers; the events bring one outcome per request that was not
+    /// cancelled.
+    pub fn start(setup: Setup) -> (Thumbnailer, Events<ThumbEvent>) {
         let db = setup.db.clone();
         let ctx = Context {
             thumbnailers: setup.thumbnailers.canonical(|m| db.unalias(m)),
@@ -119,7 +119,7 @@ impl Thumbnailer {
             wake: Condvar::new(),
             ctx,
         });
-        let (tx, rx) = crossbeam_channel::bounded(CHANNEL);
+        let (tx, events) = events::channel(CHANNEL);
         for i in 0..setup.threads {
             let shared = shared.clone();
             let tx = tx.clone();
@@ -130,7 +130,7 @@ impl Thumbnailer {
                 tracing::warn!("cannot start a thumbnail worker: {e}");
             }
         }
-        (Thumbnailer { shared }, rx)
+        (Thumbnailer { shared }, events)
     }
 
     /// Ask for a thumbnail. The same path and size already waiting only takes the higher
@@ -264,23 +264,14 @@ fn work(shared: &Shared, tx: &Sender<ThumbEvent>) {
         let Some(outcome) = outcome.filter(|_| !cancel.is_cancelled()) else {
             continue;
         };
-        let mut event = ThumbEvent {
+        let event = ThumbEvent {
             path: request.path,
             size: request.size,
             outcome,
         };
         // A full channel holds this worker back, until the pool stops.
-        loop {
-            match tx.send_timeout(event, Duration::from_millis(200)) {
-                Ok(()) => break,
-                Err(SendTimeoutError::Disconnected(_)) => return,
-                Err(SendTimeoutError::Timeout(back)) => {
-                    if shared.stopped() {
-                        return;
-                    }
-                    event = back;
-                }
-            }
+        if !tx.send_while(event, || !shared.stopped()) {
+            return;
         }
     }
 }

@@ -20,6 +20,17 @@ pub(super) struct Dir {
     pub(super) dev: u64,
 }
 
+impl crate::walk::Folder for Dir {
+    fn fd(&self) -> std::os::fd::BorrowedFd<'_> {
+        use std::os::fd::AsFd;
+        self.fd.as_fd()
+    }
+
+    fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
 /// What the walking threads and the reporting one share.
 pub(super) struct Shared<'a> {
     /// Trees are pushed one after the other: the threads end when it is closed.

@@ -3,13 +3,14 @@
 //! nothing to do in chunks.
 
 use std::ffi::{CStr, OsStr};
-use std::mem::MaybeUninit;
 use std::os::unix::ffi::OsStrExt;
 use std::sync::Arc;
 
+use rustix::fs::RawDirEntry;
+
 use crate::error::Op;
 use crate::sys;
-use crate::walk::{self, Chunk, Entries, Subfolders, Visit};
+use crate::walk::{self, Problems, Subfolders, Then, Visit};
 
 use super::Totals;
 use super::shared::{Dir, Shared, add_entry, is_dir};
@@ -35,6 +36,12 @@ struct Counter<'s, 'a> {
 }
 
 impl Visit<Dir> for Counter<'_, '_> {
+    const SHARE_CHUNK: usize = SHARE_CHUNK;
+
+    fn problems(&self) -> &Problems {
+        &self.shared.problems
+    }
+
     fn open(&mut self, parent: &Arc<Dir>, name: &CStr) -> Option<Arc<Dir>> {
         let path = parent.path.join(OsStr::from_bytes(name.to_bytes()));
         // Not opened, the folder itself is counted already (as `du` counts it).
@@ -46,52 +53,17 @@ impl Visit<Dir> for Counter<'_, '_> {
         }))
     }
 
-    /// Read a folder, looking at each entry; when another thread has nothing to do,
-    /// entries go to it in chunks instead.
-    fn read(
+    /// Every entry is looked at with a stat (on another thread when one has nothing to
+    /// do).
+    fn decide(
         &mut self,
-        dir: &Arc<Dir>,
-        buf: &mut [MaybeUninit<u8>],
-        found: &mut Subfolders<'_, '_, Dir>,
-    ) {
-        let mut entries = Entries::new(&dir.fd, buf);
-        let mut chunk = Chunk::new(SHARE_CHUNK);
-        while let Some(entry) = entries.next(&self.shared.problems, &dir.path) {
-            if entry.dot {
-                continue;
-            }
-            if entry.check {
-                if self.shared.stack.cancelled() {
-                    return;
-                }
-                self.after_task();
-            }
-            let name = entry.item.file_name();
-            if found.someone_idle() {
-                if let Some(names) = chunk.add(name) {
-                    found.hand_over(dir, names);
-                }
-                continue;
-            }
-            self.look_at(dir, name, found);
-        }
-        // What was gathered but not handed over: done here.
-        self.look(dir, &chunk.rest(), found);
+        _: &Arc<Dir>,
+        _: &RawDirEntry<'_>,
+        _: &mut Subfolders<'_, '_, Dir>,
+    ) -> Then {
+        Then::Look
     }
 
-    fn look(&mut self, dir: &Arc<Dir>, names: &[u8], found: &mut Subfolders<'_, '_, Dir>) {
-        for name in walk::names(names) {
-            self.look_at(dir, name, found);
-        }
-    }
-
-    /// Flush the counts into the shared ones.
-    fn after_task(&mut self) {
-        self.shared.counts.add(&std::mem::take(&mut self.local));
-    }
-}
-
-impl Counter<'_, '_> {
     /// Look at the entry `name` of `dir` and count it; a folder is to be walked.
     fn look_at(&mut self, dir: &Arc<Dir>, name: &CStr, found: &mut Subfolders<'_, '_, Dir>) {
         let st = match sys::statx_usage_at(&dir.fd, name) {
@@ -114,5 +86,15 @@ impl Counter<'_, '_> {
         if folder {
             found.folder(dir, name);
         }
+    }
+
+    /// Flush the counts into the shared ones, now and then within a large folder.
+    fn at_check(&mut self, _: &Arc<Dir>) {
+        self.after_task();
+    }
+
+    /// Flush the counts into the shared ones.
+    fn after_task(&mut self) {
+        self.shared.counts.add(&std::mem::take(&mut self.local));
     }
 }

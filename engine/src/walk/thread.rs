@@ -5,7 +5,7 @@
 
 use std::ffi::CStr;
 use std::mem::MaybeUninit;
-use std::os::fd::AsFd;
+use std::os::fd::{AsFd, BorrowedFd};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -20,28 +20,114 @@ const DIRENT_BUFFER: usize = 128 * 1024;
 /// Entries between two looks at the cancel flag (and at what waits to go out).
 const CHECK_EVERY: u64 = 256;
 
-/// What a walk does with the folders and entries its threads come to.
-pub(crate) trait Visit<D> {
+/// An open folder of a walk: what it is read through, and where it is (for problems).
+pub(crate) trait Folder {
+    fn fd(&self) -> BorrowedFd<'_>;
+    fn path(&self) -> &Path;
+}
+
+/// What [`Visit::decide`] leaves to do with an entry.
+pub(crate) enum Then {
+    /// Nothing: the entry is done with.
+    Done,
+    /// Look at it further ([`Visit::look_at`]): here, or on a thread with nothing to do.
+    Look,
+}
+
+/// What a walk does with the folders and entries its threads come to. Reading a folder is
+/// the same for every walk ([`Visit::read`]); a walk says what it does with each entry.
+pub(crate) trait Visit<D: Folder> {
+    /// Entries handed over at once to a thread with nothing to do.
+    const SHARE_CHUNK: usize;
+
+    /// Where the problems met are counted.
+    fn problems(&self) -> &Problems;
     /// Open the subfolder `name` of `parent`; `None` when it is not entered.
     fn open(&mut self, parent: &Arc<D>, name: &CStr) -> Option<Arc<D>>;
-    /// Read the open folder `dir` with `buf`; subfolders go into `found`.
+    /// Decide on an entry of `dir` from what getdents gives; subfolders to walk go into
+    /// `found`.
+    fn decide(
+        &mut self,
+        dir: &Arc<D>,
+        entry: &RawDirEntry<'_>,
+        found: &mut Subfolders<'_, '_, D>,
+    ) -> Then;
+    /// Look further at the entry `name` of `dir`, which [`Visit::decide`] asked for.
+    fn look_at(&mut self, dir: &Arc<D>, name: &CStr, found: &mut Subfolders<'_, '_, D>);
+    /// [`Visit::look_at`] on the thread reading the folder, which still has the entry.
+    fn look_here(
+        &mut self,
+        dir: &Arc<D>,
+        entry: &RawDirEntry<'_>,
+        found: &mut Subfolders<'_, '_, D>,
+    ) {
+        self.look_at(dir, entry.file_name(), found);
+    }
+    /// The folder `dir` is about to be read.
+    fn entering(&mut self, _dir: &Arc<D>) {}
+    /// Every few hundred entries of a folder, while the walk goes on.
+    fn at_check(&mut self, _dir: &Arc<D>) {}
+    /// A folder was read to its end: `seen` entries (`.` and `..` left out).
+    fn read_all(&mut self, _seen: u64) {}
+    /// Entries of `dir` looked at in one go (a chunk, or a folder's last ones) are done.
+    fn looked(&mut self, _dir: &Arc<D>) {}
+    /// After each task.
+    fn after_task(&mut self) {}
+    /// Before the thread waits for work: what it holds should not wait with it.
+    fn before_wait(&mut self) {}
+
+    /// Read the open folder `dir` with `buf`, deciding on each entry; while another
+    /// thread has nothing to do, the entries to look at further go to it in chunks.
     fn read(
         &mut self,
         dir: &Arc<D>,
         buf: &mut [MaybeUninit<u8>],
         found: &mut Subfolders<'_, '_, D>,
-    );
-    /// Look at the entries `names` of `dir` that another thread handed over.
-    fn look(&mut self, dir: &Arc<D>, names: &[u8], found: &mut Subfolders<'_, '_, D>);
-    /// After each task.
-    fn after_task(&mut self) {}
-    /// Before the thread waits for work: what it holds should not wait with it.
-    fn before_wait(&mut self) {}
+    ) {
+        self.entering(dir);
+        let mut entries = Entries::new(dir.fd(), buf);
+        let mut chunk = Chunk::new(Self::SHARE_CHUNK);
+        while let Some(entry) = entries.next(self.problems(), dir.path()) {
+            if entry.dot {
+                continue;
+            }
+            if entry.check {
+                if found.cancelled() {
+                    return;
+                }
+                self.at_check(dir);
+            }
+            let item = entry.item;
+            if let Then::Look = self.decide(dir, &item, found) {
+                if found.someone_idle() {
+                    if let Some(names) = chunk.add(item.file_name()) {
+                        found.hand_over(dir, names);
+                    }
+                } else {
+                    self.look_here(dir, &item, found);
+                }
+            }
+        }
+        self.read_all(entries.seen());
+        // What was gathered but not handed over: done here.
+        self.look(dir, &chunk.rest(), found);
+    }
+
+    /// Look at the entries `names` of `dir` (a chunk handed over, or kept).
+    fn look(&mut self, dir: &Arc<D>, names: &[u8], found: &mut Subfolders<'_, '_, D>) {
+        for name in chunk_names(names) {
+            if found.cancelled() {
+                return;
+            }
+            self.look_at(dir, name, found);
+        }
+        self.looked(dir);
+    }
 }
 
 /// Take tasks until the walk is over; unless `wait`, also as soon as there is nothing
 /// to do at this moment (a thread that only helps with what is there).
-pub(crate) fn walk<D, V: Visit<D>>(stack: &Stack<'_, D>, visit: &mut V, wait: bool) {
+pub(crate) fn walk<D: Folder, V: Visit<D>>(stack: &Stack<'_, D>, visit: &mut V, wait: bool) {
     let mut buf = vec![MaybeUninit::<u8>::uninit(); DIRENT_BUFFER];
     let mut found = Subfolders {
         stack,
@@ -108,6 +194,11 @@ impl<D> Subfolders<'_, '_, D> {
     /// Whether a thread waits for work.
     pub(crate) fn someone_idle(&self) -> bool {
         self.stack.someone_idle()
+    }
+
+    /// Whether the walk was cancelled.
+    pub(crate) fn cancelled(&self) -> bool {
+        self.stack.cancelled()
     }
 
     /// Hand the entries `names` of `dir` to a thread with nothing to do.
@@ -199,7 +290,7 @@ impl Chunk {
 }
 
 /// The names of a chunk, one after the other.
-pub(crate) fn names(chunk: &[u8]) -> impl Iterator<Item = &CStr> {
+fn chunk_names(chunk: &[u8]) -> impl Iterator<Item = &CStr> {
     chunk
         .split_inclusive(|b| *b == 0)
         .filter_map(|n| CStr::from_bytes_with_nul(n).ok())

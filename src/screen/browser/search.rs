@@ -9,8 +9,9 @@ use std::sync::Arc;
 use iced::Task;
 
 use porpoise_engine::Kind;
+use porpoise_engine::events::Cancel;
 use porpoise_engine::search::{
-    Canceller, Content, Found, Options, Query, SearchEvent, Summary, check, start_with,
+    Content, Found, Options, Query, SearchEvent, Summary, check, start_with,
 };
 
 /// Results drawn as rows at most (all are kept and counted).
@@ -66,7 +67,7 @@ pub struct SearchView {
     pub bad_pattern: bool,
     /// When a result row was last pressed (a second press soon after opens it).
     pub last_click: Option<std::time::Instant>,
-    stop: Option<Canceller>,
+    stop: Option<Cancel>,
 }
 
 #[derive(Debug, Clone)]
@@ -99,7 +100,7 @@ pub enum SearchMsg {
 pub struct StartSearch {
     pub id: u64,
     pub query: Query,
-    pub stop: Canceller,
+    pub stop: Cancel,
 }
 
 impl SearchView {
@@ -151,7 +152,7 @@ impl SearchView {
             self.bad_pattern = true;
             return None;
         }
-        let stop = Canceller::new();
+        let stop = Cancel::new();
         self.stop = Some(stop.clone());
         self.running = true;
         Some(StartSearch {
@@ -227,12 +228,10 @@ impl Drop for SearchView {
 /// wrapped by `wrap`.
 pub fn task<M: Send + 'static>(start: StartSearch, wrap: fn(SearchMsg) -> M) -> Task<M> {
     let StartSearch { id, query, stop } = start;
-    let stream = iced::stream::channel(16, move |out| async move {
-        // Starting only spawns the walking threads; the walk is theirs.
-        match start_with(query, stop) {
-            Ok(search) => crate::offload::forward(search.events().clone(), out).await,
-            Err(e) => tracing::warn!("{}", porpoise_engine::error::chain(&e)),
-        }
+    let stream = crate::stream::starting(move || {
+        start_with(query, stop)
+            .inspect_err(|e| tracing::warn!("{}", porpoise_engine::error::chain(e)))
+            .ok()
     });
     Task::run(stream, move |ev| wrap(SearchMsg::Event(id, ev)))
 }

@@ -5,6 +5,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use iced::Subscription;
+use porpoise_engine::listing::open_dir;
 
 use super::pane::listing::Listing;
 use super::{Browser, Message};
@@ -48,8 +49,7 @@ fn events(key: &Key) -> impl iced::futures::Stream<Item = Message> + use<> {
     let listing = key.0.clone();
     let generation = listing.generation;
     let (path, opts) = (listing.path.clone(), listing.opts.clone());
-    iced::stream::channel(16, move |out| {
-        crate::effects::forward_listing(path, opts, out)
-    })
-    .map(move |event| Message::Dir(generation, event))
+    // Opening reads the mount table: on the stream's thread.
+    crate::stream::starting(move || Some(open_dir(path, opts)))
+        .map(move |event| Message::Dir(generation, event))
 }

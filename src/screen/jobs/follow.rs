@@ -5,6 +5,7 @@
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+use porpoise_engine::events::Events;
 use porpoise_engine::jobs::{Control, JobEvent, JobKind, JobSpec, Queue};
 
 use super::Message;
@@ -42,13 +43,12 @@ pub fn subscription(run: &Arc<JobRun>) -> iced::Subscription<Message> {
 /// The events of a job started on a blocking thread (starting it may block), as a stream
 /// (needs a tokio runtime).
 pub fn events(run: Arc<JobRun>) -> impl iced::futures::Stream<Item = JobEvent> + Send + 'static {
-    iced::stream::channel(16, move |out| {
-        crate::offload::forward_from(move || start(&run), out)
-    })
+    crate::stream::starting(move || Some(start(&run)))
 }
 
-/// Start the job in its device's queue (blocking); its events come from the receiver.
-pub fn start(run: &JobRun) -> crossbeam_channel::Receiver<JobEvent> {
+/// Start the job in its device's queue (blocking); its events come from the returned
+/// events (dropping them cancels it).
+pub fn start(run: &JobRun) -> Events<JobEvent> {
     run.queue
         .start(run.kind, run.spec.clone(), run.control.clone())
         .events

@@ -296,13 +296,16 @@ pub fn load(file: &Path) -> Result<Vec<Place>, BookmarkError> {
 }
 
 /// Changes to the bookmarks file; while the file's folder is missing, its parent is
-/// watched and the watch starts again once something changed there.
+/// watched and the watch starts again once something changed there. A watch that cannot
+/// be set up sends nothing, and is logged.
 // `Subscription::run_with` hands its data by reference.
 #[allow(clippy::ptr_arg)]
 pub fn watch_events(file: &PathBuf) -> impl iced::futures::Stream<Item = BookmarkMsg> + use<> {
     let file = file.clone();
-    crate::watching::changes(
-        move |changed| bookmarks::watch(&file, changed),
-        BookmarkMsg::ChangedOutside,
-    )
+    let changes = crate::stream::starting(move || {
+        bookmarks::watch(&file)
+            .inspect_err(|e| tracing::info!("{}", porpoise_engine::error::chain(e)))
+            .ok()
+    });
+    iced::futures::StreamExt::map(changes, |()| BookmarkMsg::ChangedOutside)
 }

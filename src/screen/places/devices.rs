@@ -193,30 +193,14 @@ pub fn writes_to_dest(kind: JobKind) -> bool {
 
 /// Mount-table changes as they come (the engine's watcher thread does the reading).
 pub fn mount_events() -> impl iced::futures::Stream<Item = Arc<MountTable>> {
-    iced::futures::stream::unfold(porpoise_engine::mounts::watch(), |mut rx| async move {
-        rx.recv().await.map(|t| (t, rx))
-    })
+    crate::stream::stream(porpoise_engine::mounts::watch())
 }
 
 /// UDisks2's devices coming and going; nothing without a system bus or UDisks2. The watch
 /// runs on a thread of its own.
 pub fn volume_events() -> impl iced::futures::Stream<Item = DeviceMsg> {
-    let (tx, rx) = iced::futures::channel::mpsc::unbounded();
-    let spawned = std::thread::Builder::new()
-        .name("porpoise-udisks".into())
-        .spawn(move || {
-            let watched = udisks::Bus::System.watch(|| tx.unbounded_send(()).is_ok());
-            if let Err(e) = watched {
-                tracing::info!(
-                    "not watching devices: {}",
-                    porpoise_engine::error::chain(&e)
-                );
-            }
-        });
-    if let Err(e) = spawned {
-        tracing::warn!("cannot watch devices: {e}");
-    }
-    iced::futures::StreamExt::map(rx, |()| DeviceMsg::VolumesChanged)
+    let changes = crate::stream::stream(udisks::Bus::System.watch());
+    iced::futures::StreamExt::map(changes, |()| DeviceMsg::VolumesChanged)
 }
 
 /// The name Places shows for a filesystem nobody has mounted: its label, else its size.

@@ -21,7 +21,7 @@ fn move_items(spec: JobSpec) -> Job {
 
 fn finish(job: Job) -> (Vec<JobEvent>, JobState) {
     let mut events = Vec::new();
-    while let Some(ev) = job.next() {
+    while let Some(ev) = job.events.next() {
         if matches!(ev, JobEvent::Conflict(_)) {
             job.control.answer(Answer {
                 choice: Choice::Cancel,

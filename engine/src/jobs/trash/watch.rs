@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use notify::{RecursiveMode, Watcher};
 
 use crate::error::{IoError, Op};
+use crate::events::{self, Events, Watching};
 use crate::mounts::MountTable;
 
 use super::home::HomeTrash;
@@ -28,28 +29,22 @@ pub fn trash_folders(home: &HomeTrash, table: Option<&MountTable>) -> Vec<PathBu
     out
 }
 
-/// A watch on trash folders; changes stop being told when it is dropped.
-pub struct TrashWatch {
-    _watcher: notify::RecommendedWatcher,
-    /// Some folder is watched only through its parent (it was not made yet).
-    partial: bool,
+/// One `()` whenever something in one of `folders` (their `info/` or `files/`) changes.
+/// Folders that do not exist are watched through their parent, and the watch is set up
+/// again after each change, so the first item trashed there is seen and what follows
+/// inside too; a folder that cannot be watched is left out. The watch is set up here,
+/// and runs until the events are dropped.
+pub fn watch(folders: &[PathBuf]) -> Result<Events<()>, IoError> {
+    let folders = folders.to_vec();
+    events::watch_changes("porpoise-trash-watch", move |changed| {
+        watch_folders(&folders, changed)
+    })
 }
 
-impl TrashWatch {
-    /// Some trash folder did not exist yet and is watched through its parent only: once
-    /// it is made, watch again to see what happens inside it.
-    pub fn is_partial(&self) -> bool {
-        self.partial
-    }
-}
-
-/// Call `changed` whenever something in one of `folders` (their `info/` or `files/`)
-/// changes. Folders that do not exist are watched through their parent, so the first
-/// item trashed there is seen; a folder that cannot be watched is left out.
-pub fn watch(
+fn watch_folders(
     folders: &[PathBuf],
     changed: impl Fn() + Send + 'static,
-) -> Result<TrashWatch, IoError> {
+) -> Result<Watching, IoError> {
     let first = folders.first().cloned().unwrap_or_default();
     let mut watcher = notify::recommended_watcher(move |ev: notify::Result<notify::Event>| {
         if ev.is_ok_and(|e| !e.kind.is_access()) {
@@ -76,7 +71,7 @@ pub fn watch(
             }
         }
     }
-    Ok(TrashWatch {
+    Ok(Watching {
         _watcher: watcher,
         partial,
     })

@@ -373,7 +373,8 @@ mod tests {
     use std::os::unix::fs::PermissionsExt;
     use std::time::{Duration, SystemTime};
 
-    use porpoise_engine::listing::{DirStream, open_dir};
+    use porpoise_engine::events::Events;
+    use porpoise_engine::listing::open_dir;
 
     use super::*;
 
@@ -390,10 +391,14 @@ mod tests {
 
     /// Feed the pane the stream's events up to the next change (or the listing's end);
     /// the folders it then wants counted.
-    fn next_counted(pane: &mut Pane, stream: &mut DirStream, settings: &Settings) -> Vec<Vec<u8>> {
+    fn next_counted(
+        pane: &mut Pane,
+        stream: &mut Events<DirEvent>,
+        settings: &Settings,
+    ) -> Vec<Vec<u8>> {
         let mut cache = ListerCache::default();
         loop {
-            let event = stream.blocking_next().expect("a listing event");
+            let event = stream.next().expect("a listing event");
             let last = matches!(event, DirEvent::Complete | DirEvent::Changed(_));
             let cx = Around {
                 settings,
