@@ -1,11 +1,11 @@
 //! The window's file actions: clipboard, drag and drop, the context, main and drop menus, new
 //! folder, rename in place and the Trash view. Their messages ([`ActionMsg`]), the work
-//! they ask for ([`ActionEffect`]), the state the app keeps for them ([`ActionState`])
+//! they ask for (`work`), the state the app keeps for them ([`ActionState`])
 //! and what a pane keeps while one is under way (menus, the name entry: see `pane::Mode`).
 
 pub mod drag;
-pub mod effect;
 pub mod names;
+pub mod work;
 
 use std::path::PathBuf;
 
@@ -17,7 +17,6 @@ use super::clipboard::owner::ClipboardError;
 use super::request::JobKind;
 use super::widgets::pointer::PointerEvent;
 pub use drag::{Drag, DropTarget};
-pub use effect::ActionEffect;
 use names::NameOpError;
 
 /// The file actions' messages (one variant of `Message`).

@@ -1,5 +1,5 @@
-//! The window's state and its pure update: [`App::handle`] turns a message into state
-//! changes and a list of [`Effect`]s; [`App::update`] runs those as iced tasks.
+//! The window's state and its update: [`App::update`] turns a message into state changes
+//! and the task that does the work they ask for (the engine's, the desktop's).
 
 mod apps;
 mod browser;
@@ -23,15 +23,18 @@ use iced::keyboard::Modifiers;
 use iced::{Subscription, Task, Theme};
 
 use super::actions::ActionState;
-use super::effects::Effect;
 use super::i18n::fl;
 use super::icons::IconSet;
 use super::message::Message;
+use super::offload::blocking;
 use super::places::UserHome;
 use super::screen::browser::Browser;
 use super::settings::Settings;
 use super::theme;
 use super::viewport::Viewport;
+
+/// How long settings wait for more changes before they are written.
+const SAVE_DELAY: Duration = Duration::from_millis(800);
 
 /// Everything the window shows and remembers.
 pub struct App {
@@ -75,14 +78,15 @@ pub struct App {
 }
 
 impl App {
-    /// A new window state at `path`, and the effects that start it (list the folder, find
-    /// the free space and the user folders). `settings_path: None` never writes settings.
+    /// A new window state at `path`, and the task that starts it (read the user folders,
+    /// the templates, the icon theme and the file types; the folder's listing is a
+    /// subscription). `settings_path: None` never writes settings.
     pub fn boot(
         path: PathBuf,
         settings: Settings,
         settings_path: Option<PathBuf>,
         home: UserHome,
-    ) -> (App, Vec<Effect>) {
+    ) -> (App, Task<Message>) {
         let viewport = Viewport {
             offset_y: 0.0,
             width: super::layout::files_width(settings.window_width, settings.show_places)
@@ -112,19 +116,20 @@ impl App {
             desktop: Default::default(),
             redraw: Default::default(),
         };
-        let mut effects = Effect::task(places_work.map(Message::Places));
-        effects.extend(app.browser.start_new_file(&home));
-        effects.push(Effect::LoadThemeIcons {
-            setting: app.settings.icon_theme.clone(),
-        });
-        effects.push(Effect::Types(super::types::TypesEffect::Load));
-        (app, effects)
+        let task = Task::batch([
+            places_work.map(Message::Places),
+            app.browser.start_new_file(&home).map(Message::Browser),
+            app.load_theme_icons(),
+            super::types::TypesEffect::Load
+                .into_task()
+                .map(Message::Types),
+        ]);
+        (app, task)
     }
 
     /// [`App::boot`] for iced, with a tab for each entry of `tabs` (its folder, or the
-    /// two folders of a split view from left to right) and the one at `shown` shown: the
-    /// effects become tasks. `tabs` holds at least one; `startup_id` is the launch's
-    /// (empty: none).
+    /// two folders of a split view from left to right) and the one at `shown` shown.
+    /// `tabs` holds at least one; `startup_id` is the launch's (empty: none).
     pub fn boot_task(
         tabs: (Vec<Vec<PathBuf>>, usize),
         settings: Settings,
@@ -137,37 +142,31 @@ impl App {
             Some(folders) if !folders.is_empty() => folders.remove(0),
             _ => home.folder.clone(),
         };
-        let (mut app, mut effects) = App::boot(first, settings, settings_path, home);
+        let (mut app, boot) = App::boot(first, settings, settings_path, home);
         let mut tabs = tabs.into_iter();
-        if let Some(right) = tabs.next().and_then(|f| f.into_iter().next()) {
-            effects.extend(app.in_browser(|b, cx| b.split_at(right, cx)));
-        }
-        effects.extend(app.in_browser(|b, cx| b.open_tabs(tabs.collect(), shown, cx)));
+        let split = match tabs.next().and_then(|f| f.into_iter().next()) {
+            Some(right) => app.in_browser(|b, cx| b.split_at(right, cx)),
+            None => Task::none(),
+        };
+        let more = app.in_browser(|b, cx| b.open_tabs(tabs.collect(), shown, cx));
         // The launch that started this window is answered once it is open.
-        if !startup_id.is_empty() {
-            effects.push(Effect::Raise(startup_id));
-        }
-        let task = tasks(effects);
-        (app, task)
+        let raise = match startup_id.is_empty() {
+            true => Task::none(),
+            false => crate::x11::raise(startup_id),
+        };
+        (app, Task::batch([boot, split, more, raise]))
     }
 
-    /// iced's update: handle the message and run its effects as tasks.
+    /// iced's update: change state, and return the task that does what it asks for
+    /// (among it, the types and thumbnails of rows that came into view).
     pub fn update(&mut self, message: Message) -> Task<Message> {
         self.redraw.note(&message);
-        tasks(self.handle(message))
-    }
-
-    /// The pure update: change state, return what should happen outside (among it, the
-    /// types of rows that came into view).
-    pub fn handle(&mut self, message: Message) -> Vec<Effect> {
-        let mut effects = self.handle_message(message);
+        let task = self.handle_message(message);
         self.ask_next_question();
-        effects.extend(self.ask_types());
-        effects.extend(self.ask_thumbs());
-        effects
+        Task::batch([task, self.ask_types(), self.ask_thumbs()])
     }
 
-    fn handle_message(&mut self, message: Message) -> Vec<Effect> {
+    fn handle_message(&mut self, message: Message) -> Task<Message> {
         if !matches!(
             message,
             Message::Browser(crate::screen::browser::Message::Dir(..))
@@ -179,9 +178,9 @@ impl App {
             Message::Places(m) => self.on_places_message(m),
             Message::SaveDue(ticket) => match &self.settings_path {
                 Some(path) if ticket == self.save_ticket => {
-                    vec![Effect::WriteSettings(path.clone(), self.settings.clone())]
+                    write_settings(path.clone(), self.settings.clone())
                 }
-                _ => Vec::new(),
+                _ => Task::none(),
             },
             Message::Saved(result) => {
                 if let Err(e) = result {
@@ -189,24 +188,24 @@ impl App {
                     self.status
                         .error(fl!("status-settings-failed", error = e.words()));
                 }
-                Vec::new()
+                Task::none()
             }
             Message::Status(m) => {
                 self.status.update(m);
-                Vec::new()
+                Task::none()
             }
             Message::WindowFocused => {
                 // The listing threads of shown network folders look at them again.
                 porpoise_engine::listing::revalidate::look_again();
-                Vec::new()
+                Task::none()
             }
             Message::PurgeCache => {
                 self.browser.purge_cache();
-                Vec::new()
+                Task::none()
             }
             Message::ThemeIcons(loaded) => {
                 self.icons = IconSet::from_theme(loaded);
-                Vec::new()
+                Task::none()
             }
             Message::Types(m) => self.on_types_message(m),
             Message::Thumbs(m) => self.on_thumbs_message(m),
@@ -218,7 +217,7 @@ impl App {
             Message::Key(k) => self.key(&k),
             Message::Modifiers(m) => {
                 self.modifiers = m;
-                Vec::new()
+                Task::none()
             }
             Message::Jobs(m) => self.on_job_message(m),
             Message::Drag(m) => self.on_drag(m),
@@ -231,13 +230,25 @@ impl App {
     }
 
     /// Ask for the settings to be written soon (coalescing quick changes).
-    fn save(&mut self) -> Vec<Effect> {
+    fn save(&mut self) -> Task<Message> {
         self.jobs.queue_per_device(self.settings.queue_per_device);
         if self.settings_path.is_none() {
-            return Vec::new();
+            return Task::none();
         }
         self.save_ticket += 1;
-        vec![Effect::ScheduleSave(self.save_ticket)]
+        let ticket = self.save_ticket;
+        Task::perform(tokio::time::sleep(SAVE_DELAY), move |()| {
+            Message::SaveDue(ticket)
+        })
+    }
+
+    /// Choose the icon theme (the setting's, else the desktop's) and read its icons.
+    pub(super) fn load_theme_icons(&self) -> Task<Message> {
+        let setting = self.settings.icon_theme.clone();
+        Task::perform(
+            blocking(move || super::icons::desktop::load(setting.as_deref())),
+            |icons| Message::ThemeIcons(icons.unwrap_or_default()),
+        )
     }
 
     pub fn title(&self) -> String {
@@ -309,9 +320,15 @@ impl App {
     }
 }
 
-/// The tasks that do `effects`.
-fn tasks(effects: Vec<Effect>) -> Task<Message> {
-    Task::batch(effects.into_iter().map(Effect::into_task))
+/// Write the settings file, off the UI thread.
+fn write_settings(path: PathBuf, settings: Settings) -> Task<Message> {
+    Task::perform(blocking(move || settings.save(&path)), |r| {
+        Message::Saved(match r {
+            Some(Ok(())) => Ok(()),
+            Some(Err(e)) => Err(std::sync::Arc::new(e)),
+            None => Err(std::sync::Arc::new(super::settings::SaveError::Lost)),
+        })
+    })
 }
 
 /// Changes to the trash folders as messages, while the Trash view is open; a trash folder

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use porpoise_engine::apps::{App as Application, Apps, Env};
 use porpoise_engine::error::IoError;
 
-pub use menu::OpenWithMenu;
+pub use menu::{OpenWithMenu, OpenWithMsg};
 pub use work::{AppsEffect, OpenFailure, Opened};
 
 /// The applications' messages (one variant of `Message`).

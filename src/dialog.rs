@@ -1,7 +1,8 @@
 //! The dialogs over the window, one at a time: the window's modal state. Each dialog owns
 //! its state, its messages, its update, what the keys mean in it and its view; what it
 //! asks of the window around it (close it, start a job, open files, change a setting)
-//! comes out of its update as an [`Event`]. While one is open every key goes to it.
+//! comes out of its update as its own event, which is the window's [`Event`] here. While
+//! one is open every key goes to it.
 
 pub mod batch_rename;
 pub mod chooser;
@@ -17,7 +18,7 @@ use iced::{Element, Task};
 use porpoise_engine::apps::Apps;
 use porpoise_engine::jobs::JobSpec;
 
-use crate::message::KeyPress;
+use crate::key_press::KeyPress;
 use crate::request::JobRequest;
 use crate::settings::Settings;
 use crate::types::Types;
@@ -90,6 +91,69 @@ pub enum Event {
     Answer(question::Answer),
 }
 
+impl From<properties::Event> for Event {
+    fn from(e: properties::Event) -> Event {
+        match e {
+            properties::Event::Close => Event::Close,
+            properties::Event::Done(step) => Event::Done(step),
+            properties::Event::Job(request) => Event::Job(request, None),
+        }
+    }
+}
+
+impl From<preferences::Event> for Event {
+    fn from(e: preferences::Event) -> Event {
+        match e {
+            preferences::Event::Close => Event::Close,
+            preferences::Event::Setting(change) => Event::Setting(change),
+        }
+    }
+}
+
+impl From<batch_rename::Event> for Event {
+    fn from(e: batch_rename::Event) -> Event {
+        match e {
+            batch_rename::Event::Close => Event::Close,
+            batch_rename::Event::Job(request, spec) => Event::Job(request, Some(*spec)),
+        }
+    }
+}
+
+impl From<unlock::Event> for Event {
+    fn from(e: unlock::Event) -> Event {
+        match e {
+            unlock::Event::Close => Event::Close,
+            unlock::Event::Unlocked(at) => Event::Unlocked(at),
+        }
+    }
+}
+
+impl From<chooser::Event> for Event {
+    fn from(e: chooser::Event) -> Event {
+        match e {
+            chooser::Event::Close => Event::Close,
+            chooser::Event::Open {
+                files,
+                app,
+                default_for,
+            } => Event::Open {
+                files,
+                app,
+                default_for,
+            },
+        }
+    }
+}
+
+impl From<question::Event> for Event {
+    fn from(e: question::Event) -> Event {
+        match e {
+            question::Event::Close => Event::Close,
+            question::Event::Answer(answer) => Event::Answer(answer),
+        }
+    }
+}
+
 /// What dialogs read of the window around them.
 pub struct Context<'a> {
     pub settings: &'a Settings,
@@ -103,21 +167,22 @@ pub struct Context<'a> {
 impl Dialog {
     /// Take a message; a late one for a dialog that closed since does nothing.
     pub fn update(&mut self, message: Message, cx: &Context) -> (Task<Message>, Option<Event>) {
-        fn lift<M>(
-            (task, event): (Task<M>, Option<Event>),
+        fn lift<M, E>(
+            (task, event): (Task<M>, Option<E>),
             wrap: fn(M) -> Message,
         ) -> (Task<Message>, Option<Event>)
         where
             M: Send + 'static,
+            Event: From<E>,
         {
-            (task.map(wrap), event)
+            (task.map(wrap), event.map(Event::from))
         }
         match (self, message) {
             (Dialog::Properties(d), Message::Properties(m)) => {
                 lift(d.update(m), Message::Properties)
             }
             (Dialog::Preferences(d), Message::Preferences(m)) => {
-                lift(d.update(m, cx), Message::Preferences)
+                lift(d.update(m, cx.settings), Message::Preferences)
             }
             (Dialog::BatchRename(d), Message::BatchRename(m)) => {
                 lift(d.update(m), Message::BatchRename)

@@ -86,15 +86,13 @@ pub enum DragOutEffect {
 impl DragOutEffect {
     /// The task that does it in the window. A drag is handed over only when the window is
     /// an X11 window (its id comes from iced's window handle); on Wayland nothing happens.
-    pub fn into_task<M: Send + 'static>(self, wrap: fn(DragOutMsg) -> M) -> iced::Task<M> {
+    pub fn into_task(self) -> iced::Task<DragOutMsg> {
         match self {
             DragOutEffect::Start(paths) => iced::window::latest()
                 .and_then(|id| iced::window::run(id, crate::x11::window_id))
                 .then(move |window| match window {
                     Some(window) => {
-                        iced::Task::perform(thread::drag(window, paths.clone()), move |outcome| {
-                            wrap(DragOutMsg::Ended(outcome))
-                        })
+                        iced::Task::perform(thread::drag(window, paths.clone()), DragOutMsg::Ended)
                     }
                     None => iced::Task::none(),
                 }),

@@ -1,10 +1,12 @@
 //! How the window words what the engine reports as failed, through Fluent, so a German
 //! window reads no English: an I/O failure as what was being done, to which path and
 //! why ([`Op`], [`Reason`]), the problems a pre-flight check finds, the clipboard's
-//! failures (what the clipboard library said is logged, not shown) and why files did not
-//! open (an application that could not be started).
+//! failures (what the clipboard library said is logged, not shown), why files did not
+//! open (an application that could not be started) and why a device was not mounted or
+//! unlocked.
 
 use porpoise_engine::apps::LaunchError;
+use porpoise_engine::devices::udisks::{Action, Refusal, UdisksError};
 use porpoise_engine::error::{IoError, Op, Reason};
 use porpoise_engine::jobs::preflight::{NameProblem, Problem};
 
@@ -147,5 +149,61 @@ pub fn clipboard(e: &ClipboardError) -> String {
             fl!("clipboard-not-local", uri = uri.clone())
         }
         ClipboardError::Stopped => fl!("clipboard-stopped"),
+    }
+}
+
+/// Why a mount did not happen, for the job panel's note.
+pub fn mount(name: &str, e: &UdisksError) -> String {
+    match e {
+        UdisksError::NotRunning(_) | UdisksError::NoDevice { .. } => fl!("device-mount-no-udisks"),
+        UdisksError::Refused { why, message, .. } => {
+            let message = message.clone();
+            match why {
+                Refusal::Busy => fl!("device-mount-busy", name = name, message = message),
+                Refusal::NotAuthorized => {
+                    fl!("device-mount-not-allowed", name = name, message = message)
+                }
+                Refusal::Other => fl!("device-mount-refused", name = name, message = message),
+            }
+        }
+        UdisksError::Bus { source, .. } => fl!(
+            "device-mount-refused",
+            name = name,
+            message = source.to_string()
+        ),
+    }
+}
+
+/// Why an encrypted volume was not unlocked (or, unlocked, not mounted), for its dialog.
+pub fn unlock(name: &str, e: &UdisksError) -> String {
+    match e {
+        UdisksError::Refused {
+            action: Action::Unlock,
+            why,
+            message,
+            ..
+        } => match why {
+            Refusal::NotAuthorized => fl!(
+                "device-unlock-not-allowed",
+                name = name,
+                message = message.clone()
+            ),
+            Refusal::Busy | Refusal::Other => fl!(
+                "device-unlock-refused",
+                name = name,
+                message = message.clone()
+            ),
+        },
+        UdisksError::Bus {
+            action: Action::Unlock,
+            source,
+            ..
+        } => fl!(
+            "device-unlock-refused",
+            name = name,
+            message = source.to_string()
+        ),
+        UdisksError::NotRunning(_) => fl!("device-unlock-no-udisks"),
+        mounting => mount(name, mounting),
     }
 }

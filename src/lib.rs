@@ -12,7 +12,6 @@ pub mod clipboard;
 pub mod dialog;
 pub mod display;
 pub mod drag_out;
-pub mod effects;
 pub mod eta;
 pub mod failures;
 pub mod focus;
@@ -21,6 +20,7 @@ pub mod history;
 pub mod i18n;
 pub mod icons;
 pub mod instance;
+pub mod key_press;
 pub mod keys;
 pub mod launcher;
 pub mod layout;
@@ -45,7 +45,6 @@ pub mod widgets;
 pub mod x11;
 
 pub use app::App;
-pub use effects::Effect;
 pub use message::Message;
 pub use settings::Settings;
 

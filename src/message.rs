@@ -4,21 +4,11 @@
 
 use std::sync::Arc;
 
-use iced::keyboard::{Key, Modifiers};
+use iced::keyboard::Modifiers;
 
 use super::actions::ActionMsg;
 use super::icons::ThemeIcons;
-
-/// A key press as the app sees it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct KeyPress {
-    pub key: Key,
-    pub modifiers: Modifiers,
-    /// The text the key would type, if any (for type-ahead).
-    pub text: Option<String>,
-    /// A focused widget (the location input) already used this key.
-    pub captured: bool,
-}
+pub use super::key_press::KeyPress;
 
 #[derive(Debug, Clone)]
 pub enum Message {

@@ -16,7 +16,7 @@ use std::cell::Cell;
 use iced::Color;
 
 use crate::message::Message;
-use crate::screen::browser;
+use crate::screen::browser::{self, PaneMsg};
 use crate::types::TypesMsg;
 
 /// Whether the next frame is to be drawn whole, and the shade the last one asked for.
@@ -84,6 +84,8 @@ fn moves_rows(message: &Message) -> bool {
 fn browser_moves_rows(message: &browser::Message) -> bool {
     match message {
         browser::Message::Beside(inner) => browser_moves_rows(inner),
+        browser::Message::Pane(PaneMsg::FolderCounts(_, counts)) => counts.len() >= MANY_ROWS,
+        browser::Message::Pane(PaneMsg::Space(..)) => false,
         browser::Message::Pane(_)
         | browser::Message::Dir(..)
         | browser::Message::SetView(_)
@@ -93,7 +95,6 @@ fn browser_moves_rows(message: &browser::Message) -> bool {
         | browser::Message::ToggleSplit
         | browser::Message::ClosePane { .. }
         | browser::Message::Search(_) => true,
-        browser::Message::FolderCounts(_, counts) => counts.len() >= MANY_ROWS,
         _ => false,
     }
 }
@@ -137,14 +138,12 @@ mod tests {
         let redraw = Redraw::default();
         let base = Color::from_rgb(0.1, 0.1, 0.1);
         let counts = |n: usize| (0..n).map(|i| (vec![b'a' + i as u8], 1)).collect();
-        redraw.note(&Message::Browser(browser::Message::FolderCounts(
-            1,
-            counts(1),
+        redraw.note(&Message::Browser(browser::Message::Pane(
+            PaneMsg::FolderCounts(1, counts(1)),
         )));
         assert_eq!(redraw.background(base), base);
-        redraw.note(&Message::Browser(browser::Message::FolderCounts(
-            1,
-            counts(MANY_ROWS),
+        redraw.note(&Message::Browser(browser::Message::Pane(
+            PaneMsg::FolderCounts(1, counts(MANY_ROWS)),
         )));
         assert_ne!(redraw.background(base), base);
     }

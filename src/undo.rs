@@ -3,7 +3,6 @@
 //! Ctrl+Shift+Z (or Ctrl+Y) does again after that. The steps are recorded here;
 //! [`perform`] takes one back on a worker thread, [`redo`] does one again.
 
-pub mod batch;
 pub mod perform;
 pub mod redo;
 

@@ -10,7 +10,6 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use porpoise::Message;
 use porpoise::apps::work::Loaded;
 use porpoise::apps::{AppsEffect, AppsMsg};
 use porpoise::launcher::Launcher;
@@ -133,7 +132,7 @@ fn a_desktop_without_an_application_for_the_file_hands_it_back_with_its_type() {
         },
     };
     match outputs(open.into_task()).as_slice() {
-        [Message::Apps(AppsMsg::Opened(o))] => {
+        [AppsMsg::Opened(o)] => {
             assert!(o.failures.is_empty(), "{:?}", o.failures);
             assert_eq!(o.unopened, [(file, "text/plain".to_owned())]);
         }
@@ -142,7 +141,7 @@ fn a_desktop_without_an_application_for_the_file_hands_it_back_with_its_type() {
 }
 
 /// The messages `task` produces, run to its end as the window's runtime runs it.
-fn outputs(task: iced::Task<Message>) -> Vec<Message> {
+fn outputs<M: Send + 'static>(task: iced::Task<M>) -> Vec<M> {
     use iced::futures::StreamExt;
     let Some(stream) = iced_runtime::task::into_stream(task) else {
         return Vec::new();

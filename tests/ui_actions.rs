@@ -1,8 +1,8 @@
 //! The window's file actions on real temporary folders: drag and drop with the drop menu,
 //! files dropped in from other applications, the context menu, new folder, rename in place
-//! and the Trash view. The app's pure `handle` runs, its effects run with the real engine,
+//! and the Trash view. The app's update runs, its tasks run with the real engine,
 //! iced_test's Simulator renders the view and plays the mouse; job requests are read from
-//! the effects the app returns. The Trash test runs again in a child copy of this binary
+//! the job panel. The Trash test runs again in a child copy of this binary
 //! with the trash in a temp folder. Runs headless: `env -u DISPLAY cargo test --test ui_actions`.
 
 mod flows;
@@ -17,7 +17,7 @@ use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced::widget::Id;
 use porpoise::Message;
-use porpoise::actions::effect::NAME_INPUT;
+use porpoise::actions::work::NAME_INPUT;
 use porpoise::actions::{ActionMsg, DropTarget, NameKind};
 use porpoise::keys::{char_key, named, press};
 use porpoise::request::{JobKind, JobRequest};
@@ -168,11 +168,12 @@ fn files_dropped_from_other_apps_open_the_drop_menu() {
         fs::write(p, b"from elsewhere").expect("write");
     }
     let mut app = app;
-    let mut last = Vec::new();
+    let mut last = iced::Task::none();
     for p in &dropped {
         last = app.handle(Message::Drag(ActionMsg::FileDropped(p.clone())));
     }
-    // The drop settles (the delay is not waited for here): one menu for both files.
+    // The drop settles (the last file's wait; the first's is over before it starts):
+    // one menu for both files.
     let app = settle(app, last);
     let menu = app.browser().pane().drop_menu().expect("the drop menu");
     assert_eq!(menu.sources, dropped);

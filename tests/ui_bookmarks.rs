@@ -4,7 +4,7 @@
 //! place, remove), reordering by dragging one onto another and a folder dropped on Places;
 //! New File from the templates folder `user-dirs.dirs` names (a subfolder as a submenu),
 //! Ctrl+Alt+N, and Ctrl+Z taking back only an unchanged new file. The app's `handle` runs,
-//! its effects with the real engine, iced_test's Simulator renders and clicks.
+//! its tasks with the real engine, iced_test's Simulator renders and clicks.
 //! Run: `cargo test --test ui_bookmarks`.
 
 mod flows;

@@ -1,6 +1,6 @@
 //! The clipboard from the window: without a display it says so; under Xvfb other programs
-//! (`xclip`) read the files Porpoise copied or cut in every format, and Porpoise pastes what
-//! they put there. Each test runs again in a child copy of this binary with its own display.
+//! (`xclip`) read the files Porpoise copied or cut in every format (a search result
+//! too), and Porpoise pastes what they put there. Each test runs again in a child copy of this binary with its own display.
 //! Run: `cargo test --test ui_clipboard` (skips without Xvfb and xclip, fails in CI).
 
 mod flows;
@@ -20,6 +20,7 @@ use porpoise::keys::{char_key, press};
 use porpoise::request::{JobKind, JobRequest};
 use porpoise::screen::browser;
 use porpoise::screen::browser::pane::PaneMsg;
+use porpoise::screen::browser::search::SearchMsg;
 
 /// Ctrl+V: without an error, it asks for one job, `kind` of `sources` into `dest`.
 fn paste_asks_for(app: Ui, kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> Ui {
@@ -183,5 +184,17 @@ fn x11_clipboard_round_trip_with_xclip() {
             .contains("text/uri-list")
             .then_some(())
     });
-    paste_asks_for(app, JobKind::Copy, vec![dir.path().join("a b.txt")], &dest);
+    let app = paste_asks_for(app, JobKind::Copy, vec![dir.path().join("a b.txt")], &dest);
+
+    // Ctrl+C on a search result puts that file on the clipboard (the search starts at
+    // `dest`, where the cut file went).
+    let app = send(app, press(char_key("f"), Modifiers::CTRL));
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Search(SearchMsg::Name("a b".into()))),
+    );
+    let app = send(app, press(char_key("c"), Modifiers::CTRL));
+    assert_eq!(app.status().shown_error(), None);
+    let uris = String::from_utf8(xclip_out("text/uri-list")).expect("ascii");
+    assert_eq!(uris, format!("{base}/dest/a%20b.txt\r\n"));
 }

@@ -6,7 +6,7 @@
 //! mounted, UDisks2 is not asked); a drop onto the stick offers Copy first and Enter
 //! picks it, while a drop onto a local folder keeps Move first; once the stick is
 //! unmounted, the engine's mount watcher sends a table without it and Places drops it.
-//! The app's pure `handle`
+//! The app's update
 //! runs, job events come from the real engine, iced_test's Simulator renders and clicks.
 //! The stick tests need root and /dev/fuse (skip with a message, fail in CI); the last test
 //! (whole path components decide the device) needs neither:
@@ -33,7 +33,7 @@ use porpoise::screen::jobs::follow::{self, JobRun};
 use porpoise::screen::places;
 use porpoise::screen::places::devices::{DeviceMsg, DeviceStatus};
 use porpoise::screen::places::eject_id;
-use porpoise::{App, Effect, Message, format};
+use porpoise::{App, Message, format};
 use porpoise_engine::events::{Events, Next};
 use porpoise_engine::jobs::{JobEvent, JobState};
 use porpoise_engine::mounts::MountTable;
@@ -102,8 +102,8 @@ fn source(dir: &Path, size: usize) -> PathBuf {
 /// Ask the app for a copy and start it in the engine as the window would (here, not in
 /// the harness's runtime: the events are fed to the app by the caller, one at a time).
 fn start_copy(app: &mut App, src: PathBuf, dest: &Path) -> (u64, Arc<JobRun>, JobEvents) {
-    let effects = app.handle(flows::job(JobKind::Copy, vec![src], dest));
-    assert!(effects.is_empty(), "the job is the app's to start");
+    let task = app.update(flows::job(JobKind::Copy, vec![src], dest));
+    assert_eq!(task.units(), 0, "the job is the app's to start");
     let run = app
         .jobs()
         .entries
@@ -139,8 +139,8 @@ impl JobEvents {
 
 /// Hand one job event to the app as the window's stream does.
 fn deliver(app: &mut App, id: u64, ev: JobEvent) {
-    let effects = app.handle(Message::Jobs(JobMsg::Event(id, ev)));
-    assert!(effects.is_empty(), "a job event asks for nothing more");
+    let task = app.update(Message::Jobs(JobMsg::Event(id, ev)));
+    assert_eq!(task.units(), 0, "a job event asks for nothing more");
 }
 
 /// Hand the job's events to the app up to and with its end; `after` sees the app after
@@ -269,11 +269,8 @@ fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
     };
     assert!(!messages.is_empty());
     for m in messages {
-        let effects = app.handle(m);
-        assert!(
-            effects.is_empty(),
-            "UDisks2 is not asked while the copy runs"
-        );
+        let task = app.handle(m);
+        assert_eq!(task.units(), 0, "UDisks2 is not asked while the copy runs");
     }
     let notice =
         format!("Porpoise is still writing to {name}; wait until it is done or cancel the copy");
@@ -286,13 +283,10 @@ fn unmounting_is_refused_while_a_copy_still_writes_to_the_stick() {
     // Cancelled (and flushed), nothing targets the stick: now the unmount would be asked.
     run.control.cancel();
     deliver_to_the_end(&mut app, id, &events, |_, _| {});
-    let effects = app.handle(Message::Places(places::Message::Devices(DeviceMsg::Eject(
+    let task = app.handle(Message::Places(places::Message::Devices(DeviceMsg::Eject(
         stick.path().to_owned(),
     ))));
-    assert!(
-        effects.iter().any(|e| matches!(e, Effect::Task(_))),
-        "UDisks2 is asked: {effects:?}"
-    );
+    assert!(task.units() > 0, "UDisks2 is asked");
     let note = app.status().shown_note().map(|n| n.text.clone());
     assert_eq!(note, Some(format!("Unmounting {name}…")));
     assert!(kit::mounts::is_mounted(stick.path()));

@@ -2,8 +2,9 @@
 //! folder: once a press on a file becomes a drag (past the threshold, not before), the
 //! dragged paths are handed to the XDND source, once; Escape cancels it there too; and a
 //! drop another application refused is told in the status bar, in English and German.
-//! The app's pure `handle` runs, iced_test's Simulator renders the view and plays the
-//! mouse (the XDND source itself is tested with real windows in `window_dragout`).
+//! The app's update runs, iced_test's Simulator renders the view and plays the mouse
+//! (the XDND source itself, and Escape there, are tested with real windows in
+//! `window_dragout`).
 //! Runs headless: `env -u DISPLAY cargo test --test ui_dragout`.
 
 mod flows;
@@ -12,52 +13,53 @@ use flows::*;
 use iced::Point;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
-use porpoise::drag_out::{DragOutEffect, DragOutMsg, Outcome};
+use porpoise::Message;
+use porpoise::drag_out::{DragOutMsg, Outcome};
 use porpoise::keys::{named, press};
 use porpoise::screen::browser;
-use porpoise::{App, Effect, Message};
 
-/// Handle `messages` one by one; the effects they asked for.
-fn effects_of(app: &mut App, messages: Vec<Message>) -> Vec<Effect> {
-    messages.into_iter().flat_map(|m| app.handle(m)).collect()
+/// Send `messages` one by one (what the window hands the XDND source needs a window:
+/// `window_dragout` runs it with real ones).
+fn send_all(mut app: Ui, messages: Vec<Message>) -> Ui {
+    for m in messages {
+        app = send(app, m);
+    }
+    app
 }
 
-/// The drag-out effects among `effects`.
-fn drag_outs(effects: &[Effect]) -> Vec<DragOutEffect> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::DragOut(d) => Some(d.clone()),
-            _ => None,
-        })
-        .collect()
+/// The files the window's drag offers to other applications, once it is a drag (past
+/// the threshold); `None` before.
+fn offered(app: &Ui) -> Option<Vec<std::path::PathBuf>> {
+    let drag = app.actions().drag.as_ref().filter(|d| d.active)?;
+    let mut paths = drag.sources.clone();
+    paths.sort();
+    Some(paths)
 }
 
 #[test]
 fn a_drag_is_handed_to_other_applications_once_it_starts() {
     let (_lang, dir, app) = english_booted(tree);
     let start = center_of(&app, "a.txt");
-    let (mut app, _) = play(app, start, vec![left(true)]);
+    let (app, _) = play(app, start, vec![left(true)]);
 
     // A small move is no drag yet: nothing is handed over.
     let near = Point::new(start.x + 2.0, start.y);
     let messages = mouse(&app, near, vec![moved(near)]);
-    assert!(drag_outs(&effects_of(&mut app, messages)).is_empty());
+    let app = send_all(app, messages);
+    assert_eq!(offered(&app), None);
 
-    // Past the threshold it is a drag: its file is handed over, once.
+    // Past the threshold it is a drag: its file is offered.
     let far = Point::new(start.x + 40.0, start.y + 200.0);
     let messages = mouse(&app, far, vec![moved(far)]);
-    assert_eq!(
-        drag_outs(&effects_of(&mut app, messages)),
-        [DragOutEffect::Start(vec![dir.path().join("a.txt")])]
-    );
+    let app = send_all(app, messages);
+    assert_eq!(offered(&app), Some(vec![dir.path().join("a.txt")]));
     let further = Point::new(far.x + 30.0, far.y + 30.0);
     let messages = mouse(&app, further, vec![moved(further)]);
-    assert!(drag_outs(&effects_of(&mut app, messages)).is_empty());
+    let app = send_all(app, messages);
+    assert_eq!(offered(&app), Some(vec![dir.path().join("a.txt")]));
 
     // Escape cancels the drag, here and there.
-    let effects = app.handle(press(named(Named::Escape), Modifiers::empty()));
-    assert_eq!(drag_outs(&effects), [DragOutEffect::Cancel]);
+    let app = send(app, press(named(Named::Escape), Modifiers::empty()));
     assert!(app.actions().drag.is_none());
 
     // A drag of the selection hands over all of it: a.txt and b.txt selected, a press
@@ -74,16 +76,14 @@ fn a_drag_is_handed_to_other_applications_once_it_starts() {
     let app = send(app, Message::Modifiers(Modifiers::empty()));
     assert_eq!(app.browser().pane().selection().len(), 2);
     let b = center_of(&app, "b.txt");
-    let (mut app, _) = play(app, b, vec![left(true)]);
+    let (app, _) = play(app, b, vec![left(true)]);
     let away = Point::new(b.x + 50.0, b.y + 250.0);
     let messages = mouse(&app, away, vec![moved(away)]);
-    let handed = drag_outs(&effects_of(&mut app, messages));
-    let [DragOutEffect::Start(paths)] = handed.as_slice() else {
-        panic!("the drag is handed over once: {handed:?}");
-    };
-    let mut paths = paths.clone();
-    paths.sort();
-    assert_eq!(paths, [dir.path().join("a.txt"), dir.path().join("b.txt")]);
+    let app = send_all(app, messages);
+    assert_eq!(
+        offered(&app),
+        Some(vec![dir.path().join("a.txt"), dir.path().join("b.txt")])
+    );
 }
 
 #[test]

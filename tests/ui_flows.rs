@@ -1,5 +1,5 @@
-//! Window flows on real temporary folders: the app's pure `handle` runs, its effects run
-//! with the real engine (`Effect::run_blocking`), and iced_test's Simulator renders the
+//! Window flows on real temporary folders: the app's update runs, its tasks run
+//! with the real engine, and iced_test's Simulator renders the
 //! view, finds text and clicks widgets. Runs headless: `env -u DISPLAY cargo test --test ui_flows`.
 
 mod flows;
@@ -11,11 +11,11 @@ use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced::widget::Id;
 use porpoise::Message;
-use porpoise::effects::FILTER_INPUT;
 use porpoise::icons::{IconSize, Slot};
 use porpoise::keys::{char_key, named, press};
 use porpoise::message::KeyPress;
 use porpoise::screen::browser;
+use porpoise::screen::browser::pane::FILTER_INPUT;
 use porpoise::screen::browser::pane::PaneMsg;
 use porpoise::screen::browser::view::location;
 use porpoise::viewport::Viewport;

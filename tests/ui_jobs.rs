@@ -1,6 +1,6 @@
 //! File jobs in the window on real temporary folders: the job panel, the conflict,
-//! pre-flight and delete dialogs, the delete keys and undo. The app's pure `handle` runs,
-//! its effects run with the real engine, and iced_test's Simulator renders and clicks.
+//! pre-flight and delete dialogs, the delete keys and undo. The app's update runs,
+//! its tasks run with the real engine, and iced_test's Simulator renders and clicks.
 //! Runs headless: `env -u DISPLAY cargo test --test ui_jobs`.
 
 mod flows;
@@ -108,14 +108,14 @@ fn cancel_of_a_paused_job_leaves_no_partial_file() {
     let mut app = boot(&dest);
 
     // Pause from the panel before the window's runtime starts the job: it starts paused.
-    let effects = app.handle(job(JobKind::Copy, vec![src.join("big.bin")], &dest));
-    assert!(effects.is_empty(), "the job is the app's own work");
+    let task = app.handle(job(JobKind::Copy, vec![src.join("big.bin")], &dest));
+    assert_eq!(task.units(), 0, "the job is the app's own work");
     assert_eq!(app.jobs().entries.len(), 1);
     assert!(shows(&app, "Pause"));
     for m in clicked(&app, button_id(1, "pause")) {
-        assert!(app.handle(m).is_empty());
+        assert_eq!(app.handle(m).units(), 0);
     }
-    let app = settle(app, effects);
+    let app = settle(app, task);
     let entry = &app.jobs().entries[0];
     assert!(entry.is_paused());
     assert!(!entry.is_finished());

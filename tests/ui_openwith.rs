@@ -6,7 +6,7 @@
 //! the chooser narrows as one types, answers the arrows, Enter and Escape, and "Always
 //! use for this file type" writes the default Enter then uses; a file no application opens
 //! brings the chooser; a program that cannot start is told in the status bar, in English
-//! and German. The app's effects run with the real engine (files really open).
+//! and German. The app's tasks run with the real engine (files really open).
 //! Run: `cargo test --test ui_openwith`.
 
 mod flows;

@@ -1,8 +1,8 @@
 //! The queue per device in the window on real temporary folders of one disk: a copy
 //! waiting for a copy to the same device (held by its conflict question) shows
 //! "Waiting for …" with its buttons, "Start now" (its message) runs it to its end while the first still
-//! waits, and with the setting off the second starts at once. The app's pure `handle`
-//! runs, its effects run with the real engine, iced_test's Simulator renders and clicks.
+//! waits, and with the setting off the second starts at once. The app's update
+//! runs, its tasks run with the real engine, iced_test's Simulator renders and clicks.
 //! Runs headless: `env -u DISPLAY cargo test --test ui_queue`.
 
 mod flows;

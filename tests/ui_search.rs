@@ -14,13 +14,11 @@ use std::path::Path;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced::widget::Id;
-use porpoise::actions::ActionEffect;
-use porpoise::clipboard::FileList;
 use porpoise::keys::{char_key, named, press};
 use porpoise::message::KeyPress;
 use porpoise::screen::browser;
 use porpoise::screen::browser::search::{SEARCH_INPUT, SearchMsg};
-use porpoise::{App, Effect, Message};
+use porpoise::{App, Message};
 
 use flows::*;
 
@@ -214,31 +212,6 @@ fn opening_results() {
     assert!(app.browser().pane().search().is_none());
     assert_eq!(app.browser().path(), dir.path().join("sub/deep"));
     assert_eq!(app.browser().pane().shown_names(), ["report-2026.pdf"]);
-}
-
-#[test]
-fn ctrl_c_puts_a_result_on_the_clipboard() {
-    let (_lang, dir, app) = english_booted(tree);
-    let app = send(app, press(char_key("f"), Modifiers::CTRL));
-    let mut app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::Name("notes".into()))),
-    );
-    let effects = app.handle(press(char_key("c"), Modifiers::CTRL));
-    let put: Vec<_> = effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Action(ActionEffect::ClipboardPut(list)) => Some(list.clone()),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(
-        put,
-        [FileList {
-            paths: vec![dir.path().join("sub/notes.txt")],
-            cut: false
-        }]
-    );
 }
 
 #[test]

@@ -185,14 +185,14 @@ fn the_same_folder_in_two_panes_is_read_once_and_held_once() {
     let (_lang, _dir, (one, two)) = english_in(one_and_two);
     let mut app = boot(&one);
     // F3 at `one`: the new pane lists nothing itself, it shares the first one's listing.
-    let effects = app.handle(press(named(Named::F3), Modifiers::empty()));
+    let task = app.handle(press(named(Named::F3), Modifiers::empty()));
     let beside = app.browser().beside().expect("two panes");
     assert_eq!(
         (beside.generation(), beside.listing().ended),
         (app.browser().pane().generation(), true),
         "no second read of the folder: the first pane's listing is the new one's"
     );
-    let app = settle(app, effects);
+    let app = settle(app, task);
     let beside = app.browser().beside().expect("two panes");
     assert!(
         beside.lister().shares_with(app.browser().pane().lister()),

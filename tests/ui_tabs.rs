@@ -176,12 +176,11 @@ fn closed_tabs_come_back_and_the_last_closes_the_window() {
         (app.browser().tab_count(), app.browser().path()),
         (1, two.as_path())
     );
-    // The last tab: Ctrl+W closes the window.
-    let effects = app.handle(press(char_key("w"), Modifiers::CTRL));
-    assert!(
-        effects.iter().any(|e| matches!(e, porpoise::Effect::Close)),
-        "{effects:?}"
-    );
+    // The last tab: Ctrl+W closes the window (the browser's own test says it asks for
+    // that, `window_keys` that the window goes); the tab stays until then.
+    let task = app.handle(press(char_key("w"), Modifiers::CTRL));
+    assert!(task.units() > 0, "the window is asked to close");
+    assert_eq!(app.browser().tab_count(), 1);
 }
 
 #[test]

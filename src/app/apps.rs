@@ -3,22 +3,23 @@
 //! the chooser ask), the "Open With" submenu's question, and what opening said: a failure
 //! to the status bar, files without an application to the chooser.
 
+use crate::message::Message;
+use iced::Task;
 use std::path::PathBuf;
 
 use super::App;
+use crate::apps::OpenWithMsg;
 use crate::apps::work::Loaded;
 use crate::apps::{AppChoice, AppsEffect, AppsMsg, Opened};
-use crate::effects::Effect;
 use crate::i18n::fl;
-use crate::screen::browser::open_with::OpenWithMsg;
 
 impl App {
-    pub(super) fn on_apps_message(&mut self, m: AppsMsg) -> Vec<Effect> {
+    pub(super) fn on_apps_message(&mut self, m: AppsMsg) -> Task<Message> {
         match m {
             AppsMsg::Loaded(apps) => {
                 self.chooser_gets(&apps);
                 self.apps.apps = Some(apps);
-                Vec::new()
+                Task::none()
             }
             AppsMsg::Choices {
                 ticket,
@@ -42,7 +43,7 @@ impl App {
                         app = app,
                         error = crate::failures::why(&e)
                     ));
-                    Vec::new()
+                    Task::none()
                 }
             },
         }
@@ -58,44 +59,56 @@ impl App {
     }
 
     /// The desktop's terminal in `folder`.
-    pub(super) fn open_terminal(&self, folder: PathBuf) -> Vec<Effect> {
-        vec![Effect::Apps(AppsEffect::Terminal {
+    pub(super) fn open_terminal(&self, folder: PathBuf) -> Task<Message> {
+        AppsEffect::Terminal {
             env: self.apps.env.clone(),
             folder,
-        })]
+        }
+        .into_task()
+        .map(Message::Apps)
     }
 
     /// Read the applications (again), once the type database is there.
-    pub(super) fn reload_apps(&self) -> Vec<Effect> {
+    pub(super) fn reload_apps(&self) -> Task<Message> {
         match self.types.db() {
-            Some(db) => vec![Effect::Apps(AppsEffect::Load {
+            Some(db) => AppsEffect::Load {
                 env: self.apps.env.clone(),
                 db: db.clone(),
-            })],
-            None => Vec::new(),
+            }
+            .into_task()
+            .map(Message::Apps),
+            None => Task::none(),
         }
     }
 
     /// Open `files`, each with its default application, or all `with` one.
-    pub(super) fn open_files(&mut self, files: Vec<PathBuf>, with: Option<String>) -> Vec<Effect> {
+    pub(super) fn open_files(
+        &mut self,
+        files: Vec<PathBuf>,
+        with: Option<String>,
+    ) -> Task<Message> {
         if files.is_empty() {
-            return Vec::new();
+            return Task::none();
         }
-        vec![Effect::Apps(AppsEffect::Open {
+        AppsEffect::Open {
             files,
             with,
             cx: self.loaded(),
-        })]
+        }
+        .into_task()
+        .map(Message::Apps)
     }
 
     /// Ask which applications the "Open With" submenu (question `ticket`) offers for
     /// `files`.
-    pub(super) fn ask_open_with(&self, ticket: u64, files: Vec<PathBuf>) -> Vec<Effect> {
-        vec![Effect::Apps(AppsEffect::Choices {
+    pub(super) fn ask_open_with(&self, ticket: u64, files: Vec<PathBuf>) -> Task<Message> {
+        AppsEffect::Choices {
             ticket,
             files,
             cx: self.loaded(),
-        })]
+        }
+        .into_task()
+        .map(Message::Apps)
     }
 
     /// Open `files` with the application chosen in the chooser, and make it the default
@@ -105,27 +118,31 @@ impl App {
         files: Vec<PathBuf>,
         app: AppChoice,
         default_for: Option<String>,
-    ) -> Vec<Effect> {
-        let mut effects = Vec::new();
+    ) -> Task<Message> {
+        let mut tasks = Vec::new();
         if let Some(mime) = default_for {
-            effects.push(Effect::Apps(AppsEffect::SetDefault {
-                env: self.apps.env.clone(),
-                mime,
-                app: app.clone(),
-            }));
+            tasks.push(
+                AppsEffect::SetDefault {
+                    env: self.apps.env.clone(),
+                    mime,
+                    app: app.clone(),
+                }
+                .into_task()
+                .map(Message::Apps),
+            );
         }
-        effects.extend(self.open_files(files, Some(app.id)));
-        effects
+        tasks.push(self.open_files(files, Some(app.id)));
+        Task::batch(tasks)
     }
 
     /// What opening said: the first failure in the status bar (all of them in the log),
     /// and the chooser for the files no application opens.
-    fn opened(&mut self, o: Opened) -> Vec<Effect> {
+    fn opened(&mut self, o: Opened) -> Task<Message> {
         if let Some(failure) = o.failures.first() {
             self.status.error(crate::failures::open(failure));
         }
         if o.unopened.is_empty() {
-            return Vec::new();
+            return Task::none();
         }
         let mut mimes: Vec<String> = Vec::new();
         let mut files = Vec::new();

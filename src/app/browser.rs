@@ -3,9 +3,10 @@
 //! dialog, say something in the status bar, save the settings.
 
 use super::App;
-use crate::effects::Effect;
-use crate::message::KeyPress;
+use crate::key_press::KeyPress;
+use crate::message::Message;
 use crate::screen::browser::{self, Context, Event};
+use iced::Task;
 
 impl App {
     /// The browser: the tabs, their panes and what they show.
@@ -13,15 +14,15 @@ impl App {
         &self.browser
     }
 
-    pub(super) fn on_browser_message(&mut self, m: browser::Message) -> Vec<Effect> {
+    pub(super) fn on_browser_message(&mut self, m: browser::Message) -> Task<Message> {
         self.in_browser(|b, cx| b.update(m, cx))
     }
 
     /// Do `f` to the browser with what it reads of the window, then what it asked for.
     pub(super) fn in_browser(
         &mut self,
-        f: impl FnOnce(&mut browser::Browser, &mut Context) -> Vec<Effect>,
-    ) -> Vec<Effect> {
+        f: impl FnOnce(&mut browser::Browser, &mut Context) -> Task<browser::Message>,
+    ) -> Task<Message> {
         let mut cx = Context {
             settings: &mut self.settings,
             home: &self.home,
@@ -29,14 +30,14 @@ impl App {
             pointer: self.actions.pointer,
             events: Vec::new(),
         };
-        let mut effects = f(&mut self.browser, &mut cx);
+        let mut tasks = vec![f(&mut self.browser, &mut cx).map(Message::Browser)];
         for event in std::mem::take(&mut cx.events) {
-            effects.extend(self.on_browser_event(event));
+            tasks.push(self.on_browser_event(event));
         }
-        effects
+        Task::batch(tasks)
     }
 
-    fn on_browser_event(&mut self, event: Event) -> Vec<Effect> {
+    fn on_browser_event(&mut self, event: Event) -> Task<Message> {
         match event {
             Event::Job(request) => self.start_job(request),
             Event::AskDelete(paths) => self.ask_delete(paths),
@@ -50,70 +51,70 @@ impl App {
             Event::Bookmark(folder) => self.bookmark(folder),
             Event::Error(e) => {
                 self.status.error(e);
-                Vec::new()
+                Task::none()
             }
             Event::ClearError => {
                 self.status.clear_error();
-                Vec::new()
+                Task::none()
             }
             Event::Note(note) => {
                 self.status.note(note);
-                Vec::new()
+                Task::none()
             }
             Event::LeftFolder => {
                 // Drags end with the folder, and what the status bar said about it.
                 self.actions.left_folder();
                 self.status.clear();
-                Vec::new()
+                Task::none()
             }
             Event::Scrolled => {
                 self.actions.hover = None;
-                Vec::new()
+                Task::none()
             }
             Event::Press(sources) => {
                 self.actions.drag = Some(crate::actions::Drag::new(sources, self.actions.pointer));
-                Vec::new()
+                Task::none()
             }
             Event::Drag(a) => self.on_drag(a),
             Event::Done(step) => {
                 tracing::info!(?step, "done");
                 self.push_undo(step);
-                Vec::new()
+                Task::none()
             }
             Event::Undo => self.on_job_message(crate::screen::jobs::Message::Undo),
             Event::Redo => self.on_job_message(crate::screen::jobs::Message::Redo),
             Event::Save => self.save(),
             Event::FocusView => {
                 self.focus_view_by_mouse();
-                Vec::new()
+                Task::none()
             }
-            Event::Close => vec![Effect::Close],
+            Event::Close => iced::exit(),
         }
     }
 
     /// Where a key goes: the open dialog takes every key; else Escape first ends a drag,
     /// then the browser's search view has it, then the bookmarks of Places, then the
     /// keyboard among the window's parts (Tab, Places), and last the browser.
-    pub(super) fn key(&mut self, k: &KeyPress) -> Vec<Effect> {
+    pub(super) fn key(&mut self, k: &KeyPress) -> Task<Message> {
         if self.dialog.is_some() {
             return self.dialog_key(k);
         }
-        if let Some(effects) = self.drag_key(k) {
-            return effects;
+        if let Some(task) = self.drag_key(k) {
+            return task;
         }
         let mut taken = false;
-        let effects = self.in_browser(|b, cx| match b.search_key(k, cx) {
-            Some(effects) => {
+        let task = self.in_browser(|b, cx| match b.search_key(k, cx) {
+            Some(task) => {
                 taken = true;
-                effects
+                task
             }
-            None => Vec::new(),
+            None => Task::none(),
         });
         if taken {
-            return effects;
+            return task;
         }
-        if let Some(effects) = self.bookmark_key(k).or_else(|| self.focus_key(k)) {
-            return effects;
+        if let Some(task) = self.bookmark_key(k).or_else(|| self.focus_key(k)) {
+            return task;
         }
         self.in_browser(|b, cx| b.key(k, cx))
     }

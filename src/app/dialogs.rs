@@ -17,8 +17,8 @@ use super::App;
 use crate::dialog::preferences::{Change, Preferences};
 use crate::dialog::question::{Answer, Ask, Question};
 use crate::dialog::{self, Dialog, Event};
-use crate::effects::Effect;
-use crate::message::{KeyPress, Message};
+use crate::key_press::KeyPress;
+use crate::message::Message;
 use crate::request::{JobKind, JobRequest};
 
 impl App {
@@ -45,13 +45,13 @@ impl App {
     }
 
     /// Show `dialog` (the window's menus close); `task` is its start.
-    fn show_dialog(&mut self, dialog: Dialog, task: Task<dialog::Message>) -> Vec<Effect> {
+    fn show_dialog(&mut self, dialog: Dialog, task: Task<dialog::Message>) -> Task<Message> {
         self.browser.pane_mut().close_menus();
         self.dialog = Some(dialog);
-        Effect::task(task.map(Message::Dialog))
+        task.map(Message::Dialog)
     }
 
-    pub(super) fn on_dialog_message(&mut self, m: dialog::Message) -> Vec<Effect> {
+    pub(super) fn on_dialog_message(&mut self, m: dialog::Message) -> Task<Message> {
         let cx = dialog::Context {
             settings: &self.settings,
             types: &self.types,
@@ -59,29 +59,29 @@ impl App {
             questions_waiting: self.jobs.questions.len(),
         };
         let Some(d) = &mut self.dialog else {
-            return Vec::new();
+            return Task::none();
         };
         let (task, event) = d.update(m, &cx);
-        let mut effects = Effect::task(task.map(Message::Dialog));
+        let mut tasks = vec![task.map(Message::Dialog)];
         if let Some(event) = event {
-            effects.extend(self.on_dialog_event(event));
+            tasks.push(self.on_dialog_event(event));
         }
-        effects
+        Task::batch(tasks)
     }
 
     /// A key while a dialog is open: it is modal, so no key reaches what is behind it.
-    pub(super) fn dialog_key(&mut self, k: &KeyPress) -> Vec<Effect> {
+    pub(super) fn dialog_key(&mut self, k: &KeyPress) -> Task<Message> {
         match self.dialog.as_ref().and_then(|d| d.key(k)) {
             Some(m) => self.on_dialog_message(m),
-            None => Vec::new(),
+            None => Task::none(),
         }
     }
 
-    fn on_dialog_event(&mut self, event: Event) -> Vec<Effect> {
+    fn on_dialog_event(&mut self, event: Event) -> Task<Message> {
         match event {
             Event::Close => {
                 self.dialog = None;
-                Vec::new()
+                Task::none()
             }
             Event::Job(request, spec) => {
                 self.dialog = None;
@@ -92,7 +92,7 @@ impl App {
             }
             Event::Done(step) => {
                 self.push_undo(step);
-                Vec::new()
+                Task::none()
             }
             Event::Setting(change) => self.apply_setting(change),
             Event::Open {
@@ -115,7 +115,7 @@ impl App {
     }
 
     /// A job's question, or whether to delete for good, was answered.
-    fn answer(&mut self, answer: Answer) -> Vec<Effect> {
+    fn answer(&mut self, answer: Answer) -> Task<Message> {
         match answer {
             Answer::Conflict {
                 job,
@@ -124,11 +124,11 @@ impl App {
             } => {
                 self.jobs
                     .steer(job, |c| c.answer(JobAnswer { choice, for_all }));
-                Vec::new()
+                Task::none()
             }
             Answer::Preflight { job, choice } => {
                 self.jobs.steer(job, |c| c.answer_preflight(choice));
-                Vec::new()
+                Task::none()
             }
             Answer::Delete(sources) => self.start_job(JobRequest {
                 kind: JobKind::Delete,
@@ -171,13 +171,13 @@ impl App {
     }
 
     /// Shift+Del: ask before deleting `paths` for good.
-    pub(super) fn ask_delete(&mut self, paths: Vec<PathBuf>) -> Vec<Effect> {
+    pub(super) fn ask_delete(&mut self, paths: Vec<PathBuf>) -> Task<Message> {
         let ask = Question::new(Ask::ConfirmDelete { paths });
         self.show_dialog(Dialog::Question(ask), Task::none())
     }
 
     /// The properties of the selected items, or of the shown folder when none is.
-    pub(super) fn open_properties(&mut self) -> Vec<Effect> {
+    pub(super) fn open_properties(&mut self) -> Task<Message> {
         let mut paths = self.browser.selected_paths();
         if paths.is_empty() {
             paths.push(self.browser.pane().path().to_owned());
@@ -201,7 +201,7 @@ impl App {
             .and_then(|p| p.types().of(name).cloned())
     }
 
-    pub(super) fn open_preferences(&mut self) -> Vec<Effect> {
+    pub(super) fn open_preferences(&mut self) -> Task<Message> {
         let (d, task) = Preferences::open();
         self.show_dialog(
             Dialog::Preferences(d),
@@ -211,10 +211,10 @@ impl App {
 
     /// Several items selected: the batch rename on them, in the order the view shows them
     /// (the numbering follows it). Fewer: nothing.
-    pub(super) fn open_batch_rename(&mut self) -> Vec<Effect> {
+    pub(super) fn open_batch_rename(&mut self) -> Task<Message> {
         let pane = self.browser.pane();
         if pane.trash.is_some() || pane.selection().len() < 2 {
-            return Vec::new();
+            return Task::none();
         }
         let lister = pane.lister();
         let selection = pane.selection();
@@ -227,7 +227,7 @@ impl App {
             })
             .collect();
         if items.len() < 2 {
-            return Vec::new();
+            return Task::none();
         }
         let taken: HashSet<Vec<u8>> = lister.all_names().map(<[u8]>::to_vec).collect();
         let (d, task) =
@@ -240,13 +240,18 @@ impl App {
 
     /// The chooser for `files` (of types `mimes`); the applications are read first when
     /// they are not yet.
-    pub(super) fn open_chooser(&mut self, files: Vec<PathBuf>, mimes: Vec<String>) -> Vec<Effect> {
+    pub(super) fn open_chooser(
+        &mut self,
+        files: Vec<PathBuf>,
+        mimes: Vec<String>,
+    ) -> Task<Message> {
         let (d, task) = dialog::chooser::Chooser::open(files, mimes, self.apps.apps.as_ref());
-        let mut effects = self.show_dialog(Dialog::Chooser(d), task.map(dialog::Message::Chooser));
+        let mut tasks =
+            vec![self.show_dialog(Dialog::Chooser(d), task.map(dialog::Message::Chooser))];
         if self.apps.apps.is_none() {
-            effects.extend(self.reload_apps());
+            tasks.push(self.reload_apps());
         }
-        effects
+        Task::batch(tasks)
     }
 
     /// The passphrase dialog of a locked volume.
@@ -254,7 +259,7 @@ impl App {
         &mut self,
         volume: porpoise_engine::devices::udisks::Unmounted,
         name: String,
-    ) -> Vec<Effect> {
+    ) -> Task<Message> {
         let (d, task) = dialog::unlock::Unlock::open(volume, name);
         self.show_dialog(Dialog::Unlock(d), task.map(dialog::Message::Unlock))
     }
@@ -269,7 +274,7 @@ impl App {
     }
 
     /// A setting changed in Preferences: applied at once, and saved.
-    fn apply_setting(&mut self, change: Change) -> Vec<Effect> {
+    fn apply_setting(&mut self, change: Change) -> Task<Message> {
         match change {
             Change::Theme(choice) => {
                 self.settings.theme = choice;
@@ -278,24 +283,18 @@ impl App {
             }
             Change::IconTheme(name) => {
                 self.settings.icon_theme = name;
-                let mut effects = vec![Effect::LoadThemeIcons {
-                    setting: self.settings.icon_theme.clone(),
-                }];
-                effects.extend(self.describe_types_again());
-                effects.extend(self.save());
-                effects
+                let icons = self.load_theme_icons();
+                Task::batch([icons, self.describe_types_again(), self.save()])
             }
             Change::Language(language) => {
                 self.settings.language = language;
                 crate::i18n::apply(self.settings.language.as_deref());
-                let mut effects = self.describe_types_again();
-                effects.extend(self.save());
-                effects
+                Task::batch([self.describe_types_again(), self.save()])
             }
             Change::ShowHidden(on) if on != self.settings.show_hidden => {
                 self.in_browser(|b, cx| b.toggle_hidden(cx))
             }
-            Change::ShowHidden(_) => Vec::new(),
+            Change::ShowHidden(_) => Task::none(),
             Change::NetworkPreviews(on) => {
                 // What was left out is asked for again (`Thumbs::want` sees the change).
                 self.settings.previews_on_network = on;

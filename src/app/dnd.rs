@@ -4,22 +4,23 @@
 //! menu, or directly with Shift/Ctrl), folders dropped on Places bookmarked; and files
 //! dropped in by other applications.
 
+use iced::Task;
 use std::path::PathBuf;
 
 use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 
 use super::App;
-use crate::actions::{ActionEffect, ActionMsg, DropMenu, DropTarget, drag, drop_default};
+use crate::actions::{ActionMsg, DropMenu, DropTarget, drag, drop_default, work};
 use crate::drag_out::DragOutEffect;
-use crate::effects::Effect;
-use crate::message::{KeyPress, Message};
+use crate::key_press::KeyPress;
+use crate::message::Message;
 use crate::request::{JobKind, JobRequest};
 use crate::screen::places::{self, bookmarks::Edit};
 use crate::widgets::pointer::PointerEvent;
 
 impl App {
-    pub(super) fn on_drag(&mut self, m: ActionMsg) -> Vec<Effect> {
+    pub(super) fn on_drag(&mut self, m: ActionMsg) -> Task<Message> {
         match m {
             ActionMsg::Pointer(e) => self.pointer(e),
             ActionMsg::ReleasedOn(t) => {
@@ -27,35 +28,34 @@ impl App {
                     // The innermost target hears the release first (a folder in the
                     // other pane before that pane as a whole): it takes the drop.
                     d.released_on.get_or_insert(t);
-                    return Vec::new();
+                    return Task::none();
                 }
                 match t {
-                    DropTarget::Tab(to) => {
-                        self.in_browser(|b, cx| b.tab_released_on(to, cx).unwrap_or_default())
-                    }
+                    DropTarget::Tab(to) => self
+                        .in_browser(|b, cx| b.tab_released_on(to, cx).unwrap_or_else(Task::none)),
                     DropTarget::Place(to) => {
                         let task = self.places.bookmarks.released_on(to);
-                        Effect::task(task.map(bookmarks_message))
+                        task.map(bookmarks_message)
                     }
-                    _ => Vec::new(),
+                    _ => Task::none(),
                 }
             }
             // Places as a whole never hides the place under the pointer.
             ActionMsg::Hover(DropTarget::Bookmarks) if self.actions.hover.is_some() => {
                 self.places.bookmarks.over_panel = true;
-                Vec::new()
+                Task::none()
             }
             ActionMsg::Hover(t) => {
                 self.places.bookmarks.over_panel |= t == DropTarget::Bookmarks;
                 self.actions.hover = Some(t);
-                Vec::new()
+                Task::none()
             }
             ActionMsg::Unhover(t) => {
                 self.places.bookmarks.over_panel &= t != DropTarget::Bookmarks;
                 if self.actions.hover.as_ref() == Some(&t) {
                     self.actions.hover = None;
                 }
-                Vec::new()
+                Task::none()
             }
             ActionMsg::FileDropped(p) => self.file_dropped(p),
             ActionMsg::DropSettled(t) => self.drop_settled(t),
@@ -64,57 +64,59 @@ impl App {
         }
     }
 
-    fn pointer(&mut self, e: PointerEvent) -> Vec<Effect> {
+    fn pointer(&mut self, e: PointerEvent) -> Task<Message> {
         match e {
             PointerEvent::Pressed(p) => {
                 self.actions.pointer = p;
                 self.places
                     .bookmarks
                     .pressed_over(self.actions.hover.as_ref());
-                Vec::new()
+                Task::none()
             }
             PointerEvent::Moved(p) => match &mut self.actions.drag {
                 // Once it is a drag, other applications are offered it too, whenever
                 // the pointer is over one of their windows.
                 Some(d) => match d.moved(p) {
-                    true => vec![Effect::DragOut(DragOutEffect::Start(d.sources.clone()))],
-                    false => Vec::new(),
+                    true => DragOutEffect::Start(d.sources.clone())
+                        .into_task()
+                        .map(Message::DragOut),
+                    false => Task::none(),
                 },
-                None => Vec::new(),
+                None => Task::none(),
             },
             PointerEvent::Released => self.released(),
         }
     }
 
-    fn released(&mut self) -> Vec<Effect> {
+    fn released(&mut self) -> Task<Message> {
         let drag = self.actions.drag.take();
         let dragged = drag.as_ref().is_some_and(|d| d.active);
-        let mut effects = self.in_browser(|b, cx| b.released(dragged, cx));
+        let mut tasks = vec![self.in_browser(|b, cx| b.released(dragged, cx))];
         let Some(d) = drag.filter(|d| d.active) else {
-            return effects;
+            return Task::batch(tasks);
         };
         let Some(target) = d.released_on.clone() else {
-            return effects;
+            return Task::batch(tasks);
         };
         if target == DropTarget::Bookmarks {
             // Folders dropped on Places (not on a place) are bookmarked.
             let task = self.places.bookmarks.edit(Edit::AddFolders(d.sources));
-            effects.extend(Effect::task(task.map(bookmarks_message)));
-            return effects;
+            tasks.push(task.map(bookmarks_message));
+            return Task::batch(tasks);
         }
         let trash = self.home.trash.files();
         let Some(dest) = self.browser.drop_dest(&target, &trash) else {
-            return effects;
+            return Task::batch(tasks);
         };
         if trash == dest {
-            effects.extend(self.start_job(request(JobKind::Trash, d.sources, dest)));
-            return effects;
+            tasks.push(self.start_job(request(JobKind::Trash, d.sources, dest)));
+            return Task::batch(tasks);
         }
         if !drag::drop_allowed(&d.sources, &dest) {
-            return effects;
+            return Task::batch(tasks);
         }
         match drag::direct_kind(self.modifiers.shift(), self.modifiers.control()) {
-            Some(kind) => effects.extend(self.start_job(request(kind, d.sources, dest))),
+            Some(kind) => tasks.push(self.start_job(request(kind, d.sources, dest))),
             None => {
                 let default = drop_default(self.places.on_removable(&dest));
                 self.browser.open_drop_menu(DropMenu {
@@ -125,19 +127,19 @@ impl App {
                 });
             }
         }
-        effects
+        Task::batch(tasks)
     }
 
     /// Escape while dragging: the drag ends, here and in the other application it may be
     /// over. `None` when nothing is dragged.
-    pub(super) fn drag_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
+    pub(super) fn drag_key(&mut self, k: &KeyPress) -> Option<Task<Message>> {
         if k.key != Key::Named(Named::Escape)
             || !self.actions.drag.as_ref().is_some_and(|d| d.active)
         {
             return None;
         }
         self.actions.drag = None;
-        Some(vec![Effect::DragOut(DragOutEffect::Cancel)])
+        Some(DragOutEffect::Cancel.into_task().map(Message::DragOut))
     }
 
     /// The target a drop would go to now, if a drag is under way and could drop there
@@ -160,19 +162,17 @@ impl App {
     }
 
     /// One file of a drop from another application; the drop settles shortly after.
-    fn file_dropped(&mut self, path: PathBuf) -> Vec<Effect> {
+    fn file_dropped(&mut self, path: PathBuf) -> Task<Message> {
         self.actions.dropped.push(path);
         self.actions.dropped_ticket += 1;
-        vec![Effect::Action(ActionEffect::SettleDrop(
-            self.actions.dropped_ticket,
-        ))]
+        work::settle_drop(self.actions.dropped_ticket).map(Message::Drag)
     }
 
     /// All files of a drop arrived: ask what to do with them in the shown folder.
-    fn drop_settled(&mut self, ticket: u64) -> Vec<Effect> {
+    fn drop_settled(&mut self, ticket: u64) -> Task<Message> {
         let pane = self.browser.pane();
         if ticket != self.actions.dropped_ticket || pane.trash.is_some() {
-            return Vec::new();
+            return Task::none();
         }
         let sources = std::mem::take(&mut self.actions.dropped);
         let dest = pane.path().to_owned();
@@ -189,7 +189,7 @@ impl App {
                 default,
             });
         }
-        Vec::new()
+        Task::none()
     }
 }
 

@@ -4,12 +4,13 @@
 
 use super::App;
 use crate::drag_out::{DragOutMsg, Outcome};
-use crate::effects::Effect;
 use crate::i18n::fl;
+use crate::message::Message;
 use crate::screen::status::Note;
+use iced::Task;
 
 impl App {
-    pub(super) fn on_drag_out_message(&mut self, m: DragOutMsg) -> Vec<Effect> {
+    pub(super) fn on_drag_out_message(&mut self, m: DragOutMsg) -> Task<Message> {
         let DragOutMsg::Ended(outcome) = m;
         match outcome {
             Outcome::Refused => {
@@ -32,6 +33,6 @@ impl App {
             // going, through the folder's watch.
             Outcome::Taken(_) | Outcome::NotDropped | Outcome::Cancelled => {}
         }
-        Vec::new()
+        Task::none()
     }
 }

@@ -2,13 +2,14 @@
 //! it, Places takes its keys; on the main menu's button, Enter, Space or Down opens the
 //! menu.
 
+use crate::message::Message;
+use iced::Task;
 use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 
 use super::App;
-use crate::effects::Effect;
 use crate::focus::{self, Part};
-use crate::message::KeyPress;
+use crate::key_press::KeyPress;
 use crate::screen::browser::pane::Mode;
 use crate::screen::browser::pane::PaneMsg;
 
@@ -29,7 +30,7 @@ impl App {
     }
 
     /// Keys that belong to the parts: Tab anywhere, and the arrows and Enter in Places.
-    pub(super) fn focus_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
+    pub(super) fn focus_key(&mut self, k: &KeyPress) -> Option<Task<Message>> {
         // A menu or a question of the Trash view has the keyboard while it is open.
         let pane = self.browser.pane();
         let asking = pane
@@ -46,11 +47,12 @@ impl App {
         if self.focused() == Part::Menu && !m.control() && !m.alt() {
             return match k.key.as_ref() {
                 Key::Named(Named::Enter | Named::Space | Named::ArrowDown) => {
-                    Some(self.browser.open_main_menu(true, &self.settings))
+                    self.browser.open_main_menu(true, &self.settings);
+                    Some(Task::none())
                 }
                 Key::Named(Named::Escape) => {
                     self.focus = Part::View;
-                    Some(Vec::new())
+                    Some(Task::none())
                 }
                 _ => None,
             };
@@ -61,7 +63,7 @@ impl App {
             return match k.key.as_ref() {
                 Key::Named(Named::Escape) => {
                     self.focus = Part::View;
-                    Some(Vec::new())
+                    Some(Task::none())
                 }
                 Key::Named(
                     Named::ArrowUp
@@ -73,7 +75,7 @@ impl App {
                     | Named::Home
                     | Named::End
                     | Named::Enter,
-                ) => Some(Vec::new()),
+                ) => Some(Task::none()),
                 _ => None,
             };
         }
@@ -83,7 +85,7 @@ impl App {
         self.places_key(k)
     }
 
-    fn move_focus(&mut self, forward: bool) -> Vec<Effect> {
+    fn move_focus(&mut self, forward: bool) -> Task<Message> {
         let from = self.focused();
         // In split view the round passes both panes, the left one first.
         if let Some(beside_left) = self.browser.beside_on_left() {
@@ -92,7 +94,7 @@ impl App {
                 self.focus_visible = true;
                 return self.in_browser(|b, cx| {
                     b.focus_beside(cx);
-                    Vec::new()
+                    Task::none()
                 });
             }
         }
@@ -100,20 +102,20 @@ impl App {
         let to = focus::next(from, forward, places, !self.jobs.entries.is_empty());
         self.focus_visible = true;
         self.focus = to;
-        let mut effects = Vec::new();
+        let mut tasks = Vec::new();
         if from == Part::Location && to != Part::Location {
             self.browser.pane_mut().end_location();
         }
         if self.browser.beside_on_left() == Some(forward) && to == Part::View {
             // Coming round to the panes: the left one first, or the right one backwards.
-            effects = self.in_browser(|b, cx| {
+            tasks.push(self.in_browser(|b, cx| {
                 b.focus_beside(cx);
-                Vec::new()
-            });
+                Task::none()
+            }));
         }
         match to {
             Part::Location => {
-                effects.extend(self.in_browser(|b, cx| b.pane_message(PaneMsg::EditLocation, cx)));
+                tasks.push(self.in_browser(|b, cx| b.pane_message(PaneMsg::EditLocation, cx)));
             }
             Part::Places => {
                 let pane = self.browser.pane();
@@ -122,7 +124,7 @@ impl App {
             }
             Part::Menu | Part::View | Part::Jobs => {}
         }
-        effects
+        Task::batch(tasks)
     }
 
     /// The mouse took the view: the keyboard goes with it, without a ring.

@@ -3,33 +3,33 @@
 //! (its questions go, its device knows whether all of it arrived).
 
 use super::App;
-use crate::effects::Effect;
 use crate::message::Message;
 use crate::request::JobRequest;
 use crate::screen::jobs::{self, Jobs};
 use crate::undo::UndoStep;
+use iced::Task;
 use porpoise_engine::jobs::JobSpec;
 
 impl App {
     /// Start the job a paste, drop, key or menu asked for.
-    pub(super) fn start_job(&mut self, request: JobRequest) -> Vec<Effect> {
+    pub(super) fn start_job(&mut self, request: JobRequest) -> Task<Message> {
         self.start_job_as(request, None)
     }
 
     /// Start the job `request` shows in the panel, as `spec` says (a batch rename's
     /// names are in its spec alone).
-    pub(super) fn start_job_with(&mut self, request: JobRequest, spec: JobSpec) -> Vec<Effect> {
+    pub(super) fn start_job_with(&mut self, request: JobRequest, spec: JobSpec) -> Task<Message> {
         self.start_job_as(request, Some(spec))
     }
 
-    fn start_job_as(&mut self, request: JobRequest, spec: Option<JobSpec>) -> Vec<Effect> {
+    fn start_job_as(&mut self, request: JobRequest, spec: Option<JobSpec>) -> Task<Message> {
         let cx = jobs::Context {
             trash: &self.home.trash,
             verify_copies: self.settings.verify_copies,
             queue_per_device: self.settings.queue_per_device,
         };
         self.jobs.start(request, spec, &cx);
-        Vec::new()
+        Task::none()
     }
 
     /// Record a step Ctrl+Z can take back (rename and new folder record theirs here too).
@@ -42,14 +42,14 @@ impl App {
         &self.jobs
     }
 
-    pub(super) fn on_job_message(&mut self, m: jobs::Message) -> Vec<Effect> {
+    pub(super) fn on_job_message(&mut self, m: jobs::Message) -> Task<Message> {
         let cx = jobs::Context {
             trash: &self.home.trash,
             verify_copies: self.settings.verify_copies,
             queue_per_device: self.settings.queue_per_device,
         };
         let (task, event) = self.jobs.update(m, &cx);
-        let effects = Effect::task(task.map(Message::Jobs));
+        let task = task.map(Message::Jobs);
         match event {
             Some(jobs::Event::Note(note)) => self.status.note(note),
             Some(jobs::Event::Ended(id)) => {
@@ -58,7 +58,7 @@ impl App {
             }
             None => {}
         }
-        effects
+        task
     }
 
     /// The job panel, or nothing while there are no jobs.

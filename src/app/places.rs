@@ -2,14 +2,15 @@
 //! folder or the Trash, a tab behind, a volume's passphrase, a word in the status bar),
 //! Ctrl+D, and what the job panel and the drags need of it.
 
+use iced::Task;
 use std::path::Path;
 
 use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 
 use super::App;
-use crate::effects::Effect;
-use crate::message::{KeyPress, Message};
+use crate::key_press::KeyPress;
+use crate::message::Message;
 use crate::screen::browser::pane::PaneMsg;
 use crate::screen::browser::tabs::TabMsg;
 use crate::screen::places::bookmarks::{BookmarkMsg, Edit};
@@ -26,19 +27,19 @@ impl App {
         &self.places
     }
 
-    pub(super) fn on_places_message(&mut self, m: places::Message) -> Vec<Effect> {
+    pub(super) fn on_places_message(&mut self, m: places::Message) -> Task<Message> {
         if let places::Message::Bookmarks(BookmarkMsg::OpenMenu(_)) = &m {
             self.browser.pane_mut().close_menus();
         }
         let (task, event) = self.places.update(m, &self.jobs, self.actions.pointer);
-        let mut effects = Effect::task(task.map(Message::Places));
+        let mut tasks = vec![task.map(Message::Places)];
         if let Some(event) = event {
-            effects.extend(self.on_places_event(event));
+            tasks.push(self.on_places_event(event));
         }
-        effects
+        Task::batch(tasks)
     }
 
-    fn on_places_event(&mut self, event: places::Event) -> Vec<Effect> {
+    fn on_places_event(&mut self, event: places::Event) -> Task<Message> {
         match event {
             places::Event::Open(path) => {
                 self.in_browser(|b, cx| b.pane_message(PaneMsg::Navigate(path), cx))
@@ -50,11 +51,11 @@ impl App {
             places::Event::Unlock(volume, name) => self.open_unlock(volume, name),
             places::Event::Note(note) => {
                 self.status.note(note);
-                Vec::new()
+                Task::none()
             }
             places::Event::Error(e) => {
                 self.status.error(e);
-                Vec::new()
+                Task::none()
             }
             places::Event::Drag(a) => self.on_drag(a),
         }
@@ -62,12 +63,12 @@ impl App {
 
     /// An encrypted volume was unlocked and mounted at `at`: the window goes there and the
     /// mount table is read again.
-    pub(super) fn unlocked(&mut self, at: std::path::PathBuf) -> Vec<Effect> {
+    pub(super) fn unlocked(&mut self, at: std::path::PathBuf) -> Task<Message> {
         self.status.clear();
         let read = places::devices::read_mounts().map(places::Message::Devices);
-        let mut effects = Effect::task(read.map(Message::Places));
-        effects.extend(self.in_browser(|b, cx| b.pane_message(PaneMsg::Navigate(at), cx)));
-        effects
+        let mut tasks = vec![read.map(Message::Places)];
+        tasks.push(self.in_browser(|b, cx| b.pane_message(PaneMsg::Navigate(at), cx)));
+        Task::batch(tasks)
     }
 
     /// Is `path` on a removable device (as far as the known mount table tells)?
@@ -81,21 +82,21 @@ impl App {
     }
 
     /// Bookmark `folder` in Places.
-    pub(super) fn bookmark(&mut self, folder: std::path::PathBuf) -> Vec<Effect> {
+    pub(super) fn bookmark(&mut self, folder: std::path::PathBuf) -> Task<Message> {
         let task = self.places.bookmarks.edit(Edit::Add(folder));
-        Effect::task(task.map(|m| Message::Places(places::Message::Bookmarks(m))))
+        task.map(|m| Message::Places(places::Message::Bookmarks(m)))
     }
 
     /// A bookmark's menu and label editing take their keys, and Ctrl+D bookmarks the shown
     /// folder. `None` leaves the key to the rest of the app.
-    pub(super) fn bookmark_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
+    pub(super) fn bookmark_key(&mut self, k: &KeyPress) -> Option<Task<Message>> {
         if let Some((task, event)) = self.places.bookmarks.key(k) {
             let task = task.map(|m| Message::Places(places::Message::Bookmarks(m)));
-            let mut effects = Effect::task(task);
+            let mut tasks = vec![task];
             if let Some(event) = event {
-                effects.extend(self.on_places_event(event));
+                tasks.push(self.on_places_event(event));
             }
-            return Some(effects);
+            return Some(Task::batch(tasks));
         }
         let pane = self.browser.pane();
         if k.captured
@@ -111,7 +112,7 @@ impl App {
                 if m.control() && !m.alt() && !m.shift() && c.eq_ignore_ascii_case("d") =>
             {
                 if pane.trash.is_some() {
-                    return Some(Vec::new());
+                    return Some(Task::none());
                 }
                 let here = pane.path().to_owned();
                 Some(self.bookmark(here))
@@ -121,7 +122,7 @@ impl App {
     }
 
     /// The keys of Places while it has the keyboard (`None`: not its key).
-    pub(super) fn places_key(&mut self, k: &KeyPress) -> Option<Vec<Effect>> {
+    pub(super) fn places_key(&mut self, k: &KeyPress) -> Option<Task<Message>> {
         let width = self.places_width();
         let at = |row: usize| iced::Point::new(width - 40.0, PLACES_TOP + row as f32 * PLACE_ROW);
         let taken = self.places.key(k, at)?;
@@ -130,7 +131,7 @@ impl App {
         }
         Some(match taken {
             Some(event) => self.on_places_event(event),
-            None => Vec::new(),
+            None => Task::none(),
         })
     }
 

@@ -2,16 +2,17 @@
 //! folder", `org.freedesktop.FileManager1`): folders as tabs, items selected in their
 //! folders, the items' properties; then the window comes to the front.
 
+use crate::message::Message;
+use iced::Task;
 use std::collections::BTreeMap;
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
 use super::App;
-use crate::effects::Effect;
 use crate::instance::{Show, ShowRequest};
 
 impl App {
-    pub(super) fn on_show_request(&mut self, r: ShowRequest) -> Vec<Effect> {
+    pub(super) fn on_show_request(&mut self, r: ShowRequest) -> Task<Message> {
         tracing::info!(what = ?r.what, startup_id = %r.startup_id, "asked to show");
         // What the window was in the middle of goes: the request is what is wanted now.
         self.browser.pane_mut().close_menus();
@@ -19,26 +20,27 @@ impl App {
         if !matches!(self.dialog, Some(crate::dialog::Dialog::Question(_))) {
             self.dialog = None;
         }
-        let mut effects = match r.what {
+        let shown = match r.what {
             // A file opens its folder with it selected (as on the command line).
-            Show::Folders(folders) => folders
-                .into_iter()
-                .flat_map(|f| self.in_browser(|b, cx| b.open_tab(f, true, cx)))
-                .collect(),
+            Show::Folders(folders) => {
+                let tabs: Vec<_> = folders
+                    .into_iter()
+                    .map(|f| self.in_browser(|b, cx| b.open_tab(f, true, cx)))
+                    .collect();
+                Task::batch(tabs)
+            }
             Show::Items(items) => self.show_items(items),
             Show::Properties(items) => {
-                let mut effects = self.show_items(items);
-                effects.extend(self.open_properties());
-                effects
+                let tabs = self.show_items(items);
+                Task::batch([tabs, self.open_properties()])
             }
         };
-        effects.push(Effect::Raise(r.startup_id));
-        effects
+        Task::batch([shown, crate::x11::raise(r.startup_id)])
     }
 
     /// A tab for each folder the items are in, in the order they come, with its items
     /// selected; the last one shown.
-    fn show_items(&mut self, items: Vec<PathBuf>) -> Vec<Effect> {
+    fn show_items(&mut self, items: Vec<PathBuf>) -> Task<Message> {
         let mut folders: Vec<PathBuf> = Vec::new();
         let mut names: BTreeMap<PathBuf, Vec<Vec<u8>>> = BTreeMap::new();
         for item in items {
@@ -55,14 +57,14 @@ impl App {
                 .or_default()
                 .push(name.as_bytes().to_vec());
         }
-        let mut effects = Vec::new();
+        let mut tasks = Vec::new();
         for folder in folders {
             let tab = folder.clone();
-            effects.extend(self.in_browser(|b, cx| b.open_tab(tab, true, cx)));
+            tasks.push(self.in_browser(|b, cx| b.open_tab(tab, true, cx)));
             for name in names.remove(&folder).unwrap_or_default() {
                 self.browser.pane_mut().select(&name);
             }
         }
-        effects
+        Task::batch(tasks)
     }
 }

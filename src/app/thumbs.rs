@@ -3,39 +3,40 @@
 //! (most visible first, at the size the view draws); the views draw a file's picture in
 //! place of its icon once it came.
 
+use crate::message::Message;
+use iced::Task;
 use std::os::unix::ffi::OsStrExt;
 
 use porpoise_engine::thumbs::ThumbSize;
 
-use super::super::effects::Effect;
 use super::super::settings::{ViewMode, ViewShape};
 use super::super::thumbs::{ThumbsMsg, Wanted};
 use super::App;
 use crate::screen::browser::pane::Pane;
 
 impl App {
-    pub(super) fn on_thumbs_message(&mut self, m: ThumbsMsg) -> Vec<Effect> {
+    pub(super) fn on_thumbs_message(&mut self, m: ThumbsMsg) -> Task<Message> {
         match m {
             ThumbsMsg::Started(Some((pool, events))) => {
                 self.thumbs.started(pool, events);
-                Vec::new()
+                Task::none()
             }
-            ThumbsMsg::Started(None) => Vec::new(),
+            ThumbsMsg::Started(None) => Task::none(),
             ThumbsMsg::Made(event) => {
                 self.thumbs.made(event);
-                Vec::new()
+                Task::none()
             }
         }
     }
 
     /// Start the pool once the types are there; then want the thumbnails of the files in
     /// view (a scroll, a listing batch, a told type or another folder bring new ones).
-    pub(super) fn ask_thumbs(&mut self) -> Vec<Effect> {
+    pub(super) fn ask_thumbs(&mut self) -> Task<Message> {
         if let Some(start) = self.thumbs.start(self.types.db(), &self.apps.env) {
-            return vec![Effect::Thumbs(start)];
+            return start.into_task().map(Message::Thumbs);
         }
         if !self.thumbs.running() {
-            return Vec::new();
+            return Task::none();
         }
         let shape = self.settings.shape();
         let mut wanted = Vec::new();
@@ -44,7 +45,7 @@ impl App {
         }
         self.thumbs
             .want(&wanted, size_for(shape), self.settings.previews_on_network);
-        Vec::new()
+        Task::none()
     }
 
     /// The files of `pane` in view that could have a thumbnail.

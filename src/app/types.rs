@@ -2,12 +2,13 @@
 //! have their types told off the UI thread (asked once each), and each new type is
 //! described once (words in the window's language, icons from the theme).
 
-use super::super::effects::Effect;
 use super::super::types::{Mime, TypesEffect, TypesMsg};
 use super::App;
+use crate::message::Message;
+use iced::Task;
 
 impl App {
-    pub(super) fn on_types_message(&mut self, m: TypesMsg) -> Vec<Effect> {
+    pub(super) fn on_types_message(&mut self, m: TypesMsg) -> Task<Message> {
         match m {
             TypesMsg::Loaded(db) => {
                 self.types.set_db(db);
@@ -23,54 +24,60 @@ impl App {
             }
             TypesMsg::Described(described) => {
                 self.types.described(described);
-                Vec::new()
+                Task::none()
             }
         }
     }
 
     /// Ask for the types of the rows in view that no one asked about yet (after every
     /// message: a scroll, a listing batch or another folder bring new rows into view).
-    pub(super) fn ask_types(&mut self) -> Vec<Effect> {
+    pub(super) fn ask_types(&mut self) -> Task<Message> {
         let Some(db) = self.types.db().cloned() else {
-            return Vec::new();
+            return Task::none();
         };
         let view = self.settings.shape();
-        let mut effects = Vec::new();
+        let mut tasks = Vec::new();
         for pane in self.browser.shown_panes_mut() {
             let entries = pane.untold_in_view(view);
             if !entries.is_empty() {
-                effects.push(Effect::Types(TypesEffect::Tell {
-                    db: db.clone(),
-                    generation: pane.generation(),
-                    dir: pane.path().to_owned(),
-                    entries,
-                }));
+                tasks.push(
+                    TypesEffect::Tell {
+                        db: db.clone(),
+                        generation: pane.generation(),
+                        dir: pane.path().to_owned(),
+                        entries,
+                    }
+                    .into_task()
+                    .map(Message::Types),
+                );
             }
         }
-        effects
+        Task::batch(tasks)
     }
 
     /// Describe every type asked about so far again (another language, another icon
     /// theme); the old looks stay until the new ones come.
-    pub(super) fn describe_types_again(&mut self) -> Vec<Effect> {
+    pub(super) fn describe_types_again(&mut self) -> Task<Message> {
         let all = self.types.relook();
         let again = self.types.not_asked(all);
         self.describe(again)
     }
 
-    fn describe(&mut self, mimes: Vec<Mime>) -> Vec<Effect> {
+    fn describe(&mut self, mimes: Vec<Mime>) -> Task<Message> {
         let Some(db) = self.types.db().cloned() else {
-            return Vec::new();
+            return Task::none();
         };
         if mimes.is_empty() {
-            return Vec::new();
+            return Task::none();
         }
-        vec![Effect::Types(TypesEffect::Describe {
+        TypesEffect::Describe {
             db,
             mimes,
             languages: crate::i18n::locale_names(),
             theme: self.settings.icon_theme.clone(),
-        })]
+        }
+        .into_task()
+        .map(Message::Types)
     }
 
     /// The file types the window knows.

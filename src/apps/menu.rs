@@ -7,6 +7,21 @@ use std::path::PathBuf;
 
 use super::AppChoice;
 
+/// The messages of the "Open With" submenu.
+#[derive(Debug, Clone)]
+pub enum OpenWithMsg {
+    /// The applications for the files it was asked for (`ticket`), and their types.
+    Choices {
+        ticket: u64,
+        choices: Vec<AppChoice>,
+        mimes: Vec<String>,
+    },
+    /// The entry of this application (its desktop file ID): open the files with it.
+    OpenWith(String),
+    /// "Other Application…": the chooser for its files.
+    Other,
+}
+
 /// The open submenu (or the question for its entries, on its way).
 #[derive(Debug, Clone, PartialEq)]
 pub struct OpenWithMenu {

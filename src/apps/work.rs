@@ -11,7 +11,6 @@ use porpoise_engine::error::IoError;
 use porpoise_engine::mime::MimeDb;
 
 use super::{AppChoice, AppsMsg};
-use crate::message::Message;
 
 /// Work of the applications, for the app to run.
 #[derive(Debug, Clone)]
@@ -92,8 +91,9 @@ pub enum OpenFailure {
 }
 
 impl AppsEffect {
-    pub fn into_task(self) -> Task<Message> {
-        crate::offload::work("an applications worker", move || Message::Apps(self.run()))
+    /// The task that does the work on the blocking pool.
+    pub fn into_task(self) -> Task<AppsMsg> {
+        crate::offload::work("an applications worker", move || self.run())
     }
 
     fn run(self) -> AppsMsg {

@@ -18,9 +18,8 @@ use porpoise_engine::jobs::JobSpec;
 use porpoise_engine::jobs::rename::RenameJob;
 use porpoise_engine::rename::{CaseChange, Item, Plan, RuleError, Rules};
 
-use super::Event;
 use crate::i18n::fl;
-use crate::message::KeyPress;
+use crate::key_press::KeyPress;
 use crate::request::{JobKind, JobRequest};
 
 /// The id of the Find field (it has the keyboard when the dialog opens).
@@ -42,6 +41,15 @@ pub const FIELDS: [&str; 7] = [
     START_INPUT,
     STEP_INPUT,
 ];
+
+/// What the batch rename asks of the window.
+#[derive(Debug)]
+pub enum Event {
+    Close,
+    /// Start the rename job (the request for the panel, the engine's job as planned);
+    /// the dialog closes.
+    Job(JobRequest, Box<JobSpec>),
+}
 
 /// The dialog's messages.
 #[derive(Debug, Clone)]
@@ -140,7 +148,7 @@ impl BatchRename {
             dest: job.dir.clone(),
             modes: None,
         };
-        Some(Event::Job(request, Some(JobSpec::rename(job))))
+        Some(Event::Job(request, Box::new(JobSpec::rename(job))))
     }
 
     /// The dialog on `items` (in the shown order) of `dir`, which holds `taken`.

@@ -16,9 +16,8 @@ use iced::keyboard::key::Named;
 use iced::widget::operation;
 use porpoise_engine::apps::Apps;
 
-use super::Event;
 use crate::apps::AppChoice;
-use crate::message::KeyPress;
+use crate::key_press::KeyPress;
 
 /// The id of the search field.
 pub const SEARCH_INPUT: &str = "porpoise-chooser-search";
@@ -27,6 +26,19 @@ pub const LIST: &str = "porpoise-chooser-list";
 
 /// Two clicks on the same row within this time open the files with it.
 const DOUBLE_CLICK: std::time::Duration = std::time::Duration::from_millis(450);
+
+/// What the chooser asks of the window.
+#[derive(Debug)]
+pub enum Event {
+    Close,
+    /// Open `files` with `app`; `default_for`: make it the default for this type too.
+    /// The dialog closes.
+    Open {
+        files: Vec<PathBuf>,
+        app: AppChoice,
+        default_for: Option<String>,
+    },
+}
 
 /// The dialog's messages.
 #[derive(Debug, Clone)]

@@ -11,13 +11,20 @@ use iced::Task;
 use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 
-use super::{Context, Event};
 use crate::icons::installed::IconTheme;
-use crate::message::KeyPress;
+use crate::key_press::KeyPress;
 use crate::settings::{Settings, ThemeChoice};
 
 /// The languages the window speaks, by code, with the name each has in itself.
 pub const LANGUAGES: [(&str, &str); 2] = [("en", "English"), ("de", "Deutsch")];
+
+/// What Preferences asks of the window.
+#[derive(Debug)]
+pub enum Event {
+    Close,
+    /// A setting was changed: the window applies it at once, and saves it.
+    Setting(Change),
+}
 
 /// The dialog's messages.
 #[derive(Debug, Clone)]
@@ -95,7 +102,7 @@ impl Preferences {
         (Preferences::default(), list)
     }
 
-    pub fn update(&mut self, m: Message, cx: &Context) -> (Task<Message>, Option<Event>) {
+    pub fn update(&mut self, m: Message, settings: &Settings) -> (Task<Message>, Option<Event>) {
         let event = match m {
             Message::Change(change) => Some(Event::Setting(change)),
             Message::IconThemes(themes) => {
@@ -108,7 +115,7 @@ impl Preferences {
             }
             Message::Turn(forward) => {
                 self.ringed = true;
-                Some(Event::Setting(self.change(cx.settings, forward)))
+                Some(Event::Setting(self.change(settings, forward)))
             }
             Message::Close => Some(Event::Close),
         };

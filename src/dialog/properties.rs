@@ -19,12 +19,21 @@ use porpoise_engine::mounts::MountTable;
 use porpoise_engine::props::Properties as Item;
 use porpoise_engine::usage::{Usage, UsageEvent};
 
-use super::Event;
-use crate::message::KeyPress;
+use crate::key_press::KeyPress;
 use crate::request::{JobKind, JobRequest};
 use crate::undo::UndoStep;
 
 pub use view::OCTAL_INPUT;
+
+/// What the properties dialog asks of the window.
+#[derive(Debug)]
+pub enum Event {
+    Close,
+    /// A permissions change Ctrl+Z can take back was made.
+    Done(UndoStep),
+    /// Start this job (a change of a folder and everything inside); the dialog closes.
+    Job(JobRequest),
+}
 
 /// The dialog's messages.
 #[derive(Debug, Clone)]
@@ -200,7 +209,7 @@ impl Properties {
                 dest: PathBuf::new(),
                 modes: Some(ModeJob::Change(change)),
             };
-            return (Task::none(), Some(Event::Job(request, None)));
+            return (Task::none(), Some(Event::Job(request)));
         }
         self.busy = true;
         self.error = None;

@@ -15,8 +15,7 @@ use porpoise_engine::jobs::conflict::Choice;
 use porpoise_engine::jobs::events::Conflict;
 use porpoise_engine::jobs::preflight::{PreflightChoice, Problem};
 
-use super::Event;
-use crate::message::KeyPress;
+use crate::key_press::KeyPress;
 
 /// What is asked.
 #[derive(Debug, Clone, PartialEq)]
@@ -79,6 +78,15 @@ pub struct Question {
     pub ask: Ask,
     /// The highlighted button (a place in [`Question::replies`]); its default until moved.
     highlighted: Option<usize>,
+}
+
+/// What a question asks of the window.
+#[derive(Debug)]
+pub enum Event {
+    /// Put aside without an answer.
+    Close,
+    /// The answer; the dialog closes.
+    Answer(Answer),
 }
 
 /// The dialog's messages.

@@ -14,8 +14,7 @@ use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 use porpoise_engine::devices::udisks::{UdisksError, Unmounted};
 
-use super::Event;
-use crate::message::KeyPress;
+use crate::key_press::KeyPress;
 
 /// The id of the dialog's passphrase field, which has the keyboard while it is open.
 pub const PASSPHRASE_INPUT: &str = "unlock-passphrase";
@@ -52,6 +51,14 @@ impl Drop for Passphrase {
         self.0.extend(std::iter::repeat_n('\0', len));
         std::hint::black_box(&self.0);
     }
+}
+
+/// What the passphrase dialog asks of the window.
+#[derive(Debug)]
+pub enum Event {
+    Close,
+    /// The volume was unlocked and mounted here; the dialog closes.
+    Unlocked(PathBuf),
 }
 
 /// The dialog's messages.
@@ -106,9 +113,7 @@ impl Unlock {
                     porpoise_engine::error::chain(&*e)
                 );
                 self.busy = false;
-                self.error = Some(crate::screen::places::devices::unlock_failure(
-                    &self.name, &e,
-                ));
+                self.error = Some(crate::failures::unlock(&self.name, &e));
                 return (iced::widget::operation::focus(PASSPHRASE_INPUT), None);
             }
         }

@@ -5,7 +5,9 @@
 //! its panes follow are its own. What it asks of the window around it (start a job, open
 //! files, show a dialog, say something in the status bar) comes out as [`Event`]s.
 
+use iced::Task;
 pub mod band;
+pub mod commands;
 mod drops;
 mod input;
 pub mod menus;
@@ -18,6 +20,7 @@ mod panes;
 pub mod search;
 mod search_view;
 mod split;
+pub mod tab;
 mod tab_list;
 pub mod tabs;
 pub mod templates;
@@ -31,29 +34,22 @@ use iced::Point;
 use iced::keyboard::Modifiers;
 use porpoise_engine::listing::ListerCache;
 
-use crate::effects::Effect;
-use crate::message::KeyPress;
+use crate::key_press::KeyPress;
 use crate::places::UserHome;
 use crate::screen::status::Note;
 use crate::settings::Settings;
 use crate::undo::UndoStep;
 use pane::Pane;
-use panes::{Beside, Tab};
+use tab::{Beside, Tab};
 use tabs::Tabs;
 
-pub use band::GRID_LEFT;
 pub use pane::{PaneEvent, PaneMsg};
-pub use tab_list::{TAB_BAR_HEIGHT, TabPanes};
 
 /// The browser's messages.
 #[derive(Debug, Clone)]
 pub enum Message {
     /// A listing event of the folder opened as `generation`.
     Dir(u64, porpoise_engine::listing::DirEvent),
-    /// How many entries folders of the folder opened as `generation` hold.
-    FolderCounts(u64, Vec<(Vec<u8>, u64)>),
-    /// Free and total bytes of the folder opened as `generation`.
-    Space(u64, Option<(u64, u64)>),
     /// The clock that tells when a folder asked for has kept silent too long, while one
     /// is asked for.
     AnswerClock(std::time::Instant),
@@ -84,7 +80,7 @@ pub enum Message {
     /// "New File": its submenu of templates.
     NewFile(templates::NewFileMsg),
     /// The "Open With" submenu of an entry's menu.
-    OpenWith(open_with::OpenWithMsg),
+    OpenWith(crate::apps::OpenWithMsg),
 }
 
 /// What the browser asks of the window.
@@ -236,29 +232,17 @@ impl Browser {
         }
     }
 
-    /// Take a message: change the browser; the effects to run, and (in `cx`) what the
+    /// Take a message: change the browser; the task to run, and (in `cx`) what the
     /// window must hear of it.
-    pub fn update(&mut self, m: Message, cx: &mut Context) -> Vec<Effect> {
+    pub fn update(&mut self, m: Message, cx: &mut Context) -> Task<Message> {
         match m {
             Message::Dir(generation, event) => self.on_dir_event(generation, event, cx),
-            Message::FolderCounts(generation, counts) => {
-                for pane in self.panes_listing(generation) {
-                    pane.folder_counts.extend(counts.iter().cloned());
-                }
-                Vec::new()
-            }
-            Message::Space(generation, space) => {
-                for pane in self.panes_listing(generation) {
-                    pane.space = space;
-                }
-                Vec::new()
-            }
             Message::AnswerClock(now) => {
                 self.pane.check_answer(now);
                 if let Some(b) = &mut self.beside {
                     b.pane.check_answer(now);
                 }
-                Vec::new()
+                Task::none()
             }
             Message::Pane(m) => self.pane_message(m, cx),
             Message::Clicked(name) => self.press_entry(name, cx),
@@ -279,12 +263,12 @@ impl Browser {
     /// A key that reached the browser (no dialog is open; its search view, Places and
     /// the window's parts did not take it): the "New File" submenu first, then the menus
     /// and the file actions, then the commands of the keys.
-    pub fn key(&mut self, k: &KeyPress, cx: &mut Context) -> Vec<Effect> {
-        if let Some(effects) = self.new_file_key(k, cx) {
-            return effects;
+    pub fn key(&mut self, k: &KeyPress, cx: &mut Context) -> Task<Message> {
+        if let Some(task) = self.new_file_key(k, cx) {
+            return task;
         }
         match self.action_key(k, cx) {
-            Some(effects) => effects,
+            Some(task) => task,
             None => self.command_key(k, cx),
         }
     }
@@ -321,15 +305,6 @@ impl Browser {
             .collect();
         paths.sort();
         paths
-    }
-
-    /// Del: the selection goes to the trash.
-    fn trash_selection(&mut self, cx: &mut Context) -> Vec<Effect> {
-        let sources = self.selected_paths();
-        if !sources.is_empty() {
-            menus::job(cx, crate::request::JobKind::Trash, sources, PathBuf::new());
-        }
-        Vec::new()
     }
 
     /// Folders no pane shows left the cache after a while.

@@ -12,6 +12,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use iced::{Subscription, Task};
+use porpoise_engine::jobs::rename::RenameJob;
 use porpoise_engine::jobs::trash::HomeTrash;
 use porpoise_engine::jobs::{Control, JobEvent, JobSpec, JobState, Queue};
 
@@ -350,7 +351,7 @@ fn undo_step(e: &JobEntry, trash: &HomeTrash) -> Option<UndoStep> {
             again: e.request.clone(),
         },
         JobKind::Rename => UndoStep::BatchRenamed {
-            done: crate::undo::batch::renamed(&e.request.dest, &e.placed),
+            done: renames_done(&e.request.dest, &e.placed),
         },
         JobKind::Delete => return None,
     };
@@ -359,4 +360,22 @@ fn undo_step(e: &JobEntry, trash: &HomeTrash) -> Option<UndoStep> {
         return None;
     }
     (step.count() > 0).then_some(step)
+}
+
+/// The renames a rename job in `dir` did, from the items it placed (each under its new
+/// name): what undo takes back in one rename job and redo does again in another.
+fn renames_done(dir: &std::path::Path, placed: &[Placement]) -> RenameJob {
+    let renames: Vec<(std::ffi::OsString, std::ffi::OsString)> = placed
+        .iter()
+        .filter_map(|p| {
+            Some((
+                p.source.file_name()?.to_owned(),
+                p.target.file_name()?.to_owned(),
+            ))
+        })
+        .collect();
+    RenameJob {
+        dir: dir.to_owned(),
+        renames: renames.into(),
+    }
 }

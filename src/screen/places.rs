@@ -7,6 +7,7 @@
 
 pub mod bookmarks;
 pub mod devices;
+mod entry;
 mod menu;
 pub mod view;
 mod volumes;
@@ -21,7 +22,7 @@ use porpoise_engine::devices::udisks::Unmounted;
 use porpoise_engine::mounts::MountTable;
 
 use crate::actions::ActionMsg;
-use crate::message::KeyPress;
+use crate::key_press::KeyPress;
 use crate::places::{self, Place, PlaceKind, UserHome};
 use crate::screen::jobs::Jobs;
 use crate::screen::status::Note;

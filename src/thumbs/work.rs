@@ -18,11 +18,11 @@ pub enum ThumbsEffect {
 }
 
 impl ThumbsEffect {
-    /// The task that does it, its messages wrapped by `wrap`.
-    pub fn into_task<M: Send + 'static>(self, wrap: fn(ThumbsMsg) -> M) -> iced::Task<M> {
+    /// The task that does it.
+    pub fn into_task(self) -> iced::Task<ThumbsMsg> {
         let ThumbsEffect::Start { db, env } = self;
         crate::offload::work("the thumbnail start", move || {
-            wrap(ThumbsMsg::Started(start(db, &env)))
+            ThumbsMsg::Started(start(db, &env))
         })
     }
 }

@@ -11,7 +11,6 @@ use porpoise_engine::mime::{Facts, MimeDb};
 use super::{Look, Mime, TypesMsg};
 use crate::icons::desktop::{self, Dirs};
 use crate::icons::{Icon, IconSize};
-use crate::message::Message;
 
 /// Work of the types, for the app to run.
 #[derive(Debug, Clone)]
@@ -51,8 +50,8 @@ impl Described {
 
 impl TypesEffect {
     /// The task that does the work on the blocking pool.
-    pub fn into_task(self) -> Task<Message> {
-        crate::offload::work("a file type worker", move || Message::Types(self.run()))
+    pub fn into_task(self) -> Task<TypesMsg> {
+        crate::offload::work("a file type worker", move || self.run())
     }
 
     fn run(self) -> TypesMsg {

@@ -25,7 +25,7 @@ use iced_test::Simulator;
 use porpoise::dialog::Dialog;
 use porpoise::places::UserHome;
 use porpoise::request::{JobKind, JobRequest};
-use porpoise::{App, Effect, Message, Settings};
+use porpoise::{App, Message, Settings};
 use porpoise_engine::jobs::trash::HomeTrash;
 
 /// Longest a listing, a job, a child test or an outside tool may take.
@@ -66,21 +66,20 @@ pub fn english_booted(lay_out: fn(&Path)) -> (MutexGuard<'static, ()>, tempfile:
     (lang, dir, app)
 }
 
-/// Run `effects` (what [`App::handle`] gave) with what they set off, until the app is at
-/// rest (see [`Ui::settle`]).
-pub fn settle(mut ui: Ui, effects: Vec<Effect>) -> Ui {
-    for effect in effects {
-        let task = ui.within(|_| effect.into_task());
-        ui.run(task);
-    }
+/// Run `task` (what [`Ui::handle`] gave) with what it sets off, until the app is at rest
+/// (see [`Ui::settle`]).
+pub fn settle(mut ui: Ui, task: iced::Task<Message>) -> Ui {
+    ui.run(task);
     ui.settle();
     ui
 }
 
-/// Boot the app at `path` with `settings`, in `home` (its Home place and its trash).
+/// Boot the app at `path` with `settings`, in `home` (its Home place and its trash), and
+/// run what booting sets off until the app is at rest (see [`Ui::settle`]).
 pub fn boot_as(path: &Path, settings: Settings, home: UserHome) -> Ui {
-    let (app, effects) = App::boot(path.to_owned(), settings, None, home);
-    settle(Ui::new(app, iced::Task::none()), effects)
+    let mut ui = Ui::booting(|| App::boot(path.to_owned(), settings, None, home));
+    ui.settle();
+    ui
 }
 
 /// Boot the app at `path`, trashing into `trash` (see [`test_trash`]).

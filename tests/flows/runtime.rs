@@ -40,13 +40,18 @@ pub struct Ui {
 }
 
 impl Ui {
-    /// `app` with `task` (its start) running.
-    pub fn new(app: App, task: Task<Message>) -> Ui {
+    /// The app `boot` makes (inside the runtime, where timers and blocking work can be
+    /// set up), with the task it starts with running.
+    pub fn booting(boot: impl FnOnce() -> (App, Task<Message>)) -> Ui {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
             .build()
             .expect("a tokio runtime");
+        let (app, task) = {
+            let _inside = runtime.enter();
+            boot()
+        };
         let (sender, receiver) = mpsc::channel();
         let mut ui = Ui {
             app,
@@ -131,6 +136,13 @@ impl Ui {
         self.subscribe();
     }
 
+    /// Hand `message` to the app as [`Ui::update`] does, but return what it asks for
+    /// instead of running it (nor the subscriptions it asks for: [`Ui::settle`] starts
+    /// them).
+    pub fn handle(&mut self, message: Message) -> Task<Message> {
+        self.within(|app| app.update(message))
+    }
+
     /// Do `f` to the app inside the runtime, as the window does its updates.
     pub fn within<T>(&mut self, f: impl FnOnce(&mut App) -> T) -> T {
         let handle = self.runtime().handle().clone();
@@ -147,7 +159,7 @@ impl Ui {
 
     /// [`Ui::settle`], and further until `done` holds of the app.
     pub fn settle_until(&mut self, done: impl Fn(&App) -> bool) {
-        // What the app was handed directly (`App::handle`) may have started work.
+        // What the app was handed directly (`Ui::handle`) may have started work.
         self.subscribe();
         let deadline = Instant::now() + TIMEOUT;
         while self.tasks > 0 || !self.app.is_at_rest() || !done(&self.app) {

@@ -3,10 +3,10 @@
 //! selected when Ctrl is held; held past an edge, the view scrolls on.
 
 use iced::Rectangle;
+use iced::Task;
 
 use super::pane::{Mode, Pane};
-use super::{Browser, Context, Event};
-use crate::effects::Effect;
+use super::{Browser, Context, Event, Message};
 use crate::selection::Selection;
 use crate::settings::{Settings, ViewMode};
 use crate::widgets::band::BandEvent;
@@ -15,7 +15,7 @@ use crate::widgets::band::BandEvent;
 pub const GRID_LEFT: f32 = 8.0;
 
 impl Browser {
-    pub(super) fn on_band(&mut self, e: BandEvent, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn on_band(&mut self, e: BandEvent, cx: &mut Context) -> Task<Message> {
         match e {
             BandEvent::Started(_) => {
                 cx.tell(Event::FocusView);
@@ -31,11 +31,11 @@ impl Browser {
                     Selection::default()
                 };
                 self.marks.band = Some(base);
-                Vec::new()
+                Task::none()
             }
             BandEvent::Spans(span) => {
                 let Some(base) = &self.marks.band else {
-                    return Vec::new();
+                    return Task::none();
                 };
                 let mut selection = base.clone();
                 for i in self.touched(span, cx.settings) {
@@ -44,23 +44,23 @@ impl Browser {
                     }
                 }
                 self.pane.selection = selection;
-                Vec::new()
+                Task::none()
             }
             BandEvent::Scroll(dy) => {
                 if self.marks.band.is_none() {
-                    return Vec::new();
+                    return Task::none();
                 }
                 let (_, max) = scroll_range(&self.pane, cx.settings);
                 let y = (self.pane.viewport.offset_y + dy).clamp(0.0, max);
                 if y == self.pane.viewport.offset_y {
-                    return Vec::new();
+                    return Task::none();
                 }
                 self.pane.viewport.offset_y = y;
-                vec![self.pane.scroll_to(y)]
+                self.pane.scroll_to(y)
             }
             BandEvent::Ended => {
                 self.marks.band = None;
-                Vec::new()
+                Task::none()
             }
         }
     }

@@ -1,13 +1,13 @@
 //! Mouse and keyboard in the file view: clicks and double-clicks, selection moves,
 //! shortcuts and type-ahead.
 
+use iced::Task;
 use std::time::{Duration, Instant};
 
+use super::commands::{self, Command, Move};
 use super::pane::PaneMsg;
-use super::{Browser, Context, Event};
-use crate::effects::Effect;
-use crate::keys::{self, Command, Move};
-use crate::message::KeyPress;
+use super::{Browser, Context, Event, Message};
+use crate::key_press::KeyPress;
 
 /// Two clicks on the same entry within this time open it.
 pub const DOUBLE_CLICK: Duration = Duration::from_millis(450);
@@ -17,7 +17,7 @@ const TYPEAHEAD_RESET: Duration = Duration::from_millis(1000);
 impl Browser {
     /// A click on an entry: select it (Ctrl toggles, Shift extends); a second click on the
     /// same entry soon after opens it.
-    pub fn clicked(&mut self, name: Vec<u8>, cx: &mut Context) -> Vec<Effect> {
+    pub fn clicked(&mut self, name: Vec<u8>, cx: &mut Context) -> Task<Message> {
         cx.tell(Event::FocusView);
         let now = Instant::now();
         let m = cx.modifiers;
@@ -37,26 +37,26 @@ impl Browser {
         }
         self.pane.end_location();
         self.pane.last_click = Some((name, now));
-        Vec::new()
+        Task::none()
     }
 
     /// A key's command (the keys no part before took).
-    pub(super) fn command_key(&mut self, k: &KeyPress, cx: &mut Context) -> Vec<Effect> {
-        let Some(command) = keys::command(k) else {
-            return Vec::new();
+    pub(super) fn command_key(&mut self, k: &KeyPress, cx: &mut Context) -> Task<Message> {
+        let Some(command) = commands::command(k) else {
+            return Task::none();
         };
         if let Command::Tabs(m) = command {
             return self.on_tab_message(m, cx);
         }
         if self.pane.location().is_some() && command != Command::CancelLocation {
             // The location input has the keyboard; other keys belong to it.
-            return Vec::new();
+            return Task::none();
         }
         match command {
             Command::Move { to, extend } => self.move_cursor(to, extend, cx.settings),
             Command::Open => match self.pane.selection.cursor().map(<[u8]>::to_vec) {
                 Some(name) => self.pane_message(PaneMsg::Activate(name), cx),
-                None => Vec::new(),
+                None => Task::none(),
             },
             Command::GoUp => self.pane_message(PaneMsg::Up, cx),
             Command::Back => self.pane_message(PaneMsg::Back, cx),
@@ -67,19 +67,19 @@ impl Browser {
             Command::EditLocation => self.pane_message(PaneMsg::EditLocation, cx),
             Command::CancelLocation => {
                 if self.pane.end_location() {
-                    Vec::new()
+                    Task::none()
                 } else if self.pane.filter.is_some() {
                     self.pane.close_filter(cx.settings.shape())
                 } else {
                     self.pane.selection.clear();
-                    Vec::new()
+                    Task::none()
                 }
             }
             Command::Filter => self.pane.open_filter(),
             Command::Search => self.open_search(),
             Command::SelectAll => {
                 self.pane.selection.select_all(&self.pane.lister);
-                Vec::new()
+                Task::none()
             }
             Command::TypeAhead(text) => self.type_ahead(&text, cx.settings),
             Command::Trash => self.trash_selection(cx),
@@ -88,23 +88,26 @@ impl Browser {
                 if !paths.is_empty() {
                     cx.tell(Event::AskDelete(paths));
                 }
-                Vec::new()
+                Task::none()
             }
             Command::Undo => {
                 cx.tell(Event::Undo);
-                Vec::new()
+                Task::none()
             }
             Command::Redo => {
                 cx.tell(Event::Redo);
-                Vec::new()
+                Task::none()
             }
             Command::MoveCursor(to) => self.move_cursor_only(to, cx.settings),
             Command::ToggleCursor => {
                 self.pane.selection.toggle_cursor();
-                Vec::new()
+                Task::none()
             }
             Command::ContextMenu => self.keyboard_menu(cx),
-            Command::TogglePlaces => self.toggle_places(cx),
+            Command::TogglePlaces => {
+                self.toggle_places(cx);
+                Task::none()
+            }
             Command::View(mode) => self.set_view(mode, cx),
             Command::Home => {
                 let home = cx.home.folder.clone();
@@ -112,24 +115,24 @@ impl Browser {
             }
             Command::Close => {
                 cx.tell(Event::Close);
-                Vec::new()
+                Task::none()
             }
             Command::Properties => {
                 if self.pane.trash.is_none() {
                     cx.tell(Event::Properties);
                 }
-                Vec::new()
+                Task::none()
             }
             Command::OpenTerminal => self.open_terminal(None, cx),
             Command::Preferences => {
                 cx.tell(Event::Preferences);
-                Vec::new()
+                Task::none()
             }
             Command::ToggleSplit => self.toggle_split(cx),
             Command::CopyToOther => self.send_to_other_pane(crate::request::JobKind::Copy, cx),
             Command::MoveToOther => self.send_to_other_pane(crate::request::JobKind::Move, cx),
             // Taken above, before the location input could keep them.
-            Command::Tabs(_) => Vec::new(),
+            Command::Tabs(_) => Task::none(),
         }
     }
 
@@ -164,9 +167,9 @@ impl Browser {
     }
 
     /// Ctrl+arrows: the cursor moves, the selection stays.
-    fn move_cursor_only(&mut self, to: Move, s: &crate::settings::Settings) -> Vec<Effect> {
+    fn move_cursor_only(&mut self, to: Move, s: &crate::settings::Settings) -> Task<Message> {
         let Some(target) = self.move_target(to, s) else {
-            return Vec::new();
+            return Task::none();
         };
         if let Some((_, name)) = self.pane.lister.get(target) {
             let name = name.to_vec();
@@ -177,7 +180,7 @@ impl Browser {
 
     /// The Menu key or Shift+F10: the context menu of the selection, beside the entry
     /// under the cursor; of the folder when nothing is selected.
-    fn keyboard_menu(&mut self, cx: &mut Context) -> Vec<Effect> {
+    fn keyboard_menu(&mut self, cx: &mut Context) -> Task<Message> {
         let cursor = self
             .pane
             .selection
@@ -191,17 +194,18 @@ impl Browser {
                 .find(|(_, n)| self.pane.selection.is_selected(n))
                 .map(|(_, n)| n.to_vec())
         });
-        let mut effects = Vec::new();
-        if let Some(name) = &target {
-            self.pane.selection.move_cursor(name);
-            effects = self.reveal_cursor(cx.settings);
-        }
+        let reveal = match &target {
+            Some(name) => {
+                self.pane.selection.move_cursor(name);
+                self.reveal_cursor(cx.settings)
+            }
+            None => Task::none(),
+        };
         let at = match target.as_deref().and_then(|n| self.pane.lister.position(n)) {
             Some(i) => self.entry_point(i, cx.settings),
             None => self.view_corner(cx.settings) + iced::Vector::new(40.0, 0.0),
         };
-        effects.extend(self.open_menu_at(target, at, true));
-        effects
+        Task::batch([reveal, self.open_menu_at(target, at, true)])
     }
 
     fn move_cursor(
@@ -209,9 +213,9 @@ impl Browser {
         to: Move,
         extend: bool,
         s: &crate::settings::Settings,
-    ) -> Vec<Effect> {
+    ) -> Task<Message> {
         let Some(target) = self.move_target(to, s) else {
-            return Vec::new();
+            return Task::none();
         };
         if extend {
             self.pane.selection.extend_to(&self.pane.lister, target);
@@ -223,7 +227,7 @@ impl Browser {
     }
 
     /// Select the first entry whose name starts with what was typed in the last second.
-    fn type_ahead(&mut self, text: &str, s: &crate::settings::Settings) -> Vec<Effect> {
+    fn type_ahead(&mut self, text: &str, s: &crate::settings::Settings) -> Task<Message> {
         let now = Instant::now();
         if now.duration_since(self.pane.typeahead.1) > TYPEAHEAD_RESET {
             self.pane.typeahead.0.clear();
@@ -242,7 +246,7 @@ impl Browser {
                 self.pane.selection.select_only(&name);
                 self.reveal_cursor(s)
             }
-            None => Vec::new(),
+            None => Task::none(),
         }
     }
 }

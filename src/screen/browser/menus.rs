@@ -2,6 +2,7 @@
 //! and main menus and the keys of the actions (Ctrl+C/X/V, F2, F10, Escape). What the
 //! pointer does over drop targets is the window's (its drags) and goes out as an event.
 
+use iced::Task;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
@@ -11,15 +12,19 @@ use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 
 use super::pane::{Mode, PaneMsg};
-use super::{Browser, Context, Event};
-use crate::actions::{ActionEffect, ActionMsg, ContextMenu, MenuItem, drag};
+use super::{Browser, Context, Event, Message};
+use crate::actions::{ActionMsg, ContextMenu, MenuItem, drag, work};
 use crate::clipboard::FileList;
 use crate::clipboard::owner::ClipboardError;
-use crate::effects::Effect;
 use crate::failures;
 use crate::i18n::fl;
-use crate::message::KeyPress;
+use crate::key_press::KeyPress;
 use crate::request::{JobKind, JobRequest};
+
+/// The file actions' work, its outcome as the browser's message.
+pub(super) fn act(work: Task<ActionMsg>) -> Task<Message> {
+    work.map(Message::Action)
+}
 
 /// Ask the window to start a job of `kind` on `sources` into `dest`.
 pub(super) fn job(cx: &mut Context, kind: JobKind, sources: Vec<PathBuf>, dest: PathBuf) {
@@ -32,7 +37,16 @@ pub(super) fn job(cx: &mut Context, kind: JobKind, sources: Vec<PathBuf>, dest: 
 }
 
 impl Browser {
-    pub(super) fn action(&mut self, m: ActionMsg, cx: &mut Context) -> Vec<Effect> {
+    /// Del: the selection goes to the trash.
+    pub(super) fn trash_selection(&mut self, cx: &mut Context) -> Task<Message> {
+        let sources = self.selected_paths();
+        if !sources.is_empty() {
+            job(cx, crate::request::JobKind::Trash, sources, PathBuf::new());
+        }
+        Task::none()
+    }
+
+    pub(super) fn action(&mut self, m: ActionMsg, cx: &mut Context) -> Task<Message> {
         match m {
             // The window's drags: the pointer, what it is over, files other
             // applications drop.
@@ -43,20 +57,23 @@ impl Browser {
             | ActionMsg::FileDropped(_)
             | ActionMsg::DropSettled(_)) => {
                 cx.tell(Event::Drag(m));
-                Vec::new()
+                Task::none()
             }
             ActionMsg::Band(e) => self.on_band(e, cx),
             ActionMsg::ContextMenu(target) => self.open_menu_at(target, cx.pointer, false),
             ActionMsg::MenuPick(item) => self.menu_pick(item, cx),
-            ActionMsg::MainMenu => self.open_main_menu(false, cx.settings),
+            ActionMsg::MainMenu => {
+                self.open_main_menu(false, cx.settings);
+                Task::none()
+            }
             ActionMsg::CloseMenu => {
                 self.pane.close_menus();
-                Vec::new()
+                Task::none()
             }
             ActionMsg::DropPick(kind) => self.drop_pick(kind, cx),
             ActionMsg::Copy => self.put_selection(false),
             ActionMsg::Cut => self.put_selection(true),
-            ActionMsg::Paste(dest) => vec![Effect::Action(ActionEffect::ClipboardRead(dest))],
+            ActionMsg::Paste(dest) => act(work::clipboard_read(dest)),
             ActionMsg::ClipboardPut(r) | ActionMsg::ClipboardCleared(r) => {
                 if let Err(e) = r {
                     tracing::info!("the clipboard failed: {e}");
@@ -65,7 +82,7 @@ impl Browser {
                         error = failures::clipboard(&e)
                     )));
                 }
-                Vec::new()
+                Task::none()
             }
             ActionMsg::ClipboardRead(dest, r) => self.paste(dest, r, cx),
             ActionMsg::NewFolder => self.new_folder(),
@@ -74,12 +91,12 @@ impl Browser {
                 if let Some(n) = self.pane.naming_mut() {
                     n.text = t;
                 }
-                Vec::new()
+                Task::none()
             }
             ActionMsg::NameSubmit => self.submit_name(cx),
             ActionMsg::NameCancel => {
                 self.end_naming();
-                Vec::new()
+                Task::none()
             }
             ActionMsg::Created(r) => self.created(r, cx),
             ActionMsg::Renamed(r) => self.renamed(r, cx),
@@ -92,7 +109,7 @@ impl Browser {
                 if let Some(t) = &mut self.pane.trash {
                     t.confirm_empty = true;
                 }
-                Vec::new()
+                Task::none()
             }
             ActionMsg::ConfirmEmptyTrash(yes) => self.confirm_empty(yes, cx),
             ActionMsg::TrashChangedOutside => self.relist_trash(cx),
@@ -103,11 +120,11 @@ impl Browser {
     }
 
     /// The keys of the actions; `None` leaves the key to the rest of the browser.
-    pub(super) fn action_key(&mut self, k: &KeyPress, cx: &mut Context) -> Option<Vec<Effect>> {
+    pub(super) fn action_key(&mut self, k: &KeyPress, cx: &mut Context) -> Option<Task<Message>> {
         let escape = k.key == Key::Named(Named::Escape);
         // A shown "Open With" submenu takes the arrows, Enter and Escape first.
-        if let Some(effects) = self.open_with_key(k, cx) {
-            return Some(effects);
+        if let Some(task) = self.open_with_key(k, cx) {
+            return Some(task);
         }
         if escape {
             let ended = self
@@ -119,7 +136,7 @@ impl Browser {
                 t.confirm_purge = false;
                 was
             });
-            return (ended || unasked).then(Vec::new);
+            return (ended || unasked).then(Task::none);
         }
         // "Empty the trash?": Enter empties it (Escape, above, keeps it).
         // The Trash view's questions: Enter presses the highlighted button, Tab and the
@@ -144,9 +161,9 @@ impl Browser {
                     | Named::ArrowDown,
                 ) => {
                     t.cancel_highlighted = !t.cancel_highlighted;
-                    Vec::new()
+                    Task::none()
                 }
-                _ => Vec::new(),
+                _ => Task::none(),
             });
         }
         // F5 in the Trash view reads the trash again.
@@ -163,14 +180,14 @@ impl Browser {
                     return match menu.highlighted.and_then(|i| menu.items.get(i)) {
                         // "Open With" opens its submenu on its first entry.
                         Some(MenuItem::OpenWith) => Some(self.ask_open_with(true, cx)),
-                        Some(_) if right => Some(Vec::new()),
+                        Some(_) if right => Some(Task::none()),
                         Some(&item) => Some(self.menu_pick(item, cx)),
-                        None => Some(Vec::new()),
+                        None => Some(Task::none()),
                     };
                 }
                 _ => return None,
             }
-            return Some(Vec::new());
+            return Some(Task::none());
         }
         // Enter in the drop menu picks its default (Copy onto removable devices).
         if k.key == Key::Named(Named::Enter)
@@ -184,48 +201,43 @@ impl Browser {
         }
         let m = k.modifiers;
         let in_trash = self.pane.trash.is_some();
-        let effects = match k.key.as_ref() {
+        let task = match k.key.as_ref() {
             Key::Character(c) if m.control() && !m.alt() && !in_trash => {
                 match c.to_ascii_lowercase().as_str() {
                     "c" => self.put_selection(false),
                     "x" => self.put_selection(true),
-                    "v" => vec![Effect::Action(ActionEffect::ClipboardRead(
-                        self.path().to_owned(),
-                    ))],
+                    "v" => act(work::clipboard_read(self.path().to_owned())),
                     "n" if m.shift() => self.new_folder(),
                     _ => return None,
                 }
             }
             Key::Named(Named::F2) if !in_trash && self.pane.selection.len() > 1 => {
                 cx.tell(Event::BatchRename);
-                Vec::new()
+                Task::none()
             }
             Key::Named(Named::F2) if !in_trash => match self.pane.selection.cursor() {
                 Some(name) => {
                     let name = name.to_vec();
                     self.start_rename(name, cx.settings)
                 }
-                None => Vec::new(),
+                None => Task::none(),
             },
             Key::Named(Named::F10) if !in_trash && !m.shift() => self.new_folder(),
             _ => return None,
         };
-        Some(effects)
+        Some(task)
     }
 
-    fn put_selection(&mut self, cut: bool) -> Vec<Effect> {
+    fn put_selection(&mut self, cut: bool) -> Task<Message> {
         let paths = self.selected_paths();
         if paths.is_empty() {
-            return Vec::new();
+            return Task::none();
         }
         self.marks.cut = cut.then(|| {
             let names = self.pane.selection.names().map(<[u8]>::to_vec).collect();
             (self.path().to_owned(), names)
         });
-        vec![Effect::Action(ActionEffect::ClipboardPut(FileList {
-            paths,
-            cut,
-        }))]
+        act(work::clipboard_put(FileList { paths, cut }))
     }
 
     /// Paste what the clipboard held: copied files are copied, cut ones moved (and the
@@ -235,7 +247,7 @@ impl Browser {
         dest: PathBuf,
         r: Result<FileList, ClipboardError>,
         cx: &mut Context,
-    ) -> Vec<Effect> {
+    ) -> Task<Message> {
         let list = match r {
             Ok(l) => l,
             Err(e) => {
@@ -244,14 +256,14 @@ impl Browser {
                     "status-paste-failed",
                     error = failures::clipboard(&e)
                 )));
-                return Vec::new();
+                return Task::none();
             }
         };
         // A folder into itself never; a cut list back into its own folder does nothing.
         if list.paths.iter().any(|s| dest.starts_with(s))
             || (list.cut && !drag::drop_allowed(&list.paths, &dest))
         {
-            return Vec::new();
+            return Task::none();
         }
         let kind = if list.cut {
             JobKind::Move
@@ -261,10 +273,10 @@ impl Browser {
         let cut = list.cut;
         job(cx, kind, list.paths, dest);
         if !cut {
-            return Vec::new();
+            return Task::none();
         }
         self.marks.cut = None;
-        vec![Effect::Action(ActionEffect::ClipboardClear)]
+        act(work::clipboard_clear())
     }
 
     /// The context menu of `target` (or of the folder), its corner at `at`; opened `by_key`,
@@ -274,9 +286,9 @@ impl Browser {
         target: Option<Vec<u8>>,
         at: Point,
         by_key: bool,
-    ) -> Vec<Effect> {
+    ) -> Task<Message> {
         if self.pane.trash.is_some() {
-            return Vec::new();
+            return Task::none();
         }
         let folder = target.as_ref().map(|name| {
             if !self.pane.selection.is_selected(name) {
@@ -298,12 +310,12 @@ impl Browser {
             highlighted: by_key.then_some(0),
             open_with: None,
         }));
-        Vec::new()
+        Task::none()
     }
 
     /// The main menu, under the toolbar's menu button (on its first entry when opened
     /// `by_key`).
-    pub fn open_main_menu(&mut self, by_key: bool, s: &crate::settings::Settings) -> Vec<Effect> {
+    pub fn open_main_menu(&mut self, by_key: bool, s: &crate::settings::Settings) {
         self.pane.set_mode(Mode::Menu(ContextMenu {
             target: None,
             items: MenuItem::MAIN.to_vec(),
@@ -311,54 +323,53 @@ impl Browser {
             highlighted: by_key.then_some(0),
             open_with: None,
         }));
-        Vec::new()
     }
 
-    fn menu_pick(&mut self, item: MenuItem, cx: &mut Context) -> Vec<Effect> {
+    fn menu_pick(&mut self, item: MenuItem, cx: &mut Context) -> Task<Message> {
         if item == MenuItem::OpenWith {
             // The menu stays, its submenu beside it.
             return self.ask_open_with(false, cx);
         }
         let Some(menu) = self.pane.take_menu() else {
-            return Vec::new();
+            return Task::none();
         };
         let target = menu.target;
         match item {
-            MenuItem::Open => target
-                .map(|n| self.pane_message(PaneMsg::Activate(n), cx))
-                .unwrap_or_default(),
-            MenuItem::OpenWith => Vec::new(),
+            MenuItem::Open => match target {
+                Some(n) => self.pane_message(PaneMsg::Activate(n), cx),
+                None => Task::none(),
+            },
+            MenuItem::OpenWith => Task::none(),
             MenuItem::Cut => self.put_selection(true),
             MenuItem::Copy => self.put_selection(false),
             MenuItem::PasteInto => match target {
-                Some(n) => vec![Effect::Action(ActionEffect::ClipboardRead(
+                Some(n) => act(work::clipboard_read(
                     self.path().join(OsStr::from_bytes(&n)),
-                ))],
-                None => Vec::new(),
+                )),
+                None => Task::none(),
             },
-            MenuItem::Paste => vec![Effect::Action(ActionEffect::ClipboardRead(
-                self.path().to_owned(),
-            ))],
+            MenuItem::Paste => act(work::clipboard_read(self.path().to_owned())),
             MenuItem::Rename if self.pane.selection.len() > 1 => {
                 cx.tell(Event::BatchRename);
-                Vec::new()
+                Task::none()
             }
-            MenuItem::Rename => target
-                .map(|n| self.start_rename(n, cx.settings))
-                .unwrap_or_default(),
+            MenuItem::Rename => match target {
+                Some(n) => self.start_rename(n, cx.settings),
+                None => Task::none(),
+            },
             MenuItem::Trash => {
                 let paths = self.selected_paths();
                 if !paths.is_empty() {
                     job(cx, JobKind::Trash, paths, self.path().to_owned());
                 }
-                Vec::new()
+                Task::none()
             }
             MenuItem::Delete => {
                 let paths = self.selected_paths();
                 if !paths.is_empty() {
                     cx.tell(Event::AskDelete(paths));
                 }
-                Vec::new()
+                Task::none()
             }
             MenuItem::NewFolder => self.new_folder(),
             MenuItem::OpenTerminal => self.open_terminal(target, cx),
@@ -369,10 +380,13 @@ impl Browser {
                     None => self.path().to_owned(),
                 };
                 cx.tell(Event::Bookmark(folder));
-                Vec::new()
+                Task::none()
             }
             MenuItem::ShowHidden => self.toggle_hidden(cx),
-            MenuItem::ShowPlaces => self.toggle_places(cx),
+            MenuItem::ShowPlaces => {
+                self.toggle_places(cx);
+                Task::none()
+            }
             MenuItem::VerifyCopies => flip(cx, |s| &mut s.verify_copies),
             MenuItem::QueuePerDevice => flip(cx, |s| &mut s.queue_per_device),
             MenuItem::NetworkPreviews => flip(cx, |s| &mut s.previews_on_network),
@@ -380,7 +394,7 @@ impl Browser {
             MenuItem::Reload => self.pane_message(PaneMsg::Reload, cx),
             MenuItem::Preferences => {
                 cx.tell(Event::Preferences);
-                Vec::new()
+                Task::none()
             }
             MenuItem::Properties => {
                 // The folder's menu: the folder's properties, whatever is selected.
@@ -390,23 +404,23 @@ impl Browser {
                 if self.pane.trash.is_none() {
                     cx.tell(Event::Properties);
                 }
-                Vec::new()
+                Task::none()
             }
             MenuItem::Restore => self.trash_restore(),
             MenuItem::DeleteFromTrash => {
                 if let Some(t) = self.pane.trash.as_mut().filter(|t| !t.selected.is_empty()) {
                     t.confirm_purge = true;
                 }
-                Vec::new()
+                Task::none()
             }
         }
     }
 }
 
 /// A switch of the main menu turned: the setting `of` flips, and is saved.
-fn flip(cx: &mut Context, of: fn(&mut crate::settings::Settings) -> &mut bool) -> Vec<Effect> {
+fn flip(cx: &mut Context, of: fn(&mut crate::settings::Settings) -> &mut bool) -> Task<Message> {
     let on = of(cx.settings);
     *on = !*on;
     cx.tell(Event::Save);
-    Vec::new()
+    Task::none()
 }

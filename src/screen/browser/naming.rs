@@ -1,26 +1,27 @@
 //! New folder (F10) and rename in place (F2): the name entry, its check, the create or
 //! rename off the UI thread, and what is selected after.
 
+use iced::Task;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 
 use porpoise_engine::jobs::unused_name;
 
+use super::menus::act;
 use super::pane::Mode;
-use super::templates::NewFileEffect;
-use super::{Browser, Context, Event};
-use crate::actions::effect::{describe, describe_name_error};
+use super::templates;
+use super::{Browser, Context, Event, Message};
 use crate::actions::names::{NameOpError, check_name, stem_chars};
-use crate::actions::{ActionEffect, NameEntry, NameKind};
-use crate::effects::Effect;
+use crate::actions::work::{describe, describe_name_error};
+use crate::actions::{NameEntry, NameKind, work};
 use crate::i18n::fl;
 use crate::undo::UndoStep;
 
 impl Browser {
     /// Open the name entry for a new folder, with a free "New Folder (n)" selected.
-    pub(super) fn new_folder(&mut self) -> Vec<Effect> {
+    pub(super) fn new_folder(&mut self) -> Task<Message> {
         if self.pane.trash.is_some() {
-            return Vec::new();
+            return Task::none();
         }
         let text = unused_name(OsStr::new(&fl!("new-folder-name")), |n| {
             self.pane.lister.position(n.as_bytes()).is_some()
@@ -33,7 +34,7 @@ impl Browser {
             text,
             busy: false,
         }));
-        vec![Effect::Action(ActionEffect::FocusName { select })]
+        work::focus_name(select)
     }
 
     /// Turn an entry's name into a text input, its stem selected.
@@ -41,9 +42,9 @@ impl Browser {
         &mut self,
         name: Vec<u8>,
         s: &crate::settings::Settings,
-    ) -> Vec<Effect> {
+    ) -> Task<Message> {
         if self.pane.trash.is_some() || self.pane.lister.position(&name).is_none() {
-            return Vec::new();
+            return Task::none();
         }
         let text = String::from_utf8_lossy(&name).into_owned();
         let select = stem_chars(&text);
@@ -54,16 +55,14 @@ impl Browser {
             busy: false,
         }));
         // The entry must be on screen (rows are virtualised) before it can take the focus.
-        let mut effects = self.reveal_cursor(s);
-        effects.push(Effect::Action(ActionEffect::FocusName { select }));
-        effects
+        self.reveal_cursor(s).chain(work::focus_name(select))
     }
 
     /// Enter in the name entry: check the name, then create or rename off the UI thread.
-    pub(super) fn submit_name(&mut self, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn submit_name(&mut self, cx: &mut Context) -> Task<Message> {
         let parent = self.path().to_owned();
         let Some(entry) = self.pane.naming_mut().filter(|n| !n.busy) else {
-            return Vec::new();
+            return Task::none();
         };
         // A name the entry shows with stand-ins for bytes that are not UTF-8, left as it
         // was: nothing to do (its bytes are not what the entry shows).
@@ -71,38 +70,32 @@ impl Browser {
             && entry.text == String::from_utf8_lossy(from)
         {
             self.pane.end_mode();
-            return Vec::new();
+            return Task::none();
         }
         let name = match check_name(&entry.text) {
             Ok(n) => n,
             Err(e) => {
                 cx.tell(Event::Error(describe_name_error(e)));
-                return Vec::new();
+                return Task::none();
             }
         };
-        let effect = match &entry.kind {
-            NameKind::NewFolder => Effect::Action(ActionEffect::CreateFolder { parent, name }),
-            NameKind::NewFile(template) => Effect::NewFile(NewFileEffect::Create {
-                parent,
-                name,
-                template: template.clone(),
-            }),
-            NameKind::Rename(from) => Effect::Action(ActionEffect::Rename {
-                parent,
-                from: from.clone(),
-                to: name,
-            }),
+        let task = match &entry.kind {
+            NameKind::NewFolder => act(work::create_folder(parent, name)),
+            NameKind::NewFile(template) => {
+                templates::make(parent, name, template.clone()).map(Message::NewFile)
+            }
+            NameKind::Rename(from) => act(work::rename(parent, from.clone(), name)),
         };
         entry.busy = true;
         cx.tell(Event::ClearError);
-        vec![effect]
+        task
     }
 
     pub(super) fn created(
         &mut self,
         r: Result<Vec<u8>, NameOpError>,
         cx: &mut Context,
-    ) -> Vec<Effect> {
+    ) -> Task<Message> {
         match r {
             Ok(name) => {
                 self.end_naming();
@@ -118,7 +111,7 @@ impl Browser {
         &mut self,
         r: Result<(Vec<u8>, Vec<u8>), NameOpError>,
         cx: &mut Context,
-    ) -> Vec<Effect> {
+    ) -> Task<Message> {
         match r {
             Ok((from, to)) => {
                 self.end_naming();
@@ -135,12 +128,12 @@ impl Browser {
     }
 
     /// The entry stays open so the name can be fixed; the reason shows in the status bar.
-    pub(super) fn name_failed(&mut self, e: NameOpError, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn name_failed(&mut self, e: NameOpError, cx: &mut Context) -> Task<Message> {
         if let Some(n) = self.pane.naming_mut() {
             n.busy = false;
         }
         cx.tell(Event::Error(describe(&e)));
-        Vec::new()
+        Task::none()
     }
 
     /// The name entry closes (its create or rename is done).
@@ -150,8 +143,8 @@ impl Browser {
 }
 
 /// A change finished: Ctrl+Z can take it back.
-pub(super) fn done(cx: &mut Context, step: UndoStep) -> Vec<Effect> {
+pub(super) fn done(cx: &mut Context, step: UndoStep) -> Task<Message> {
     tracing::info!(?step, "done");
     cx.tell(Event::Done(step));
-    Vec::new()
+    Task::none()
 }

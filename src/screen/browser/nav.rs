@@ -3,19 +3,26 @@
 //! here the window adds what belongs to it: a folder left takes its drags and status
 //! message with it, a sort chosen is the one new panes start with.
 
+use iced::Task;
 use porpoise_engine::listing::DirEvent;
 
 use super::pane::{PaneEvent, PaneMsg};
 use super::tabs::TabMsg;
-use super::{Browser, Context, Event};
-use crate::effects::Effect;
+use super::{Browser, Context, Event, Message};
 use crate::settings::{Settings, ViewMode};
 
 impl Browser {
     /// A message for the pane with the keyboard (Ctrl+click on a place or the breadcrumb
-    /// opens the folder in a tab behind instead).
-    pub fn pane_message(&mut self, m: PaneMsg, cx: &mut Context) -> Vec<Effect> {
+    /// opens the folder in a tab behind instead); the answers of a listing's work go to
+    /// every pane that follows the listing.
+    pub fn pane_message(&mut self, m: PaneMsg, cx: &mut Context) -> Task<Message> {
         match m {
+            PaneMsg::FolderCounts(generation, _) | PaneMsg::Space(generation, _) => {
+                for pane in self.panes_listing(generation) {
+                    pane.take_answer(m.clone());
+                }
+                return Task::none();
+            }
             PaneMsg::Navigate(path) if cx.modifiers.control() => {
                 return self.on_tab_message(TabMsg::OpenBehind(path), cx);
             }
@@ -27,18 +34,18 @@ impl Browser {
             _ => {}
         }
         let (pane, around) = self.split(cx);
-        let (effects, event) = pane.update(m, around);
+        let (task, event) = pane.update(m, around);
         self.on_pane_event(event, cx);
-        effects
+        task.map(Message::Pane)
     }
 
     /// A listing event of the pane with the keyboard (it may lead it elsewhere: a file
     /// asked for opens its folder).
-    pub(super) fn focused_dir_event(&mut self, event: DirEvent, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn focused_dir_event(&mut self, event: DirEvent, cx: &mut Context) -> Task<Message> {
         let (pane, around) = self.split(cx);
-        let (effects, said) = pane.on_dir_event(event, around);
+        let (task, said) = pane.on_dir_event(event, true, around);
         self.on_pane_event(said, cx);
-        effects
+        task.map(Message::Pane)
     }
 
     /// What the browser does when its pane with the keyboard tells it something.
@@ -59,22 +66,17 @@ impl Browser {
         }
     }
 
-    pub(super) fn set_view(&mut self, mode: ViewMode, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn set_view(&mut self, mode: ViewMode, cx: &mut Context) -> Task<Message> {
         if cx.settings.view == mode {
-            return Vec::new();
+            return Task::none();
         }
         cx.settings.view = mode;
-        self.pane.viewport.offset_y = 0.0;
-        // One scroll: to the cursor if it would be out of view, else to the top.
-        let mut effects = self.reveal_cursor(cx.settings);
-        if effects.is_empty() {
-            effects.push(self.pane.scroll_to(0.0));
-        }
         cx.tell(Event::Save);
-        effects
+        // One scroll: to the cursor if it would be out of view, else to the top.
+        self.pane.scroll_to_cursor_or_top(cx.settings.shape())
     }
 
-    pub fn toggle_hidden(&mut self, cx: &mut Context) -> Vec<Effect> {
+    pub fn toggle_hidden(&mut self, cx: &mut Context) -> Task<Message> {
         cx.settings.show_hidden = !cx.settings.show_hidden;
         self.adopt_settings(cx.settings);
         cx.tell(Event::Save);
@@ -83,9 +85,9 @@ impl Browser {
 
     /// Bigger or smaller icons in the icons view (`steps` 0: the usual size), keeping the
     /// cursor in sight; the details view has no icons to zoom.
-    pub(super) fn zoom(&mut self, steps: i32, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn zoom(&mut self, steps: i32, cx: &mut Context) -> Task<Message> {
         if cx.settings.view != ViewMode::Icons {
-            return Vec::new();
+            return Task::none();
         }
         let changed = if steps == 0 {
             let usual = crate::theme::ICON_SIZES[crate::theme::DEFAULT_ICON];
@@ -94,16 +96,15 @@ impl Browser {
             cx.settings.zoom(steps)
         };
         if !changed {
-            return Vec::new();
+            return Task::none();
         }
         cx.tell(Event::Save);
         self.reveal_cursor(cx.settings)
     }
 
-    pub(super) fn toggle_places(&mut self, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn toggle_places(&mut self, cx: &mut Context) {
         cx.settings.show_places = !cx.settings.show_places;
         cx.tell(Event::Save);
-        Vec::new()
     }
 
     /// Items per row of the shown view (1 in details) under `s`.
@@ -155,7 +156,7 @@ impl Browser {
     }
 
     /// Scroll so the cursor's row is visible, if it is not.
-    pub(super) fn reveal_cursor(&mut self, s: &Settings) -> Vec<Effect> {
+    pub(super) fn reveal_cursor(&mut self, s: &Settings) -> Task<Message> {
         self.pane.reveal_cursor(s.shape())
     }
 }

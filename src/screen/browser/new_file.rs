@@ -2,6 +2,7 @@
 //! shows, Ctrl+Alt+N and the submenu's entries opening the name entry (the template's
 //! name, its stem selected, so the extension stays), and the made file recorded for undo.
 
+use iced::Task;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
@@ -13,44 +14,41 @@ use porpoise_engine::jobs::unused_name;
 use porpoise_engine::templates::TemplateKind;
 
 use super::pane::Mode;
-use super::templates::{NewFileEffect, NewFileMsg};
-use super::{Browser, Context};
+use super::templates::{self, NewFileMsg, TemplatesAt};
+use super::{Browser, Context, Message};
 use crate::actions::names::stem_chars;
-use crate::actions::{ActionEffect, MenuItem, NameEntry, NameKind};
-use crate::effects::Effect;
+use crate::actions::{MenuItem, NameEntry, NameKind, work};
 use crate::i18n::fl;
-use crate::message::KeyPress;
+use crate::key_press::KeyPress;
 use crate::places::UserHome;
 use crate::undo::UndoStep;
 
 impl Browser {
     /// Read the templates (off the UI thread) from `home`'s templates folder.
-    pub fn start_new_file(&mut self, home: &UserHome) -> Vec<Effect> {
-        self.new_file.find = Some(NewFileEffect::Find {
+    pub fn start_new_file(&mut self, home: &UserHome) -> Task<Message> {
+        self.new_file.find = Some(TemplatesAt {
             config_home: home.apps.config_home.clone(),
             home: home.folder.clone(),
         });
         self.find_templates()
     }
 
-    fn find_templates(&self) -> Vec<Effect> {
-        self.new_file
-            .find
-            .clone()
-            .map(Effect::NewFile)
-            .into_iter()
-            .collect()
+    fn find_templates(&self) -> Task<Message> {
+        match self.new_file.find.clone() {
+            Some(at) => templates::find(at).map(Message::NewFile),
+            None => Task::none(),
+        }
     }
 
-    pub(super) fn on_new_file_message(&mut self, m: NewFileMsg, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn on_new_file_message(&mut self, m: NewFileMsg, cx: &mut Context) -> Task<Message> {
         match m {
             NewFileMsg::Found(t) => {
                 self.new_file.templates = t;
-                Vec::new()
+                Task::none()
             }
             NewFileMsg::ShowMenu => {
                 if self.pane.menu().is_none() {
-                    return Vec::new();
+                    return Task::none();
                 }
                 self.new_file.open = Some(Vec::new());
                 self.new_file.highlighted = None;
@@ -62,7 +60,7 @@ impl Browser {
                     open.push(index);
                 }
                 self.new_file.highlighted = None;
-                Vec::new()
+                Task::none()
             }
             NewFileMsg::Pick(template) => {
                 self.new_file.open = None;
@@ -86,7 +84,7 @@ impl Browser {
         }
     }
 
-    fn new_file_menu_key(&mut self, k: &KeyPress, cx: &mut Context) -> Option<Vec<Effect>> {
+    fn new_file_menu_key(&mut self, k: &KeyPress, cx: &mut Context) -> Option<Task<Message>> {
         let menu = self
             .pane
             .menu()
@@ -142,14 +140,14 @@ impl Browser {
             },
             _ => return None,
         }
-        Some(Vec::new())
+        Some(Task::none())
     }
 
     /// Open the name entry for a new file: "New File" for an empty one, else the
     /// template's name, made free with "(n)", its stem selected.
-    pub(super) fn name_new_file(&mut self, template: Option<PathBuf>) -> Vec<Effect> {
+    pub(super) fn name_new_file(&mut self, template: Option<PathBuf>) -> Task<Message> {
         if self.pane.trash.is_some() {
-            return Vec::new();
+            return Task::none();
         }
         let base = match template.as_ref().and_then(|t| t.file_name()) {
             Some(n) => n.to_owned(),
@@ -164,15 +162,15 @@ impl Browser {
             text,
             busy: false,
         }));
-        vec![Effect::Action(ActionEffect::FocusName { select })]
+        work::focus_name(select)
     }
 
     /// Ctrl+Alt+N: a new empty file; in the folder's menu, Right on "New File" opens its
     /// submenu, where the arrows move, Right opens a folder, Left or Escape closes a level
     /// and Enter picks. `None` leaves the key to the rest of the app.
-    pub(super) fn new_file_key(&mut self, k: &KeyPress, cx: &mut Context) -> Option<Vec<Effect>> {
-        if let Some(effects) = self.new_file_menu_key(k, cx) {
-            return Some(effects);
+    pub(super) fn new_file_key(&mut self, k: &KeyPress, cx: &mut Context) -> Option<Task<Message>> {
+        if let Some(task) = self.new_file_menu_key(k, cx) {
+            return Some(task);
         }
         let m = k.modifiers;
         if k.captured || self.pane.naming().is_some() || self.pane.location().is_some() {

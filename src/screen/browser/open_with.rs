@@ -3,34 +3,23 @@
 //! With" submenu of a file's menu, with its keys; F4 and "Open Terminal Here". The window
 //! knows the applications and does the opening.
 
+use iced::Task;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 
 use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 
-use super::{Browser, Context, Event};
-use crate::apps::{AppChoice, OpenWithMenu};
-use crate::effects::Effect;
-use crate::message::KeyPress;
-
-/// The messages of the "Open With" submenu.
-#[derive(Debug, Clone)]
-pub enum OpenWithMsg {
-    /// The applications for the files it was asked for (`ticket`), and their types.
-    Choices {
-        ticket: u64,
-        choices: Vec<crate::apps::AppChoice>,
-        mimes: Vec<String>,
-    },
-    /// The entry of this application (its desktop file ID): open the files with it.
-    OpenWith(String),
-    /// "Other Application…": the chooser for its files.
-    Other,
-}
+use super::{Browser, Context, Event, Message};
+use crate::apps::{AppChoice, OpenWithMenu, OpenWithMsg};
+use crate::key_press::KeyPress;
 
 impl Browser {
-    pub(super) fn on_open_with_message(&mut self, m: OpenWithMsg, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn on_open_with_message(
+        &mut self,
+        m: OpenWithMsg,
+        cx: &mut Context,
+    ) -> Task<Message> {
         match m {
             OpenWithMsg::Choices {
                 ticket,
@@ -60,14 +49,14 @@ impl Browser {
                 }
             }
         }
-        Vec::new()
+        Task::none()
     }
 
     /// F4 and "Open Terminal Here": the desktop's terminal in the folder `entry` of the
     /// shown folder, or in the shown folder itself (not in the Trash view).
-    pub(super) fn open_terminal(&self, entry: Option<Vec<u8>>, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn open_terminal(&self, entry: Option<Vec<u8>>, cx: &mut Context) -> Task<Message> {
         if self.pane.trash.is_some() {
-            return Vec::new();
+            return Task::none();
         }
         let shown = self.pane.path();
         let folder = match entry {
@@ -75,7 +64,7 @@ impl Browser {
             None => shown.to_owned(),
         };
         cx.tell(Event::Terminal(folder));
-        Vec::new()
+        Task::none()
     }
 
     /// The entry `name` of the pane with the keyboard is a file (not a folder or a link
@@ -91,7 +80,7 @@ impl Browser {
     /// Open the file `name` with its default application; when it is selected, the
     /// selection's other files go with it (in the view's order; folders stay closed), so
     /// files one application opens reach it in one launch.
-    pub(super) fn open_entry(&mut self, name: &[u8], cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn open_entry(&mut self, name: &[u8], cx: &mut Context) -> Task<Message> {
         let dir = self.pane.path().to_owned();
         let mut files = vec![dir.join(OsStr::from_bytes(name))];
         if self.pane.selection.is_selected(name) {
@@ -105,15 +94,15 @@ impl Browser {
             );
         }
         cx.tell(Event::Open { files, with: None });
-        Vec::new()
+        Task::none()
     }
 
     /// "Open With" in a file's menu: ask the window for its applications (the submenu
     /// shows when they come), once per menu; opened `by_key`, the arrows start on its
     /// first entry.
-    pub(super) fn ask_open_with(&mut self, by_key: bool, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn ask_open_with(&mut self, by_key: bool, cx: &mut Context) -> Task<Message> {
         let Some(menu) = self.pane.menu_mut() else {
-            return Vec::new();
+            return Task::none();
         };
         if let Some(sub) = &mut menu.open_with {
             // Asked already (the pointer came onto it first): the keys now go into it.
@@ -123,10 +112,10 @@ impl Browser {
                     sub.highlighted = Some(0);
                 }
             }
-            return Vec::new();
+            return Task::none();
         }
         let Some(target) = menu.target.clone() else {
-            return Vec::new();
+            return Task::none();
         };
         let first = self.pane.path().join(OsStr::from_bytes(&target));
         let mut files = vec![first.clone()];
@@ -134,11 +123,11 @@ impl Browser {
         self.open_with_ticket += 1;
         let ticket = self.open_with_ticket;
         let Some(menu) = self.pane.menu_mut() else {
-            return Vec::new();
+            return Task::none();
         };
         menu.open_with = Some(OpenWithMenu::asking(ticket, files.clone(), by_key));
         cx.tell(Event::AskOpenWith { ticket, files });
-        Vec::new()
+        Task::none()
     }
 
     /// Close the menu and hand over its submenu, if it was shown.
@@ -151,7 +140,11 @@ impl Browser {
 
     /// A key while an entry's menu shows its "Open With" submenu: the arrows move in it,
     /// Left closes it, Enter, Space or Right picks; `None` when no submenu is shown.
-    pub(super) fn open_with_key(&mut self, k: &KeyPress, cx: &mut Context) -> Option<Vec<Effect>> {
+    pub(super) fn open_with_key(
+        &mut self,
+        k: &KeyPress,
+        cx: &mut Context,
+    ) -> Option<Task<Message>> {
         let sub = self
             .pane
             .menu_mut()
@@ -160,25 +153,25 @@ impl Browser {
         let pick = match k.key.as_ref() {
             Key::Named(Named::ArrowDown) => {
                 sub.step(true);
-                return Some(Vec::new());
+                return Some(Task::none());
             }
             Key::Named(Named::ArrowUp) => {
                 sub.step(false);
-                return Some(Vec::new());
+                return Some(Task::none());
             }
             Key::Named(Named::ArrowLeft | Named::Escape) => {
                 self.close_open_with();
-                return Some(Vec::new());
+                return Some(Task::none());
             }
             Key::Named(Named::Enter | Named::Space | Named::ArrowRight) => sub
                 .at_highlight()
                 .map(|a| a.map(|a: &AppChoice| a.id.clone())),
-            _ => return Some(Vec::new()),
+            _ => return Some(Task::none()),
         };
         Some(match pick {
             Some(Some(id)) => self.on_open_with_message(OpenWithMsg::OpenWith(id), cx),
             Some(None) => self.on_open_with_message(OpenWithMsg::Other, cx),
-            None => Vec::new(),
+            None => Task::none(),
         })
     }
 

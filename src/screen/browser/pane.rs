@@ -10,21 +10,23 @@ mod mode;
 mod nav;
 mod types;
 mod update;
+pub mod work;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+use iced::Task;
 use iced::widget::Id;
 use porpoise_engine::listing::{
     Listed, Lister, ListerCache, Progress, SortKey, SortOrder, ViewOptions,
 };
 
+pub use filter::FILTER_INPUT;
 pub use mode::Mode;
 
 use crate::actions::TrashView;
-use crate::effects::Effect;
 use crate::history::History;
 use crate::i18n::fl;
 use crate::selection::Selection;
@@ -57,6 +59,10 @@ pub enum PaneMsg {
     LocationInput(String),
     LocationSubmit,
     LocationCancel,
+    /// How many entries folders of the folder listed as `generation` hold.
+    FolderCounts(u64, Vec<(Vec<u8>, u64)>),
+    /// Free and total bytes of the folder listed as `generation`.
+    Space(u64, Option<(u64, u64)>),
 }
 
 /// What a pane's update tells the window around it.
@@ -200,12 +206,12 @@ impl Pane {
     }
 
     /// Scroll this pane's view to `y`.
-    pub fn scroll_to(&self, y: f32) -> Effect {
-        Effect::ScrollTo(self.ids.view.clone(), y)
+    pub fn scroll_to<T>(&self, y: f32) -> Task<T> {
+        work::scroll(self.ids.view.clone(), y)
     }
 
     /// Scroll the view back to where the pane was (its widget showed another pane since).
-    pub fn scroll_back(&self) -> Effect {
+    pub fn scroll_back<T>(&self) -> Task<T> {
         self.scroll_to(self.viewport.offset_y)
     }
 

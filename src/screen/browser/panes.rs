@@ -5,25 +5,13 @@
 
 use std::collections::HashSet;
 
+use iced::Task;
 use porpoise_engine::listing::DirEvent;
 
 use super::pane::{Around, Pane};
+use super::tab::{Beside, Tab};
 use super::tabs::Tabs;
-use super::{Browser, Context};
-use crate::effects::Effect;
-
-/// A tab: its pane with the keyboard, and the pane beside it in split view.
-pub(super) struct Tab {
-    pub pane: Pane,
-    pub beside: Option<Beside>,
-}
-
-/// The pane beside the focused one in split view.
-pub(super) struct Beside {
-    pub pane: Pane,
-    /// It is drawn on the left (the focused pane on the right).
-    pub left: bool,
-}
+use super::{Browser, Context, Message};
 
 /// The panes but the one with the keyboard.
 pub(super) fn others<'a>(beside: &'a Option<Beside>, tabs: &'a Tabs<Tab>) -> Vec<&'a Pane> {
@@ -124,7 +112,7 @@ impl Browser {
         generation: u64,
         event: DirEvent,
         cx: &mut Context,
-    ) -> Vec<Effect> {
+    ) -> Task<Message> {
         let renamed = match &event {
             DirEvent::Changed(c) => c.renamed.clone(),
             _ => Vec::new(),
@@ -144,7 +132,7 @@ impl Browser {
             .peekable();
         let shared = followers.peek().is_some();
         followers.for_each(|p| p.lister.release());
-        let effects = if focused {
+        let task = if focused {
             self.focused_dir_event(event, cx)
         } else {
             let around = Around {
@@ -156,21 +144,15 @@ impl Browser {
             let Some(pane) =
                 others_mut(&mut self.beside, &mut self.tabs).find(|p| p.generation() == generation)
             else {
-                return Vec::new();
+                return Task::none();
             };
             // A pane without the keyboard tells the window nothing of its moves.
-            pane.on_dir_event(event, around)
-                .0
-                .into_iter()
-                // Only the pane with the keyboard moves its view to the cursor; a tab
-                // behind scrolls back to where it was when it is shown.
-                .filter(|e| !e.is_for_the_shown_view())
-                .collect()
+            pane.on_dir_event(event, false, around).0.map(Message::Pane)
         };
         if shared {
             self.share_listing(generation, &renamed, settled);
         }
-        effects
+        task
     }
 
     /// The panes that follow listing `generation` take the entries of the first of them

@@ -3,21 +3,22 @@
 //! stream in; Enter or a double-click opens one, "Open folder" shows where it is, Delete
 //! moves it to the trash, Ctrl+C puts it on the clipboard, Escape goes back to the folder.
 
+use iced::Task;
 use std::time::Instant;
 
 use iced::keyboard::Key;
 use iced::keyboard::key::Named;
 
+use super::commands::{self, Command};
 use super::input::DOUBLE_CLICK;
+use super::menus::act;
 use super::menus::job;
 use super::pane::PaneMsg;
 use super::search::{SearchMsg, SearchView};
-use super::{Browser, Context, Event};
-use crate::actions::ActionEffect;
+use super::{Browser, Context, Event, Message};
+use crate::actions::work;
 use crate::clipboard::FileList;
-use crate::effects::Effect;
-use crate::keys::{self, Command};
-use crate::message::KeyPress;
+use crate::key_press::KeyPress;
 use crate::request::JobKind;
 
 impl Browser {
@@ -27,14 +28,14 @@ impl Browser {
     }
 
     /// Ctrl+F: show the search view at the shown folder (again: put the keyboard in it).
-    pub(super) fn open_search(&mut self) -> Vec<Effect> {
+    pub(super) fn open_search(&mut self) -> Task<Message> {
         if self.pane.search.is_none() {
             self.pane.end_mode();
             self.pane.trash = None;
             let root = self.pane.path().to_owned();
             self.pane.search = Some(SearchView::new(root));
         }
-        vec![Effect::FocusSearch]
+        super::pane::work::focus(super::search::SEARCH_INPUT)
     }
 
     /// The search view while the pane shows it (else nothing happens).
@@ -42,10 +43,10 @@ impl Browser {
         self.pane.search.as_mut()
     }
 
-    pub(super) fn on_search_message(&mut self, m: SearchMsg, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn on_search_message(&mut self, m: SearchMsg, cx: &mut Context) -> Task<Message> {
         let hidden = cx.settings.show_hidden;
         let Some(view) = self.search_view() else {
-            return Vec::new();
+            return Task::none();
         };
         // What to search for changed: the search starts again.
         match m {
@@ -60,14 +61,14 @@ impl Browser {
     }
 
     /// A message of the search view other than what to search for: its results used.
-    fn on_search_use(&mut self, m: SearchMsg, cx: &mut Context) -> Vec<Effect> {
+    fn on_search_use(&mut self, m: SearchMsg, cx: &mut Context) -> Task<Message> {
         let Some(view) = self.search_view() else {
-            return Vec::new();
+            return Task::none();
         };
         match m {
             SearchMsg::Event(id, ev) => {
                 view.on_event(id, ev);
-                Vec::new()
+                Task::none()
             }
             SearchMsg::Clicked(i) => {
                 let now = Instant::now();
@@ -86,37 +87,38 @@ impl Browser {
                 if let Some(hit) = view.hits.get(i) {
                     cx.tell(Event::Press(vec![hit.path()]));
                 }
-                Vec::new()
+                Task::none()
             }
             SearchMsg::Open(i) => self.open_hit(i, cx),
             SearchMsg::OpenFolder => {
                 let Some(hit) = view.cursor_hit().cloned() else {
-                    return Vec::new();
+                    return Task::none();
                 };
                 let (pane, around) = self.split(cx);
                 pane.navigate_to_entry(hit.dir.to_path_buf(), hit.name, around)
+                    .map(Message::Pane)
             }
             SearchMsg::Stop => {
                 view.stop();
-                Vec::new()
+                Task::none()
             }
             SearchMsg::Close => self.close_search(),
             SearchMsg::Name(_)
             | SearchMsg::Content(_)
             | SearchMsg::Regex(_)
             | SearchMsg::MatchCase(_)
-            | SearchMsg::Everywhere(_) => Vec::new(),
+            | SearchMsg::Everywhere(_) => Task::none(),
         }
     }
 
     /// Back to the folder the search started from; the search stops.
-    fn close_search(&mut self) -> Vec<Effect> {
+    fn close_search(&mut self) -> Task<Message> {
         self.pane.search = None;
-        Vec::new()
+        Task::none()
     }
 
     /// Open the result `i`: a folder is shown, a file opened with its application.
-    fn open_hit(&mut self, i: usize, cx: &mut Context) -> Vec<Effect> {
+    fn open_hit(&mut self, i: usize, cx: &mut Context) -> Task<Message> {
         let Some(hit) = self
             .pane
             .search
@@ -124,7 +126,7 @@ impl Browser {
             .and_then(|v| v.hits.get(i))
             .cloned()
         else {
-            return Vec::new();
+            return Task::none();
         };
         if hit.is_dir() {
             self.pane_message(PaneMsg::Navigate(hit.path()), cx)
@@ -134,14 +136,14 @@ impl Browser {
                 files: vec![hit.path()],
                 with: None,
             });
-            Vec::new()
+            Task::none()
         }
     }
 
     /// Keys while the search view is shown: arrows move among the results, Enter opens
     /// the one under the cursor, Delete trashes it, Ctrl+C copies it, Escape goes back. `None`: not the search
     /// view's key.
-    pub fn search_key(&mut self, k: &KeyPress, cx: &mut Context) -> Option<Vec<Effect>> {
+    pub fn search_key(&mut self, k: &KeyPress, cx: &mut Context) -> Option<Task<Message>> {
         let view = self.pane.search.as_mut()?;
         let copy = Key::Character("c".into());
         if k.modifiers.control() && !k.modifiers.shift() && k.key.as_ref() == copy.as_ref() {
@@ -151,16 +153,16 @@ impl Browser {
                 .map(|h| vec![h.path()])
                 .unwrap_or_default();
             if paths.is_empty() {
-                return Some(Vec::new());
+                return Some(Task::none());
             }
             let list = FileList { paths, cut: false };
-            return Some(vec![Effect::Action(ActionEffect::ClipboardPut(list))]);
+            return Some(act(work::clipboard_put(list)));
         }
         if k.modifiers.control() || k.modifiers.alt() || k.key == Key::Named(Named::Tab) {
             // The window's own keys (a new tab, another search, Ctrl+Q) work; those that
             // act on the folder's selection, hidden behind the results, do not.
             let window_key = matches!(
-                keys::command(k),
+                commands::command(k),
                 Some(
                     Command::Search
                         | Command::Close
@@ -169,43 +171,43 @@ impl Browser {
                         | Command::ToggleHidden
                 )
             );
-            return (!window_key && k.key != Key::Named(Named::Tab)).then(Vec::new);
+            return (!window_key && k.key != Key::Named(Named::Tab)).then(Task::none);
         }
         match k.key.as_ref() {
             Key::Named(Named::Escape) => Some(self.close_search()),
             Key::Named(Named::ArrowDown) => {
                 view.move_cursor(1);
-                Some(Vec::new())
+                Some(Task::none())
             }
             Key::Named(Named::ArrowUp) => {
                 view.move_cursor(-1);
-                Some(Vec::new())
+                Some(Task::none())
             }
             Key::Named(Named::Delete) if !k.modifiers.shift() => {
                 // To the trash, as Delete does in the folder; the row goes.
                 let Some(i) = view.cursor.filter(|&i| i < view.hits.len()) else {
-                    return Some(Vec::new());
+                    return Some(Task::none());
                 };
                 let hit = view.hits.remove(i);
                 view.cursor = (!view.hits.is_empty()).then(|| i.min(view.hits.len() - 1));
                 let dir = hit.dir.to_path_buf();
                 job(cx, JobKind::Trash, vec![hit.path()], dir);
-                Some(Vec::new())
+                Some(Task::none())
             }
             Key::Named(Named::Enter) => match view.cursor {
                 Some(i) => Some(self.open_hit(i, cx)),
-                None => Some(Vec::new()),
+                None => Some(Task::none()),
             },
             // Typing belongs to the search's inputs, not to the folder behind.
-            _ => Some(Vec::new()),
+            _ => Some(Task::none()),
         }
     }
 }
 
 /// A new search from what the view holds now (the old one stops).
-fn restart(view: &mut SearchView, hidden: bool) -> Vec<Effect> {
-    view.restart(hidden)
-        .map(Effect::Search)
-        .into_iter()
-        .collect()
+fn restart(view: &mut SearchView, hidden: bool) -> Task<Message> {
+    match view.restart(hidden) {
+        Some(start) => super::search::task(start, Message::Search),
+        None => Task::none(),
+    }
 }

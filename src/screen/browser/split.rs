@@ -3,24 +3,23 @@
 //! selection into the other pane's folder; files dragged onto the other pane drop there.
 
 use super::pane::{Pane, PaneMsg};
-use super::panes::Beside;
+use super::tab::Beside;
 use super::{Browser, Context, Event, Message};
 use crate::actions::ActionMsg;
-use crate::effects::Effect;
 use crate::request::{JobKind, JobRequest};
+use iced::Task;
 
 impl Browser {
     /// F3: a second pane beside this one at the same folder, or back to one pane (the one
     /// with the keyboard stays).
-    pub(super) fn toggle_split(&mut self, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn toggle_split(&mut self, cx: &mut Context) -> Task<Message> {
         if let Some(beside) = self.beside.take() {
             let peers = super::panes::all(&self.pane, &self.beside, &self.tabs);
             beside.pane.close(&mut self.cache, &peers);
             // The pane that stays is drawn alone now, its view built anew: back to where
             // it was scrolled.
-            let effects = vec![self.pane.scroll_back()];
             self.save_tabs(cx);
-            return effects;
+            return self.pane.scroll_back();
         }
         let here = self.pane.path().to_owned();
         self.split_at(here, cx)
@@ -28,21 +27,20 @@ impl Browser {
 
     /// Split view with the other pane, on the right, at `folder` (there is no other pane
     /// yet).
-    pub fn split_at(&mut self, folder: std::path::PathBuf, cx: &mut Context) -> Vec<Effect> {
+    pub fn split_at(&mut self, folder: std::path::PathBuf, cx: &mut Context) -> Task<Message> {
         let viewport = self.pane.viewport.scrolled_to_top();
-        let (pane, mut effects) = Pane::open(folder, viewport, self.around(cx));
+        let pane = Pane::open(folder, viewport, self.around(cx));
         self.beside = Some(Beside { pane, left: false });
+        self.save_tabs(cx);
         // This pane is drawn as the left of two now, its view built anew: back to where it
         // was scrolled.
-        effects.push(self.pane.scroll_back());
-        self.save_tabs(cx);
-        effects
+        self.pane.scroll_back()
     }
 
     /// The close button of a pane in split view (`left`: the left one); the other stays.
-    pub(super) fn close_pane(&mut self, left: bool, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn close_pane(&mut self, left: bool, cx: &mut Context) -> Task<Message> {
         let Some(beside) = &self.beside else {
-            return Vec::new();
+            return Task::none();
         };
         if beside.left != left {
             // The pane with the keyboard goes: the other takes it.
@@ -67,13 +65,13 @@ impl Browser {
     /// A message from the pane beside the one with the keyboard. Scrolling it and a drag
     /// passing over it leave the keyboard where it is; anything else gives it the
     /// keyboard first, as a click does.
-    pub(super) fn on_beside_message(&mut self, m: Message, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn on_beside_message(&mut self, m: Message, cx: &mut Context) -> Task<Message> {
         match m {
             Message::Pane(PaneMsg::Scrolled(v)) => {
                 if let Some(b) = &mut self.beside {
                     b.pane.viewport = v;
                 }
-                Vec::new()
+                Task::none()
             }
             Message::Action(
                 a @ (ActionMsg::Hover(_) | ActionMsg::Unhover(_) | ActionMsg::ReleasedOn(_)),
@@ -87,15 +85,15 @@ impl Browser {
 
     /// F5 and F6 in split view: copy or move the selection into the other pane's folder
     /// (as any job: the conflict dialog, undo). With one pane F5 reloads, as it always did.
-    pub(super) fn send_to_other_pane(&mut self, kind: JobKind, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn send_to_other_pane(&mut self, kind: JobKind, cx: &mut Context) -> Task<Message> {
         let Some(beside) = &self.beside else {
             return match kind {
                 JobKind::Copy => self.pane_message(PaneMsg::Reload, cx),
-                _ => Vec::new(),
+                _ => Task::none(),
             };
         };
         if beside.pane.trash.is_some() || self.pane.trash.is_some() {
-            return Vec::new();
+            return Task::none();
         }
         let dest = beside.pane.path().to_owned();
         let sources = self.selected_paths();
@@ -107,7 +105,7 @@ impl Browser {
                 modes: None,
             }));
         }
-        Vec::new()
+        Task::none()
     }
 
     /// In split view: whether the pane beside the one with the keyboard is on the left.
@@ -122,7 +120,7 @@ impl Browser {
 
     /// The shown panes from left to right (one without split view).
     pub fn shown_panes(&self) -> Vec<&Pane> {
-        super::TabPanes::of(&self.pane, self.beside.as_ref())
+        super::tab::TabPanes::of(&self.pane, self.beside.as_ref())
             .left_to_right()
             .collect()
     }

@@ -2,19 +2,17 @@
 //! folders in the settings so they come back at the next start. (Which pane takes which
 //! listing's events is `panes`'.)
 
+use iced::Task;
 use std::path::PathBuf;
 
 use super::pane::Pane;
-use super::panes::{Beside, Tab, all};
+use super::panes::all;
+use super::tab::{Beside, TAB_BAR_HEIGHT, Tab, TabPanes};
 use super::tabs::TabMsg;
-use super::{Browser, Context, Event};
-use crate::effects::Effect;
-
-/// The height of the tab bar, when there is more than one tab.
-pub const TAB_BAR_HEIGHT: f32 = 34.0;
+use super::{Browser, Context, Event, Message};
 
 impl Browser {
-    pub fn on_tab_message(&mut self, m: TabMsg, cx: &mut Context) -> Vec<Effect> {
+    pub fn on_tab_message(&mut self, m: TabMsg, cx: &mut Context) -> Task<Message> {
         match m {
             TabMsg::New => {
                 let here = self.pane.path().to_owned();
@@ -24,13 +22,13 @@ impl Browser {
             TabMsg::Close(at) => self.close_tab(at.unwrap_or(self.tabs.shown()), cx),
             TabMsg::Show(at) => self.show_tab(at, cx),
             TabMsg::Pressed(at) => {
-                let effects = self.show_tab(at, cx);
+                let task = self.show_tab(at, cx);
                 self.marks.tab_press = Some(at);
-                effects
+                task
             }
             TabMsg::OpenEntry(name) => match self.pane.folder_of(&name) {
                 Some(folder) => self.open_tab(folder, false, cx),
-                None => Vec::new(),
+                None => Task::none(),
             },
             TabMsg::Next => self.show_tab((self.tabs.shown() + 1) % self.tabs.count(), cx),
             TabMsg::Previous => {
@@ -39,12 +37,12 @@ impl Browser {
             }
             TabMsg::Reopen => match self.closed_tabs.pop() {
                 Some(folder) => self.open_tab(folder, true, cx),
-                None => Vec::new(),
+                None => Task::none(),
             },
             TabMsg::Moved { from, to } => {
                 self.tabs.move_tab(from, to);
                 self.save_tabs(cx);
-                Vec::new()
+                Task::none()
             }
         }
     }
@@ -57,50 +55,48 @@ impl Browser {
         tabs: Vec<Vec<PathBuf>>,
         shown: usize,
         cx: &mut Context,
-    ) -> Vec<Effect> {
-        let mut effects = Vec::new();
+    ) -> Task<Message> {
         // Each opens right after the shown one: the last first keeps their order.
         for folders in tabs.into_iter().rev() {
             let mut folders = folders.into_iter();
             let Some(left) = folders.next() else {
                 continue;
             };
-            effects.extend(self.open_tab(left, false, cx));
+            // A tab behind: nothing of it is drawn to scroll.
+            let _ = self.open_tab(left, false, cx);
             if let Some(right) = folders.next() {
                 let at = self.tabs.shown();
                 let viewport = self.pane.viewport.scrolled_to_top();
-                let (pane, listing) = Pane::open(right, viewport, self.around(cx));
-                effects.extend(listing);
+                let pane = Pane::open(right, viewport, self.around(cx));
                 if let Some(tab) = self.tabs.others_mut().nth(at) {
                     tab.beside = Some(Beside { pane, left: false });
                 }
             }
         }
-        effects.extend(self.show_tab(shown, cx));
-        effects
+        self.show_tab(shown, cx)
     }
 
     /// A new tab at `folder`, after the shown one; `show`: it becomes the shown tab.
-    pub fn open_tab(&mut self, folder: PathBuf, show: bool, cx: &mut Context) -> Vec<Effect> {
+    pub fn open_tab(&mut self, folder: PathBuf, show: bool, cx: &mut Context) -> Task<Message> {
         let viewport = self.pane.viewport.scrolled_to_top();
-        let (pane, mut effects) = Pane::open(folder, viewport, self.around(cx));
+        let pane = Pane::open(folder, viewport, self.around(cx));
         let tab = Tab { pane, beside: None };
         if show {
             self.tabs
                 .open(tab, |tab| swap_shown(&mut self.pane, &mut self.beside, tab));
-            effects.extend(self.tab_changed(cx));
+            self.tab_changed(cx)
         } else {
             self.tabs.open_behind(tab);
             self.save_tabs(cx);
+            Task::none()
         }
-        effects
     }
 
     /// Close the tab at `at`; the last one closes the window.
-    fn close_tab(&mut self, at: usize, cx: &mut Context) -> Vec<Effect> {
+    fn close_tab(&mut self, at: usize, cx: &mut Context) -> Task<Message> {
         if self.tabs.is_single() {
             cx.tell(Event::Close);
-            return Vec::new();
+            return Task::none();
         }
         let closed = if at == self.tabs.shown() {
             self.tabs
@@ -109,7 +105,7 @@ impl Browser {
             self.tabs.close(at)
         };
         let Some(closed) = closed else {
-            return Vec::new();
+            return Task::none();
         };
         self.closed_tabs.push(closed.pane.path().to_owned());
         let peers = all(&self.pane, &self.beside, &self.tabs);
@@ -120,11 +116,11 @@ impl Browser {
         self.tab_changed(cx)
     }
 
-    fn show_tab(&mut self, at: usize, cx: &mut Context) -> Vec<Effect> {
+    fn show_tab(&mut self, at: usize, cx: &mut Context) -> Task<Message> {
         let size = self.pane.viewport;
         let (pane, beside) = (&mut self.pane, &mut self.beside);
         if !self.tabs.show(at, |tab| swap_shown(pane, beside, tab)) {
-            return Vec::new();
+            return Task::none();
         }
         self.pane.viewport.width = size.width;
         self.pane.viewport.height = size.height;
@@ -133,16 +129,16 @@ impl Browser {
 
     /// Another pane (or the same one in another place) is shown: what belonged to the
     /// one before goes, the new one takes the view settings and its scroll position.
-    fn tab_changed(&mut self, cx: &mut Context) -> Vec<Effect> {
+    fn tab_changed(&mut self, cx: &mut Context) -> Task<Message> {
         self.marks.left_folder();
         cx.tell(Event::LeftFolder);
         self.adopt_settings(cx.settings);
-        let mut effects = vec![self.pane.scroll_back()];
-        if let Some(b) = &self.beside {
-            effects.push(b.pane.scroll_back());
-        }
+        let beside = match &self.beside {
+            Some(b) => b.pane.scroll_back(),
+            None => Task::none(),
+        };
         self.save_tabs(cx);
-        effects
+        Task::batch([self.pane.scroll_back(), beside])
     }
 
     /// Keep the tabs' folders in the settings (written a little later).
@@ -209,29 +205,59 @@ fn swap_shown(pane: &mut Pane, beside: &mut Option<Beside>, tab: Tab) -> Tab {
     behind
 }
 
-/// A tab's panes as the window shows them: the one with the keyboard, and the one beside
-/// it in split view.
-#[derive(Clone, Copy)]
-pub struct TabPanes<'a> {
-    pub focused: &'a Pane,
-    pub beside: Option<(&'a Pane, bool)>,
-}
+#[cfg(test)]
+mod tests {
+    use iced::keyboard::Modifiers;
 
-impl<'a> TabPanes<'a> {
-    pub(super) fn of(focused: &'a Pane, beside: Option<&'a Beside>) -> TabPanes<'a> {
-        TabPanes {
-            focused,
-            beside: beside.map(|b| (&b.pane, b.left)),
-        }
+    use super::*;
+    use crate::key_press::{KeyPress, char_key};
+    use crate::places::UserHome;
+    use crate::settings::Settings;
+    use crate::viewport::Viewport;
+
+    /// The browser takes `k` as the window hands it over; what it tells the window.
+    fn key(
+        browser: &mut Browser,
+        settings: &mut Settings,
+        home: &UserHome,
+        k: KeyPress,
+    ) -> Vec<Event> {
+        let mut cx = Context {
+            settings,
+            home,
+            modifiers: k.modifiers,
+            pointer: iced::Point::ORIGIN,
+            events: Vec::new(),
+        };
+        let _ = browser.key(&k, &mut cx);
+        cx.events
     }
 
-    /// Its panes from left to right.
-    pub fn left_to_right(self) -> impl Iterator<Item = &'a Pane> {
-        let (left, right) = match self.beside {
-            Some((b, true)) => (Some(b), Some(self.focused)),
-            Some((b, false)) => (Some(self.focused), Some(b)),
-            None => (Some(self.focused), None),
+    #[test]
+    fn ctrl_w_closes_a_tab_and_with_the_last_one_the_window() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut settings = Settings::default();
+        let home = UserHome {
+            folder: dir.path().to_owned(),
+            trash: porpoise_engine::jobs::trash::HomeTrash::at(dir.path().join("trash")),
+            apps: Default::default(),
         };
-        left.into_iter().chain(right)
+        let viewport = Viewport {
+            offset_y: 0.0,
+            width: 400.0,
+            height: 300.0,
+        };
+        let mut browser = Browser::new(dir.path().to_owned(), &settings, viewport);
+        let ctrl_t = KeyPress::new(char_key("t"), Modifiers::CTRL);
+        key(&mut browser, &mut settings, &home, ctrl_t);
+        assert_eq!(browser.tab_count(), 2);
+
+        let ctrl_w = || KeyPress::new(char_key("w"), Modifiers::CTRL);
+        let told = key(&mut browser, &mut settings, &home, ctrl_w());
+        assert_eq!(browser.tab_count(), 1);
+        assert!(!told.iter().any(|e| matches!(e, Event::Close)), "{told:?}");
+
+        let told = key(&mut browser, &mut settings, &home, ctrl_w());
+        assert!(told.iter().any(|e| matches!(e, Event::Close)), "{told:?}");
     }
 }

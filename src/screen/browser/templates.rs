@@ -3,6 +3,7 @@
 //! templates found, which submenus are open), the messages, and the work off the UI
 //! thread: finding the templates and making the file (the engine's `items::files`).
 
+use iced::Task;
 use std::path::{Path, PathBuf};
 
 use porpoise_engine::items::files::{self, Stamp};
@@ -22,7 +23,7 @@ pub struct NewFileState {
     /// (counted as shown: "Empty File" first on the first level).
     pub highlighted: Option<usize>,
     /// How to find the templates again (the folder can change while the window runs).
-    pub find: Option<NewFileEffect>,
+    pub find: Option<TemplatesAt>,
 }
 
 impl NewFileState {
@@ -70,44 +71,29 @@ pub enum NewFileMsg {
     Created(Result<Made, NameOpError>),
 }
 
-/// The work of "New File", off the UI thread.
+/// Where the templates folder is found: `user-dirs.dirs` in the config home, else a
+/// folder of the home.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NewFileEffect {
-    /// Find the templates folder (from `user-dirs.dirs` in the config home) and read it.
-    Find {
-        config_home: Option<PathBuf>,
-        home: PathBuf,
-    },
-    /// Make `name` in `parent`, empty or a copy of `template`.
-    Create {
-        parent: PathBuf,
-        name: Vec<u8>,
-        template: Option<PathBuf>,
-    },
+pub struct TemplatesAt {
+    pub config_home: Option<PathBuf>,
+    pub home: PathBuf,
 }
 
-impl NewFileEffect {
-    /// The task that does it, its outcome wrapped by `wrap`.
-    pub fn into_task<M: Send + 'static>(self, wrap: fn(NewFileMsg) -> M) -> iced::Task<M> {
-        crate::offload::work("the new file thread", move || wrap(self.run()))
-    }
+/// Find the templates folder and read it, off the UI thread.
+pub fn find(at: TemplatesAt) -> Task<NewFileMsg> {
+    crate::offload::work("the new file thread", move || {
+        let found = templates::templates_dir(at.config_home.as_deref(), &at.home)
+            .map(|d| templates::find(&d))
+            .unwrap_or_default();
+        NewFileMsg::Found(found)
+    })
+}
 
-    /// Do it here (blocking, on a worker thread).
-    fn run(self) -> NewFileMsg {
-        match self {
-            NewFileEffect::Find { config_home, home } => {
-                let found = templates::templates_dir(config_home.as_deref(), &home)
-                    .map(|d| templates::find(&d))
-                    .unwrap_or_default();
-                NewFileMsg::Found(found)
-            }
-            NewFileEffect::Create {
-                parent,
-                name,
-                template,
-            } => NewFileMsg::Created(create(&parent, &name, template)),
-        }
-    }
+/// Make `name` in `parent`, empty or a copy of `template`, off the UI thread.
+pub fn make(parent: PathBuf, name: Vec<u8>, template: Option<PathBuf>) -> Task<NewFileMsg> {
+    crate::offload::work("the new file thread", move || {
+        NewFileMsg::Created(create(&parent, &name, template))
+    })
 }
 
 /// Make the file (blocking).

@@ -1,19 +1,20 @@
 //! The Trash view: reading the trash, selecting items, restoring them and emptying it
 //! (after asking), all off the UI thread; the list is read again after each change.
 
+use iced::Task;
 use porpoise_engine::error::IoError;
 use porpoise_engine::jobs::trash::{TrashItem, TrashListing};
 
+use super::menus::act;
 use super::pane::Mode;
-use super::{Browser, Context, Event};
-use crate::actions::{ActionEffect, TrashView};
-use crate::effects::Effect;
+use super::{Browser, Context, Event, Message};
+use crate::actions::{ActionMsg, TrashView, work};
 use crate::failures;
 use crate::i18n::fl;
 use porpoise_engine::jobs::trash::HomeTrash;
 
 impl Browser {
-    pub fn open_trash(&mut self, cx: &mut Context) -> Vec<Effect> {
+    pub fn open_trash(&mut self, cx: &mut Context) -> Task<Message> {
         self.pane.end_mode();
         cx.tell(Event::ClearError);
         self.pane.trash = Some(TrashView::default());
@@ -21,23 +22,23 @@ impl Browser {
     }
 
     /// Read the trash, unless a reading is still under way (its answer fills the view).
-    fn list_trash(&mut self, trash: &HomeTrash) -> Vec<Effect> {
+    fn list_trash(&mut self, trash: &HomeTrash) -> Task<Message> {
         if std::mem::replace(&mut self.marks.trash_listing, true) {
-            return Vec::new();
+            return Task::none();
         }
         self.marks.trash_dirty = false;
-        vec![Effect::Action(ActionEffect::ListTrash(trash.clone()))]
+        act(work::list_trash(trash.clone()))
     }
 
     /// The trash changed (or F5): read it again, after the reading under way if there is
     /// one.
-    pub(super) fn relist_trash(&mut self, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn relist_trash(&mut self, cx: &mut Context) -> Task<Message> {
         if self.pane.trash.is_none() {
-            return Vec::new();
+            return Task::none();
         }
         if self.marks.trash_listing {
             self.marks.trash_dirty = true;
-            return Vec::new();
+            return Task::none();
         }
         self.list_trash(&cx.home.trash)
     }
@@ -46,10 +47,10 @@ impl Browser {
         &mut self,
         r: Result<TrashListing, IoError>,
         cx: &mut Context,
-    ) -> Vec<Effect> {
+    ) -> Task<Message> {
         self.marks.trash_listing = false;
         let Some(view) = &mut self.pane.trash else {
-            return Vec::new();
+            return Task::none();
         };
         match r {
             Ok(TrashListing {
@@ -80,10 +81,10 @@ impl Browser {
         if std::mem::take(&mut self.marks.trash_dirty) {
             return self.list_trash(&cx.home.trash);
         }
-        Vec::new()
+        Task::none()
     }
 
-    pub(super) fn trash_clicked(&mut self, i: usize, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn trash_clicked(&mut self, i: usize, cx: &mut Context) -> Task<Message> {
         let ctrl = cx.modifiers.control();
         if let Some(view) = &mut self.pane.trash {
             if ctrl {
@@ -95,14 +96,14 @@ impl Browser {
                 view.selected.insert(i);
             }
         }
-        Vec::new()
+        Task::none()
     }
 
     /// Right-press on row `i`: it joins the selection (alone, if it was not in it) and
     /// the menu opens at the pointer.
-    pub(super) fn trash_menu(&mut self, i: usize, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn trash_menu(&mut self, i: usize, cx: &mut Context) -> Task<Message> {
         let Some(view) = &mut self.pane.trash else {
-            return Vec::new();
+            return Task::none();
         };
         if !view.selected.contains(&i) {
             view.selected.clear();
@@ -115,40 +116,38 @@ impl Browser {
             highlighted: None,
             open_with: None,
         }));
-        Vec::new()
+        Task::none()
     }
 
     /// The answer to "Delete these for good?": the selected items go, off the UI thread.
-    pub(super) fn confirm_purge(&mut self, yes: bool) -> Vec<Effect> {
+    pub(super) fn confirm_purge(&mut self, yes: bool) -> Task<Message> {
         let Some(view) = &mut self.pane.trash else {
-            return Vec::new();
+            return Task::none();
         };
         view.confirm_purge = false;
         if !answered(view, yes) {
-            return Vec::new();
+            return Task::none();
         }
-        on_selected(view, ActionEffect::PurgeTrash)
+        on_selected(view, work::purge_trash)
     }
 
-    pub(super) fn trash_restore(&mut self) -> Vec<Effect> {
+    pub(super) fn trash_restore(&mut self) -> Task<Message> {
         let Some(view) = self.pane.trash.as_mut().filter(|v| !v.busy) else {
-            return Vec::new();
+            return Task::none();
         };
-        on_selected(view, ActionEffect::RestoreTrash)
+        on_selected(view, work::restore_trash)
     }
 
-    pub(super) fn confirm_empty(&mut self, yes: bool, cx: &mut Context) -> Vec<Effect> {
+    pub(super) fn confirm_empty(&mut self, yes: bool, cx: &mut Context) -> Task<Message> {
         let Some(view) = &mut self.pane.trash else {
-            return Vec::new();
+            return Task::none();
         };
         view.confirm_empty = false;
         if !answered(view, yes) {
-            return Vec::new();
+            return Task::none();
         }
         view.busy = true;
-        vec![Effect::Action(ActionEffect::EmptyTrash(
-            cx.home.trash.clone(),
-        ))]
+        act(work::empty_trash(cx.home.trash.clone()))
     }
 
     /// A restore or empty finished: tell a failure, read the trash again.
@@ -158,7 +157,7 @@ impl Browser {
         r: Result<(), IoError>,
         restore: bool,
         cx: &mut Context,
-    ) -> Vec<Effect> {
+    ) -> Task<Message> {
         if let Err(e) = r {
             cx.tell(Event::Error(if restore {
                 fl!("status-restore-failed", error = failures::why(&e))
@@ -169,7 +168,7 @@ impl Browser {
         if let Some(view) = &mut self.pane.trash {
             view.busy = false;
         } else {
-            return Vec::new();
+            return Task::none();
         }
         self.list_trash(&cx.home.trash)
     }
@@ -182,15 +181,15 @@ fn answered(view: &mut TrashView, yes: bool) -> bool {
     yes && !view.busy
 }
 
-/// The work `effect` makes of the selected items, the view busy until it is done; nothing
+/// The work `work` makes of the selected items, the view busy until it is done; nothing
 /// when none is selected.
-fn on_selected(view: &mut TrashView, effect: fn(Vec<TrashItem>) -> ActionEffect) -> Vec<Effect> {
+fn on_selected(view: &mut TrashView, work: fn(Vec<TrashItem>) -> Task<ActionMsg>) -> Task<Message> {
     let items = selected_items(view);
     if items.is_empty() {
-        return Vec::new();
+        return Task::none();
     }
     view.busy = true;
-    vec![Effect::Action(effect(items))]
+    act(work(items))
 }
 
 /// The selected items of the Trash view.

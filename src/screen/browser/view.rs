@@ -21,7 +21,8 @@ use iced::widget::{button, column, container, mouse_area, row, rule, space, text
 use iced::{Center, Element, Fill};
 
 use super::pane::Pane;
-use super::{Browser, Message, TabPanes};
+use super::tab::TabPanes;
+use super::{Browser, Message};
 use crate::actions::{ActionMsg, DropTarget, NameKind};
 use crate::focus::Part;
 use crate::i18n::fl;

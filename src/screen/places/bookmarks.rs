@@ -16,7 +16,7 @@ use porpoise_engine::bookmarks::{self, BookmarkError};
 use super::Event;
 use crate::actions::DropTarget;
 use crate::i18n::fl;
-use crate::message::KeyPress;
+use crate::key_press::KeyPress;
 use crate::places::{Place, PlaceKind};
 
 /// The id of the text input a bookmark's label is edited in.

@@ -10,10 +10,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use iced::Task;
-use porpoise_engine::devices::udisks::{self, Action, Refusal, UdisksError, Unmounted};
+use porpoise_engine::devices::udisks::{self, Refusal, UdisksError, Unmounted};
 use porpoise_engine::mounts::MountTable;
 
 use super::{Event, Places, label};
+use crate::failures;
 use crate::format;
 use crate::i18n::fl;
 use crate::places::PlaceKind;
@@ -157,7 +158,7 @@ pub fn mounted(
             tracing::warn!("mounting {name}: {}", porpoise_engine::error::chain(&*e));
             (
                 Task::none(),
-                Event::Note(Note::failed(mount_failure(&name, &e))),
+                Event::Note(Note::failed(failures::mount(&name, &e))),
             )
         }
     }
@@ -208,62 +209,6 @@ pub fn volume_name(v: &Unmounted) -> String {
     match v.label.trim() {
         "" => fl!("device-volume-unnamed", size = format::size(v.size)),
         label => label.to_owned(),
-    }
-}
-
-/// Why a mount did not happen, for the job panel's note.
-pub fn mount_failure(name: &str, e: &UdisksError) -> String {
-    match e {
-        UdisksError::NotRunning(_) | UdisksError::NoDevice { .. } => fl!("device-mount-no-udisks"),
-        UdisksError::Refused { why, message, .. } => {
-            let message = message.clone();
-            match why {
-                Refusal::Busy => fl!("device-mount-busy", name = name, message = message),
-                Refusal::NotAuthorized => {
-                    fl!("device-mount-not-allowed", name = name, message = message)
-                }
-                Refusal::Other => fl!("device-mount-refused", name = name, message = message),
-            }
-        }
-        UdisksError::Bus { source, .. } => fl!(
-            "device-mount-refused",
-            name = name,
-            message = source.to_string()
-        ),
-    }
-}
-
-/// Why an encrypted volume was not unlocked (or, unlocked, not mounted), for its dialog.
-pub fn unlock_failure(name: &str, e: &UdisksError) -> String {
-    match e {
-        UdisksError::Refused {
-            action: Action::Unlock,
-            why,
-            message,
-            ..
-        } => match why {
-            Refusal::NotAuthorized => fl!(
-                "device-unlock-not-allowed",
-                name = name,
-                message = message.clone()
-            ),
-            Refusal::Busy | Refusal::Other => fl!(
-                "device-unlock-refused",
-                name = name,
-                message = message.clone()
-            ),
-        },
-        UdisksError::Bus {
-            action: Action::Unlock,
-            source,
-            ..
-        } => fl!(
-            "device-unlock-refused",
-            name = name,
-            message = source.to_string()
-        ),
-        UdisksError::NotRunning(_) => fl!("device-unlock-no-udisks"),
-        mounting => mount_failure(name, mounting),
     }
 }
 

@@ -4,17 +4,18 @@
 //! writes to them, and an unmount button); network shares.
 
 use iced::widget::{
-    Button, Column, Id, Row, button, column, container, mouse_area, row, scrollable, svg, text,
-    text_input, tooltip,
+    Column, Id, button, column, container, mouse_area, row, scrollable, svg, text, text_input,
+    tooltip,
 };
 use iced::{Center, Element, Fill};
 
 use super::bookmarks::{BookmarkMsg, LABEL_INPUT};
 use super::devices::{self, DeviceMsg, DeviceStatus};
+use super::entry::{entry_button, entry_line};
 use super::{Message, Places};
 use crate::actions::{ActionMsg, DropTarget};
 use crate::i18n::fl;
-use crate::icons::{self, IconSet, IconSize};
+use crate::icons::{self, IconSet};
 use crate::places::{Place, PlaceKind};
 use crate::screen::jobs::Jobs;
 use crate::theme;
@@ -146,25 +147,6 @@ pub fn label(p: &Place) -> String {
 /// The id of the unmount button of the device mounted at `mount_point`.
 pub fn eject_id(mount_point: &std::path::Path) -> Id {
     Id::from(format!("eject-{}", mount_point.display()))
-}
-
-/// The start of a Places entry: the icon of its kind and its name on one line.
-pub fn entry_line<'a>(icons: &IconSet, kind: PlaceKind, name: String) -> Row<'a, Message> {
-    row![
-        icons.for_place(kind, IconSize::Small).view(18.0),
-        text(name).wrapping(iced::widget::text::Wrapping::None),
-    ]
-    .spacing(10)
-    .align_y(Center)
-}
-
-/// A Places entry's button, across the panel's width.
-pub fn entry_button<'a>(content: Row<'a, Message>, press: Message) -> Button<'a, Message> {
-    button(content)
-        .width(Fill)
-        .padding([6, 10])
-        .clip(true)
-        .on_press(press)
 }
 
 /// A place: a button that opens it, and a drop target (the Trash place opens the Trash

@@ -8,7 +8,7 @@ use porpoise_engine::devices::udisks::Unmounted;
 
 use super::Message;
 use super::devices::{DeviceMsg, volume_name};
-use super::view::{entry_button, entry_line};
+use super::entry::{entry_button, entry_line};
 use crate::format;
 use crate::i18n::fl;
 use crate::icons::{self, IconSet};

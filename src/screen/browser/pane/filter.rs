@@ -2,8 +2,11 @@
 //! only the names containing its text.
 
 use super::Pane;
-use crate::effects::Effect;
+
+/// The id of the filter text input.
+pub const FILTER_INPUT: &str = "porpoise-filter";
 use crate::settings::ViewShape;
+use iced::Task;
 
 impl Pane {
     /// The filter box's text while it is open.
@@ -20,7 +23,7 @@ impl Pane {
     }
 
     /// The toolbar's toggle: open the box, or close and clear it.
-    pub fn toggle_filter(&mut self, view: ViewShape) -> Vec<Effect> {
+    pub fn toggle_filter<T: Send + 'static>(&mut self, view: ViewShape) -> Task<T> {
         if self.filter.is_some() {
             self.close_filter(view)
         } else {
@@ -29,37 +32,32 @@ impl Pane {
     }
 
     /// Open the box (keeping its text if open) and put the keyboard in it.
-    pub fn open_filter(&mut self) -> Vec<Effect> {
+    pub fn open_filter<T: Send + 'static>(&mut self) -> Task<T> {
         self.filter.get_or_insert_with(String::new);
-        vec![Effect::FocusFilter]
+        super::work::focus(FILTER_INPUT)
     }
 
     /// Close the box; every entry is shown again.
-    pub fn close_filter(&mut self, view: ViewShape) -> Vec<Effect> {
+    pub fn close_filter<T: Send + 'static>(&mut self, view: ViewShape) -> Task<T> {
         self.filter = None;
         self.apply_filter(view)
     }
 
     /// The box's text changed: show only the names containing it.
-    pub fn filter_input(&mut self, text: String, view: ViewShape) -> Vec<Effect> {
+    pub fn filter_input<T: Send + 'static>(&mut self, text: String, view: ViewShape) -> Task<T> {
         if self.filter.is_none() {
             // A late message from a box already closed.
-            return Vec::new();
+            return Task::none();
         }
         self.filter = Some(text);
         self.apply_filter(view)
     }
 
-    fn apply_filter(&mut self, view: ViewShape) -> Vec<Effect> {
+    fn apply_filter<T: Send + 'static>(&mut self, view: ViewShape) -> Task<T> {
         let text = self.filter.clone().unwrap_or_default();
         self.lister.set_filter(&text);
         self.selection.retain_shown(&self.lister);
         // The list changed length: start at its top, or where the cursor is.
-        self.viewport.offset_y = 0.0;
-        let mut effects = self.reveal_cursor(view);
-        if effects.is_empty() {
-            effects.push(self.scroll_to(0.0));
-        }
-        effects
+        self.scroll_to_cursor_or_top(view)
     }
 }

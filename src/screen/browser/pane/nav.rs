@@ -12,27 +12,28 @@ use porpoise_engine::listing::{
     DirEvent, ListOptions, Lister, ListerCache, SortKey, SortOrder, ViewOptions,
 };
 
-use super::PaneEvent;
-use super::{Around, Mode, Pane, next_generation};
-use crate::effects::Effect;
+use iced::Task;
+
+use super::work;
+use super::{Around, Mode, Pane, PaneEvent, PaneMsg, next_generation};
 use crate::history::{History, resolve_typed};
 use crate::settings::{Settings, ViewShape};
 use crate::viewport::Viewport;
 use std::time::Instant;
 
 impl Pane {
-    /// A new pane at `folder` (from the cache when it was shown lately), and the effects
-    /// that list it.
-    pub fn open(folder: PathBuf, viewport: Viewport, cx: Around) -> (Pane, Vec<Effect>) {
+    /// A new pane at `folder` (from the cache when it was shown lately); its listing is
+    /// under way, or shared with the pane that shows it already.
+    pub fn open(folder: PathBuf, viewport: Viewport, cx: Around) -> Pane {
         let mut pane = Pane::new(folder.clone(), cx.settings, viewport);
         if let Some(peer) = cx.showing(&folder) {
             pane.lister = peer.lister.mirror(pane.view_options(cx.settings));
             pane.share_listing_of(peer);
-            return (pane, Vec::new());
+            return pane;
         }
         pane.lister = listed(folder, pane.view_options(cx.settings), cx.cache);
         pane.start_listing(pane.lister.mtime());
-        (pane, Vec::new())
+        pane
     }
 
     /// Take the window's view settings (hidden files), which may have changed while the
@@ -80,7 +81,7 @@ impl Pane {
 
     /// Show `path`, keeping the folder left in the cache. `select`: a name to select
     /// once it is listed (the folder we came up from).
-    fn enter(&mut self, path: PathBuf, select: Option<Vec<u8>>, cx: Around) -> Vec<Effect> {
+    fn enter(&mut self, path: PathBuf, select: Option<Vec<u8>>, cx: Around) -> Task<PaneMsg> {
         // Another folder starts unfiltered, its types untold.
         self.filter = None;
         self.types.clear();
@@ -102,42 +103,34 @@ impl Pane {
         self.mode = Mode::Browsing;
         self.last_click = None;
         self.viewport.offset_y = 0.0;
-        let mut effects = match peer {
+        match peer {
             // Shown by another pane: its listing is this one's too.
-            Some(peer) => {
-                self.share_listing_of(peer);
-                Vec::new()
-            }
-            None => {
-                self.start_listing(known_mtime);
-                Vec::new()
-            }
-        };
-        effects.push(self.scroll_to(0.0));
-        effects.extend(self.reveal_cursor(cx.settings.shape()));
-        effects
+            Some(peer) => self.share_listing_of(peer),
+            None => self.start_listing(known_mtime),
+        }
+        self.scroll_to_cursor_or_top(cx.settings.shape())
     }
 
     /// Go to `path` with its entry `name` selected (a search result's folder).
-    pub fn navigate_to_entry(&mut self, path: PathBuf, name: Vec<u8>, cx: Around) -> Vec<Effect> {
+    pub fn navigate_to_entry(&mut self, path: PathBuf, name: Vec<u8>, cx: Around) -> Task<PaneMsg> {
         self.history.visit(self.lister.path().to_owned());
         self.enter(path, Some(name), cx)
     }
 
     /// Go to a folder chosen by the person (place, breadcrumb, typed path).
-    pub fn navigate(&mut self, path: PathBuf, cx: Around) -> Vec<Effect> {
+    pub fn navigate(&mut self, path: PathBuf, cx: Around) -> Task<PaneMsg> {
         if path == self.lister.path() {
-            return Vec::new();
+            return Task::none();
         }
         self.history.visit(self.lister.path().to_owned());
         self.enter(path, None, cx)
     }
 
-    pub fn back(&mut self, cx: Around) -> Vec<Effect> {
+    pub fn back(&mut self, cx: Around) -> Task<PaneMsg> {
         self.step_in_history(History::back, cx)
     }
 
-    pub fn forward(&mut self, cx: Around) -> Vec<Effect> {
+    pub fn forward(&mut self, cx: Around) -> Task<PaneMsg> {
         self.step_in_history(History::forward, cx)
     }
 
@@ -147,22 +140,22 @@ impl Pane {
         &mut self,
         step: fn(&mut History, PathBuf) -> Option<PathBuf>,
         cx: Around,
-    ) -> Vec<Effect> {
+    ) -> Task<PaneMsg> {
         let here = self.lister.path().to_owned();
         match step(&mut self.history, here.clone()) {
             Some(to) => {
                 let select = child_name(&to, &here);
                 self.enter(to, select, cx)
             }
-            None => Vec::new(),
+            None => Task::none(),
         }
     }
 
     /// Go to the parent folder and select the folder we came from.
-    pub fn up(&mut self, cx: Around) -> Vec<Effect> {
+    pub fn up(&mut self, cx: Around) -> Task<PaneMsg> {
         let here = self.lister.path().to_owned();
         let Some(parent) = here.parent().map(PathBuf::from) else {
-            return Vec::new();
+            return Task::none();
         };
         self.history.visit(here.clone());
         let select = child_name(&parent, &here);
@@ -170,24 +163,23 @@ impl Pane {
     }
 
     /// List the folder again from scratch, keeping the selection.
-    pub fn reload(&mut self, settings: &Settings) -> Vec<Effect> {
+    pub fn reload(&mut self, settings: &Settings) {
         let path = self.lister.path().to_owned();
         self.lister = Lister::new(path, self.view_options(settings));
         self.start_listing(None);
-        Vec::new()
     }
 
     /// Open an entry: a folder (or a link to one) in the pane. (A file is the window's to
     /// open: it knows the applications.)
-    pub fn activate(&mut self, name: &[u8], cx: Around) -> Vec<Effect> {
+    pub fn activate(&mut self, name: &[u8], cx: Around) -> Task<PaneMsg> {
         let Some(i) = self.lister.position(name) else {
-            return Vec::new();
+            return Task::none();
         };
         let Some((entry, _)) = self.lister.get(i) else {
-            return Vec::new();
+            return Task::none();
         };
         if !entry.is_dir_like() {
-            return Vec::new();
+            return Task::none();
         }
         let path = self.lister.path().join(OsStr::from_bytes(name));
         self.history.visit(self.lister.path().to_owned());
@@ -195,21 +187,23 @@ impl Pane {
     }
 
     /// A listing event of this pane's current listing, and what it means to the window
-    /// (a file asked for leads the pane to its folder).
+    /// (a file asked for leads the pane to its folder). Only the pane with the
+    /// `keyboard` moves its view to the cursor; a tab behind scrolls back to where it
+    /// was when it is shown.
     pub fn on_dir_event(
         &mut self,
         event: DirEvent,
+        keyboard: bool,
         cx: Around,
-    ) -> (Vec<Effect>, Option<PaneEvent>) {
+    ) -> (Task<PaneMsg>, Option<PaneEvent>) {
+        let view = |scroll: Task<PaneMsg>| if keyboard { scroll } else { Task::none() };
         let settled = matches!(
             event,
             DirEvent::Complete | DirEvent::Unchanged | DirEvent::Changed(_)
         );
         let finished = matches!(event, DirEvent::Complete | DirEvent::Unchanged);
-        let space = matches!(event, DirEvent::Opened { .. }).then(|| Effect::LoadSpace {
-            generation: self.listing.generation,
-            path: self.lister.path().to_owned(),
-        });
+        let space = matches!(event, DirEvent::Opened { .. })
+            .then(|| work::space(self.listing.generation, self.lister.path().to_owned()));
         self.unanswered = false;
         if let DirEvent::Failed(e) = &event {
             tracing::info!("{}", porpoise_engine::error::chain(e));
@@ -221,7 +215,7 @@ impl Pane {
             {
                 let (parent, name) = (parent.to_owned(), name.as_bytes().to_vec());
                 return (
-                    self.enter(parent, Some(name), cx),
+                    view(self.enter(parent, Some(name), cx)),
                     Some(PaneEvent::LeftFolder),
                 );
             }
@@ -236,28 +230,43 @@ impl Pane {
         }
         self.lister.apply(event);
         let hidden = cx.settings.show_hidden;
-        let mut effects = if finished {
+        let count = if finished {
             self.count_folders(None, hidden)
         } else if new_folders.is_empty() {
-            Vec::new()
+            Task::none()
         } else {
             self.count_folders(Some(new_folders), hidden)
         };
         if settled {
             self.selection.retain_shown(&self.lister);
         }
-        if finished {
-            effects.extend(self.reveal_cursor(cx.settings.shape()));
+        let reveal = match finished {
+            true => view(self.reveal_cursor(cx.settings.shape())),
+            false => Task::none(),
+        };
+        let tasks = [count, reveal, space.unwrap_or_else(Task::none)];
+        (Task::batch(tasks), None)
+    }
+
+    /// A listing's answer to the work it asked for (counts, free space); answers to a
+    /// listing the pane has left are late, and dropped.
+    pub fn take_answer(&mut self, answer: PaneMsg) {
+        match answer {
+            PaneMsg::FolderCounts(generation, counts) if generation == self.listing.generation => {
+                self.folder_counts.extend(counts);
+            }
+            PaneMsg::Space(generation, space) if generation == self.listing.generation => {
+                self.space = space;
+            }
+            _ => {}
         }
-        effects.extend(space);
-        (effects, None)
     }
 
     /// Count what the folder's folders hold (all of them, or `only` these), on local and
     /// removable disks; a network share could take long for little.
-    fn count_folders(&mut self, only: Option<Vec<Vec<u8>>>, hidden: bool) -> Vec<Effect> {
+    fn count_folders(&mut self, only: Option<Vec<Vec<u8>>>, hidden: bool) -> Task<PaneMsg> {
         if self.lister.class() == porpoise_engine::mounts::MountClass::Network {
-            return Vec::new();
+            return Task::none();
         }
         let names: Vec<Vec<u8>> = match only {
             Some(names) => names,
@@ -270,35 +279,31 @@ impl Pane {
                 .collect(),
         };
         if names.is_empty() {
-            return Vec::new();
+            return Task::none();
         }
-        vec![Effect::CountFolders {
-            generation: self.listing.generation,
-            dir: self.lister.path().to_owned(),
-            names,
-            hidden,
-        }]
+        let (generation, dir) = (self.listing.generation, self.lister.path().to_owned());
+        work::count(generation, dir, names, hidden)
     }
 
     /// The location bar becomes a text input holding the folder's path.
-    pub fn edit_location(&mut self) -> Vec<Effect> {
+    pub fn edit_location<T: Send + 'static>(&mut self) -> Task<T> {
         let mut text = self.lister.path().display().to_string();
         if !text.ends_with('/') {
             text.push('/');
         }
         self.mode = Mode::Location(text);
-        vec![Effect::FocusLocation(self.ids.location.clone())]
+        work::focus(self.ids.location.clone())
     }
 
     /// Go where the location bar's text leads (from this folder, `~` the home folder).
-    pub fn submit_location(&mut self, cx: Around) -> Vec<Effect> {
+    pub fn submit_location(&mut self, cx: Around) -> Task<PaneMsg> {
         let Some(typed) = self.location().map(str::to_owned) else {
-            return Vec::new();
+            return Task::none();
         };
         self.mode = Mode::Browsing;
         match resolve_typed(&typed, self.lister.path(), cx.home) {
             Some(path) => self.navigate(path, cx),
-            None => Vec::new(),
+            None => Task::none(),
         }
     }
 
@@ -308,18 +313,28 @@ impl Pane {
     }
 
     /// Scroll so the cursor's row is visible, if it is not.
-    pub fn reveal_cursor(&mut self, view: ViewShape) -> Vec<Effect> {
-        let Some(i) = self.selection.cursor_position(&self.lister) else {
-            return Vec::new();
-        };
-        let row = i / self.columns(view);
-        match self.viewport.reveal(row, view.row_height()) {
-            Some(y) => {
-                self.viewport.offset_y = y;
-                vec![self.scroll_to(y)]
-            }
-            None => Vec::new(),
+    pub fn reveal_cursor<T>(&mut self, view: ViewShape) -> Task<T> {
+        match self.cursor_offset(view) {
+            Some(y) => self.scroll_to(y),
+            None => Task::none(),
         }
+    }
+
+    /// Scroll to show the cursor's row, else to the top (the list changed under it).
+    pub fn scroll_to_cursor_or_top<T>(&mut self, view: ViewShape) -> Task<T> {
+        self.viewport.offset_y = 0.0;
+        let y = self.cursor_offset(view).unwrap_or(0.0);
+        self.scroll_to(y)
+    }
+
+    /// Where the view moves to show the cursor's row (and the pane takes it as its
+    /// offset), if the row is out of sight.
+    fn cursor_offset(&mut self, view: ViewShape) -> Option<f32> {
+        let i = self.selection.cursor_position(&self.lister)?;
+        let row = i / self.columns(view);
+        let y = self.viewport.reveal(row, view.row_height())?;
+        self.viewport.offset_y = y;
+        Some(y)
     }
 }
 
@@ -378,12 +393,24 @@ mod tests {
 
     use super::*;
 
-    /// The names of the folders the effects would count.
-    fn counted(effects: &[Effect]) -> Vec<Vec<u8>> {
-        effects
-            .iter()
-            .flat_map(|e| match e {
-                Effect::CountFolders { names, .. } => names.clone(),
+    /// The names of the folders the task counted, run to its end on a runtime of its
+    /// own (its scrolling needs a window, and is passed over).
+    fn counted(task: Task<PaneMsg>) -> Vec<Vec<u8>> {
+        use iced::futures::StreamExt;
+        let Some(stream) = iced_runtime::task::into_stream(task) else {
+            return Vec::new();
+        };
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let actions: Vec<_> = runtime.block_on(stream.collect());
+        actions
+            .into_iter()
+            .flat_map(|action| match action {
+                iced_runtime::Action::Output(PaneMsg::FolderCounts(_, counts)) => {
+                    counts.into_iter().map(|(name, _)| name).collect()
+                }
                 _ => Vec::new(),
             })
             .collect()
@@ -406,9 +433,9 @@ mod tests {
                 home: Path::new("/"),
                 peers: Vec::new(),
             };
-            let (effects, _) = pane.on_dir_event(event, cx);
+            let (task, _) = pane.on_dir_event(event, true, cx);
             if last {
-                return counted(&effects);
+                return counted(task);
             }
         }
     }

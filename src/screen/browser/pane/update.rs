@@ -1,17 +1,17 @@
-//! A pane's update: it takes a [`PaneMsg`], changes the pane and returns the effects to
-//! run and, when the window around it must act too, a [`PaneEvent`] for the app.
+//! A pane's update: it takes a [`PaneMsg`], changes the pane and returns the task to run
+//! and, when the window around it must act too, a [`PaneEvent`] for the app.
 
 use super::{Around, Mode, Pane};
 use super::{PaneEvent, PaneMsg};
-use crate::effects::Effect;
+use iced::Task;
 
 impl Pane {
-    /// Take a message: change the pane, and return the effects to run and what the
-    /// window must hear of it.
-    pub fn update(&mut self, msg: PaneMsg, cx: Around) -> (Vec<Effect>, Option<PaneEvent>) {
+    /// Take a message: change the pane, and return the task to run and what the window
+    /// must hear of it.
+    pub fn update(&mut self, msg: PaneMsg, cx: Around) -> (Task<PaneMsg>, Option<PaneEvent>) {
         let view = cx.settings.shape();
         let before = self.lister.path().to_owned();
-        let effects = match msg {
+        let task = match msg {
             PaneMsg::Navigate(path) => {
                 self.trash = None;
                 self.search = None;
@@ -20,7 +20,10 @@ impl Pane {
             PaneMsg::Back => self.back(cx),
             PaneMsg::Forward => self.forward(cx),
             PaneMsg::Up => self.up(cx),
-            PaneMsg::Reload => self.reload(cx.settings),
+            PaneMsg::Reload => {
+                self.reload(cx.settings);
+                Task::none()
+            }
             PaneMsg::Activate(name) => self.activate(&name, cx),
             PaneMsg::SortBy(key) => {
                 self.sort_by(key);
@@ -33,23 +36,27 @@ impl Pane {
             PaneMsg::Scrolled(v) => {
                 tracing::trace!(?v, "scrolled");
                 self.viewport = v;
-                return (Vec::new(), Some(PaneEvent::Scrolled));
+                return (Task::none(), Some(PaneEvent::Scrolled));
             }
             PaneMsg::ToggleFilter => self.toggle_filter(view),
             PaneMsg::FilterInput(text) => self.filter_input(text, view),
             PaneMsg::EditLocation => self.edit_location(),
             PaneMsg::LocationInput(text) => {
                 self.set_mode(Mode::Location(text));
-                Vec::new()
+                Task::none()
             }
             PaneMsg::LocationSubmit => self.submit_location(cx),
             PaneMsg::LocationCancel => {
                 self.end_location();
-                Vec::new()
+                Task::none()
+            }
+            answer @ (PaneMsg::FolderCounts(..) | PaneMsg::Space(..)) => {
+                self.take_answer(answer);
+                Task::none()
             }
         };
         let left = self.lister.path() != before;
-        (effects, left.then_some(PaneEvent::LeftFolder))
+        (task, left.then_some(PaneEvent::LeftFolder))
     }
 }
 

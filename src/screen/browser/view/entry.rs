@@ -6,7 +6,7 @@ use iced::widget::{container, mouse_area, stack, svg, text_input};
 use iced::{Background, Border, Color, Element, Theme};
 
 use super::Show;
-use crate::actions::effect::NAME_INPUT;
+use crate::actions::work::NAME_INPUT;
 use crate::actions::{ActionMsg, DropTarget, NameKind};
 use crate::icons::{self, Icon};
 use crate::screen::browser::Message;

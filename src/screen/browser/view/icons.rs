@@ -48,7 +48,7 @@ pub fn view<'a>(app: Show<'a>, pane: &'a Pane) -> Element<'a, Message> {
             grid = grid.push(key, line);
         }
     }
-    folder_view::scrolled(app, pane, grid, &w, crate::screen::browser::GRID_LEFT)
+    folder_view::scrolled(app, pane, grid, &w, crate::screen::browser::band::GRID_LEFT)
 }
 
 fn tile<'a>(

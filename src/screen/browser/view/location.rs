@@ -12,10 +12,10 @@ use iced::{Center, Element, Fill, Length};
 
 use super::Show;
 use crate::actions::ActionMsg;
-use crate::effects::FILTER_INPUT;
 use crate::i18n::fl;
 use crate::icons;
 use crate::screen::browser::Message;
+use crate::screen::browser::pane::FILTER_INPUT;
 use crate::screen::browser::pane::Pane;
 use crate::screen::browser::pane::PaneMsg;
 use crate::settings::ViewMode;

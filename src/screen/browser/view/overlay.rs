@@ -7,10 +7,10 @@ use iced::{Background, Element, Fill, Theme};
 
 use super::Show;
 use crate::actions::{ActionMsg, ContextMenu, MenuItem};
+use crate::apps::OpenWithMsg;
 use crate::i18n::fl;
 use crate::request::JobKind;
 use crate::screen::browser::Message;
-use crate::screen::browser::open_with::OpenWithMsg;
 use crate::theme;
 use crate::widgets::menu::{Entry, Mark, menu, panel};
 
