@@ -19,7 +19,6 @@ mod view;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use iced::keyboard::Modifiers;
 use iced::{Subscription, Task, Theme};
 
 use super::actions::ActionState;
@@ -39,28 +38,23 @@ const SAVE_DELAY: Duration = Duration::from_millis(800);
 /// Everything the window shows and remembers.
 pub struct App {
     settings: Settings,
-    /// Where settings are saved; `None` (tests) never writes.
-    settings_path: Option<PathBuf>,
+    /// Where settings are saved and which change is the last.
+    saving: Saving,
     /// The tabs and their panes.
     browser: Browser,
-    /// The file and place icons: bundled until the theme's are loaded.
-    icons: IconSet,
     /// Places: its places, the mount table, the devices and the bookmarks.
     places: super::screen::places::Places,
     /// What the status bar tells besides the counts.
     status: super::screen::status::Status,
-    modifiers: Modifiers,
-    save_ticket: u64,
-    theme: Theme,
+    /// The theme, what the desktop says of its look and the icons.
+    look: look::Look,
     /// The home folder, the home trash (where trashing puts items on its filesystem, and
     /// what the Trash place shows with every mount's trash) and the applications' places.
     home: UserHome,
     /// Drags in the window and files other applications drop on it.
     actions: ActionState,
-    /// The part of the window that has the keyboard, and whether Tab moved it (so it
-    /// wears a ring).
-    focus: super::focus::Part,
-    focus_visible: bool,
+    /// The modifiers held and the part of the window that has the keyboard.
+    keyboard: super::focus::Keyboard,
     /// File jobs, their dialogs and undo.
     jobs: super::screen::jobs::Jobs,
     /// File types: the database, each type's words and icons.
@@ -71,10 +65,17 @@ pub struct App {
     thumbs: super::thumbs::Thumbs,
     /// The applications that open files.
     apps: super::apps::AppsState,
-    /// What the desktop says of its look (dark or light, accent colour), as last told.
-    desktop: porpoise_engine::appearance::Appearance,
     /// Whether the next frame is drawn whole (after messages that move the rows).
     redraw: super::redraw::Redraw,
+}
+
+/// Where settings are written, and the ticket of the last change: a save waits
+/// [`SAVE_DELAY`] and only the last change's writes.
+#[derive(Debug, Default)]
+struct Saving {
+    /// `None` (tests) never writes.
+    path: Option<PathBuf>,
+    ticket: u64,
 }
 
 impl App {
@@ -95,25 +96,23 @@ impl App {
         };
         let (places, places_work) = super::screen::places::Places::new(&home);
         let mut app = App {
-            theme: theme::for_choice(settings.theme, &Default::default()),
+            look: look::Look::new(theme::for_choice(settings.theme, &Default::default())),
             browser: Browser::new(path, &settings, viewport),
             settings,
-            settings_path,
-            icons: IconSet::default(),
+            saving: Saving {
+                path: settings_path,
+                ticket: 0,
+            },
             places,
             status: Default::default(),
-            modifiers: Modifiers::empty(),
-            save_ticket: 0,
             home: home.clone(),
             actions: ActionState::default(),
-            focus: Default::default(),
-            focus_visible: false,
+            keyboard: Default::default(),
             jobs: super::screen::jobs::Jobs::default(),
             types: Default::default(),
             dialog: None,
             thumbs: Default::default(),
             apps: super::apps::AppsState::new(home.apps.clone()),
-            desktop: Default::default(),
             redraw: Default::default(),
         };
         let task = Task::batch([
@@ -176,8 +175,8 @@ impl App {
         match message {
             Message::Browser(m) => self.on_browser_message(m),
             Message::Places(m) => self.on_places_message(m),
-            Message::SaveDue(ticket) => match &self.settings_path {
-                Some(path) if ticket == self.save_ticket => {
+            Message::SaveDue(ticket) => match &self.saving.path {
+                Some(path) if ticket == self.saving.ticket => {
                     write_settings(path.clone(), self.settings.clone())
                 }
                 _ => Task::none(),
@@ -204,7 +203,7 @@ impl App {
                 Task::none()
             }
             Message::ThemeIcons(loaded) => {
-                self.icons = IconSet::from_theme(loaded);
+                self.look.icons = IconSet::from_theme(loaded);
                 Task::none()
             }
             Message::Types(m) => self.on_types_message(m),
@@ -216,7 +215,7 @@ impl App {
             Message::DragOut(m) => self.on_drag_out_message(m),
             Message::Key(k) => self.key(&k),
             Message::Modifiers(m) => {
-                self.modifiers = m;
+                self.keyboard.modifiers = m;
                 Task::none()
             }
             Message::Jobs(m) => self.on_job_message(m),
@@ -232,11 +231,11 @@ impl App {
     /// Ask for the settings to be written soon (coalescing quick changes).
     fn save(&mut self) -> Task<Message> {
         self.jobs.queue_per_device(self.settings.queue_per_device);
-        if self.settings_path.is_none() {
+        if self.saving.path.is_none() {
             return Task::none();
         }
-        self.save_ticket += 1;
-        let ticket = self.save_ticket;
+        self.saving.ticket += 1;
+        let ticket = self.saving.ticket;
         Task::perform(tokio::time::sleep(SAVE_DELAY), move |()| {
             Message::SaveDue(ticket)
         })
@@ -261,7 +260,7 @@ impl App {
     }
 
     pub fn theme(&self) -> Theme {
-        self.theme.clone()
+        self.look.theme.clone()
     }
 
     /// The window's background and text colours: the theme's, the background moved one

@@ -2,6 +2,15 @@
 //! button, the file view or the job panel. Tab and Shift+Tab go round them in the order they are drawn; the part
 //! that has it wears a ring once the keyboard moved it (a mouse user sees none).
 
+/// The keyboard's state in the window: the modifiers held, the part that has it and
+/// whether Tab moved it there (then the part wears a ring).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Keyboard {
+    pub modifiers: iced::keyboard::Modifiers,
+    pub part: Part,
+    pub ring: bool,
+}
+
 /// A part of the window that can have the keyboard.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Part {

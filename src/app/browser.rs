@@ -26,7 +26,7 @@ impl App {
         let mut cx = Context {
             settings: &mut self.settings,
             home: &self.home,
-            modifiers: self.modifiers,
+            modifiers: self.keyboard.modifiers,
             pointer: self.actions.pointer,
             events: Vec::new(),
         };
@@ -39,7 +39,11 @@ impl App {
 
     fn on_browser_event(&mut self, event: Event) -> Task<Message> {
         match event {
-            Event::Job(request) => self.start_job(request),
+            Event::Job(request) => {
+                let cx = crate::screen::jobs::Context::new(&self.home.trash, &self.settings);
+                self.jobs.start(request, None, &cx);
+                Task::none()
+            }
             Event::AskDelete(paths) => self.ask_delete(paths),
             Event::Open { files, with } => self.open_files(files, with),
             Event::AskOpenWith { ticket, files } => self.ask_open_with(ticket, files),

@@ -278,7 +278,7 @@ impl App {
         match change {
             Change::Theme(choice) => {
                 self.settings.theme = choice;
-                self.theme = crate::theme::for_choice(choice, &self.desktop);
+                self.look.theme = crate::theme::for_choice(choice, &self.look.desktop);
                 self.save()
             }
             Change::IconTheme(name) => {

@@ -115,7 +115,10 @@ impl App {
         if !drag::drop_allowed(&d.sources, &dest) {
             return Task::batch(tasks);
         }
-        match drag::direct_kind(self.modifiers.shift(), self.modifiers.control()) {
+        match drag::direct_kind(
+            self.keyboard.modifiers.shift(),
+            self.keyboard.modifiers.control(),
+        ) {
             Some(kind) => tasks.push(self.start_job(request(kind, d.sources, dest))),
             None => {
                 let default = drop_default(self.places.on_removable(&dest));

@@ -16,7 +16,7 @@ use crate::screen::browser::pane::PaneMsg;
 impl App {
     /// The part that has the keyboard now (the location bar only while it is edited).
     pub fn focused(&self) -> Part {
-        match self.focus {
+        match self.keyboard.part {
             Part::Location if self.browser.pane().location().is_none() => Part::View,
             Part::Jobs if self.jobs.entries.is_empty() => Part::View,
             Part::Places if self.places_width() <= 0.0 => Part::View,
@@ -26,7 +26,7 @@ impl App {
 
     /// The part that wears the focus ring, if the keyboard moved it there.
     pub fn focus_ring(&self) -> Option<Part> {
-        self.focus_visible.then(|| self.focused())
+        self.keyboard.ring.then(|| self.focused())
     }
 
     /// Keys that belong to the parts: Tab anywhere, and the arrows and Enter in Places.
@@ -51,7 +51,7 @@ impl App {
                     Some(Task::none())
                 }
                 Key::Named(Named::Escape) => {
-                    self.focus = Part::View;
+                    self.keyboard.part = Part::View;
                     Some(Task::none())
                 }
                 _ => None,
@@ -62,7 +62,7 @@ impl App {
             // that move in the view do not move it unseen.
             return match k.key.as_ref() {
                 Key::Named(Named::Escape) => {
-                    self.focus = Part::View;
+                    self.keyboard.part = Part::View;
                     Some(Task::none())
                 }
                 Key::Named(
@@ -91,7 +91,7 @@ impl App {
         if let Some(beside_left) = self.browser.beside_on_left() {
             let on_left = !beside_left;
             if from == Part::View && on_left == forward {
-                self.focus_visible = true;
+                self.keyboard.ring = true;
                 return self.in_browser(|b, cx| {
                     b.focus_beside(cx);
                     Task::none()
@@ -100,8 +100,8 @@ impl App {
         }
         let places = self.places_width() > 0.0;
         let to = focus::next(from, forward, places, !self.jobs.entries.is_empty());
-        self.focus_visible = true;
-        self.focus = to;
+        self.keyboard.ring = true;
+        self.keyboard.part = to;
         let mut tasks = Vec::new();
         if from == Part::Location && to != Part::Location {
             self.browser.pane_mut().end_location();
@@ -129,7 +129,7 @@ impl App {
 
     /// The mouse took the view: the keyboard goes with it, without a ring.
     pub(super) fn focus_view_by_mouse(&mut self) {
-        self.focus = Part::View;
-        self.focus_visible = false;
+        self.keyboard.part = Part::View;
+        self.keyboard.ring = false;
     }
 }

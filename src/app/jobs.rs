@@ -23,11 +23,7 @@ impl App {
     }
 
     fn start_job_as(&mut self, request: JobRequest, spec: Option<JobSpec>) -> Task<Message> {
-        let cx = jobs::Context {
-            trash: &self.home.trash,
-            verify_copies: self.settings.verify_copies,
-            queue_per_device: self.settings.queue_per_device,
-        };
+        let cx = jobs::Context::new(&self.home.trash, &self.settings);
         self.jobs.start(request, spec, &cx);
         Task::none()
     }
@@ -43,11 +39,7 @@ impl App {
     }
 
     pub(super) fn on_job_message(&mut self, m: jobs::Message) -> Task<Message> {
-        let cx = jobs::Context {
-            trash: &self.home.trash,
-            verify_copies: self.settings.verify_copies,
-            queue_per_device: self.settings.queue_per_device,
-        };
+        let cx = jobs::Context::new(&self.home.trash, &self.settings);
         let (task, event) = self.jobs.update(m, &cx);
         let task = task.map(Message::Jobs);
         match event {

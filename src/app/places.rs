@@ -144,7 +144,7 @@ impl App {
             here: pane.path(),
             in_trash: pane.trash.is_some(),
             keyboard: self.focus_ring() == Some(crate::focus::Part::Places),
-            icons: &self.icons,
+            icons: &self.look.icons,
             jobs: &self.jobs,
             drop_hover: &drop_hover,
             bookmark_drop: self.is_bookmark_drop_hover(),

@@ -21,7 +21,7 @@ impl App {
     }
 
     pub fn icons(&self) -> &IconSet {
-        &self.icons
+        &self.look.icons
     }
 
     /// The home folder, the home trash and where the applications are.

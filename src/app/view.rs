@@ -18,12 +18,12 @@ impl App {
         let hover = self.drop_hover();
         let look = Look {
             settings: &self.settings,
-            icons: &self.icons,
+            icons: &self.look.icons,
             types: &self.types,
             thumbs: &self.thumbs,
             home: &self.home.folder,
             ring: self.focus_ring(),
-            ctrl: self.modifiers.control(),
+            ctrl: self.keyboard.modifiers.control(),
             hover: self.actions.hover.as_ref(),
             drop_hover: hover,
         };

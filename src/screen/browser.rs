@@ -34,7 +34,6 @@ use iced::Point;
 use iced::keyboard::Modifiers;
 use porpoise_engine::listing::ListerCache;
 
-use crate::key_press::KeyPress;
 use crate::places::UserHome;
 use crate::screen::status::Note;
 use crate::settings::Settings;
@@ -257,19 +256,6 @@ impl Browser {
             Message::ClosePane { left } => self.close_pane(left, cx),
             Message::NewFile(m) => self.on_new_file_message(m, cx),
             Message::OpenWith(m) => self.on_open_with_message(m, cx),
-        }
-    }
-
-    /// A key that reached the browser (no dialog is open; its search view, Places and
-    /// the window's parts did not take it): the "New File" submenu first, then the menus
-    /// and the file actions, then the commands of the keys.
-    pub fn key(&mut self, k: &KeyPress, cx: &mut Context) -> Task<Message> {
-        if let Some(task) = self.new_file_key(k, cx) {
-            return task;
-        }
-        match self.action_key(k, cx) {
-            Some(task) => task,
-            None => self.command_key(k, cx),
         }
     }
 

@@ -75,6 +75,17 @@ pub struct Context<'a> {
     pub queue_per_device: bool,
 }
 
+impl<'a> Context<'a> {
+    /// What jobs read: the home trash and the job settings.
+    pub fn new(trash: &'a HomeTrash, settings: &crate::settings::Settings) -> Context<'a> {
+        Context {
+            trash,
+            verify_copies: settings.verify_copies,
+            queue_per_device: settings.queue_per_device,
+        }
+    }
+}
+
 /// All jobs of the window.
 #[derive(Debug, Default)]
 pub struct Jobs {

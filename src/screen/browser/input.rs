@@ -1,5 +1,5 @@
 //! Mouse and keyboard in the file view: clicks and double-clicks, selection moves,
-//! shortcuts and type-ahead.
+//! shortcuts (F5 and F6 copy and move to the other pane in split view) and type-ahead.
 
 use iced::Task;
 use std::time::{Duration, Instant};
@@ -8,6 +8,7 @@ use super::commands::{self, Command, Move};
 use super::pane::PaneMsg;
 use super::{Browser, Context, Event, Message};
 use crate::key_press::KeyPress;
+use crate::request::{JobKind, JobRequest};
 
 /// Two clicks on the same entry within this time open it.
 pub const DOUBLE_CLICK: Duration = Duration::from_millis(450);
@@ -38,6 +39,19 @@ impl Browser {
         self.pane.end_location();
         self.pane.last_click = Some((name, now));
         Task::none()
+    }
+
+    /// A key that reached the browser (no dialog is open; its search view, Places and
+    /// the window's parts did not take it): the "New File" submenu first, then the menus
+    /// and the file actions, then the commands of the keys.
+    pub fn key(&mut self, k: &KeyPress, cx: &mut Context) -> Task<Message> {
+        if let Some(task) = self.new_file_key(k, cx) {
+            return task;
+        }
+        match self.action_key(k, cx) {
+            Some(task) => task,
+            None => self.command_key(k, cx),
+        }
     }
 
     /// A key's command (the keys no part before took).
@@ -129,8 +143,8 @@ impl Browser {
                 Task::none()
             }
             Command::ToggleSplit => self.toggle_split(cx),
-            Command::CopyToOther => self.send_to_other_pane(crate::request::JobKind::Copy, cx),
-            Command::MoveToOther => self.send_to_other_pane(crate::request::JobKind::Move, cx),
+            Command::CopyToOther => self.send_to_other_pane(JobKind::Copy, cx),
+            Command::MoveToOther => self.send_to_other_pane(JobKind::Move, cx),
             // Taken above, before the location input could keep them.
             Command::Tabs(_) => Task::none(),
         }
@@ -248,5 +262,30 @@ impl Browser {
             }
             None => Task::none(),
         }
+    }
+
+    /// F5 and F6 in split view: copy or move the selection into the other pane's folder
+    /// (as any job: the conflict dialog, undo). With one pane F5 reloads, as it always did.
+    pub(super) fn send_to_other_pane(&mut self, kind: JobKind, cx: &mut Context) -> Task<Message> {
+        let Some(beside) = &self.beside else {
+            return match kind {
+                JobKind::Copy => self.pane_message(PaneMsg::Reload, cx),
+                _ => Task::none(),
+            };
+        };
+        if beside.pane.trash.is_some() || self.pane.trash.is_some() {
+            return Task::none();
+        }
+        let dest = beside.pane.path().to_owned();
+        let sources = self.selected_paths();
+        if !sources.is_empty() {
+            cx.tell(Event::Job(JobRequest {
+                kind,
+                sources,
+                dest,
+                modes: None,
+            }));
+        }
+        Task::none()
     }
 }

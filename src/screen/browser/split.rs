@@ -1,12 +1,11 @@
 //! Split view: a second pane beside the first (F3), each with its own folder and location
-//! bar; a click in the other pane gives it the keyboard; F5 copies and F6 moves the
-//! selection into the other pane's folder; files dragged onto the other pane drop there.
+//! bar; a click in the other pane gives it the keyboard; files dragged onto the other pane
+//! drop there (F5 and F6 are keys: see `input`).
 
 use super::pane::{Pane, PaneMsg};
 use super::tab::Beside;
 use super::{Browser, Context, Event, Message};
 use crate::actions::ActionMsg;
-use crate::request::{JobKind, JobRequest};
 use iced::Task;
 
 impl Browser {
@@ -81,31 +80,6 @@ impl Browser {
                 self.update(other, cx)
             }
         }
-    }
-
-    /// F5 and F6 in split view: copy or move the selection into the other pane's folder
-    /// (as any job: the conflict dialog, undo). With one pane F5 reloads, as it always did.
-    pub(super) fn send_to_other_pane(&mut self, kind: JobKind, cx: &mut Context) -> Task<Message> {
-        let Some(beside) = &self.beside else {
-            return match kind {
-                JobKind::Copy => self.pane_message(PaneMsg::Reload, cx),
-                _ => Task::none(),
-            };
-        };
-        if beside.pane.trash.is_some() || self.pane.trash.is_some() {
-            return Task::none();
-        }
-        let dest = beside.pane.path().to_owned();
-        let sources = self.selected_paths();
-        if !sources.is_empty() {
-            cx.tell(Event::Job(JobRequest {
-                kind,
-                sources,
-                dest,
-                modes: None,
-            }));
-        }
-        Task::none()
     }
 
     /// In split view: whether the pane beside the one with the keyboard is on the left.
