@@ -45,7 +45,7 @@ pub fn date(secs: i64) -> String {
 }
 
 /// The broad kind of a file, used for its type name and its icon.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FileClass {
     Folder,
     Text,

@@ -7,7 +7,7 @@ use porpoise_engine::jobs::trash::HomeTrash;
 use porpoise_engine::mounts::{MountClass, MountTable};
 
 /// What a place is, which decides its icon and (for user folders) its label.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PlaceKind {
     Home,
     Desktop,

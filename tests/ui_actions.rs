@@ -131,16 +131,7 @@ fn a_selection_drags_together_and_never_onto_itself() {
     assert!(jobs.is_empty() && app.browser().pane().drop_menu().is_none());
 
     // Select a.txt and sub, drag the selection (pressing on a.txt keeps both) onto "other".
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Clicked(b"a.txt".to_vec())),
-    );
-    let app = send(app, Message::Modifiers(Modifiers::CTRL));
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Clicked(b"sub".to_vec())),
-    );
-    let app = send(app, Message::Modifiers(Modifiers::empty()));
+    let app = select_all_of(app, &["a.txt", "sub"]);
     assert_eq!(app.browser().pane().selection().len(), 2);
     let (app, jobs) = drag(app, "a.txt", "other", Modifiers::SHIFT);
     assert_eq!(
@@ -355,10 +346,7 @@ fn f2_renames_in_place_including_non_utf8_names() {
     assert!(!dir.path().join(OsStr::from_bytes(odd)).exists());
 
     // Errors keep the entry open and say why.
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::Reload)),
-    );
+    let app = send(app, to_pane(PaneMsg::Reload));
     let app = rename(app, b"b.txt", "renamed.txt");
     assert_eq!(
         app.status().shown_error(),
@@ -411,10 +399,7 @@ fn f10_creates_new_folder_then_a_numbered_one() {
     assert!(app.browser().pane().selection().is_selected(b"New Folder"));
 
     // The watcher shows the new folder in the window; here a reload does.
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::Reload)),
-    );
+    let app = send(app, to_pane(PaneMsg::Reload));
     assert!(app.browser().pane().selection().is_selected(b"New Folder"));
     let app = send(app, press(named(Named::F10), Modifiers::empty()));
     assert_eq!(
@@ -508,16 +493,8 @@ fn trash_view_lists_restores_and_empties() {
     assert_eq!(fs::read(&gone).expect("untouched"), b"new");
 
     // Another place leaves the Trash view.
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::Navigate(
-            dir.path().to_owned(),
-        ))),
-    );
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::Reload)),
-    );
+    let app = send(app, to_pane(PaneMsg::Navigate(dir.path().to_owned())));
+    let app = send(app, to_pane(PaneMsg::Reload));
     assert!(app.browser().pane().trash_view().is_none());
     assert!(shows(&app, "kept notes.txt"));
 }

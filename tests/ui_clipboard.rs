@@ -139,10 +139,7 @@ fn x11_clipboard_round_trip_with_xclip() {
 
     // Pasting Porpoise's own cut list moves, and empties the clipboard.
     let dest = dir.path().join("dest");
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::Navigate(dest.clone()))),
-    );
+    let app = send(app, to_pane(PaneMsg::Navigate(dest.clone())));
     let app = paste_asks_for(
         app,
         JobKind::Move,
@@ -189,10 +186,7 @@ fn x11_clipboard_round_trip_with_xclip() {
     // Ctrl+C on a search result puts that file on the clipboard (the search starts at
     // `dest`, where the cut file went).
     let app = send(app, press(char_key("f"), Modifiers::CTRL));
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::Name("a b".into()))),
-    );
+    let app = send(app, to_search(SearchMsg::Name("a b".into())));
     let app = send(app, press(char_key("c"), Modifiers::CTRL));
     assert_eq!(app.status().shown_error(), None);
     let uris = String::from_utf8(xclip_out("text/uri-list")).expect("ascii");

@@ -16,7 +16,6 @@ use iced::keyboard::key::Named;
 use porpoise::Message;
 use porpoise::drag_out::{DragOutMsg, Outcome};
 use porpoise::keys::{named, press};
-use porpoise::screen::browser;
 
 /// Send `messages` one by one (what the window hands the XDND source needs a window:
 /// `window_dragout` runs it with real ones).
@@ -64,16 +63,7 @@ fn a_drag_is_handed_to_other_applications_once_it_starts() {
 
     // A drag of the selection hands over all of it: a.txt and b.txt selected, a press
     // on b.txt keeps both.
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Clicked(b"a.txt".to_vec())),
-    );
-    let app = send(app, Message::Modifiers(Modifiers::CTRL));
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Clicked(b"b.txt".to_vec())),
-    );
-    let app = send(app, Message::Modifiers(Modifiers::empty()));
+    let app = select_all_of(app, &["a.txt", "b.txt"]);
     assert_eq!(app.browser().pane().selection().len(), 2);
     let b = center_of(&app, "b.txt");
     let (app, _) = play(app, b, vec![left(true)]);

@@ -11,9 +11,11 @@ use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use iced::widget::Id;
 use porpoise::Message;
+use porpoise::format::FileClass;
 use porpoise::icons::{IconSize, Slot};
 use porpoise::keys::{char_key, named, press};
 use porpoise::message::KeyPress;
+use porpoise::places::PlaceKind;
 use porpoise::screen::browser;
 use porpoise::screen::browser::pane::FILTER_INPUT;
 use porpoise::screen::browser::pane::PaneMsg;
@@ -91,14 +93,8 @@ fn keyboard_selects_and_opens() {
     // Ctrl+L, type a path, Enter.
     app = send(app, press(char_key("l"), Modifiers::CTRL));
     assert!(app.browser().pane().location().is_some());
-    app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::LocationInput("sub".into()))),
-    );
-    app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::LocationSubmit)),
-    );
+    app = send(app, to_pane(PaneMsg::LocationInput("sub".into())));
+    app = send(app, to_pane(PaneMsg::LocationSubmit));
     assert_eq!(app.browser().path(), dir.path().join("sub"));
     assert!(app.browser().pane().location().is_none());
 }
@@ -186,9 +182,9 @@ fn folders_that_cannot_be_shown_say_why() {
     let gone = dir.path().join("gone");
     fs::create_dir(&gone).expect("mkdir");
     let app = boot(&gone);
-    let app = send(app, Message::Browser(browser::Message::Pane(PaneMsg::Up)));
+    let app = send(app, to_pane(PaneMsg::Up));
     fs::remove_dir(&gone).expect("rmdir");
-    let app = send(app, Message::Browser(browser::Message::Pane(PaneMsg::Back)));
+    let app = send(app, to_pane(PaneMsg::Back));
     assert_eq!(
         app.browser().pane().notice().as_deref(),
         Some("This folder no longer exists.")
@@ -199,10 +195,7 @@ fn folders_that_cannot_be_shown_say_why() {
     assert!(shows(&app, "This folder is empty."));
 
     fs::write(dir.path().join(".only"), b"x").expect("write");
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::Reload)),
-    );
+    let app = send(app, to_pane(PaneMsg::Reload));
     assert!(shows(
         &app,
         "This folder only contains hidden files. Press Ctrl+H to show them."
@@ -259,11 +252,11 @@ fn only_visible_rows_become_widgets() {
     let end = 20_000.0 * porpoise::theme::ROW_HEIGHT - height;
     let app = send(
         app,
-        Message::Browser(browser::Message::Pane(PaneMsg::Scrolled(Viewport {
+        to_pane(PaneMsg::Scrolled(Viewport {
             offset_y: end,
             width: 800.0,
             height,
-        }))),
+        })),
     );
     assert!(shows(&app, "f19999"));
     assert!(!shows(&app, "f00000"));
@@ -292,14 +285,7 @@ fn german_strings() {
     let app = boot(dir.path());
     assert!(shows(&app, "3 Elemente"));
     assert!(shows(&app, "Größe"));
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::ToggleFilter)),
-    );
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::FilterInput("a".into()))),
-    );
+    let app = filter_by(app, "a");
     assert!(shows(&app, "1 von 3 Elementen"));
     let missing = dir.path().join("missing");
     let app = boot(&missing);
@@ -380,31 +366,18 @@ fn the_filter_box_narrows_the_view_until_escape() {
 
     // The toolbar toggle opens it too; entering another folder clears it.
     let app = click(app, Id::new(location::FILTER));
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::FilterInput("FI".into()))),
-    );
+    let app = send(app, to_pane(PaneMsg::FilterInput("FI".into())));
     assert_eq!(app.browser().pane().shown_names(), ["fig"]);
     assert!(shows(&app, "1 of 5 items"));
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::Activate(b"fig".to_vec()))),
-    );
+    let app = send(app, to_pane(PaneMsg::Activate(b"fig".to_vec())));
     assert_eq!(app.browser().path(), dir.path().join("fig"));
     assert_eq!(app.browser().pane().filter(), None);
-    let app = send(app, Message::Browser(browser::Message::Pane(PaneMsg::Back)));
+    let app = send(app, to_pane(PaneMsg::Back));
     assert_eq!(app.browser().pane().shown_names(), all);
     assert!(shows(&app, "cherry.txt"));
 
     // The toggle closes an open box and shows everything again.
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::ToggleFilter)),
-    );
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::FilterInput("zzz".into()))),
-    );
+    let app = filter_by(app, "zzz");
     assert!(app.browser().pane().shown_names().is_empty());
     let app = click(app, Id::new(location::FILTER));
     assert_eq!(app.browser().pane().filter(), None);
@@ -471,11 +444,27 @@ fn theme_icons_replace_the_bundled_ones_where_the_theme_has_them() {
         let icons = app.icons();
         assert_eq!(icons.theme(), Some("FakeTheme"));
         for (slot, size, file) in [
-            (Slot::Folder, IconSize::Small, "24x24/places/folder.png"),
-            (Slot::Folder, IconSize::Large, "48x48/places/folder.png"),
-            (Slot::Home, IconSize::Small, "scalable/places/user-home.svg"),
+            (
+                Slot::Class(FileClass::Folder),
+                IconSize::Small,
+                "24x24/places/folder.png",
+            ),
+            (
+                Slot::Class(FileClass::Folder),
+                IconSize::Large,
+                "48x48/places/folder.png",
+            ),
+            (
+                Slot::Place(PlaceKind::Home),
+                IconSize::Small,
+                "scalable/places/user-home.svg",
+            ),
             // A user folder the theme has no icon for gets the theme's plain folder.
-            (Slot::Documents, IconSize::Large, "48x48/places/folder.png"),
+            (
+                Slot::Place(PlaceKind::Documents),
+                IconSize::Large,
+                "48x48/places/folder.png",
+            ),
         ] {
             assert_eq!(
                 icons.source(slot, size),
@@ -484,8 +473,14 @@ fn theme_icons_replace_the_bundled_ones_where_the_theme_has_them() {
             );
         }
         // What the theme lacks stays bundled.
-        assert_eq!(icons.source(Slot::Audio, IconSize::Small), None);
-        assert_eq!(icons.source(Slot::Trash, IconSize::Small), None);
+        assert_eq!(
+            icons.source(Slot::Class(FileClass::Audio), IconSize::Small),
+            None
+        );
+        assert_eq!(
+            icons.source(Slot::Place(PlaceKind::Trash), IconSize::Small),
+            None
+        );
         // Both views draw with them.
         assert!(shows(&app, "sub"));
         assert!(shows(&app, "song.mp3"));

@@ -17,7 +17,6 @@ use porpoise::Message;
 use porpoise::dialog::question::Ask;
 use porpoise::keys::{char_key, named, press};
 use porpoise::request::JobKind;
-use porpoise::screen::browser;
 use porpoise::screen::browser::pane::PaneMsg;
 use porpoise::screen::jobs::button_id;
 use porpoise::screen::status::Message::Clock;
@@ -268,23 +267,11 @@ fn status_messages_go_after_a_while_and_when_another_folder_shows() {
     // A note goes when another folder shows, at once.
     let app = send(app, press(char_key("z"), Modifiers::CTRL));
     assert!(shows(&app, "Nothing to undo"));
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::Navigate(
-            dir.path().to_owned(),
-        ))),
-    );
+    let app = send(app, to_pane(PaneMsg::Navigate(dir.path().to_owned())));
     assert!(app.status().shown_note().is_none());
 
     // A filter that matches nothing says so.
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::ToggleFilter)),
-    );
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::FilterInput("zzz".into()))),
-    );
+    let app = filter_by(app, "zzz");
     assert!(shows(&app, "No items match “zzz”."));
 }
 

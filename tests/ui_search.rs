@@ -16,7 +16,6 @@ use iced::keyboard::key::Named;
 use iced::widget::Id;
 use porpoise::keys::{char_key, named, press};
 use porpoise::message::KeyPress;
-use porpoise::screen::browser;
 use porpoise::screen::browser::search::{SEARCH_INPUT, SearchMsg};
 use porpoise::{App, Message};
 
@@ -94,16 +93,8 @@ fn ctrl_f_searches_below_the_folder_and_escape_returns() {
     );
 
     // Containing: only files holding the text.
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::Name(String::new()))),
-    );
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::Content(
-            "budget".into(),
-        ))),
-    );
+    let app = send(app, to_search(SearchMsg::Name(String::new())));
+    let app = send(app, to_search(SearchMsg::Content("budget".into())));
     assert_eq!(
         found(&app),
         BTreeSet::from([
@@ -111,29 +102,15 @@ fn ctrl_f_searches_below_the_folder_and_escape_returns() {
             "sub/notes.txt".to_owned()
         ])
     );
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::Name("*.txt".into()))),
-    );
+    let app = send(app, to_search(SearchMsg::Name("*.txt".into())));
     assert_eq!(found(&app), BTreeSet::from(["sub/notes.txt".to_owned()]));
 
     // A regular expression for the containing text: as text it finds nothing; with
     // "Regular expression" on, what it matches; "Match case" then tells case apart.
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::Name(String::new()))),
-    );
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::Content(
-            "bud.et".into(),
-        ))),
-    );
+    let app = send(app, to_search(SearchMsg::Name(String::new())));
+    let app = send(app, to_search(SearchMsg::Content("bud.et".into())));
     assert!(found(&app).is_empty(), "{:?}", found(&app));
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::Regex(true))),
-    );
+    let app = send(app, to_search(SearchMsg::Regex(true)));
     assert_eq!(
         found(&app),
         BTreeSet::from([
@@ -141,36 +118,16 @@ fn ctrl_f_searches_below_the_folder_and_escape_returns() {
             "sub/notes.txt".to_owned()
         ])
     );
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::Content(
-            "BUD.ET".into(),
-        ))),
-    );
+    let app = send(app, to_search(SearchMsg::Content("BUD.ET".into())));
     assert_eq!(found(&app).len(), 2, "case is folded unless asked");
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::MatchCase(true))),
-    );
+    let app = send(app, to_search(SearchMsg::MatchCase(true)));
     assert!(found(&app).is_empty(), "{:?}", found(&app));
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::MatchCase(false))),
-    );
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::Regex(false))),
-    );
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::Content(String::new()))),
-    );
+    let app = send(app, to_search(SearchMsg::MatchCase(false)));
+    let app = send(app, to_search(SearchMsg::Regex(false)));
+    let app = send(app, to_search(SearchMsg::Content(String::new())));
 
     // A glob that cannot be searched for is said, and nothing is searched.
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::Name("[z-a]".into()))),
-    );
+    let app = send(app, to_search(SearchMsg::Name("[z-a]".into())));
     assert!(found(&app).is_empty());
     assert!(shows(&app, "This pattern cannot be searched for"));
 
@@ -187,15 +144,9 @@ fn opening_results() {
 
     // Open Folder: the result's folder, the result selected.
     let app = send(app, press(char_key("f"), Modifiers::CTRL));
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::Name("notes".into()))),
-    );
+    let app = send(app, to_search(SearchMsg::Name("notes".into())));
     assert_eq!(found(&app), BTreeSet::from(["sub/notes.txt".to_owned()]));
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::OpenFolder)),
-    );
+    let app = send(app, to_search(SearchMsg::OpenFolder));
     assert!(app.browser().pane().search().is_none());
     assert_eq!(app.browser().path(), dir.path().join("sub"));
     let selected: Vec<&[u8]> = app.browser().pane().selection().names().collect();
@@ -203,10 +154,7 @@ fn opening_results() {
 
     // Enter opens the result under the cursor: a folder is shown.
     let app = send(app, press(char_key("f"), Modifiers::CTRL));
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::Name("deep".into()))),
-    );
+    let app = send(app, to_search(SearchMsg::Name("deep".into())));
     assert_eq!(found(&app), BTreeSet::from(["deep".to_owned()]));
     let app = send(app, press(named(Named::Enter), Modifiers::empty()));
     assert!(app.browser().pane().search().is_none());
@@ -221,10 +169,7 @@ fn delete_moves_a_result_to_the_trash() {
     let (_trash_dir, trash) = test_trash();
     let app = boot_with_trash(dir.path(), &trash);
     let app = send(app, press(char_key("f"), Modifiers::CTRL));
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Search(SearchMsg::Name("report-".into()))),
-    );
+    let app = send(app, to_search(SearchMsg::Name("report-".into())));
     assert_eq!(
         found(&app),
         BTreeSet::from(["sub/deep/report-2026.pdf".to_owned()])

@@ -141,10 +141,7 @@ fn closing_a_pane_keeps_the_other_and_a_folder_both_show_is_not_cached() {
     let app = send(app, press(named(Named::F3), Modifiers::empty()));
     // The left pane goes into "sub" while the right one still shows `one`: `one` is in
     // use, so the cache of unused folders does not hold it.
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::Activate(b"sub".to_vec()))),
-    );
+    let app = send(app, to_pane(PaneMsg::Activate(b"sub".to_vec())));
     assert_eq!(folders(&app), [one.join("sub"), one.clone()]);
     assert!(!app.browser().is_cached(&one));
     // The right pane leaves `one` too: now nobody shows it, and it waits in the cache.
@@ -203,10 +200,7 @@ fn the_same_folder_in_two_panes_is_read_once_and_held_once() {
 
     // Each keeps its own filter and selection.
     let app = send(app, press(char_key("i"), Modifiers::CTRL));
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::FilterInput("a.".into()))),
-    );
+    let app = send(app, to_pane(PaneMsg::FilterInput("a.".into())));
     let app = send(
         app,
         Message::Browser(browser::Message::Clicked(b"a.txt".to_vec())),
@@ -219,15 +213,10 @@ fn the_same_folder_in_two_panes_is_read_once_and_held_once() {
 
     // Each keeps its own sort too, and they still hold the entries once: the column
     // header sorts the pane it is in.
+    let app = send(app, to_pane(PaneMsg::FilterInput(String::new())));
     let app = send(
         app,
-        Message::Browser(browser::Message::Pane(PaneMsg::FilterInput(String::new()))),
-    );
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::SortBy(
-            porpoise_engine::listing::SortKey::Name,
-        ))),
+        to_pane(PaneMsg::SortBy(porpoise_engine::listing::SortKey::Name)),
     );
     assert_eq!(
         app.browser().pane().shown_names(),
@@ -244,10 +233,7 @@ fn the_same_folder_in_two_panes_is_read_once_and_held_once() {
     assert!(beside.lister().shares_with(app.browser().pane().lister()));
 
     // The pane that read the folder goes elsewhere: the other still follows its listing.
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::Navigate(two.clone()))),
-    );
+    let app = send(app, to_pane(PaneMsg::Navigate(two.clone())));
     let beside = app.browser().beside().expect("two panes");
     assert_eq!(beside.path(), one);
     assert_eq!(beside.lister().len(), 3);

@@ -48,10 +48,7 @@ fn each_tab_keeps_its_own_folder_history_and_selection() {
         ["sub", "a.txt", "b.txt"]
     );
     assert!(app.browser().pane().selection().is_empty());
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::Navigate(two.clone()))),
-    );
+    let app = send(app, to_pane(PaneMsg::Navigate(two.clone())));
     assert_eq!(app.browser().pane().shown_names(), ["x.txt"]);
     assert!(app.title().ends_with("two"));
     // Only the tab bar names the first tab's folder now.
@@ -191,10 +188,7 @@ fn tabs_are_kept_in_the_settings_whatever_bytes_their_names_hold() {
     fs::create_dir(&odd).expect("mkdir");
     let app = boot(&one);
     let app = send(app, press(char_key("t"), Modifiers::CTRL));
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Pane(PaneMsg::Navigate(odd.clone()))),
-    );
+    let app = send(app, to_pane(PaneMsg::Navigate(odd.clone())));
     let saved = app.settings().clone();
     assert_eq!(saved.shown_tab, 1);
     let text = toml::to_string_pretty(&saved).expect("encodes");

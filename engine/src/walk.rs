@@ -9,4 +9,4 @@ mod thread;
 
 pub(crate) use problems::Problems;
 pub(crate) use stack::{End, Stack, Task};
-pub(crate) use thread::{Folder, Subfolders, Then, Visit, walk};
+pub(crate) use thread::{Opened, Subfolders, Then, Visit, walk};

@@ -12,82 +12,95 @@ use iced::widget::{image, svg};
 use crate::format::FileClass;
 use crate::places::PlaceKind;
 
-/// An icon of the file view or of Places that a desktop theme may provide.
+/// An icon of the file view or of Places that a desktop theme may provide: a file
+/// class's or a place's. Kinds that look alike share one slot (see [`Slot::class`] and
+/// [`Slot::place`]), so [`Slot::ALL`] lists each icon once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Slot {
-    Folder,
-    File,
-    Text,
-    Image,
-    Audio,
-    Video,
-    Archive,
-    Document,
-    Code,
-    Executable,
-    Home,
-    Desktop,
-    Documents,
-    Downloads,
-    Music,
-    Pictures,
-    Videos,
-    Trash,
-    Drive,
-    Removable,
-    Network,
+    Class(FileClass),
+    Place(PlaceKind),
 }
 
 impl Slot {
-    pub const ALL: [Slot; 21] = [
-        Slot::Folder,
-        Slot::File,
-        Slot::Text,
-        Slot::Image,
-        Slot::Audio,
-        Slot::Video,
-        Slot::Archive,
-        Slot::Document,
-        Slot::Code,
-        Slot::Executable,
-        Slot::Home,
-        Slot::Desktop,
-        Slot::Documents,
-        Slot::Downloads,
-        Slot::Music,
-        Slot::Pictures,
-        Slot::Videos,
-        Slot::Trash,
-        Slot::Drive,
-        Slot::Removable,
-        Slot::Network,
-    ];
+    pub const ALL: [Slot; 21] = {
+        use FileClass as C;
+        use PlaceKind as P;
+        [
+            Slot::Class(C::Folder),
+            Slot::Class(C::Other),
+            Slot::Class(C::Text),
+            Slot::Class(C::Image),
+            Slot::Class(C::Audio),
+            Slot::Class(C::Video),
+            Slot::Class(C::Archive),
+            Slot::Class(C::Document),
+            Slot::Class(C::Code),
+            Slot::Class(C::Executable),
+            Slot::Place(P::Home),
+            Slot::Place(P::Desktop),
+            Slot::Place(P::Documents),
+            Slot::Place(P::Downloads),
+            Slot::Place(P::Music),
+            Slot::Place(P::Pictures),
+            Slot::Place(P::Videos),
+            Slot::Place(P::Trash),
+            Slot::Place(P::Drive),
+            Slot::Place(P::Removable),
+            Slot::Place(P::Network),
+        ]
+    };
+
+    /// The slot of a file class; links keep their bundled arrow icons (`None`), special
+    /// files show the plain file's.
+    pub fn class(class: FileClass) -> Option<Slot> {
+        match class {
+            FileClass::Link | FileClass::BrokenLink => None,
+            FileClass::Special => Some(Slot::Class(FileClass::Other)),
+            class => Some(Slot::Class(class)),
+        }
+    }
+
+    /// The slot of a place: a file system shows a drive, a bookmark a folder.
+    pub fn place(kind: PlaceKind) -> Slot {
+        match kind {
+            PlaceKind::FileSystem => Slot::Place(PlaceKind::Drive),
+            PlaceKind::Bookmark => Slot::Class(FileClass::Folder),
+            kind => Slot::Place(kind),
+        }
+    }
 
     /// The freedesktop icon names to try, best first. User folders fall back to the
     /// theme's plain folder rather than mixing in a bundled one.
     pub fn names(self) -> &'static [&'static str] {
         match self {
-            Slot::Folder => &["folder"],
-            Slot::File => &["application-x-generic", "text-x-generic"],
-            Slot::Text => &["text-x-generic"],
-            Slot::Image => &["image-x-generic"],
-            Slot::Audio => &["audio-x-generic"],
-            Slot::Video => &["video-x-generic"],
-            Slot::Archive => &["package-x-generic", "application-x-archive"],
-            Slot::Document => &["x-office-document"],
-            Slot::Code => &["text-x-script"],
-            Slot::Executable => &["application-x-executable"],
-            Slot::Home => &["user-home"],
-            Slot::Desktop => &["user-desktop", "folder"],
-            Slot::Documents => &["folder-documents", "folder"],
-            Slot::Downloads => &["folder-download", "folder"],
-            Slot::Music => &["folder-music", "folder"],
-            Slot::Pictures => &["folder-pictures", "folder"],
-            Slot::Videos => &["folder-videos", "folder"],
-            Slot::Trash => &["user-trash"],
-            Slot::Drive => &["drive-harddisk"],
-            Slot::Removable => &["drive-removable-media"],
-            Slot::Network => &["folder-remote"],
+            Slot::Class(class) => match class {
+                FileClass::Folder => &["folder"],
+                FileClass::Text => &["text-x-generic"],
+                FileClass::Image => &["image-x-generic"],
+                FileClass::Audio => &["audio-x-generic"],
+                FileClass::Video => &["video-x-generic"],
+                FileClass::Archive => &["package-x-generic", "application-x-archive"],
+                FileClass::Document => &["x-office-document"],
+                FileClass::Code => &["text-x-script"],
+                FileClass::Executable => &["application-x-executable"],
+                FileClass::Link | FileClass::BrokenLink | FileClass::Special | FileClass::Other => {
+                    &["application-x-generic", "text-x-generic"]
+                }
+            },
+            Slot::Place(kind) => match kind {
+                PlaceKind::Home => &["user-home"],
+                PlaceKind::Desktop => &["user-desktop", "folder"],
+                PlaceKind::Documents => &["folder-documents", "folder"],
+                PlaceKind::Downloads => &["folder-download", "folder"],
+                PlaceKind::Music => &["folder-music", "folder"],
+                PlaceKind::Pictures => &["folder-pictures", "folder"],
+                PlaceKind::Videos => &["folder-videos", "folder"],
+                PlaceKind::Trash => &["user-trash"],
+                PlaceKind::FileSystem | PlaceKind::Drive => &["drive-harddisk"],
+                PlaceKind::Removable => &["drive-removable-media"],
+                PlaceKind::Network => &["folder-remote"],
+                PlaceKind::Bookmark => &["folder"],
+            },
         }
     }
 
@@ -95,60 +108,33 @@ impl Slot {
     fn bundled(self) -> &'static LazyLock<svg::Handle> {
         use super::*;
         match self {
-            Slot::Folder
-            | Slot::Desktop
-            | Slot::Documents
-            | Slot::Downloads
-            | Slot::Music
-            | Slot::Pictures
-            | Slot::Videos => &FOLDER,
-            Slot::File => &FILE,
-            Slot::Text | Slot::Document => &TEXT,
-            Slot::Image => &IMAGE,
-            Slot::Audio => &AUDIO,
-            Slot::Video => &VIDEO,
-            Slot::Archive => &ARCHIVE,
-            Slot::Code => &CODE,
-            Slot::Executable => &EXECUTABLE,
-            Slot::Home => &HOME,
-            Slot::Trash => &TRASH,
-            Slot::Drive => &DRIVE,
-            Slot::Removable => &REMOVABLE,
-            Slot::Network => &NETWORK,
-        }
-    }
-
-    /// The slot of a file class; links keep their bundled arrow icons (`None`).
-    pub fn for_class(class: FileClass) -> Option<Slot> {
-        Some(match class {
-            FileClass::Folder => Slot::Folder,
-            FileClass::Text => Slot::Text,
-            FileClass::Image => Slot::Image,
-            FileClass::Audio => Slot::Audio,
-            FileClass::Video => Slot::Video,
-            FileClass::Archive => Slot::Archive,
-            FileClass::Document => Slot::Document,
-            FileClass::Code => Slot::Code,
-            FileClass::Executable => Slot::Executable,
-            FileClass::Special | FileClass::Other => Slot::File,
-            FileClass::Link | FileClass::BrokenLink => return None,
-        })
-    }
-
-    pub fn for_place(kind: PlaceKind) -> Slot {
-        match kind {
-            PlaceKind::Home => Slot::Home,
-            PlaceKind::Desktop => Slot::Desktop,
-            PlaceKind::Documents => Slot::Documents,
-            PlaceKind::Downloads => Slot::Downloads,
-            PlaceKind::Music => Slot::Music,
-            PlaceKind::Pictures => Slot::Pictures,
-            PlaceKind::Videos => Slot::Videos,
-            PlaceKind::Trash => Slot::Trash,
-            PlaceKind::FileSystem | PlaceKind::Drive => Slot::Drive,
-            PlaceKind::Removable => Slot::Removable,
-            PlaceKind::Network => Slot::Network,
-            PlaceKind::Bookmark => Slot::Folder,
+            Slot::Class(class) => match class {
+                FileClass::Folder => &FOLDER,
+                FileClass::Text | FileClass::Document => &TEXT,
+                FileClass::Image => &IMAGE,
+                FileClass::Audio => &AUDIO,
+                FileClass::Video => &VIDEO,
+                FileClass::Archive => &ARCHIVE,
+                FileClass::Code => &CODE,
+                FileClass::Executable => &EXECUTABLE,
+                FileClass::Link | FileClass::BrokenLink | FileClass::Special | FileClass::Other => {
+                    &FILE
+                }
+            },
+            Slot::Place(kind) => match kind {
+                PlaceKind::Home => &HOME,
+                PlaceKind::Trash => &TRASH,
+                PlaceKind::FileSystem | PlaceKind::Drive => &DRIVE,
+                PlaceKind::Removable => &REMOVABLE,
+                PlaceKind::Network => &NETWORK,
+                PlaceKind::Desktop
+                | PlaceKind::Documents
+                | PlaceKind::Downloads
+                | PlaceKind::Music
+                | PlaceKind::Pictures
+                | PlaceKind::Videos
+                | PlaceKind::Bookmark => &FOLDER,
+            },
         }
     }
 }
@@ -282,7 +268,7 @@ impl IconSet {
     }
 
     pub fn for_class(&self, class: FileClass, size: IconSize) -> Icon {
-        match Slot::for_class(class) {
+        match Slot::class(class) {
             Some(slot) => self.get(slot, size),
             None if class == FileClass::BrokenLink => Icon::Svg(super::BROKEN_LINK.clone()),
             None => Icon::Svg(super::SYMLINK.clone()),
@@ -290,6 +276,6 @@ impl IconSet {
     }
 
     pub fn for_place(&self, kind: PlaceKind, size: IconSize) -> Icon {
-        self.get(Slot::for_place(kind), size)
+        self.get(Slot::place(kind), size)
     }
 }

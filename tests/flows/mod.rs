@@ -265,6 +265,35 @@ pub fn job(kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> Message {
     }))
 }
 
+/// A message of the pane with the keyboard, as the window's.
+pub fn to_pane(m: porpoise::screen::browser::pane::PaneMsg) -> Message {
+    to_browser(porpoise::screen::browser::Message::Pane(m))
+}
+
+/// A message of the search view, as the window's.
+pub fn to_search(m: porpoise::screen::browser::search::SearchMsg) -> Message {
+    to_browser(porpoise::screen::browser::Message::Search(m))
+}
+
+/// Select the entries `names`: a click on the first, Ctrl+clicks on the others.
+pub fn select_all_of(app: Ui, names: &[&str]) -> Ui {
+    let mut app = app;
+    for (i, name) in names.iter().enumerate() {
+        if i == 1 {
+            app = send(app, Message::Modifiers(Modifiers::CTRL));
+        }
+        app = select(app, name);
+    }
+    send(app, Message::Modifiers(Modifiers::empty()))
+}
+
+/// Show the filter bar and type `text` into it.
+pub fn filter_by(app: Ui, text: &str) -> Ui {
+    use porpoise::screen::browser::pane::PaneMsg;
+    let app = send(app, to_pane(PaneMsg::ToggleFilter));
+    send(app, to_pane(PaneMsg::FilterInput(text.into())))
+}
+
 /// A message of the browser, as the window's.
 pub fn to_browser(m: porpoise::screen::browser::Message) -> Message {
     Message::Browser(m)

@@ -1,7 +1,6 @@
 //! What the walking threads of a search share: the walk's stack of tasks, the channel
 //! results go out on, the problems met and the counts for the summary.
 
-use std::os::fd::OwnedFd;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -11,23 +10,9 @@ use crate::walk::{End, Problems, Stack};
 
 use super::{Found, SearchEvent, Summary};
 
-/// An open folder of the tree being searched.
-pub(super) struct Dir {
-    pub(super) fd: OwnedFd,
-    /// The starting path joined with the names down to here.
-    pub(super) path: Arc<PathBuf>,
-}
-
-impl crate::walk::Folder for Dir {
-    fn fd(&self) -> std::os::fd::BorrowedFd<'_> {
-        use std::os::fd::AsFd;
-        self.fd.as_fd()
-    }
-
-    fn path(&self) -> &std::path::Path {
-        &self.path
-    }
-}
+/// An open folder of the tree being searched: its path is shared with the results found
+/// in it.
+pub(super) type Dir = crate::walk::Opened<Arc<PathBuf>>;
 
 pub(super) struct Shared<'a> {
     /// One tree: the threads end when it is walked.

@@ -44,6 +44,7 @@ pub(super) fn run(
             shared.stack.push(&mut vec![Task::Read(Arc::new(Dir {
                 fd,
                 path: Arc::new(root.clone()),
+                with: (),
             }))]);
             std::thread::scope(|scope| {
                 for _ in 1..threads(opts.threads) {

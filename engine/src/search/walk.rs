@@ -92,6 +92,7 @@ impl Visit<Dir> for Searcher<'_, '_> {
         Some(Arc::new(Dir {
             fd,
             path: Arc::new(path),
+            with: (),
         }))
     }
 

@@ -100,7 +100,7 @@ fn start(shared: &Shared<'_>, path: &Path) -> Result<Arc<Dir>, PathState> {
         Ok(fd) => Ok(Arc::new(Dir {
             fd,
             path: path.to_owned(),
-            dev,
+            with: dev,
         })),
         Err(e) => {
             shared.problems.add(Op::OpenDir, path.to_owned(), e);

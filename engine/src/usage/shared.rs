@@ -1,7 +1,6 @@
 //! What the threads of a count share: the walk's stack of tasks, the counts of the tree
 //! being walked, the problems met, and the (device, inode) pairs seen.
 
-use std::os::fd::OwnedFd;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -11,23 +10,14 @@ use crate::walk::{End, Problems, Stack};
 use super::seen::Seen;
 use super::{Totals, Usage};
 
-/// An open folder of the tree being counted.
-pub(super) struct Dir {
-    pub(super) fd: OwnedFd,
-    /// Where it is, for problems.
-    pub(super) path: PathBuf,
-    /// The starting path's device: entries on another are not counted.
-    pub(super) dev: u64,
-}
+/// An open folder of the tree being counted, with the starting path's device (entries
+/// on another are not counted).
+pub(super) type Dir = crate::walk::Opened<PathBuf, u64>;
 
-impl crate::walk::Folder for Dir {
-    fn fd(&self) -> std::os::fd::BorrowedFd<'_> {
-        use std::os::fd::AsFd;
-        self.fd.as_fd()
-    }
-
-    fn path(&self) -> &std::path::Path {
-        &self.path
+impl Dir {
+    /// The starting path's device.
+    pub(super) fn dev(&self) -> u64 {
+        self.with
     }
 }
 

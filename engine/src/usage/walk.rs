@@ -49,7 +49,7 @@ impl Visit<Dir> for Counter<'_, '_> {
         Some(Arc::new(Dir {
             fd,
             path,
-            dev: parent.dev,
+            with: parent.dev(),
         }))
     }
 
@@ -74,7 +74,7 @@ impl Visit<Dir> for Counter<'_, '_> {
             }
         };
         let dev = sys::statx_dev(&st);
-        if dev != dir.dev {
+        if dev != dir.dev() {
             // Another mount: neither counted nor entered (as `du -x`).
             return;
         }

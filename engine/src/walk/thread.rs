@@ -5,7 +5,8 @@
 
 use std::ffi::CStr;
 use std::mem::MaybeUninit;
-use std::os::fd::{AsFd, BorrowedFd};
+use std::ops::Deref;
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -24,6 +25,24 @@ const CHECK_EVERY: u64 = 256;
 pub(crate) trait Folder {
     fn fd(&self) -> BorrowedFd<'_>;
     fn path(&self) -> &Path;
+}
+
+/// A folder a walk opened: its descriptor, where it is (`P`: a path, or one shared with
+/// what the walk finds in it) and what the walk keeps of it besides (`X`).
+pub(crate) struct Opened<P, X = ()> {
+    pub(crate) fd: OwnedFd,
+    pub(crate) path: P,
+    pub(crate) with: X,
+}
+
+impl<P: Deref<Target: AsRef<Path>>, X> Folder for Opened<P, X> {
+    fn fd(&self) -> BorrowedFd<'_> {
+        self.fd.as_fd()
+    }
+
+    fn path(&self) -> &Path {
+        self.path.deref().as_ref()
+    }
 }
 
 /// What [`Visit::decide`] leaves to do with an entry.
