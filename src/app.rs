@@ -252,7 +252,7 @@ impl App {
 
     pub fn title(&self) -> String {
         let pane = self.browser.pane();
-        let folder = match pane.trash {
+        let folder = match pane.trash_view() {
             Some(_) => fl!("place-trash"),
             None => super::format::name_of(pane.path()),
         };
@@ -285,7 +285,7 @@ impl App {
             Subscription::run(super::appearance::events).map(Message::Appearance),
             Subscription::run(super::instance::requests).map(Message::Show),
             iced::time::every(Duration::from_secs(30)).map(|_| Message::PurgeCache),
-            match &self.browser.pane().trash {
+            match self.browser.pane().trash_view() {
                 Some(_) => Subscription::run_with(
                     porpoise_engine::jobs::trash::trash_folders(
                         &self.home.trash,

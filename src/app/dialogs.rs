@@ -213,7 +213,7 @@ impl App {
     /// (the numbering follows it). Fewer: nothing.
     pub(super) fn open_batch_rename(&mut self) -> Task<Message> {
         let pane = self.browser.pane();
-        if pane.trash.is_some() || pane.selection().len() < 2 {
+        if pane.in_trash() || pane.selection().len() < 2 {
             return Task::none();
         }
         let lister = pane.lister();

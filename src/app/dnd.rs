@@ -174,7 +174,7 @@ impl App {
     /// All files of a drop arrived: ask what to do with them in the shown folder.
     fn drop_settled(&mut self, ticket: u64) -> Task<Message> {
         let pane = self.browser.pane();
-        if ticket != self.actions.dropped_ticket || pane.trash.is_some() {
+        if ticket != self.actions.dropped_ticket || pane.in_trash() {
             return Task::none();
         }
         let sources = std::mem::take(&mut self.actions.dropped);

@@ -34,8 +34,7 @@ impl App {
         // A menu or a question of the Trash view has the keyboard while it is open.
         let pane = self.browser.pane();
         let asking = pane
-            .trash
-            .as_ref()
+            .trash_view()
             .is_some_and(|t| t.confirm_empty || t.confirm_purge);
         if asking || matches!(pane.mode(), Mode::Menu(_) | Mode::Drop(_)) {
             return None;
@@ -119,7 +118,7 @@ impl App {
             }
             Part::Places => {
                 let pane = self.browser.pane();
-                let in_trash = pane.trash.is_some();
+                let in_trash = pane.in_trash();
                 self.places.cursor_to(pane.path(), in_trash);
             }
             Part::Menu | Part::View | Part::Jobs => {}

@@ -111,7 +111,7 @@ impl App {
             Key::Character(c)
                 if m.control() && !m.alt() && !m.shift() && c.eq_ignore_ascii_case("d") =>
             {
-                if pane.trash.is_some() {
+                if pane.in_trash() {
                     return Some(Task::none());
                 }
                 let here = pane.path().to_owned();
@@ -142,7 +142,7 @@ impl App {
         let look = places::view::Look {
             width: self.places_width(),
             here: pane.path(),
-            in_trash: pane.trash.is_some(),
+            in_trash: pane.in_trash(),
             keyboard: self.focus_ring() == Some(crate::focus::Part::Places),
             icons: &self.look.icons,
             jobs: &self.jobs,

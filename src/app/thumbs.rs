@@ -50,7 +50,7 @@ impl App {
 
     /// The files of `pane` in view that could have a thumbnail.
     fn wanted_in(&self, pane: &Pane, shape: ViewShape, wanted: &mut Vec<Wanted>) {
-        if pane.trash.is_some() {
+        if pane.in_trash() {
             return;
         }
         let (first, end) = pane.rows_in_view(shape);

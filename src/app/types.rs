@@ -17,7 +17,7 @@ impl App {
             }
             TypesMsg::Told { generation, types } => {
                 for pane in self.browser.panes_listing(generation) {
-                    pane.types.tell(&types);
+                    pane.types_mut().tell(&types);
                 }
                 let new = self.types.not_asked(types.into_iter().map(|(_, m)| m));
                 self.describe(new)

@@ -25,9 +25,9 @@ impl Browser {
                     matches!(m, Mode::Menu(_) | Mode::Drop(_) | Mode::Location(_))
                 });
                 let base = if cx.modifiers.control() {
-                    self.pane.selection.clone()
+                    self.pane.selection().clone()
                 } else {
-                    self.pane.selection.clear();
+                    self.pane.selection_mut().clear();
                     Selection::default()
                 };
                 self.marks.band = Some(base);
@@ -39,11 +39,11 @@ impl Browser {
                 };
                 let mut selection = base.clone();
                 for i in self.touched(span, cx.settings) {
-                    if let Some((_, name)) = self.pane.lister.get(i) {
+                    if let Some((_, name)) = self.pane.lister().get(i) {
                         selection.add(name);
                     }
                 }
-                self.pane.selection = selection;
+                self.pane.set_selection(selection);
                 Task::none()
             }
             BandEvent::Scroll(dy) => {
@@ -51,11 +51,11 @@ impl Browser {
                     return Task::none();
                 }
                 let (_, max) = scroll_range(&self.pane, cx.settings);
-                let y = (self.pane.viewport.offset_y + dy).clamp(0.0, max);
-                if y == self.pane.viewport.offset_y {
+                let y = (self.pane.viewport().offset_y + dy).clamp(0.0, max);
+                if y == self.pane.viewport().offset_y {
                     return Task::none();
                 }
-                self.pane.viewport.offset_y = y;
+                self.pane.viewport_mut().offset_y = y;
                 self.pane.scroll_to(y)
             }
             BandEvent::Ended => {
@@ -67,7 +67,7 @@ impl Browser {
 
     /// Positions of the shown entries the rectangle touches (content coordinates).
     fn touched(&self, span: Rectangle, s: &Settings) -> Vec<usize> {
-        let len = self.pane.lister.len();
+        let len = self.pane.lister().len();
         let row_height = s.shape().row_height();
         let row = |y: f32| (y.max(0.0) / row_height).floor() as usize;
         let rows = row(span.y)..=row(span.y + span.height);
@@ -89,8 +89,8 @@ impl Browser {
 /// How far `pane`'s view is scrolled, and how far it can be, under `s`.
 pub fn scroll_range(pane: &Pane, s: &Settings) -> (f32, f32) {
     let view = s.shape();
-    let rows = pane.lister.len().div_ceil(pane.columns(view));
+    let rows = pane.lister().len().div_ceil(pane.columns(view));
     let content = rows as f32 * view.row_height() + crate::layout::END_SPACE;
-    let max = (content - pane.viewport.height).max(0.0);
-    (pane.viewport.offset_y, max)
+    let max = (content - pane.viewport().height).max(0.0);
+    (pane.viewport().offset_y, max)
 }

@@ -28,15 +28,15 @@ impl Browser {
             _ => false,
         });
         let m = cx.modifiers;
-        let selected = self.pane.selection.is_selected(&name);
+        let selected = self.pane.selection().is_selected(&name);
         let path = self.path().join(OsStr::from_bytes(&name));
-        let task = if selected && self.pane.selection.len() > 1 && !m.control() && !m.shift() {
+        let task = if selected && self.pane.selection().len() > 1 && !m.control() && !m.shift() {
             self.marks.deferred_click = Some(name);
             Task::none()
         } else {
             self.clicked(name, cx)
         };
-        let sources = if self.pane.selection.is_selected(path_name(&path)) {
+        let sources = if self.pane.selection().is_selected(path_name(&path)) {
             self.selected_paths()
         } else {
             vec![path]
@@ -51,7 +51,7 @@ impl Browser {
         self.marks.tab_press = None;
         let deferred = self.marks.deferred_click.take();
         if dragged {
-            self.pane.last_click = None;
+            self.pane.set_last_click(None);
             return Task::none();
         }
         deferred.map(|n| self.clicked(n, cx)).unwrap_or_default()
@@ -68,7 +68,7 @@ impl Browser {
     pub fn drop_dest(&self, target: &DropTarget, trash: &Path) -> Option<PathBuf> {
         match target {
             DropTarget::Entry(name) => {
-                let (entry, _) = self.pane.lister.get(self.pane.lister.position(name)?)?;
+                let (entry, _) = self.pane.lister().get(self.pane.lister().position(name)?)?;
                 entry
                     .is_dir_like()
                     .then(|| self.path().join(OsStr::from_bytes(name)))
@@ -78,7 +78,7 @@ impl Browser {
             DropTarget::Tab(at) => {
                 let tabs = self.tab_list();
                 let pane = tabs.get(*at)?.focused;
-                Some(match pane.trash {
+                Some(match pane.trash_view() {
                     Some(_) => trash.to_owned(),
                     None => pane.path().to_owned(),
                 })

@@ -22,22 +22,22 @@ impl Browser {
         cx.tell(Event::FocusView);
         let now = Instant::now();
         let m = cx.modifiers;
-        let double = matches!(&self.pane.last_click, Some((n, at)) if *n == name && now.duration_since(*at) < DOUBLE_CLICK);
+        let double = self.pane.is_double_click(&name, now, DOUBLE_CLICK);
         if double && !m.control() && !m.shift() {
-            self.pane.last_click = None;
+            self.pane.set_last_click(None);
             return self.pane_message(PaneMsg::Activate(name), cx);
         }
         if m.control() {
-            self.pane.selection.toggle(&name);
+            self.pane.selection_mut().toggle(&name);
         } else if m.shift() {
-            if let Some(i) = self.pane.lister.position(&name) {
-                self.pane.selection.extend_to(&self.pane.lister, i);
+            if let Some(i) = self.pane.lister().position(&name) {
+                self.pane.extend_selection_to(i);
             }
         } else {
-            self.pane.selection.select_only(&name);
+            self.pane.selection_mut().select_only(&name);
         }
         self.pane.end_location();
-        self.pane.last_click = Some((name, now));
+        self.pane.set_last_click(Some((name, now)));
         Task::none()
     }
 
@@ -68,7 +68,7 @@ impl Browser {
         }
         match command {
             Command::Move { to, extend } => self.move_cursor(to, extend, cx.settings),
-            Command::Open => match self.pane.selection.cursor().map(<[u8]>::to_vec) {
+            Command::Open => match self.pane.selection().cursor().map(<[u8]>::to_vec) {
                 Some(name) => self.pane_message(PaneMsg::Activate(name), cx),
                 None => Task::none(),
             },
@@ -82,17 +82,17 @@ impl Browser {
             Command::CancelLocation => {
                 if self.pane.end_location() {
                     Task::none()
-                } else if self.pane.filter.is_some() {
+                } else if self.pane.filter().is_some() {
                     self.pane.close_filter(cx.settings.shape())
                 } else {
-                    self.pane.selection.clear();
+                    self.pane.selection_mut().clear();
                     Task::none()
                 }
             }
             Command::Filter => self.pane.open_filter(),
             Command::Search => self.open_search(),
             Command::SelectAll => {
-                self.pane.selection.select_all(&self.pane.lister);
+                self.pane.select_all();
                 Task::none()
             }
             Command::TypeAhead(text) => self.type_ahead(&text, cx.settings),
@@ -114,7 +114,7 @@ impl Browser {
             }
             Command::MoveCursor(to) => self.move_cursor_only(to, cx.settings),
             Command::ToggleCursor => {
-                self.pane.selection.toggle_cursor();
+                self.pane.selection_mut().toggle_cursor();
                 Task::none()
             }
             Command::ContextMenu => self.keyboard_menu(cx),
@@ -132,7 +132,7 @@ impl Browser {
                 Task::none()
             }
             Command::Properties => {
-                if self.pane.trash.is_none() {
+                if !self.pane.in_trash() {
                     cx.tell(Event::Properties);
                 }
                 Task::none()
@@ -152,32 +152,30 @@ impl Browser {
 
     /// Where a keyboard move goes from the cursor (or from the start when there is none).
     fn move_target(&self, to: Move, s: &crate::settings::Settings) -> Option<usize> {
-        let len = self.pane.lister.len();
+        let len = self.pane.lister().len();
         if len == 0 {
             return None;
         }
         let last = len - 1;
         let cols = self.columns(s);
-        let page = self.pane.viewport.page_rows(s.shape().row_height()) * cols;
-        Some(
-            match self.pane.selection.cursor_position(&self.pane.lister) {
-                None => match to {
-                    Move::Up | Move::Left | Move::Last => last,
-                    _ => 0,
-                },
-                Some(i) => match to {
-                    Move::Up => i.saturating_sub(cols),
-                    Move::Down => (i + cols).min(last),
-                    Move::Left if cols > 1 => i.saturating_sub(1),
-                    Move::Right if cols > 1 => (i + 1).min(last),
-                    Move::Left | Move::Right => i,
-                    Move::PageUp => i.saturating_sub(page),
-                    Move::PageDown => (i + page).min(last),
-                    Move::First => 0,
-                    Move::Last => last,
-                },
+        let page = self.pane.viewport().page_rows(s.shape().row_height()) * cols;
+        Some(match self.pane.cursor_position() {
+            None => match to {
+                Move::Up | Move::Left | Move::Last => last,
+                _ => 0,
             },
-        )
+            Some(i) => match to {
+                Move::Up => i.saturating_sub(cols),
+                Move::Down => (i + cols).min(last),
+                Move::Left if cols > 1 => i.saturating_sub(1),
+                Move::Right if cols > 1 => (i + 1).min(last),
+                Move::Left | Move::Right => i,
+                Move::PageUp => i.saturating_sub(page),
+                Move::PageDown => (i + page).min(last),
+                Move::First => 0,
+                Move::Last => last,
+            },
+        })
     }
 
     /// Ctrl+arrows: the cursor moves, the selection stays.
@@ -185,9 +183,9 @@ impl Browser {
         let Some(target) = self.move_target(to, s) else {
             return Task::none();
         };
-        if let Some((_, name)) = self.pane.lister.get(target) {
+        if let Some((_, name)) = self.pane.lister().get(target) {
             let name = name.to_vec();
-            self.pane.selection.move_cursor(&name);
+            self.pane.selection_mut().move_cursor(&name);
         }
         self.reveal_cursor(s)
     }
@@ -197,25 +195,28 @@ impl Browser {
     fn keyboard_menu(&mut self, cx: &mut Context) -> Task<Message> {
         let cursor = self
             .pane
-            .selection
+            .selection()
             .cursor()
-            .filter(|c| self.pane.selection.is_selected(c))
+            .filter(|c| self.pane.selection().is_selected(c))
             .map(<[u8]>::to_vec);
         let target = cursor.or_else(|| {
             self.pane
-                .lister
+                .lister()
                 .iter()
-                .find(|(_, n)| self.pane.selection.is_selected(n))
+                .find(|(_, n)| self.pane.selection().is_selected(n))
                 .map(|(_, n)| n.to_vec())
         });
         let reveal = match &target {
             Some(name) => {
-                self.pane.selection.move_cursor(name);
+                self.pane.selection_mut().move_cursor(name);
                 self.reveal_cursor(cx.settings)
             }
             None => Task::none(),
         };
-        let at = match target.as_deref().and_then(|n| self.pane.lister.position(n)) {
+        let at = match target
+            .as_deref()
+            .and_then(|n| self.pane.lister().position(n))
+        {
             Some(i) => self.entry_point(i, cx.settings),
             None => self.view_corner(cx.settings) + iced::Vector::new(40.0, 0.0),
         };
@@ -232,10 +233,10 @@ impl Browser {
             return Task::none();
         };
         if extend {
-            self.pane.selection.extend_to(&self.pane.lister, target);
-        } else if let Some((_, name)) = self.pane.lister.get(target) {
+            self.pane.extend_selection_to(target);
+        } else if let Some((_, name)) = self.pane.lister().get(target) {
             let name = name.to_vec();
-            self.pane.selection.select_only(&name);
+            self.pane.selection_mut().select_only(&name);
         }
         self.reveal_cursor(s)
     }
@@ -243,13 +244,8 @@ impl Browser {
     /// Select the first entry whose name starts with what was typed in the last second.
     fn type_ahead(&mut self, text: &str, s: &crate::settings::Settings) -> Task<Message> {
         let now = Instant::now();
-        if now.duration_since(self.pane.typeahead.1) > TYPEAHEAD_RESET {
-            self.pane.typeahead.0.clear();
-        }
-        self.pane.typeahead.0.push_str(&text.to_lowercase());
-        self.pane.typeahead.1 = now;
-        let prefix = self.pane.typeahead.0.clone();
-        let found = self.pane.lister.iter().find_map(|(_, n)| {
+        let prefix = self.pane.type_ahead(text, now, TYPEAHEAD_RESET);
+        let found = self.pane.lister().iter().find_map(|(_, n)| {
             String::from_utf8_lossy(n)
                 .to_lowercase()
                 .starts_with(&prefix)
@@ -257,7 +253,7 @@ impl Browser {
         });
         match found {
             Some(name) => {
-                self.pane.selection.select_only(&name);
+                self.pane.selection_mut().select_only(&name);
                 self.reveal_cursor(s)
             }
             None => Task::none(),
@@ -273,7 +269,7 @@ impl Browser {
                 _ => Task::none(),
             };
         };
-        if beside.pane.trash.is_some() || self.pane.trash.is_some() {
+        if beside.pane.in_trash() || self.pane.in_trash() {
             return Task::none();
         }
         let dest = beside.pane.path().to_owned();

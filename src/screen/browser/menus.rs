@@ -106,7 +106,7 @@ impl Browser {
             ActionMsg::TrashRestore => self.trash_restore(),
             ActionMsg::TrashRestored(r) => self.trash_changed(r, true, cx),
             ActionMsg::AskEmptyTrash => {
-                if let Some(t) = &mut self.pane.trash {
+                if let Some(t) = self.pane.trash_mut() {
                     t.confirm_empty = true;
                 }
                 Task::none()
@@ -130,7 +130,7 @@ impl Browser {
             let ended = self
                 .pane
                 .end_mode_if(|m| matches!(m, Mode::Menu(_) | Mode::Drop(_) | Mode::Naming(_)));
-            let unasked = self.pane.trash.as_mut().is_some_and(|t| {
+            let unasked = self.pane.trash_mut().is_some_and(|t| {
                 let was = t.confirm_empty || t.confirm_purge;
                 t.confirm_empty = false;
                 t.confirm_purge = false;
@@ -143,8 +143,7 @@ impl Browser {
         // arrows move the highlight (Escape, above, cancels).
         if let Some(t) = self
             .pane
-            .trash
-            .as_mut()
+            .trash_mut()
             .filter(|t| t.confirm_empty || t.confirm_purge)
         {
             let yes = !t.cancel_highlighted;
@@ -167,7 +166,7 @@ impl Browser {
             });
         }
         // F5 in the Trash view reads the trash again.
-        if k.key == Key::Named(Named::F5) && self.pane.trash.is_some() {
+        if k.key == Key::Named(Named::F5) && self.pane.in_trash() {
             return Some(self.relist_trash(cx));
         }
         // An open menu takes the arrows, and Enter or Space picks the highlighted entry.
@@ -200,7 +199,7 @@ impl Browser {
             return None;
         }
         let m = k.modifiers;
-        let in_trash = self.pane.trash.is_some();
+        let in_trash = self.pane.in_trash();
         let task = match k.key.as_ref() {
             Key::Character(c) if m.control() && !m.alt() && !in_trash => {
                 match c.to_ascii_lowercase().as_str() {
@@ -211,11 +210,11 @@ impl Browser {
                     _ => return None,
                 }
             }
-            Key::Named(Named::F2) if !in_trash && self.pane.selection.len() > 1 => {
+            Key::Named(Named::F2) if !in_trash && self.pane.selection().len() > 1 => {
                 cx.tell(Event::BatchRename);
                 Task::none()
             }
-            Key::Named(Named::F2) if !in_trash => match self.pane.selection.cursor() {
+            Key::Named(Named::F2) if !in_trash => match self.pane.selection().cursor() {
                 Some(name) => {
                     let name = name.to_vec();
                     self.start_rename(name, cx.settings)
@@ -234,7 +233,7 @@ impl Browser {
             return Task::none();
         }
         self.marks.cut = cut.then(|| {
-            let names = self.pane.selection.names().map(<[u8]>::to_vec).collect();
+            let names = self.pane.selection().names().map(<[u8]>::to_vec).collect();
             (self.path().to_owned(), names)
         });
         act(work::clipboard_put(FileList { paths, cut }))
@@ -287,17 +286,17 @@ impl Browser {
         at: Point,
         by_key: bool,
     ) -> Task<Message> {
-        if self.pane.trash.is_some() {
+        if self.pane.in_trash() {
             return Task::none();
         }
         let folder = target.as_ref().map(|name| {
-            if !self.pane.selection.is_selected(name) {
-                self.pane.selection.select_only(name);
+            if !self.pane.selection().is_selected(name) {
+                self.pane.selection_mut().select_only(name);
             }
             self.pane
-                .lister
+                .lister()
                 .position(name)
-                .and_then(|i| self.pane.lister.get(i))
+                .and_then(|i| self.pane.lister().get(i))
                 .is_some_and(|(e, _)| e.is_dir_like())
         });
         let items = MenuItem::for_target(folder);
@@ -349,7 +348,7 @@ impl Browser {
                 None => Task::none(),
             },
             MenuItem::Paste => act(work::clipboard_read(self.path().to_owned())),
-            MenuItem::Rename if self.pane.selection.len() > 1 => {
+            MenuItem::Rename if self.pane.selection().len() > 1 => {
                 cx.tell(Event::BatchRename);
                 Task::none()
             }
@@ -399,16 +398,16 @@ impl Browser {
             MenuItem::Properties => {
                 // The folder's menu: the folder's properties, whatever is selected.
                 if target.is_none() {
-                    self.pane.selection.clear();
+                    self.pane.selection_mut().clear();
                 }
-                if self.pane.trash.is_none() {
+                if !self.pane.in_trash() {
                     cx.tell(Event::Properties);
                 }
                 Task::none()
             }
             MenuItem::Restore => self.trash_restore(),
             MenuItem::DeleteFromTrash => {
-                if let Some(t) = self.pane.trash.as_mut().filter(|t| !t.selected.is_empty()) {
+                if let Some(t) = self.pane.trash_mut().filter(|t| !t.selected.is_empty()) {
                     t.confirm_purge = true;
                 }
                 Task::none()

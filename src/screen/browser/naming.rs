@@ -20,11 +20,11 @@ use crate::undo::UndoStep;
 impl Browser {
     /// Open the name entry for a new folder, with a free "New Folder (n)" selected.
     pub(super) fn new_folder(&mut self) -> Task<Message> {
-        if self.pane.trash.is_some() {
+        if self.pane.in_trash() {
             return Task::none();
         }
         let text = unused_name(OsStr::new(&fl!("new-folder-name")), |n| {
-            self.pane.lister.position(n.as_bytes()).is_some()
+            self.pane.lister().position(n.as_bytes()).is_some()
         })
         .to_string_lossy()
         .into_owned();
@@ -43,12 +43,12 @@ impl Browser {
         name: Vec<u8>,
         s: &crate::settings::Settings,
     ) -> Task<Message> {
-        if self.pane.trash.is_some() || self.pane.lister.position(&name).is_none() {
+        if self.pane.in_trash() || self.pane.lister().position(&name).is_none() {
             return Task::none();
         }
         let text = String::from_utf8_lossy(&name).into_owned();
         let select = stem_chars(&text);
-        self.pane.selection.select_only(&name);
+        self.pane.selection_mut().select_only(&name);
         self.pane.set_mode(Mode::Naming(NameEntry {
             kind: NameKind::Rename(name),
             text,
@@ -99,7 +99,7 @@ impl Browser {
         match r {
             Ok(name) => {
                 self.end_naming();
-                self.pane.selection.select_only(&name);
+                self.pane.selection_mut().select_only(&name);
                 let path = self.path().join(OsStr::from_bytes(&name));
                 done(cx, UndoStep::CreatedFolder(path))
             }
@@ -115,7 +115,7 @@ impl Browser {
         match r {
             Ok((from, to)) => {
                 self.end_naming();
-                self.pane.selection.select_only(&to);
+                self.pane.selection_mut().select_only(&to);
                 let dir = self.path();
                 let step = UndoStep::Renamed {
                     from: dir.join(OsStr::from_bytes(&from)),

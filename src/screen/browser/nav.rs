@@ -136,7 +136,7 @@ impl Browser {
         let (row, col) = (index / cols, index % cols);
         let corner = self.view_corner(s);
         let row_height = s.shape().row_height();
-        let y = corner.y + (row as f32 + 0.8) * row_height - self.pane.viewport.offset_y;
+        let y = corner.y + (row as f32 + 0.8) * row_height - self.pane.viewport().offset_y;
         let x = corner.x
             + match s.view {
                 ViewMode::Details => 60.0,

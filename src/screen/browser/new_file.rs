@@ -71,7 +71,7 @@ impl Browser {
             NewFileMsg::Created(Ok(made)) => {
                 self.end_naming();
                 if let Some(name) = made.path.file_name() {
-                    self.pane.selection.select_only(name.as_bytes());
+                    self.pane.selection_mut().select_only(name.as_bytes());
                 }
                 let step = UndoStep::CreatedFile {
                     path: made.path,
@@ -146,16 +146,18 @@ impl Browser {
     /// Open the name entry for a new file: "New File" for an empty one, else the
     /// template's name, made free with "(n)", its stem selected.
     pub(super) fn name_new_file(&mut self, template: Option<PathBuf>) -> Task<Message> {
-        if self.pane.trash.is_some() {
+        if self.pane.in_trash() {
             return Task::none();
         }
         let base = match template.as_ref().and_then(|t| t.file_name()) {
             Some(n) => n.to_owned(),
             None => OsStr::new(&fl!("new-file-name")).to_owned(),
         };
-        let text = unused_name(&base, |n| self.pane.lister.position(n.as_bytes()).is_some())
-            .to_string_lossy()
-            .into_owned();
+        let text = unused_name(&base, |n| {
+            self.pane.lister().position(n.as_bytes()).is_some()
+        })
+        .to_string_lossy()
+        .into_owned();
         let select = stem_chars(&text);
         self.pane.set_mode(Mode::Naming(NameEntry {
             kind: NameKind::NewFile(template),

@@ -55,7 +55,7 @@ impl Browser {
     /// F4 and "Open Terminal Here": the desktop's terminal in the folder `entry` of the
     /// shown folder, or in the shown folder itself (not in the Trash view).
     pub(super) fn open_terminal(&self, entry: Option<Vec<u8>>, cx: &mut Context) -> Task<Message> {
-        if self.pane.trash.is_some() {
+        if self.pane.in_trash() {
             return Task::none();
         }
         let shown = self.pane.path();
@@ -70,7 +70,7 @@ impl Browser {
     /// The entry `name` of the pane with the keyboard is a file (not a folder or a link
     /// to one).
     pub(super) fn is_file_entry(&self, name: &[u8]) -> bool {
-        let lister = &self.pane.lister;
+        let lister = self.pane.lister();
         lister
             .position(name)
             .and_then(|i| lister.get(i))
@@ -83,11 +83,11 @@ impl Browser {
     pub(super) fn open_entry(&mut self, name: &[u8], cx: &mut Context) -> Task<Message> {
         let dir = self.pane.path().to_owned();
         let mut files = vec![dir.join(OsStr::from_bytes(name))];
-        if self.pane.selection.is_selected(name) {
-            let selection = &self.pane.selection;
+        if self.pane.selection().is_selected(name) {
+            let selection = self.pane.selection();
             files.extend(
                 self.pane
-                    .lister
+                    .lister()
                     .iter()
                     .filter(|(e, n)| *n != name && !e.is_dir_like() && selection.is_selected(n))
                     .map(|(_, n)| dir.join(OsStr::from_bytes(n))),

@@ -4,6 +4,7 @@
 //! its listing's events, keep the cursor in view) lives here; its update (`update`)
 //! returns effects and tells the app what concerns the whole window.
 
+mod access;
 mod filter;
 pub mod listing;
 mod mode;
@@ -82,36 +83,36 @@ pub const NO_ANSWER: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// A folder shown in a tab.
 pub struct Pane {
-    pub(crate) lister: Lister,
-    pub(crate) history: History,
+    lister: Lister,
+    history: History,
     /// This pane's current listing: events of older listings (and of other panes) carry
     /// other numbers and are dropped.
-    pub(crate) listing: listing::Listing,
-    pub(crate) selection: Selection,
-    pub(crate) viewport: Viewport,
+    listing: listing::Listing,
+    selection: Selection,
+    viewport: Viewport,
     /// What the pane is in the middle of (a typed location, a name, a menu), if anything.
-    pub(crate) mode: Mode,
+    mode: Mode,
     /// The filter box's text while it is open.
-    pub(crate) filter: Option<String>,
+    filter: Option<String>,
     /// How many entries the shown folder's folders hold (their Size column), as counted.
-    pub(crate) folder_counts: HashMap<Vec<u8>, u64>,
-    pub(crate) space: Option<(u64, u64)>,
-    pub(crate) typeahead: (String, Instant),
-    pub(crate) last_click: Option<(Vec<u8>, Instant)>,
+    folder_counts: HashMap<Vec<u8>, u64>,
+    space: Option<(u64, u64)>,
+    typeahead: (String, Instant),
+    last_click: Option<(Vec<u8>, Instant)>,
     /// The Trash view, when this pane shows the trash instead of its folder.
-    pub(crate) trash: Option<TrashView>,
+    trash: Option<TrashView>,
     /// The search view, when this pane shows search results instead of its folder.
-    pub(crate) search: Option<super::search::SearchView>,
+    search: Option<super::search::SearchView>,
     /// The ids of its widgets that the app scrolls or focuses.
-    pub(crate) ids: PaneIds,
+    ids: PaneIds,
     /// Its own sort (a column header sorts the pane it is in).
-    pub(crate) sort: (SortKey, SortOrder),
+    sort: (SortKey, SortOrder),
     /// Its entries' types, as told so far.
-    pub(crate) types: EntryTypes,
+    types: EntryTypes,
     /// When the running listing was asked for.
-    pub(crate) asked_at: Instant,
+    asked_at: Instant,
     /// Its folder has not answered for [`NO_ANSWER`]: the view says so.
-    pub(crate) unanswered: bool,
+    unanswered: bool,
 }
 
 /// The ids of a pane's widgets, its own so two panes drawn side by side are told apart.

@@ -122,7 +122,7 @@ impl Browser {
             DirEvent::Complete | DirEvent::Unchanged | DirEvent::Changed(_)
         );
         for pane in self.panes_listing(generation) {
-            pane.listing.take(&event);
+            pane.listing_mut().take(&event);
         }
         let focused = self.pane.generation() == generation;
         // The others let go of the entries they share, so they change in place.
@@ -131,7 +131,7 @@ impl Browser {
             .skip(usize::from(!focused))
             .peekable();
         let shared = followers.peek().is_some();
-        followers.for_each(|p| p.lister.release());
+        followers.for_each(|p| p.lister_mut().release());
         let task = if focused {
             self.focused_dir_event(event, cx)
         } else {
@@ -162,8 +162,8 @@ impl Browser {
         let Some(first) = panes.next() else {
             return;
         };
-        let listed = first.lister.listed();
-        for pane in panes.filter(|p| !p.lister.holds(&listed)) {
+        let listed = first.lister().listed();
+        for pane in panes.filter(|p| !p.lister().holds(&listed)) {
             pane.follow(&listed, renamed, settled);
         }
     }

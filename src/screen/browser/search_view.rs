@@ -24,23 +24,23 @@ use crate::request::JobKind;
 impl Browser {
     /// The search view of the pane with the keyboard, while it shows one.
     pub fn search(&self) -> Option<&SearchView> {
-        self.pane.search.as_ref()
+        self.pane.search()
     }
 
     /// Ctrl+F: show the search view at the shown folder (again: put the keyboard in it).
     pub(super) fn open_search(&mut self) -> Task<Message> {
-        if self.pane.search.is_none() {
+        if self.pane.search().is_none() {
             self.pane.end_mode();
-            self.pane.trash = None;
+            self.pane.set_trash(None);
             let root = self.pane.path().to_owned();
-            self.pane.search = Some(SearchView::new(root));
+            self.pane.set_search(Some(SearchView::new(root)));
         }
         super::pane::work::focus(super::search::SEARCH_INPUT)
     }
 
     /// The search view while the pane shows it (else nothing happens).
     fn search_view(&mut self) -> Option<&mut SearchView> {
-        self.pane.search.as_mut()
+        self.pane.search_mut()
     }
 
     pub(super) fn on_search_message(&mut self, m: SearchMsg, cx: &mut Context) -> Task<Message> {
@@ -113,19 +113,13 @@ impl Browser {
 
     /// Back to the folder the search started from; the search stops.
     fn close_search(&mut self) -> Task<Message> {
-        self.pane.search = None;
+        self.pane.set_search(None);
         Task::none()
     }
 
     /// Open the result `i`: a folder is shown, a file opened with its application.
     fn open_hit(&mut self, i: usize, cx: &mut Context) -> Task<Message> {
-        let Some(hit) = self
-            .pane
-            .search
-            .as_ref()
-            .and_then(|v| v.hits.get(i))
-            .cloned()
-        else {
+        let Some(hit) = self.pane.search().and_then(|v| v.hits.get(i)).cloned() else {
             return Task::none();
         };
         if hit.is_dir() {
@@ -144,7 +138,7 @@ impl Browser {
     /// the one under the cursor, Delete trashes it, Ctrl+C copies it, Escape goes back. `None`: not the search
     /// view's key.
     pub fn search_key(&mut self, k: &KeyPress, cx: &mut Context) -> Option<Task<Message>> {
-        let view = self.pane.search.as_mut()?;
+        let view = self.pane.search_mut()?;
         let copy = Key::Character("c".into());
         if k.modifiers.control() && !k.modifiers.shift() && k.key.as_ref() == copy.as_ref() {
             // Ctrl+C: the result under the cursor goes onto the clipboard, to be pasted.

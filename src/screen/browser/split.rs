@@ -27,7 +27,7 @@ impl Browser {
     /// Split view with the other pane, on the right, at `folder` (there is no other pane
     /// yet).
     pub fn split_at(&mut self, folder: std::path::PathBuf, cx: &mut Context) -> Task<Message> {
-        let viewport = self.pane.viewport.scrolled_to_top();
+        let viewport = self.pane.viewport().scrolled_to_top();
         let pane = Pane::open(folder, viewport, self.around(cx));
         self.beside = Some(Beside { pane, left: false });
         self.save_tabs(cx);
@@ -68,7 +68,7 @@ impl Browser {
         match m {
             Message::Pane(PaneMsg::Scrolled(v)) => {
                 if let Some(b) = &mut self.beside {
-                    b.pane.viewport = v;
+                    *b.pane.viewport_mut() = v;
                 }
                 Task::none()
             }

@@ -66,7 +66,7 @@ impl Browser {
             let _ = self.open_tab(left, false, cx);
             if let Some(right) = folders.next() {
                 let at = self.tabs.shown();
-                let viewport = self.pane.viewport.scrolled_to_top();
+                let viewport = self.pane.viewport().scrolled_to_top();
                 let pane = Pane::open(right, viewport, self.around(cx));
                 if let Some(tab) = self.tabs.others_mut().nth(at) {
                     tab.beside = Some(Beside { pane, left: false });
@@ -78,7 +78,7 @@ impl Browser {
 
     /// A new tab at `folder`, after the shown one; `show`: it becomes the shown tab.
     pub fn open_tab(&mut self, folder: PathBuf, show: bool, cx: &mut Context) -> Task<Message> {
-        let viewport = self.pane.viewport.scrolled_to_top();
+        let viewport = self.pane.viewport().scrolled_to_top();
         let pane = Pane::open(folder, viewport, self.around(cx));
         let tab = Tab { pane, beside: None };
         if show {
@@ -117,13 +117,13 @@ impl Browser {
     }
 
     fn show_tab(&mut self, at: usize, cx: &mut Context) -> Task<Message> {
-        let size = self.pane.viewport;
+        let size = *self.pane.viewport();
         let (pane, beside) = (&mut self.pane, &mut self.beside);
         if !self.tabs.show(at, |tab| swap_shown(pane, beside, tab)) {
             return Task::none();
         }
-        self.pane.viewport.width = size.width;
-        self.pane.viewport.height = size.height;
+        self.pane.viewport_mut().width = size.width;
+        self.pane.viewport_mut().height = size.height;
         self.tab_changed(cx)
     }
 

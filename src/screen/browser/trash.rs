@@ -17,7 +17,7 @@ impl Browser {
     pub fn open_trash(&mut self, cx: &mut Context) -> Task<Message> {
         self.pane.end_mode();
         cx.tell(Event::ClearError);
-        self.pane.trash = Some(TrashView::default());
+        self.pane.set_trash(Some(TrashView::default()));
         self.list_trash(&cx.home.trash)
     }
 
@@ -33,7 +33,7 @@ impl Browser {
     /// The trash changed (or F5): read it again, after the reading under way if there is
     /// one.
     pub(super) fn relist_trash(&mut self, cx: &mut Context) -> Task<Message> {
-        if self.pane.trash.is_none() {
+        if !self.pane.in_trash() {
             return Task::none();
         }
         if self.marks.trash_listing {
@@ -49,7 +49,7 @@ impl Browser {
         cx: &mut Context,
     ) -> Task<Message> {
         self.marks.trash_listing = false;
-        let Some(view) = &mut self.pane.trash else {
+        let Some(view) = self.pane.trash_mut() else {
             return Task::none();
         };
         match r {
@@ -86,7 +86,7 @@ impl Browser {
 
     pub(super) fn trash_clicked(&mut self, i: usize, cx: &mut Context) -> Task<Message> {
         let ctrl = cx.modifiers.control();
-        if let Some(view) = &mut self.pane.trash {
+        if let Some(view) = self.pane.trash_mut() {
             if ctrl {
                 if !view.selected.remove(&i) {
                     view.selected.insert(i);
@@ -102,7 +102,7 @@ impl Browser {
     /// Right-press on row `i`: it joins the selection (alone, if it was not in it) and
     /// the menu opens at the pointer.
     pub(super) fn trash_menu(&mut self, i: usize, cx: &mut Context) -> Task<Message> {
-        let Some(view) = &mut self.pane.trash else {
+        let Some(view) = self.pane.trash_mut() else {
             return Task::none();
         };
         if !view.selected.contains(&i) {
@@ -121,7 +121,7 @@ impl Browser {
 
     /// The answer to "Delete these for good?": the selected items go, off the UI thread.
     pub(super) fn confirm_purge(&mut self, yes: bool) -> Task<Message> {
-        let Some(view) = &mut self.pane.trash else {
+        let Some(view) = self.pane.trash_mut() else {
             return Task::none();
         };
         view.confirm_purge = false;
@@ -132,14 +132,14 @@ impl Browser {
     }
 
     pub(super) fn trash_restore(&mut self) -> Task<Message> {
-        let Some(view) = self.pane.trash.as_mut().filter(|v| !v.busy) else {
+        let Some(view) = self.pane.trash_mut().filter(|v| !v.busy) else {
             return Task::none();
         };
         on_selected(view, work::restore_trash)
     }
 
     pub(super) fn confirm_empty(&mut self, yes: bool, cx: &mut Context) -> Task<Message> {
-        let Some(view) = &mut self.pane.trash else {
+        let Some(view) = self.pane.trash_mut() else {
             return Task::none();
         };
         view.confirm_empty = false;
@@ -165,7 +165,7 @@ impl Browser {
                 fl!("status-empty-failed", error = failures::why(&e))
             }));
         }
-        if let Some(view) = &mut self.pane.trash {
+        if let Some(view) = self.pane.trash_mut() {
             view.busy = false;
         } else {
             return Task::none();

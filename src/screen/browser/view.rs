@@ -240,10 +240,10 @@ fn files(show: Show<'_>) -> Element<'_, Message> {
 
 /// What a pane shows: the Trash view, a notice, or its folder in the view mode.
 fn pane_view<'a>(app: Show<'a>, pane: &'a Pane) -> Element<'a, Message> {
-    if let Some(t) = &pane.trash {
+    if let Some(t) = pane.trash_view() {
         return trash::view(t, app.icons());
     }
-    if let Some(s) = &pane.search {
+    if let Some(s) = pane.search() {
         return search::view(s, app.icons());
     }
     let files = match pane.notice() {

@@ -17,7 +17,7 @@ const STATUS_HEIGHT: f32 = 28.0;
 
 /// The left part of the status bar about the pane `pane`, as text.
 pub fn summary(pane: &Pane) -> String {
-    if let Some(t) = &pane.trash {
+    if let Some(t) = pane.trash_view() {
         return trash_summary(t);
     }
     let l = pane.lister();
@@ -76,7 +76,7 @@ impl Status {
                 t.style(theme::muted)
             }
         });
-        let free = match pane.space {
+        let free = match pane.space() {
             Some((free, _)) => fl!("status-free", size = format::size(free)),
             None => String::new(),
         };

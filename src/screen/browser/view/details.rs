@@ -95,7 +95,7 @@ fn header<'a>(app: Show<'a>, pane: &Pane) -> Element<'a, Message> {
 
 fn rows<'a>(app: Show<'a>, pane: &'a Pane) -> Element<'a, Message> {
     let lister = pane.lister();
-    let w = pane.viewport.window(lister.len(), theme::ROW_HEIGHT);
+    let w = pane.viewport().window(lister.len(), theme::ROW_HEIGHT);
     let shown = app.detail_columns();
     let name_width = shown.name_width(app.files_width());
     // Spacers stand for the rows outside the viewport; rows are keyed by entry.
@@ -109,7 +109,7 @@ fn rows<'a>(app: Show<'a>, pane: &'a Pane) -> Element<'a, Message> {
                 entry_row(
                     Row {
                         entry,
-                        items: pane.folder_counts.get(name).copied(),
+                        items: pane.folder_count(name),
                         kind: app.type_text(pane, entry, name),
                         name,
                         icon: &icon,

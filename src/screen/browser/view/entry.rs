@@ -44,7 +44,7 @@ pub struct Look {
 impl Look {
     pub fn of(app: Show<'_>, pane: &Pane, name: &[u8]) -> Look {
         let target = target(app, pane, name);
-        let selection = &pane.selection;
+        let selection = pane.selection();
         let selected = selection.is_selected(name);
         Look {
             selected,

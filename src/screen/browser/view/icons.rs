@@ -20,7 +20,7 @@ pub fn view<'a>(app: Show<'a>, pane: &'a Pane) -> Element<'a, Message> {
     let shape = app.settings().shape();
     let cols = pane.columns(shape);
     let rows = lister.len().div_ceil(cols);
-    let w = pane.viewport.window(rows, shape.row_height());
+    let w = pane.viewport().window(rows, shape.row_height());
     // Spacers stand for the rows outside the viewport; a row is keyed by its first entry.
     let mut grid = folder_view::lines(&w);
     for r in w.first..w.end {

@@ -38,7 +38,7 @@ pub const MENU: &str = "porpoise-main-menu";
 const FILTER_WIDTH: f32 = 220.0;
 
 pub fn toolbar(app: Show<'_>) -> Element<'_, Message> {
-    let h = &app.pane().history;
+    let h = &app.pane().history();
     let up = app.pane().path().parent().is_some();
     let view = app.settings().view;
     let mut bar = row![
@@ -207,7 +207,7 @@ fn location<'a>(app: Show<'a>, pane: &'a Pane) -> Element<'a, Message> {
             .into();
     }
     let mut bar = row![].spacing(0).align_y(Center);
-    if pane.trash.is_some() {
+    if pane.in_trash() {
         // The Trash view's location is the trash itself.
         let crumb = row![
             svg(icons::TRASH.clone()).width(16).height(16),

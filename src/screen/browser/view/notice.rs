@@ -23,7 +23,7 @@ pub fn view<'a>(pane: &Pane, message: String) -> Element<'a, Message> {
         label.style(theme::muted)
     };
     col = col.push(label);
-    if pane.unanswered {
+    if pane.unanswered() {
         col = col.push(
             button(text(fl!("view-retry")))
                 .style(button::secondary)

@@ -70,7 +70,7 @@ pub fn layers(app: Show<'_>) -> Vec<Element<'_, Message>> {
         });
         out.push(menu(window, items, m.at, None, close()));
     }
-    if let Some(t) = app.pane().trash.as_ref().filter(|t| t.confirm_empty) {
+    if let Some(t) = app.pane().trash_view().filter(|t| t.confirm_empty) {
         out.push(confirm(
             [
                 fl!("trash-empty-question"),
@@ -81,7 +81,7 @@ pub fn layers(app: Show<'_>) -> Vec<Element<'_, Message>> {
             ActionMsg::ConfirmEmptyTrash,
         ));
     }
-    if let Some(t) = app.pane().trash.as_ref().filter(|t| t.confirm_purge) {
+    if let Some(t) = app.pane().trash_view().filter(|t| t.confirm_purge) {
         out.push(confirm(
             [
                 fl!("trash-purge-question", count = t.selected.len()),

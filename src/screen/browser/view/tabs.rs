@@ -50,7 +50,7 @@ pub fn view(app: Show<'_>) -> Option<Element<'_, Message>> {
 
 /// The name a tab shows for a pane of it.
 pub fn label(pane: &Pane) -> String {
-    if pane.trash.is_some() {
+    if pane.in_trash() {
         fl!("place-trash")
     } else {
         crate::format::name_of(pane.path())
