@@ -294,6 +294,11 @@ pub struct ActionState {
 }
 
 impl ActionState {
+    /// Whether files are being dragged (the pointer moved far enough with the button down).
+    pub fn is_dragging(&self) -> bool {
+        self.drag.as_ref().is_some_and(|d| d.active)
+    }
+
     /// Another folder or tab is shown: a drag ends.
     pub fn left_folder(&mut self) {
         self.drag = None;

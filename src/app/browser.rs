@@ -3,10 +3,13 @@
 //! dialog, say something in the status bar, save the settings.
 
 use super::App;
+use crate::focus::Part;
 use crate::key_press::KeyPress;
 use crate::message::Message;
 use crate::screen::browser::{self, Context, Event};
 use iced::Task;
+use iced::keyboard::Key;
+use iced::keyboard::key::Named;
 
 impl App {
     /// The browser: the tabs, their panes and what they show.
@@ -96,28 +99,26 @@ impl App {
         }
     }
 
-    /// Where a key goes: the open dialog takes every key; else Escape first ends a drag,
-    /// then the browser's search view has it, then the bookmarks of Places, then the
-    /// keyboard among the window's parts (Tab, Places), and last the browser.
+    /// Where a key goes, decided by what is open: the dialog takes every key; a drag
+    /// takes Escape; a bookmark's menu or label takes its keys; Tab moves the keyboard
+    /// among the window's parts, and Places, the main menu's button or the job panel
+    /// take their keys while they have it; the browser has the rest.
     pub(super) fn key(&mut self, k: &KeyPress) -> Task<Message> {
         if self.dialog.is_some() {
             return self.dialog_key(k);
         }
-        if let Some(task) = self.drag_key(k) {
+        if k.key == Key::Named(Named::Escape) && self.actions.is_dragging() {
+            return self.cancel_drag();
+        }
+        if self.places.bookmarks.holds_keys()
+            && let Some(task) = self.bookmark_key(k)
+        {
             return task;
         }
-        let mut taken = false;
-        let task = self.in_browser(|b, cx| match b.search_key(k, cx) {
-            Some(task) => {
-                taken = true;
-                task
-            }
-            None => Task::none(),
-        });
-        if taken {
-            return task;
-        }
-        if let Some(task) = self.bookmark_key(k).or_else(|| self.focus_key(k)) {
+        let tab = k.key == Key::Named(Named::Tab);
+        if (tab || !matches!(self.focused(), Part::View | Part::Location))
+            && let Some(task) = self.focus_key(k)
+        {
             return task;
         }
         self.in_browser(|b, cx| b.key(k, cx))

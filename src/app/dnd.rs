@@ -7,13 +7,9 @@
 use iced::Task;
 use std::path::PathBuf;
 
-use iced::keyboard::Key;
-use iced::keyboard::key::Named;
-
 use super::App;
 use crate::actions::{ActionMsg, DropMenu, DropTarget, drag, drop_default, work};
 use crate::drag_out::DragOutEffect;
-use crate::key_press::KeyPress;
 use crate::message::Message;
 use crate::request::{JobKind, JobRequest};
 use crate::screen::places::{self, bookmarks::Edit};
@@ -134,15 +130,10 @@ impl App {
     }
 
     /// Escape while dragging: the drag ends, here and in the other application it may be
-    /// over. `None` when nothing is dragged.
-    pub(super) fn drag_key(&mut self, k: &KeyPress) -> Option<Task<Message>> {
-        if k.key != Key::Named(Named::Escape)
-            || !self.actions.drag.as_ref().is_some_and(|d| d.active)
-        {
-            return None;
-        }
+    /// over.
+    pub(super) fn cancel_drag(&mut self) -> Task<Message> {
         self.actions.drag = None;
-        Some(DragOutEffect::Cancel.into_task().map(Message::DragOut))
+        DragOutEffect::Cancel.into_task().map(Message::DragOut)
     }
 
     /// The target a drop would go to now, if a drag is under way and could drop there

@@ -87,38 +87,15 @@ impl App {
         task.map(|m| Message::Places(places::Message::Bookmarks(m)))
     }
 
-    /// A bookmark's menu and label editing take their keys, and Ctrl+D bookmarks the shown
-    /// folder. `None` leaves the key to the rest of the app.
+    /// A bookmark's menu and label editing take their keys (`None`: not theirs).
     pub(super) fn bookmark_key(&mut self, k: &KeyPress) -> Option<Task<Message>> {
-        if let Some((task, event)) = self.places.bookmarks.key(k) {
-            let task = task.map(|m| Message::Places(places::Message::Bookmarks(m)));
-            let mut tasks = vec![task];
-            if let Some(event) = event {
-                tasks.push(self.on_places_event(event));
-            }
-            return Some(Task::batch(tasks));
+        let (task, event) = self.places.bookmarks.key(k)?;
+        let task = task.map(|m| Message::Places(places::Message::Bookmarks(m)));
+        let mut tasks = vec![task];
+        if let Some(event) = event {
+            tasks.push(self.on_places_event(event));
         }
-        let pane = self.browser.pane();
-        if k.captured
-            || self.places.bookmarks.editing.is_some()
-            || pane.naming().is_some()
-            || pane.location().is_some()
-        {
-            return None;
-        }
-        let m = k.modifiers;
-        match k.key.as_ref() {
-            Key::Character(c)
-                if m.control() && !m.alt() && !m.shift() && c.eq_ignore_ascii_case("d") =>
-            {
-                if pane.in_trash() {
-                    return Some(Task::none());
-                }
-                let here = pane.path().to_owned();
-                Some(self.bookmark(here))
-            }
-            _ => None,
-        }
+        Some(Task::batch(tasks))
     }
 
     /// The keys of Places while it has the keyboard (`None`: not its key).

@@ -79,6 +79,20 @@ pub enum Command {
     OpenTerminal,
     /// Ctrl+comma: the Preferences dialog.
     Preferences,
+    /// Ctrl+C and Ctrl+X (`cut`): the selection onto the clipboard.
+    Clipboard {
+        cut: bool,
+    },
+    /// Ctrl+V: paste into the shown folder.
+    Paste,
+    /// Ctrl+Shift+N and F10: a new folder.
+    NewFolder,
+    /// Ctrl+Alt+N: a new empty file.
+    NewFile,
+    /// F2: rename the entry under the cursor, or the selected entries.
+    Rename,
+    /// Ctrl+D: bookmark the shown folder in Places.
+    Bookmark,
 }
 
 /// Decode a key press. `editing`: the location input is open.
@@ -125,6 +139,8 @@ pub fn command(k: &KeyPress) -> Option<Command> {
         Key::Named(Named::F6) => Some(Command::MoveToOther),
         Key::Named(Named::F9) => Some(Command::TogglePlaces),
         Key::Named(Named::F10) if m.shift() => Some(Command::ContextMenu),
+        Key::Named(Named::F10) => Some(Command::NewFolder),
+        Key::Named(Named::F2) => Some(Command::Rename),
         Key::Named(Named::ContextMenu) => Some(Command::ContextMenu),
         Key::Named(Named::Space) if m.control() => Some(Command::ToggleCursor),
         Key::Named(Named::Delete) if m.shift() => Some(Command::DeleteForGood),
@@ -132,7 +148,17 @@ pub fn command(k: &KeyPress) -> Option<Command> {
         Key::Named(Named::Escape) => Some(Command::CancelLocation),
         Key::Named(Named::BrowserBack) => Some(Command::Back),
         Key::Named(Named::BrowserForward) => Some(Command::Forward),
+        Key::Character(c)
+            if m.control() && m.alt() && !m.shift() && c.eq_ignore_ascii_case("n") =>
+        {
+            Some(Command::NewFile)
+        }
         Key::Character(c) if m.control() => match c.to_ascii_lowercase().as_str() {
+            "c" if !m.alt() => Some(Command::Clipboard { cut: false }),
+            "x" if !m.alt() => Some(Command::Clipboard { cut: true }),
+            "v" if !m.alt() => Some(Command::Paste),
+            "n" if m.shift() && !m.alt() => Some(Command::NewFolder),
+            "d" if !m.shift() && !m.alt() => Some(Command::Bookmark),
             "h" => Some(Command::ToggleHidden),
             "l" => Some(Command::EditLocation),
             "r" => Some(Command::Reload),
@@ -242,6 +268,38 @@ mod tests {
             (char_key("Z"), ctrl_shift, Some(Command::Redo)),
             (char_key("y"), Modifiers::CTRL, Some(Command::Redo)),
             (char_key("q"), Modifiers::CTRL, Some(Command::Close)),
+            // The file actions' keys, and their neighbours with Alt, which are none.
+            (
+                char_key("c"),
+                Modifiers::CTRL,
+                Some(Command::Clipboard { cut: false }),
+            ),
+            (
+                char_key("X"),
+                ctrl_shift,
+                Some(Command::Clipboard { cut: true }),
+            ),
+            (char_key("c"), Modifiers::CTRL | Modifiers::ALT, None),
+            (char_key("v"), Modifiers::CTRL, Some(Command::Paste)),
+            (char_key("N"), ctrl_shift, Some(Command::NewFolder)),
+            (
+                char_key("n"),
+                Modifiers::CTRL | Modifiers::ALT,
+                Some(Command::NewFile),
+            ),
+            (
+                char_key("h"),
+                Modifiers::CTRL | Modifiers::ALT,
+                Some(Command::ToggleHidden),
+            ),
+            (
+                named(Named::F10),
+                Modifiers::empty(),
+                Some(Command::NewFolder),
+            ),
+            (named(Named::F2), Modifiers::empty(), Some(Command::Rename)),
+            (char_key("d"), Modifiers::CTRL, Some(Command::Bookmark)),
+            (char_key("D"), ctrl_shift, None),
             (char_key(","), Modifiers::CTRL, Some(Command::Preferences)),
             (char_key("+"), ctrl_shift, Some(Command::Zoom(1))),
             (char_key("="), Modifiers::CTRL, Some(Command::Zoom(1))),

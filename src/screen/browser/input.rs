@@ -5,8 +5,10 @@ use iced::Task;
 use std::time::{Duration, Instant};
 
 use super::commands::{self, Command, Move};
+use super::menus::act;
 use super::pane::PaneMsg;
 use super::{Browser, Context, Event, Message};
+use crate::actions::work;
 use crate::key_press::KeyPress;
 use crate::request::{JobKind, JobRequest};
 
@@ -41,17 +43,21 @@ impl Browser {
         Task::none()
     }
 
-    /// A key that reached the browser (no dialog is open; its search view, Places and
-    /// the window's parts did not take it): the "New File" submenu first, then the menus
-    /// and the file actions, then the commands of the keys.
+    /// A key that reached the browser (no dialog is open and no other part of the window
+    /// holds the keyboard): the search view while it is shown, then what is open in the
+    /// pane (a menu, a name, a question), else the key's command.
     pub fn key(&mut self, k: &KeyPress, cx: &mut Context) -> Task<Message> {
-        if let Some(task) = self.new_file_key(k, cx) {
+        if self.pane.search().is_some()
+            && let Some(task) = self.search_key(k, cx)
+        {
             return task;
         }
-        match self.action_key(k, cx) {
-            Some(task) => task,
-            None => self.command_key(k, cx),
+        if self.pane.holds_keys()
+            && let Some(task) = self.open_menu_key(k, cx)
+        {
+            return task;
         }
+        self.command_key(k, cx)
     }
 
     /// A key's command (the keys no part before took).
@@ -143,8 +149,23 @@ impl Browser {
                 Task::none()
             }
             Command::ToggleSplit => self.toggle_split(cx),
+            // F5 in the Trash view reads the trash again.
+            Command::CopyToOther if self.pane.in_trash() => self.relist_trash(cx),
             Command::CopyToOther => self.send_to_other_pane(JobKind::Copy, cx),
             Command::MoveToOther => self.send_to_other_pane(JobKind::Move, cx),
+            Command::Clipboard { cut } => self.put_selection(cut),
+            Command::Paste if self.pane.in_trash() => Task::none(),
+            Command::Paste => act(work::clipboard_read(self.path().to_owned())),
+            Command::NewFolder => self.new_folder(),
+            Command::NewFile if self.pane.in_trash() => Task::none(),
+            Command::NewFile => self.name_new_file(None),
+            Command::Rename => self.rename_selection(cx),
+            Command::Bookmark => {
+                if !self.pane.in_trash() {
+                    cx.tell(Event::Bookmark(self.path().to_owned()));
+                }
+                Task::none()
+            }
             // Taken above, before the location input could keep them.
             Command::Tabs(_) => Task::none(),
         }

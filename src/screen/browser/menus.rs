@@ -119,9 +119,20 @@ impl Browser {
         }
     }
 
-    /// The keys of the actions; `None` leaves the key to the rest of the browser.
-    pub(super) fn action_key(&mut self, k: &KeyPress, cx: &mut Context) -> Option<Task<Message>> {
+    /// The keys of what is open in the pane (see [`Pane::holds_keys`]): the "New File"
+    /// and "Open With" submenus, a menu, the drop menu, a name being typed and the Trash
+    /// view's questions. `None` leaves the key to the commands.
+    ///
+    /// [`Pane::holds_keys`]: super::pane::Pane::holds_keys
+    pub(super) fn open_menu_key(
+        &mut self,
+        k: &KeyPress,
+        cx: &mut Context,
+    ) -> Option<Task<Message>> {
         let escape = k.key == Key::Named(Named::Escape);
+        if let Some(task) = self.new_file_menu_key(k, cx) {
+            return Some(task);
+        }
         // A shown "Open With" submenu takes the arrows, Enter and Escape first.
         if let Some(task) = self.open_with_key(k, cx) {
             return Some(task);
@@ -165,10 +176,6 @@ impl Browser {
                 _ => Task::none(),
             });
         }
-        // F5 in the Trash view reads the trash again.
-        if k.key == Key::Named(Named::F5) && self.pane.in_trash() {
-            return Some(self.relist_trash(cx));
-        }
         // An open menu takes the arrows, and Enter or Space picks the highlighted entry.
         if let Some(menu) = self.pane.menu_mut() {
             match k.key.as_ref() {
@@ -195,39 +202,32 @@ impl Browser {
             let kind = menu.default;
             return Some(self.drop_pick(kind, cx));
         }
-        if k.captured || self.pane.location().is_some() || self.pane.naming().is_some() {
-            return None;
-        }
-        let m = k.modifiers;
-        let in_trash = self.pane.in_trash();
-        let task = match k.key.as_ref() {
-            Key::Character(c) if m.control() && !m.alt() && !in_trash => {
-                match c.to_ascii_lowercase().as_str() {
-                    "c" => self.put_selection(false),
-                    "x" => self.put_selection(true),
-                    "v" => act(work::clipboard_read(self.path().to_owned())),
-                    "n" if m.shift() => self.new_folder(),
-                    _ => return None,
-                }
-            }
-            Key::Named(Named::F2) if !in_trash && self.pane.selection().len() > 1 => {
-                cx.tell(Event::BatchRename);
-                Task::none()
-            }
-            Key::Named(Named::F2) if !in_trash => match self.pane.selection().cursor() {
-                Some(name) => {
-                    let name = name.to_vec();
-                    self.start_rename(name, cx.settings)
-                }
-                None => Task::none(),
-            },
-            Key::Named(Named::F10) if !in_trash && !m.shift() => self.new_folder(),
-            _ => return None,
-        };
-        Some(task)
+        None
     }
 
-    fn put_selection(&mut self, cut: bool) -> Task<Message> {
+    /// F2: rename the entry under the cursor; with more selected, rename them all.
+    pub(super) fn rename_selection(&mut self, cx: &mut Context) -> Task<Message> {
+        if self.pane.in_trash() {
+            return Task::none();
+        }
+        if self.pane.selection().len() > 1 {
+            cx.tell(Event::BatchRename);
+            return Task::none();
+        }
+        match self.pane.selection().cursor() {
+            Some(name) => {
+                let name = name.to_vec();
+                self.start_rename(name, cx.settings)
+            }
+            None => Task::none(),
+        }
+    }
+
+    /// Ctrl+C and Ctrl+X: the selection onto the clipboard, to be copied or moved.
+    pub(super) fn put_selection(&mut self, cut: bool) -> Task<Message> {
+        if self.pane.in_trash() {
+            return Task::none();
+        }
         let paths = self.selected_paths();
         if paths.is_empty() {
             return Task::none();

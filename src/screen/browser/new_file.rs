@@ -84,7 +84,14 @@ impl Browser {
         }
     }
 
-    fn new_file_menu_key(&mut self, k: &KeyPress, cx: &mut Context) -> Option<Task<Message>> {
+    /// In the folder's menu, Right on "New File" opens its submenu, where the arrows
+    /// move, Right opens a folder, Left or Escape closes a level and Enter picks. `None`
+    /// leaves the key to the menu.
+    pub(super) fn new_file_menu_key(
+        &mut self,
+        k: &KeyPress,
+        cx: &mut Context,
+    ) -> Option<Task<Message>> {
         let menu = self
             .pane
             .menu()
@@ -165,26 +172,5 @@ impl Browser {
             busy: false,
         }));
         work::focus_name(select)
-    }
-
-    /// Ctrl+Alt+N: a new empty file; in the folder's menu, Right on "New File" opens its
-    /// submenu, where the arrows move, Right opens a folder, Left or Escape closes a level
-    /// and Enter picks. `None` leaves the key to the rest of the app.
-    pub(super) fn new_file_key(&mut self, k: &KeyPress, cx: &mut Context) -> Option<Task<Message>> {
-        if let Some(task) = self.new_file_menu_key(k, cx) {
-            return Some(task);
-        }
-        let m = k.modifiers;
-        if k.captured || self.pane.naming().is_some() || self.pane.location().is_some() {
-            return None;
-        }
-        match k.key.as_ref() {
-            Key::Character(c)
-                if m.control() && m.alt() && !m.shift() && c.eq_ignore_ascii_case("n") =>
-            {
-                Some(self.name_new_file(None))
-            }
-            _ => None,
-        }
     }
 }

@@ -198,6 +198,11 @@ impl Bookmarks {
     /// While a label is edited or a bookmark's menu is open: Escape ends them, and the
     /// open menu has the keyboard (the arrows move, Enter or Space picks). `None` when
     /// neither is open.
+    /// Whether a bookmark's menu is open or its label edited: they take keys first.
+    pub fn holds_keys(&self) -> bool {
+        self.editing.is_some() || self.menu.is_some()
+    }
+
     pub fn key(&mut self, k: &KeyPress) -> Option<(Task<BookmarkMsg>, Option<Event>)> {
         if k.key == Key::Named(Named::Escape) && (self.editing.is_some() || self.menu.is_some()) {
             self.editing = None;

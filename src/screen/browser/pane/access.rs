@@ -46,6 +46,18 @@ impl Pane {
         self.trash = trash;
     }
 
+    /// Whether something open in it takes keys before the commands: a menu, the drop
+    /// menu, a name being typed, or a question of the Trash view.
+    pub fn holds_keys(&self) -> bool {
+        matches!(
+            self.mode,
+            super::Mode::Menu(_) | super::Mode::Drop(_) | super::Mode::Naming(_)
+        ) || self
+            .trash
+            .as_ref()
+            .is_some_and(|t| t.confirm_empty || t.confirm_purge)
+    }
+
     /// Whether it shows the trash rather than a folder.
     pub fn in_trash(&self) -> bool {
         self.trash.is_some()
