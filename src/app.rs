@@ -47,7 +47,7 @@ pub struct App {
     /// What the status bar tells besides the counts.
     status: super::screen::status::Status,
     /// The theme, what the desktop says of its look and the icons.
-    look: look::Look,
+    look: Look,
     /// The home folder, the home trash (where trashing puts items on its filesystem, and
     /// what the Trash place shows with every mount's trash) and the applications' places.
     home: UserHome,
@@ -67,6 +67,25 @@ pub struct App {
     apps: super::apps::AppsState,
     /// Whether the next frame is drawn whole (after messages that move the rows).
     redraw: super::redraw::Redraw,
+}
+
+/// How the window looks: its theme, what the desktop last said of its look and the
+/// icons (bundled until the theme's are loaded).
+#[derive(Debug)]
+struct Look {
+    theme: iced::Theme,
+    desktop: porpoise_engine::appearance::Appearance,
+    icons: IconSet,
+}
+
+impl Look {
+    fn new(theme: iced::Theme) -> Look {
+        Look {
+            theme,
+            desktop: porpoise_engine::appearance::Appearance::default(),
+            icons: IconSet::default(),
+        }
+    }
 }
 
 /// Where settings are written, and the ticket of the last change: a save waits
@@ -96,7 +115,7 @@ impl App {
         };
         let (places, places_work) = super::screen::places::Places::new(&home);
         let mut app = App {
-            look: look::Look::new(theme::for_choice(settings.theme, &Default::default())),
+            look: Look::new(theme::for_choice(settings.theme, &Default::default())),
             browser: Browser::new(path, &settings, viewport),
             settings,
             saving: Saving {

@@ -6,27 +6,7 @@ use iced::Task;
 use porpoise_engine::appearance::Appearance;
 
 use super::App;
-use crate::icons::IconSet;
 use crate::theme;
-
-/// How the window looks: its theme, what the desktop last said of its look and the
-/// icons (bundled until the theme's are loaded).
-#[derive(Debug)]
-pub(super) struct Look {
-    pub(super) theme: iced::Theme,
-    pub(super) desktop: Appearance,
-    pub(super) icons: IconSet,
-}
-
-impl Look {
-    pub(super) fn new(theme: iced::Theme) -> Look {
-        Look {
-            theme,
-            desktop: Appearance::default(),
-            icons: IconSet::default(),
-        }
-    }
-}
 
 impl App {
     /// What the desktop says of its look changed: the theme follows it at once where the
