@@ -108,7 +108,7 @@ impl Jobs {
         if request.sources.is_empty() {
             return false;
         }
-        let spec = spec.unwrap_or_else(|| request.spec(cx.trash, cx.verify_copies));
+        let spec = spec.unwrap_or_else(|| follow::spec(&request, cx.trash, cx.verify_copies));
         self.queue.set_enabled(cx.queue_per_device);
         let run = JobRun {
             id: self.next_id(),

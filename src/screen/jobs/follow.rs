@@ -6,9 +6,25 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use porpoise_engine::events::Events;
-use porpoise_engine::jobs::{Control, JobEvent, JobKind, JobSpec, Queue};
+use porpoise_engine::jobs::trash::HomeTrash;
+use porpoise_engine::jobs::{ConflictPolicy, Control, JobEvent, JobKind, JobSpec, Queue};
 
 use super::Message;
+use crate::request::JobRequest;
+
+/// What the engine is asked for `request`: conflicts and pre-flight problems wait for the
+/// person's answer; a trash job puts items into `home_trash`; copies and moves are read
+/// back and compared when `verify_copies` says so.
+pub fn spec(request: &JobRequest, home_trash: &HomeTrash, verify_copies: bool) -> JobSpec {
+    JobSpec {
+        on_conflict: ConflictPolicy::Ask,
+        on_problem: None,
+        home_trash: (request.kind == JobKind::Trash).then(|| home_trash.clone()),
+        verify: verify_copies && matches!(request.kind, JobKind::Copy | JobKind::Move),
+        modes: request.modes.clone(),
+        ..JobSpec::new(request.sources.clone(), request.dest.clone())
+    }
+}
 
 /// A job the window asked for: its engine work, the controls the panel and the dialogs
 /// steer it with, and the device queues it waits its turn in.
@@ -80,7 +96,7 @@ mod tests {
         let run = Arc::new(JobRun {
             id: 1,
             kind: request.kind,
-            spec: request.spec(&HomeTrash::at(dir.path().join("Trash")), false),
+            spec: spec(&request, &HomeTrash::at(dir.path().join("Trash")), false),
             control: Control::new(),
             queue: Queue::default(),
         });
