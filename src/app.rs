@@ -134,7 +134,7 @@ impl App {
             apps: super::apps::AppsState::new(home.apps.clone()),
             redraw: Default::default(),
         };
-        let task = Task::batch([
+        let task = crate::tasks::batch([
             places_work.map(Message::Places),
             app.browser.start_new_file(&home).map(Message::Browser),
             app.load_theme_icons(),
@@ -172,7 +172,7 @@ impl App {
             true => Task::none(),
             false => crate::x11::raise(startup_id),
         };
-        (app, Task::batch([boot, split, more, raise]))
+        (app, crate::tasks::batch([boot, split, more, raise]))
     }
 
     /// iced's update: change state, and return the task that does what it asks for
@@ -181,7 +181,7 @@ impl App {
         self.redraw.note(&message);
         let task = self.handle_message(message);
         self.ask_next_question();
-        Task::batch([task, self.ask_types(), self.ask_thumbs()])
+        crate::tasks::batch([task, self.ask_types(), self.ask_thumbs()])
     }
 
     fn handle_message(&mut self, message: Message) -> Task<Message> {

@@ -35,6 +35,7 @@ pub mod serving;
 pub mod settings;
 pub mod start;
 pub mod stream;
+pub mod tasks;
 pub mod theme;
 pub mod thumbs;
 pub mod types;

@@ -44,7 +44,7 @@ pub fn settle_drop(ticket: u64) -> Task<ActionMsg> {
 
 /// Put the keyboard in the name entry, its first `select` characters selected.
 pub fn focus_name<T: Send + 'static>(select: usize) -> Task<T> {
-    Task::batch([
+    crate::tasks::batch([
         operation::focus(NAME_INPUT),
         operation::select_range(NAME_INPUT, 0, select),
     ])

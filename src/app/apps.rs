@@ -132,7 +132,7 @@ impl App {
             );
         }
         tasks.push(self.open_files(files, Some(app.id)));
-        Task::batch(tasks)
+        crate::tasks::batch(tasks)
     }
 
     /// What opening said: the first failure in the status bar (all of them in the log),

@@ -37,7 +37,7 @@ impl App {
         for event in std::mem::take(&mut cx.events) {
             tasks.push(self.on_browser_event(event));
         }
-        Task::batch(tasks)
+        crate::tasks::batch(tasks)
     }
 
     fn on_browser_event(&mut self, event: Event) -> Task<Message> {

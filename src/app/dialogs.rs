@@ -66,7 +66,7 @@ impl App {
         if let Some(event) = event {
             tasks.push(self.on_dialog_event(event));
         }
-        Task::batch(tasks)
+        crate::tasks::batch(tasks)
     }
 
     /// A key while a dialog is open: it is modal, so no key reaches what is behind it.
@@ -251,7 +251,7 @@ impl App {
         if self.apps.apps.is_none() {
             tasks.push(self.reload_apps());
         }
-        Task::batch(tasks)
+        crate::tasks::batch(tasks)
     }
 
     /// The passphrase dialog of a locked volume.
@@ -284,12 +284,12 @@ impl App {
             Change::IconTheme(name) => {
                 self.settings.icon_theme = name;
                 let icons = self.load_theme_icons();
-                Task::batch([icons, self.describe_types_again(), self.save()])
+                crate::tasks::batch([icons, self.describe_types_again(), self.save()])
             }
             Change::Language(language) => {
                 self.settings.language = language;
                 crate::i18n::apply(self.settings.language.as_deref());
-                Task::batch([self.describe_types_again(), self.save()])
+                crate::tasks::batch([self.describe_types_again(), self.save()])
             }
             Change::ShowHidden(on) if on != self.settings.show_hidden => {
                 self.in_browser(|b, cx| b.toggle_hidden(cx))

@@ -89,27 +89,27 @@ impl App {
         let dragged = drag.as_ref().is_some_and(|d| d.active);
         let mut tasks = vec![self.in_browser(|b, cx| b.released(dragged, cx))];
         let Some(d) = drag.filter(|d| d.active) else {
-            return Task::batch(tasks);
+            return crate::tasks::batch(tasks);
         };
         let Some(target) = d.released_on.clone() else {
-            return Task::batch(tasks);
+            return crate::tasks::batch(tasks);
         };
         if target == DropTarget::Bookmarks {
             // Folders dropped on Places (not on a place) are bookmarked.
             let task = self.places.bookmarks.edit(Edit::AddFolders(d.sources));
             tasks.push(task.map(bookmarks_message));
-            return Task::batch(tasks);
+            return crate::tasks::batch(tasks);
         }
         let trash = self.home.trash.files();
         let Some(dest) = self.browser.drop_dest(&target, &trash) else {
-            return Task::batch(tasks);
+            return crate::tasks::batch(tasks);
         };
         if trash == dest {
             tasks.push(self.start_job(request(JobKind::Trash, d.sources, dest)));
-            return Task::batch(tasks);
+            return crate::tasks::batch(tasks);
         }
         if !drag::drop_allowed(&d.sources, &dest) {
-            return Task::batch(tasks);
+            return crate::tasks::batch(tasks);
         }
         match drag::direct_kind(
             self.keyboard.modifiers.shift(),
@@ -126,7 +126,7 @@ impl App {
                 });
             }
         }
-        Task::batch(tasks)
+        crate::tasks::batch(tasks)
     }
 
     /// Escape while dragging: the drag ends, here and in the other application it may be

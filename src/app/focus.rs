@@ -123,7 +123,7 @@ impl App {
             }
             Part::Menu | Part::View | Part::Jobs => {}
         }
-        Task::batch(tasks)
+        crate::tasks::batch(tasks)
     }
 
     /// The mouse took the view: the keyboard goes with it, without a ring.

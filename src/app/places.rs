@@ -36,7 +36,7 @@ impl App {
         if let Some(event) = event {
             tasks.push(self.on_places_event(event));
         }
-        Task::batch(tasks)
+        crate::tasks::batch(tasks)
     }
 
     fn on_places_event(&mut self, event: places::Event) -> Task<Message> {
@@ -68,7 +68,7 @@ impl App {
         let read = places::devices::read_mounts().map(places::Message::Devices);
         let mut tasks = vec![read.map(Message::Places)];
         tasks.push(self.in_browser(|b, cx| b.pane_message(PaneMsg::Navigate(at), cx)));
-        Task::batch(tasks)
+        crate::tasks::batch(tasks)
     }
 
     /// Is `path` on a removable device (as far as the known mount table tells)?
@@ -95,7 +95,7 @@ impl App {
         if let Some(event) = event {
             tasks.push(self.on_places_event(event));
         }
-        Some(Task::batch(tasks))
+        Some(crate::tasks::batch(tasks))
     }
 
     /// The keys of Places while it has the keyboard (`None`: not its key).

@@ -27,15 +27,15 @@ impl App {
                     .into_iter()
                     .map(|f| self.in_browser(|b, cx| b.open_tab(f, true, cx)))
                     .collect();
-                Task::batch(tabs)
+                crate::tasks::batch(tabs)
             }
             Show::Items(items) => self.show_items(items),
             Show::Properties(items) => {
                 let tabs = self.show_items(items);
-                Task::batch([tabs, self.open_properties()])
+                crate::tasks::batch([tabs, self.open_properties()])
             }
         };
-        Task::batch([shown, crate::x11::raise(r.startup_id)])
+        crate::tasks::batch([shown, crate::x11::raise(r.startup_id)])
     }
 
     /// A tab for each folder the items are in, in the order they come, with its items
@@ -65,6 +65,6 @@ impl App {
                 self.browser.pane_mut().select(&name);
             }
         }
-        Task::batch(tasks)
+        crate::tasks::batch(tasks)
     }
 }

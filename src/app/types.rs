@@ -52,7 +52,7 @@ impl App {
                 );
             }
         }
-        Task::batch(tasks)
+        crate::tasks::batch(tasks)
     }
 
     /// Describe every type asked about so far again (another language, another icon

@@ -271,7 +271,7 @@ impl Chooser {
 }
 
 fn focus_search<M: Send + 'static>() -> Task<M> {
-    Task::batch([
+    crate::tasks::batch([
         operation::focus(SEARCH_INPUT),
         operation::select_all(SEARCH_INPUT),
     ])

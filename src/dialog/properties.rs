@@ -117,7 +117,7 @@ impl Properties {
             usage: None,
             count: None,
         };
-        let task = Task::batch([dialog.read_again(), dialog.start_count()]);
+        let task = crate::tasks::batch([dialog.read_again(), dialog.start_count()]);
         (dialog, task)
     }
 

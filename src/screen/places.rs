@@ -105,7 +105,7 @@ impl Places {
         let user = crate::offload::work("the user folders worker", move || {
             Message::UserPlaces(places::load_user_places(&home))
         });
-        let task = Task::batch([
+        let task = crate::tasks::batch([
             user,
             places.bookmarks.read().map(Message::Bookmarks),
             devices::list_volumes().map(Message::Devices),

@@ -241,7 +241,7 @@ impl Browser {
             Some(i) => self.entry_point(i, cx.settings),
             None => self.view_corner(cx.settings) + iced::Vector::new(40.0, 0.0),
         };
-        Task::batch([reveal, self.open_menu_at(target, at, true)])
+        crate::tasks::batch([reveal, self.open_menu_at(target, at, true)])
     }
 
     fn move_cursor(

@@ -138,7 +138,7 @@ impl Browser {
             None => Task::none(),
         };
         self.save_tabs(cx);
-        Task::batch([self.pane.scroll_back(), beside])
+        crate::tasks::batch([self.pane.scroll_back(), beside])
     }
 
     /// Keep the tabs' folders in the settings (written a little later).

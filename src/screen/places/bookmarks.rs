@@ -186,7 +186,7 @@ impl Bookmarks {
                     .map(|p| p.name.clone())
                     .unwrap_or_default();
                 self.editing = Some((menu.path, label));
-                let focus = Task::batch([
+                let focus = crate::tasks::batch([
                     iced::widget::operation::focus(LABEL_INPUT),
                     iced::widget::operation::select_all(LABEL_INPUT),
                 ]);

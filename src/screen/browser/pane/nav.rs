@@ -245,7 +245,7 @@ impl Pane {
             false => Task::none(),
         };
         let tasks = [count, reveal, space.unwrap_or_else(Task::none)];
-        (Task::batch(tasks), None)
+        (crate::tasks::batch(tasks), None)
     }
 
     /// A listing's answer to the work it asked for (counts, free space); answers to a

@@ -56,5 +56,5 @@ pub fn scroll<T>(id: Id, y: f32) -> Task<T> {
 
 /// Put the keyboard in the text input `id`, its text selected.
 pub fn focus<T: Send + 'static>(id: impl Into<Id> + Clone) -> Task<T> {
-    Task::batch([operation::focus(id.clone()), operation::select_all(id)])
+    crate::tasks::batch([operation::focus(id.clone()), operation::select_all(id)])
 }
