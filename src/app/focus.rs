@@ -10,7 +10,6 @@ use iced::keyboard::key::Named;
 use super::App;
 use crate::focus::{self, Part};
 use crate::key_press::KeyPress;
-use crate::screen::browser::pane::Mode;
 use crate::screen::browser::pane::PaneMsg;
 
 impl App {
@@ -32,11 +31,7 @@ impl App {
     /// Keys that belong to the parts: Tab anywhere, and the arrows and Enter in Places.
     pub(super) fn focus_key(&mut self, k: &KeyPress) -> Option<Task<Message>> {
         // A menu or a question of the Trash view has the keyboard while it is open.
-        let pane = self.browser.pane();
-        let asking = pane
-            .trash_view()
-            .is_some_and(|t| t.confirm_empty || t.confirm_purge);
-        if asking || matches!(pane.mode(), Mode::Menu(_) | Mode::Drop(_)) {
+        if self.browser.pane().asks() {
             return None;
         }
         let m = k.modifiers;

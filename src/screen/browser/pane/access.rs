@@ -46,16 +46,20 @@ impl Pane {
         self.trash = trash;
     }
 
-    /// Whether something open in it takes keys before the commands: a menu, the drop
-    /// menu, a name being typed, or a question of the Trash view.
+    /// Whether a menu, the drop menu or a question of the Trash view is open: it has the
+    /// keyboard, Tab included.
+    pub fn asks(&self) -> bool {
+        matches!(self.mode, super::Mode::Menu(_) | super::Mode::Drop(_))
+            || self
+                .trash
+                .as_ref()
+                .is_some_and(|t| t.confirm_empty || t.confirm_purge)
+    }
+
+    /// Whether something open in it takes keys before the commands: what [`Pane::asks`],
+    /// or a name being typed.
     pub fn holds_keys(&self) -> bool {
-        matches!(
-            self.mode,
-            super::Mode::Menu(_) | super::Mode::Drop(_) | super::Mode::Naming(_)
-        ) || self
-            .trash
-            .as_ref()
-            .is_some_and(|t| t.confirm_empty || t.confirm_purge)
+        self.asks() || matches!(self.mode, super::Mode::Naming(_))
     }
 
     /// Whether it shows the trash rather than a folder.
