@@ -65,8 +65,6 @@ pub struct App {
     thumbs: super::thumbs::Thumbs,
     /// The applications that open files.
     apps: super::apps::AppsState,
-    /// Whether the next frame is drawn whole (after messages that move the rows).
-    redraw: super::redraw::Redraw,
 }
 
 /// How the window looks: its theme, what the desktop last said of its look and the
@@ -132,7 +130,6 @@ impl App {
             dialog: None,
             thumbs: Default::default(),
             apps: super::apps::AppsState::new(home.apps.clone()),
-            redraw: Default::default(),
         };
         let task = crate::tasks::batch([
             places_work.map(Message::Places),
@@ -178,7 +175,6 @@ impl App {
     /// iced's update: change state, and return the task that does what it asks for
     /// (among it, the types and thumbnails of rows that came into view).
     pub fn update(&mut self, message: Message) -> Task<Message> {
-        self.redraw.note(&message);
         let task = self.handle_message(message);
         self.ask_next_question();
         crate::tasks::batch([task, self.ask_types(), self.ask_thumbs()])
@@ -280,17 +276,6 @@ impl App {
 
     pub fn theme(&self) -> Theme {
         self.look.theme.clone()
-    }
-
-    /// The window's background and text colours: the theme's, the background moved one
-    /// step after messages that move the rows, so that frame is drawn whole (`redraw`).
-    pub fn style(&self, theme: &Theme) -> iced::theme::Style {
-        use iced::theme::Base;
-        let base = theme.base();
-        iced::theme::Style {
-            background_color: self.redraw.background(base.background_color),
-            ..base
-        }
     }
 
     /// What the window follows: its work ([`App::work`]) and the desktop around it

@@ -27,7 +27,7 @@ pub mod layout;
 pub mod message;
 pub mod offload;
 pub mod places;
-pub mod redraw;
+pub mod renderer;
 pub mod request;
 pub mod screen;
 pub mod selection;
@@ -118,7 +118,6 @@ pub fn run(mut args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
     .title(App::title)
     .subscription(App::subscription)
     .theme(App::theme)
-    .style(App::style)
     .window(iced::window::Settings {
         size,
         platform_specific: iced::window::settings::PlatformSpecific {

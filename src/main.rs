@@ -18,6 +18,8 @@ fn main() -> ExitCode {
         porpoise::launcher::serve(std::io::stdin().lock(), std::io::stdout().lock())
             .map_err(anyhow::Error::from)
     } else {
+        // Before any thread exists (see the function).
+        porpoise::renderer::pick();
         porpoise::run(args).map_err(anyhow::Error::from)
     };
     match result {

@@ -1,8 +1,7 @@
 //! Scrolling and resizing the real window: the rows move with each notch of the wheel, the
 //! window answers a ping after each notch and each new size, and what it draws keeps its
-//! colours. Frames that move the rows are drawn whole: the window's own background takes
-//! another shade one step apart to ask for that (src/redraw.rs), and no part of what is
-//! drawn may show it.
+//! colours: the regions a frame redraws (the rows that moved, merged into the rectangle
+//! around them) leave no trace of another background.
 
 mod desktop;
 

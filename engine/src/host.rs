@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-pub use crate::sys::{in_child, local_time};
+pub use crate::sys::{answer_in_child, in_child, local_time, set_env_while_alone};
 
 /// Call first thing in `main`, while the process has one thread: grows the descriptor
 /// table once, so deep trees never wait for the kernel to grow it under many threads, and

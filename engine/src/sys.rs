@@ -3,12 +3,14 @@
 #![allow(unsafe_code)]
 
 mod apart;
+mod asked;
 mod child;
 mod detach;
 mod statmount;
 mod time;
 
 pub use apart::in_child;
+pub use asked::{answer_in_child, set_env_while_alone};
 pub use child::spawn_niced;
 pub use detach::spawn_detached;
 pub use statmount::{MountFacts, mount_facts, unique_mount_id};

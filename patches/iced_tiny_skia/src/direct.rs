@@ -29,6 +29,23 @@ impl Pixels {
         Some(Pixels::covering(bounds, width, height))
     }
 
+    /// The pixels in both `self` and `clip` (all of `self` without one).
+    pub fn within(self, clip: Option<Pixels>) -> Pixels {
+        let Some(clip) = clip else {
+            return self;
+        };
+
+        let x0 = self.x0.max(clip.x0);
+        let y0 = self.y0.max(clip.y0);
+
+        Pixels {
+            x0,
+            y0,
+            x1: self.x1.min(clip.x1).max(x0),
+            y1: self.y1.min(clip.y1).max(y0),
+        }
+    }
+
     /// The pixels whose centres lie inside `bounds`, cut to a `width` x `height` pixmap.
     pub fn covering(bounds: Rectangle, width: u32, height: u32) -> Pixels {
         let clamp = |v: f32, max: u32| -> usize {
@@ -49,14 +66,6 @@ impl Pixels {
             y1: clamp(bounds.y + bounds.height, height).max(y0),
         }
     }
-}
-
-/// Whether `clip` (if any) is a mask for the whole of `pixels`, as the functions here
-/// need.
-pub fn fits(pixels: &tiny_skia::PixmapMut<'_>, clip: Option<&tiny_skia::Mask>) -> bool {
-    clip.is_none_or(|mask| {
-        mask.width() == pixels.width() && mask.height() == pixels.height()
-    })
 }
 
 /// `color` premultiplied, in the pixmap's byte order (the renderer keeps blue first, as
@@ -90,114 +99,101 @@ pub fn replace(
     }
 }
 
-/// Blend `pixel` over every pixel of `rect` that `clip` lets through.
+/// Blend `pixel` over every pixel of `rect` inside `clip`.
 pub fn fill(
     pixels: &mut tiny_skia::PixmapMut<'_>,
     rect: Pixels,
     pixel: [u8; 4],
-    clip: Option<&tiny_skia::Mask>,
+    clip: Option<Pixels>,
 ) {
-    if pixel[3] == 255 && clip.is_none() {
+    let rect = rect.within(clip);
+
+    if pixel[3] == 255 {
         replace(pixels, rect, pixel);
         return;
     }
 
-    if pixel == [0; 4] {
+    if pixel[3] == 0 && pixel == [0; 4] {
         return;
     }
 
-    let width = pixels.width() as usize;
-    let data = pixels.data_mut();
+    let stride = pixels.width() as usize * 4;
+    let keep = 255 - u32::from(pixel[3]);
 
-    for y in rect.y0..rect.y1 {
-        let row = &mut data[(y * width + rect.x0) * 4..(y * width + rect.x1) * 4];
-        let coverage = clip.map(|mask| {
-            &mask.data()[y * width + rect.x0..y * width + rect.x1]
-        });
-
-        for (x, out) in row.chunks_exact_mut(4).enumerate() {
-            let cover = coverage.map_or(255, |c| c[x]);
-
-            blend(out, pixel, cover);
+    for row in pixels
+        .data_mut()
+        .chunks_exact_mut(stride)
+        .take(rect.y1)
+        .skip(rect.y0)
+    {
+        for out in row[rect.x0 * 4..rect.x1 * 4].chunks_exact_mut(4) {
+            for (o, s) in out.iter_mut().zip(pixel) {
+                *o = (u32::from(s) + div255(u32::from(*o) * keep)) as u8;
+            }
         }
     }
 }
 
 /// Blend the premultiplied `image` (`image_width` pixels a row) over the pixels with its
-/// top left corner at `(x, y)`, at `opacity`, where `clip` lets through.
+/// top left corner at `(x, y)`, at `opacity`, inside `clip`.
 pub fn draw(
     pixels: &mut tiny_skia::PixmapMut<'_>,
     (x, y): (i32, i32),
     image: &[u8],
     image_width: u32,
     opacity: f32,
-    clip: Option<&tiny_skia::Mask>,
+    clip: Option<Pixels>,
 ) {
     let (width, height) = (pixels.width() as i64, pixels.height() as i64);
-    let image_width = image_width as i64;
+    let image_width = i64::from(image_width);
 
     if image_width == 0 {
         return;
     }
 
     let image_height = image.len() as i64 / 4 / image_width;
-    let (x0, y0) = ((x as i64).max(0), (y as i64).max(0));
-    let x1 = (x as i64 + image_width).min(width);
-    let y1 = (y as i64 + image_height).min(height);
+    let (x, y) = (i64::from(x), i64::from(y));
+    let clamp = |v: i64, max: i64| v.clamp(0, max) as usize;
+    let area = Pixels {
+        x0: clamp(x, width),
+        y0: clamp(y, height),
+        x1: clamp(x + image_width, width),
+        y1: clamp(y + image_height, height),
+    }
+    .within(clip);
 
-    if x0 >= x1 || y0 >= y1 {
+    if area.x0 >= area.x1 || area.y0 >= area.y1 {
         return;
     }
 
     let alpha = (opacity.clamp(0.0, 1.0) * 255.0).round() as u32;
+    let stride = width as usize * 4;
     let data = pixels.data_mut();
 
-    for py in y0..y1 {
-        let from = ((py - y as i64) * image_width + (x0 - x as i64)) as usize * 4;
-        let source = &image[from..from + (x1 - x0) as usize * 4];
-        let start = (py * width + x0) as usize;
-        let row = &mut data[start * 4..(py * width + x1) as usize * 4];
-        let coverage = clip.map(|mask| &mask.data()[start..(py * width + x1) as usize]);
+    for py in area.y0..area.y1 {
+        let from = ((py as i64 - y) * image_width + (area.x0 as i64 - x)) as usize * 4;
+        let source = &image[from..from + (area.x1 - area.x0) * 4];
+        let row = &mut data[py * stride + area.x0 * 4..py * stride + area.x1 * 4];
 
-        for (i, (out, src)) in row
-            .chunks_exact_mut(4)
-            .zip(source.chunks_exact(4))
-            .enumerate()
-        {
-            if src[3] == 0 {
-                continue;
+        for (out, src) in row.chunks_exact_mut(4).zip(source.chunks_exact(4)) {
+            let source = if alpha == 255 {
+                [src[0], src[1], src[2], src[3]]
+            } else {
+                [src[0], src[1], src[2], src[3]].map(|v| div255(u32::from(v) * alpha) as u8)
+            };
+
+            match source[3] {
+                0 => {}
+                255 => out.copy_from_slice(&source),
+                a => {
+                    let keep = 255 - u32::from(a);
+
+                    for (o, s) in out.iter_mut().zip(source) {
+                        *o = (u32::from(s) + div255(u32::from(*o) * keep)).min(255) as u8;
+                    }
+                }
             }
-
-            let cover = coverage.map_or(255, |c| u32::from(c[i]));
-            let cover = div255(cover * alpha);
-
-            blend(out, [src[0], src[1], src[2], src[3]], cover as u8);
         }
-    }
-}
-
-/// `out = source × cover + out × (1 − source alpha × cover)`, premultiplied.
-fn blend(out: &mut [u8], source: [u8; 4], cover: u8) {
-    if cover == 0 {
-        return;
-    }
-
-    let source = if cover == 255 {
-        source
-    } else {
-        let c = u32::from(cover);
-        source.map(|v| div255(u32::from(v) * c) as u8)
-    };
-
-    if source[3] == 255 {
-        out.copy_from_slice(&source);
-        return;
-    }
-
-    let keep = 255 - u32::from(source[3]);
-
-    for (o, s) in out.iter_mut().zip(source) {
-        *o = (u32::from(s) + div255(u32::from(*o) * keep)).min(255) as u8;
     }
 }
 

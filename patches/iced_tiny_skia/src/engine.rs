@@ -73,7 +73,7 @@ impl Engine {
                 border_width * transformation.scale_factor(),
                 quad.border.color,
                 pixels,
-                clip_mask,
+                clip_mask.is_some().then_some(clip_bounds),
             )
         {
             return;
@@ -344,7 +344,7 @@ impl Engine {
         text: &Text,
         transformation: Transformation,
         pixels: &mut tiny_skia::PixmapMut<'_>,
-        clip_mask: &mut ClipMask<'_>,
+        _clip_mask: &mut ClipMask<'_>,
         clip_bounds: Rectangle,
     ) {
         match text {
@@ -370,20 +370,15 @@ impl Engine {
                     return;
                 }
 
-                let clip_mask = match physical_bounds.is_within(&clip_bounds) {
-                    true => None,
-                    false => {
-                        clip_mask.set(clip_bounds);
-                        Some(&**clip_mask)
-                    }
-                };
+                let clip = (!physical_bounds.is_within(&clip_bounds))
+                    .then_some(clip_bounds);
 
                 self.text_pipeline.draw_paragraph(
                     paragraph,
                     *position,
                     *color,
                     pixels,
-                    clip_mask,
+                    clip,
                     transformation,
                 );
             }
@@ -408,20 +403,15 @@ impl Engine {
                     return;
                 }
 
-                let clip_mask = match physical_bounds.is_within(&clip_bounds) {
-                    true => None,
-                    false => {
-                        clip_mask.set(clip_bounds);
-                        Some(&**clip_mask)
-                    }
-                };
+                let clip = (!physical_bounds.is_within(&clip_bounds))
+                    .then_some(clip_bounds);
 
                 self.text_pipeline.draw_editor(
                     editor,
                     *position,
                     *color,
                     pixels,
-                    clip_mask,
+                    clip,
                     transformation,
                 );
             }
@@ -443,13 +433,8 @@ impl Engine {
                     return;
                 }
 
-                let clip_mask = match physical_bounds.is_within(&clip_bounds) {
-                    true => None,
-                    false => {
-                        clip_mask.set(clip_bounds);
-                        Some(&**clip_mask)
-                    }
-                };
+                let clip = (!physical_bounds.is_within(&clip_bounds))
+                    .then_some(clip_bounds);
 
                 self.text_pipeline.draw_cached(
                     content,
@@ -462,7 +447,7 @@ impl Engine {
                     *align_y,
                     *shaping,
                     pixels,
-                    clip_mask,
+                    clip,
                     transformation,
                 );
             }
@@ -489,15 +474,15 @@ impl Engine {
                     return;
                 }
 
-                let clip_mask = (!physical_bounds.is_within(&clip_bounds))
-                    .then_some(&**clip_mask);
+                let clip = (!physical_bounds.is_within(&clip_bounds))
+                    .then_some(clip_bounds);
 
                 self.text_pipeline.draw_raw(
                     &buffer,
                     raw.position,
                     raw.color,
                     pixels,
-                    clip_mask,
+                    clip,
                     transformation,
                 );
             }
@@ -678,7 +663,7 @@ fn draw_plain_quad(
     border_width: f32,
     border_color: Color,
     pixels: &mut tiny_skia::PixmapMut<'_>,
-    clip_mask: Option<&tiny_skia::Mask>,
+    clip: Option<Rectangle>,
 ) -> bool {
     let Background::Color(color) = background else {
         return false;
@@ -686,9 +671,7 @@ fn draw_plain_quad(
 
     let (width, height) = (pixels.width(), pixels.height());
 
-    if !direct::fits(pixels, clip_mask)
-        || (border_width - border_width.round()).abs() >= 1.0 / 256.0
-    {
+    if (border_width - border_width.round()).abs() >= 1.0 / 256.0 {
         return false;
     }
 
@@ -696,7 +679,9 @@ fn draw_plain_quad(
         return false;
     };
 
-    direct::fill(pixels, whole, direct::pixel(*color), clip_mask);
+    let clip = clip.map(|clip| direct::Pixels::covering(clip, width, height));
+
+    direct::fill(pixels, whole, direct::pixel(*color), clip);
 
     let border = border_width.round();
 
@@ -719,7 +704,7 @@ fn draw_plain_quad(
                 pixels,
                 direct::Pixels::covering(side, width, height),
                 pixel,
-                clip_mask,
+                clip,
             );
         }
     }

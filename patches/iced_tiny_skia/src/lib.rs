@@ -3,6 +3,7 @@
 pub mod window;
 
 mod clip;
+mod damage;
 mod direct;
 mod engine;
 mod layer;

@@ -42,7 +42,7 @@ impl Pipeline {
         position: Point,
         color: Color,
         pixels: &mut tiny_skia::PixmapMut<'_>,
-        clip_mask: Option<&tiny_skia::Mask>,
+        clip: Option<Rectangle>,
         transformation: Transformation,
     ) {
         let Some(paragraph) = paragraph.upgrade() else {
@@ -58,7 +58,7 @@ impl Pipeline {
             position,
             color,
             pixels,
-            clip_mask,
+            clip,
             transformation,
         );
     }
@@ -69,7 +69,7 @@ impl Pipeline {
         position: Point,
         color: Color,
         pixels: &mut tiny_skia::PixmapMut<'_>,
-        clip_mask: Option<&tiny_skia::Mask>,
+        clip: Option<Rectangle>,
         transformation: Transformation,
     ) {
         let Some(editor) = editor.upgrade() else {
@@ -85,7 +85,7 @@ impl Pipeline {
             position,
             color,
             pixels,
-            clip_mask,
+            clip,
             transformation,
         );
     }
@@ -102,7 +102,7 @@ impl Pipeline {
         align_y: alignment::Vertical,
         shaping: Shaping,
         pixels: &mut tiny_skia::PixmapMut<'_>,
-        clip_mask: Option<&tiny_skia::Mask>,
+        clip: Option<Rectangle>,
         transformation: Transformation,
     ) {
         let line_height = f32::from(line_height);
@@ -146,7 +146,7 @@ impl Pipeline {
             Point::new(x, y),
             color,
             pixels,
-            clip_mask,
+            clip,
             transformation,
         );
     }
@@ -157,7 +157,7 @@ impl Pipeline {
         position: Point,
         color: Color,
         pixels: &mut tiny_skia::PixmapMut<'_>,
-        clip_mask: Option<&tiny_skia::Mask>,
+        clip: Option<Rectangle>,
         transformation: Transformation,
     ) {
         let mut font_system = font_system().write().expect("Write font system");
@@ -169,7 +169,7 @@ impl Pipeline {
             position,
             color,
             pixels,
-            clip_mask,
+            clip,
             transformation,
         );
     }
@@ -187,7 +187,7 @@ fn draw(
     position: Point,
     color: Color,
     pixels: &mut tiny_skia::PixmapMut<'_>,
-    clip_mask: Option<&tiny_skia::Mask>,
+    clip: Option<Rectangle>,
     transformation: Transformation,
 ) {
     let position = position * transformation;
@@ -217,35 +217,17 @@ fn draw(
                             as i32,
                 );
 
-                if crate::direct::fits(pixels, clip_mask) {
-                    crate::direct::draw(
-                        pixels,
-                        at,
-                        buffer,
-                        placement.width,
-                        opacity,
-                        clip_mask,
-                    );
-                    continue;
-                }
+                let (width, height) = (pixels.width(), pixels.height());
 
-                let pixmap = tiny_skia::PixmapRef::from_bytes(
+                crate::direct::draw(
+                    pixels,
+                    at,
                     buffer,
                     placement.width,
-                    placement.height,
-                )
-                .expect("Create glyph pixel map");
-
-                pixels.draw_pixmap(
-                    at.0,
-                    at.1,
-                    pixmap,
-                    &tiny_skia::PixmapPaint {
-                        opacity,
-                        ..tiny_skia::PixmapPaint::default()
-                    },
-                    tiny_skia::Transform::identity(),
-                    clip_mask,
+                    opacity,
+                    clip.map(|clip| {
+                        crate::direct::Pixels::covering(clip, width, height)
+                    }),
                 );
             }
         }

@@ -194,10 +194,10 @@ pub fn present(
         surface.layer_stack.push_front(renderer.layers().to_vec());
         surface.background_color = background_color;
 
-        let damage = damage::group(
+        let damage = crate::damage::merge(damage::group(
             damage,
             Rectangle::with_size(viewport.logical_size()),
-        );
+        ));
 
         let mut pixels = tiny_skia::PixmapMut::from_bytes(
             bytemuck::cast_slice_mut(&mut buffer),
