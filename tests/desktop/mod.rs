@@ -155,6 +155,11 @@ impl Desktop {
         Desktop::start_after(|_| None)
     }
 
+    /// [`Desktop::start`] with a screen of another size (`2560x1600x24`).
+    pub fn start_screen(screen: &str) -> Option<Desktop> {
+        Desktop::start_on(screen, |_| None)
+    }
+
     /// [`Desktop::start`], with `before` run first with the display's name (`:N`), before
     /// its X server exists: a window started there must wait for it. When `before` gives
     /// the process's id, the window manager starts once that process's window is shown,
@@ -162,6 +167,11 @@ impl Desktop {
     /// of a window that maps while openbox itself is starting: the window then stays
     /// unmapped. That race is the window manager's, so the harness keeps out of it.)
     pub fn start_after(before: impl FnOnce(&str) -> Option<u32>) -> Option<Desktop> {
+        Desktop::start_on("1280x800x24", before)
+    }
+
+    /// [`Desktop::start_after`] with one screen of `screen` (`1280x800x24`).
+    fn start_on(screen: &str, before: impl FnOnce(&str) -> Option<u32>) -> Option<Desktop> {
         if let Some((tool, package)) = TOOLS.iter().find(|(t, _)| !have(t)) {
             assert!(
                 std::env::var_os("CI").is_none(),
@@ -174,7 +184,7 @@ impl Desktop {
         let n = free_display();
         let display = format!(":{n}");
         let first = before(&display);
-        let xvfb = Xserver::start(n, "1280x800x24");
+        let xvfb = Xserver::start(n, screen);
         let x = wait_for("a connection to the X server", PATIENCE, || {
             X::connect(&display).ok()
         });

@@ -49,10 +49,12 @@ impl X {
             wm_protocols: atom("WM_PROTOCOLS")?,
             utf8_string: atom("UTF8_STRING")?,
         };
-        // Answers to pings are sent to the root window.
+        // Answers to pings are sent to the root window: for those selecting
+        // SubstructureNotify there (winit, GTK), or StructureNotify (Qt).
         conn.change_window_attributes(
             root,
-            &ChangeWindowAttributesAux::new().event_mask(EventMask::SUBSTRUCTURE_NOTIFY),
+            &ChangeWindowAttributesAux::new()
+                .event_mask(EventMask::SUBSTRUCTURE_NOTIFY | EventMask::STRUCTURE_NOTIFY),
         )?
         .check()?;
         Ok(X {
