@@ -56,3 +56,31 @@ pub fn set_env_while_alone(key: &str, value: &str) {
     // while it changes.
     unsafe { std::env::set_var(key, value) }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_child_answers_with_its_byte() {
+        assert_eq!(answer_in_child(|| 7, Duration::from_secs(30)), Some(7));
+        assert_eq!(answer_in_child(|| 0, Duration::from_secs(30)), Some(0));
+    }
+
+    #[test]
+    fn a_child_that_does_not_answer_in_time_is_ended() {
+        let started = Instant::now();
+        let answer = answer_in_child(
+            || {
+                std::thread::sleep(Duration::from_secs(60));
+                1
+            },
+            Duration::from_millis(300),
+        );
+        assert_eq!(answer, None);
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "it waited for the child"
+        );
+    }
+}
