@@ -13,7 +13,8 @@
 //!
 //! Run: `cargo bench -p porpoise --bench frames` (needs Xvfb, openbox, xdotool and
 //! tesseract, as the window tests do, and `dbus-daemon` for the peers;
-//! `PORPOISE_BENCH_ROUNDS` sets the steps per cell, default 20). Screenshots of each app
+//! `PORPOISE_BENCH_ROUNDS` sets the steps per cell, default 20; `PORPOISE_BENCH_APPS`
+//! names the apps to run, e.g. `porpoise,dolphin`, default all). Screenshots of each app
 //! with one pane and in split view, and the peers' logs, are left in the bench target's
 //! temp folder (`target/tmp`).
 
@@ -100,8 +101,14 @@ fn main() {
         "# frames: CPU per step in Porpoise, Dolphin and Thunar ({steps} steps per cell, \
          {FILES} files)\n"
     );
+    let asked = std::env::var("PORPOISE_BENCH_APPS")
+        .unwrap_or_default()
+        .to_lowercase();
     let mut apps = Vec::new();
     for app in [App::Porpoise, App::Dolphin, App::Thunar] {
+        if !asked.is_empty() && !asked.split(',').any(|a| a == app.name().to_lowercase()) {
+            continue;
+        }
         match app.program() {
             Some(program) if !desktop::have(program) => {
                 println!("{} is not installed (`{program}`): skipped\n", app.name());

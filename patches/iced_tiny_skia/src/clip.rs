@@ -1,7 +1,8 @@
-//! The clip mask, set to one rectangle at a time. Setting it touches only the rows of
-//! the rectangle it held and of the new one (and nothing when they are the same), rather
-//! than clearing and filling a mask as large as the window for every clipped layer and
-//! every clipped text.
+//! The clip mask, set to one rectangle at a time. Setting it only notes the rectangle:
+//! the mask is written when something drawn needs it (a path, an image; rectangles and
+//! text are cut to the rectangle itself), and then only the rows of the rectangle it held
+//! and of the new one, rather than a whole mask as large as the window for every clipped
+//! layer and every clipped text.
 
 use crate::core::Rectangle;
 
@@ -9,6 +10,7 @@ use crate::core::Rectangle;
 pub struct ClipMask<'a> {
     mask: &'a mut tiny_skia::Mask,
     filled: Filled,
+    wanted: Filled,
 }
 
 /// What the mask holds now.
@@ -31,16 +33,29 @@ impl<'a> ClipMask<'a> {
         ClipMask {
             mask,
             filled: Filled::Unknown,
+            wanted: Filled::Unknown,
         }
     }
 
     /// Let through only the pixels whose centres lie inside `bounds` (as a mask filled
-    /// with the rectangle's path without anti-aliasing does).
+    /// with the rectangle's path without anti-aliasing does), from the next [`mask`] on.
+    ///
+    /// [`mask`]: ClipMask::mask
     pub fn set(&mut self, bounds: Rectangle) {
-        let wanted = self.rect_of(bounds);
+        self.wanted = self.rect_of(bounds);
+    }
 
-        if wanted == self.filled {
-            return;
+    /// The mask, when `clipped`: holding the rectangle last set.
+    pub fn when(&mut self, clipped: bool) -> Option<&tiny_skia::Mask> {
+        clipped.then(|| self.mask())
+    }
+
+    /// The mask holding the rectangle last set.
+    pub fn mask(&mut self) -> &tiny_skia::Mask {
+        let wanted = self.wanted;
+
+        if wanted == self.filled || wanted == Filled::Unknown {
+            return self.mask;
         }
 
         let width = self.mask.width() as usize;
@@ -62,6 +77,8 @@ impl<'a> ClipMask<'a> {
         }
 
         self.filled = wanted;
+
+        self.mask
     }
 
     /// The pixels of `bounds` inside the mask.
@@ -81,13 +98,5 @@ impl<'a> ClipMask<'a> {
         let y1 = clamp(bounds.y + bounds.height, height).max(y0);
 
         Filled::Rect { x0, y0, x1, y1 }
-    }
-}
-
-impl std::ops::Deref for ClipMask<'_> {
-    type Target = tiny_skia::Mask;
-
-    fn deref(&self) -> &tiny_skia::Mask {
-        self.mask
     }
 }

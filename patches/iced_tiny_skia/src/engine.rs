@@ -45,8 +45,7 @@ impl Engine {
             return;
         }
 
-        let clip_mask = (!physical_bounds.is_within(&clip_bounds))
-            .then_some(&**clip_mask);
+        let clipped = !physical_bounds.is_within(&clip_bounds);
 
         let transform = into_transform(transformation);
 
@@ -65,19 +64,43 @@ impl Engine {
                 .min(quad.bounds.height / 2.0);
         }
 
+        // A quad that asks for it lies on whole pixels, as the GPU renderer's shader
+        // puts it.
+        let whole_bounds = if quad.snap {
+            snapped(physical_bounds)
+        } else {
+            physical_bounds
+        };
+
         if fill_border_radius.iter().all(|radius| *radius == 0.0)
             && quad.shadow.color.a == 0.0
             && draw_plain_quad(
-                physical_bounds,
+                whole_bounds,
                 background,
                 border_width * transformation.scale_factor(),
                 quad.border.color,
                 pixels,
-                clip_mask.is_some().then_some(clip_bounds),
+                clipped.then_some(clip_bounds),
             )
         {
             return;
         }
+
+        if !clipped
+            && quad.shadow.color.a == 0.0
+            && border_width == 0.0
+            && draw_rounded_quad(
+                whole_bounds,
+                fill_border_radius,
+                transformation.scale_factor(),
+                background,
+                pixels,
+            )
+        {
+            return;
+        }
+
+        let clip_mask = clip_mask.when(clipped);
 
         let path = rounded_rectangle(quad.bounds, fill_border_radius);
 
@@ -514,8 +537,7 @@ impl Engine {
                     return;
                 }
 
-                let clip_mask = (!physical_bounds.is_within(&clip_bounds))
-                    .then_some(&**clip_mask);
+                let clip_mask = clip_mask.when(!physical_bounds.is_within(&clip_bounds));
 
                 pixels.fill_path(
                     path,
@@ -545,8 +567,7 @@ impl Engine {
                     return;
                 }
 
-                let clip_mask = (!physical_bounds.is_within(&clip_bounds))
-                    .then_some(&**clip_mask);
+                let clip_mask = clip_mask.when(!physical_bounds.is_within(&clip_bounds));
 
                 pixels.stroke_path(
                     path,
@@ -576,8 +597,7 @@ impl Engine {
                     return;
                 }
 
-                let clip_mask = (!physical_bounds.is_within(&_clip_bounds))
-                    .then_some(&**_clip_mask);
+                let clip_mask = _clip_mask.when(!physical_bounds.is_within(&_clip_bounds));
 
                 let center = physical_bounds.center();
                 let radians = f32::from(image.rotation);
@@ -606,8 +626,7 @@ impl Engine {
                     return;
                 }
 
-                let clip_mask = (!physical_bounds.is_within(&_clip_bounds))
-                    .then_some(&**_clip_mask);
+                let clip_mask = _clip_mask.when(!physical_bounds.is_within(&_clip_bounds));
 
                 let center = physical_bounds.center();
                 let radians = f32::from(svg.rotation);
@@ -705,6 +724,126 @@ fn draw_plain_quad(
                 direct::Pixels::covering(side, width, height),
                 pixel,
                 clip,
+            );
+        }
+    }
+
+    true
+}
+
+/// `bounds` with its edges moved to the nearest whole pixels.
+fn snapped(bounds: Rectangle) -> Rectangle {
+    let x = (bounds.x + 0.001).round();
+    let y = (bounds.y + 0.001).round();
+
+    Rectangle {
+        x,
+        y,
+        width: (bounds.x + bounds.width + 0.001).round() - x,
+        height: (bounds.y + bounds.height + 0.001).round() - y,
+    }
+}
+
+/// Draw a quad without border or shadow whose four corners have the same radius and whose
+/// edges lie on whole pixels: its straight parts straight into the pixels, and only its
+/// corners as anti-aliased paths. `false` (nothing drawn) for any other quad.
+fn draw_rounded_quad(
+    bounds: Rectangle,
+    radii: [f32; 4],
+    scale: f32,
+    background: &Background,
+    pixels: &mut tiny_skia::PixmapMut<'_>,
+) -> bool {
+    let Background::Color(color) = background else {
+        return false;
+    };
+
+    if radii.iter().any(|radius| *radius != radii[0]) {
+        return false;
+    }
+
+    let r = radii[0] * scale;
+    let corner = r.ceil();
+
+    if r <= 0.0
+        || corner * 2.0 > bounds.width
+        || corner * 2.0 > bounds.height
+    {
+        return false;
+    }
+
+    let (width, height) = (pixels.width(), pixels.height());
+
+    if direct::Pixels::exactly(bounds, width, height).is_none() {
+        return false;
+    }
+
+    let pixel = direct::pixel(*color);
+    let (x, y, w, h) = (bounds.x, bounds.y, bounds.width, bounds.height);
+    let bands = [
+        Rectangle::new(
+            Point::new(x + corner, y),
+            Size::new(w - 2.0 * corner, corner),
+        ),
+        Rectangle::new(
+            Point::new(x, y + corner),
+            Size::new(w, h - 2.0 * corner),
+        ),
+        Rectangle::new(
+            Point::new(x + corner, y + h - corner),
+            Size::new(w - 2.0 * corner, corner),
+        ),
+    ];
+
+    for band in bands {
+        direct::fill(
+            pixels,
+            direct::Pixels::covering(band, width, height),
+            pixel,
+            None,
+        );
+    }
+
+    let paint = tiny_skia::Paint {
+        shader: tiny_skia::Shader::SolidColor(into_color(*color)),
+        anti_alias: true,
+        ..tiny_skia::Paint::default()
+    };
+
+    // Each corner: its point and the directions into the quad.
+    let corners = [
+        (x, y, 1.0, 1.0),
+        (x + w, y, -1.0, 1.0),
+        (x + w, y + h, -1.0, -1.0),
+        (x, y + h, 1.0, -1.0),
+    ];
+    // How far along a quarter circle's tangents its cubic's control points lie.
+    const KAPPA: f32 = 0.552_284_8;
+    let inset = r * (1.0 - KAPPA);
+
+    for (cx, cy, sx, sy) in corners {
+        let mut builder = tiny_skia::PathBuilder::new();
+        builder.move_to(cx, cy + sy * corner);
+        builder.line_to(cx, cy + sy * r);
+        builder.cubic_to(
+            cx,
+            cy + sy * inset,
+            cx + sx * inset,
+            cy,
+            cx + sx * r,
+            cy,
+        );
+        builder.line_to(cx + sx * corner, cy);
+        builder.line_to(cx + sx * corner, cy + sy * corner);
+        builder.close();
+
+        if let Some(path) = builder.finish() {
+            pixels.fill_path(
+                &path,
+                &paint,
+                tiny_skia::FillRule::Winding,
+                tiny_skia::Transform::identity(),
+                None,
             );
         }
     }

@@ -174,23 +174,31 @@ fn entry_row<'a>(
     if shown.size {
         content = content.push(text(size).width(SIZE_WIDTH).align_x(Right).style(secondary));
     }
-    // A column of one line, cut where it meets the next.
-    let column = |words: String, width: f32| {
-        text(words)
-            .width(width)
-            .wrapping(Wrapping::None)
-            .style(secondary)
-    };
+    // The date has one short form that fits its column; the type's words may not, and
+    // are shortened with "…" where they would meet the edge. Nothing in a row draws
+    // outside it, so the row needs no clip of its own (a clip makes it a layer of its own
+    // in the CPU renderer).
     if shown.modified {
-        content = content.push(column(date, DATE_WIDTH));
+        content = content.push(
+            text(date)
+                .width(DATE_WIDTH)
+                .wrapping(Wrapping::None)
+                .style(secondary),
+        );
     }
     if shown.kind {
-        content = content.push(column(kind, TYPE_WIDTH));
+        content = content.push(
+            container(elided(kind, theme::TEXT_SIZE))
+                .width(TYPE_WIDTH)
+                .style(move |theme| container::Style {
+                    text_color: secondary(theme).color,
+                    ..container::Style::default()
+                }),
+        );
     }
     let content = container(content.spacing(SPACING).align_y(Center))
         .width(Fill)
         .height(theme::ROW_HEIGHT)
-        .clip(true)
         .padding(iced::Padding {
             top: 4.0,
             right: PAD_RIGHT,
