@@ -5,6 +5,7 @@
 //! layer and every clipped text.
 
 use crate::core::Rectangle;
+use crate::direct::Pixels;
 
 /// A window-sized mask holding one rectangle.
 pub struct ClipMask<'a> {
@@ -18,13 +19,8 @@ pub struct ClipMask<'a> {
 enum Filled {
     /// Not known: the first change clears all of it.
     Unknown,
-    /// Pixels `x0..x1` of rows `y0..y1` (empty when nothing is inside the window).
-    Rect {
-        x0: usize,
-        y0: usize,
-        x1: usize,
-        y1: usize,
-    },
+    /// These pixels (none when the rectangle lies outside the window).
+    Rect(Pixels),
 }
 
 impl<'a> ClipMask<'a> {
@@ -42,7 +38,11 @@ impl<'a> ClipMask<'a> {
     ///
     /// [`mask`]: ClipMask::mask
     pub fn set(&mut self, bounds: Rectangle) {
-        self.wanted = self.rect_of(bounds);
+        self.wanted = Filled::Rect(Pixels::covering(
+            bounds,
+            self.mask.width(),
+            self.mask.height(),
+        ));
     }
 
     /// The mask, when `clipped`: holding the rectangle last set.
@@ -63,40 +63,21 @@ impl<'a> ClipMask<'a> {
 
         match self.filled {
             Filled::Unknown => data.fill(0),
-            Filled::Rect { x0, y0, x1, y1 } => {
-                for row in data.chunks_exact_mut(width).take(y1).skip(y0) {
-                    row[x0..x1].fill(0);
+            Filled::Rect(old) => {
+                for row in data.chunks_exact_mut(width).take(old.y1).skip(old.y0) {
+                    row[old.x0..old.x1].fill(0);
                 }
             }
         }
 
-        if let Filled::Rect { x0, y0, x1, y1 } = wanted {
-            for row in data.chunks_exact_mut(width).take(y1).skip(y0) {
-                row[x0..x1].fill(255);
+        if let Filled::Rect(new) = wanted {
+            for row in data.chunks_exact_mut(width).take(new.y1).skip(new.y0) {
+                row[new.x0..new.x1].fill(255);
             }
         }
 
         self.filled = wanted;
 
         self.mask
-    }
-
-    /// The pixels of `bounds` inside the mask.
-    fn rect_of(&self, bounds: Rectangle) -> Filled {
-        let clamp = |v: f32, max: u32| -> usize {
-            if v.is_nan() {
-                0
-            } else {
-                v.round().clamp(0.0, max as f32) as usize
-            }
-        };
-
-        let (width, height) = (self.mask.width(), self.mask.height());
-        let x0 = clamp(bounds.x, width);
-        let y0 = clamp(bounds.y, height);
-        let x1 = clamp(bounds.x + bounds.width, width).max(x0);
-        let y1 = clamp(bounds.y + bounds.height, height).max(y0);
-
-        Filled::Rect { x0, y0, x1, y1 }
     }
 }

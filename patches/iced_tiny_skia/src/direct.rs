@@ -6,7 +6,7 @@
 use crate::core::{Color, Rectangle};
 
 /// A rectangle of whole pixels: columns `x0..x1` of rows `y0..y1`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pixels {
     pub x0: usize,
     pub y0: usize,
@@ -113,7 +113,7 @@ pub fn fill(
         return;
     }
 
-    if pixel[3] == 0 && pixel == [0; 4] {
+    if pixel == [0; 4] {
         return;
     }
 

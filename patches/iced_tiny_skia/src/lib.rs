@@ -6,6 +6,7 @@ mod clip;
 mod damage;
 mod direct;
 mod engine;
+mod quad;
 mod layer;
 mod primitive;
 mod settings;
