@@ -29,7 +29,6 @@ pub fn listen(event: Event, status: event::Status, _window: window::Id) -> Optio
                 captured,
             }))
         }
-        Event::Keyboard(keyboard::Event::ModifiersChanged(m)) => Some(Message::Modifiers(m)),
         Event::Window(window::Event::Resized(size)) => {
             Some(Message::Resized(size.width, size.height))
         }

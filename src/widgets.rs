@@ -1,6 +1,7 @@
 //! Widgets the window's parts share: the rubber band, names elided to fit, keyed rows,
 //! the watching wrapper, the wrapping layout, tooltips, dialogs' chrome, menus, the name
-//! entry and icons, the close button, the pointer tracker and Ctrl+wheel zoom.
+//! entry and icons, the close button, the pointer tracker, the modifiers' watch and
+//! Ctrl+wheel zoom.
 
 pub mod band;
 pub mod close;
@@ -8,6 +9,7 @@ pub mod dialog;
 pub mod elided;
 pub mod keyed_rows;
 pub mod menu;
+pub mod modifiers;
 pub mod pointer;
 pub mod tip;
 pub mod watch;

@@ -89,27 +89,36 @@ impl MimeDb {
     /// allows, else by the name's best guess (empty: text). A link counts as what it points at: a
     /// caller that knows only that it is a link passes what its target is.
     pub fn of_entry(&self, dir: &Path, name: &[u8], facts: Facts) -> String {
+        if let Some(mime) = self.of_entry_unread(name, facts) {
+            return mime;
+        }
+        let data = first_bytes(&dir.join(OsStr::from_bytes(name))).unwrap_or_default();
+        self.by_name_and_data(name, &data)
+    }
+
+    /// The type of an entry as [`MimeDb::of_entry`] tells it, when that needs no read of
+    /// the file (no I/O at all: a caller on the UI thread may ask); `None` when its first
+    /// bytes decide.
+    pub fn of_entry_unread(&self, name: &[u8], facts: Facts) -> Option<String> {
         match facts.kind {
-            Kind::Dir => return FOLDER.into(),
-            Kind::Fifo => return "inode/fifo".into(),
-            Kind::Socket => return "inode/socket".into(),
-            Kind::CharDevice => return "inode/chardevice".into(),
-            Kind::BlockDevice => return "inode/blockdevice".into(),
+            Kind::Dir => return Some(FOLDER.into()),
+            Kind::Fifo => return Some("inode/fifo".into()),
+            Kind::Socket => return Some("inode/socket".into()),
+            Kind::CharDevice => return Some("inode/chardevice".into()),
+            Kind::BlockDevice => return Some("inode/blockdevice".into()),
             Kind::File | Kind::Symlink | Kind::Unknown => {}
         }
         if let Some(mime) = self.by_name(name) {
-            return mime;
+            return Some(mime);
         }
         // Nothing in it, nothing to read: as GLib says, empty is text.
         if facts.size == 0 && facts.kind == Kind::File {
-            return TEXT.into();
+            return Some(TEXT.into());
         }
-        let data = if facts.sniff {
-            first_bytes(&dir.join(OsStr::from_bytes(name))).unwrap_or_default()
-        } else {
-            Vec::new()
-        };
-        self.by_name_and_data(name, &data)
+        if !facts.sniff {
+            return Some(self.by_name_and_data(name, &[]));
+        }
+        None
     }
 
     /// The type of the file at `path`, following a link to what it points at (a broken

@@ -1,11 +1,13 @@
 //! File types in the window: the database arrives, the rows in view of each shown pane
-//! have their types told off the UI thread (asked once each), and each new type is
-//! described once (words in the window's language, icons from the theme).
+//! have their types told (asked once each: at once where the name or the listing tells,
+//! off the UI thread where the first bytes decide), and each new type is described once
+//! (words in the window's language, icons from the theme).
 
 use super::super::types::{Mime, TypesEffect, TypesMsg};
 use super::App;
 use crate::message::Message;
 use iced::Task;
+use porpoise_engine::mime::{Facts, MimeDb};
 
 impl App {
     pub(super) fn on_types_message(&mut self, m: TypesMsg) -> Task<Message> {
@@ -37,21 +39,28 @@ impl App {
         };
         let view = self.settings.shape();
         let mut tasks = Vec::new();
+        let mut told_here = Vec::new();
         for pane in self.browser.shown_panes_mut() {
-            let entries = pane.untold_in_view(view);
-            if !entries.is_empty() {
+            let (told, unread) = tell_unread(&db, pane.untold_in_view(view));
+            if !told.is_empty() {
+                pane.types_mut().tell(&told);
+                told_here.extend(told.into_iter().map(|(_, mime)| mime));
+            }
+            if !unread.is_empty() {
                 tasks.push(
                     TypesEffect::Tell {
                         db: db.clone(),
                         generation: pane.generation(),
                         dir: pane.path().to_owned(),
-                        entries,
+                        entries: unread,
                     }
                     .into_task()
                     .map(Message::Types),
                 );
             }
         }
+        let new = self.types.not_asked(told_here);
+        tasks.push(self.describe(new));
         crate::tasks::batch(tasks)
     }
 
@@ -84,4 +93,27 @@ impl App {
     pub fn types(&self) -> &super::super::types::Types {
         &self.types
     }
+}
+
+/// The types of `entries` that need no read of the file (most: the name tells), told here
+/// so the rows that came into view show them in the same frame; and the entries left for
+/// the workers, whose first bytes decide.
+#[allow(clippy::type_complexity)]
+fn tell_unread(
+    db: &MimeDb,
+    entries: Vec<(Vec<u8>, Facts)>,
+) -> (Vec<(Vec<u8>, Mime)>, Vec<(Vec<u8>, Facts)>) {
+    let mut told = Vec::new();
+    let mut unread = Vec::new();
+    let mut known: std::collections::HashMap<String, Mime> = Default::default();
+    for (name, facts) in entries {
+        match db.of_entry_unread(&name, facts) {
+            Some(mime) => {
+                let shared = known.entry(mime).or_insert_with_key(|m| m.as_str().into());
+                told.push((name, shared.clone()));
+            }
+            None => unread.push((name, facts)),
+        }
+    }
+    (told, unread)
 }

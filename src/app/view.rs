@@ -11,6 +11,7 @@ use crate::i18n::fl;
 use crate::message::Message;
 use crate::screen::browser::view::Look;
 use crate::theme;
+use crate::widgets::modifiers::modifiers;
 use crate::widgets::pointer::pointer;
 
 impl App {
@@ -64,7 +65,8 @@ impl App {
         });
         // One stack whatever is open: a dialog is a layer after the window, so the
         // window's widgets keep their state (the file view its scroll position) under it.
-        Stack::with_children(std::iter::once(window.into()).chain(self.dialog_view())).into()
+        let all = Stack::with_children(std::iter::once(window.into()).chain(self.dialog_view()));
+        modifiers(all, self.keyboard.modifiers, Message::Modifiers).into()
     }
 }
 

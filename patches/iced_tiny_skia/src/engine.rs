@@ -85,8 +85,7 @@ impl Engine {
             return;
         }
 
-        if !clipped
-            && quad.shadow.color.a == 0.0
+        if quad.shadow.color.a == 0.0
             && border_width == 0.0
             && draw_rounded_quad(
                 whole_bounds,
@@ -94,6 +93,8 @@ impl Engine {
                 transformation.scale_factor(),
                 background,
                 pixels,
+                clipped.then_some(clip_bounds),
+                clip_mask,
             )
         {
             return;
@@ -596,10 +597,24 @@ impl Engine {
                     return;
                 }
 
-                let clip_mask = _clip_mask.when(!physical_bounds.is_within(&_clip_bounds));
+                let clipped = !physical_bounds.is_within(&_clip_bounds);
+                let radians = f32::from(image.rotation);
+
+                if radians == 0.0
+                    && self.raster_pipeline.draw_unscaled(
+                        &image.handle,
+                        physical_bounds,
+                        image.opacity,
+                        _pixels,
+                        clipped.then_some(_clip_bounds),
+                    )
+                {
+                    return;
+                }
+
+                let clip_mask = _clip_mask.when(clipped);
 
                 let center = physical_bounds.center();
-                let radians = f32::from(image.rotation);
 
                 let transform = into_transform(_transformation).post_rotate_at(
                     radians.to_degrees(),
@@ -625,10 +640,24 @@ impl Engine {
                     return;
                 }
 
-                let clip_mask = _clip_mask.when(!physical_bounds.is_within(&_clip_bounds));
+                let clipped = !physical_bounds.is_within(&_clip_bounds);
+                let radians = f32::from(svg.rotation);
+
+                if radians == 0.0 {
+                    self.vector_pipeline.draw_direct(
+                        &svg.handle,
+                        svg.color,
+                        physical_bounds,
+                        svg.opacity,
+                        _pixels,
+                        clipped.then_some(_clip_bounds),
+                    );
+                    return;
+                }
+
+                let clip_mask = _clip_mask.when(clipped);
 
                 let center = physical_bounds.center();
-                let radians = f32::from(svg.rotation);
 
                 let transform = into_transform(_transformation).post_rotate_at(
                     radians.to_degrees(),

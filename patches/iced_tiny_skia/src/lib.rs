@@ -7,6 +7,7 @@ mod damage;
 mod direct;
 mod engine;
 mod quad;
+mod scroll;
 mod layer;
 mod primitive;
 mod settings;
@@ -82,7 +83,7 @@ impl Renderer {
         self.layers.flush();
 
         for &damage_bounds in damage {
-            let damage_bounds = damage_bounds * scale_factor;
+            let damage_bounds = whole_pixels(damage_bounds * scale_factor);
 
             let (width, height) = (pixels.width(), pixels.height());
 
@@ -184,6 +185,19 @@ impl Renderer {
         }
 
         self.engine.trim();
+    }
+}
+
+/// The smallest rectangle of whole pixels holding `bounds`: a region cut between pixels
+/// would draw the pixels on its edge twice, anti-aliased each time.
+fn whole_pixels(bounds: Rectangle) -> Rectangle {
+    let (x, y) = (bounds.x.floor(), bounds.y.floor());
+
+    Rectangle {
+        x,
+        y,
+        width: (bounds.x + bounds.width).ceil() - x,
+        height: (bounds.y + bounds.height).ceil() - y,
     }
 }
 

@@ -2,6 +2,7 @@
 //! rectangle whose edges lie on whole pixels straight into the pixels, and a rounded one
 //! with only its corners as anti-aliased paths.
 
+use crate::clip::ClipMask;
 use crate::core::{Background, Color, Point, Rectangle, Size};
 use crate::direct;
 use crate::engine::into_color;
@@ -79,13 +80,16 @@ pub fn snapped(bounds: Rectangle) -> Rectangle {
 
 /// Draw a quad without border or shadow whose four corners have the same radius and whose
 /// edges lie on whole pixels: its straight parts straight into the pixels, and only its
-/// corners as anti-aliased paths. `false` (nothing drawn) for any other quad.
+/// corners as anti-aliased paths; cut to `clip` (the corners through `clip_mask` where it
+/// crosses them). `false` (nothing drawn) for any other quad.
 pub fn draw_rounded_quad(
     bounds: Rectangle,
     radii: [f32; 4],
     scale: f32,
     background: &Background,
     pixels: &mut tiny_skia::PixmapMut<'_>,
+    clip: Option<Rectangle>,
+    clip_mask: &mut ClipMask<'_>,
 ) -> bool {
     let Background::Color(color) = background else {
         return false;
@@ -112,6 +116,7 @@ pub fn draw_rounded_quad(
     }
 
     let pixel = direct::pixel(*color);
+    let clip_pixels = clip.map(|clip| direct::Pixels::covering(clip, width, height));
     let (x, y, w, h) = (bounds.x, bounds.y, bounds.width, bounds.height);
     let bands = [
         Rectangle::new(
@@ -133,7 +138,7 @@ pub fn draw_rounded_quad(
             pixels,
             direct::Pixels::covering(band, width, height),
             pixel,
-            None,
+            clip_pixels,
         );
     }
 
@@ -155,6 +160,16 @@ pub fn draw_rounded_quad(
     let inset = r * (1.0 - KAPPA);
 
     for (cx, cy, sx, sy) in corners {
+        let square = Rectangle::new(
+            Point::new(cx.min(cx + sx * corner), cy.min(cy + sy * corner)),
+            Size::new(corner, corner),
+        );
+        let mask = match clip {
+            Some(clip) if !square.intersects(&clip) => continue,
+            Some(clip) if !square.is_within(&clip) => Some(clip_mask.mask()),
+            _ => None,
+        };
+
         let mut builder = tiny_skia::PathBuilder::new();
         builder.move_to(cx, cy + sy * corner);
         builder.line_to(cx, cy + sy * r);
@@ -176,7 +191,7 @@ pub fn draw_rounded_quad(
                 &paint,
                 tiny_skia::FillRule::Winding,
                 tiny_skia::Transform::identity(),
-                None,
+                mask,
             );
         }
     }

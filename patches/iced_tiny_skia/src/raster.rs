@@ -78,6 +78,43 @@ impl Pipeline {
         );
     }
 
+    /// Draw the image of `handle` straight into the pixels when it is as large as
+    /// `bounds` (physical pixels): at the nearest whole pixel, as glyphs are, cut to
+    /// `clip`. `false` (nothing drawn) when it would have to be scaled.
+    pub fn draw_unscaled(
+        &mut self,
+        handle: &raster::Handle,
+        bounds: Rectangle,
+        opacity: f32,
+        pixels: &mut tiny_skia::PixmapMut<'_>,
+        clip: Option<Rectangle>,
+    ) -> bool {
+        let mut cache = self.cache.borrow_mut();
+
+        let Ok(image) = cache.allocate(handle) else {
+            return false;
+        };
+
+        let same = |a: f32, b: u32| (a - b as f32).abs() < 1.0 / 64.0;
+
+        if !same(bounds.width, image.width()) || !same(bounds.height, image.height()) {
+            return false;
+        }
+
+        let (width, height) = (pixels.width(), pixels.height());
+
+        crate::direct::draw(
+            pixels,
+            (bounds.x.round() as i32, bounds.y.round() as i32),
+            image.data(),
+            image.width(),
+            opacity,
+            clip.map(|clip| crate::direct::Pixels::covering(clip, width, height)),
+        );
+
+        true
+    }
+
     pub fn trim_cache(&mut self) {
         self.cache.borrow_mut().trim();
     }

@@ -62,6 +62,36 @@ impl Pipeline {
         }
     }
 
+    /// Draw the image of `handle` rasterized at the size of `bounds` (physical pixels),
+    /// unrotated, straight into the pixels at the whole pixel where `draw` puts it, cut
+    /// to `clip`.
+    pub fn draw_direct(
+        &mut self,
+        handle: &Handle,
+        color: Option<Color>,
+        bounds: Rectangle,
+        opacity: f32,
+        pixels: &mut tiny_skia::PixmapMut<'_>,
+        clip: Option<Rectangle>,
+    ) {
+        if let Some(image) = self.cache.borrow_mut().draw(
+            handle,
+            color,
+            Size::new(bounds.width as u32, bounds.height as u32),
+        ) {
+            let (width, height) = (pixels.width(), pixels.height());
+
+            crate::direct::draw(
+                pixels,
+                (bounds.x as i32, bounds.y as i32),
+                image.data(),
+                image.width(),
+                opacity,
+                clip.map(|clip| crate::direct::Pixels::covering(clip, width, height)),
+            );
+        }
+    }
+
     pub fn trim_cache(&mut self) {
         self.cache.borrow_mut().trim();
     }

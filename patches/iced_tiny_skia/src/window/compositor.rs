@@ -173,20 +173,23 @@ pub fn present(
         }
     };
 
-    let damage = last_layers
+    let scale_factor = viewport.scale_factor();
+
+    let (damage, shifts) = last_layers
         .and_then(|last_layers| {
             (surface.background_color == background_color).then(|| {
-                damage::diff(
+                crate::scroll::damage(
                     last_layers,
                     renderer.layers(),
-                    |layer| vec![layer.bounds],
-                    Layer::damage,
+                    scale_factor,
                 )
             })
         })
-        .unwrap_or_else(|| vec![Rectangle::with_size(viewport.logical_size())]);
+        .unwrap_or_else(|| {
+            (vec![Rectangle::with_size(viewport.logical_size())], Vec::new())
+        });
 
-    if damage.is_empty() {
+    if damage.is_empty() && shifts.is_empty() {
         if let Some(last_layers) = last_layers {
             surface.layer_stack.push_front(last_layers.clone());
         }
@@ -198,6 +201,14 @@ pub fn present(
             damage,
             Rectangle::with_size(viewport.logical_size()),
         ));
+
+        crate::scroll::apply(
+            &shifts,
+            bytemuck::cast_slice_mut(&mut buffer),
+            physical_size.width,
+            physical_size.height,
+            scale_factor,
+        );
 
         let mut pixels = tiny_skia::PixmapMut::from_bytes(
             bytemuck::cast_slice_mut(&mut buffer),
