@@ -601,8 +601,9 @@ impl Engine {
                 let radians = f32::from(image.rotation);
 
                 if radians == 0.0
-                    && self.raster_pipeline.draw_unscaled(
+                    && self.raster_pipeline.draw_direct(
                         &image.handle,
+                        image.filter_method,
                         physical_bounds,
                         image.opacity,
                         _pixels,

@@ -78,28 +78,32 @@ impl Pipeline {
         );
     }
 
-    /// Draw the image of `handle` straight into the pixels when it is as large as
-    /// `bounds` (physical pixels): at the nearest whole pixel, as glyphs are, cut to
-    /// `clip`. `false` (nothing drawn) when it would have to be scaled.
-    pub fn draw_unscaled(
+    /// Draw the image of `handle` straight into the pixels, as large as `bounds`
+    /// (physical pixels, a whole number of them), at the nearest whole pixel, as glyphs
+    /// are, cut to `clip`. An image of another size is scaled once for that size and
+    /// kept while it is drawn (up to [`MAX_SCALED`] pixels). `false` (nothing drawn) for
+    /// bounds of a part of a pixel or a larger size.
+    pub fn draw_direct(
         &mut self,
         handle: &raster::Handle,
+        filter_method: raster::FilterMethod,
         bounds: Rectangle,
         opacity: f32,
         pixels: &mut tiny_skia::PixmapMut<'_>,
         clip: Option<Rectangle>,
     ) -> bool {
-        let mut cache = self.cache.borrow_mut();
+        let whole = |v: f32| (v - v.round()).abs() < 1.0 / 64.0 && v >= 1.0;
 
-        let Ok(image) = cache.allocate(handle) else {
-            return false;
-        };
-
-        let same = |a: f32, b: u32| (a - b as f32).abs() < 1.0 / 64.0;
-
-        if !same(bounds.width, image.width()) || !same(bounds.height, image.height()) {
+        if !whole(bounds.width) || !whole(bounds.height) {
             return false;
         }
+
+        let size = (bounds.width.round() as u32, bounds.height.round() as u32);
+        let mut cache = self.cache.borrow_mut();
+
+        let Some(image) = cache.sized(handle, filter_method, size) else {
+            return false;
+        };
 
         let (width, height) = (pixels.width(), pixels.height());
 
@@ -120,13 +124,77 @@ impl Pipeline {
     }
 }
 
+/// The most pixels an image scaled for drawing directly may have.
+pub const MAX_SCALED: u32 = 256 * 256;
+
 #[derive(Debug, Default)]
 struct Cache {
     entries: FxHashMap<raster::Id, Option<Entry>>,
     hits: FxHashSet<raster::Id>,
+    scaled: FxHashMap<ScaledKey, tiny_skia::Pixmap>,
+    scaled_hits: FxHashSet<ScaledKey>,
 }
 
+/// An image scaled to a size, with the filter it was scaled with.
+type ScaledKey = (raster::Id, (u32, u32), bool);
+
 impl Cache {
+    /// The image of `handle` at `size`: itself when it has that size, else scaled to it
+    /// with `filter_method` (kept while it is drawn); `None` if it does not load or
+    /// would be larger than [`MAX_SCALED`].
+    fn sized(
+        &mut self,
+        handle: &raster::Handle,
+        filter_method: raster::FilterMethod,
+        size: (u32, u32),
+    ) -> Option<tiny_skia::PixmapRef<'_>> {
+        let own = {
+            let image = self.allocate(handle).ok()?;
+            (image.width(), image.height())
+        };
+
+        if own == size {
+            return self.allocate(handle).ok();
+        }
+
+        if size.0.saturating_mul(size.1) > MAX_SCALED {
+            return None;
+        }
+
+        let linear = filter_method == raster::FilterMethod::Linear;
+        let key = (handle.id(), size, linear);
+
+        if !self.scaled.contains_key(&key) {
+            let image = self.allocate(handle).ok()?;
+            let mut scaled = tiny_skia::Pixmap::new(size.0, size.1)?;
+
+            scaled.draw_pixmap(
+                0,
+                0,
+                image,
+                &tiny_skia::PixmapPaint {
+                    quality: if linear {
+                        tiny_skia::FilterQuality::Bilinear
+                    } else {
+                        tiny_skia::FilterQuality::Nearest
+                    },
+                    ..Default::default()
+                },
+                tiny_skia::Transform::from_scale(
+                    size.0 as f32 / image.width() as f32,
+                    size.1 as f32 / image.height() as f32,
+                ),
+                None,
+            );
+
+            let _ = self.scaled.insert(key, scaled);
+        }
+
+        let _ = self.scaled_hits.insert(key);
+
+        self.scaled.get(&key).map(tiny_skia::Pixmap::as_ref)
+    }
+
     pub fn allocate(
         &mut self,
         handle: &raster::Handle,
@@ -186,6 +254,8 @@ impl Cache {
     fn trim(&mut self) {
         self.entries.retain(|key, _| self.hits.contains(key));
         self.hits.clear();
+        self.scaled.retain(|key, _| self.scaled_hits.contains(key));
+        self.scaled_hits.clear();
     }
 }
 
