@@ -8,6 +8,37 @@ use super::i18n::fl;
 
 /// Human-readable size with SI units (1 kB = 1000 bytes), one decimal below 100.
 pub fn size(bytes: u64) -> String {
+    remembered(Said::Size(bytes), || said_size(bytes))
+}
+
+/// What a size column says, kept: formatting through Fluent costs more than the rest of
+/// a row's view, and the rows in view say it again on every frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Said {
+    Size(u64),
+    Items(u64),
+}
+
+/// How many sayings are kept before they are forgotten all at once.
+const REMEMBERED: usize = 4096;
+
+/// `say`'s words for `what`, from the ones kept for the current language.
+fn remembered(what: Said, say: impl FnOnce() -> String) -> String {
+    type Kept = (u64, std::collections::HashMap<Said, String>);
+    thread_local! {
+        static KEPT: std::cell::RefCell<Kept> = Default::default();
+    }
+    KEPT.with_borrow_mut(|(language, kept)| {
+        let now = super::i18n::switches();
+        if *language != now || kept.len() >= REMEMBERED {
+            *language = now;
+            kept.clear();
+        }
+        kept.entry(what).or_insert_with(say).clone()
+    })
+}
+
+fn said_size(bytes: u64) -> String {
     if bytes < 1000 {
         return fl!("size-bytes", count = bytes);
     }
@@ -137,7 +168,7 @@ pub fn classify_name(name: &[u8]) -> FileClass {
 pub fn size_column(entry: &Entry, items: Option<u64>) -> String {
     match (entry.is_dir_like(), items) {
         (false, _) => size(entry.size),
-        (true, Some(count)) => fl!("size-items", count = count),
+        (true, Some(count)) => remembered(Said::Items(count), || fl!("size-items", count = count)),
         (true, None) => String::new(),
     }
 }

@@ -2,6 +2,7 @@
 //! environment, and the `fl!` macro every user-visible string goes through.
 
 use std::sync::LazyLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use i18n_embed::fluent::{FluentLanguageLoader, fluent_language_loader};
 use i18n_embed::{DesktopLanguageRequester, LanguageLoader};
@@ -25,8 +26,17 @@ pub static LOADER: LazyLock<FluentLanguageLoader> = LazyLock::new(|| {
     loader
 });
 
+/// How many times the language was switched: words kept from before a switch are stale.
+static SWITCHES: AtomicU64 = AtomicU64::new(0);
+
+/// The number of language switches so far, for caches of translated words.
+pub fn switches() -> u64 {
+    SWITCHES.load(Ordering::Relaxed)
+}
+
 /// Switch the window's language (e.g. `"de"`); falls back to English for missing keys.
 pub fn select(languages: &[&str]) {
+    SWITCHES.fetch_add(1, Ordering::Relaxed);
     let ids: Vec<_> = languages.iter().filter_map(|l| l.parse().ok()).collect();
     if let Err(e) = i18n_embed::select(&*LOADER, &Localizations, &ids) {
         tracing::warn!("cannot switch language: {e}");
@@ -37,6 +47,7 @@ pub fn select(languages: &[&str]) {
 /// Speak `language` (e.g. `"de"`), or with `None` the desktop's (LANGUAGE, LC_ALL,
 /// LC_MESSAGES, LANG: variables, no files).
 pub fn apply(language: Option<&str>) {
+    SWITCHES.fetch_add(1, Ordering::Relaxed);
     match language {
         Some(l) => select(&[l]),
         None => {

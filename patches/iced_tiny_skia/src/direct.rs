@@ -135,7 +135,8 @@ pub fn fill(
 }
 
 /// Blend the premultiplied `image` (`image_width` pixels a row) over the pixels with its
-/// top left corner at `(x, y)`, at `opacity`, inside `clip`.
+/// top left corner at `(x, y)`, at `opacity`, inside `clip`, a pixel (four channels) at a
+/// time.
 pub fn draw(
     pixels: &mut tiny_skia::PixmapMut<'_>,
     (x, y): (i32, i32),
@@ -167,34 +168,47 @@ pub fn draw(
     }
 
     let alpha = (opacity.clamp(0.0, 1.0) * 255.0).round() as u32;
-    let stride = width as usize * 4;
-    let data = pixels.data_mut();
+    let stride = width as usize;
+    let copied: Vec<u32>;
+    let image = match bytemuck::try_cast_slice::<u8, u32>(image) {
+        Ok(words) => words,
+        Err(_) => {
+            copied = image
+                .chunks_exact(4)
+                .map(|p| u32::from_ne_bytes([p[0], p[1], p[2], p[3]]))
+                .collect();
+            &copied
+        }
+    };
+    let Ok(data) = bytemuck::try_cast_slice_mut::<u8, u32>(pixels.data_mut()) else {
+        return;
+    };
 
     for py in area.y0..area.y1 {
-        let from = ((py as i64 - y) * image_width + (area.x0 as i64 - x)) as usize * 4;
-        let source = &image[from..from + (area.x1 - area.x0) * 4];
-        let row = &mut data[py * stride + area.x0 * 4..py * stride + area.x1 * 4];
+        let from = ((py as i64 - y) * image_width + (area.x0 as i64 - x)) as usize;
+        let source = &image[from..from + (area.x1 - area.x0)];
+        let row = &mut data[py * stride + area.x0..py * stride + area.x1];
 
-        for (out, src) in row.chunks_exact_mut(4).zip(source.chunks_exact(4)) {
-            let source = if alpha == 255 {
-                [src[0], src[1], src[2], src[3]]
-            } else {
-                [src[0], src[1], src[2], src[3]].map(|v| div255(u32::from(v) * alpha) as u8)
-            };
+        for (out, &src) in row.iter_mut().zip(source) {
+            let src = if alpha == 255 { src } else { scale(src, alpha) };
 
-            match source[3] {
+            match src >> 24 {
                 0 => {}
-                255 => out.copy_from_slice(&source),
-                a => {
-                    let keep = 255 - u32::from(a);
-
-                    for (o, s) in out.iter_mut().zip(source) {
-                        *o = (u32::from(s) + div255(u32::from(*o) * keep)).min(255) as u8;
-                    }
-                }
+                255 => *out = src,
+                a => *out = src + scale(*out, 255 - a),
             }
         }
     }
+}
+
+/// Each of the four channels of `pixel` times `factor` / 255, rounded (as [`div255`]).
+fn scale(pixel: u32, factor: u32) -> u32 {
+    let rb = (pixel & 0x00ff_00ff) * factor + 0x0080_0080;
+    let rb = ((rb + ((rb >> 8) & 0x00ff_00ff)) >> 8) & 0x00ff_00ff;
+    let ag = ((pixel >> 8) & 0x00ff_00ff) * factor + 0x0080_0080;
+    let ag = (ag + ((ag >> 8) & 0x00ff_00ff)) & 0xff00_ff00;
+
+    rb | ag
 }
 
 /// `v / 255`, rounded, for `v` up to 255 × 255.
