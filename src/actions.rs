@@ -305,18 +305,6 @@ impl ActionState {
     }
 }
 
-/// Files dropped on the window by other applications (X11 sends one event per file).
-pub fn listen(
-    event: iced::Event,
-    _status: iced::event::Status,
-    _window: iced::window::Id,
-) -> Option<ActionMsg> {
-    match event {
-        iced::Event::Window(iced::window::Event::FileDropped(p)) => Some(ActionMsg::FileDropped(p)),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

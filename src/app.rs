@@ -284,7 +284,6 @@ impl App {
         Subscription::batch([
             self.work(),
             iced::event::listen_with(super::keys::listen),
-            iced::event::listen_with(super::actions::listen).map(Message::Drag),
             self.places.subscription().map(Message::Places),
             Subscription::run(super::appearance::events).map(Message::Appearance),
             Subscription::run(super::instance::requests).map(Message::Show),

@@ -5,10 +5,12 @@ use iced::event::{self, Event};
 use iced::keyboard::{self, Key, Modifiers, key::Named};
 use iced::window;
 
+use super::actions::ActionMsg;
 pub use super::key_press::{KeyPress, char_key, named};
 use super::message::Message;
 
-/// Map a window event to a message (the subscription's filter). Keys a focused widget
+/// Map a window event to a message (the one subscription that hears the window's events:
+/// iced hands every event to each such subscription on another thread). Keys a focused widget
 /// captured only count for Escape, so typing in the location bar is not type-ahead.
 pub fn listen(event: Event, status: event::Status, _window: window::Id) -> Option<Message> {
     match event {
@@ -33,6 +35,10 @@ pub fn listen(event: Event, status: event::Status, _window: window::Id) -> Optio
             Some(Message::Resized(size.width, size.height))
         }
         Event::Window(window::Event::Focused) => Some(Message::WindowFocused),
+        // Files dropped on the window by other applications (X11 sends one event per file).
+        Event::Window(window::Event::FileDropped(path)) => {
+            Some(Message::Drag(ActionMsg::FileDropped(path)))
+        }
         _ => None,
     }
 }

@@ -30,6 +30,20 @@ pub enum TypesMsg {
     Described(Vec<Described>),
 }
 
+/// Type names made into shared `Mime`s, one per type however many entries have it.
+#[derive(Debug, Default)]
+pub struct SharedMimes(HashMap<String, Mime>);
+
+impl SharedMimes {
+    /// The shared `Mime` for the type named `mime`.
+    pub fn share(&mut self, mime: String) -> Mime {
+        self.0
+            .entry(mime)
+            .or_insert_with_key(|m| m.as_str().into())
+            .clone()
+    }
+}
+
 /// How a type is shown: its description and its theme icons (when the theme has one).
 #[derive(Debug, Clone, Default)]
 pub struct Look {

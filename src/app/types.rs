@@ -3,7 +3,7 @@
 //! off the UI thread where the first bytes decide), and each new type is described once
 //! (words in the window's language, icons from the theme).
 
-use super::super::types::{Mime, TypesEffect, TypesMsg};
+use super::super::types::{Mime, SharedMimes, TypesEffect, TypesMsg};
 use super::App;
 use crate::message::Message;
 use iced::Task;
@@ -105,13 +105,10 @@ fn tell_unread(
 ) -> (Vec<(Vec<u8>, Mime)>, Vec<(Vec<u8>, Facts)>) {
     let mut told = Vec::new();
     let mut unread = Vec::new();
-    let mut known: std::collections::HashMap<String, Mime> = Default::default();
+    let mut shared = SharedMimes::default();
     for (name, facts) in entries {
         match db.of_entry_unread(&name, facts) {
-            Some(mime) => {
-                let shared = known.entry(mime).or_insert_with_key(|m| m.as_str().into());
-                told.push((name, shared.clone()));
-            }
+            Some(mime) => told.push((name, shared.share(mime))),
             None => unread.push((name, facts)),
         }
     }

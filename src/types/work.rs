@@ -8,7 +8,7 @@ use std::sync::Arc;
 use iced::Task;
 use porpoise_engine::mime::{Facts, MimeDb};
 
-use super::{Look, Mime, TypesMsg};
+use super::{Look, Mime, SharedMimes, TypesMsg};
 use crate::icons::desktop::{self, Dirs};
 use crate::icons::{Icon, IconSize};
 
@@ -63,13 +63,12 @@ impl TypesEffect {
                 dir,
                 entries,
             } => {
-                let mut known: std::collections::HashMap<String, Mime> = Default::default();
+                let mut shared = SharedMimes::default();
                 let types = entries
                     .into_iter()
                     .map(|(name, facts)| {
-                        let mime = db.of_entry(&dir, &name, facts);
-                        let shared = known.entry(mime).or_insert_with_key(|m| m.as_str().into());
-                        (name, shared.clone())
+                        let mime = shared.share(db.of_entry(&dir, &name, facts));
+                        (name, mime)
                     })
                     .collect();
                 TypesMsg::Told { generation, types }

@@ -203,6 +203,11 @@ fn moved(
 /// How far down the paragraphs that are in both frames moved, taken by the most of them;
 /// `None` if none moved.
 fn distance(before: &Layer, now: &Layer) -> Option<f32> {
+    // Most frames nothing moved: the same paragraphs in the same places, told without maps.
+    if paragraphs(before).eq(paragraphs(now)) {
+        return None;
+    }
+
     let origins: HashMap<*const cosmic_text::Buffer, Point> = paragraphs(before).collect();
     let mut votes: HashMap<i64, (usize, f32)> = HashMap::new();
 
