@@ -4,9 +4,11 @@
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use i18n_embed::LanguageLoader;
 use i18n_embed::fluent::{FluentLanguageLoader, fluent_language_loader};
-use i18n_embed::{DesktopLanguageRequester, LanguageLoader};
 use rust_embed::RustEmbed;
+
+mod requested;
 
 #[derive(RustEmbed)]
 #[folder = "i18n/"]
@@ -15,7 +17,7 @@ struct Localizations;
 /// The loader every `fl!` reads from; languages picked from LANGUAGE/LC_ALL/LC_MESSAGES/LANG.
 pub static LOADER: LazyLock<FluentLanguageLoader> = LazyLock::new(|| {
     let loader: FluentLanguageLoader = fluent_language_loader!();
-    let requested = DesktopLanguageRequester::requested_languages();
+    let requested = requested::requested_languages();
     if let Err(e) = i18n_embed::select(&loader, &Localizations, &requested) {
         tracing::warn!("cannot load translations: {e}");
         if let Err(e) = loader.load_fallback_language(&Localizations) {
@@ -51,7 +53,7 @@ pub fn apply(language: Option<&str>) {
     match language {
         Some(l) => select(&[l]),
         None => {
-            let requested = DesktopLanguageRequester::requested_languages();
+            let requested = requested::requested_languages();
             if let Err(e) = i18n_embed::select(&*LOADER, &Localizations, &requested) {
                 tracing::warn!("cannot switch language: {e}");
             }

@@ -1,6 +1,6 @@
 //! What the real window says and does when things happen (tests/desktop: Xvfb, openbox,
 //! XTest input, screenshots read by tesseract): Ctrl+C, Ctrl+V in the same folder makes
-//! "(copy)" and then "(copy 2)"; an application that cannot start says so in one line
+//! "(copy)" and then "(copy 2)"; a folder pasted into itself says it cannot; an application that cannot start says so in one line
 //! that goes after a while; a shown folder deleted from outside says so at once; an entry
 //! renamed from outside stays selected. Effects are checked on disk and on screen.
 //! Run: `cargo build && cargo test --test window_messages` (skips without the tools, fails
@@ -35,6 +35,29 @@ fn copy_and_paste_in_the_same_folder_makes_numbered_copies() {
     wait_file_text(&second, "the second copy to be whole", |t| t == "alpha");
     assert_eq!(fs::read(work.join("alpha.txt")).expect("read"), b"alpha");
     win.wait_text("(copy 2)");
+    win.alive();
+}
+
+#[test]
+fn pasting_a_folder_into_itself_says_it_cannot_and_copies_nothing() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&NAMES);
+    let bulk = home.folder("work/Bulk", &["delta", "echo"]);
+    let mut win = desk.open_work(&home);
+
+    win.click_text("Bulk");
+    win.key("ctrl+c");
+    win.key("Return");
+    win.wait_title("the folder in the title", |t| t.ends_with("Bulk"));
+    win.wait_text("delta");
+    win.key("ctrl+v");
+    win.wait_text("itself");
+    let mut names: Vec<String> = fs::read_dir(&bulk)
+        .expect("read")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["delta.txt", "echo.txt"], "nothing was copied");
     win.alive();
 }
 

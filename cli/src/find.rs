@@ -19,8 +19,8 @@ pub struct FindArgs {
     #[arg(value_name = "PATH")]
     pub root: PathBuf,
     /// A part of the name (case ignored), or a glob such as '*.pdf' matched against the
-    /// whole name; '' for every name.
-    #[arg(value_name = "PATTERN")]
+    /// whole name; none (or '') for every name.
+    #[arg(value_name = "PATTERN", default_value = "")]
     pub pattern: OsString,
     /// Only files holding this text.
     #[arg(long, value_name = "TEXT")]

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use porpoise_engine::entry::{Entry, Kind, State, is_hidden};
-use porpoise_engine::listing::{SortKey, SortOrder, list_all, sort::compare};
+use porpoise_engine::error::Reason;
+use porpoise_engine::listing::{SortKey, SortOrder, list_all, list_one, sort::compare};
 
 use super::format::{HUMAN_SIZE_WIDTH, human_size, mode_string, write_escaped};
 
@@ -28,7 +29,7 @@ pub struct LsArgs {
     /// Do not sort: list in folder order.
     #[arg(short = 'U')]
     pub unsorted: bool,
-    /// The folder to list (default: the current one).
+    /// The folder to list (default: the current one); a file is shown alone, as given.
     #[arg(default_value = ".")]
     pub dir: PathBuf,
     /// Print help.
@@ -43,11 +44,23 @@ pub fn run(args: &LsArgs) -> anyhow::Result<()> {
 }
 
 fn list(args: &LsArgs) -> anyhow::Result<()> {
-    let listing = list_all(&args.dir)?;
+    // A file is shown as `ls FILE` shows it: its own line, named as given.
+    let (listing, folder, alone) = match list_all(&args.dir) {
+        Ok(listing) => (listing, args.dir.clone(), None),
+        Err(e) if e.reason() == Reason::NotADirectory => {
+            let folder = match args.dir.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+                _ => PathBuf::from("."),
+            };
+            let name = args.dir.file_name().map(|n| n.as_bytes().to_vec());
+            (list_one(&args.dir)?, folder, name)
+        }
+        Err(e) => return Err(e.into()),
+    };
     let mut order: Vec<&Entry> = listing
         .entries
         .iter()
-        .filter(|e| args.all || !is_hidden(listing.name(e)))
+        .filter(|e| args.all || alone.is_some() || !is_hidden(listing.name(e)))
         .collect();
     if !args.unsorted {
         order.sort_unstable_by(|a, b| {
@@ -73,7 +86,8 @@ fn list(args: &LsArgs) -> anyhow::Result<()> {
         }
         write_escaped(&mut out, name)?;
         if args.long && e.state() == State::Complete && e.kind() == Kind::Symlink {
-            write_link_target(&mut out, &args.dir, &mut dir, name)?;
+            let in_folder = alone.as_deref().unwrap_or(name);
+            write_link_target(&mut out, &folder, &mut dir, in_folder)?;
         }
         out.write_all(b"\n")?;
     }

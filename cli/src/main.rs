@@ -82,6 +82,7 @@ fn run(command: Command) -> anyhow::Result<()> {
 fn main() -> std::process::ExitCode {
     // Before any thread exists (see the function).
     porpoise_engine::host::prepare_process();
+    porpoise_engine::host::end_with_closed_output();
     let args = Cli::parse();
     let result = match args.command {
         Some(command) => run(command),

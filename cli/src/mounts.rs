@@ -1,5 +1,5 @@
 //! `porpoise mounts`: every mount with its class, filesystem type, mount point and
-//! source, in aligned columns.
+//! source, in aligned columns under a header line (as `df` and `findmnt` have).
 
 use std::io::{BufWriter, Write};
 use std::os::unix::ffi::OsStrExt;
@@ -8,9 +8,13 @@ use porpoise_engine::mounts::MountTable;
 
 use super::format::write_escaped;
 
+/// The columns' names, one word each.
+const HEADER: [&str; 4] = ["CLASS", "TYPE", "MOUNTPOINT", "SOURCE"];
+
 pub fn run() -> anyhow::Result<()> {
     let table = MountTable::read()?;
-    let mut rows = Vec::with_capacity(table.mounts.len());
+    let mut rows = Vec::with_capacity(table.mounts.len() + 1);
+    rows.push(HEADER.map(str::to_owned));
     for m in &table.mounts {
         rows.push([
             m.class.as_str().to_owned(),

@@ -23,8 +23,16 @@ fn mounts_aligns_its_columns() {
     // UTF-8 (checked by run): mount points are escaped.
     let text = porpoise_testkit::run(Command::new(env!("CARGO_BIN_EXE_porpoise")).arg("mounts"));
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines.len() >= 2, "at least / and /proc: {text}");
-    for l in &lines {
+    assert!(
+        lines.len() >= 3,
+        "a header, then at least / and /proc: {text}"
+    );
+    assert_eq!(
+        lines[0].split_whitespace().collect::<Vec<_>>(),
+        ["CLASS", "TYPE", "MOUNTPOINT", "SOURCE"],
+        "the header line names the columns"
+    );
+    for l in &lines[1..] {
         assert!(!l.ends_with(' '), "no trailing spaces: {l:?}");
         let class = l.split(' ').next().expect("a class");
         assert!(["local", "removable", "network"].contains(&class), "{l}");

@@ -21,6 +21,13 @@ pub fn prepare_process() {
         .init();
 }
 
+/// Call first thing in the command's `main`: when the reader of its output goes away
+/// (`porpoise ls | head -1`), the command ends there quietly, as `ls` does. (A window
+/// started from it sets its own: Rust ignores SIGPIPE in every program it starts.)
+pub fn end_with_closed_output() {
+    crate::sys::end_with_closed_output();
+}
+
 /// Call first thing in the window's `main` (a process that lives for hours): memory
 /// freed after a large listing goes back to the system rather than staying resident.
 pub fn keep_memory_lean() {

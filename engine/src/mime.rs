@@ -29,6 +29,12 @@ pub const BROKEN_LINK: &str = "inode/symlink";
 /// The type of text without a type of its own.
 pub const TEXT: &str = "text/plain";
 
+/// The type of desktop entries, which the content alone never makes a file.
+const DESKTOP_FILE: &str = "application/x-desktop";
+
+/// The magic priority from which the content wins over the name (as in GLib).
+const CERTAIN_MAGIC: u32 = 80;
+
 /// How many bytes of a file are read to sniff its type (as GLib reads).
 const SNIFF_BYTES: usize = 4096;
 
@@ -149,24 +155,75 @@ impl MimeDb {
         Ok(self.of_entry(dir, name, facts))
     }
 
-    /// The name's candidates weighed against the content's magic (an empty `data`: the
-    /// name alone); text that matches nothing is `text/plain`, anything else unknown.
+    /// The name's candidates weighed against the content's magic as GLib weighs them
+    /// (`g_content_type_guess`): an empty `data` (nothing read) takes the first candidate;
+    /// a certain magic match wins; else the first candidate that is a kind of what the
+    /// content looks like (`config.json`, of `application/json` and
+    /// `application/schema+json`, holding text: `application/json`); else the first
+    /// candidate. Without candidates the content decides: its magic, else text or unknown.
     fn by_name_and_data(&self, name: &[u8], data: &[u8]) -> String {
         let name = String::from_utf8_lossy(name);
+        let candidates = self.candidates(&name);
         if data.is_empty() {
-            // Nothing read: the first of the name's candidates.
-            return match self.info.get_mime_types_from_file_name(&name).first() {
-                Some(m) => m.essence_str().to_owned(),
-                None => UNKNOWN.into(),
-            };
+            return candidates
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| UNKNOWN.into());
         }
-        let mut guess = self.info.guess_mime_type();
-        guess.file_name(&name).data(data);
-        let mime = guess.guess().mime_type().essence_str().to_owned();
-        if mime == UNKNOWN && !data.is_empty() && looks_like_text(data) {
-            return TEXT.into();
+        let sniffed = self.sniffed(data);
+        if let Some((mime, priority)) = &sniffed {
+            if *priority >= CERTAIN_MAGIC || candidates.is_empty() {
+                return mime.clone();
+            }
+            if let Some(kind) = candidates.iter().find(|c| self.is_a(c, mime)) {
+                return kind.clone();
+            }
         }
-        mime
+        match candidates.into_iter().next() {
+            Some(first) => first,
+            None => UNKNOWN.into(),
+        }
+    }
+
+    /// The types the name's globs give, in a fixed order (the database's own order is not
+    /// kept by `xdg-mime`): a type that is a kind of another candidate after that one
+    /// (`application/json` before `application/schema+json`), then by name.
+    fn candidates(&self, name: &str) -> Vec<String> {
+        let mut candidates: Vec<String> = self
+            .info
+            .get_mime_types_from_file_name(name)
+            .iter()
+            .map(|m| m.essence_str().to_owned())
+            .filter(|m| m != UNKNOWN)
+            .collect();
+        let kinds_of = |mime: &str, all: &[String]| {
+            all.iter()
+                .filter(|other| *other != mime && self.is_a(mime, other))
+                .count()
+        };
+        let all = candidates.clone();
+        candidates.sort_by_cached_key(|m| (kinds_of(m, &all), m.clone()));
+        candidates
+    }
+
+    /// What the content alone says, with the magic's priority: its magic match, else text
+    /// (priority 0) when it looks like text; a desktop file is only ever text here (it is
+    /// trusted by its name alone, as GLib trusts it).
+    fn sniffed(&self, data: &[u8]) -> Option<(String, u32)> {
+        let magic = self
+            .info
+            .get_mime_type_for_data(data)
+            .map(|(mime, priority)| (mime.essence_str().to_owned(), priority))
+            .filter(|(mime, _)| mime != UNKNOWN);
+        let (mime, priority) = match magic {
+            Some(found) => found,
+            None if looks_like_text(data) => (TEXT.to_owned(), 0),
+            None => return None,
+        };
+        if mime == DESKTOP_FILE {
+            return Some((TEXT.to_owned(), priority));
+        }
+        Some((mime, priority))
     }
 
     /// Whether `mime` is `base` or a kind of it (`application/x-shellscript` is a kind of

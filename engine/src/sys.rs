@@ -204,6 +204,15 @@ pub fn keep_memory_lean() {
     }
 }
 
+/// Let the process end as `ls` does when the reader of its output goes away (`| head`):
+/// by SIGPIPE, without a word, rather than with an error for each line it could not write.
+pub fn end_with_closed_output() {
+    // SAFETY: setting a signal's disposition to the default has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// See [`keep_memory_lean`]: 256 KiB.
 const LEAN_BLOCK: i32 = 256 * 1024;
 

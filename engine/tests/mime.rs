@@ -40,6 +40,29 @@ fn a_name_of_one_glob_needs_no_read() {
 }
 
 #[test]
+fn a_name_of_several_types_is_told_by_what_the_content_is_a_kind_of_as_glib_tells_it() {
+    let db = MimeDb::load();
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("config.json"), b"{\"zoom\": 2}\n").expect("write");
+    // `*.json` is the glob of application/json and of application/schema+json; the text
+    // inside is plain text, of which JSON is a kind and comes first: `gio info` and
+    // `xdg-mime query filetype` say application/json.
+    assert_eq!(
+        db.by_name(b"config.json"),
+        None,
+        "the name alone is not enough"
+    );
+    assert_eq!(
+        db.of_entry(dir.path(), b"config.json", file(13, true)),
+        "application/json"
+    );
+    assert_eq!(
+        db.of_path(&dir.path().join("config.json")).expect("type"),
+        "application/json"
+    );
+}
+
+#[test]
 fn content_is_read_only_where_allowed() {
     let db = MimeDb::load();
     let dir = tempfile::tempdir().expect("tempdir");

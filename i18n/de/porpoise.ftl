@@ -297,6 +297,8 @@ undo-why-incomplete = { $count ->
 ## Dateiaktionen: Zwischenablage, Ziehen und Ablegen, Menüs
 status-clipboard-failed = Die Zwischenablage ist nicht nutzbar: { $error }
 status-paste-failed = Nichts zum Einfügen: { $error }
+status-paste-into-itself-copy = Ein Ordner kann nicht in sich selbst kopiert werden.
+status-paste-into-itself-move = Ein Ordner kann nicht in sich selbst verschoben werden.
 drag-items = { $count ->
     [one] 1 Element
    *[other] { $count } Elemente

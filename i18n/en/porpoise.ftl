@@ -297,6 +297,8 @@ undo-why-incomplete = { $count ->
 ## File actions: clipboard, drag and drop, menus
 status-clipboard-failed = The clipboard could not be used: { $error }
 status-paste-failed = Nothing to paste: { $error }
+status-paste-into-itself-copy = You cannot copy a folder into itself.
+status-paste-into-itself-move = You cannot move a folder into itself.
 drag-items = { $count ->
     [one] 1 item
    *[other] { $count } items

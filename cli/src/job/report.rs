@@ -87,10 +87,11 @@ impl Report {
             }
             JobEvent::ItemFailed { path, error } => {
                 self.failed += 1;
-                if self.dest.as_deref() == Some(path.as_path()) {
-                    // The destination itself: what was done to it says more.
-                    self.dest_failed = true;
-                    let (op, name) = (error.op.as_str(), escaped(path));
+                if self.dest.as_deref() == Some(path.as_path()) || error.path != *path {
+                    // The destination itself, or the copy where the item failed: what was
+                    // done to it says more (as `cp`: "cannot create regular file …").
+                    self.dest_failed |= self.dest.as_deref() == Some(path.as_path());
+                    let (op, name) = (error.op.as_str(), escaped(&error.path));
                     format!("cannot {op} {name}: {}", chain(&error.source))
                 } else {
                     format!("{}: {}", self.doing.cannot(path), chain(&error.source))

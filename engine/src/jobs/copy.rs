@@ -86,6 +86,8 @@ struct DirPair {
     /// Shared with the flusher, which syncs the folders of large files.
     dst: Arc<OwnedFd>,
     src_path: PathBuf,
+    /// Where the copies go, as a path: failures there name the file they are about.
+    dst_path: PathBuf,
     /// The source folder's details, to give the copy (none for a job's own target folder).
     finish: Option<Meta>,
     top: usize,
@@ -432,6 +434,7 @@ impl Walker<'_> {
             src: src_dir,
             dst: Arc::new(dst_dir),
             src_path: parent.to_owned(),
+            dst_path: dest_path.to_owned(),
             finish: None,
             top,
             shared: self.shared.clone(),
@@ -578,6 +581,7 @@ impl Walker<'_> {
             src,
             dst: Arc::new(dst),
             src_path: path,
+            dst_path: parent.dst_path.join(OsStr::from_bytes(target.to_bytes())),
             finish: Some(meta),
             top,
             shared: self.shared.clone(),

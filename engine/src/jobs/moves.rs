@@ -162,7 +162,7 @@ fn rename_one(
                     // Folders merge: entry by entry, through a copy.
                     return Renamed::NeedsCopy;
                 }
-                match resolver.resolve(ctx, src, dest, &target, &meta) {
+                match resolver.resolve(ctx, src, (dest, dest_path), &target, &meta) {
                     Resolution::Replace => flags = RenameFlags::empty(),
                     Resolution::RenameTo(t) => target = t,
                     Resolution::Skip => return Renamed::Done,

@@ -30,10 +30,30 @@ pub fn rules_of(dest: &Path) -> Result<FsRules, IoError> {
     Ok(FsRules::for_fs_type(&mount.fs_type))
 }
 
-/// Is the filesystem holding `dest` mounted read-only?
+/// Can nothing be written into `dest`: the filesystem holding it is mounted read-only, or
+/// (on a disk of this computer, whose permissions are what they say) the folder lets this
+/// user create nothing in it. On network shares and FUSE the server decides, so only the
+/// copy itself can tell.
 pub fn read_only(dest: &Path) -> Result<bool, IoError> {
     let vfs = rustix::fs::statvfs(dest).map_err(|e| IoError::new(Op::StatFs, dest, e))?;
-    Ok(vfs.f_flag.contains(rustix::fs::StatVfsMountFlags::RDONLY))
+    if vfs.f_flag.contains(rustix::fs::StatVfsMountFlags::RDONLY) {
+        return Ok(true);
+    }
+    let local = mounts::mount_of(dest).is_some_and(|m| m.class != mounts::MountClass::Network);
+    Ok(local && !may_create_in(dest))
+}
+
+/// Whether this process may create entries in the folder `dest` (write and search
+/// permission, with its effective ids, as the kernel will check them).
+fn may_create_in(dest: &Path) -> bool {
+    use rustix::fs::{Access, AtFlags, CWD, accessat};
+    accessat(
+        CWD,
+        dest,
+        Access::WRITE_OK | Access::EXEC_OK,
+        AtFlags::EACCESS,
+    )
+    .is_ok()
 }
 
 /// [`check`] against the given rules.
@@ -43,7 +63,7 @@ pub fn check_with(sources: &[PathBuf], dest: &Path, rules: FsRules) -> Result<Re
         ..Report::default()
     };
     let vfs = rustix::fs::statvfs(dest).map_err(|e| IoError::new(Op::StatFs, dest, e))?;
-    if vfs.f_flag.contains(rustix::fs::StatVfsMountFlags::RDONLY) {
+    if read_only(dest)? {
         report.problems.push(Problem::ReadOnly);
     }
     let mut buf = vec![MaybeUninit::<u8>::uninit(); 64 * 1024];

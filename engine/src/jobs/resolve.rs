@@ -9,7 +9,7 @@ use std::sync::Mutex;
 
 use rustix::fs::{AtFlags, FileType, StatxFlags};
 
-use crate::error::Op;
+use crate::error::{IoError, Op};
 
 use super::Refusal;
 use super::conflict::{ConflictPolicy, free_copy_name, free_name};
@@ -49,7 +49,7 @@ impl Resolver {
         &self,
         ctx: &Ctx,
         path: &Path,
-        dst: &OwnedFd,
+        (dst, dst_path): (&OwnedFd, &Path),
         target: &CStr,
         meta: &Meta,
     ) -> Resolution {
@@ -72,7 +72,16 @@ impl Resolver {
                 }
             }
         }
-        self.apply(policy, ctx, path, dst, target, meta, existing.as_ref())
+        let copy = dst_path.join(OsStr::from_bytes(target.to_bytes()));
+        self.apply(
+            policy,
+            ctx,
+            path,
+            (dst, &copy),
+            target,
+            meta,
+            existing.as_ref(),
+        )
     }
 
     fn ask(
@@ -111,11 +120,14 @@ impl Resolver {
         policy: ConflictPolicy,
         ctx: &Ctx,
         path: &Path,
-        dst: &OwnedFd,
+        (dst, copy): (&OwnedFd, &Path),
         target: &CStr,
         meta: &Meta,
         existing: Option<&Meta>,
     ) -> Resolution {
+        // A failure names the file that is in the way, not the source.
+        let in_the_way =
+            |errno: rustix::io::Errno| IoError::new(Op::Create, copy, std::io::Error::from(errno));
         let existing_is_dir = existing.is_some_and(|m| m.kind == FileType::Directory);
         match policy {
             ConflictPolicy::Skip => {
@@ -123,18 +135,12 @@ impl Resolver {
                 Resolution::Skip
             }
             ConflictPolicy::Fail | ConflictPolicy::Ask => {
-                ctx.failed(
-                    path.to_owned(),
-                    (Op::Create, rustix::io::Errno::EXIST.into()),
-                );
+                ctx.failed_with(path.to_owned(), in_the_way(rustix::io::Errno::EXIST));
                 Resolution::Skip
             }
             ConflictPolicy::Overwrite | ConflictPolicy::OverwriteIfOlder if existing_is_dir => {
                 // A folder is never replaced by a file.
-                ctx.failed(
-                    path.to_owned(),
-                    (Op::Create, rustix::io::Errno::ISDIR.into()),
-                );
+                ctx.failed_with(path.to_owned(), in_the_way(rustix::io::Errno::ISDIR));
                 Resolution::Skip
             }
             ConflictPolicy::Overwrite => Resolution::Replace,

@@ -105,6 +105,34 @@ pub fn list_all(path: &Path) -> Result<Listing, IoError> {
     })
 }
 
+/// The entry at `path` alone, as `ls FILE` shows a file: named as `path` is written, its
+/// details read relative to its folder.
+pub fn list_one(path: &Path) -> Result<Listing, IoError> {
+    use std::os::unix::ffi::OsStrExt;
+    let invalid = || {
+        IoError::new(
+            Op::Stat,
+            path,
+            std::io::Error::from(std::io::ErrorKind::InvalidInput),
+        )
+    };
+    let name = path.file_name().ok_or_else(invalid)?;
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let dir = sys::open_dir(folder).map_err(|e| IoError::new(Op::OpenDir, folder, e))?;
+    let name = std::ffi::CString::new(name.as_bytes()).map_err(|_| invalid())?;
+    sys::statx_at(&dir, &name, false).map_err(|e| IoError::new(Op::Stat, path, e))?;
+    let mut names = Names::default();
+    let r = names.push(path.as_os_str().as_bytes());
+    let entry = stat_entry(&dir, &name, r, Kind::Unknown, 0, false);
+    Ok(Listing {
+        entries: vec![entry],
+        names,
+    })
+}
+
 /// Below this many entries a second thread costs more than it saves.
 const PARALLEL_FROM: usize = 512;
 

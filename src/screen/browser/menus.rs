@@ -258,10 +258,16 @@ impl Browser {
                 return Task::none();
             }
         };
-        // A folder into itself never; a cut list back into its own folder does nothing.
-        if list.paths.iter().any(|s| dest.starts_with(s))
-            || (list.cut && !drag::drop_allowed(&list.paths, &dest))
-        {
+        // A folder into itself never, and the person is told (as Nautilus tells); a cut
+        // list back into its own folder does nothing.
+        if list.paths.iter().any(|s| dest.starts_with(s)) {
+            cx.tell(Event::Error(match list.cut {
+                true => fl!("status-paste-into-itself-move"),
+                false => fl!("status-paste-into-itself-copy"),
+            }));
+            return Task::none();
+        }
+        if list.cut && !drag::drop_allowed(&list.paths, &dest) {
             return Task::none();
         }
         let kind = if list.cut {

@@ -151,7 +151,7 @@ fn link_one(
         match rustix::fs::linkat(from_dir, from_name, &**dst, &target, AtFlags::empty()) {
             Ok(()) => return placed(ctx, l, path, shared, &target, replace),
             Err(Errno::EXIST) if !replace => {
-                match resolver.resolve(ctx, path, dst, &target, &l.meta) {
+                match resolver.resolve(ctx, path, (dst, &l.pair.dst_path), &target, &l.meta) {
                     Resolution::Replace => replace = true,
                     Resolution::RenameTo(t) => target = t,
                     Resolution::Skip => {

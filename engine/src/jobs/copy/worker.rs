@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::Receiver;
 use rustix::fs::{AtFlags, FileType};
 
-use crate::error::Op;
+use crate::error::{IoError, Op};
 
 use super::super::events::{JobEvent, SkipReason};
 use super::super::fsops::{self, Created, Source};
@@ -233,7 +233,7 @@ impl Batch<'_> {
             Err((Op::Create, e)) if e.raw_os_error() == Some(libc::EEXIST) && !replace => {
                 return Begun::NameTaken;
             }
-            Err(e) => self.failed(item, e),
+            Err(e) => self.failed(item, target, e),
         }
         Begun::Finished
     }
@@ -252,10 +252,13 @@ impl Batch<'_> {
         let mut renamed: Option<CString> = None;
         loop {
             let target = renamed.as_deref().unwrap_or_else(|| chunk.target(item));
-            let replace = match self
-                .resolver
-                .resolve(self.ctx, &path, &dirs.dst, target, &item.meta)
-            {
+            let replace = match self.resolver.resolve(
+                self.ctx,
+                &path,
+                (&dirs.dst, &dirs.dst_path),
+                target,
+                &item.meta,
+            ) {
                 Resolution::Replace => true,
                 Resolution::RenameTo(t) => {
                     renamed = Some(t);
@@ -291,7 +294,7 @@ impl Batch<'_> {
         let target = s.renamed.as_deref().unwrap_or_else(|| chunk.target(item));
         match fsops::fill_copy(s.created, &source, &dirs.dst, target, self.sink) {
             Ok(_) => self.done(item, target, s.replace),
-            Err(e) => self.failed(item, e),
+            Err(e) => self.failed(item, target, e),
         }
     }
 
@@ -314,7 +317,7 @@ impl Batch<'_> {
         }
     }
 
-    fn failed(&self, item: &Item, e: fsops::OpError) {
+    fn failed(&self, item: &Item, target: &CStr, e: fsops::OpError) {
         let shared = self.shared;
         let top = self.dirs().top;
         if self.ctx.control.is_cancelled() || shared.stopped.load(Ordering::Relaxed) {
@@ -326,8 +329,29 @@ impl Batch<'_> {
         }
         shared.stop_if_hopeless(&e);
         shared.item_failed(top);
-        self.ctx.failed(source_path(self.chunk, item), e);
+        let (op, error) = e;
+        // A failure on the destination's side names the copy it is about ("cannot create
+        // out/note.txt: exists"), not its source.
+        let about = match at_destination(op) {
+            true => self
+                .dirs()
+                .dst_path
+                .join(OsStr::from_bytes(target.to_bytes())),
+            false => source_path(self.chunk, item),
+        };
+        self.ctx.failed_with(
+            source_path(self.chunk, item),
+            IoError::new(op, about, error),
+        );
     }
+}
+
+/// Whether a failure of `op` happened on the copy's side rather than the source's.
+fn at_destination(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Create | Op::Write | Op::SetMetadata | Op::Rename | Op::Flush | Op::Verify
+    )
 }
 
 /// A worker waiting for the turn with nothing to fill. It yields while the holders make
