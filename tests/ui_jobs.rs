@@ -330,6 +330,47 @@ fn failed_items_are_listed_until_dismissed() {
 }
 
 #[test]
+fn finished_rows_clear_together_and_only_well_finished_ones_leave_by_themselves() {
+    use porpoise::screen::jobs::Message as Jobs;
+    let _lock = language("en");
+    let (_dir, src, dest) = two_folders(&[("a.txt", "alpha"), ("b.txt", "bravo")]);
+    let app = boot(&dest);
+    let app = run_job(app, JobKind::Copy, &src, &["a.txt"], &dest);
+    assert!(
+        !shows(&app, "Clear finished"),
+        "one finished row: its own Dismiss"
+    );
+    let gone = src.join("gone.txt");
+    let app = send(app, job(JobKind::Copy, vec![gone], &dest));
+    let entries = &app.jobs().entries;
+    assert!(
+        entries[0].leaves_by_itself(),
+        "a copy that went well goes by itself"
+    );
+    assert!(
+        !entries[1].leaves_by_itself(),
+        "a failed one stays to be read"
+    );
+
+    // Dismissed under the pointer, a row empties but keeps its room until it leaves.
+    let app = send(app, Message::Jobs(Jobs::Hovered(true)));
+    let app = click(app, button_id(1, "dismiss"));
+    assert_eq!(
+        app.jobs().entries.len(),
+        2,
+        "the room stays under the pointer"
+    );
+    assert!(!shows(&app, "Copied 1 file"));
+    let app = send(app, Message::Jobs(Jobs::Hovered(false)));
+    assert_eq!(app.jobs().entries.len(), 1, "gone once the pointer left");
+
+    let app = run_job(app, JobKind::Copy, &src, &["b.txt"], &dest);
+    assert_eq!(app.jobs().entries.len(), 2);
+    let app = click(app, "Clear finished");
+    assert!(app.jobs().entries.is_empty(), "every finished row cleared");
+}
+
+#[test]
 fn undo_takes_back_a_rename_and_a_new_folder() {
     use porpoise::undo::UndoStep;
     let (_lock, dir) = english_folder();

@@ -1,6 +1,7 @@
 //! What the real window says and does when things happen (tests/desktop: Xvfb, openbox,
 //! XTest input, screenshots read by tesseract): Ctrl+C, Ctrl+V in the same folder makes
-//! "(copy)" and then "(copy 2)"; a folder pasted into itself says it cannot; an application that cannot start says so in one line
+//! "(copy)" and then "(copy 2)"; a finished job's row goes by itself, a failed one stays;
+//! a folder pasted into itself says it cannot; an application that cannot start says so in one line
 //! that goes after a while; a shown folder deleted from outside says so at once; an entry
 //! renamed from outside stays selected. Effects are checked on disk and on screen.
 //! Run: `cargo build && cargo test --test window_messages` (skips without the tools, fails
@@ -35,6 +36,40 @@ fn copy_and_paste_in_the_same_folder_makes_numbered_copies() {
     wait_file_text(&second, "the second copy to be whole", |t| t == "alpha");
     assert_eq!(fs::read(work.join("alpha.txt")).expect("read"), b"alpha");
     win.wait_text("(copy 2)");
+    win.alive();
+}
+
+#[test]
+fn a_finished_job_leaves_the_panel_by_itself_and_a_failed_one_stays() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&NAMES);
+    let work = home.work.clone();
+    let mut win = desk.open_work(&home);
+    // The pointer rests away from the panel, over the files.
+    win.click_text("alpha");
+    win.key("ctrl+c");
+    win.key("ctrl+v");
+    wait_exists(&work.join("alpha (copy).txt"), true);
+    win.wait_text("Dismiss");
+    // Nothing to read in it: it goes after a few seconds, without a click.
+    win.wait_gone("Dismiss");
+    win.alive();
+
+    // A paste whose source went meanwhile fails, and its row stays to be read.
+    win.click_text("bravo");
+    win.key("ctrl+c");
+    fs::remove_file(work.join("bravo.txt")).expect("remove");
+    win.wait_gone("bravo");
+    win.key("ctrl+v");
+    win.wait_text("failed");
+    let stays = std::time::Instant::now() + std::time::Duration::from_secs(8);
+    wait_for("eight seconds with the failed row shown", PATIENCE, || {
+        assert!(
+            win.find_text("failed").is_some(),
+            "the failed job's row stays until dismissed"
+        );
+        (std::time::Instant::now() >= stays).then_some(())
+    });
     win.alive();
 }
 

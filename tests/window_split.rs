@@ -118,6 +118,39 @@ fn two_panes_side_by_side_copy_move_and_drag_between_them() {
 }
 
 #[test]
+fn a_click_on_the_empty_part_of_a_pane_gives_it_the_keyboard() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&["alpha", "bravo", "charlie"]);
+    let other = home.folder("other", &["kilo"]);
+    let mut win = desk.open_work(&home);
+    win.wait_text("alpha");
+    win.key("F3");
+    win.wait_text_where("alpha", in_right_pane(&win));
+    // The right pane goes elsewhere through its location bar, and keeps the keyboard.
+    let (x, y) = win.wait_text_where("charlie", in_right_pane(&win));
+    win.click(x, y);
+    win.go_to(&other);
+    win.wait_text_where("kilo", in_right_pane(&win));
+    // Ctrl+L there again: its location bar takes the keys.
+    win.key("ctrl+l");
+
+    // A click below the left pane's rows, where no file is: that pane has the keyboard,
+    // so typing selects there and F5 copies into the other pane's folder.
+    let (_, _, _, height) = win.geometry();
+    win.click(middle(&win) - 60, height as i32 - 80);
+    wait_folder(&win, "work");
+    win.key("b");
+    win.key("r");
+    win.key("F5");
+    wait_exists(&other.join("bravo.txt"), true);
+    assert!(
+        home.work.join("bravo.txt").exists(),
+        "a copy keeps its source"
+    );
+    win.alive();
+}
+
+#[test]
 fn a_split_tab_comes_back_at_the_next_start() {
     let Some(desk) = Desktop::start() else { return };
     let home = Home::with_files(&["alpha"]);

@@ -177,6 +177,7 @@ job-pause = Anhalten
 job-resume = Fortsetzen
 job-cancel = Abbrechen
 job-dismiss = Ausblenden
+job-clear-finished = Erledigte entfernen
 job-show-failed = Fehlgeschlagenes zeigen ({ $count })
 job-hide-failed = Fehlgeschlagenes verbergen
 job-files-count = { $count ->

@@ -177,6 +177,7 @@ job-pause = Pause
 job-resume = Resume
 job-cancel = Cancel
 job-dismiss = Dismiss
+job-clear-finished = Clear finished
 job-show-failed = Show what failed ({ $count })
 job-hide-failed = Hide what failed
 job-files-count = { $count ->

@@ -57,6 +57,7 @@ impl App {
     pub fn jobs_view(&self) -> Option<iced::Element<'_, Message>> {
         let ring = self.focus_ring() == Some(crate::focus::Part::Jobs);
         let place = |at: &std::path::Path| self.places.device_name(at);
-        Some(self.jobs.view(ring, &place)?.map(Message::Jobs))
+        let height = self.settings.window_height;
+        Some(self.jobs.view(ring, &place, height)?.map(Message::Jobs))
     }
 }

@@ -10,6 +10,7 @@ pub mod words;
 
 use std::collections::VecDeque;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use iced::{Subscription, Task};
 use porpoise_engine::jobs::rename::RenameJob;
@@ -45,6 +46,12 @@ pub enum Message {
     MoveDown(u64),
     /// Remove a finished job's row.
     Dismiss(u64),
+    /// Remove every finished job's row.
+    ClearFinished,
+    /// The pointer came over the panel (`true`) or left it.
+    Hovered(bool),
+    /// A second went by: finished rows that were shown long enough leave.
+    Tick,
     /// Show or hide a finished job's failed items.
     ToggleFailures(u64),
     /// Ctrl+Z.
@@ -97,7 +104,12 @@ pub struct Jobs {
     /// The engine's queue per device the copies and moves wait in.
     queue: Queue,
     next_id: u64,
+    /// The pointer is over the panel: no row leaves, so nothing moves under it.
+    hovered: bool,
 }
+
+/// How long a finished job's row stays before it leaves by itself.
+pub const FINISHED_STAYS: Duration = Duration::from_secs(5);
 
 impl Jobs {
     /// Start the job `request` asks for (as `spec` says, else as its own spec), a row of
@@ -178,6 +190,30 @@ impl Jobs {
             }
             Message::Dismiss(id) => {
                 self.dismiss(id);
+                None
+            }
+            Message::ClearFinished => {
+                let finished: Vec<u64> = self
+                    .entries
+                    .iter()
+                    .filter(|e| e.is_finished())
+                    .map(|e| e.id)
+                    .collect();
+                for id in finished {
+                    self.dismiss(id);
+                }
+                None
+            }
+            Message::Hovered(over) => {
+                self.hovered = over;
+                if !over {
+                    self.entries.retain(|e| !e.gone);
+                    self.leave(Instant::now());
+                }
+                None
+            }
+            Message::Tick => {
+                self.leave(Instant::now());
                 None
             }
             Message::ToggleFailures(id) => {
@@ -289,7 +325,11 @@ impl Jobs {
 
     /// The running jobs, each followed until it ends.
     pub fn subscription(&self) -> Subscription<Message> {
-        Subscription::batch(self.running().map(follow::subscription))
+        let clock = match self.has_leaving() {
+            true => iced::time::every(Duration::from_secs(1)).map(|_| Message::Tick),
+            false => Subscription::none(),
+        };
+        Subscription::batch(self.running().map(follow::subscription).chain([clock]))
     }
 
     /// A new job id.
@@ -306,9 +346,35 @@ impl Jobs {
         self.entries.iter_mut().find(|e| e.id == id)
     }
 
-    /// Remove a finished job's row.
+    /// Remove a finished job's row; while the pointer is over the panel the row only
+    /// empties, keeping its room until the pointer leaves.
     pub fn dismiss(&mut self, id: u64) {
+        if self.hovered {
+            if let Some(e) = self.get_mut(id).filter(|e| e.is_finished()) {
+                e.gone = true;
+            }
+            return;
+        }
         self.entries.retain(|e| e.id != id || !e.is_finished());
+    }
+
+    /// The rows of jobs that finished well at least [`FINISHED_STAYS`] before `now`
+    /// leave, unless the pointer is over the panel.
+    fn leave(&mut self, now: Instant) {
+        if self.hovered {
+            return;
+        }
+        self.entries.retain(|e| {
+            let due = e
+                .finished_at
+                .is_some_and(|at| now.saturating_duration_since(at) >= FINISHED_STAYS);
+            !(e.leaves_by_itself() && due)
+        });
+    }
+
+    /// Some finished row will leave by itself: the panel needs its clock.
+    fn has_leaving(&self) -> bool {
+        self.entries.iter().any(|e| e.leaves_by_itself() && !e.gone)
     }
 
     /// The jobs not finished, whose events the window follows.

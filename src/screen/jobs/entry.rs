@@ -56,6 +56,11 @@ pub struct JobEntry {
     pub redo: bool,
     /// While it waits for its device: which, and its place in the device's line.
     pub waiting: Option<(WaitingFor, usize)>,
+    /// When it finished, for its row to leave by itself a while later.
+    pub finished_at: Option<Instant>,
+    /// Dismissed while the pointer was over the panel: its row keeps its room, empty,
+    /// until the pointer leaves (nothing moves under the pointer).
+    pub gone: bool,
     started: Instant,
     eta: Eta,
     time_left: Option<Duration>,
@@ -68,6 +73,8 @@ impl JobEntry {
             request,
             redo: false,
             waiting: None,
+            finished_at: None,
+            gone: false,
             run,
             state: JobState::Scanning,
             figures: Figures::default(),
@@ -87,6 +94,12 @@ impl JobEntry {
 
     pub fn is_finished(&self) -> bool {
         self.summary.is_some()
+    }
+
+    /// A finished job with nothing to read (no item failed) leaves the panel by itself;
+    /// a failed one stays until dismissed.
+    pub fn leaves_by_itself(&self) -> bool {
+        self.is_finished() && self.failures.is_empty() && self.state != JobState::Failed
     }
 
     /// Its controls: pause, resume, cancel, answers.
@@ -204,6 +217,7 @@ impl JobEntry {
             }),
             JobEvent::ModesSet { before } => self.modes_before = Some(before),
             JobEvent::Finished { state, summary } => {
+                self.finished_at = Some(Instant::now());
                 self.waiting = None;
                 self.state = state;
                 self.summary = Some(summary);

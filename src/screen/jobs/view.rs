@@ -1,8 +1,11 @@
 //! The job panel above the status bar: one row per job with what it does, a bar over the
 //! bytes on the device, files, speed, time left and state, pause/resume and cancel; a
-//! finished row keeps its summary and the failed items until dismissed.
+//! finished row keeps its summary, and the failed items until dismissed; a row that
+//! finished well leaves by itself (see `Jobs::leave`), and "Clear finished" takes the rest.
 
-use iced::widget::{Id, button, column, container, progress_bar, row, scrollable, space, text};
+use iced::widget::{
+    Id, button, column, container, mouse_area, progress_bar, row, scrollable, space, text,
+};
 use iced::{Center, Element, Fill};
 
 use super::entry::JobEntry;
@@ -11,32 +14,58 @@ use crate::i18n::fl;
 use crate::theme;
 
 /// The id of one of a job row's buttons: `what` is "pause", "resume", "cancel",
-/// "dismiss", "failures", or for a waiting job "start-now", "up" and "down".
+/// "dismiss", "failures", or for a waiting job "start-now", "up" and "down"; the panel's
+/// "clear-finished" is job 0's.
 pub fn button_id(job: u64, what: &str) -> Id {
     Id::from(format!("job-{job}-{what}"))
 }
 
-/// Most rows shown before the panel scrolls.
+/// Most rows shown before the panel scrolls (and never more than a third of the window).
 const MAX_HEIGHT: f32 = 220.0;
 
 impl Jobs {
     /// The panel, or nothing while there are no jobs; `ring`: it has the keyboard, moved
     /// there by a key; `place`: the name Places gives the device mounted at a path.
+    /// `window_height`: the window's, of which the panel takes at most a third.
     pub fn view<'a>(
         &'a self,
         ring: bool,
         place: &dyn Fn(&std::path::Path) -> Option<String>,
+        window_height: f32,
     ) -> Option<Element<'a, Message>> {
         if self.entries.is_empty() {
             return None;
         }
-        let rows = column(self.entries.iter().map(|e| job_row(e, place))).spacing(10);
+        let finished = self
+            .entries
+            .iter()
+            .filter(|e| e.is_finished() && !e.gone)
+            .count();
+        let mut rows = column(self.entries.iter().map(|e| match e.gone {
+            true => gone_row(),
+            false => job_row(e, place),
+        }))
+        .spacing(10);
+        if finished >= 2 {
+            rows = rows.push(row![
+                space().width(Fill),
+                small_button(
+                    fl!("job-clear-finished"),
+                    0,
+                    "clear-finished",
+                    Message::ClearFinished
+                ),
+            ]);
+        }
+        let panel = container(scrollable(rows).height(iced::Shrink))
+            .max_height(MAX_HEIGHT.min(window_height / 3.0))
+            .padding([8, 12])
+            .width(Fill)
+            .style(theme::ringed(theme::side_panel, ring));
         Some(
-            container(scrollable(rows).height(iced::Shrink))
-                .max_height(MAX_HEIGHT)
-                .padding([8, 12])
-                .width(Fill)
-                .style(theme::ringed(theme::side_panel, ring))
+            mouse_area(panel)
+                .on_enter(Message::Hovered(true))
+                .on_exit(Message::Hovered(false))
                 .into(),
         )
     }
@@ -125,6 +154,19 @@ fn waiting_row(e: &JobEntry, line: String) -> Element<'_, Message> {
         text(line).size(theme::SMALL_TEXT).style(theme::muted),
     ]
     .spacing(4)
+    .into()
+}
+
+/// The room of a row dismissed while the pointer is over the panel: as tall as a finished
+/// row (a line of text beside a small button), and empty.
+fn gone_row<'a>() -> Element<'a, Message> {
+    row![
+        text(" "),
+        button(text(" ").size(theme::SMALL_TEXT))
+            .padding([3, 10])
+            .style(theme::flat_button(false)),
+    ]
+    .align_y(Center)
     .into()
 }
 
