@@ -120,6 +120,7 @@ pub fn run(mut args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
     .theme(App::theme)
     .window(iced::window::Settings {
         size,
+        min_size: Some(MIN_SIZE),
         platform_specific: iced::window::settings::PlatformSpecific {
             // WM_CLASS on X11 and the app id on Wayland: what docks match to the
             // desktop file's StartupWMClass.
@@ -136,6 +137,10 @@ pub fn run(mut args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
     .run()?;
     Ok(())
 }
+
+/// The smallest the window gets: Places, the toolbar's buttons with the main menu, and a
+/// few breadcrumbs and rows still fit.
+pub const MIN_SIZE: iced::Size = iced::Size::new(520.0, 360.0);
 
 /// The argument that opens a window of its own even when the session has one.
 pub const NEW_WINDOW: &str = "--new-window";

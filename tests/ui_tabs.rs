@@ -181,6 +181,41 @@ fn closed_tabs_come_back_and_the_last_closes_the_window() {
 }
 
 #[test]
+fn a_closed_tab_comes_back_where_it_was() {
+    let (_lang, dir, (one, two)) = english_in(one_and_two);
+    let three = dir.path().join("three");
+    std::fs::create_dir(&three).expect("mkdir");
+    let app = boot(&one);
+    let open_behind = |app, folder: &PathBuf| {
+        send(
+            app,
+            Message::Browser(browser::Message::Tab(TabMsg::OpenBehind(folder.clone()))),
+        )
+    };
+    // Tabs: one, two, three; the middle one is shown and closed.
+    let app = open_behind(app, &three);
+    let app = open_behind(app, &two);
+    assert_eq!(tab_folders(&app), [one.clone(), two.clone(), three.clone()]);
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Tab(TabMsg::Show(1))),
+    );
+    let app = send(app, press(char_key("w"), Modifiers::CTRL));
+    assert_eq!(tab_folders(&app), [one.clone(), three.clone()]);
+
+    let app = send(
+        app,
+        press(char_key("T"), Modifiers::CTRL | Modifiers::SHIFT),
+    );
+    assert_eq!(
+        tab_folders(&app),
+        [one, two.clone(), three],
+        "back in the middle, not at the end"
+    );
+    assert_eq!(app.browser().path(), two.as_path(), "and shown");
+}
+
+#[test]
 fn tabs_are_kept_in_the_settings_whatever_bytes_their_names_hold() {
     let (_lang, dir, (one, _)) = english_in(one_and_two);
     // A folder whose name is not UTF-8, and one with a space and a percent sign.

@@ -2,14 +2,15 @@
 //! window under Xvfb (tests/desktop): a `file://` URI with percent-escapes, several
 //! arguments, a path to a file, a path that never existed; the window's `WM_CLASS`,
 //! which docks match to the desktop file's `StartupWMClass`; and the launcher's startup ID,
-//! which the window wears and answers with startup notification's `remove`.
+//! which the window wears and answers with startup notification's `remove`; and the
+//! smallest size the window keeps.
 //! Run: `cargo build && cargo test --test window_launch` (skips without the tools, fails in CI).
 
 mod desktop;
 
 use std::fs;
 
-use desktop::{Desktop, Home, Launch, StartupWatch};
+use desktop::{Desktop, Home, Launch, PATIENCE, StartupWatch, wait_for};
 
 /// The desktop file's `StartupWMClass`.
 fn startup_wm_class() -> String {
@@ -143,5 +144,26 @@ fn the_window_answers_the_launch_that_started_it() {
     );
     watch.wait_message(&format!("remove: ID=\"{startup_id}\""));
     assert_eq!(watch.startup_id_of(win.id()), startup_id);
+    win.alive();
+}
+
+#[test]
+fn the_window_keeps_a_size_its_toolbar_and_places_fit_in() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&["alpha"]);
+    let mut win = desk.open_work(&home);
+    win.wait_text("alpha");
+    let before = win.geometry();
+    // Asked for 260x200, the window manager keeps the window's smallest size.
+    desk.xdotool(["windowsize", &win.id().to_string(), "260", "200"]);
+    let (_, _, width, height) = wait_for("the window to take a new size", PATIENCE, || {
+        let now = win.geometry();
+        (now != before).then_some(now)
+    });
+    assert!(
+        width >= 520 && height >= 360,
+        "no smaller than 520x360: {width}x{height}"
+    );
+    win.wait_text("alpha");
     win.alive();
 }

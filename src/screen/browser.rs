@@ -171,8 +171,9 @@ pub struct Browser {
     beside: Option<Beside>,
     /// The other tabs, in order around the shown one.
     tabs: Tabs<Tab>,
-    /// The folders of closed tabs, the last closed last (Ctrl+Shift+T opens it again).
-    closed_tabs: Vec<PathBuf>,
+    /// The folders of closed tabs and where each was among the tabs, the last closed last
+    /// (Ctrl+Shift+T opens it again there).
+    closed_tabs: Vec<(PathBuf, usize)>,
     /// Folders no pane shows any more, for a while.
     cache: ListerCache,
     /// What the person is in the middle of with the pointer and the clipboard.

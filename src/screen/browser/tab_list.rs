@@ -36,7 +36,7 @@ impl Browser {
                 self.show_tab((self.tabs.shown() + n - 1) % n, cx)
             }
             TabMsg::Reopen => match self.closed_tabs.pop() {
-                Some(folder) => self.open_tab(folder, true, cx),
+                Some((folder, at)) => self.reopen_tab(folder, at, cx),
                 None => Task::none(),
             },
             TabMsg::Moved { from, to } => {
@@ -92,6 +92,17 @@ impl Browser {
         }
     }
 
+    /// A closed tab at `folder` again, shown, at its place `at` among the tabs.
+    fn reopen_tab(&mut self, folder: PathBuf, at: usize, cx: &mut Context) -> Task<Message> {
+        let viewport = self.pane.viewport().scrolled_to_top();
+        let pane = Pane::open(folder, viewport, self.around(cx));
+        let tab = Tab { pane, beside: None };
+        self.tabs.open_at(at, tab, |tab| {
+            swap_shown(&mut self.pane, &mut self.beside, tab)
+        });
+        self.tab_changed(cx)
+    }
+
     /// Close the tab at `at`; the last one closes the window.
     fn close_tab(&mut self, at: usize, cx: &mut Context) -> Task<Message> {
         if self.tabs.is_single() {
@@ -107,7 +118,7 @@ impl Browser {
         let Some(closed) = closed else {
             return Task::none();
         };
-        self.closed_tabs.push(closed.pane.path().to_owned());
+        self.closed_tabs.push((closed.pane.path().to_owned(), at));
         let peers = all(&self.pane, &self.beside, &self.tabs);
         closed.pane.close(&mut self.cache, &peers);
         if let Some(beside) = closed.beside {

@@ -84,6 +84,14 @@ impl<P> Tabs<P> {
         self.shown += 1;
     }
 
+    /// Open `new` at place `at` among all tabs (the end at most) and show it; `swap` as
+    /// for [`Tabs::open`]. A closed tab comes back where it was.
+    pub fn open_at(&mut self, at: usize, new: P, swap: impl FnOnce(P) -> P) {
+        let old = swap(new);
+        self.others.insert(self.shown, old);
+        self.shown = at.min(self.others.len());
+    }
+
     /// Open `new` right after the shown tab without showing it.
     pub fn open_behind(&mut self, new: P) {
         self.others.insert(self.shown, new);
