@@ -1,7 +1,7 @@
 //! What the real window says and does when things happen (tests/desktop: Xvfb, openbox,
 //! XTest input, screenshots read by tesseract): Ctrl+C, Ctrl+V in the same folder makes
 //! "(copy)" and then "(copy 2)"; a finished job's row goes by itself, a failed one stays;
-//! a folder pasted into itself says it cannot; an application that cannot start says so in one line
+//! a folder pasted into itself says it cannot; a broken link opened offers the trash; an application that cannot start says so in one line
 //! that goes after a while; a shown folder deleted from outside says so at once; an entry
 //! renamed from outside stays selected. Effects are checked on disk and on screen.
 //! Run: `cargo build && cargo test --test window_messages` (skips without the tools, fails
@@ -70,6 +70,32 @@ fn a_finished_job_leaves_the_panel_by_itself_and_a_failed_one_stays() {
         );
         (std::time::Instant::now() >= stays).then_some(())
     });
+    win.alive();
+}
+
+#[test]
+fn opening_a_broken_link_says_so_and_offers_the_trash() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&NAMES);
+    let link = home.work.join("dangling");
+    std::os::unix::fs::symlink(home.path().join("nowhere.txt"), &link).expect("symlink");
+    let mut win = desk.open_work(&home);
+
+    let (x, y) = win.wait_text("dangling");
+    win.double_click(x, y);
+    win.wait_text("broken");
+    win.wait_text("Trash");
+    win.alive();
+    // Enter takes the default, Move to Trash: the link goes to the home's trash.
+    win.key("Return");
+    wait_for("the link to leave its folder", PATIENCE, || {
+        fs::symlink_metadata(&link).is_err().then_some(())
+    });
+    let trashed = home.path().join(".local/share/Trash/files/dangling");
+    assert!(
+        fs::symlink_metadata(&trashed).is_ok_and(|m| m.file_type().is_symlink()),
+        "the link itself is in the trash"
+    );
     win.alive();
 }
 

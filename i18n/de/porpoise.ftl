@@ -240,6 +240,9 @@ delete-confirm-title = { $count ->
    *[other] { $count } Elemente endgültig löschen?
 }
 delete-confirm-body = Das lässt sich nicht rückgängig machen.
+broken-link-title = Die Verknüpfung „{ $name }“ ist defekt
+broken-link-body = Sie kann nicht geöffnet werden: ihr Ziel existiert nicht. Die Verknüpfung in den Papierkorb verschieben?
+broken-link-trash = In den Papierkorb verschieben
 delete-confirm-delete = Löschen
 delete-confirm-cancel = Abbrechen
 

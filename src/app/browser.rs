@@ -48,6 +48,7 @@ impl App {
                 Task::none()
             }
             Event::AskDelete(paths) => self.ask_delete(paths),
+            Event::BrokenLink(link) => self.ask_broken_link(link),
             Event::Open { files, with } => self.open_files(files, with),
             Event::AskOpenWith { ticket, files } => self.ask_open_with(ticket, files),
             Event::Chooser { files, mimes } => self.open_chooser(files, mimes),

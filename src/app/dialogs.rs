@@ -136,6 +136,12 @@ impl App {
                 dest: PathBuf::new(),
                 modes: None,
             }),
+            Answer::Trash(sources) => self.start_job(JobRequest {
+                kind: JobKind::Trash,
+                sources,
+                dest: PathBuf::new(),
+                modes: None,
+            }),
         }
     }
 
@@ -168,6 +174,12 @@ impl App {
         if matches!(&self.dialog, Some(Dialog::Question(q)) if q.ask.holds(job)) {
             self.dialog = None;
         }
+    }
+
+    /// A broken link was opened: say so, and offer to move it to the trash.
+    pub(super) fn ask_broken_link(&mut self, link: PathBuf) -> Task<Message> {
+        let ask = Question::new(Ask::BrokenLink { link });
+        self.show_dialog(Dialog::Question(ask), Task::none())
     }
 
     /// Shift+Del: ask before deleting `paths` for good.

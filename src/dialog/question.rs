@@ -37,6 +37,8 @@ pub enum Ask {
     },
     /// Delete these for good? (Shift+Del)
     ConfirmDelete { paths: Vec<PathBuf> },
+    /// A link whose target is gone was opened: move it to the trash? (as Nautilus asks)
+    BrokenLink { link: PathBuf },
 }
 
 impl Ask {
@@ -44,7 +46,7 @@ impl Ask {
     pub fn job(&self) -> Option<u64> {
         match self {
             Ask::Conflict { job, .. } | Ask::Preflight { job, .. } => Some(*job),
-            Ask::ConfirmDelete { .. } => None,
+            Ask::ConfirmDelete { .. } | Ask::BrokenLink { .. } => None,
         }
     }
 
@@ -68,6 +70,8 @@ pub enum Reply {
     Conflict(Choice),
     Preflight(PreflightChoice),
     Delete,
+    /// Move a broken link to the trash.
+    Trash,
     /// Close it (Cancel under "Delete for good?", Close under a notice).
     Close,
 }
@@ -116,6 +120,8 @@ pub enum Answer {
         choice: PreflightChoice,
     },
     Delete(Vec<PathBuf>),
+    /// Move these to the trash.
+    Trash(Vec<PathBuf>),
 }
 
 impl Question {
@@ -153,6 +159,8 @@ impl Question {
             Ask::Preflight { .. } => (vec![Reply::Close], 0),
             // Shift+Del asked for it: Delete is the default, as in Dolphin.
             Ask::ConfirmDelete { .. } => (vec![Reply::Close, Reply::Delete], 1),
+            // The trash gives it back if that was wrong: the default, as in Nautilus.
+            Ask::BrokenLink { .. } => (vec![Reply::Close, Reply::Trash], 1),
         }
     }
 
@@ -217,6 +225,9 @@ impl Question {
             ) => Event::Answer(Answer::Preflight { job: *job, choice }),
             (Ask::ConfirmDelete { paths }, Reply::Delete) => {
                 Event::Answer(Answer::Delete(paths.clone()))
+            }
+            (Ask::BrokenLink { link }, Reply::Trash) => {
+                Event::Answer(Answer::Trash(vec![link.clone()]))
             }
             _ => Event::Close,
         }

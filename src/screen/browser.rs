@@ -87,6 +87,8 @@ pub enum Message {
 pub enum Event {
     /// Start this job.
     Job(crate::request::JobRequest),
+    /// A link whose target is gone was opened.
+    BrokenLink(PathBuf),
     /// Shift+Del: ask whether to delete these for good.
     AskDelete(Vec<PathBuf>),
     /// Open files, each with its default application or all `with` one.

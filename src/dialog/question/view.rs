@@ -1,4 +1,5 @@
-//! A question over the window (a conflict, pre-flight problems, delete for good): the box
+//! A question over the window (a conflict, pre-flight problems, delete for good, a broken
+//! link opened): the box
 //! with the question, its details and its buttons, the highlighted one ringed.
 
 use iced::widget::{button, checkbox, column, row, scrollable, space, text};
@@ -31,6 +32,7 @@ impl Question {
                 ..
             } => preflight_box(problems, *can_proceed, &mut buttons),
             Ask::ConfirmDelete { paths } => delete_box(paths, &mut buttons),
+            Ask::BrokenLink { link } => broken_link_box(link, &mut buttons),
         };
         boxed(body, 560.0)
     }
@@ -82,6 +84,7 @@ fn label(reply: Reply, ask: &Ask) -> (String, Tone) {
         Reply::Preflight(PreflightChoice::SkipThem) => (fl!("preflight-skip"), Secondary),
         Reply::Preflight(PreflightChoice::Cancel) => (fl!("preflight-cancel"), Secondary),
         Reply::Delete => (fl!("delete-confirm-delete"), Danger),
+        Reply::Trash => (fl!("broken-link-trash"), Primary),
         // Closing: "Close" under a notice, "Cancel" under a question.
         Reply::Close if matches!(ask, Ask::Preflight { .. }) => (fl!("preflight-close"), Primary),
         Reply::Close => (fl!("delete-confirm-cancel"), Secondary),
@@ -162,6 +165,20 @@ fn preflight_box<'a>(
         text(title).size(17),
         scrollable(list).height((problems.len() as f32 * 22.0 + 8.0).min(300.0)),
         buttons.spacing(8),
+    ]
+    .spacing(12)
+    .into()
+}
+
+/// "The link “x” is broken", why it cannot open, and Cancel or Move to Trash.
+fn broken_link_box<'a>(
+    link: &std::path::Path,
+    b: &mut impl Iterator<Item = Element<'a, Message>>,
+) -> Element<'a, Message> {
+    column![
+        text(fl!("broken-link-title", name = name_of(link))).size(17),
+        text(fl!("broken-link-body")),
+        row![space().width(Fill), next(b), next(b)].spacing(8),
     ]
     .spacing(12)
     .into()

@@ -77,11 +77,21 @@ impl Browser {
             .is_some_and(|(e, _)| !e.is_dir_like())
     }
 
-    /// Open the file `name` with its default application; when it is selected, the
-    /// selection's other files go with it (in the view's order; folders stay closed), so
+    /// Open the file `name` with its default application (a broken link: the window asks
+    /// what to do with it); when it is selected, the selection's other files go with it (in the view's order; folders stay closed), so
     /// files one application opens reach it in one launch.
     pub(super) fn open_entry(&mut self, name: &[u8], cx: &mut Context) -> Task<Message> {
         let dir = self.pane.path().to_owned();
+        let lister = self.pane.lister();
+        let broken = lister
+            .position(name)
+            .and_then(|i| lister.get(i))
+            .is_some_and(|(e, _)| e.is_broken_link());
+        if broken {
+            // Nothing can open it (its type is only "link"): say why, as Nautilus does.
+            cx.tell(Event::BrokenLink(dir.join(OsStr::from_bytes(name))));
+            return Task::none();
+        }
         let mut files = vec![dir.join(OsStr::from_bytes(name))];
         if self.pane.selection().is_selected(name) {
             let selection = self.pane.selection();
