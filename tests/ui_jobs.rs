@@ -46,6 +46,22 @@ fn a_copy_runs_to_done_and_the_panel_shows_its_summary() {
 }
 
 #[test]
+fn what_a_paste_placed_in_the_shown_folder_is_selected_afterwards() {
+    let _lock = language("en");
+    let (_dir, src, dest) = two_folders(&[("a.txt", "alpha"), ("b.txt", "bravo")]);
+    fs::write(dest.join("old.txt"), "old").expect("write");
+    let app = boot(&dest);
+    let app = send(app, clicked_on(b"old.txt"));
+    assert!(app.browser().pane().selection().is_selected(b"old.txt"));
+
+    let app = run_job(app, JobKind::Copy, &src, &["a.txt", "b.txt"], &dest);
+    assert_eq!(app.jobs().entries[0].state, JobState::Done);
+    let selection = app.browser().pane().selection();
+    assert!(selection.is_selected(b"a.txt") && selection.is_selected(b"b.txt"));
+    assert!(!selection.is_selected(b"old.txt"), "the pasted files alone");
+}
+
+#[test]
 fn keep_both_in_the_conflict_dialog_makes_a_numbered_copy() {
     let _lock = language("en");
     let (_dir, src, dest) = two_folders(&[("a.txt", "incoming")]);

@@ -1,10 +1,11 @@
 //! The job panel in the app: starting the jobs the window's parts ask for, handing the
 //! panel its messages, and what it tells: a note for the status bar, a job that ended
-//! (its questions go, its device knows whether all of it arrived).
+//! (its questions go, its device knows whether all of it arrived, what it pasted into the
+//! shown folder is selected).
 
 use super::App;
 use crate::message::Message;
-use crate::request::JobRequest;
+use crate::request::{JobKind, JobRequest};
 use crate::screen::jobs::{self, Jobs};
 use crate::undo::UndoStep;
 use iced::Task;
@@ -47,10 +48,41 @@ impl App {
             Some(jobs::Event::Ended(id)) => {
                 self.forget_questions(id);
                 self.device_job_finished(id);
+                self.select_placed(id);
             }
             None => {}
         }
         task
+    }
+
+    /// A paste or drop into the shown folder finished: what it placed there is the
+    /// selection (as Dolphin and Nautilus select pasted files).
+    fn select_placed(&mut self, id: u64) {
+        use std::os::unix::ffi::OsStrExt;
+        let Some(entry) = self.jobs.get(id).filter(|e| e.is_finished()) else {
+            return;
+        };
+        let pasted = matches!(
+            entry.request.kind,
+            JobKind::Copy | JobKind::Move | JobKind::Link
+        );
+        if !pasted || self.browser.pane().path() != entry.request.dest {
+            return;
+        }
+        let names: Vec<Vec<u8>> = entry
+            .placed
+            .iter()
+            .filter_map(|p| p.target.file_name())
+            .map(|n| n.as_bytes().to_vec())
+            .collect();
+        if names.is_empty() {
+            return;
+        }
+        let pane = self.browser.pane_mut();
+        pane.selection_mut().clear();
+        for name in &names {
+            pane.select(name);
+        }
     }
 
     /// The job panel, or nothing while there are no jobs.
