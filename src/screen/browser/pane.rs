@@ -85,6 +85,9 @@ pub const NO_ANSWER: std::time::Duration = std::time::Duration::from_secs(3);
 pub struct Pane {
     lister: Lister,
     history: History,
+    /// The deepest folder of the way here: the breadcrumb keeps the folders below the
+    /// shown one while the pane goes up that way (as Dolphin and Nautilus keep them).
+    trail: PathBuf,
     /// This pane's current listing: events of older listings (and of other panes) carry
     /// other numbers and are dropped.
     listing: listing::Listing,
@@ -168,6 +171,7 @@ impl Pane {
         Pane {
             lister: Lister::new(path.clone(), view_options(settings, sort, None)),
             history: History::default(),
+            trail: path.clone(),
             listing: listing::Listing::none(path),
             selection: Selection::default(),
             viewport,
@@ -246,6 +250,11 @@ impl Pane {
     /// The free and total bytes of its filesystem, once known.
     pub fn space(&self) -> Option<(u64, u64)> {
         self.space
+    }
+
+    /// The deepest folder of the way to the shown one: it or a folder below it.
+    pub fn trail(&self) -> &Path {
+        &self.trail
     }
 
     /// Its history of folders (back and forward).

@@ -82,6 +82,11 @@ impl Pane {
     /// Show `path`, keeping the folder left in the cache. `select`: a name to select
     /// once it is listed (the folder we came up from).
     fn enter(&mut self, path: PathBuf, select: Option<Vec<u8>>, cx: Around) -> Task<PaneMsg> {
+        // Up the way already shown, the breadcrumb keeps the folders below; elsewhere
+        // it starts again.
+        if !self.trail.starts_with(&path) {
+            self.trail = path.clone();
+        }
         // Another folder starts unfiltered, its types untold.
         self.filter = None;
         self.types.clear();

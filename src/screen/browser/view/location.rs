@@ -224,9 +224,13 @@ fn location<'a>(app: Show<'a>, pane: &'a Pane) -> Element<'a, Message> {
             .width(Fill)
             .into();
     }
-    let crumbs = crumbs(pane.path(), app.home());
-    let last = crumbs.len().saturating_sub(1);
+    // The way down to the deepest folder shown lately; the shown one is marked, those
+    // below it are muted.
+    let shown = pane.path();
+    let crumbs = crumbs(pane.trail(), app.home());
     for (i, (label, path, home)) in crumbs.into_iter().enumerate() {
+        let below = path != shown && path.starts_with(shown);
+        let here = path == shown;
         if i > 0 {
             bar = bar.push(text("›").style(theme::muted));
         }
@@ -235,6 +239,8 @@ fn location<'a>(app: Show<'a>, pane: &'a Pane) -> Element<'a, Message> {
                 .spacing(6)
                 .align_y(Center)
                 .into()
+        } else if below {
+            text(label).style(theme::muted).into()
         } else {
             text(label).into()
         };
@@ -242,7 +248,7 @@ fn location<'a>(app: Show<'a>, pane: &'a Pane) -> Element<'a, Message> {
             button(content)
                 .padding([5, 8])
                 .on_press(Message::Pane(PaneMsg::Navigate(path)))
-                .style(theme::flat_button(i == last)),
+                .style(theme::flat_button(here)),
         );
     }
     let crumbs = scrollable(bar)

@@ -1,0 +1,53 @@
+//! The breadcrumb in the real window (tests/desktop: Xvfb, openbox, XTest input through
+//! xdotool, screenshots read by tesseract): a click on a parent's crumb keeps the crumbs of
+//! the folders below it, so the way back down is one click, until the pane goes elsewhere.
+//! Run: `cargo build && cargo test --test window_location` (skips without the tools, fails
+//! in CI).
+
+mod desktop;
+
+use desktop::{Desktop, Home, Launch, Window};
+
+/// The toolbar's band, where the breadcrumb is drawn (the title bar is not in the shots).
+fn in_toolbar(x: i32, y: i32) -> bool {
+    x > 120 && y < 60
+}
+
+fn wait_folder(win: &Window, name: &str) {
+    win.wait_title(&format!("{name} in the title"), |t| t.ends_with(name));
+}
+
+#[test]
+fn a_parent_crumb_keeps_the_crumbs_below_until_the_pane_goes_elsewhere() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&["alpha"]);
+    let inner = home.folder("work/outer/inner", &["kilo"]);
+    let other = home.folder("work/meadow", &["lima"]);
+    let mut win = desk.launch(Launch::new(home.path()).arg(&inner));
+    wait_folder(&win, "inner");
+    win.wait_text("kilo");
+
+    // Up by the breadcrumb: "inner" stays on it, one click away.
+    let (x, y) = win.wait_text_where("outer", in_toolbar);
+    win.click(x, y);
+    wait_folder(&win, "outer");
+    let (x, y) = win.wait_text_where("inner", in_toolbar);
+    win.click(x, y);
+    wait_folder(&win, "inner");
+    win.wait_text("kilo");
+    win.alive();
+
+    // Up again, then elsewhere: the kept crumbs go.
+    let (x, y) = win.wait_text_where("work", in_toolbar);
+    win.click(x, y);
+    wait_folder(&win, "work");
+    win.wait_text_where("inner", in_toolbar);
+    win.go_to(&other);
+    win.wait_text("lima");
+    win.wait_words("the crumbs of the way before gone", |words| {
+        !words
+            .iter()
+            .any(|w| w.text.contains("inner") && in_toolbar(w.x, w.y))
+    });
+    win.alive();
+}
