@@ -126,6 +126,23 @@ pub enum MenuItem {
     OpenTerminal,
     /// The main menu's: the Preferences dialog.
     Preferences,
+    /// A folder's: it opens in a new tab, behind the shown one.
+    OpenInNewTab,
+    /// A folder's: it opens in a window of its own.
+    OpenInNewWindow,
+    /// The paths of the selection (or of the shown folder) onto the clipboard as text.
+    CopyLocation,
+    /// A symbolic link to each selected item, made beside it.
+    CreateLink,
+    /// A copy of each selected item beside it ("notes (copy).txt").
+    Duplicate,
+    SelectAll,
+    /// Select what was not selected, and unselect what was.
+    InvertSelection,
+    /// The main menu's: the keyboard shortcuts (F1).
+    Shortcuts,
+    /// The main menu's: what Porpoise is, its version and licence.
+    About,
 }
 
 impl MenuItem {
@@ -135,21 +152,41 @@ impl MenuItem {
         match folder {
             Some(true) => vec![
                 Open,
+                OpenInNewTab,
+                OpenInNewWindow,
                 OpenTerminal,
                 Cut,
                 Copy,
                 PasteInto,
+                Duplicate,
+                CreateLink,
                 Rename,
+                CopyLocation,
                 Trash,
                 Delete,
                 AddToPlaces,
                 Properties,
             ],
-            Some(false) => vec![Open, OpenWith, Cut, Copy, Rename, Trash, Delete, Properties],
+            Some(false) => vec![
+                Open,
+                OpenWith,
+                Cut,
+                Copy,
+                Duplicate,
+                CreateLink,
+                Rename,
+                CopyLocation,
+                Trash,
+                Delete,
+                Properties,
+            ],
             None => vec![
                 Paste,
                 NewFolder,
                 NewFile,
+                SelectAll,
+                InvertSelection,
+                CopyLocation,
                 AddToPlaces,
                 OpenTerminal,
                 ShowHidden,
@@ -160,7 +197,7 @@ impl MenuItem {
     }
 
     /// The main menu's entries: the window's settings, each ticked when on.
-    pub const MAIN: [MenuItem; 7] = [
+    pub const MAIN: [MenuItem; 9] = [
         MenuItem::ShowHidden,
         MenuItem::ShowPlaces,
         MenuItem::VerifyCopies,
@@ -168,6 +205,8 @@ impl MenuItem {
         MenuItem::RestoreTabs,
         MenuItem::NetworkPreviews,
         MenuItem::Preferences,
+        MenuItem::Shortcuts,
+        MenuItem::About,
     ];
 
     /// The Trash view's entries for its selection.

@@ -72,6 +72,19 @@ pub fn encode(list: &FileList) -> Payload {
     Payload { formats }
 }
 
+/// The text "Copy Location" puts on the clipboard: each path on a line of its own, as
+/// written; a path that is not UTF-8 as its `file:` URI, which keeps every byte.
+pub fn locations_text(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| match p.to_str() {
+            Some(s) => s.to_owned(),
+            None => file_uri(p),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The local path of a `file:` URI: the host must be empty, `localhost` or `hostname`.
 pub fn parse_file_uri(uri: &str, hostname: &str) -> Result<PathBuf, DecodeError> {
     local_path(uri.as_bytes(), hostname).ok_or_else(|| DecodeError::NotLocal(uri.to_owned()))
@@ -178,6 +191,12 @@ mod tests {
             .iter()
             .find(|(f, _)| *f == name)
             .map(|(_, b)| b.as_slice())
+    }
+
+    #[test]
+    fn locations_are_paths_and_non_utf8_ones_uris() {
+        let l = list(&[b"/tmp/a b.txt", b"/tmp/caf\xe9"], false);
+        assert_eq!(locations_text(&l.paths), "/tmp/a b.txt\nfile:///tmp/caf%E9");
     }
 
     #[test]

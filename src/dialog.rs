@@ -6,6 +6,7 @@
 
 pub mod batch_rename;
 pub mod chooser;
+pub mod help;
 pub mod preferences;
 pub mod properties;
 pub mod question;
@@ -34,6 +35,8 @@ pub enum Dialog {
     Chooser(chooser::Chooser),
     /// A job's question (a conflict, pre-flight problems) or "Delete for good?".
     Question(question::Question),
+    /// The keyboard shortcuts, or About.
+    Help(help::Help),
 }
 
 /// A message of the open dialog.
@@ -45,6 +48,7 @@ pub enum Message {
     Unlock(unlock::Message),
     Chooser(chooser::Message),
     Question(question::Message),
+    Help(help::Message),
 }
 
 macro_rules! message_of {
@@ -64,6 +68,7 @@ message_of!(
     Unlock: unlock::Message,
     Chooser: chooser::Message,
     Question: question::Message,
+    Help: help::Message,
 );
 
 /// What a dialog asks of the window.
@@ -145,6 +150,14 @@ impl From<chooser::Event> for Event {
     }
 }
 
+impl From<help::Event> for Event {
+    fn from(e: help::Event) -> Event {
+        match e {
+            help::Event::Close => Event::Close,
+        }
+    }
+}
+
 impl From<question::Event> for Event {
     fn from(e: question::Event) -> Event {
         match e {
@@ -190,6 +203,7 @@ impl Dialog {
             (Dialog::Unlock(d), Message::Unlock(m)) => lift(d.update(m), Message::Unlock),
             (Dialog::Chooser(d), Message::Chooser(m)) => lift(d.update(m), Message::Chooser),
             (Dialog::Question(d), Message::Question(m)) => lift(d.update(m), Message::Question),
+            (Dialog::Help(d), Message::Help(m)) => lift(d.update(m), Message::Help),
             _ => (Task::none(), None),
         }
     }
@@ -203,6 +217,7 @@ impl Dialog {
             Dialog::Unlock(d) => d.key(k).map(Message::Unlock),
             Dialog::Chooser(d) => d.key(k).map(Message::Chooser),
             Dialog::Question(d) => d.key(k).map(Message::Question),
+            Dialog::Help(d) => d.key(k).map(Message::Help),
         }
     }
 
@@ -214,6 +229,7 @@ impl Dialog {
             Dialog::Unlock(d) => d.view().map(Message::Unlock),
             Dialog::Chooser(d) => d.view(cx.types).map(Message::Chooser),
             Dialog::Question(d) => d.view(cx.questions_waiting).map(Message::Question),
+            Dialog::Help(d) => d.view(cx.settings).map(Message::Help),
         }
     }
 }

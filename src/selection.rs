@@ -102,6 +102,18 @@ impl Selection {
         }
     }
 
+    /// Ctrl+Shift+A: every shown entry that was not selected, and none that was; the
+    /// cursor stays.
+    pub fn invert(&mut self, lister: &Lister) {
+        let was = std::mem::take(&mut self.names);
+        self.names = lister
+            .iter()
+            .map(|(_, n)| n)
+            .filter(|n| !was.contains(*n))
+            .map(<[u8]>::to_vec)
+            .collect();
+    }
+
     /// Shift+move/click: select from the anchor to position `to` (shown order).
     pub fn extend_to(&mut self, lister: &Lister, to: usize) {
         let from = self

@@ -24,6 +24,11 @@ pub fn clipboard_put(list: FileList) -> Task<ActionMsg> {
     Task::perform(owner::put(list), ActionMsg::ClipboardPut)
 }
 
+/// Put `text` on the clipboard as plain text.
+pub fn clipboard_put_text(text: String) -> Task<ActionMsg> {
+    Task::perform(owner::put_text(text), ActionMsg::ClipboardPut)
+}
+
 /// Read the clipboard to paste into `dest`.
 pub fn clipboard_read(dest: PathBuf) -> Task<ActionMsg> {
     Task::perform(owner::read(), move |r| {

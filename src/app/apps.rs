@@ -68,6 +68,13 @@ impl App {
         .map(Message::Apps)
     }
 
+    /// "Open in New Window": this program again, with a window of its own at `folder`.
+    pub(super) fn open_new_window(&self, folder: PathBuf) -> Task<Message> {
+        AppsEffect::NewWindow { folder }
+            .into_task()
+            .map(Message::Apps)
+    }
+
     /// Read the applications (again), once the type database is there.
     pub(super) fn reload_apps(&self) -> Task<Message> {
         match self.types.db() {

@@ -55,6 +55,8 @@ impl App {
             Event::Terminal(folder) => self.open_terminal(folder),
             Event::Properties => self.open_properties(),
             Event::Preferences => self.open_preferences(),
+            Event::Help(page) => self.open_help(page),
+            Event::NewWindow(folder) => self.open_new_window(folder),
             Event::BatchRename => self.open_batch_rename(),
             Event::Bookmark(folder) => self.bookmark(folder),
             Event::Error(e) => {

@@ -213,6 +213,11 @@ impl App {
             .and_then(|p| p.types().of(name).cloned())
     }
 
+    /// The keyboard shortcuts or About.
+    pub(super) fn open_help(&mut self, page: dialog::help::Page) -> Task<Message> {
+        self.show_dialog(Dialog::Help(dialog::help::Help::open(page)), Task::none())
+    }
+
     pub(super) fn open_preferences(&mut self) -> Task<Message> {
         let (d, task) = Preferences::open();
         self.show_dialog(

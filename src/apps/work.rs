@@ -43,6 +43,9 @@ pub enum AppsEffect {
     /// Open the desktop's terminal in `folder`; ends with `AppsMsg::Opened` (what failed,
     /// if anything).
     Terminal { env: Env, folder: PathBuf },
+    /// A window of this program of its own at `folder` ("Open in New Window"); ends
+    /// with `AppsMsg::Opened`.
+    NewWindow { folder: PathBuf },
 }
 
 /// What the work needs of what the window loads: what is not loaded yet is loaded by the
@@ -120,6 +123,7 @@ impl AppsEffect {
                 }
             }
             AppsEffect::Terminal { env, folder } => AppsMsg::Opened(terminal(&env, &folder)),
+            AppsEffect::NewWindow { folder } => AppsMsg::Opened(new_window(folder)),
         }
     }
 }
@@ -209,6 +213,43 @@ fn open(files: Vec<PathBuf>, with: Option<String>, db: &MimeDb, apps: &Apps) -> 
 }
 
 /// Open the desktop's terminal in `folder` and say how it went.
+/// Start this program again with a window of its own at `folder`.
+fn new_window(folder: PathBuf) -> Opened {
+    let mut out = Opened::default();
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => {
+            let e = LaunchError::Start {
+                program: PathBuf::from("porpoise-window"),
+                source: e,
+            };
+            out.failures.push(OpenFailure::Start {
+                app: crate::APP_ID.to_owned(),
+                error: Arc::new(e),
+            });
+            return out;
+        }
+    };
+    let launch = apps::Launch {
+        app: crate::APP_ID.to_owned(),
+        argv: vec![
+            exe.into_os_string(),
+            crate::NEW_WINDOW.into(),
+            folder.clone().into_os_string(),
+        ],
+        dir: None,
+        files: vec![folder],
+    };
+    if let Err(e) = crate::launcher::launch(&launch) {
+        tracing::warn!("{}", porpoise_engine::error::chain(&e));
+        out.failures.push(OpenFailure::Start {
+            app: launch.app,
+            error: Arc::new(e),
+        });
+    }
+    out
+}
+
 fn terminal(env: &Env, folder: &std::path::Path) -> Opened {
     let mut out = Opened::default();
     match apps::terminal_in(env, folder) {

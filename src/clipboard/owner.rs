@@ -24,6 +24,7 @@ pub enum ClipboardError {
 
 enum Request {
     Put(FileList, oneshot::Sender<Result<(), ClipboardError>>),
+    PutText(String, oneshot::Sender<Result<(), ClipboardError>>),
     Read(oneshot::Sender<Result<FileList, ClipboardError>>),
     Clear(oneshot::Sender<Result<(), ClipboardError>>),
 }
@@ -38,6 +39,13 @@ fn send(request: Request) {
 pub async fn put(list: FileList) -> Result<(), ClipboardError> {
     let (tx, rx) = oneshot::channel();
     send(Request::Put(list, tx));
+    rx.await.unwrap_or(Err(ClipboardError::Stopped))
+}
+
+/// Put plain text on the clipboard ("Copy Location").
+pub async fn put_text(text: String) -> Result<(), ClipboardError> {
+    let (tx, rx) = oneshot::channel();
+    send(Request::PutText(text, tx));
     rx.await.unwrap_or(Err(ClipboardError::Stopped))
 }
 
@@ -66,7 +74,7 @@ fn serve(rx: crossbeam_channel::Receiver<Request>) {
         let Some(cb) = ctx.as_ref() else {
             let e = ClipboardError::Unavailable(no_display_reason());
             match request {
-                Request::Put(_, reply) | Request::Clear(reply) => {
+                Request::Put(_, reply) | Request::PutText(_, reply) | Request::Clear(reply) => {
                     let _ = reply.send(Err(e));
                 }
                 Request::Read(reply) => {
@@ -89,6 +97,12 @@ fn serve(rx: crossbeam_channel::Receiver<Request>) {
                     .collect();
                 let r = cb
                     .set(contents)
+                    .map_err(|e| ClipboardError::Write(e.to_string()));
+                let _ = reply.send(r);
+            }
+            Request::PutText(text, reply) => {
+                let r = cb
+                    .set_text(text)
                     .map_err(|e| ClipboardError::Write(e.to_string()));
                 let _ = reply.send(r);
             }

@@ -109,6 +109,10 @@ pub enum Event {
     },
     /// The desktop's terminal in this folder.
     Terminal(PathBuf),
+    /// A window of its own at this folder.
+    NewWindow(PathBuf),
+    /// The keyboard shortcuts or the About page.
+    Help(crate::dialog::help::Page),
     /// The properties of the selection (or of the shown folder).
     Properties,
     /// The Preferences dialog.

@@ -42,6 +42,14 @@ pub enum Command {
     /// Search from the shown folder down.
     Search,
     SelectAll,
+    /// Ctrl+Shift+A: select what was not selected, and unselect what was.
+    InvertSelection,
+    /// Ctrl+Alt+C: the paths of the selection (or the folder's) onto the clipboard.
+    CopyLocation,
+    /// Ctrl+M: a link to each selected item, beside it.
+    CreateLink,
+    /// F1 and Ctrl+?: the keyboard shortcuts.
+    Shortcuts,
     TypeAhead(String),
     /// Del: move the selection to the trash.
     Trash,
@@ -141,6 +149,7 @@ pub fn command(k: &KeyPress) -> Option<Command> {
         Key::Named(Named::F10) if m.shift() => Some(Command::ContextMenu),
         Key::Named(Named::F10) => Some(Command::NewFolder),
         Key::Named(Named::F2) => Some(Command::Rename),
+        Key::Named(Named::F1) => Some(Command::Shortcuts),
         Key::Named(Named::ContextMenu) => Some(Command::ContextMenu),
         Key::Named(Named::Space) if m.control() => Some(Command::ToggleCursor),
         Key::Named(Named::Delete) if m.shift() => Some(Command::DeleteForGood),
@@ -153,6 +162,11 @@ pub fn command(k: &KeyPress) -> Option<Command> {
         {
             Some(Command::NewFile)
         }
+        Key::Character(c)
+            if m.control() && m.alt() && !m.shift() && c.eq_ignore_ascii_case("c") =>
+        {
+            Some(Command::CopyLocation)
+        }
         Key::Character(c) if m.control() => match c.to_ascii_lowercase().as_str() {
             "c" if !m.alt() => Some(Command::Clipboard { cut: false }),
             "x" if !m.alt() => Some(Command::Clipboard { cut: true }),
@@ -162,7 +176,10 @@ pub fn command(k: &KeyPress) -> Option<Command> {
             "h" => Some(Command::ToggleHidden),
             "l" => Some(Command::EditLocation),
             "r" => Some(Command::Reload),
+            "a" if m.shift() => Some(Command::InvertSelection),
             "a" => Some(Command::SelectAll),
+            "m" if !m.shift() && !m.alt() => Some(Command::CreateLink),
+            "?" => Some(Command::Shortcuts),
             "f" => Some(Command::Search),
             "i" => Some(Command::Filter),
             "z" if m.shift() => Some(Command::Redo),
@@ -279,7 +296,6 @@ mod tests {
                 ctrl_shift,
                 Some(Command::Clipboard { cut: true }),
             ),
-            (char_key("c"), Modifiers::CTRL | Modifiers::ALT, None),
             (char_key("v"), Modifiers::CTRL, Some(Command::Paste)),
             (char_key("N"), ctrl_shift, Some(Command::NewFolder)),
             (
@@ -300,6 +316,20 @@ mod tests {
             (named(Named::F2), Modifiers::empty(), Some(Command::Rename)),
             (char_key("d"), Modifiers::CTRL, Some(Command::Bookmark)),
             (char_key("D"), ctrl_shift, None),
+            (char_key("a"), Modifiers::CTRL, Some(Command::SelectAll)),
+            (char_key("A"), ctrl_shift, Some(Command::InvertSelection)),
+            (
+                char_key("c"),
+                Modifiers::CTRL | Modifiers::ALT,
+                Some(Command::CopyLocation),
+            ),
+            (char_key("m"), Modifiers::CTRL, Some(Command::CreateLink)),
+            (char_key("?"), ctrl_shift, Some(Command::Shortcuts)),
+            (
+                named(Named::F1),
+                Modifiers::empty(),
+                Some(Command::Shortcuts),
+            ),
             (char_key(","), Modifiers::CTRL, Some(Command::Preferences)),
             (char_key("+"), ctrl_shift, Some(Command::Zoom(1))),
             (char_key("="), Modifiers::CTRL, Some(Command::Zoom(1))),

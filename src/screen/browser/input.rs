@@ -101,6 +101,19 @@ impl Browser {
                 self.pane.select_all();
                 Task::none()
             }
+            Command::InvertSelection => {
+                self.pane.invert_selection();
+                Task::none()
+            }
+            Command::CopyLocation => {
+                let of_selection = !self.pane.selection().is_empty();
+                self.copy_location(of_selection)
+            }
+            Command::CreateLink => self.beside_selection(JobKind::Link, cx),
+            Command::Shortcuts => {
+                cx.tell(Event::Help(crate::dialog::help::Page::Shortcuts));
+                Task::none()
+            }
             Command::TypeAhead(text) => self.type_ahead(&text, cx.settings),
             Command::Trash => self.trash_selection(cx),
             Command::DeleteForGood => {

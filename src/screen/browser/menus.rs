@@ -239,6 +239,31 @@ impl Browser {
         act(work::clipboard_put(FileList { paths, cut }))
     }
 
+    /// Ctrl+Alt+C and "Copy Location": the paths of the selection (`of_selection`), or
+    /// the shown folder's, onto the clipboard as text.
+    pub(super) fn copy_location(&mut self, of_selection: bool) -> Task<Message> {
+        let paths = match of_selection {
+            true => self.selected_paths(),
+            false => vec![self.path().to_owned()],
+        };
+        if paths.is_empty() || self.pane.in_trash() {
+            return Task::none();
+        }
+        act(work::clipboard_put_text(crate::clipboard::locations_text(
+            &paths,
+        )))
+    }
+
+    /// Ctrl+M and "Create Link", and "Duplicate": a link to (`Link`) or a copy of
+    /// (`Copy`) each selected item, made beside it in the shown folder.
+    pub(super) fn beside_selection(&mut self, kind: JobKind, cx: &mut Context) -> Task<Message> {
+        let paths = self.selected_paths();
+        if !paths.is_empty() && !self.pane.in_trash() {
+            job(cx, kind, paths, self.path().to_owned());
+        }
+        Task::none()
+    }
+
     /// Paste what the clipboard held: copied files are copied, cut ones moved (and the
     /// clipboard emptied, as other file managers do).
     fn paste(
@@ -409,6 +434,35 @@ impl Browser {
                 if !self.pane.in_trash() {
                     cx.tell(Event::Properties);
                 }
+                Task::none()
+            }
+            MenuItem::OpenInNewTab => match target {
+                Some(n) => self.on_tab_message(super::tabs::TabMsg::OpenEntry(n), cx),
+                None => Task::none(),
+            },
+            MenuItem::OpenInNewWindow => {
+                if let Some(n) = target {
+                    cx.tell(Event::NewWindow(self.path().join(OsStr::from_bytes(&n))));
+                }
+                Task::none()
+            }
+            MenuItem::CopyLocation => self.copy_location(target.is_some()),
+            MenuItem::CreateLink => self.beside_selection(JobKind::Link, cx),
+            MenuItem::Duplicate => self.beside_selection(JobKind::Copy, cx),
+            MenuItem::SelectAll => {
+                self.pane.select_all();
+                Task::none()
+            }
+            MenuItem::InvertSelection => {
+                self.pane.invert_selection();
+                Task::none()
+            }
+            MenuItem::Shortcuts => {
+                cx.tell(Event::Help(crate::dialog::help::Page::Shortcuts));
+                Task::none()
+            }
+            MenuItem::About => {
+                cx.tell(Event::Help(crate::dialog::help::Page::About));
                 Task::none()
             }
             MenuItem::Restore => self.trash_restore(),

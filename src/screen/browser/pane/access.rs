@@ -26,6 +26,11 @@ impl Pane {
         self.selection.select_all(&self.lister);
     }
 
+    /// Select the shown entries that are not selected, and unselect the others.
+    pub fn invert_selection(&mut self) {
+        self.selection.invert(&self.lister);
+    }
+
     /// Extend the selection from its anchor to the shown entry at `index` (Shift).
     pub fn extend_selection_to(&mut self, index: usize) {
         self.selection.extend_to(&self.lister, index);

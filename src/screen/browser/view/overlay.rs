@@ -188,6 +188,15 @@ pub fn menu_label(i: MenuItem) -> String {
         MenuItem::Properties => fl!("menu-properties"),
         MenuItem::NetworkPreviews => fl!("menu-network-previews"),
         MenuItem::Preferences => fl!("menu-preferences"),
+        MenuItem::OpenInNewTab => fl!("menu-open-new-tab"),
+        MenuItem::OpenInNewWindow => fl!("menu-open-new-window"),
+        MenuItem::CopyLocation => fl!("menu-copy-location"),
+        MenuItem::CreateLink => fl!("menu-create-link"),
+        MenuItem::Duplicate => fl!("menu-duplicate"),
+        MenuItem::SelectAll => fl!("menu-select-all"),
+        MenuItem::InvertSelection => fl!("menu-invert-selection"),
+        MenuItem::Shortcuts => fl!("menu-shortcuts"),
+        MenuItem::About => fl!("menu-about"),
     }
 }
 
