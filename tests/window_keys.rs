@@ -243,3 +243,31 @@ fn tab_moves_the_keyboard_round_the_window_and_places_take_arrows() {
     win.wait_text("1 selected");
     win.alive();
 }
+
+#[test]
+fn type_ahead_says_what_was_typed_in_the_status_bar() {
+    let Some(desk) = Desktop::start() else { return };
+    let (home, mut win) = open_names(&desk);
+    let (_, _, _, h) = win.geometry();
+    let status_bar = move |_: i32, y: i32| y > h as i32 - 30;
+
+    // Letters go to the first name that begins with them, and the status bar says so.
+    win.type_text("char");
+    win.wait_text_where("Going to", status_bar);
+    win.wait_text_where("char", status_bar);
+    // Escape forgets what was typed; Delete then trashes the one the next letters went to.
+    win.key("Escape");
+    win.type_text("fox");
+    win.wait_text_where("fox", status_bar);
+    win.key("Delete");
+    wait_for("foxtrot in the trash", PATIENCE, || {
+        (!home.work.join("foxtrot.txt").exists()).then_some(())
+    });
+    assert_eq!(left(&home.work).len(), NAMES.len() - 1, "only foxtrot went");
+    // A name nothing begins with: said, and nothing picked.
+    win.key("Escape");
+    win.type_text("zulu");
+    win.wait_text_where("No name begins with", status_bar);
+    win.wait_text_where("zulu", status_bar);
+    win.alive();
+}

@@ -658,3 +658,5 @@ key-home = Pos1
 key-space = Leertaste
 key-enter = Eingabe
 key-tab = Tab
+status-type-ahead = Springe zu „{ $typed }“
+status-type-ahead-none = Kein Name beginnt mit „{ $typed }“

@@ -658,3 +658,5 @@ key-home = Home
 key-space = Space
 key-enter = Enter
 key-tab = Tab
+status-type-ahead = Going to “{ $typed }”
+status-type-ahead-none = No name begins with “{ $typed }”

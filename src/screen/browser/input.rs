@@ -9,8 +9,10 @@ use super::menus::act;
 use super::pane::PaneMsg;
 use super::{Browser, Context, Event, Message};
 use crate::actions::work;
+use crate::i18n::fl;
 use crate::key_press::KeyPress;
 use crate::request::{JobKind, JobRequest};
+use crate::screen::status::Note;
 
 /// Two clicks on the same entry within this time open it.
 pub const DOUBLE_CLICK: Duration = Duration::from_millis(450);
@@ -92,6 +94,7 @@ impl Browser {
                     self.pane.close_filter(cx.settings.shape())
                 } else {
                     self.pane.selection_mut().clear();
+                    self.pane.end_type_ahead();
                     Task::none()
                 }
             }
@@ -114,7 +117,7 @@ impl Browser {
                 cx.tell(Event::Help(crate::dialog::help::Page::Shortcuts));
                 Task::none()
             }
-            Command::TypeAhead(text) => self.type_ahead(&text, cx.settings),
+            Command::TypeAhead(text) => self.type_ahead(&text, cx),
             Command::Trash => self.trash_selection(cx),
             Command::DeleteForGood => {
                 let paths = self.selected_paths();
@@ -276,7 +279,9 @@ impl Browser {
     }
 
     /// Select the first entry whose name starts with what was typed in the last second.
-    fn type_ahead(&mut self, text: &str, s: &crate::settings::Settings) -> Task<Message> {
+    /// Letters typed in the view go to the first name that begins with them (case aside);
+    /// the status bar shows what was typed, or that no name begins so.
+    fn type_ahead(&mut self, text: &str, cx: &mut Context) -> Task<Message> {
         let now = Instant::now();
         let prefix = self.pane.type_ahead(text, now, TYPEAHEAD_RESET);
         let found = self.pane.lister().iter().find_map(|(_, n)| {
@@ -287,10 +292,20 @@ impl Browser {
         });
         match found {
             Some(name) => {
+                cx.tell(Event::Note(Note::said(fl!(
+                    "status-type-ahead",
+                    typed = prefix
+                ))));
                 self.pane.selection_mut().select_only(&name);
-                self.reveal_cursor(s)
+                self.reveal_cursor(cx.settings)
             }
-            None => Task::none(),
+            None => {
+                cx.tell(Event::Note(Note::said(fl!(
+                    "status-type-ahead-none",
+                    typed = prefix
+                ))));
+                Task::none()
+            }
         }
     }
 

@@ -118,6 +118,11 @@ impl Pane {
     }
 
     /// What was typed ahead with `text` added at `now`: it starts again after `reset`.
+    /// Escape: what was typed is forgotten (the next letter starts anew).
+    pub fn end_type_ahead(&mut self) {
+        self.typeahead.0.clear();
+    }
+
     pub fn type_ahead(&mut self, text: &str, now: Instant, reset: Duration) -> String {
         if now.duration_since(self.typeahead.1) > reset {
             self.typeahead.0.clear();
