@@ -75,6 +75,17 @@ pub fn date(secs: i64) -> String {
     }
 }
 
+/// The time of day now, "14:05" in local time; empty if it cannot be told.
+pub fn clock_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    match porpoise_engine::host::local_time(secs) {
+        Some((_, _, _, h, mi)) => format!("{h:02}:{mi:02}"),
+        None => String::new(),
+    }
+}
+
 /// The broad kind of a file, used for its type name and its icon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FileClass {

@@ -1,7 +1,7 @@
 //! What the real window says and does when things happen (tests/desktop: Xvfb, openbox,
 //! XTest input, screenshots read by tesseract): Ctrl+C, Ctrl+V in the same folder makes
 //! "(copy)" and then "(copy 2)"; a finished job's row goes by itself, a failed one stays;
-//! a folder pasted into itself says it cannot; a broken link opened offers the trash; an application that cannot start says so in one line
+//! the status bar keeps a history of what finished, shown on a click; a folder pasted into itself says it cannot; a broken link opened offers the trash; an application that cannot start says so in one line
 //! that goes after a while; a shown folder deleted from outside says so at once; an entry
 //! renamed from outside stays selected. Effects are checked on disk and on screen.
 //! Run: `cargo build && cargo test --test window_messages` (skips without the tools, fails
@@ -77,6 +77,22 @@ fn a_finished_job_leaves_the_panel_by_itself_and_a_failed_one_stays() {
     win.wait_words("two finished rows", |words| dismiss(words) == 2);
     win.wait_words("the row that went well gone", |words| dismiss(words) == 1);
     win.wait_text("failed");
+    win.alive();
+
+    // The status bar keeps what finished: a click on it shows all three, the first
+    // paste's too, whose row left the panel long ago.
+    let (_, _, w, h) = win.geometry();
+    let (w, h) = (w as i32, h as i32);
+    let (x, y) = win.wait_text_where("finished jobs", |_, y| y > h - 30);
+    win.click(x, y);
+    win.wait_text("latest first");
+    let history = |x: i32, y: i32| x > w - 520 && y < h - 30;
+    win.wait_text_where("alpha.txt", history);
+    win.wait_text_where("charlie.txt", history);
+    win.wait_text_where("bravo.txt", history);
+    // A click elsewhere closes it.
+    win.click(w / 3, h / 3);
+    win.wait_gone("latest first");
     win.alive();
 }
 

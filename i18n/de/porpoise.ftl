@@ -660,3 +660,8 @@ key-enter = Eingabe
 key-tab = Tab
 status-type-ahead = Springe zu „{ $typed }“
 status-type-ahead-none = Kein Name beginnt mit „{ $typed }“
+status-history = { $count ->
+    [one] 1 beendeter Auftrag
+   *[other] { $count } beendete Aufträge
+}
+status-history-title = Beendete Aufträge, der neueste zuerst

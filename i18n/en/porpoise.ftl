@@ -660,3 +660,8 @@ key-enter = Enter
 key-tab = Tab
 status-type-ahead = Going to “{ $typed }”
 status-type-ahead-none = No name begins with “{ $typed }”
+status-history = { $count ->
+    [one] 1 finished job
+   *[other] { $count } finished jobs
+}
+status-history-title = Finished jobs, the latest first

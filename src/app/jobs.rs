@@ -46,6 +46,7 @@ impl App {
         match event {
             Some(jobs::Event::Note(note)) => self.status.note(note),
             Some(jobs::Event::Ended(id)) => {
+                self.remember_finished(id);
                 self.forget_questions(id);
                 self.device_job_finished(id);
                 self.select_placed(id);
@@ -53,6 +54,19 @@ impl App {
             None => {}
         }
         task
+    }
+
+    /// A job finished: the status bar's history keeps what it was and what it did.
+    fn remember_finished(&mut self, id: u64) {
+        let Some(e) = self.jobs.get(id).filter(|e| e.is_finished()) else {
+            return;
+        };
+        self.status.remember(crate::screen::status::Finished {
+            what: jobs::words::title(e),
+            outcome: jobs::words::summary(e),
+            at: crate::format::clock_now(),
+            failed: !e.leaves_by_itself(),
+        });
     }
 
     /// A paste or drop into the shown folder finished: what it placed there is the

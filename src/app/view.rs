@@ -51,7 +51,7 @@ impl App {
                 column![rule::horizontal(1).style(rule::weak), panel].into()
             }),
             rule::horizontal(1).style(rule::weak),
-            self.status.view(self.browser.pane()),
+            self.status.view(self.browser.pane()).map(Message::Status),
         ];
         let mut layers = vec![base.into()];
         if let Some(d) = self.actions.drag.as_ref().filter(|d| d.active) {
@@ -59,6 +59,9 @@ impl App {
         }
         layers.extend(parts.layers.into_iter().map(browser));
         layers.extend(self.place_menu_view());
+        layers.extend(
+            crate::screen::status::history_layer(&self.status).map(|l| l.map(Message::Status)),
+        );
         let tracking = self.actions.drag.is_some();
         let window = pointer(Stack::with_children(layers), tracking, |e| {
             Message::Drag(ActionMsg::Pointer(e))

@@ -1,7 +1,7 @@
 //! The status bar: how many items the shown folder holds (of how many, while filtered),
 //! what is selected and its size, the free space; and beside or instead of them for a
 //! while, what the window has to tell: an error (it stays longer) or a note of what
-//! happened.
+//! happened; and a button that opens the history of the jobs that finished.
 
 mod view;
 
@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 use iced::Subscription;
 
 pub use view::summary;
+
+pub use view::history_layer;
 
 /// How long the status bar shows a note ("Restored 1 item"), and an error.
 pub const NOTE_SHOWN: Duration = Duration::from_secs(6);
@@ -35,11 +37,31 @@ impl Note {
     }
 }
 
+/// How many finished jobs the status bar's history keeps.
+pub const HISTORY_KEPT: usize = 12;
+
+/// A job that finished, as the history shows it: what it was, what it did, when.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finished {
+    /// "Copying “notes.txt” to work".
+    pub what: String,
+    /// "Copied 1 file", or what failed.
+    pub outcome: String,
+    /// The wall-clock time it finished, as "14:05".
+    pub at: String,
+    /// Something in it failed.
+    pub failed: bool,
+}
+
 /// The status bar's messages.
 #[derive(Debug, Clone)]
 pub enum Message {
     /// Its clock, while it shows a message (which goes after a while).
     Clock(Instant),
+    /// The "Finished" button: the history of finished jobs opens or closes.
+    ToggleHistory,
+    /// A click anywhere else closes the history.
+    CloseHistory,
 }
 
 /// What the status bar tells besides the counts.
@@ -52,6 +74,10 @@ pub struct Status {
     note: Option<Note>,
     /// The message shown, and since when: it goes after a few seconds.
     shown: Option<(String, Instant)>,
+    /// The jobs that finished, the latest last, at most [`HISTORY_KEPT`].
+    history: std::collections::VecDeque<Finished>,
+    /// The history is open over the window.
+    history_open: bool,
 }
 
 impl Status {
@@ -63,6 +89,24 @@ impl Status {
     /// Tell a note beside the counts.
     pub fn note(&mut self, note: Note) {
         self.note = Some(note);
+    }
+
+    /// A job finished: the history keeps it (the oldest goes beyond [`HISTORY_KEPT`]).
+    pub fn remember(&mut self, finished: Finished) {
+        if self.history.len() == HISTORY_KEPT {
+            self.history.pop_front();
+        }
+        self.history.push_back(finished);
+    }
+
+    /// The finished jobs kept, the latest last.
+    pub fn history(&self) -> impl Iterator<Item = &Finished> {
+        self.history.iter()
+    }
+
+    /// Whether the history is open.
+    pub fn history_open(&self) -> bool {
+        self.history_open
     }
 
     /// The error goes (what it was about was tried again).
@@ -100,7 +144,17 @@ impl Status {
     /// Messages go after a while: a note after [`NOTE_SHOWN`], an error after
     /// [`ERROR_SHOWN`], counted from when it first showed.
     pub fn update(&mut self, m: Message) {
-        let Message::Clock(now) = m;
+        let now = match m {
+            Message::Clock(now) => now,
+            Message::ToggleHistory => {
+                self.history_open = !self.history_open && !self.history.is_empty();
+                return;
+            }
+            Message::CloseHistory => {
+                self.history_open = false;
+                return;
+            }
+        };
         let Some((text, error)) = self.message() else {
             self.shown = None;
             return;
