@@ -216,30 +216,34 @@ fn open(files: Vec<PathBuf>, with: Option<String>, db: &MimeDb, apps: &Apps) -> 
 /// Start this program again with a window of its own at `folder`.
 fn new_window(folder: PathBuf) -> Opened {
     let mut out = Opened::default();
-    let exe = match std::env::current_exe() {
-        Ok(exe) => exe,
-        Err(e) => {
-            let e = LaunchError::Start {
+    let app = crate::APP_ID.to_owned();
+    match std::env::current_exe() {
+        Ok(exe) => start(
+            apps::Launch {
+                app,
+                argv: vec![
+                    exe.into_os_string(),
+                    crate::NEW_WINDOW.into(),
+                    folder.clone().into_os_string(),
+                ],
+                dir: None,
+                files: vec![folder],
+            },
+            &mut out,
+        ),
+        Err(source) => out.failures.push(OpenFailure::Start {
+            app,
+            error: Arc::new(LaunchError::Start {
                 program: PathBuf::from("porpoise-window"),
-                source: e,
-            };
-            out.failures.push(OpenFailure::Start {
-                app: crate::APP_ID.to_owned(),
-                error: Arc::new(e),
-            });
-            return out;
-        }
-    };
-    let launch = apps::Launch {
-        app: crate::APP_ID.to_owned(),
-        argv: vec![
-            exe.into_os_string(),
-            crate::NEW_WINDOW.into(),
-            folder.clone().into_os_string(),
-        ],
-        dir: None,
-        files: vec![folder],
-    };
+                source,
+            }),
+        }),
+    }
+    out
+}
+
+/// Start `launch` through the launcher; a failure goes into `out`.
+fn start(launch: apps::Launch, out: &mut Opened) {
     if let Err(e) = crate::launcher::launch(&launch) {
         tracing::warn!("{}", porpoise_engine::error::chain(&e));
         out.failures.push(OpenFailure::Start {
@@ -247,7 +251,6 @@ fn new_window(folder: PathBuf) -> Opened {
             error: Arc::new(e),
         });
     }
-    out
 }
 
 fn terminal(env: &Env, folder: &std::path::Path) -> Opened {
@@ -256,13 +259,7 @@ fn terminal(env: &Env, folder: &std::path::Path) -> Opened {
         None => out.failures.push(OpenFailure::NoTerminalInstalled),
         Some(launch) => {
             tracing::debug!(terminal = %launch.app, folder = %folder.display(), "starting");
-            if let Err(e) = crate::launcher::launch(&launch) {
-                tracing::warn!("{}", porpoise_engine::error::chain(&e));
-                out.failures.push(OpenFailure::Start {
-                    app: launch.app,
-                    error: Arc::new(e),
-                });
-            }
+            start(launch, &mut out);
         }
     }
     out
