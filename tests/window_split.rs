@@ -61,14 +61,14 @@ fn two_panes_side_by_side_copy_move_and_drag_between_them() {
     let (x, y) = win.wait_text_where("kilo", in_right_pane(&win));
     win.click(x, y);
     win.key("Menu");
-    let (_, menu_y) = win.wait_text_where("Rename", in_right_pane(&win));
+    let (_, menu_y) = win.wait_text_where("Open With", in_right_pane(&win));
     assert!(
         menu_y > y && menu_y < y + 160,
         "the menu opens below kilo (y {y}), not at y {menu_y}"
     );
     let (_, _, _, height) = win.geometry();
     win.click(middle(&win) - 60, height as i32 - 120);
-    win.wait_gone("Rename");
+    win.wait_gone("Open With");
     win.alive();
 
     // A click on alpha in the left pane, then F5: a copy in the other pane's folder.
