@@ -665,3 +665,4 @@ status-history = { $count ->
    *[other] { $count } beendete Aufträge
 }
 status-history-title = Beendete Aufträge, der neueste zuerst
+location-missing = „{ $path }“ existiert nicht

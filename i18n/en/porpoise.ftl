@@ -665,3 +665,4 @@ status-history = { $count ->
    *[other] { $count } finished jobs
 }
 status-history-title = Finished jobs, the latest first
+location-missing = “{ $path }” does not exist

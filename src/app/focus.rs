@@ -35,6 +35,15 @@ impl App {
             return None;
         }
         let m = k.modifiers;
+        // Tab in the location bar completes the typed path (Shift+Tab leaves it).
+        if k.key == Key::Named(Named::Tab)
+            && !m.control()
+            && !m.alt()
+            && !m.shift()
+            && self.browser.pane().location().is_some()
+        {
+            return Some(self.in_browser(|b, cx| b.pane_message(PaneMsg::CompleteLocation, cx)));
+        }
         if k.key == Key::Named(Named::Tab) && !m.control() && !m.alt() {
             return Some(self.move_focus(!m.shift()));
         }

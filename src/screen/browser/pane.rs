@@ -5,6 +5,7 @@
 //! returns effects and tells the app what concerns the whole window.
 
 mod access;
+pub mod complete;
 mod filter;
 pub mod listing;
 mod mode;
@@ -60,6 +61,16 @@ pub enum PaneMsg {
     LocationInput(String),
     LocationSubmit,
     LocationCancel,
+    /// Tab in the location bar: complete its last part.
+    CompleteLocation,
+    /// What Tab found (none: no folder begins so).
+    LocationCompleted(Option<complete::Completion>),
+    /// What is at a submitted location.
+    LocationLooked {
+        typed: String,
+        path: PathBuf,
+        found: complete::Found,
+    },
     /// How many entries folders of the folder listed as `generation` hold.
     FolderCounts(u64, Vec<(Vec<u8>, u64)>),
     /// Free and total bytes of the folder listed as `generation`.
@@ -67,7 +78,7 @@ pub enum PaneMsg {
 }
 
 /// What a pane's update tells the window around it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PaneEvent {
     /// It shows another folder now: what the window kept for the last one (drags, the
     /// status bar's message) goes, and the tabs are saved.
@@ -76,6 +87,9 @@ pub enum PaneEvent {
     Sorted(SortKey, SortOrder),
     /// Its view moved: the entry under the pointer is another.
     Scrolled,
+    /// Something for the status bar: the folders Tab could complete to, or a typed
+    /// location that is not there (`failed`).
+    Say { text: String, failed: bool },
 }
 
 /// How long a folder may keep silent before the view says its server does not answer.

@@ -305,10 +305,14 @@ impl Pane {
         let Some(typed) = self.location().map(str::to_owned) else {
             return Task::none();
         };
-        self.mode = Mode::Browsing;
+        // What is there is looked at first (off the UI thread): a path that leads
+        // nowhere is said, and the typed text stays to be mended.
         match resolve_typed(&typed, self.lister.path(), cx.home) {
-            Some(path) => self.navigate(path, cx),
-            None => Task::none(),
+            Some(path) => super::complete::look(typed, path),
+            None => {
+                self.mode = Mode::Browsing;
+                Task::none()
+            }
         }
     }
 

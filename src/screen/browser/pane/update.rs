@@ -50,6 +50,40 @@ impl Pane {
                 self.end_location();
                 Task::none()
             }
+            PaneMsg::CompleteLocation => match self.location() {
+                Some(typed) => super::complete::complete(
+                    typed.to_owned(),
+                    self.lister.path().to_owned(),
+                    cx.home.to_owned(),
+                ),
+                None => Task::none(),
+            },
+            PaneMsg::LocationCompleted(c) => {
+                let Some(c) = c.filter(|c| self.location() == Some(c.typed.as_str())) else {
+                    return (Task::none(), None);
+                };
+                self.set_mode(Mode::Location(c.text));
+                let said = (!c.names.is_empty()).then(|| PaneEvent::Say {
+                    text: c.names.join("   "),
+                    failed: false,
+                });
+                return (
+                    iced::widget::operation::move_cursor_to_end(self.ids.location.clone()),
+                    said,
+                );
+            }
+            PaneMsg::LocationLooked { typed, path, found } => {
+                if self.location() != Some(typed.as_str()) {
+                    return (Task::none(), None);
+                }
+                if found == super::complete::Found::Missing {
+                    let text =
+                        crate::i18n::fl!("location-missing", path = path.display().to_string());
+                    return (Task::none(), Some(PaneEvent::Say { text, failed: true }));
+                }
+                self.mode = Mode::Browsing;
+                self.navigate(path, cx)
+            }
             answer @ (PaneMsg::FolderCounts(..) | PaneMsg::Space(..)) => {
                 self.take_answer(answer);
                 Task::none()
@@ -128,6 +162,21 @@ mod tests {
         let (_, event) = update(&mut pane, PaneMsg::LocationInput("sub".into()));
         assert_eq!((event, pane.location()), (None, Some("sub")));
         let (_, event) = update(&mut pane, PaneMsg::LocationSubmit);
+        assert_eq!(event, None, "it looks first");
+        let missing = PaneMsg::LocationLooked {
+            typed: "sub".into(),
+            path: dir.path().join("nothing"),
+            found: super::super::complete::Found::Missing,
+        };
+        let (_, event) = update(&mut pane, missing);
+        assert!(matches!(event, Some(PaneEvent::Say { failed: true, .. })));
+        assert_eq!(pane.location(), Some("sub"), "the typed text stays");
+        let there = PaneMsg::LocationLooked {
+            typed: "sub".into(),
+            path: sub.clone(),
+            found: super::super::complete::Found::There,
+        };
+        let (_, event) = update(&mut pane, there);
         assert_eq!(event, Some(PaneEvent::LeftFolder));
         assert_eq!((pane.path(), pane.mode()), (sub.as_path(), &Mode::Browsing));
     }
