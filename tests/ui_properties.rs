@@ -160,7 +160,7 @@ fn a_folders_change_reaches_everything_inside_as_a_job_that_undo_takes_back() {
     assert!(properties(&app).is_none(), "the job goes on in the panel");
     let modes = || ["", "sub", "notes.txt", "sub/run.sh"].map(|p| mode_on_disk(&shared.join(p)));
     assert_eq!(modes(), [0o755, 0o755, 0o644, 0o755], "a document got no x");
-    assert!(shows(&app, "Changed the permissions of 4 items"));
+    assert!(shows(&app, "Changed the permissions of 2 files and 2 folders"));
 
     // One step takes all of it back, and redo does it again.
     let app = send(app, press(porpoise::keys::char_key("z"), Modifiers::CTRL));

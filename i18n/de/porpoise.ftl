@@ -171,6 +171,10 @@ job-files = { $done } von { $total ->
     [one] 1 Datei
    *[other] { $total } Dateien
 }
+job-folders = { $done } von { $total ->
+    [one] 1 Ordner
+   *[other] { $total } Ordnern
+}
 job-speed = { $speed }/s
 job-time-left = noch { $time }
 job-pause = Anhalten
@@ -184,10 +188,11 @@ job-files-count = { $count ->
     [one] 1 Datei
    *[other] { $count } Dateien
 }
-job-items-count = { $count ->
-    [one] 1 Element
-   *[other] { $count } Elemente
+job-folders-count = { $count ->
+    [one] 1 Ordner
+   *[other] { $count } Ordner
 }
+job-files-and-folders = { $files } und { $folders }
 job-done-copy = { $files } kopiert
 job-done-move = { $files } verschoben
 job-done-link = { $files } verknüpft
