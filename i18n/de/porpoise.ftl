@@ -474,13 +474,16 @@ props-reading = Wird gelesen…
 props-cannot-read = { $name } kann nicht gelesen werden: { $error }
 props-apply-failed = Die Berechtigungen wurden nicht geändert: { $error }
 props-recursive = Auf alles darin anwenden
-props-contents-value = { $files ->
+props-files = { $count ->
     [one] 1 Datei
-   *[other] { $files } Dateien
-}, { $folders ->
-    [one] 1 Ordner
-   *[other] { $folders } Ordner
+   *[other] { $count } Dateien
 }
+props-folders = { $count ->
+    [one] 1 Ordner
+   *[other] { $count } Ordner
+}
+props-contents-value = { $files }, { $folders }
+props-contents-empty = Leer
 props-counting = { $value } (wird gezählt…)
 props-not-counted = { $count ->
     [one] 1 Element konnte nicht gelesen werden

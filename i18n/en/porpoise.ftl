@@ -476,13 +476,17 @@ props-reading = Reading…
 props-cannot-read = Cannot read { $name }: { $error }
 props-apply-failed = The permissions were not changed: { $error }
 props-recursive = Apply to everything inside
-props-contents-value = { $files ->
+# What a folder holds (the folder itself not among it): "24 files", "24 files, 2 folders".
+props-files = { $count ->
     [one] 1 file
-   *[other] { $files } files
-}, { $folders ->
-    [one] 1 folder
-   *[other] { $folders } folders
+   *[other] { $count } files
 }
+props-folders = { $count ->
+    [one] 1 folder
+   *[other] { $count } folders
+}
+props-contents-value = { $files }, { $folders }
+props-contents-empty = Empty
 props-counting = { $value } (counting…)
 props-not-counted = { $count ->
     [one] 1 item could not be read
