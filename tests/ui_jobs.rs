@@ -186,11 +186,11 @@ fn shift_del_asks_and_deletes_after_confirming() {
     let app = click(app, "Delete");
     assert!(!dir.path().join("a.txt").exists());
     assert_eq!(app.jobs().entries[0].state, JobState::Done);
-    assert!(shows(&app, "Deleted 1 item"));
+    assert!(shows(&app, "Deleted 1 file"));
 }
 
 #[test]
-fn a_deleted_folder_counts_as_one_item_and_enter_confirms() {
+fn a_deleted_folder_counts_its_files_and_itself_as_a_folder_and_enter_confirms() {
     let (_lock, dir) = english_folder();
     let folder = dir.path().join("photos");
     fs::create_dir(&folder).expect("mkdir");
@@ -204,10 +204,10 @@ fn a_deleted_folder_counts_as_one_item_and_enter_confirms() {
     let app = send(app, press(named(Named::Enter), Modifiers::empty()));
     assert!(!folder.exists());
     assert!(
-        shows(&app, "Deleted 1 item"),
-        "a folder of three files is one item"
+        shows(&app, "Deleted 3 files and 1 folder"),
+        "the folder is not one of its files"
     );
-    assert!(!shows(&app, "3 files"));
+    assert!(!shows(&app, "4 files"));
 }
 
 #[test]

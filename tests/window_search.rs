@@ -58,7 +58,7 @@ fn ctrl_f_finds_below_the_folder_and_opens_results() {
     wait_exists(&stripes, false);
     // Its row goes; the job panel says where it went, for a few seconds.
     win.wait_text("1 found");
-    win.wait_text("Moved 1 item to the trash");
+    win.wait_text("Moved 1 file to the trash");
     win.save_shot("search-trashed");
     win.wait_gone("Dismiss");
     win.alive();

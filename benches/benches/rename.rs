@@ -86,7 +86,8 @@ fn run(job: &RenameJob) -> f64 {
     while let Some(event) = running.events.next() {
         if let JobEvent::Finished { state, summary } = event {
             assert_eq!(state, JobState::Done, "{summary:?}");
-            assert_eq!(summary.files_done as usize, job.renames.len());
+            let renamed = summary.files_done + summary.folders_done;
+            assert_eq!(renamed as usize, job.renames.len());
             return ms(t);
         }
     }

@@ -28,12 +28,18 @@ impl Json {
 
     pub fn event(&mut self, t_ms: u128, ev: &JobEvent) -> std::io::Result<()> {
         let line = match ev {
-            JobEvent::Planned { files, bytes } => format!(
-                r#"{{"t_ms":{t_ms},"event":"plan","files_total":{files},"bytes_total":{bytes}}}"#
+            // Files are everything but folders; folders are counted apart.
+            JobEvent::Planned {
+                files,
+                folders,
+                bytes,
+            } => format!(
+                r#"{{"t_ms":{t_ms},"event":"plan","files_total":{files},"folders_total":{folders},"bytes_total":{bytes}}}"#
             ),
             JobEvent::Progress(f) => format!(
-                r#"{{"t_ms":{t_ms},"event":"progress","files_done":{},"bytes_done":{},"bytes_on_device":{},"bytes_verified":{},"state":"{}"{}}}"#,
+                r#"{{"t_ms":{t_ms},"event":"progress","files_done":{},"folders_done":{},"bytes_done":{},"bytes_on_device":{},"bytes_verified":{},"state":"{}"{}}}"#,
                 f.files_done,
+                f.folders_done,
                 f.bytes_done,
                 f.bytes_on_device,
                 f.bytes_verified,
@@ -125,11 +131,12 @@ impl Json {
                 )
             }
             JobEvent::Finished { state, summary } => format!(
-                r#"{{"t_ms":{t_ms},"event":"finished","ok":{},"files_done":{},"bytes_done":{},"failed":{},"skipped":{},"not_copied":{},"verified":{},"attributes_kept":{}}}"#,
+                r#"{{"t_ms":{t_ms},"event":"finished","ok":{},"files_done":{},"folders_done":{},"bytes_done":{},"failed":{},"skipped":{},"not_copied":{},"verified":{},"attributes_kept":{}}}"#,
                 *state == JobState::Done
                     && summary.failed == 0
                     && !(self.problems_fail && self.left_out > 0),
                 summary.files_done,
+                summary.folders_done,
                 summary.bytes_done,
                 summary.failed,
                 summary.skipped,
@@ -196,8 +203,14 @@ impl Bar {
         let pct = (f.bytes_on_device * 100)
             .checked_div(f.bytes_total)
             .unwrap_or(0);
+        // Folders only when the job has some: a folder of 20 files is "20/20 files, 1/1
+        // folders".
+        let folders = match f.folders_total {
+            0 => String::new(),
+            total => format!(", {}/{total} folders", f.folders_done),
+        };
         eprint!(
-            "\r\x1b[K{} {}/{} files, {} of {} ({pct}%), {}/s{left}",
+            "\r\x1b[K{} {}/{} files{folders}, {} of {} ({pct}%), {}/s{left}",
             self.state,
             f.files_done,
             f.files_total,

@@ -179,6 +179,45 @@ fn mounts_lists_the_root_filesystem_with_a_class() {
 }
 
 #[test]
+fn a_copied_folder_of_24_pictures_is_24_files_in_the_json() {
+    let src = tempfile::tempdir().expect("src");
+    let pictures = new_folder(src.path(), "pictures");
+    for i in 0..24 {
+        std::fs::write(pictures.join(format!("IMG_{i:04}.jpg")), b"jpeg").expect("write");
+    }
+    let dest = tempfile::tempdir().expect("dest");
+    let o = copy_with("json", &[&pictures, dest.path()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect();
+    let last = |event: &str| {
+        lines
+            .iter()
+            .rfind(|v| v["event"] == event)
+            .unwrap_or_else(|| panic!("no {event} event: {out}"))
+    };
+    // The pictures are the files; the folder holding them is not one of them.
+    let plan = last("plan");
+    assert_eq!(plan["files_total"], 24, "{out}");
+    assert_eq!(plan["folders_total"], 1, "{out}");
+    let progress = last("progress");
+    assert_eq!(progress["files_done"], 24, "{out}");
+    assert_eq!(progress["folders_done"], 1, "{out}");
+    let finished = last("finished");
+    assert_eq!(finished["files_done"], 24, "{out}");
+    assert_eq!(finished["folders_done"], 1, "{out}");
+    assert_eq!(
+        std::fs::read_dir(dest.path().join("pictures"))
+            .expect("copied")
+            .count(),
+        24
+    );
+}
+
+#[test]
 fn copy_prints_json_events_and_exits_zero() {
     let t = tree();
     for i in 0..12 {
@@ -214,14 +253,22 @@ fn copy_prints_json_events_and_exits_zero() {
     }
     let plan = of("plan");
     let plan = plan.last().expect("a plan event");
-    // The folder, its 12 files, and file10.txt.
-    assert_eq!(plan["files_total"], 14, "{out}");
+    // The folder's 12 files and file10.txt; the folder is counted apart.
+    assert_eq!(plan["files_total"], 13, "{out}");
+    assert_eq!(plan["folders_total"], 1, "{out}");
     assert_eq!(plan["bytes_total"], 10 + 12 * 10, "{out}");
     let progress = of("progress");
     let last = progress.last().expect("progress events");
-    for field in ["files_done", "bytes_done", "bytes_on_device"] {
+    for field in [
+        "files_done",
+        "folders_done",
+        "bytes_done",
+        "bytes_on_device",
+    ] {
         assert!(last[field].is_u64(), "{field}: {last}");
     }
+    assert_eq!(last["files_done"], 13, "{last}");
+    assert_eq!(last["folders_done"], 1, "{last}");
     assert_eq!(last["bytes_on_device"], last["bytes_done"], "a local disk");
     assert!(
         progress.iter().any(|p| p["current"].as_str().is_some()),
@@ -241,7 +288,8 @@ fn copy_prints_json_events_and_exits_zero() {
     assert_eq!(kind(finished).as_deref(), Some("finished"));
     assert_eq!(finished["ok"], true);
     assert_eq!(finished["failed"], 0);
-    assert_eq!(finished["files_done"], 14);
+    assert_eq!(finished["files_done"], 13);
+    assert_eq!(finished["folders_done"], 1);
     assert_eq!(
         std::fs::read(dest.path().join("file10.txt")).expect("copied"),
         b"0123456789"

@@ -62,6 +62,8 @@ pub enum PathState {
 pub struct PathUsage {
     pub state: PathState,
     pub totals: Totals,
+    /// The path is a folder, counted itself among `totals.folders` (as `du` counts it).
+    pub folder: bool,
 }
 
 /// Totals so far (or at the end), for all the paths and each of them.
@@ -91,6 +93,7 @@ impl Usage {
                 PathUsage {
                     state: PathState::Waiting,
                     totals: Totals::default(),
+                    folder: false,
                 };
                 paths
             ],
@@ -98,6 +101,17 @@ impl Usage {
             first_problems: Vec::new(),
             finished: false,
             cancelled: false,
+        }
+    }
+
+    /// What the paths hold, the starting folders themselves left out: a folder of 24
+    /// files holds 24 files and no folder, as a folder's properties say (`total`, as
+    /// `du` counts, has 1 folder). Sizes stay as counted.
+    pub fn contents(&self) -> Totals {
+        let starting = self.paths.iter().filter(|p| p.folder).count() as u64;
+        Totals {
+            folders: self.total.folders.saturating_sub(starting),
+            ..self.total
         }
     }
 

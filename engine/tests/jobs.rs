@@ -169,7 +169,9 @@ fn many_small_files_are_copied_by_several_workers() {
         spec(&[&src], &dest, ConflictPolicy::Fail),
     ));
     assert_eq!(out.state, JobState::Done);
-    assert_eq!(out.summary.files_done, 3001);
+    // The folder is counted apart, not among its files.
+    assert_eq!(out.summary.files_done, 3000);
+    assert_eq!(out.summary.folders_done, 1);
     assert_eq!(snapshot(&dest.join("small")), snapshot(&src));
 }
 
@@ -485,7 +487,9 @@ fn a_hostile_tree_is_copied_and_deleted() {
     ));
     assert_eq!(out.state, JobState::Done);
     assert!(!src.exists() && !dest.join("chain").exists());
-    assert_eq!(out.summary.files_done, 2 * 802);
+    // Each chain: its root and 800 nested folders, one file at the bottom.
+    assert_eq!(out.summary.files_done, 2);
+    assert_eq!(out.summary.folders_done, 2 * 801);
 }
 
 #[test]
@@ -524,6 +528,7 @@ fn thousands_of_separate_paths_are_deleted() {
     let out = finish(jobs::start(JobKind::Delete, JobSpec::of(paths)));
     assert_eq!(out.state, JobState::Failed, "one path did not exist");
     assert_eq!(out.summary.files_done, 4000);
+    assert_eq!(out.summary.folders_done, 0);
     assert!(
         out.events
             .iter()
@@ -679,11 +684,13 @@ fn each_top_level_item_reports_where_it_went() {
         spec(&[&folder], &moved, ConflictPolicy::Fail),
     ));
     assert_eq!(placed(&out.events), [("sub".into(), "sub".into(), true)]);
+    let last = out.progress().last().copied().expect("a progress event");
     assert_eq!(
-        out.progress().last().map(|f| f.files_total),
-        Some(1),
-        "a renamed item is counted once"
+        (last.files_total, last.folders_total),
+        (0, 1),
+        "a folder renamed is counted once, as a folder"
     );
+    assert_eq!((out.summary.files_done, out.summary.folders_done), (0, 1));
 }
 
 #[test]
@@ -727,34 +734,36 @@ fn a_wide_and_deep_tree_is_deleted_whole_and_counted() {
     std::fs::write(outside.join("keep"), b"k").expect("write");
     let root = tmp.path().join("tree");
     let mut dir = root.clone();
-    let mut entries = 0u64;
+    // Files (links among them) and folders, counted apart.
+    let (mut files, mut folders) = (0u64, 0u64);
     // 20 levels of 100 files (handed to the helper level by level), one level of 3 000
     // (split between walker and helper), links that must not be followed.
     for level in 0..20 {
         std::fs::create_dir_all(&dir).expect("mkdir");
-        entries += 1;
+        folders += 1;
         let n = if level == 7 { 3_000 } else { 100 };
         for i in 0..n {
             std::fs::write(dir.join(format!("f{i}")), b"x").expect("write");
         }
         symlink(&outside, dir.join("to-outside")).expect("symlink");
-        entries += n + 1;
+        files += n + 1;
         dir.push("d");
     }
     // Then 300 levels of 3 files (gathered over several levels before the helper gets
     // them), with a side folder of 2 files every 50 levels.
     for level in 0..300 {
         std::fs::create_dir_all(&dir).expect("mkdir");
-        entries += 1;
+        folders += 1;
         for i in 0..3 {
             std::fs::write(dir.join(format!("g{i}")), b"y").expect("write");
         }
-        entries += 3;
+        files += 3;
         if level % 50 == 0 {
             std::fs::create_dir(dir.join("side")).expect("mkdir");
             std::fs::write(dir.join("side/a"), b"a").expect("write");
             symlink(&outside, dir.join("side/b")).expect("symlink");
-            entries += 3;
+            folders += 1;
+            files += 2;
         }
         dir.push("d");
     }
@@ -764,6 +773,9 @@ fn a_wide_and_deep_tree_is_deleted_whole_and_counted() {
     ));
     assert_eq!(out.state, JobState::Done, "{:?}", out.events.last());
     assert!(!root.exists());
-    assert_eq!(out.summary.files_done, entries);
+    assert_eq!(out.summary.files_done, files);
+    assert_eq!(out.summary.folders_done, folders);
+    let last = out.progress().last().copied().expect("a progress event");
+    assert_eq!((last.files_total, last.folders_total), (files, folders));
     assert_eq!(read(&outside.join("keep")), b"k");
 }

@@ -148,7 +148,7 @@ fn a_second_copy_to_the_same_device_waits_until_the_first_ends() {
     // While it waits it tells what it will write (the device's total to write).
     let planned = until(&second, |e| matches!(e, JobEvent::Planned { .. }));
     assert!(
-        matches!(planned.last(), Some(JobEvent::Planned { files: 1, bytes }) if *bytes == 2 << 20),
+        matches!(planned.last(), Some(JobEvent::Planned { files: 1, folders: 0, bytes }) if *bytes == 2 << 20),
         "{planned:?}"
     );
     first.control.resume();

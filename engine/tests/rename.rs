@@ -99,7 +99,9 @@ fn the_previewed_names_are_given_and_the_reversed_job_gives_them_back() {
     assert!(plan.is_ready(), "{plan:?}");
     let out = run(dir, plan.renames());
     assert_eq!(out.state, JobState::Done, "{:?}", out.events);
-    assert_eq!(out.summary.files_done, 4);
+    // Three files and a folder, each renamed whole.
+    assert_eq!(out.summary.files_done, 3);
+    assert_eq!(out.summary.folders_done, 1);
 
     // Exactly the previewed names, each with its own contents; the rest as it was.
     let after = contents(dir);
@@ -192,6 +194,7 @@ fn a_taken_name_fails_that_item_and_loses_nothing() {
     );
     assert_eq!(out.state, JobState::Failed);
     assert_eq!(out.summary.files_done, 1);
+    assert_eq!(out.summary.folders_done, 0);
     assert_eq!(out.summary.failed, 3);
     let failed = out.failed_paths();
     for name in ["a", "b", "c2"] {

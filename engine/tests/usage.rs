@@ -1,8 +1,8 @@
 //! Folder sizes counted recursively, on real trees, against the real `du -sx`: bytes on
 //! disk (`-B1`) and apparent bytes (`-b`) of a mixed tree, hard links once (across paths
 //! too), symlinks never followed, other mounts left out, an unreadable folder reported
-//! with the rest counted (as an unprivileged user when run as root), cancelling, and
-//! snapshots that arrive and never go down.
+//! with the rest counted (as an unprivileged user when run as root), cancelling,
+//! snapshots that arrive and never go down, and a folder's contents without the folder.
 
 use std::collections::HashSet;
 use std::ffi::OsStr;
@@ -133,6 +133,42 @@ fn a_starting_file_counts_as_itself() {
         assert_eq!(u.total, want, "{name}");
         assert_eq!(u.total.bytes_on_disk, du("-B1", &p), "{name}");
     }
+}
+
+#[test]
+fn a_folders_contents_leave_the_folder_itself_out() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let pictures = new_folder(t.path(), "pictures");
+    for i in 0..24 {
+        std::fs::write(pictures.join(format!("IMG_{i:02}.jpg")), b"jpg").expect("write");
+    }
+    let u = count_all(std::slice::from_ref(&pictures));
+    assert!(u.is_complete());
+    // `du` counts the folder itself; what it holds is 24 files and no folder.
+    assert_eq!((u.total.files, u.total.folders), (24, 1));
+    assert!(u.paths[0].folder);
+    let inside = u.contents();
+    assert_eq!((inside.files, inside.folders), (24, 0));
+    assert_eq!(inside.apparent_bytes, u.total.apparent_bytes);
+
+    // Subfolders are folders it holds; a starting file is one of the files; a starting
+    // folder is never among what the paths hold.
+    let raw = new_folder(&pictures, "raw");
+    std::fs::write(raw.join("IMG_99.cr2"), b"raw").expect("write");
+    let other = new_folder(t.path(), "other");
+    let notes = t.path().join("notes.txt");
+    std::fs::write(&notes, b"notes").expect("write");
+    let u = count_all(&[pictures.clone(), other.clone(), notes.clone()]);
+    assert_eq!((u.total.files, u.total.folders), (26, 3));
+    let folders: Vec<bool> = u.paths.iter().map(|p| p.folder).collect();
+    assert_eq!(folders, [true, true, false]);
+    let inside = u.contents();
+    assert_eq!((inside.files, inside.folders), (26, 1));
+
+    // A folder given twice counts once, and is left out once.
+    let u = count_all(&[pictures.clone(), pictures.clone()]);
+    assert_eq!(u.paths[1].state, PathState::CountedBefore);
+    assert_eq!((u.contents().files, u.contents().folders), (25, 1));
 }
 
 #[test]

@@ -171,6 +171,10 @@ job-files = { $done } von { $total ->
     [one] 1 Datei
    *[other] { $total } Dateien
 }
+job-folders = { $done } von { $total ->
+    [one] 1 Ordner
+   *[other] { $total } Ordnern
+}
 job-speed = { $speed }/s
 job-time-left = noch { $time }
 job-pause = Anhalten
@@ -184,10 +188,11 @@ job-files-count = { $count ->
     [one] 1 Datei
    *[other] { $count } Dateien
 }
-job-items-count = { $count ->
-    [one] 1 Element
-   *[other] { $count } Elemente
+job-folders-count = { $count ->
+    [one] 1 Ordner
+   *[other] { $count } Ordner
 }
+job-files-and-folders = { $files } und { $folders }
 job-done-copy = { $files } kopiert
 job-done-move = { $files } verschoben
 job-done-link = { $files } verknüpft
@@ -469,13 +474,16 @@ props-reading = Wird gelesen…
 props-cannot-read = { $name } kann nicht gelesen werden: { $error }
 props-apply-failed = Die Berechtigungen wurden nicht geändert: { $error }
 props-recursive = Auf alles darin anwenden
-props-contents-value = { $files ->
+props-files = { $count ->
     [one] 1 Datei
-   *[other] { $files } Dateien
-}, { $folders ->
-    [one] 1 Ordner
-   *[other] { $folders } Ordner
+   *[other] { $count } Dateien
 }
+props-folders = { $count ->
+    [one] 1 Ordner
+   *[other] { $count } Ordner
+}
+props-contents-value = { $files }, { $folders }
+props-contents-empty = Leer
 props-counting = { $value } (wird gezählt…)
 props-not-counted = { $count ->
     [one] 1 Element konnte nicht gelesen werden

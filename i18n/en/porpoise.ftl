@@ -171,6 +171,10 @@ job-files = { $done } of { $total ->
     [one] 1 file
    *[other] { $total } files
 }
+job-folders = { $done } of { $total ->
+    [one] 1 folder
+   *[other] { $total } folders
+}
 job-speed = { $speed }/s
 job-time-left = { $time } left
 job-pause = Pause
@@ -180,14 +184,17 @@ job-dismiss = Dismiss
 job-clear-finished = Clear finished
 job-show-failed = Show what failed ({ $count })
 job-hide-failed = Hide what failed
+# Files are everything but folders; a folder never counts among its own files.
 job-files-count = { $count ->
     [one] 1 file
    *[other] { $count } files
 }
-job-items-count = { $count ->
-    [one] 1 item
-   *[other] { $count } items
+job-folders-count = { $count ->
+    [one] 1 folder
+   *[other] { $count } folders
 }
+# "Copied 20 files and 1 folder": $files is job-files-count, $folders job-folders-count.
+job-files-and-folders = { $files } and { $folders }
 job-done-copy = Copied { $files }
 job-done-move = Moved { $files }
 job-done-link = Linked { $files }
@@ -469,13 +476,17 @@ props-reading = Reading…
 props-cannot-read = Cannot read { $name }: { $error }
 props-apply-failed = The permissions were not changed: { $error }
 props-recursive = Apply to everything inside
-props-contents-value = { $files ->
+# What a folder holds (the folder itself not among it): "24 files", "24 files, 2 folders".
+props-files = { $count ->
     [one] 1 file
-   *[other] { $files } files
-}, { $folders ->
-    [one] 1 folder
-   *[other] { $folders } folders
+   *[other] { $count } files
 }
+props-folders = { $count ->
+    [one] 1 folder
+   *[other] { $count } folders
+}
+props-contents-value = { $files }, { $folders }
+props-contents-empty = Empty
 props-counting = { $value } (counting…)
 props-not-counted = { $count ->
     [one] 1 item could not be read

@@ -48,7 +48,7 @@ pub struct Report {
     doing: Doing,
     /// The folder copies and moves go into; a failure about it is worded as its own.
     dest: Option<PathBuf>,
-    /// Items the job planned so far (files and folders).
+    /// Items the job planned so far (files and folders together).
     planned: u64,
     /// Items that failed or were refused, as the events said.
     failed: u64,
@@ -81,8 +81,8 @@ impl Report {
     /// only named when `all` (a bar is shown, so a person watches).
     pub fn line(&mut self, ev: &JobEvent, all: bool) -> Option<String> {
         let text = match ev {
-            JobEvent::Planned { files, .. } => {
-                self.planned = self.planned.max(*files);
+            JobEvent::Planned { files, folders, .. } => {
+                self.planned = self.planned.max(files + folders);
                 return None;
             }
             JobEvent::ItemFailed { path, error } => {
@@ -145,27 +145,24 @@ impl Report {
     /// was.
     pub fn summary(&self, state: JobState, summary: &Summary) -> Option<String> {
         let left_out = if self.problems_fail { self.left_out } else { 0 };
+        // Items are files and folders together: a failure may be either.
+        let done_items = summary.files_done + summary.folders_done;
         let failed = summary.failed.max(self.failed) + summary.not_copied.max(self.not_copied);
-        let seen = summary.files_done + summary.skipped + failed;
+        let seen = done_items + summary.skipped + failed;
         let failed = failed + left_out;
         let total = self.planned.max(seen);
         let done = self.doing.done();
         let items = |n: u64| if n == 1 { "item" } else { "items" };
         match state {
-            JobState::Cancelled if summary.files_done == 0 => {
+            JobState::Cancelled if done_items == 0 => {
                 Some(format!("cancelled; nothing was {done}"))
             }
             // The sources were never reached: they are not what failed.
-            _ if self.dest_failed && summary.files_done == 0 => Some(format!("nothing was {done}")),
+            _ if self.dest_failed && done_items == 0 => Some(format!("nothing was {done}")),
             JobState::Cancelled => Some(format!(
-                "cancelled; {} of {total} {} {} {done}",
-                summary.files_done,
+                "cancelled; {done_items} of {total} {} {} {done}",
                 items(total),
-                if summary.files_done == 1 {
-                    "was"
-                } else {
-                    "were"
-                },
+                if done_items == 1 { "was" } else { "were" },
             )),
             _ if failed > 0 => Some(format!(
                 "{failed} of {total} {} could not be {done}",
@@ -296,9 +293,16 @@ mod tests {
     #[test]
     fn the_summary_says_what_was_not_done() {
         let mut r = Report::new(Doing::Copy, None);
-        r.line(&JobEvent::Planned { files: 5, bytes: 0 }, false);
+        // A folder of 4 files: 5 items, the folder among them.
+        let planned = JobEvent::Planned {
+            files: 4,
+            folders: 1,
+            bytes: 0,
+        };
+        r.line(&planned, false);
         let summary = Summary {
-            files_done: 3,
+            files_done: 2,
+            folders_done: 1,
             bytes_done: 0,
             skipped: 0,
             failed: 2,
@@ -308,8 +312,13 @@ mod tests {
             r.summary(JobState::Failed, &summary).as_deref(),
             Some("2 of 5 items could not be copied")
         );
+        assert_eq!(
+            r.summary(JobState::Cancelled, &summary).as_deref(),
+            Some("cancelled; 3 of 5 items were copied")
+        );
         let all = Summary {
-            files_done: 5,
+            files_done: 4,
+            folders_done: 1,
             ..Summary::default()
         };
         assert_eq!(r.summary(JobState::Done, &all), None);

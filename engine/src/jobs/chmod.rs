@@ -16,7 +16,7 @@ use crate::error::Op;
 use super::control::{Control, Job};
 use super::events::{JobEvent, JobState};
 use super::modes::{ModeChange, ModeJob, PERMISSION_BITS};
-use super::progress::Counters;
+use super::progress::Tally;
 use super::runner::{Ctx, spawn};
 
 /// Run `job` on `sources` (a restore names its own paths).
@@ -30,7 +30,7 @@ pub(super) fn modes_with(
         match job {
             Some(ModeJob::Change(change)) => {
                 let before = Mutex::new(Vec::new());
-                for source in ctx.items(&sources) {
+                for (source, _) in ctx.items(&sources) {
                     change_source(ctx, source, change, &before);
                 }
                 let before = before.into_inner().unwrap_or_else(|p| p.into_inner());
@@ -45,9 +45,10 @@ pub(super) fn modes_with(
     })
 }
 
-/// Give each item its recorded mode back.
+/// Give each item its recorded mode back. Each is planned as a file and moves to the
+/// folders to do when it turns out to be one (its stat is taken anyway).
 fn restore(ctx: &Ctx, items: &[(PathBuf, u32)]) {
-    Counters::add(&ctx.counters.files_total, items.len() as u64);
+    ctx.counters.add_total(Tally::File, items.len() as u64);
     for (i, (path, mode)) in items.iter().enumerate() {
         if i.is_multiple_of(64) && !ctx.control.checkpoint() {
             return;
@@ -55,18 +56,24 @@ fn restore(ctx: &Ctx, items: &[(PathBuf, u32)]) {
         let done = parent_and_name(path).and_then(|(dir, name)| {
             let dir = crate::sys::open_dir(dir)?;
             let st = crate::sys::statx_at(&dir, &name, false)?;
-            if FileType::from_raw_mode(st.stx_mode.into()) == FileType::Symlink {
-                return Ok(());
+            let kind = FileType::from_raw_mode(st.stx_mode.into());
+            let tally = Tally::of(kind);
+            if tally == Tally::Folder {
+                ctx.counters.file_was_folder();
             }
-            Ok(rustix::fs::chmodat(
+            if kind == FileType::Symlink {
+                return Ok(tally);
+            }
+            rustix::fs::chmodat(
                 &dir,
                 &*name,
                 Mode::from_raw_mode(*mode & PERMISSION_BITS),
                 AtFlags::empty(),
-            )?)
+            )?;
+            Ok(tally)
         });
         match done {
-            Ok(()) => Counters::add(&ctx.counters.files_done, 1),
+            Ok(tally) => ctx.counters.add_done(tally, 1),
             Err(e) => ctx.failed(path.clone(), (Op::SetMetadata, e)),
         }
     }
@@ -135,7 +142,7 @@ impl Walk<'_> {
         let kind = FileType::from_raw_mode(st.stx_mode.into());
         let old = u32::from(st.stx_mode) & PERMISSION_BITS;
         match kind {
-            FileType::Symlink => Counters::add(&self.ctx.counters.files_done, 1),
+            FileType::Symlink => self.ctx.counters.add_done(Tally::File, 1),
             FileType::Directory if self.change.recursive => self.tree(dir, name, path, old),
             _ => {
                 let new = self
@@ -143,16 +150,23 @@ impl Walk<'_> {
                     .apply(old, source || kind == FileType::Directory);
                 let set =
                     rustix::fs::chmodat(dir, name, Mode::from_raw_mode(new), AtFlags::empty());
-                self.changed(path, old, new, set.map_err(Into::into));
+                let item = (path, Tally::of(kind));
+                self.changed(item, old, new, set.map_err(Into::into));
             }
         }
     }
 
-    /// Record how changing `path` from `old` to `new` went.
-    fn changed(&self, path: &Path, old: u32, new: u32, result: std::io::Result<()>) {
+    /// Record how changing `path` (a file or a folder) from `old` to `new` went.
+    fn changed(
+        &self,
+        (path, tally): (&Path, Tally),
+        old: u32,
+        new: u32,
+        result: std::io::Result<()>,
+    ) {
         match result {
             Ok(()) => {
-                Counters::add(&self.ctx.counters.files_done, 1);
+                self.ctx.counters.add_done(tally, 1);
                 if old != new {
                     self.before
                         .lock()
@@ -183,7 +197,6 @@ impl Walk<'_> {
                         continue;
                     }
                     let child_path = level.path.join(OsStr::from_bytes(child.to_bytes()));
-                    Counters::add(&self.ctx.counters.files_total, 1);
                     let child = child.to_owned();
                     let fd = level.fd.clone();
                     if entry.file_type() == FileType::Directory
@@ -191,6 +204,7 @@ impl Walk<'_> {
                     {
                         self.nested(&fd, &child, child_path, &mut levels);
                     } else {
+                        self.ctx.counters.add_total(Tally::File, 1);
                         self.item(&fd, &child, &child_path, false);
                     }
                 }
@@ -203,22 +217,32 @@ impl Walk<'_> {
                     let Some(done) = levels.pop() else { break };
                     if let Some((old, new)) = done.last {
                         let set = rustix::fs::fchmod(&*done.fd, Mode::from_raw_mode(new));
-                        self.changed(&done.path, old, new, set.map_err(Into::into));
+                        let folder = (done.path.as_path(), Tally::Folder);
+                        self.changed(folder, old, new, set.map_err(Into::into));
                     }
                 }
             }
         }
     }
 
-    /// An entry inside a folder that may be a folder: gone into, or changed as a file.
+    /// An entry inside a folder that may be a folder: gone into, or changed as a file
+    /// (and planned as what it is).
     fn nested(&self, dir: &OwnedFd, name: &CStr, path: PathBuf, levels: &mut Vec<Level>) {
+        let counters = &self.ctx.counters;
         match crate::sys::statx_at(dir, name, false) {
             Ok(st) if FileType::from_raw_mode(st.stx_mode.into()) == FileType::Directory => {
+                counters.add_total(Tally::Folder, 1);
                 let old = u32::from(st.stx_mode) & PERMISSION_BITS;
                 self.enter(dir, name, path, old, levels);
             }
-            Ok(_) => self.item(dir, name, &path, false),
-            Err(e) => self.ctx.failed(path, (Op::Stat, e)),
+            Ok(_) => {
+                counters.add_total(Tally::File, 1);
+                self.item(dir, name, &path, false);
+            }
+            Err(e) => {
+                counters.add_total(Tally::File, 1);
+                self.ctx.failed(path, (Op::Stat, e));
+            }
         }
     }
 
@@ -229,7 +253,7 @@ impl Walk<'_> {
         if reachable {
             let set = rustix::fs::chmodat(dir, name, Mode::from_raw_mode(new), AtFlags::empty());
             let ok = set.is_ok();
-            self.changed(&path, old, new, set.map_err(Into::into));
+            self.changed((&path, Tally::Folder), old, new, set.map_err(Into::into));
             if !ok {
                 return;
             }
@@ -253,7 +277,7 @@ impl Walk<'_> {
                     // Its contents stay as they are; the folder itself still changes.
                     let set =
                         rustix::fs::chmodat(dir, name, Mode::from_raw_mode(new), AtFlags::empty());
-                    self.changed(&path, old, new, set.map_err(Into::into));
+                    self.changed((&path, Tally::Folder), old, new, set.map_err(Into::into));
                 }
                 self.ctx.failed(path, (Op::OpenDir, e));
             }

@@ -23,7 +23,7 @@ use super::events::{JobEvent, JobState};
 use super::fit::{self, Fit, Fitted};
 use super::flusher::Flusher;
 use super::fsops::{self, Meta, meta_at, open_dir_at};
-use super::progress::Counters;
+use super::progress::{Counters, Tally};
 use super::resolve::{Resolver, free_copy_target, free_target};
 use super::runner::{Ctx, spawn};
 use super::sink::Sink;
@@ -567,7 +567,8 @@ impl Walker<'_> {
         path: PathBuf,
     ) -> Option<Arc<DirPair>> {
         let src = self.or_trouble(top, &path, Op::OpenDir, open_dir_at(&parent.src, name))?;
-        Counters::add(&self.ctx.counters.files_total, 1);
+        // Folders count apart from files: a folder of 20 files is 20 files and 1 folder.
+        self.ctx.counters.add_total(Tally::Folder, 1);
         self.ctx.counters.set_current(path.clone());
         let made = match rustix::fs::mkdirat(&parent.dst, target, Mode::from_raw_mode(0o700)) {
             Err(Errno::EXIST) => Ok(()),
@@ -576,7 +577,7 @@ impl Walker<'_> {
         self.or_trouble(top, &path, Op::Create, made)?;
         // Fails where a file stands where the folder should go.
         let dst = self.or_trouble(top, &path, Op::Create, open_dir_at(&parent.dst, target))?;
-        Counters::add(&self.ctx.counters.files_done, 1);
+        self.ctx.counters.add_done(Tally::Folder, 1);
         Some(Arc::new(DirPair {
             src,
             dst: Arc::new(dst),
@@ -654,7 +655,7 @@ impl Walker<'_> {
 }
 
 /// Hand files to the workers, counting them into the plan's totals (once per chunk: the
-/// counters are shared with the workers).
+/// counters are shared with the workers). A chunk holds no folders.
 fn send_counted(ctx: &Ctx, tx: &Sender<Chunk>, chunk: Chunk) {
     Counters::add(&ctx.counters.files_total, chunk.items.len() as u64);
     Counters::add(&ctx.counters.bytes_total, chunk.bytes);

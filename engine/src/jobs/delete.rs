@@ -18,7 +18,7 @@ use crate::error::Op;
 
 use super::control::{Control, Job};
 use super::events::JobState;
-use super::progress::Counters;
+use super::progress::{Counters, Tally};
 use super::runner::{Ctx, spawn};
 
 /// Delete `paths` for good (files, links, whole folders).
@@ -45,9 +45,11 @@ impl Stop {
 }
 
 /// Delete each path, on several threads when there are many.
-/// Progress goes to `counters` (a move keeps its removals out of its copy figures).
+/// Progress goes to `counters` (a move keeps its removals out of its copy figures). Each
+/// path is planned as a file at first (telling the kinds apart up front would cost a stat
+/// each); one that turns out to be a folder moves to the folders to do when it is met.
 pub(crate) fn delete_paths(ctx: &Ctx, paths: &[PathBuf], counters: &Counters, stop: Stop) {
-    Counters::add(&counters.files_total, paths.len() as u64);
+    counters.add_total(Tally::File, paths.len() as u64);
     // Group by folder: each folder is opened once.
     let mut groups: BTreeMap<&Path, Vec<&OsStr>> = BTreeMap::new();
     for p in paths {
@@ -108,7 +110,7 @@ fn delete_group(ctx: &Ctx, counters: &Counters, items: &[(&Path, &OsStr)], stop:
 }
 
 /// Remove `name` in `dir` (found at `path`): a file or link at once, a folder with
-/// everything in it.
+/// everything in it. Without a `kind`, the entry was planned as a file.
 fn remove_entry(
     ctx: &Ctx,
     counters: &Counters,
@@ -120,10 +122,11 @@ fn remove_entry(
     if kind != Some(FileType::Directory) {
         match rustix::fs::unlinkat(dir, name, AtFlags::empty()) {
             Ok(()) => {
-                Counters::add(&counters.files_done, 1);
+                counters.add_done(Tally::File, 1);
                 return;
             }
-            Err(Errno::ISDIR) | Err(Errno::PERM) if kind.is_none() => {}
+            // A folder (EPERM where a filesystem says so for folders).
+            Err(Errno::ISDIR) | Err(Errno::PERM) if kind.is_none() => counters.file_was_folder(),
             Err(e) => {
                 ctx.failed(path.to_owned(), (Op::Remove, e.into()));
                 return;

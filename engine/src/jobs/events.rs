@@ -62,12 +62,16 @@ pub struct WaitingFor {
     pub name: String,
 }
 
-/// Counters of a job at one moment.
+/// Counters of a job at one moment. Files are everything that is not a folder (regular
+/// files, symlinks, fifos, sockets, devices); folders are counted apart, so a folder of
+/// 20 files is 20 files and 1 folder.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Figures {
     pub files_total: u64,
+    pub folders_total: u64,
     pub bytes_total: u64,
     pub files_done: u64,
+    pub folders_done: u64,
     pub bytes_done: u64,
     /// Bytes known to be on the destination device. Equal to `bytes_done` on local disks.
     pub bytes_on_device: u64,
@@ -90,7 +94,10 @@ pub struct Conflict {
 /// What the job did in the end.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Summary {
+    /// Files done (everything that is not a folder), as in [`Figures`].
     pub files_done: u64,
+    /// Folders done: made by a copy, removed by a delete, moved, trashed or renamed whole.
+    pub folders_done: u64,
     pub bytes_done: u64,
     pub skipped: u64,
     pub failed: u64,
@@ -108,6 +115,7 @@ impl Default for Summary {
     fn default() -> Self {
         Summary {
             files_done: 0,
+            folders_done: 0,
             bytes_done: 0,
             skipped: 0,
             failed: 0,
@@ -120,9 +128,11 @@ impl Default for Summary {
 
 #[derive(Debug, Clone)]
 pub enum JobEvent {
-    /// The totals so far (they grow while the sources are still being walked).
+    /// The totals so far (they grow while the sources are still being walked): files
+    /// and folders apart, as in [`Figures`].
     Planned {
         files: u64,
+        folders: u64,
         bytes: u64,
     },
     Progress(Figures),

@@ -10,7 +10,6 @@ use super::JobSpec;
 use super::conflict::free_name;
 use super::control::{Control, Job};
 use super::events::{JobEvent, JobState};
-use super::progress::Counters;
 use super::runner::{Ctx, spawn};
 
 /// Link `spec.sources` into the folder `spec.dest` (conflicts always keep both).
@@ -20,10 +19,11 @@ pub(super) fn link_with(spec: JobSpec, control: Arc<Control>) -> Job {
 
 fn run(ctx: &Ctx, spec: &JobSpec) -> JobState {
     ctx.state(JobState::Copying);
-    for source in ctx.items(&spec.sources) {
+    // Each link counts as what it links to: a folder, or a file.
+    for (source, tally) in ctx.items(&spec.sources) {
         match link_one(source, &spec.dest) {
             Ok(target) => {
-                Counters::add(&ctx.counters.files_done, 1);
+                ctx.counters.add_done(tally, 1);
                 let _ = ctx.tx.send(JobEvent::Placed {
                     source: source.clone(),
                     target,

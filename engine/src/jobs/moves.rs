@@ -15,7 +15,7 @@ use super::conflict::ConflictPolicy;
 use super::control::{Control, Job};
 use super::events::{JobEvent, JobState, SkipReason};
 use super::fsops::{Meta, meta_at};
-use super::progress::Counters;
+use super::progress::{Counters, Tally};
 use super::resolve::{Resolution, Resolver};
 use super::runner::{Ctx, spawn};
 use super::{JobSpec, Refusal, copy, delete};
@@ -144,8 +144,10 @@ fn rename_one(
         match rustix::fs::renameat_with(&parent_fd, &cname, dest, &target, flags) {
             Ok(()) => {
                 // Counted only here: an item that falls back to a copy is counted there.
-                Counters::add(&ctx.counters.files_total, 1);
-                Counters::add(&ctx.counters.files_done, 1);
+                // A folder renamed whole counts as one folder, whatever it holds.
+                let tally = Tally::of(meta.kind);
+                ctx.counters.add_total(tally, 1);
+                ctx.counters.add_done(tally, 1);
                 let _ = ctx.tx.send(JobEvent::Placed {
                     source: src.to_owned(),
                     target: dest_path.join(OsStr::from_bytes(target.as_bytes())),

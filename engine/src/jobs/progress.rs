@@ -2,6 +2,7 @@
 //! progress events a second (never one per file).
 
 use crate::events::Sender;
+use rustix::fs::FileType;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -12,12 +13,33 @@ use super::events::{Figures, JobEvent};
 /// How often progress is reported.
 pub const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
+/// What an item counts as in a job's figures: a folder, or a file (anything else).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tally {
+    File,
+    Folder,
+}
+
+impl Tally {
+    pub fn of(kind: FileType) -> Tally {
+        if kind == FileType::Directory {
+            Tally::Folder
+        } else {
+            Tally::File
+        }
+    }
+}
+
+/// A job's counters. Files and folders are counted apart (see [`Figures`]):
+/// [`Counters::add_total`] and [`Counters::add_done`] count items of either kind.
 #[derive(Debug, Default)]
 pub struct Counters {
     pub files_total: AtomicU64,
     pub bytes_total: AtomicU64,
     pub files_done: AtomicU64,
     pub bytes_done: AtomicU64,
+    pub folders_total: AtomicU64,
+    pub folders_done: AtomicU64,
     pub skipped: AtomicU64,
     pub failed: AtomicU64,
     /// Items that did not arrive because the job stopped before them.
@@ -42,6 +64,32 @@ pub const CURRENT_FILE_MIN: u64 = 1 << 20;
 impl Counters {
     pub fn add(c: &AtomicU64, n: u64) {
         c.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// Plan `n` more items of this kind.
+    pub fn add_total(&self, tally: Tally, n: u64) {
+        match tally {
+            Tally::File => Counters::add(&self.files_total, n),
+            Tally::Folder => Counters::add(&self.folders_total, n),
+        }
+    }
+
+    /// Count `n` items of this kind done.
+    pub fn add_done(&self, tally: Tally, n: u64) {
+        match tally {
+            Tally::File => Counters::add(&self.files_done, n),
+            Tally::Folder => Counters::add(&self.folders_done, n),
+        }
+    }
+
+    /// An item planned as a file before its kind was known turned out to be a folder: it
+    /// moves from the files to plan to the folders (their sum, and so the bar, stays).
+    pub fn file_was_folder(&self) {
+        Counters::add(&self.folders_total, 1);
+        // It was planned as a file: the count never goes below zero.
+        let _ = self
+            .files_total
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
     }
 
     /// Name what the job works on now (reported with the next progress event).
@@ -78,6 +126,8 @@ impl Counters {
             bytes_total: self.bytes_total.load(Ordering::Relaxed),
             files_done: self.files_done.load(Ordering::Relaxed),
             bytes_done: done,
+            folders_total: self.folders_total.load(Ordering::Relaxed),
+            folders_done: self.folders_done.load(Ordering::Relaxed),
             bytes_on_device: on_device,
             bytes_verified: self.bytes_verified.load(Ordering::Relaxed),
         }
@@ -86,6 +136,7 @@ impl Counters {
     pub fn summary(&self) -> super::Summary {
         super::Summary {
             files_done: self.files_done.load(Ordering::Relaxed),
+            folders_done: self.folders_done.load(Ordering::Relaxed),
             bytes_done: self.bytes_done.load(Ordering::Relaxed),
             skipped: self.skipped.load(Ordering::Relaxed),
             failed: self.failed.load(Ordering::Relaxed),
@@ -132,11 +183,11 @@ impl Reporter {
         if f == self.last_figures {
             return ok;
         }
-        if (f.files_total, f.bytes_total)
-            != (self.last_figures.files_total, self.last_figures.bytes_total)
-        {
+        let planned = |f: &Figures| (f.files_total, f.folders_total, f.bytes_total);
+        if planned(&f) != planned(&self.last_figures) {
             ok &= tx.send(JobEvent::Planned {
                 files: f.files_total,
+                folders: f.folders_total,
                 bytes: f.bytes_total,
             });
         }

@@ -259,8 +259,11 @@ impl Waiting<'_> {
             }
         });
         if !usage.cancelled {
+            // Counted as the copy counts: the folders copied are the sources' folders
+            // themselves and all inside them.
             let _ = self.tx.send(JobEvent::Planned {
                 files: usage.total.files,
+                folders: usage.total.folders,
                 bytes: usage.total.apparent_bytes,
             });
         }

@@ -10,7 +10,7 @@ use std::os::fd::OwnedFd;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use rustix::fs::{AtFlags, RenameFlags, StatxFlags};
+use rustix::fs::{AtFlags, FileType, RenameFlags, StatxFlags};
 use rustix::io::Errno;
 
 use crate::error::{IoError, Op};
@@ -19,7 +19,7 @@ use crate::rename::order::{Step, order};
 
 use super::control::{Control, Job};
 use super::events::{JobEvent, JobState};
-use super::progress::Counters;
+use super::progress::Tally;
 use super::runner::{Ctx, spawn};
 
 /// What a rename job does: in the folder `dir`, each old name becomes its new name.
@@ -63,6 +63,8 @@ struct Renaming<'a> {
     job: &'a RenameJob,
     dir: OwnedFd,
     renames: Vec<(OsString, OsString)>,
+    /// What each renamed item counts as: a folder, or a file.
+    tallies: Vec<Tally>,
     /// The temporary names of items that open a cycle.
     temporary: HashMap<usize, OsString>,
 }
@@ -70,10 +72,10 @@ struct Renaming<'a> {
 impl<'a> Renaming<'a> {
     fn run(ctx: &'a Ctx, job: &'a RenameJob) {
         let renames = checked(ctx, job);
-        Counters::add(&ctx.counters.files_total, renames.len() as u64);
         let dir = match crate::sys::open_dir(&job.dir) {
             Ok(dir) => dir,
             Err(e) => {
+                ctx.counters.add_total(Tally::File, renames.len() as u64);
                 let e = IoError::new(Op::OpenDir, &job.dir, e);
                 for (old, _) in &renames {
                     ctx.failed_with(job.dir.join(old), e.clone());
@@ -81,6 +83,18 @@ impl<'a> Renaming<'a> {
                 return;
             }
         };
+        // A folder renamed counts as one folder; an item that cannot be looked at, as a
+        // file (its rename fails).
+        let tallies: Vec<Tally> = renames
+            .iter()
+            .map(|(old, _)| match stat(&dir, old) {
+                Ok(st) => Tally::of(FileType::from_raw_mode(st.stx_mode.into())),
+                Err(_) => Tally::File,
+            })
+            .collect();
+        for &t in &tallies {
+            ctx.counters.add_total(t, 1);
+        }
         let groups = match order(&renames) {
             Ok(groups) => groups,
             Err(e) => {
@@ -97,6 +111,7 @@ impl<'a> Renaming<'a> {
             job,
             dir,
             renames,
+            tallies,
             temporary: HashMap::new(),
         };
         for group in groups {
@@ -175,7 +190,7 @@ impl<'a> Renaming<'a> {
         let (old, new) = &self.renames[i];
         match done {
             Ok(()) => {
-                Counters::add(&self.ctx.counters.files_done, 1);
+                self.ctx.counters.add_done(self.tallies[i], 1);
                 let _ = self.ctx.tx.send(JobEvent::Placed {
                     source: self.path(old),
                     target: self.path(new),
@@ -236,7 +251,12 @@ fn rename_at(dir: &OwnedFd, from: &OsStr, to: &OsStr) -> std::io::Result<()> {
 }
 
 fn stat(dir: &OwnedFd, name: &OsStr) -> rustix::io::Result<rustix::fs::Statx> {
-    rustix::fs::statx(dir, name, AtFlags::SYMLINK_NOFOLLOW, StatxFlags::INO)
+    rustix::fs::statx(
+        dir,
+        name,
+        AtFlags::SYMLINK_NOFOLLOW,
+        StatxFlags::INO | StatxFlags::TYPE,
+    )
 }
 
 /// `a` and `b` in `dir` are one item (a filesystem that ignores case).

@@ -11,7 +11,7 @@ use crate::events::{Events, Sender};
 use super::control::{Control, Job};
 use super::events::{JobEvent, JobState, SkipReason};
 use super::fsops::OpError;
-use super::progress::{Counters, PROGRESS_EVERY, Reporter};
+use super::progress::{Counters, PROGRESS_EVERY, Reporter, Tally};
 
 /// What the work of a job reaches its surroundings through.
 pub struct Ctx {
@@ -72,11 +72,27 @@ impl Ctx {
         let _ = self.tx.send(JobEvent::ItemSkipped { path, why });
     }
 
-    /// Count `items` as the job's files to do and go through them in order, waiting
-    /// while the job is paused before each; once it is cancelled no more come.
-    pub fn items<'i, T>(&'i self, items: &'i [T]) -> impl Iterator<Item = &'i T> {
-        Counters::add(&self.counters.files_total, items.len() as u64);
-        items.iter().take_while(|_| self.control.checkpoint())
+    /// Count `paths` as the job's items to do, each a file or a folder as it is now
+    /// (a symlink is a file, never followed; a path that cannot be looked at counts as a
+    /// file), and go through them in order with that kind, waiting while the job is
+    /// paused before each; once it is cancelled no more come.
+    pub fn items<'i>(&'i self, paths: &'i [PathBuf]) -> impl Iterator<Item = (&'i PathBuf, Tally)> {
+        let tallies: Vec<Tally> = paths.iter().map(|p| tally_of(p)).collect();
+        for &t in &tallies {
+            self.counters.add_total(t, 1);
+        }
+        paths
+            .iter()
+            .zip(tallies)
+            .take_while(|_| self.control.checkpoint())
+    }
+}
+
+/// Whether `path` counts as a folder or a file (looked at without following a symlink).
+fn tally_of(path: &std::path::Path) -> Tally {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => Tally::Folder,
+        _ => Tally::File,
     }
 }
 

@@ -10,7 +10,6 @@ use crate::error::{IoError, Op};
 
 use super::control::{Control, Job};
 use super::events::JobState;
-use super::progress::Counters;
 use super::runner::spawn;
 
 mod home;
@@ -38,14 +37,15 @@ pub(super) fn trash_with(
     spawn("trash", control, move |ctx| {
         ctx.state(JobState::Deleting);
         let home_mount = home.as_ref().and_then(place::home_mount);
-        for p in ctx.items(&paths) {
+        // A folder goes whole: it counts as one folder, whatever it holds.
+        for (p, tally) in ctx.items(&paths) {
             ctx.counters.set_current(p.clone());
             let done = match &home {
                 Some(home) => put::put(p, home, home_mount),
                 None => Err(IoError::new(Op::Trash, p, std::io::ErrorKind::NotFound)),
             };
             match done {
-                Ok(()) => Counters::add(&ctx.counters.files_done, 1),
+                Ok(()) => ctx.counters.add_done(tally, 1),
                 Err(e) => ctx.failed_with(p.clone(), e),
             }
         }

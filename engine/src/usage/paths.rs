@@ -14,7 +14,7 @@ use crate::walk::Task;
 
 use super::shared::{Dir, Shared, add_entry, is_dir};
 use super::walk::walker;
-use super::{PathState, PathUsage, Totals, Usage, UsageOptions};
+use super::{PathState, Totals, Usage, UsageOptions};
 
 /// Count each of `paths` into `usage`, on `threads` walking threads started here at the
 /// first folder; snapshots go to `progress` every `opts.interval`.
@@ -41,7 +41,12 @@ pub(super) fn count_paths(
             }
             report.usage.paths[i].state = PathState::Counting;
             let state = match start(&shared, path) {
-                Ok(root) => {
+                Ok(Started::Counted { folder }) => {
+                    report.usage.paths[i].folder = folder;
+                    PathState::Done
+                }
+                Ok(Started::Walk(root)) => {
+                    report.usage.paths[i].folder = true;
                     while started < threads {
                         let spawned = std::thread::Builder::new()
                             .name("porpoise-du".into())
@@ -63,7 +68,8 @@ pub(super) fn count_paths(
             };
             let totals = shared.counts.take();
             report.usage.total.add(&totals);
-            report.usage.paths[i] = PathUsage { state, totals };
+            report.usage.paths[i].state = state;
+            report.usage.paths[i].totals = totals;
             // Many single files (a large selection) report as they go too.
             if Instant::now() >= report.next {
                 report.snapshot(&shared, None);
@@ -74,9 +80,17 @@ pub(super) fn count_paths(
     shared.update_problems(report.usage);
 }
 
+/// A starting path, looked at and counted itself.
+enum Started {
+    /// A folder whose tree is to be walked.
+    Walk(Arc<Dir>),
+    /// Nothing more to count: a file, or a folder that could not be opened.
+    Counted { folder: bool },
+}
+
 /// Look at a starting path and count it: a folder is opened for the walk, anything else
-/// is counted as it is. `Err` holds the path's state when there is no walk to do.
-fn start(shared: &Shared<'_>, path: &Path) -> Result<Arc<Dir>, PathState> {
+/// is counted as it is. `Err` holds the path's state when it is not counted.
+fn start(shared: &Shared<'_>, path: &Path) -> Result<Started, PathState> {
     let st = match sys::statx_usage_path(path) {
         Ok(st) => st,
         Err(e) => {
@@ -94,17 +108,17 @@ fn start(shared: &Shared<'_>, path: &Path) -> Result<Arc<Dir>, PathState> {
     add_entry(&mut t, &st, folder);
     shared.counts.add(&t);
     if !folder {
-        return Err(PathState::Done);
+        return Ok(Started::Counted { folder });
     }
     match sys::open_dir_nofollow(path) {
-        Ok(fd) => Ok(Arc::new(Dir {
+        Ok(fd) => Ok(Started::Walk(Arc::new(Dir {
             fd,
             path: path.to_owned(),
             with: dev,
-        })),
+        }))),
         Err(e) => {
             shared.problems.add(Op::OpenDir, path.to_owned(), e);
-            Err(PathState::Done)
+            Ok(Started::Counted { folder })
         }
     }
 }

@@ -178,7 +178,8 @@ fn permissions<'a>(v: &'a Properties, p: &Item) -> Element<'a, Message> {
 }
 
 /// What the items take, folders counted recursively: the size, and the files and
-/// folders in it, marked while the count goes on.
+/// folders in it, marked while the count goes on. One folder's contents leave the folder
+/// itself out ("24 files"); several items count the picked folders among the folders.
 fn counted<'a>(
     col: iced::widget::Column<'a, Message>,
     v: &Properties,
@@ -186,7 +187,11 @@ fn counted<'a>(
     let Some(u) = &v.usage else {
         return col.push(line(fl!("props-size"), fl!("props-reading")));
     };
-    let t = &u.total;
+    let t = &if v.single().is_some() {
+        u.contents()
+    } else {
+        u.total
+    };
     let going = |value: String| {
         if u.finished {
             value
@@ -199,7 +204,7 @@ fn counted<'a>(
         size = format::size(t.apparent_bytes),
         disk = format::size(t.bytes_on_disk)
     );
-    let contents = fl!("props-contents-value", files = t.files, folders = t.folders);
+    let contents = contents_words(t.files, t.folders);
     let mut col = col
         .push(line(fl!("props-size"), going(size)))
         .push(line(fl!("props-contents"), contents));
@@ -207,6 +212,23 @@ fn counted<'a>(
         col = col.push(text(fl!("props-not-counted", count = u.problems)).style(text::danger));
     }
     col
+}
+
+/// "24 files", "24 files, 2 folders", "2 folders", or empty: a kind only when there is
+/// some of it.
+fn contents_words(files: u64, folders: u64) -> String {
+    let files_words = || fl!("props-files", count = files);
+    let folders_words = || fl!("props-folders", count = folders);
+    match (files, folders) {
+        (0, 0) => fl!("props-contents-empty"),
+        (_, 0) => files_words(),
+        (0, _) => folders_words(),
+        _ => fl!(
+            "props-contents-value",
+            files = files_words(),
+            folders = folders_words()
+        ),
+    }
 }
 
 /// Several items: how many, and what they take together.
@@ -228,4 +250,18 @@ fn several<'a>(
         );
     }
     col
+}
+
+#[cfg(test)]
+mod tests {
+    use super::contents_words;
+
+    #[test]
+    fn contents_name_each_kind_only_when_there_is_some() {
+        crate::i18n::select(&["en"]);
+        assert_eq!(contents_words(24, 0), "24 files");
+        assert_eq!(contents_words(1, 2), "1 file, 2 folders");
+        assert_eq!(contents_words(0, 1), "1 folder");
+        assert_eq!(contents_words(0, 0), "Empty");
+    }
 }

@@ -117,27 +117,28 @@ impl JobEntry {
         self.eta.speed()
     }
 
-    /// What the bar and the time left follow, as (bytes, files) done and in all: bytes on
-    /// the device; while verifying, the bytes read back of those copied.
+    /// What the bar and the time left follow, as (bytes, items) done and in all: bytes on
+    /// the device, and files and folders together (a job of empty folders moves too);
+    /// while verifying, the bytes read back of those copied.
     pub fn measured(&self) -> ((u64, u64), (u64, u64)) {
         let f = &self.figures;
         if self.state == JobState::Verifying {
             ((f.bytes_verified, 0), (f.bytes_done, 0))
         } else {
             (
-                (f.bytes_on_device, f.files_done),
-                (f.bytes_total, f.files_total),
+                (f.bytes_on_device, f.files_done + f.folders_done),
+                (f.bytes_total, f.files_total + f.folders_total),
             )
         }
     }
 
     /// How far along the bar is, from 0 to 1.
     pub fn fraction(&self) -> f32 {
-        let ((bytes, files), (bytes_total, files_total)) = self.measured();
+        let ((bytes, items), (bytes_total, items_total)) = self.measured();
         if bytes_total > 0 {
             bytes as f32 / bytes_total as f32
-        } else if files_total > 0 {
-            files as f32 / files_total as f32
+        } else if items_total > 0 {
+            items as f32 / items_total as f32
         } else {
             0.0
         }
@@ -157,8 +158,13 @@ impl JobEntry {
     pub fn apply(&mut self, event: JobEvent) {
         let now = self.started.elapsed();
         match event {
-            JobEvent::Planned { files, bytes } => {
+            JobEvent::Planned {
+                files,
+                folders,
+                bytes,
+            } => {
                 self.figures.files_total = files;
+                self.figures.folders_total = folders;
                 self.figures.bytes_total = bytes;
             }
             JobEvent::Progress(f) => {

@@ -1,6 +1,6 @@
 //! What a job row says: its title ("Copying 3 items to Music"), its progress line
 //! ("38 MB of 128 MB · 2 of 3 files · 2.3 MB/s · 39 s left"), its state and its summary
-//! ("Copied 12 files, 1 failed").
+//! ("Copied 12 files and 1 folder, 1 failed").
 
 use std::time::Duration;
 
@@ -71,8 +71,18 @@ pub fn progress(e: &JobEntry) -> String {
             total = format::size(f.bytes_total)
         ));
     }
-    if f.files_total > 0 && e.state != JobState::Verifying {
-        parts.push(fl!("job-files", done = f.files_done, total = f.files_total));
+    // Files when there are any; folders only for a job of folders alone (moving a folder
+    // whole, deleting empty ones), so the line stays short.
+    if e.state != JobState::Verifying {
+        if f.files_total > 0 {
+            parts.push(fl!("job-files", done = f.files_done, total = f.files_total));
+        } else if f.folders_total > 0 {
+            parts.push(fl!(
+                "job-folders",
+                done = f.folders_done,
+                total = f.folders_total
+            ));
+        }
     }
     if !e.is_paused() {
         if let Some(speed) = e.speed().filter(|s| *s >= 1.0) {
@@ -95,42 +105,43 @@ pub fn waiting(name: &str, place: usize) -> String {
     }
 }
 
-/// How many of the picked items a finished job did: those it neither failed nor left.
-fn items_done(e: &JobEntry) -> u64 {
-    let failed = e
-        .request
-        .sources
-        .iter()
-        .filter(|src| e.failures.iter().any(|f| f.path.starts_with(src)))
-        .count();
-    (e.request.sources.len() - failed) as u64
+/// What a job did, in files and folders: "20 files", "1 folder", "20 files and 1
+/// folder" (no folder is named when there was none, and no file when there were only
+/// folders).
+pub fn files_and_folders(files: u64, folders: u64) -> String {
+    let files_words = || fl!("job-files-count", count = files);
+    let folders_words = || fl!("job-folders-count", count = folders);
+    match (files, folders) {
+        (_, 0) => files_words(),
+        (0, _) => folders_words(),
+        _ => fl!(
+            "job-files-and-folders",
+            files = files_words(),
+            folders = folders_words()
+        ),
+    }
 }
 
 /// How a count is put in words.
 type Words = fn(u64) -> String;
 
-/// What a finished job did: "Copied 12 files, 1 failed".
+/// What a finished job did: "Copied 12 files and 1 folder, 1 failed". Every kind of job
+/// counts files and folders apart, a folder never among its own files: a copy or a delete
+/// counts everything in the folders it went through, and the folders; what goes whole (a
+/// folder moved by a rename, or to the trash, or renamed) is one folder.
 pub fn summary(e: &JobEntry) -> String {
     let Some(s) = &e.summary else {
         return String::new();
     };
-    let files = || fl!("job-files-count", count = s.files_done);
-    // Trash and delete speak of what was picked (a folder is one item, whatever it held).
-    let items = || fl!("job-items-count", count = items_done(e));
+    let files = files_and_folders(s.files_done, s.folders_done);
     let done = match e.request.kind {
-        JobKind::Copy => fl!("job-done-copy", files = files()),
-        JobKind::Move => fl!("job-done-move", files = files()),
-        JobKind::Link => fl!("job-done-link", files = files()),
-        JobKind::Trash => fl!("job-done-trash", files = items()),
-        JobKind::Delete => fl!("job-done-delete", files = items()),
-        JobKind::Permissions => fl!(
-            "job-done-permissions",
-            files = fl!("job-items-count", count = s.files_done)
-        ),
-        JobKind::Rename => fl!(
-            "job-done-batch-rename",
-            files = fl!("job-items-count", count = s.files_done)
-        ),
+        JobKind::Copy => fl!("job-done-copy", files = files),
+        JobKind::Move => fl!("job-done-move", files = files),
+        JobKind::Link => fl!("job-done-link", files = files),
+        JobKind::Trash => fl!("job-done-trash", files = files),
+        JobKind::Delete => fl!("job-done-delete", files = files),
+        JobKind::Permissions => fl!("job-done-permissions", files = files),
+        JobKind::Rename => fl!("job-done-batch-rename", files = files),
     };
     // What else happened, each where it did (worded only then: this runs every frame).
     let counted: [(u64, Words); 5] = [
@@ -206,7 +217,7 @@ mod tests {
             files_done: 4,
             bytes_done: 80 * MB,
             bytes_on_device: 80 * MB,
-            bytes_verified: 0,
+            ..Figures::default()
         };
         e.apply(JobEvent::Progress(copied));
         assert_eq!(e.fraction(), 1.0);
@@ -221,5 +232,102 @@ mod tests {
         assert!(line.contains("20.0 MB of 80.0 MB compared"), "{line}");
         assert!(!line.contains("4 of 4"), "{line}");
         assert_eq!(state(e.state), fl!("job-state-verifying"));
+    }
+
+    /// A job of `kind` as the panel holds it.
+    fn entry(kind: JobKind) -> JobEntry {
+        let request = JobRequest {
+            kind,
+            sources: vec!["/a/photos".into()],
+            dest: "/b".into(),
+            modes: None,
+        };
+        let run = JobRun {
+            id: 1,
+            kind,
+            spec: porpoise_engine::jobs::JobSpec::new(request.sources.clone(), "/b"),
+            control: porpoise_engine::jobs::Control::new(),
+            queue: Default::default(),
+        };
+        JobEntry::new(request, std::sync::Arc::new(run))
+    }
+
+    /// A finished job of `kind` with `summary`.
+    fn finished(kind: JobKind, summary: porpoise_engine::jobs::Summary) -> JobEntry {
+        let mut e = entry(kind);
+        e.apply(JobEvent::State(JobState::Done));
+        e.apply(JobEvent::Finished {
+            state: JobState::Done,
+            summary,
+        });
+        e
+    }
+
+    fn done(files_done: u64, folders_done: u64) -> porpoise_engine::jobs::Summary {
+        porpoise_engine::jobs::Summary {
+            files_done,
+            folders_done,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_summary_counts_files_and_folders_apart() {
+        crate::i18n::select(&["en"]);
+        // A folder of 20 files copied: the folder is not one of the files.
+        assert_eq!(
+            summary(&finished(JobKind::Copy, done(20, 1))),
+            "Copied 20 files and 1 folder"
+        );
+        assert_eq!(
+            summary(&finished(JobKind::Copy, done(1, 0))),
+            "Copied 1 file"
+        );
+        // A folder moved by a rename goes whole: one folder.
+        assert_eq!(
+            summary(&finished(JobKind::Move, done(0, 1))),
+            "Moved 1 folder"
+        );
+        assert_eq!(
+            summary(&finished(JobKind::Delete, done(5, 2))),
+            "Deleted 5 files and 2 folders"
+        );
+        assert_eq!(
+            summary(&finished(JobKind::Trash, done(0, 1))),
+            "Moved 1 folder to the trash"
+        );
+        assert_eq!(
+            summary(&finished(JobKind::Permissions, done(3, 1))),
+            "Changed the permissions of 3 files and 1 folder"
+        );
+        assert_eq!(
+            summary(&finished(JobKind::Copy, done(0, 0))),
+            "Copied 0 files"
+        );
+    }
+
+    #[test]
+    fn a_job_of_folders_alone_counts_folders_on_its_progress_line() {
+        crate::i18n::select(&["en"]);
+        let mut e = entry(JobKind::Move);
+        e.apply(JobEvent::State(JobState::Copying));
+        e.apply(JobEvent::Progress(Figures {
+            folders_total: 3,
+            folders_done: 1,
+            ..Figures::default()
+        }));
+        assert!(progress(&e).contains("1 of 3 folders"), "{}", progress(&e));
+        // Without bytes the bar follows files and folders together.
+        assert!((e.fraction() - 1.0 / 3.0).abs() < 1e-6, "{}", e.fraction());
+        e.apply(JobEvent::Progress(Figures {
+            files_total: 20,
+            files_done: 5,
+            folders_total: 1,
+            folders_done: 1,
+            ..Figures::default()
+        }));
+        let line = progress(&e);
+        assert!(line.contains("5 of 20 files"), "{line}");
+        assert!(!line.contains("folder"), "{line}");
     }
 }

@@ -21,7 +21,7 @@ use crate::entry::{NameRef, Names};
 use crate::error::Op;
 
 use super::super::fsops::open_dir_at;
-use super::super::progress::Counters;
+use super::super::progress::{Counters, Tally};
 use super::super::runner::Ctx;
 use super::Stop;
 
@@ -262,7 +262,7 @@ fn walk(
         let Some(done) = stack.pop() else { break };
         let parent_fd: &OwnedFd = stack.last().map(|l| &*l.fd).unwrap_or(parent);
         match rustix::fs::unlinkat(parent_fd, &done.name, AtFlags::REMOVEDIR) {
-            Ok(()) => Counters::add(&counters.files_done, 1),
+            Ok(()) => counters.add_done(Tally::Folder, 1),
             Err(Errno::NOTEMPTY) if !done.reread => {
                 // Something appeared while we worked: one more pass.
                 let mut again = done;
@@ -306,10 +306,9 @@ fn empty_files(
             files.push((names.push(name.to_bytes_with_nul()), t));
         }
     }
-    Counters::add(
-        &counters.files_total,
-        (files.len() + level.subdirs.len()) as u64,
-    );
+    // Entries of unknown type count as files until they turn out to be folders.
+    counters.add_total(Tally::File, files.len() as u64);
+    counters.add_total(Tally::Folder, level.subdirs.len() as u64);
     if files.is_empty() {
         return;
     }
@@ -353,6 +352,7 @@ fn unlink_files(
         match rustix::fs::unlinkat(fd, name, AtFlags::empty()) {
             Ok(()) => done += 1,
             Err(Errno::ISDIR) | Err(Errno::PERM) if t == FileType::Unknown => {
+                counters.file_was_folder();
                 subdirs.push(name.to_owned())
             }
             Err(e) => ctx.failed(
@@ -361,9 +361,9 @@ fn unlink_files(
             ),
         }
         if done.is_multiple_of(256) {
-            Counters::add(&counters.files_done, std::mem::take(&mut done));
+            counters.add_done(Tally::File, std::mem::take(&mut done));
         }
     }
-    Counters::add(&counters.files_done, done);
+    counters.add_done(Tally::File, done);
     subdirs
 }
