@@ -7,6 +7,7 @@ mod damage;
 mod direct;
 mod engine;
 mod quad;
+mod rounded;
 mod scroll;
 mod layer;
 mod primitive;

@@ -1,5 +1,7 @@
 use crate::core::image as raster;
-use crate::core::{Rectangle, Size};
+use crate::clip::ClipMask;
+use crate::core::{Rectangle, Size, Transformation};
+use crate::engine::into_transform;
 use crate::graphics;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -36,6 +38,60 @@ impl Pipeline {
         let image = cache.allocate(handle).ok()?;
 
         Some(Size::new(image.width(), image.height()))
+    }
+
+    /// Draws a raster image at `bounds` under `transformation`: directly into the pixels when it
+    /// is not rotated, through a transformed pattern otherwise.
+    pub fn draw_image(
+        &mut self,
+        image: &raster::Image,
+        bounds: Rectangle,
+        transformation: Transformation,
+        pixels: &mut tiny_skia::PixmapMut<'_>,
+        clip_mask: &mut ClipMask<'_>,
+        clip_bounds: Rectangle,
+    ) {
+        let physical_bounds = bounds * transformation;
+
+        if !clip_bounds.intersects(&physical_bounds) {
+            return;
+        }
+
+        let clipped = !physical_bounds.is_within(&clip_bounds);
+        let radians = f32::from(image.rotation);
+
+        if radians == 0.0
+            && self.draw_direct(
+                &image.handle,
+                image.filter_method,
+                physical_bounds,
+                image.opacity,
+                pixels,
+                clipped.then_some(clip_bounds),
+            )
+        {
+            return;
+        }
+
+        let clip_mask = clip_mask.when(clipped);
+
+        let center = physical_bounds.center();
+
+        let transform = into_transform(transformation).post_rotate_at(
+            radians.to_degrees(),
+            center.x,
+            center.y,
+        );
+
+        self.draw(
+            &image.handle,
+            image.filter_method,
+            bounds,
+            image.opacity,
+            pixels,
+            transform,
+            clip_mask,
+        );
     }
 
     pub fn draw(

@@ -1,5 +1,7 @@
 use crate::core::svg::{Data, Handle};
-use crate::core::{Color, Rectangle, Size};
+use crate::clip::ClipMask;
+use crate::core::{Color, Rectangle, Size, Transformation};
+use crate::engine::into_transform;
 
 use resvg::usvg;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -28,6 +30,59 @@ impl Pipeline {
             .borrow_mut()
             .viewport_dimensions(handle)
             .unwrap_or(Size::new(0, 0))
+    }
+
+    /// Draws a vector image at `bounds` under `transformation`: directly into the pixels when it
+    /// is not rotated, through a transformed pattern otherwise.
+    pub fn draw_image(
+        &mut self,
+        svg: &crate::core::svg::Svg,
+        bounds: Rectangle,
+        transformation: Transformation,
+        pixels: &mut tiny_skia::PixmapMut<'_>,
+        clip_mask: &mut ClipMask<'_>,
+        clip_bounds: Rectangle,
+    ) {
+        let physical_bounds = bounds * transformation;
+
+        if !clip_bounds.intersects(&physical_bounds) {
+            return;
+        }
+
+        let clipped = !physical_bounds.is_within(&clip_bounds);
+        let radians = f32::from(svg.rotation);
+
+        if radians == 0.0 {
+            self.draw_direct(
+                &svg.handle,
+                svg.color,
+                physical_bounds,
+                svg.opacity,
+                pixels,
+                clipped.then_some(clip_bounds),
+            );
+            return;
+        }
+
+        let clip_mask = clip_mask.when(clipped);
+
+        let center = physical_bounds.center();
+
+        let transform = into_transform(transformation).post_rotate_at(
+            radians.to_degrees(),
+            center.x,
+            center.y,
+        );
+
+        self.draw(
+            &svg.handle,
+            svg.color,
+            bounds,
+            svg.opacity,
+            pixels,
+            transform,
+            clip_mask,
+        );
     }
 
     pub fn draw(
