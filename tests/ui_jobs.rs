@@ -14,7 +14,7 @@ use std::time::Duration;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use porpoise::Message;
-use porpoise::dialog::question::Ask;
+use porpoise::dialog::question::{Ask, NAME_FIELD};
 use porpoise::keys::{char_key, named, press};
 use porpoise::request::JobKind;
 use porpoise::screen::browser::pane::PaneMsg;
@@ -80,6 +80,81 @@ fn keep_both_in_the_conflict_dialog_makes_a_numbered_copy() {
     assert_eq!(read(&dest.join("a (1).txt")), "incoming");
 }
 
+/// Click into the conflict's name field, type `text` after the name there and press
+/// Enter, as a person would; the app takes what that produced.
+fn rename_in_field(app: Ui, text: &str) -> Ui {
+    let messages: Vec<Message> = {
+        let mut ui = simulator(&app);
+        ui.click(iced::widget::Id::new(NAME_FIELD))
+            .expect("the name field is shown");
+        ui.typewrite(text);
+        ui.tap_key(named(Named::Enter));
+        ui.into_messages().collect()
+    };
+    messages.into_iter().fold(app, send)
+}
+
+#[test]
+fn a_name_typed_in_the_conflict_dialog_renames_the_incoming_file() {
+    let _lock = language("en");
+    let (_dir, src, dest) = two_folders(&[("a.txt", "incoming")]);
+    fs::write(dest.join("a.txt"), "existing").expect("write");
+    let app = boot(&dest);
+    let app = run_job(app, JobKind::Copy, &src, &["a.txt"], &dest);
+    assert!(shows(&app, "New name:"));
+    assert!(shows(&app, "Keep both"), "an untouched name keeps both");
+
+    // A "/" cannot be in a name: the dialog says so and stays.
+    let app = rename_in_field(app, "/x");
+    assert_eq!(questions(&app), 1, "the question stays");
+    assert!(shows(
+        &app,
+        "A name cannot be empty, “.” or “..”, or hold a “/”."
+    ));
+
+    let app = send(
+        app,
+        Message::Dialog(porpoise::dialog::Message::Question(
+            porpoise::dialog::question::Message::NewName("a.txt".into()),
+        )),
+    );
+    let app = rename_in_field(app, " from home");
+    assert!(questions(&app) == 0);
+    assert_eq!(app.jobs().entries[0].state, JobState::Done);
+    assert_eq!(read(&dest.join("a.txt")), "existing");
+    assert_eq!(read(&dest.join("a.txt from home")), "incoming");
+    assert!(!dest.join("a (1).txt").exists());
+}
+
+#[test]
+fn a_folder_pasted_onto_a_folder_of_its_name_asks_before_merging() {
+    let _lock = language("en");
+    let (_dir, src, dest) = two_folders(&[]);
+    fs::create_dir_all(src.join("photos")).expect("mkdir");
+    fs::write(src.join("photos").join("new.jpg"), "new").expect("write");
+    fs::create_dir_all(dest.join("photos")).expect("mkdir");
+    fs::write(dest.join("photos").join("old.jpg"), "old").expect("write");
+    let app = boot(&dest);
+
+    // Skip leaves it alone.
+    let app = run_job(app, JobKind::Copy, &src, &["photos"], &dest);
+    assert!(shows(&app, "A folder “photos” is already in “dest”"));
+    assert!(
+        !shows(&app, "Overwrite if older"),
+        "a folder is not replaced"
+    );
+    let app = click(app, "Skip");
+    assert!(questions(&app) == 0);
+    assert!(!dest.join("photos").join("new.jpg").exists());
+
+    // Merge puts its files in, beside what was there.
+    let app = run_job(app, JobKind::Copy, &src, &["photos"], &dest);
+    let app = click(app, "Merge");
+    assert!(questions(&app) == 0);
+    assert_eq!(read(&dest.join("photos").join("new.jpg")), "new");
+    assert_eq!(read(&dest.join("photos").join("old.jpg")), "old");
+}
+
 #[test]
 fn apply_to_all_and_skip_leave_every_existing_file_alone() {
     let _lock = language("en");
@@ -105,7 +180,11 @@ fn apply_to_all_and_skip_leave_every_existing_file_alone() {
         Some(Ask::Conflict { for_all: true, .. })
     ));
     let app = click(app, "Skip");
-    assert!(questions(&app) == 0, "no second question");
+    assert!(
+        questions(&app) == 0,
+        "no second question: {:?}",
+        question(&app)
+    );
     for n in names {
         assert_eq!(read(&dest.join(n)), "old");
     }
@@ -430,8 +509,10 @@ fn ctrl_z_after_a_copy_removes_only_what_it_made() {
     assert_eq!(app.jobs().entries[0].state, JobState::Done);
     assert!(dest.join("a (1).txt").exists() && dest.join("sub/deeper/c.txt").exists());
 
-    // A second copy of the folder asks about the file deep inside, naming its folder.
+    // A second copy of the folder asks to merge, then about the file deep inside, naming
+    // its folder.
     let app = run_job(app, JobKind::Copy, &src, &["sub"], &dest);
+    let app = click(app, "Merge");
     assert!(shows(&app, "“c.txt” already exists in “deeper”"));
     let app = click(app, "Skip");
     assert_eq!(app.jobs().entries[1].state, JobState::Done);

@@ -250,31 +250,37 @@ fn ask(c: &Conflict) -> anyhow::Result<Answer> {
     use std::io::{BufRead, Write};
     let mut err = std::io::stderr();
     loop {
-        write!(
-            err,
-            "{} exists ({} bytes) — source {} bytes.\n[o]verwrite, [s]kip, [r]ename, [c]ancel (capital letter: for all): ",
-            c.target.display(),
-            c.target_size,
-            c.source_size
-        )?;
+        if c.target_is_dir && c.source_is_dir {
+            write!(
+                err,
+                "folder {} exists.\n[m]erge into it, [s]kip, [r]ename, [c]ancel (capital letter: for all): ",
+                c.target.display(),
+            )?;
+        } else {
+            write!(
+                err,
+                "{} exists ({} bytes) — source {} bytes.\n[o]verwrite, [s]kip, [r]ename, [c]ancel (capital letter: for all): ",
+                c.target.display(),
+                c.target_size,
+                c.source_size
+            )?;
+        }
         err.flush()?;
         let mut line = String::new();
         if std::io::stdin().lock().read_line(&mut line)? == 0 {
-            return Ok(Answer {
-                choice: Choice::Cancel,
-                for_all: true,
-            });
+            return Ok(Answer::new(Choice::Cancel, true));
         }
         let ch = line.trim().chars().next().unwrap_or(' ');
         let for_all = ch.is_ascii_uppercase();
         let choice = match ch.to_ascii_lowercase() {
             'o' => Choice::Overwrite,
+            'm' => Choice::Merge,
             's' => Choice::Skip,
             'r' => Choice::Rename,
             'c' => Choice::Cancel,
             _ => continue,
         };
-        return Ok(Answer { choice, for_all });
+        return Ok(Answer::new(choice, for_all));
     }
 }
 

@@ -202,12 +202,13 @@ fn conflicts_among_many_files_are_asked_one_by_one() {
         let mut asked = 0;
         let out = finish_answering(
             jobs::start(JobKind::Copy, spec(&[&src], &dest, ConflictPolicy::Ask)),
-            |_| {
+            |ev| {
+                // The folder is there already: merging into it is asked first.
+                if matches!(ev, JobEvent::Conflict(c) if c.target_is_dir) {
+                    return Some(Answer::new(Choice::Merge, false));
+                }
                 asked += 1;
-                Some(Answer {
-                    choice,
-                    for_all: false,
-                })
+                Some(Answer::new(choice, false))
             },
         );
         assert_eq!(out.state, JobState::Done, "{choice:?}: {:?}", out.events);
@@ -354,16 +355,16 @@ fn asking_waits_for_an_answer_and_for_all_applies_to_the_rest() {
             spec(&[&src.join("d")], &dest, ConflictPolicy::Ask),
         ),
         |ev| {
+            if matches!(ev, JobEvent::Conflict(c) if c.target_is_dir) {
+                return Some(Answer::new(Choice::Merge, false));
+            }
             asked += 1;
             assert!(matches!(ev, JobEvent::Conflict(c) if c.target_size == 3));
-            Some(Answer {
-                choice: Choice::Overwrite,
-                for_all: true,
-            })
+            Some(Answer::new(Choice::Overwrite, true))
         },
     );
     assert_eq!(out.state, JobState::Done);
-    assert_eq!(asked, 1, "one answer for all");
+    assert_eq!(asked, 1, "one answer for all the files");
     for n in ["1", "2", "3"] {
         assert_eq!(read(&dest.join("d").join(n)), b"new");
     }

@@ -524,10 +524,7 @@ fn verify_catches_a_copy_altered_on_the_device_and_a_move_keeps_its_source() {
             // A plain read still gives the old bytes: they come from the page cache.
             assert_eq!(std::fs::read(&copy).expect("read"), data);
             altered = true;
-            job.control.answer(Answer {
-                choice: Choice::Skip,
-                for_all: false,
-            });
+            job.control.answer(Answer::new(Choice::Skip, false));
         }
     });
     assert!(altered, "the job asked and placed a.bin: {:?}", o.events);

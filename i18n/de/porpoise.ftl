@@ -226,6 +226,12 @@ conflict-skip = Überspringen
 conflict-rename = Beide behalten
 conflict-cancel = Abbrechen
 conflict-apply-all = Für alle übernehmen
+conflict-title-merge = Ein Ordner „{ $name }“ ist bereits in „{ $folder }“
+conflict-merge-body = Beim Zusammenführen kommen die Dateien des eingehenden Ordners hinein; Dateien, die es in beiden gibt, werden einzeln erfragt.
+conflict-merge = Zusammenführen
+conflict-rename-to = Umbenennen
+conflict-new-name = Neuer Name:
+conflict-name-refused = Ein Name darf nicht leer, „.“ oder „..“ sein und kein „/“ enthalten.
 conflict-waiting = { $count ->
     [one] 1 weitere Frage wartet.
    *[other] { $count } weitere Fragen warten.

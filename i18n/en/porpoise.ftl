@@ -228,6 +228,12 @@ conflict-skip = Skip
 conflict-rename = Keep both
 conflict-cancel = Cancel
 conflict-apply-all = Apply to all
+conflict-title-merge = A folder “{ $name }” is already in “{ $folder }”
+conflict-merge-body = Merging puts the incoming folder’s files into it; files that exist in both are asked about one by one.
+conflict-merge = Merge
+conflict-rename-to = Rename
+conflict-new-name = New name:
+conflict-name-refused = A name cannot be empty, “.” or “..”, or hold a “/”.
 conflict-waiting = { $count ->
     [one] 1 more question is waiting.
    *[other] { $count } more questions are waiting.

@@ -121,9 +121,15 @@ impl App {
                 job,
                 choice,
                 for_all,
+                new_name,
             } => {
-                self.jobs
-                    .steer(job, |c| c.answer(JobAnswer { choice, for_all }));
+                self.jobs.steer(job, |c| {
+                    c.answer(JobAnswer {
+                        choice,
+                        for_all,
+                        new_name,
+                    })
+                });
                 Task::none()
             }
             Answer::Preflight { job, choice } => {

@@ -2,20 +2,26 @@
 //! pre-flight problems, or whether to delete for good. Several jobs may ask at once: the
 //! job panel keeps the others until this one is answered. One of its buttons is
 //! highlighted (Tab and the arrows move it, Enter or Space presses it); Escape answers a
-//! job's question "Cancel" and closes the rest.
+//! job's question "Cancel" and closes the rest. A conflict has a name field: another
+//! name typed there renames the incoming item to it; a folder meeting a folder is asked
+//! to merge.
 
 mod view;
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use iced::Task;
 use iced::keyboard::Key;
 use iced::keyboard::key::Named;
-use porpoise_engine::jobs::conflict::Choice;
+use porpoise_engine::jobs::conflict::{Choice, is_entry_name};
 use porpoise_engine::jobs::events::Conflict;
 use porpoise_engine::jobs::preflight::{PreflightChoice, Problem};
 
 use crate::key_press::KeyPress;
+
+/// The conflict's name field.
+pub const NAME_FIELD: &str = "conflict-new-name";
 
 /// What is asked.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,6 +34,9 @@ pub enum Ask {
         folder: String,
         /// The "Apply to all" box.
         for_all: bool,
+        /// The name field, filled with the existing name: another name typed there
+        /// turns "Keep both" into "Rename" to that name.
+        new_name: String,
     },
     /// A job found problems before starting; with `can_proceed` it waits for a choice.
     Preflight {
@@ -99,6 +108,8 @@ pub enum Message {
     Reply(Reply),
     /// The conflict's "Apply to all" box.
     ApplyToAll(bool),
+    /// The conflict's name field was edited.
+    NewName(String),
     /// Move the highlight by so many buttons, round the end.
     Highlight(isize),
     /// Enter or Space: press the highlighted button.
@@ -114,6 +125,8 @@ pub enum Answer {
         job: u64,
         choice: Choice,
         for_all: bool,
+        /// With Rename: the name typed for the incoming item.
+        new_name: Option<OsString>,
     },
     Preflight {
         job: u64,
@@ -136,6 +149,17 @@ impl Question {
     /// highlighted when it opens (what Enter does).
     pub fn replies(&self) -> (Vec<Reply>, usize) {
         match &self.ask {
+            // A folder onto a folder: merging is the default, as in Nautilus (what is
+            // inside is asked about as it comes, so nothing is lost by it).
+            Ask::Conflict { conflict, .. } if conflict.source_is_dir && conflict.target_is_dir => (
+                vec![
+                    Reply::Conflict(Choice::Merge),
+                    Reply::Conflict(Choice::Skip),
+                    Reply::Conflict(Choice::Rename),
+                    Reply::Conflict(Choice::Cancel),
+                ],
+                0,
+            ),
             Ask::Conflict { .. } => (
                 vec![
                     Reply::Conflict(Choice::Overwrite),
@@ -174,10 +198,16 @@ impl Question {
 
     pub fn update(&mut self, m: Message) -> (Task<Message>, Option<Event>) {
         let event = match m {
-            Message::Reply(reply) => Some(self.reply(reply)),
+            Message::Reply(reply) => self.reply(reply),
             Message::ApplyToAll(on) => {
                 if let Ask::Conflict { for_all, .. } = &mut self.ask {
                     *for_all = on;
+                }
+                None
+            }
+            Message::NewName(name) => {
+                if let Ask::Conflict { new_name, .. } = &mut self.ask {
+                    *new_name = name;
                 }
                 None
             }
@@ -192,28 +222,36 @@ impl Question {
                 replies
                     .get(self.highlighted())
                     .copied()
-                    .map(|reply| self.reply(reply))
+                    .and_then(|reply| self.reply(reply))
             }
-            Message::Escape => Some(match &self.ask {
+            Message::Escape => match &self.ask {
                 Ask::Conflict { .. } => self.reply(Reply::Conflict(Choice::Cancel)),
                 Ask::Preflight {
                     can_proceed: true, ..
                 } => self.reply(Reply::Preflight(PreflightChoice::Cancel)),
-                _ => Event::Close,
-            }),
+                _ => Some(Event::Close),
+            },
         };
         (Task::none(), event)
     }
 
-    /// What a button does: an answer for the window to carry out, or the question closes.
-    fn reply(&self, reply: Reply) -> Event {
+    /// What a button does: an answer for the window to carry out, or the question closes
+    /// (nothing while the typed name cannot be taken).
+    fn reply(&self, reply: Reply) -> Option<Event> {
         match (&self.ask, reply) {
             (Ask::Conflict { job, for_all, .. }, Reply::Conflict(choice)) => {
-                Event::Answer(Answer::Conflict {
+                let typed = self.typed_name().filter(|_| choice == Choice::Rename);
+                if typed == Some(None) {
+                    // A name no folder can hold: the field says so, the question stays.
+                    return None;
+                }
+                Some(Event::Answer(Answer::Conflict {
                     job: *job,
                     choice,
-                    for_all: *for_all,
-                })
+                    // A typed name is for this item alone.
+                    for_all: *for_all && typed.is_none(),
+                    new_name: typed.flatten(),
+                }))
             }
             (
                 Ask::Preflight {
@@ -222,15 +260,32 @@ impl Question {
                     ..
                 },
                 Reply::Preflight(choice),
-            ) => Event::Answer(Answer::Preflight { job: *job, choice }),
+            ) => Some(Event::Answer(Answer::Preflight { job: *job, choice })),
             (Ask::ConfirmDelete { paths }, Reply::Delete) => {
-                Event::Answer(Answer::Delete(paths.clone()))
+                Some(Event::Answer(Answer::Delete(paths.clone())))
             }
             (Ask::BrokenLink { link }, Reply::Trash) => {
-                Event::Answer(Answer::Trash(vec![link.clone()]))
+                Some(Event::Answer(Answer::Trash(vec![link.clone()])))
             }
-            _ => Event::Close,
+            _ => Some(Event::Close),
         }
+    }
+
+    /// The name typed in a conflict's field when it differs from the existing one:
+    /// `Some(Some(name))` for a name a folder can hold, `Some(None)` for one it cannot
+    /// (empty, "." or "..", or with a "/").
+    pub fn typed_name(&self) -> Option<Option<OsString>> {
+        let Ask::Conflict {
+            conflict, new_name, ..
+        } = &self.ask
+        else {
+            return None;
+        };
+        if new_name.as_str() == crate::format::name_of(&conflict.target) {
+            return None;
+        }
+        let name = OsString::from(new_name.as_str());
+        Some(is_entry_name(&name).then_some(name))
     }
 
     /// What a key means here: it is modal. Escape answers "Cancel" (or closes), Enter or

@@ -248,11 +248,13 @@ impl Jobs {
         match event {
             JobEvent::Conflict(conflict) => {
                 let folder = format::name_of(&target_folder(&entry.request, &conflict));
+                let new_name = format::name_of(&conflict.target);
                 self.questions.push_back(Ask::Conflict {
                     job: id,
                     conflict,
                     folder,
                     for_all: false,
+                    new_name,
                 });
             }
             JobEvent::Preflight {

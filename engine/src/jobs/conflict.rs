@@ -21,10 +21,33 @@ pub enum ConflictPolicy {
 }
 
 /// An answer to one conflict; `for_all` makes it the rule for the rest of the job.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answer {
     pub choice: Choice,
     pub for_all: bool,
+    /// With [`Choice::Rename`]: the name the person typed for the incoming item (one
+    /// name, never a rule); without it the item gets a free "name (1)".
+    pub new_name: Option<OsString>,
+}
+
+impl Answer {
+    /// `choice`, for this item alone or (`for_all`) for the rest of the job too.
+    pub fn new(choice: Choice, for_all: bool) -> Answer {
+        Answer {
+            choice,
+            for_all,
+            new_name: None,
+        }
+    }
+
+    /// Rename the incoming item to `name`.
+    pub fn rename_to(name: OsString) -> Answer {
+        Answer {
+            choice: Choice::Rename,
+            for_all: false,
+            new_name: Some(name),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +56,9 @@ pub enum Choice {
     Overwrite,
     OverwriteIfOlder,
     Rename,
+    /// A folder onto a folder of the same name: put its entries into that folder (their
+    /// own conflicts asked as they come). Never offered for a file.
+    Merge,
     Cancel,
 }
 
@@ -43,6 +69,8 @@ impl Choice {
             Choice::Overwrite => Some(ConflictPolicy::Overwrite),
             Choice::OverwriteIfOlder => Some(ConflictPolicy::OverwriteIfOlder),
             Choice::Rename => Some(ConflictPolicy::Rename),
+            // Under any rule but Rename, a folder goes into a folder of its name.
+            Choice::Merge => Some(ConflictPolicy::Overwrite),
             Choice::Cancel => None,
         }
     }
@@ -51,6 +79,13 @@ impl Choice {
 /// The `n`-th alternative of `name`: "photo (n).jpg", "archive (n).tar.gz", "folder (n)".
 pub fn numbered(name: &OsStr, n: u32) -> OsString {
     tagged(name.as_bytes(), &format!("({n})"), ext_at(name.as_bytes()))
+}
+
+/// Can `name` be the name of an entry of a folder: not empty, not "." or "..", no "/"
+/// and no NUL byte in it.
+pub fn is_entry_name(name: &OsStr) -> bool {
+    let b = name.as_bytes();
+    !b.is_empty() && b != b"." && b != b".." && !b.contains(&b'/') && !b.contains(&0)
 }
 
 /// `name` itself when `taken` says no, else its first free numbered alternative: the

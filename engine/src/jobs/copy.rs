@@ -24,7 +24,7 @@ use super::fit::{self, Fit, Fitted};
 use super::flusher::Flusher;
 use super::fsops::{self, Meta, meta_at, open_dir_at};
 use super::progress::{Counters, Tally};
-use super::resolve::{Resolver, free_copy_target, free_target};
+use super::resolve::{Resolution, Resolver, free_copy_target, free_target};
 use super::runner::{Ctx, spawn};
 use super::sink::Sink;
 use super::writeback::{self, Durability};
@@ -479,6 +479,21 @@ impl Walker<'_> {
                     self.shared.item_failed(pair.top);
                     self.ctx.refused(src.to_owned(), Refusal::OntoItself);
                     None
+                }
+            }
+            Ok(existing) if existing.kind == FileType::Directory => {
+                let dst = (&*pair.dst, pair.dst_path.as_path());
+                match self
+                    .resolver
+                    .folder_onto_folder(self.ctx, src, dst, name, meta)
+                {
+                    Resolution::Replace => Some((name.to_owned(), false)),
+                    Resolution::RenameTo(other) => Some((other, true)),
+                    Resolution::Skip => {
+                        // Skipped or cancelled: a move keeps this source.
+                        self.shared.item_failed(pair.top);
+                        None
+                    }
                 }
             }
             Ok(_) if self.resolver.policy() == ConflictPolicy::Rename => {

@@ -85,6 +85,8 @@ pub struct Conflict {
     pub source: PathBuf,
     pub target: PathBuf,
     pub source_is_dir: bool,
+    /// What is there is a folder too: the choice is to merge into it, not to replace it.
+    pub target_is_dir: bool,
     pub source_size: u64,
     pub source_mtime: i64,
     pub target_size: u64,

@@ -1,18 +1,20 @@
 //! Resolving a name conflict by the job's rule, asking (and waiting) when the rule is to
-//! ask; an answer "for all" becomes the rule.
+//! ask; an answer "for all" becomes the rule, and a name typed in the answer is taken
+//! for that item. A folder meeting a folder is asked about too: merge, skip or rename.
 
 use std::ffi::{CStr, CString, OsStr, OsString};
 use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustix::fs::{AtFlags, FileType, StatxFlags};
 
 use crate::error::{IoError, Op};
 
 use super::Refusal;
-use super::conflict::{ConflictPolicy, free_copy_name, free_name};
+use super::conflict::{Answer, Choice, ConflictPolicy, free_copy_name, free_name, is_entry_name};
 use super::events::{Conflict, JobEvent, SkipReason};
 use super::fsops::{Meta, meta_at};
 use super::runner::Ctx;
@@ -26,8 +28,18 @@ pub enum Resolution {
     Skip,
 }
 
+/// What an answer comes to for its item.
+enum Followed {
+    /// Go by this rule.
+    Rule(ConflictPolicy),
+    /// Take this name.
+    Named(OsString),
+}
+
 pub struct Resolver {
     policy: Mutex<ConflictPolicy>,
+    /// "Merge" was answered for all: folders go into folders without asking.
+    merge_all: AtomicBool,
     /// One question at a time, whichever worker meets the conflict.
     asking: Mutex<()>,
 }
@@ -36,6 +48,7 @@ impl Resolver {
     pub fn new(policy: ConflictPolicy) -> Resolver {
         Resolver {
             policy: Mutex::new(policy),
+            merge_all: AtomicBool::new(false),
             asking: Mutex::new(()),
         }
     }
@@ -63,12 +76,20 @@ impl Resolver {
         }
         let mut policy = self.policy();
         if policy == ConflictPolicy::Ask {
-            let _one_at_a_time = self.asking.lock().unwrap_or_else(|p| p.into_inner());
+            let one_at_a_time = self.asking.lock().unwrap_or_else(|p| p.into_inner());
             policy = self.policy();
             if policy == ConflictPolicy::Ask {
-                match self.ask(ctx, path, dst, target, meta, existing.as_ref()) {
-                    Some(p) => policy = p,
-                    None => return Resolution::Skip,
+                let Some(answer) = self.ask(ctx, path, target, meta, existing.as_ref()) else {
+                    return Resolution::Skip;
+                };
+                // The rule changes before the next worker may ask.
+                let followed = self.follow(answer);
+                drop(one_at_a_time);
+                match followed {
+                    Followed::Rule(p) => policy = p,
+                    Followed::Named(name) => {
+                        return self.named(ctx, path, (dst, dst_path), &name, meta);
+                    }
                 }
             }
         }
@@ -84,19 +105,68 @@ impl Resolver {
         )
     }
 
+    /// A folder `path` meets the folder `target` of `dst`: `Replace` is to merge into it.
+    /// Asked when the rule is to ask (once per folder: "Apply to all" merges the rest);
+    /// under any other rule it merges, or with Rename goes to a free name.
+    pub fn folder_onto_folder(
+        &self,
+        ctx: &Ctx,
+        path: &Path,
+        (dst, dst_path): (&OwnedFd, &Path),
+        target: &CStr,
+        meta: &Meta,
+    ) -> Resolution {
+        let unasked = |policy| match policy {
+            ConflictPolicy::Rename => Some(Resolution::RenameTo(free_target(dst, target))),
+            ConflictPolicy::Ask if !self.merge_all.load(Ordering::Relaxed) => None,
+            _ => Some(Resolution::Replace),
+        };
+        if let Some(r) = unasked(self.policy()) {
+            return r;
+        }
+        let one_at_a_time = self.asking.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(r) = unasked(self.policy()) {
+            return r;
+        }
+        let existing = meta_at(dst, target).ok();
+        let Some(answer) = self.ask(ctx, path, target, meta, existing.as_ref()) else {
+            return Resolution::Skip;
+        };
+        // The rule changes before the next worker may ask.
+        if answer.choice == Choice::Merge && answer.for_all {
+            self.merge_all.store(true, Ordering::Relaxed);
+            return Resolution::Replace;
+        }
+        let followed = self.follow(answer);
+        drop(one_at_a_time);
+        match followed {
+            Followed::Named(name) => self.named(ctx, path, (dst, dst_path), &name, meta),
+            Followed::Rule(ConflictPolicy::Skip) => {
+                ctx.skipped(path.to_owned(), SkipReason::Conflict);
+                Resolution::Skip
+            }
+            Followed::Rule(ConflictPolicy::Rename) => {
+                Resolution::RenameTo(free_target(dst, target))
+            }
+            Followed::Rule(_) => Resolution::Replace,
+        }
+    }
+
+    /// Ask about `target` and wait; `None` when the job was cancelled (by the answer or
+    /// meanwhile).
     fn ask(
         &self,
         ctx: &Ctx,
         path: &Path,
-        _dst: &OwnedFd,
         target: &CStr,
         meta: &Meta,
         existing: Option<&Meta>,
-    ) -> Option<ConflictPolicy> {
+    ) -> Option<Answer> {
         let conflict = Conflict {
             source: path.to_owned(),
             target: Path::new(OsStr::from_bytes(target.to_bytes())).to_owned(),
             source_is_dir: meta.kind == FileType::Directory,
+            target_is_dir: existing.is_some_and(|m| m.kind == FileType::Directory),
             source_size: meta.size,
             source_mtime: meta.mtime.0,
             target_size: existing.map(|m| m.size).unwrap_or(0),
@@ -104,14 +174,51 @@ impl Resolver {
         };
         let _ = ctx.tx.send(JobEvent::Conflict(conflict));
         let answer = ctx.control.wait_answer()?;
-        let Some(p) = answer.choice.as_policy() else {
+        if answer.choice == Choice::Cancel {
             ctx.control.cancel();
             return None;
-        };
-        if answer.for_all {
-            *self.policy.lock().unwrap_or_else(|e| e.into_inner()) = p;
         }
-        Some(p)
+        Some(answer)
+    }
+
+    /// What an answer means for this item, and for the rest when it is for all.
+    fn follow(&self, answer: Answer) -> Followed {
+        let rule = answer.choice.as_policy().unwrap_or(ConflictPolicy::Skip);
+        if answer.for_all {
+            *self.policy.lock().unwrap_or_else(|e| e.into_inner()) = rule;
+        }
+        match answer.new_name {
+            Some(name) if answer.choice == Choice::Rename => Followed::Named(name),
+            _ => Followed::Rule(rule),
+        }
+    }
+
+    /// The incoming item takes the name the person typed; a name that is taken too is
+    /// asked about again, and one no folder can hold fails the item.
+    fn named(
+        &self,
+        ctx: &Ctx,
+        path: &Path,
+        (dst, dst_path): (&OwnedFd, &Path),
+        name: &OsStr,
+        meta: &Meta,
+    ) -> Resolution {
+        let named = dst_path.join(name);
+        let cname = match CString::new(name.as_bytes()) {
+            Ok(c) if is_entry_name(name) => c,
+            _ => {
+                let invalid = std::io::Error::from(rustix::io::Errno::INVAL);
+                ctx.failed_with(path.to_owned(), IoError::new(Op::Create, &named, invalid));
+                return Resolution::Skip;
+            }
+        };
+        match meta_at(dst, &cname) {
+            Err(_) => Resolution::RenameTo(cname),
+            Ok(there) if meta.kind == FileType::Directory && there.kind == FileType::Directory => {
+                self.folder_onto_folder(ctx, path, (dst, dst_path), &cname, meta)
+            }
+            Ok(_) => self.resolve(ctx, path, (dst, dst_path), &cname, meta),
+        }
     }
 
     #[allow(clippy::too_many_arguments)]

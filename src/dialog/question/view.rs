@@ -2,7 +2,7 @@
 //! link opened): the box
 //! with the question, its details and its buttons, the highlighted one ringed.
 
-use iced::widget::{button, checkbox, column, row, scrollable, space, text};
+use iced::widget::{button, checkbox, column, row, scrollable, space, text, text_input};
 use iced::{Element, Fill};
 
 use super::{Ask, Message, Question, Reply};
@@ -24,8 +24,15 @@ impl Question {
                 conflict,
                 folder,
                 for_all,
+                new_name,
                 ..
-            } => conflict_box(conflict, folder, *for_all, waiting, &mut buttons),
+            } => {
+                let named = NameField {
+                    text: new_name,
+                    refused: self.typed_name() == Some(None),
+                };
+                conflict_box(conflict, folder, *for_all, named, waiting, &mut buttons)
+            }
             Ask::Preflight {
                 problems,
                 can_proceed,
@@ -46,8 +53,10 @@ fn buttons<'a>(q: &Question) -> Vec<Element<'a, Message>> {
         .into_iter()
         .enumerate()
         .map(|(i, reply)| {
-            let (label, tone) = label(reply, &q.ask);
+            let (label, tone) = label(reply, q);
             let ring = focused == i;
+            // "Rename" waits for a name a folder can hold.
+            let refused = reply == Reply::Conflict(Choice::Rename) && q.typed_name() == Some(None);
             button(text(label))
                 .padding([6, 14])
                 .style(theme::ringed_button(
@@ -58,7 +67,7 @@ fn buttons<'a>(q: &Question) -> Vec<Element<'a, Message>> {
                     },
                     ring,
                 ))
-                .on_press(Message::Reply(reply))
+                .on_press_maybe((!refused).then_some(Message::Reply(reply)))
                 .into()
         })
         .collect()
@@ -72,12 +81,20 @@ enum Tone {
 }
 
 /// A button's words and colour.
-fn label(reply: Reply, ask: &Ask) -> (String, Tone) {
+fn label(reply: Reply, q: &Question) -> (String, Tone) {
     use Tone::*;
+    let ask = &q.ask;
     match reply {
+        Reply::Conflict(Choice::Rename) if q.typed_name().is_some() => {
+            (fl!("conflict-rename-to"), Primary)
+        }
+        Reply::Conflict(Choice::Merge) => (fl!("conflict-merge"), Primary),
         Reply::Conflict(Choice::Overwrite) => (fl!("conflict-overwrite"), Secondary),
         Reply::Conflict(Choice::OverwriteIfOlder) => (fl!("conflict-overwrite-older"), Secondary),
         Reply::Conflict(Choice::Skip) => (fl!("conflict-skip"), Secondary),
+        Reply::Conflict(Choice::Rename) if matches!(ask, Ask::Conflict { conflict, .. } if conflict.target_is_dir) => {
+            (fl!("conflict-rename"), Secondary)
+        }
         Reply::Conflict(Choice::Rename) => (fl!("conflict-rename"), Primary),
         Reply::Conflict(Choice::Cancel) => (fl!("conflict-cancel"), Secondary),
         Reply::Preflight(PreflightChoice::ReplaceCharacters) => (fl!("preflight-replace"), Primary),
@@ -96,15 +113,52 @@ fn next<'a>(buttons: &mut impl Iterator<Item = Element<'a, Message>>) -> Element
     buttons.next().unwrap_or_else(|| space().into())
 }
 
+/// The conflict's name field as it is shown.
+struct NameField<'a> {
+    text: &'a str,
+    /// What is typed cannot be a name.
+    refused: bool,
+}
+
+/// "New name:" and its field; Enter in it renames to what is typed. A name that cannot
+/// be taken says why below it.
+fn name_field<'a>(named: NameField<'a>) -> Element<'a, Message> {
+    let field = row![
+        text(fl!("conflict-new-name")),
+        text_input("", named.text)
+            .id(super::NAME_FIELD)
+            .on_input(Message::NewName)
+            .on_submit(Message::Reply(Reply::Conflict(Choice::Rename)))
+            .padding(6),
+    ]
+    .spacing(8)
+    .align_y(iced::Alignment::Center);
+    if named.refused {
+        column![
+            field,
+            text(fl!("conflict-name-refused"))
+                .size(theme::SMALL_TEXT)
+                .style(theme::muted),
+        ]
+        .spacing(4)
+        .into()
+    } else {
+        field.into()
+    }
+}
+
 fn conflict_box<'a>(
     c: &Conflict,
     dest: &str,
     for_all: bool,
+    named: NameField<'a>,
     waiting: usize,
     b: &mut impl Iterator<Item = Element<'a, Message>>,
 ) -> Element<'a, Message> {
     let item = name_of(&c.target);
-    let title = if c.source_is_dir {
+    let title = if c.source_is_dir && c.target_is_dir {
+        fl!("conflict-title-merge", name = item, folder = dest)
+    } else if c.source_is_dir {
         fl!("conflict-title-folder", name = item, folder = dest)
     } else {
         fl!("conflict-title", name = item, folder = dest)
@@ -119,14 +173,24 @@ fn conflict_box<'a>(
         size = format::size(c.source_size),
         date = format::date(c.source_mtime)
     );
+    let merging = c.target_is_dir && c.source_is_dir;
+    let details = if merging {
+        column![text(fl!("conflict-merge-body"))]
+    } else {
+        column![text(existing), text(incoming)]
+    };
+    // Every button but Cancel in a row, Cancel on its own at the end.
+    let leading = if merging { 3 } else { 4 };
     let mut col = column![
         text(title).size(17),
-        text(existing),
-        text(incoming),
+        details.spacing(12),
+        name_field(named),
         checkbox(for_all)
             .label(fl!("conflict-apply-all"))
             .on_toggle(Message::ApplyToAll),
-        row![next(b), next(b), next(b), next(b)].spacing(8).wrap(),
+        iced::widget::Row::with_children((0..leading).map(|_| next(b)))
+            .spacing(8)
+            .wrap(),
         row![space().width(Fill), next(b)],
     ]
     .spacing(12);

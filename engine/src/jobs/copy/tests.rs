@@ -23,10 +23,7 @@ fn finish(job: Job) -> (Vec<JobEvent>, JobState) {
     let mut events = Vec::new();
     while let Some(ev) = job.events.next() {
         if matches!(ev, JobEvent::Conflict(_)) {
-            job.control.answer(Answer {
-                choice: Choice::Cancel,
-                for_all: true,
-            });
+            job.control.answer(Answer::new(Choice::Cancel, true));
         }
         if let JobEvent::Finished { state, .. } = ev {
             return (events, state);
