@@ -189,6 +189,16 @@ pub fn side_panel(theme: &Theme) -> container::Style {
     }
 }
 
+/// The line that shows where something dropped will go (a bookmark in Places).
+pub fn insertion_marker(theme: &Theme) -> container::Style {
+    container::Style {
+        background: Some(Background::Color(
+            theme.extended_palette().primary.base.color,
+        )),
+        ..container::Style::default()
+    }
+}
+
 /// `base` with the keyboard's focus ring around it when `on`.
 pub fn ringed(
     base: fn(&Theme) -> container::Style,

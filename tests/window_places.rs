@@ -153,3 +153,51 @@ fn a_new_file_from_a_template_is_named_in_place_and_undone() {
     win.wait_text("blank-page");
     win.alive();
 }
+
+/// Rows of `shot` crossed by the insertion marker: a line of the theme's primary blue
+/// across most of Places' width, away from the panel's ring at its edges.
+fn marker_rows(shot: &desktop::Shot, height: usize) -> Vec<usize> {
+    let blue = |[r, g, b]: [u8; 3]| {
+        r.abs_diff(0x35) < 12 && g.abs_diff(0x84) < 12 && b.abs_diff(0xe4) < 12
+    };
+    (60..height.saturating_sub(60))
+        .filter(|&y| (20..180).filter(|&x| blue(shot.pixel(x, y))).count() > 150)
+        .collect()
+}
+
+#[test]
+fn a_folder_dropped_on_the_empty_part_of_places_is_bookmarked_where_the_line_shows() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&["alpha-report"]);
+    let file = home.path().join(".config/gtk-3.0/bookmarks");
+    let harbour = home.folder("work/Harbour", &["inside-note"]);
+    let win = desk.open_work(&home);
+    let from = win.wait_text_where("Harbour", |x, _| !in_places(x, 0));
+    let (_, _, _, h) = win.geometry();
+    assert!(
+        marker_rows(&win.shot(), h as usize).is_empty(),
+        "no line before a drag"
+    );
+
+    // Held over the empty part of Places, below every place: the line shows.
+    let below = (100, h as i32 - 160);
+    win.drag_and_hold(from, below, 12);
+    wait_for("the insertion line in Places", PATIENCE, || {
+        let rows = marker_rows(&win.shot(), h as usize);
+        (!rows.is_empty() && rows.len() <= 4).then_some(())
+    });
+    win.save_shot("places-insertion-line");
+    win.release();
+    wait_file_text(&file, "the dropped folder in the bookmarks file", |t| {
+        t.lines().any(|l| l == file_uri(&harbour))
+    });
+    win.wait_text_where("Harbour", in_places);
+    assert!(
+        harbour.join("inside-note.txt").exists(),
+        "the folder itself stays"
+    );
+    assert!(
+        marker_rows(&win.shot(), h as usize).is_empty(),
+        "the line goes with the drag"
+    );
+}

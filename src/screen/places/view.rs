@@ -1,5 +1,6 @@
 //! The Places panel: Home, user folders and Trash; bookmarked folders (a menu of their
-//! own, a label edited in place, dragged to reorder, folders dropped on the panel added);
+//! own, a label edited in place, dragged to reorder, folders dropped anywhere on the panel
+//! but a place added after the last one, a line showing where while they are dragged);
 //! devices (with what Porpoise still
 //! writes to them, and an unmount button); network shares.
 
@@ -75,6 +76,10 @@ fn panel<'a>(places: &'a Places, look: &Look) -> Option<Element<'a, Message>> {
             _ => item(places, look, p, current(p), at(p)),
         });
     }
+    if look.bookmark_drop {
+        // Folders dropped now are bookmarked after the last bookmark: the line shows where.
+        col = col.push(insertion_marker());
+    }
     let (devices, network): (Vec<&Place>, Vec<&Place>) = places
         .mounts
         .iter()
@@ -98,18 +103,28 @@ fn panel<'a>(places: &'a Places, look: &Look) -> Option<Element<'a, Message>> {
     // Folders dropped on Places but not on a place are bookmarked.
     let target = DropTarget::Bookmarks;
     let drag = |a| Message::Drag(a);
-    let col = mouse_area(col)
+    // The whole panel takes the drop, the empty part below the places too.
+    let panel = mouse_area(scrollable(col).height(Fill))
         .on_release(drag(ActionMsg::ReleasedOn(target.clone())))
         .on_enter(drag(ActionMsg::Hover(target.clone())))
         .on_exit(drag(ActionMsg::Unhover(target)));
     Some(
-        container(scrollable(col).height(Fill))
+        container(panel)
             .width(width)
             .height(Fill)
             .padding(if ring { 2 } else { 0 })
             .style(theme::ringed(theme::side_panel, ring))
             .into(),
     )
+}
+
+/// The line where a dropped folder's bookmark will go.
+fn insertion_marker<'a>() -> Element<'a, Message> {
+    container(iced::widget::space())
+        .width(Fill)
+        .height(3)
+        .style(theme::insertion_marker)
+        .into()
 }
 
 fn heading<'a>(label: String) -> Element<'a, Message> {
