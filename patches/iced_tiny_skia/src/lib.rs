@@ -6,6 +6,7 @@ mod clip;
 mod damage;
 mod direct;
 mod engine;
+mod placement;
 mod quad;
 mod rounded;
 mod scroll;

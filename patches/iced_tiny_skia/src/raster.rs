@@ -1,7 +1,7 @@
 use crate::core::image as raster;
 use crate::clip::ClipMask;
 use crate::core::{Rectangle, Size, Transformation};
-use crate::engine::into_transform;
+use crate::placement::Placement;
 use crate::graphics;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -51,46 +51,31 @@ impl Pipeline {
         clip_mask: &mut ClipMask<'_>,
         clip_bounds: Rectangle,
     ) {
-        let physical_bounds = bounds * transformation;
-
-        if !clip_bounds.intersects(&physical_bounds) {
+        let Some(at) = Placement::of(bounds, transformation, clip_bounds) else {
             return;
-        }
-
-        let clipped = !physical_bounds.is_within(&clip_bounds);
+        };
         let radians = f32::from(image.rotation);
-
+        let direct_clip = at.clipped.then_some(clip_bounds);
         if radians == 0.0
             && self.draw_direct(
                 &image.handle,
                 image.filter_method,
-                physical_bounds,
+                at.physical,
                 image.opacity,
                 pixels,
-                clipped.then_some(clip_bounds),
+                direct_clip,
             )
         {
             return;
         }
-
-        let clip_mask = clip_mask.when(clipped);
-
-        let center = physical_bounds.center();
-
-        let transform = into_transform(transformation).post_rotate_at(
-            radians.to_degrees(),
-            center.x,
-            center.y,
-        );
-
         self.draw(
             &image.handle,
             image.filter_method,
             bounds,
             image.opacity,
             pixels,
-            transform,
-            clip_mask,
+            at.rotated(transformation, radians),
+            clip_mask.when(at.clipped),
         );
     }
 

@@ -1,7 +1,7 @@
 use crate::core::svg::{Data, Handle};
 use crate::clip::ClipMask;
 use crate::core::{Color, Rectangle, Size, Transformation};
-use crate::engine::into_transform;
+use crate::placement::Placement;
 
 use resvg::usvg;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -43,45 +43,30 @@ impl Pipeline {
         clip_mask: &mut ClipMask<'_>,
         clip_bounds: Rectangle,
     ) {
-        let physical_bounds = bounds * transformation;
-
-        if !clip_bounds.intersects(&physical_bounds) {
+        let Some(at) = Placement::of(bounds, transformation, clip_bounds) else {
             return;
-        }
-
-        let clipped = !physical_bounds.is_within(&clip_bounds);
+        };
         let radians = f32::from(svg.rotation);
-
         if radians == 0.0 {
+            let direct_clip = at.clipped.then_some(clip_bounds);
             self.draw_direct(
                 &svg.handle,
                 svg.color,
-                physical_bounds,
+                at.physical,
                 svg.opacity,
                 pixels,
-                clipped.then_some(clip_bounds),
+                direct_clip,
             );
             return;
         }
-
-        let clip_mask = clip_mask.when(clipped);
-
-        let center = physical_bounds.center();
-
-        let transform = into_transform(transformation).post_rotate_at(
-            radians.to_degrees(),
-            center.x,
-            center.y,
-        );
-
         self.draw(
             &svg.handle,
             svg.color,
             bounds,
             svg.opacity,
             pixels,
-            transform,
-            clip_mask,
+            at.rotated(transformation, radians),
+            clip_mask.when(at.clipped),
         );
     }
 
