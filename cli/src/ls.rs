@@ -48,10 +48,7 @@ fn list(args: &LsArgs) -> anyhow::Result<()> {
     let (listing, folder, alone) = match list_all(&args.dir) {
         Ok(listing) => (listing, args.dir.clone(), None),
         Err(e) if e.reason() == Reason::NotADirectory => {
-            let folder = match args.dir.parent() {
-                Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
-                _ => PathBuf::from("."),
-            };
+            let folder = porpoise_engine::place::folder_of(&args.dir).to_owned();
             let name = args.dir.file_name().map(|n| n.as_bytes().to_vec());
             (list_one(&args.dir)?, folder, name)
         }

@@ -81,13 +81,8 @@ fn restore(ctx: &Ctx, items: &[(PathBuf, u32)]) {
 
 /// The folder `path` is in, and its name.
 fn parent_and_name(path: &Path) -> std::io::Result<(&Path, CString)> {
-    let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+    let Some((parent, name)) = crate::place::folder_and_name(path) else {
         return Err(Errno::INVAL.into());
-    };
-    let parent = if parent.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        parent
     };
     Ok((parent, CString::new(name.as_bytes())?))
 }

@@ -384,14 +384,9 @@ impl Walker<'_> {
 
     /// Copy one top-level source into `dest`.
     fn source(&mut self, top: usize, src: &Path, dest_path: &Path, dest: &Arc<OwnedFd>) {
-        let (Some(parent), Some(name)) = (src.parent(), src.file_name()) else {
+        let Some((parent, name)) = crate::place::folder_and_name(src) else {
             self.trouble(top, src.to_owned(), (Op::Open, Errno::INVAL.into()));
             return;
-        };
-        let parent = if parent.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            parent
         };
         let Ok(cname) = CString::new(name.as_bytes()) else {
             return;

@@ -53,16 +53,9 @@ pub(crate) fn delete_paths(ctx: &Ctx, paths: &[PathBuf], counters: &Counters, st
     // Group by folder: each folder is opened once.
     let mut groups: BTreeMap<&Path, Vec<&OsStr>> = BTreeMap::new();
     for p in paths {
-        match (p.parent(), p.file_name()) {
-            (Some(parent), Some(name)) => {
-                let parent = if parent.as_os_str().is_empty() {
-                    Path::new(".")
-                } else {
-                    parent
-                };
-                groups.entry(parent).or_default().push(name);
-            }
-            _ => ctx.failed(p.clone(), (Op::Remove, Errno::INVAL.into())),
+        match crate::place::folder_and_name(p) {
+            Some((parent, name)) => groups.entry(parent).or_default().push(name),
+            None => ctx.failed(p.clone(), (Op::Remove, Errno::INVAL.into())),
         }
     }
     let work: Vec<(&Path, &OsStr)> = groups

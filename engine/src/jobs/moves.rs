@@ -10,6 +10,7 @@ use rustix::fs::{FileType, RenameFlags};
 use rustix::io::Errno;
 
 use crate::error::Op;
+use crate::place::folder_and_name;
 
 use super::conflict::ConflictPolicy;
 use super::control::{Control, Job};
@@ -83,13 +84,8 @@ fn run(ctx: &Ctx, spec: &JobSpec) -> JobState {
 /// counts as changed when entries were added to it or removed from it.
 fn unchanged(path: &Path, seen: Option<&Meta>) -> bool {
     let Some(seen) = seen else { return false };
-    let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+    let Some((parent, name)) = folder_and_name(path) else {
         return false;
-    };
-    let parent = if parent.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        parent
     };
     let (Ok(cname), Ok(dir)) = (CString::new(name.as_bytes()), crate::sys::open_dir(parent)) else {
         return false;
@@ -112,14 +108,9 @@ fn rename_one(
     dest: &std::os::fd::OwnedFd,
     resolver: &Resolver,
 ) -> Renamed {
-    let (Some(parent), Some(name)) = (src.parent(), src.file_name()) else {
+    let Some((parent, name)) = folder_and_name(src) else {
         ctx.failed(src.to_owned(), (Op::Rename, Errno::INVAL.into()));
         return Renamed::Done;
-    };
-    let parent = if parent.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        parent
     };
     let (Ok(cname), Ok(parent_fd)) = (CString::new(name.as_bytes()), crate::sys::open_dir(parent))
     else {

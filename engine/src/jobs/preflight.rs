@@ -35,12 +35,21 @@ pub fn rules_of(dest: &Path) -> Result<FsRules, IoError> {
 /// user create nothing in it. On network shares and FUSE the server decides, so only the
 /// copy itself can tell.
 pub fn read_only(dest: &Path) -> Result<bool, IoError> {
-    let vfs = rustix::fs::statvfs(dest).map_err(|e| IoError::new(Op::StatFs, dest, e))?;
+    Ok(read_only_by(dest, &statvfs(dest)?))
+}
+
+/// [`read_only`], with the filesystem's figures already read.
+fn read_only_by(dest: &Path, vfs: &rustix::fs::StatVfs) -> bool {
     if vfs.f_flag.contains(rustix::fs::StatVfsMountFlags::RDONLY) {
-        return Ok(true);
+        return true;
     }
     let local = mounts::mount_of(dest).is_some_and(|m| m.class != mounts::MountClass::Network);
-    Ok(local && !may_create_in(dest))
+    local && !may_create_in(dest)
+}
+
+/// The figures of the filesystem holding `dest`.
+fn statvfs(dest: &Path) -> Result<rustix::fs::StatVfs, IoError> {
+    rustix::fs::statvfs(dest).map_err(|e| IoError::new(Op::StatFs, dest, e))
 }
 
 /// Whether this process may create entries in the folder `dest` (write and search
@@ -62,8 +71,8 @@ pub fn check_with(sources: &[PathBuf], dest: &Path, rules: FsRules) -> Result<Re
         rules,
         ..Report::default()
     };
-    let vfs = rustix::fs::statvfs(dest).map_err(|e| IoError::new(Op::StatFs, dest, e))?;
-    if read_only(dest)? {
+    let vfs = statvfs(dest)?;
+    if read_only_by(dest, &vfs) {
         report.problems.push(Problem::ReadOnly);
     }
     let mut buf = vec![MaybeUninit::<u8>::uninit(); 64 * 1024];
@@ -81,10 +90,7 @@ pub fn check_with(sources: &[PathBuf], dest: &Path, rules: FsRules) -> Result<Re
 }
 
 fn walk(src: &Path, report: &mut Report, buf: &mut [MaybeUninit<u8>]) -> Result<(), IoError> {
-    let parent = src
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let parent = crate::place::folder_of(src);
     let name = src.file_name().unwrap_or(src.as_os_str());
     let dir = crate::sys::open_dir(parent).map_err(|e| IoError::new(Op::OpenDir, parent, e))?;
     let cname = std::ffi::CString::new(name.as_bytes())

@@ -117,10 +117,7 @@ pub fn list_one(path: &Path) -> Result<Listing, IoError> {
         )
     };
     let name = path.file_name().ok_or_else(invalid)?;
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
+    let folder = crate::place::folder_of(path);
     let dir = sys::open_dir(folder).map_err(|e| IoError::new(Op::OpenDir, folder, e))?;
     let name = std::ffi::CString::new(name.as_bytes()).map_err(|_| invalid())?;
     sys::statx_at(&dir, &name, false).map_err(|e| IoError::new(Op::Stat, path, e))?;

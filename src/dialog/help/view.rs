@@ -27,7 +27,7 @@ fn shortcuts_page<'a>(s: &Settings, close: Element<'a, Message>) -> Element<'a, 
     let groups = shortcuts();
     let half = groups.len().div_ceil(2);
     let mut lines = [0usize; 2];
-    let mut columns = [Column::new().spacing(4), Column::new().spacing(4)];
+    let mut sides: [Vec<Element<'a, Message>>; 2] = Default::default();
     for (i, (heading, keys)) in groups.into_iter().enumerate() {
         let side = usize::from(i >= half);
         lines[side] += keys.len() + 2;
@@ -41,10 +41,9 @@ fn shortcuts_page<'a>(s: &Settings, close: Element<'a, Message>) -> Element<'a, 
                 .spacing(12),
             );
         }
-        let c = std::mem::replace(&mut columns[side], Column::new());
-        columns[side] = c.push(group).spacing(14);
+        sides[side].push(group.into());
     }
-    let [left, right] = columns;
+    let [left, right] = sides.map(|groups| Column::with_children(groups).spacing(14));
     let tallest = lines[0].max(lines[1]) as f32 * LINE;
     let room = (s.window_height - 170.0).max(120.0);
     let body = column![

@@ -330,6 +330,7 @@ impl Batch<'_> {
         shared.stop_if_hopeless(&e);
         shared.item_failed(top);
         let (op, error) = e;
+        let source = source_path(self.chunk, item);
         // A failure on the destination's side names the copy it is about ("cannot create
         // out/note.txt: exists"), not its source.
         let about = match at_destination(op) {
@@ -337,12 +338,9 @@ impl Batch<'_> {
                 .dirs()
                 .dst_path
                 .join(OsStr::from_bytes(target.to_bytes())),
-            false => source_path(self.chunk, item),
+            false => source.clone(),
         };
-        self.ctx.failed_with(
-            source_path(self.chunk, item),
-            IoError::new(op, about, error),
-        );
+        self.ctx.failed_with(source, IoError::new(op, about, error));
     }
 }
 
