@@ -196,9 +196,9 @@ pub struct Marks {
     /// A click on an already selected entry of a larger selection waits for the release
     /// (it may start a drag of the whole selection instead).
     pub deferred_click: Option<Vec<u8>>,
-    /// A rubber band is being drawn: the selection it adds to (what was selected with
-    /// Ctrl held when it started; nothing otherwise).
-    pub band: Option<crate::selection::Selection>,
+    /// A press on the view's empty space (or beside a row's name) that may become a
+    /// rubber band.
+    pub band: Option<band::BandPress>,
     /// What this window last cut (its folder and names), drawn faded until it is pasted
     /// or something else is cut or copied.
     pub cut: Option<(PathBuf, std::collections::HashSet<Vec<u8>>)>,

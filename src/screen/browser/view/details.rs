@@ -164,13 +164,23 @@ fn entry_row<'a>(
     renaming: Option<Element<'a, Message>>,
 ) -> Element<'a, Message> {
     let (size, date, kind) = columns(r.entry, r.items, r.kind);
-    let label: Element<'a, Message> = match renaming {
-        Some(input) => container(input).width(Fill).into(),
-        None => name_label(crate::format::shown_name(r.name), name_width),
-    };
     let secondary = entry::secondary(r.look);
     let link = r.entry.kind() == porpoise_engine::entry::Kind::Symlink && !r.entry.is_broken_link();
-    let mut content = row![entry::icon(r.icon, ROW_ICON, link, r.look), label];
+    let icon = entry::icon(r.icon, ROW_ICON, link, r.look);
+    // Only the icon and the name's text take a press as the start of a drag; a press
+    // beside them reaches the rubber band.
+    let name: Element<'a, Message> = match renaming {
+        Some(input) => row![icon, container(input).width(Fill)]
+            .spacing(SPACING)
+            .align_y(Center)
+            .into(),
+        None => {
+            let label = name_label(crate::format::shown_name(r.name), name_width);
+            let grip = row![icon, label].spacing(SPACING).align_y(Center);
+            container(entry::grip(grip, r.name)).width(Fill).into()
+        }
+    };
+    let mut content = row![name];
     if shown.size {
         content = content.push(text(size).width(SIZE_WIDTH).align_x(Right).style(secondary));
     }
@@ -205,7 +215,7 @@ fn entry_row<'a>(
             bottom: 4.0,
             left: PAD_LEFT,
         });
-    entry::area(content, r.name, r.look, r.target)
+    entry::row_area(content, r.name, r.look, r.target)
 }
 
 /// The name, shortened in the middle when it does not fit `width`; a name that may be
@@ -214,7 +224,7 @@ fn name_label<'a>(name: String, width: f32) -> Element<'a, Message> {
     // No glyph is wider than the text size (CJK ones are as wide): a name whose
     // characters fit at that width surely fits and needs no tooltip.
     let may_not_fit = name.chars().count() as f32 * theme::TEXT_SIZE > width;
-    let label = elided(name.clone(), theme::TEXT_SIZE);
+    let label = elided(name.clone(), theme::TEXT_SIZE).shrink();
     if !may_not_fit {
         return label.into();
     }
