@@ -364,7 +364,7 @@ fn batches_sorted_on_the_worker_merge_the_same_as_unsorted_ones() {
     };
     let opts = ListOptions {
         watch: false,
-        sort: Some(order),
+        sort: Some(view.sort()),
         ..ListOptions::default()
     };
     let s = open_dir(t.path().to_path_buf(), opts);
@@ -376,7 +376,7 @@ fn batches_sorted_on_the_worker_merge_the_same_as_unsorted_ones() {
         let ev = s.next().expect("events");
         match &ev {
             DirEvent::Opened { sorted, .. } => {
-                assert_eq!(*sorted, Some(order));
+                assert_eq!(*sorted, Some(view.sort()));
                 resorted.apply(ev.clone());
             }
             DirEvent::Batch(b) => {
