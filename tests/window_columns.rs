@@ -2,7 +2,8 @@
 //! use them (tests/desktop: Xvfb, openbox, XTest input, screenshots read by tesseract):
 //! on a wide window the Type column shows "Tar archive (gzip-compressed)" whole; a
 //! right-click on the header opens the header's menu of columns (not the folder's), where
-//! "Permissions" adds a column of `rwxr-xr-x`; dragging the edge before a column widens
+//! "Permissions" adds a column of `rwxr-xr-x` and "Move Permissions left" moves it before
+//! Type; dragging the edge before a column widens
 //! it, and both are kept for the next start; the main menu's View menu sorts by size and
 //! turns "Folders first" off. Orders are read back by selecting rows with the keyboard
 //! and copying them (`xclip` reads the clipboard).
@@ -126,6 +127,23 @@ fn a_wide_window_shows_the_whole_type_and_the_header_menu_chooses_columns() {
     });
     desktop::wait_file_text(&home.settings_file(), "the column saved", |t| {
         t.contains("\"permissions\"")
+    });
+    win.alive();
+
+    // The new column came last; its header's menu moves it left of Type.
+    let (perm_x, y) = header_word(&win, "Permissions");
+    let (type_x, _) = header_word(&win, "Type");
+    assert!(perm_x > type_x, "a chosen column comes last");
+    win.right_click(perm_x + 10, y);
+    win.click_text("Move Permissions left");
+    wait_for("Permissions before Type", PATIENCE, || {
+        let (p, _) = header_word(&win, "Permissions");
+        let (t, _) = header_word(&win, "Type");
+        (p < t).then_some(())
+    });
+    desktop::wait_file_text(&home.settings_file(), "the order saved", |t| {
+        let (p, ty) = (t.find("\"permissions\""), t.find("\"type\""));
+        p.zip(ty).is_some_and(|(p, ty)| p < ty)
     });
     win.alive();
 }
