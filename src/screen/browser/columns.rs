@@ -9,20 +9,28 @@ use super::pane::{Mode, PaneMsg};
 use super::{Browser, Context, Event, Message};
 use crate::actions::{ContextMenu, MenuItem};
 use crate::columns::{Column, MAX_WIDTH, MIN_WIDTH};
+use crate::layout::{Columns, NAME_MIN};
 use crate::settings::Settings;
 use porpoise_engine::listing::{SortKey, SortOrder};
 
 impl Browser {
     /// A header's edge dragged to make `column` `width` wide; `None`: the dragging ended.
     pub(super) fn column_width(&mut self, column: Column, width: Option<f32>, cx: &mut Context) {
-        match width {
-            Some(w) => {
-                cx.settings
-                    .column_widths
-                    .insert(column, w.clamp(MIN_WIDTH, MAX_WIDTH).round());
-            }
-            None => cx.tell(Event::Save),
-        }
+        let Some(w) = width else {
+            cx.tell(Event::Save);
+            return;
+        };
+        // At most what the name can give while keeping its least width, so no column
+        // drops out of sight while one is dragged wider.
+        let s = &*cx.settings;
+        let now = Columns::fitting(self.files_width(s), &s.columns, &s.column_widths);
+        let most = now
+            .shown
+            .iter()
+            .find(|(c, _)| *c == column)
+            .map_or(MAX_WIDTH, |&(_, w)| w + (now.name - NAME_MIN).max(0.0));
+        let w = w.min(most).clamp(MIN_WIDTH, MAX_WIDTH).round();
+        cx.settings.column_widths.insert(column, w);
     }
 
     /// A right-press on the header: its menu, at the pointer.
