@@ -31,6 +31,8 @@ pub enum ActionMsg {
     Unhover(DropTarget),
     /// Right-press on an entry (by name) or on the empty view.
     ContextMenu(Option<Vec<u8>>),
+    /// Right-press on the details view's header (on a column's, or the name's or between).
+    HeaderMenu(Option<crate::columns::Column>),
     /// The rubber band on the view's empty space (a click there is one too).
     Band(super::widgets::band::BandEvent),
     MenuPick(MenuItem),
@@ -143,6 +145,20 @@ pub enum MenuItem {
     Shortcuts,
     /// The main menu's: what Porpoise is, its version and licence.
     About,
+    /// The main menu's: the View menu (sort and folders first) in its place.
+    ViewMenu,
+    /// The View menu's: sort by this key (in the direction sorted now).
+    SortBy(porpoise_engine::listing::SortKey),
+    /// The View menu's: sort ascending (`false`: descending).
+    SortAscending(bool),
+    /// The View menu's: folders before files, or among them.
+    FoldersFirst,
+    /// The header's menu: show or hide this column.
+    ToggleColumn(crate::columns::Column),
+    /// The header's menu: move this column one place left (`true`) or right.
+    MoveColumn(crate::columns::Column, bool),
+    /// The header's menu: the usual columns at their usual widths again.
+    ResetColumns,
 }
 
 impl MenuItem {
@@ -197,17 +213,59 @@ impl MenuItem {
     }
 
     /// The main menu's entries: the window's settings, each ticked when on.
-    pub const MAIN: [MenuItem; 9] = [
+    pub const MAIN: [MenuItem; 10] = [
         MenuItem::ShowHidden,
         MenuItem::ShowPlaces,
         MenuItem::VerifyCopies,
         MenuItem::QueuePerDevice,
         MenuItem::RestoreTabs,
         MenuItem::NetworkPreviews,
+        MenuItem::ViewMenu,
         MenuItem::Preferences,
         MenuItem::Shortcuts,
         MenuItem::About,
     ];
+
+    /// The View menu's entries: each sort key, the direction, folders first.
+    pub fn view_menu() -> Vec<MenuItem> {
+        use porpoise_engine::listing::SortKey::*;
+        let keys = [
+            Name,
+            Size,
+            Modified,
+            Type,
+            Extension,
+            Owner,
+            Group,
+            Permissions,
+            Created,
+            Accessed,
+        ];
+        let mut items: Vec<MenuItem> = keys.into_iter().map(MenuItem::SortBy).collect();
+        items.extend([
+            MenuItem::SortAscending(true),
+            MenuItem::SortAscending(false),
+            MenuItem::FoldersFirst,
+        ]);
+        items
+    }
+
+    /// The header's menu, opened on `column` (or on the name): each column to show or
+    /// hide, moving the one it was opened on, and the usual columns again.
+    pub fn header_menu(column: Option<crate::columns::Column>) -> Vec<MenuItem> {
+        let mut items: Vec<MenuItem> = crate::columns::Column::ALL
+            .into_iter()
+            .map(MenuItem::ToggleColumn)
+            .collect();
+        if let Some(c) = column {
+            items.extend([
+                MenuItem::MoveColumn(c, true),
+                MenuItem::MoveColumn(c, false),
+            ]);
+        }
+        items.push(MenuItem::ResetColumns);
+        items
+    }
 
     /// The Trash view's entries for its selection.
     pub const TRASH: [MenuItem; 2] = [MenuItem::Restore, MenuItem::DeleteFromTrash];

@@ -174,6 +174,31 @@ pub fn classify_name(name: &[u8]) -> FileClass {
         .map_or(FileClass::Other, |(_, class)| *class)
 }
 
+/// Permission bits as `ls -l` writes them after the type: `rwxr-xr-x`, with `s`/`S`
+/// for set-user and set-group ID and `t`/`T` for the sticky bit.
+pub fn permissions(bits: u32) -> String {
+    let triple = |shift: u32, special: u32, mark: char| {
+        let r = if bits & (0o4 << shift) != 0 { 'r' } else { '-' };
+        let w = if bits & (0o2 << shift) != 0 { 'w' } else { '-' };
+        let x = bits & (0o1 << shift) != 0;
+        let x = match (bits & special != 0, x) {
+            (true, true) => mark,
+            (true, false) => mark.to_ascii_uppercase(),
+            (false, true) => 'x',
+            (false, false) => '-',
+        };
+        [r, w, x]
+    };
+    [
+        triple(6, 0o4000, 's'),
+        triple(3, 0o2000, 's'),
+        triple(0, 0o1000, 't'),
+    ]
+    .concat()
+    .into_iter()
+    .collect()
+}
+
 /// The Size column: folders show nothing, files their size.
 /// The Size column: a file's size, a folder's item count once known.
 pub fn size_column(entry: &Entry, items: Option<u64>) -> String {
@@ -213,6 +238,16 @@ pub fn shown_name(name: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn permissions_read_as_ls_writes_them() {
+        assert_eq!(permissions(0o755), "rwxr-xr-x");
+        assert_eq!(permissions(0o640), "rw-r-----");
+        assert_eq!(permissions(0o4755), "rwsr-xr-x");
+        assert_eq!(permissions(0o2644), "rw-r-Sr--");
+        assert_eq!(permissions(0o1777), "rwxrwxrwt");
+        assert_eq!(permissions(0o1666), "rw-rw-rwT");
+    }
 
     #[test]
     fn shown_names_keep_to_one_line_and_their_own_order() {

@@ -9,6 +9,7 @@ pub mod app;
 pub mod appearance;
 pub mod apps;
 pub mod clipboard;
+pub mod columns;
 pub mod dialog;
 pub mod display;
 pub mod drag_out;

@@ -1,7 +1,11 @@
-//! What the window remembers between runs (view mode, sort, hidden files, window size,
-//! theme, icon theme, language, verifying copies), stored as TOML in the XDG config folder.
+//! What the window remembers between runs (view mode, sort, the details view's columns,
+//! hidden files, window size, theme, icon theme, language, verifying copies), stored as
+//! TOML in the XDG config folder.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+use crate::columns::Column;
 
 use porpoise_engine::error::{IoError, Op};
 use porpoise_engine::listing::{SortKey, SortOrder};
@@ -58,6 +62,27 @@ pub enum SortBy {
     Size,
     Modified,
     Type,
+    Accessed,
+    Created,
+    Extension,
+    Owner,
+    Group,
+    Permissions,
+}
+
+impl SortBy {
+    const KEYS: [(SortBy, SortKey); 10] = [
+        (SortBy::Name, SortKey::Name),
+        (SortBy::Size, SortKey::Size),
+        (SortBy::Modified, SortKey::Modified),
+        (SortBy::Type, SortKey::Type),
+        (SortBy::Accessed, SortKey::Accessed),
+        (SortBy::Created, SortKey::Created),
+        (SortBy::Extension, SortKey::Extension),
+        (SortBy::Owner, SortKey::Owner),
+        (SortBy::Group, SortKey::Group),
+        (SortBy::Permissions, SortKey::Permissions),
+    ];
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -68,6 +93,19 @@ pub struct Settings {
     pub icon_size: u16,
     pub sort_by: SortBy,
     pub descending: bool,
+    /// Folders come before files in every sort (the View menu's "Folders First").
+    pub folders_first: bool,
+    /// The details view's columns beside the name, in their order (names it does not
+    /// know, from another version, are passed over).
+    #[serde(deserialize_with = "crate::columns::known_columns")]
+    pub columns: Vec<Column>,
+    /// Widths in pixels the person gave columns by dragging their header's edge; the
+    /// others have their usual width.
+    #[serde(
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "crate::columns::known_widths"
+    )]
+    pub column_widths: BTreeMap<Column, f32>,
     pub show_hidden: bool,
     pub window_width: f32,
     pub window_height: f32,
@@ -106,6 +144,9 @@ impl Default for Settings {
             icon_size: crate::theme::ICON_SIZES[crate::theme::DEFAULT_ICON],
             sort_by: SortBy::Name,
             descending: false,
+            folders_first: true,
+            columns: Column::DEFAULT.to_vec(),
+            column_widths: BTreeMap::new(),
             show_hidden: false,
             window_width: 1024.0,
             window_height: 700.0,
@@ -242,12 +283,10 @@ impl Settings {
     }
 
     pub fn sort_key(&self) -> SortKey {
-        match self.sort_by {
-            SortBy::Name => SortKey::Name,
-            SortBy::Size => SortKey::Size,
-            SortBy::Modified => SortKey::Modified,
-            SortBy::Type => SortKey::Type,
-        }
+        SortBy::KEYS
+            .iter()
+            .find(|(by, _)| *by == self.sort_by)
+            .map_or(SortKey::Name, |&(_, key)| key)
     }
 
     pub fn sort_order(&self) -> SortOrder {
@@ -259,12 +298,10 @@ impl Settings {
     }
 
     pub fn set_sort(&mut self, key: SortKey, order: SortOrder) {
-        self.sort_by = match key {
-            SortKey::Name => SortBy::Name,
-            SortKey::Size => SortBy::Size,
-            SortKey::Modified => SortBy::Modified,
-            SortKey::Type => SortBy::Type,
-        };
+        self.sort_by = SortBy::KEYS
+            .iter()
+            .find(|(_, k)| *k == key)
+            .map_or(SortBy::Name, |&(by, _)| by);
         self.descending = order == SortOrder::Descending;
     }
 }
@@ -309,6 +346,35 @@ mod tests {
         let partial = Settings::parse("view = \"icons\"\n").expect("parse");
         assert_eq!(partial.view, ViewMode::Icons);
         assert_eq!(partial.sort_key(), SortKey::Name);
+    }
+
+    #[test]
+    fn columns_widths_and_folders_first_round_trip_and_old_files_load() {
+        let mut s = Settings {
+            columns: vec![Column::Permissions, Column::Size, Column::Owner],
+            folders_first: false,
+            ..Settings::default()
+        };
+        s.column_widths.insert(Column::Size, 150.0);
+        s.set_sort(SortKey::Permissions, SortOrder::Ascending);
+        let text = toml::to_string_pretty(&s).expect("encode");
+        assert!(text.contains("permissions"), "{text}");
+        assert_eq!(Settings::parse(&text).expect("parse"), s);
+        // A file from before columns could be chosen: the usual columns, folders first.
+        let old = Settings::parse("sort_by = \"size\"\ndescending = true\n").expect("parse");
+        assert_eq!(old.columns, Column::DEFAULT);
+        assert!(old.folders_first);
+        assert!(old.column_widths.is_empty());
+        assert_eq!(old.sort_key(), SortKey::Size);
+        // Names of columns this version does not know are passed over, not an error.
+        let newer = Settings::parse(
+            "columns = [\"size\", \"rating\", \"group\", \"size\"]\n\
+             [column_widths]\nrating = 80.0\ngroup = 90.0\n",
+        )
+        .expect("parse");
+        assert_eq!(newer.columns, [Column::Size, Column::Group]);
+        assert_eq!(newer.column_widths.get(&Column::Group), Some(&90.0));
+        assert_eq!(newer.column_widths.len(), 1);
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //! keeps its room on half a laptop screen, a long name is shortened in the middle with the
 //! whole name in a tooltip, F9 hides Places, a click on empty space clears the selection,
 //! and the rubber band selects what it touches, adds with Ctrl, works in the icons view,
-//! and scrolls on when held past the edge; Ctrl+wheel and Ctrl+plus/minus zoom the icons
+//! and scrolls on when held past the edge; in the details view a press beside a row's
+//! name starts a band (a click there selects the row) while one on the name drags the
+//! file; Ctrl+wheel and Ctrl+plus/minus zoom the icons
 //! view (the tiles grow, the setting is saved) without scrolling it. The effects are read off the status bar ("3
 //! selected") and checked on disk (the band's items go to the trash).
 //! Run: `cargo build && cargo test --test window_mouse` (skips without the tools, fails in CI).
@@ -11,6 +13,8 @@
 mod desktop;
 
 use std::fs;
+use std::path::Path;
+use std::process::Command;
 
 use desktop::{Desktop, Home, PATIENCE, Window, wait_for};
 
@@ -163,6 +167,99 @@ fn the_rubber_band_selects_what_it_touches_and_a_click_on_empty_space_clears() {
         n, 6,
         "every tile lies between the empty corner and the first"
     );
+    win.alive();
+}
+
+/// The paths other programs read from the clipboard (one a line, sorted), once there
+/// are `n` of them.
+fn wait_clipboard_paths(display: &str, what: &str, n: usize) -> Vec<String> {
+    wait_for(what, PATIENCE, || {
+        let out = Command::new("xclip")
+            .args(["-selection", "clipboard", "-o", "-t", "UTF8_STRING"])
+            .env("DISPLAY", display)
+            .output()
+            .ok()?;
+        let mut lines: Vec<String> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        lines.sort();
+        (lines.len() == n).then_some(lines)
+    })
+}
+
+fn paths(work: &Path, names: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = names
+        .iter()
+        .map(|n| work.join(n).to_string_lossy().into_owned())
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn a_press_beside_a_rows_name_starts_a_band_and_one_on_the_name_drags() {
+    let Some(desk) = Desktop::start() else { return };
+    if !desktop::have("xclip") {
+        assert!(std::env::var_os("CI").is_none(), "xclip is missing in CI");
+        eprintln!("skipped: xclip is not installed (apt-get install xclip)");
+        return;
+    }
+    let home = Home::with_files(&NAMES);
+    let work = home.work.clone();
+    fs::create_dir(work.join("archive")).expect("mkdir");
+    let mut win = desk.open_work(&home);
+    // The folder comes first; the rows span the view, their names take a third of it.
+    let (xa, ya) = win.wait_text("archive");
+    let (xd, yd) = win.wait_text("delta.txt");
+    assert!((xa - xd).abs() < 40, "names start in one column");
+
+    // From the empty part of delta's row (right of its name) up onto the folder's row:
+    // a band over five rows, not a drag of delta onto the folder.
+    win.drag((xd + 200, yd), (xd + 200, ya), 12);
+    let n = wait_selected(&win, "the band to select five rows", |n| n == 5);
+    assert_eq!(n, 5);
+    assert!(
+        win.find_text("Move here").is_none(),
+        "a band is no drag: no drop menu"
+    );
+    win.key("ctrl+c");
+    let copied = wait_clipboard_paths(desk.display(), "the five copied", 5);
+    assert_eq!(
+        copied,
+        paths(
+            &work,
+            &[
+                "archive",
+                "alpha.txt",
+                "bravo.txt",
+                "charlie.txt",
+                "delta.txt"
+            ]
+        )
+    );
+    assert!(work.join("delta.txt").exists(), "nothing moved");
+    assert_eq!(fs::read_dir(work.join("archive")).expect("ls").count(), 0);
+    win.alive();
+
+    // A click on the empty part of echo's row (far right, in the Type column) selects it.
+    let (_, _, w, _) = win.geometry();
+    let (_, ye) = win.wait_text("echo.txt");
+    win.click(w as i32 - 60, ye);
+    wait_selected(&win, "the click to select the row", |n| n == 1);
+    win.key("ctrl+c");
+    let copied = wait_clipboard_paths(desk.display(), "echo copied", 1);
+    assert_eq!(copied, paths(&work, &["echo.txt"]));
+
+    // A press on the name still drags the file: foxtrot onto the folder moves it there.
+    let from = win.wait_text("foxtrot.txt");
+    let to = win.wait_text("archive");
+    win.drag(from, to, 12);
+    win.click_text("Move here");
+    wait_for("foxtrot moved into the folder", PATIENCE, || {
+        (work.join("archive/foxtrot.txt").exists() && !work.join("foxtrot.txt").exists())
+            .then_some(())
+    });
     win.alive();
 }
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use porpoise_engine::entry::{Entry, Kind, State, is_hidden};
 use porpoise_engine::error::Reason;
-use porpoise_engine::listing::{SortKey, SortOrder, list_all, list_one, sort::compare};
+use porpoise_engine::listing::{list_all, list_one, sort::Sort, sort::compare};
 
 use super::format::{HUMAN_SIZE_WIDTH, human_size, mode_string, write_escaped};
 
@@ -61,14 +61,8 @@ fn list(args: &LsArgs) -> anyhow::Result<()> {
         .collect();
     if !args.unsorted {
         order.sort_unstable_by(|a, b| {
-            compare(
-                a,
-                listing.name(a),
-                b,
-                listing.name(b),
-                SortKey::Name,
-                SortOrder::Ascending,
-            )
+            // Name order, folders first.
+            compare(a, listing.name(a), b, listing.name(b), Sort::default())
         });
     }
     let stdout = std::io::stdout();

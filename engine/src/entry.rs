@@ -1,4 +1,4 @@
-//! Compact file records: a fixed 48-byte record per entry, names kept in a shared byte arena.
+//! Compact file records: a fixed 56-byte record per entry, names kept in a shared byte arena.
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
@@ -70,6 +70,11 @@ pub struct Entry {
     pub mtime_nsec: u32,
     pub uid: u32,
     pub gid: u32,
+    /// Last access and birth (creation) time in whole seconds since 1970, 0 where the
+    /// filesystem does not tell (or the time is before 1970): seconds in 32 bits keep
+    /// the record small and last until 2106.
+    pub atime: u32,
+    pub btime: u32,
     /// `st_mode`: file type and permission bits.
     pub mode: u16,
     name_len: u16,
@@ -88,6 +93,8 @@ impl Entry {
             mtime_nsec: 0,
             uid: 0,
             gid: 0,
+            atime: 0,
+            btime: 0,
             mode: 0,
             name_len: name.len,
             kind,
@@ -105,6 +112,8 @@ impl Entry {
             mtime_nsec: st.stx_mtime.tv_nsec,
             uid: st.stx_uid,
             gid: st.stx_gid,
+            atime: told_secs(st, rustix::fs::StatxFlags::ATIME, &st.stx_atime),
+            btime: told_secs(st, rustix::fs::StatxFlags::BTIME, &st.stx_btime),
             mode: st.stx_mode,
             name_len: name.len,
             kind: Kind::from_mode(u32::from(st.stx_mode)),
@@ -178,6 +187,18 @@ impl Entry {
     pub fn permissions(&self) -> u32 {
         u32::from(self.mode) & 0o7777
     }
+}
+
+/// A statx time in 32-bit seconds, 0 when statx did not fill it (`field` not in its mask).
+fn told_secs(
+    st: &rustix::fs::Statx,
+    field: rustix::fs::StatxFlags,
+    t: &rustix::fs::StatxTimestamp,
+) -> u32 {
+    if st.stx_mask & field.bits() == 0 {
+        return 0;
+    }
+    u32::try_from(t.tv_sec.max(0)).unwrap_or(u32::MAX)
 }
 
 /// Where a name sits in a [`Names`] arena.
@@ -281,8 +302,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn record_is_48_bytes() {
-        assert_eq!(std::mem::size_of::<Entry>(), 48);
+    fn record_is_56_bytes() {
+        assert_eq!(std::mem::size_of::<Entry>(), 56);
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod jobs;
 pub mod listing;
 pub mod mime;
 pub mod mounts;
+pub mod owners;
 pub mod place;
 pub mod props;
 pub mod rename;

@@ -31,7 +31,9 @@ pub const LISTING_MASK: StatxFlags = StatxFlags::TYPE
     .union(StatxFlags::MTIME)
     .union(StatxFlags::UID)
     .union(StatxFlags::GID)
-    .union(StatxFlags::INO);
+    .union(StatxFlags::INO)
+    .union(StatxFlags::ATIME)
+    .union(StatxFlags::BTIME);
 
 /// Open a directory by path for reading its entries (never follows a final symlink
 /// into something that is not a directory).

@@ -88,6 +88,43 @@ fn sort_orders_keep_folders_first() {
 }
 
 #[test]
+fn folders_mix_with_files_when_asked_and_the_new_keys_sort() {
+    let t = sample_tree();
+    std::fs::set_permissions(
+        t.path().join("b.jpg"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o600),
+    )
+    .expect("chmod");
+    let (mut l, _s) = listed(t.path(), ViewOptions::default(), false);
+    l.set_folders_first(false);
+    assert_eq!(
+        names(&l),
+        [
+            "a9.txt", "a10.txt", "Afolder", "b.jpg", "c.tar.gz", "zfolder"
+        ]
+    );
+    l.set_folders_first(true);
+    assert_eq!(&names(&l)[..2], ["Afolder", "zfolder"]);
+    // The records carry what the new columns show.
+    let b = l.iter().find(|(_, n)| *n == b"b.jpg").map(|(e, _)| *e);
+    let b = b.expect("b.jpg listed");
+    assert_eq!(b.permissions(), 0o600);
+    assert!(b.atime > 0, "the access time is read");
+    l.set_sort(SortKey::Permissions, SortOrder::Ascending);
+    assert_eq!(names(&l)[2], "b.jpg");
+    // "txt", "jpg", "gz" backwards; the whole order turns round, names too.
+    l.set_sort(SortKey::Extension, SortOrder::Descending);
+    assert_eq!(&names(&l)[2..], ["a10.txt", "a9.txt", "b.jpg", "c.tar.gz"]);
+    // Owners by name: one owner here, so the names decide.
+    l.set_sort(SortKey::Owner, SortOrder::Ascending);
+    assert_eq!(&names(&l)[2..], ["a9.txt", "a10.txt", "b.jpg", "c.tar.gz"]);
+    assert!(
+        porpoise_engine::owners::user(b.uid).is_some(),
+        "the owner learned"
+    );
+}
+
+#[test]
 fn hidden_files_and_the_filter_choose_what_is_shown() {
     let t = sample_tree();
     let (mut l, _s) = listed(t.path(), ViewOptions::default(), false);
@@ -364,7 +401,7 @@ fn batches_sorted_on_the_worker_merge_the_same_as_unsorted_ones() {
     };
     let opts = ListOptions {
         watch: false,
-        sort: Some(order),
+        sort: Some(view.sort()),
         ..ListOptions::default()
     };
     let s = open_dir(t.path().to_path_buf(), opts);
@@ -376,7 +413,7 @@ fn batches_sorted_on_the_worker_merge_the_same_as_unsorted_ones() {
         let ev = s.next().expect("events");
         match &ev {
             DirEvent::Opened { sorted, .. } => {
-                assert_eq!(*sorted, Some(order));
+                assert_eq!(*sorted, Some(view.sort()));
                 resorted.apply(ev.clone());
             }
             DirEvent::Batch(b) => {

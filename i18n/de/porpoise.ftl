@@ -69,6 +69,12 @@ column-name = Name
 column-size = Größe
 column-modified = Geändert
 column-type = Typ
+column-owner = Besitzer
+column-group = Gruppe
+column-permissions = Berechtigungen
+column-created = Erstellt
+column-accessed = Zugegriffen
+column-extension = Endung
 
 ## Was die Ansicht statt einer Liste sagt
 view-no-answer = { $place } antwortet nicht. Der Server ist vielleicht langsam oder nicht erreichbar; Sie können inzwischen woanders hingehen.
@@ -343,6 +349,14 @@ menu-show-places = Orte anzeigen
 menu-verify-copies = Kopien prüfen
 menu-queue-per-device = Ein Auftrag nach dem anderen je Gerät
 menu-restore-tabs = Tabs beim Start wiederherstellen
+menu-view = Ansicht
+menu-sort-by = Nach { $column } sortieren
+menu-sort-ascending = Aufsteigend
+menu-sort-descending = Absteigend
+menu-folders-first = Ordner zuerst
+menu-column-left = { $column } nach links
+menu-column-right = { $column } nach rechts
+menu-columns-reset = Übliche Spalten
 menu-network-previews = Vorschau auf Netzwerkfreigaben
 menu-preferences = Einstellungen…
 tooltip-close-pane = Diese Ansicht schließen (F3 schließt die andere)

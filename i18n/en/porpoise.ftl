@@ -69,6 +69,12 @@ column-name = Name
 column-size = Size
 column-modified = Modified
 column-type = Type
+column-owner = Owner
+column-group = Group
+column-permissions = Permissions
+column-created = Created
+column-accessed = Accessed
+column-extension = Extension
 
 ## What the file view says instead of a list
 view-loading = Loading…
@@ -345,6 +351,14 @@ menu-show-places = Show Places
 menu-verify-copies = Verify copies
 menu-queue-per-device = One job at a time per device
 menu-restore-tabs = Restore tabs at start
+menu-view = View
+menu-sort-by = Sort by { $column }
+menu-sort-ascending = Ascending
+menu-sort-descending = Descending
+menu-folders-first = Folders first
+menu-column-left = Move { $column } left
+menu-column-right = Move { $column } right
+menu-columns-reset = Usual columns
 menu-network-previews = Previews on network shares
 menu-preferences = Preferences…
 tooltip-close-pane = Close this pane (F3 closes the other)

@@ -7,6 +7,7 @@
 
 use iced::Task;
 pub mod band;
+mod columns;
 pub mod commands;
 mod drops;
 mod input;
@@ -62,6 +63,9 @@ pub enum Message {
     /// Bigger (> 0) or smaller icons in the icons view by so many steps; 0: the usual
     /// size again (Ctrl+wheel, Ctrl+plus, Ctrl+minus, Ctrl+0).
     Zoom(i32),
+    /// A column header's edge is dragged: the column's new width; `None`: the dragging
+    /// ended (the width is saved).
+    ColumnWidth(crate::columns::Column, Option<f32>),
     /// Menus, the name entry, the clipboard, the rubber band, the Trash view.
     Action(crate::actions::ActionMsg),
     /// The search view (Ctrl+F): typing, results coming in, opening them.
@@ -196,9 +200,9 @@ pub struct Marks {
     /// A click on an already selected entry of a larger selection waits for the release
     /// (it may start a drag of the whole selection instead).
     pub deferred_click: Option<Vec<u8>>,
-    /// A rubber band is being drawn: the selection it adds to (what was selected with
-    /// Ctrl held when it started; nothing otherwise).
-    pub band: Option<crate::selection::Selection>,
+    /// A press on the view's empty space (or beside a row's name) that may become a
+    /// rubber band.
+    pub band: Option<band::BandPress>,
     /// What this window last cut (its folder and names), drawn faded until it is pasted
     /// or something else is cut or copied.
     pub cut: Option<(PathBuf, std::collections::HashSet<Vec<u8>>)>,
@@ -255,6 +259,10 @@ impl Browser {
             Message::SetView(mode) => self.set_view(mode, cx),
             Message::ToggleHidden => self.toggle_hidden(cx),
             Message::Zoom(steps) => self.zoom(steps, cx),
+            Message::ColumnWidth(c, width) => {
+                self.column_width(c, width, cx);
+                Task::none()
+            }
             Message::Action(m) => self.action(m, cx),
             Message::Search(m) => self.on_search_message(m, cx),
             Message::Tab(m) => self.on_tab_message(m, cx),

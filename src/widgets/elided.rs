@@ -17,6 +17,8 @@ pub const ELLIPSIS: char = '…';
 pub struct Elided {
     full: String,
     size: f32,
+    /// As wide as the drawn text (at most the room it gets), rather than all the room.
+    shrink: bool,
 }
 
 /// A name of `size` pixels that fills the width it gets.
@@ -24,6 +26,16 @@ pub fn elided(full: impl Into<String>, size: f32) -> Elided {
     Elided {
         full: full.into(),
         size,
+        shrink: false,
+    }
+}
+
+impl Elided {
+    /// Take only the width of the drawn text (so what is around it can tell a press on
+    /// the name from one beside it).
+    pub fn shrink(mut self) -> Elided {
+        self.shrink = true;
+        self
     }
 }
 
@@ -55,7 +67,12 @@ where
     }
 
     fn size(&self) -> Size<Length> {
-        Size::new(Length::Fill, Length::Shrink)
+        let width = if self.shrink {
+            Length::Shrink
+        } else {
+            Length::Fill
+        };
+        Size::new(width, Length::Shrink)
     }
 
     fn layout(
@@ -83,8 +100,15 @@ where
         }
         let shown = state.fitted.as_ref().map_or("", |(_, _, s)| s.as_str());
         let _ = state.paragraph.update(line(shown, size, font));
-        let height = state.paragraph.min_bounds().height;
-        layout::Node::new(limits.resolve(Length::Fill, Length::Shrink, Size::new(width, height)))
+        let bounds = state.paragraph.min_bounds();
+        if self.shrink {
+            return layout::Node::new(Size::new(bounds.width.min(width), bounds.height));
+        }
+        layout::Node::new(limits.resolve(
+            Length::Fill,
+            Length::Shrink,
+            Size::new(width, bounds.height),
+        ))
     }
 
     fn draw(

@@ -11,17 +11,42 @@ use crate::error::IoError;
 use crate::mounts::MountClass;
 
 use super::read::DirEvent;
-use super::sort::{SortKey, SortOrder, compare};
+use super::sort::{Sort, SortKey, SortOrder, compare};
 use super::watch::Changes;
 
 /// How the shown entries are chosen and ordered.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ViewOptions {
     pub key: SortKey,
     pub order: SortOrder,
+    /// Folders before files (in either direction), rather than among them.
+    pub folders_first: bool,
     pub show_hidden: bool,
     /// Case-insensitive substring the names must contain (empty: all).
     pub filter: String,
+}
+
+impl Default for ViewOptions {
+    fn default() -> Self {
+        ViewOptions {
+            key: SortKey::Name,
+            order: SortOrder::Ascending,
+            folders_first: true,
+            show_hidden: false,
+            filter: String::new(),
+        }
+    }
+}
+
+impl ViewOptions {
+    /// The order these options put entries in.
+    pub fn sort(&self) -> Sort {
+        Sort {
+            key: self.key,
+            order: self.order,
+            folders_first: self.folders_first,
+        }
+    }
 }
 
 /// Where a listing stands.
@@ -61,7 +86,7 @@ pub struct Listed {
     mtime: Option<(i64, u32)>,
     class: MountClass,
     /// The order the listing's batches come in, when the worker sorts them.
-    batch_order: Option<(SortKey, SortOrder)>,
+    batch_order: Option<Sort>,
 }
 
 /// A folder's entries in the listers' order and the arena of their names.
@@ -72,11 +97,11 @@ struct Store {
     /// Arena bytes of names no entry points at any more.
     dead_name_bytes: usize,
     /// The order the entries are kept in (that of the lister that made them).
-    order: (SortKey, SortOrder),
+    order: Sort,
 }
 
 impl Store {
-    fn empty(order: (SortKey, SortOrder)) -> Arc<Store> {
+    fn empty(order: Sort) -> Arc<Store> {
         Arc::new(Store {
             order,
             ..Store::default()
@@ -90,7 +115,7 @@ impl Lister {
         Lister {
             path: path.into(),
             listed: Listed {
-                store: Store::empty((opts.key, opts.order)),
+                store: Store::empty(opts.sort()),
                 progress: Progress::Opening,
                 error: None,
                 mtime: None,
@@ -294,7 +319,7 @@ impl Lister {
     }
 
     fn clear(&mut self) {
-        self.listed.store = Store::empty((self.opts.key, self.opts.order));
+        self.listed.store = Store::empty(self.opts.sort());
         self.shown.clear();
     }
 
@@ -309,15 +334,13 @@ impl Lister {
     fn merge_sorted(&mut self, batch: Batch, presorted: bool) {
         let mut incoming = self.adopt(batch);
         let store = Arc::make_mut(&mut self.listed.store);
-        let (key, order) = store.order;
+        let sort = store.order;
         let Store { entries, names, .. } = store;
-        let is_after = |a: &Entry, b: &Entry| {
-            compare(a, names.name_of(a), b, names.name_of(b), key, order).is_gt()
-        };
+        let is_after =
+            |a: &Entry, b: &Entry| compare(a, names.name_of(a), b, names.name_of(b), sort).is_gt();
         if !presorted {
-            incoming.sort_unstable_by(|a, b| {
-                compare(a, names.name_of(a), b, names.name_of(b), key, order)
-            });
+            incoming
+                .sort_unstable_by(|a, b| compare(a, names.name_of(a), b, names.name_of(b), sort));
         }
         if let Some(&filler) = incoming.first() {
             // From the back, each free place takes the later of the two lists' last
@@ -371,7 +394,7 @@ impl Lister {
             e.set_name_ref(store.entries[i].name_ref());
             store.entries[i] = e;
         }
-        if self.listed.store.order.0 != SortKey::Name {
+        if self.listed.store.order.key != SortKey::Name {
             self.resort();
         } else {
             self.rebuild_shown();
@@ -426,13 +449,33 @@ impl Lister {
     /// Change the sort key or direction. Entries no mirror shares are sorted in place;
     /// shared ones stay as they are and this lister shows them in its own order.
     pub fn set_sort(&mut self, key: SortKey, order: SortOrder) {
-        if (key, order) == (self.opts.key, self.opts.order) {
+        let folders_first = self.opts.folders_first;
+        self.set_order(Sort {
+            key,
+            order,
+            folders_first,
+        });
+    }
+
+    /// Sort folders before files (`true`) or among them, keeping the key.
+    pub fn set_folders_first(&mut self, folders_first: bool) {
+        let sort = Sort {
+            folders_first,
+            ..self.opts.sort()
+        };
+        self.set_order(sort);
+    }
+
+    /// Change the whole order: see [`Lister::set_sort`].
+    pub fn set_order(&mut self, sort: Sort) {
+        if sort == self.opts.sort() {
             return;
         }
-        self.opts.key = key;
-        self.opts.order = order;
+        self.opts.key = sort.key;
+        self.opts.order = sort.order;
+        self.opts.folders_first = sort.folders_first;
         if let Some(store) = Arc::get_mut(&mut self.listed.store) {
-            store.order = (key, order);
+            store.order = sort;
             self.resort();
         } else {
             self.rebuild_shown();
@@ -457,11 +500,11 @@ impl Lister {
     /// Sort the entries again in their own order (a change of details moved them).
     fn resort(&mut self) {
         let store = Arc::make_mut(&mut self.listed.store);
-        let (key, order) = store.order;
+        let sort = store.order;
         let names = &store.names;
         store
             .entries
-            .sort_unstable_by(|a, b| compare(a, names.name_of(a), b, names.name_of(b), key, order));
+            .sort_unstable_by(|a, b| compare(a, names.name_of(a), b, names.name_of(b), sort));
         self.rebuild_shown();
     }
 
@@ -481,12 +524,12 @@ impl Lister {
             }
             self.shown.push(i as u32);
         }
-        let (key, order) = (self.opts.key, self.opts.order);
-        if (key, order) != self.listed.store.order {
+        let sort = self.opts.sort();
+        if sort != self.listed.store.order {
             let (entries, names) = (&self.listed.store.entries, &self.listed.store.names);
             self.shown.sort_unstable_by(|&a, &b| {
                 let (a, b) = (&entries[a as usize], &entries[b as usize]);
-                compare(a, names.name_of(a), b, names.name_of(b), key, order)
+                compare(a, names.name_of(a), b, names.name_of(b), sort)
             });
         }
     }

@@ -14,7 +14,7 @@ use crate::error::{IoError, Op};
 use crate::mounts::MountClass;
 use crate::sys;
 
-use super::sort::{SortKey, SortOrder, compare};
+use super::sort::{Sort, SortKey, compare};
 use super::stat::stat_entry;
 use super::watch::Changes;
 
@@ -33,7 +33,7 @@ pub struct ListOptions {
     /// Keep watching the folder after the listing and send single-entry changes.
     pub watch: bool,
     /// Sort each batch in this order on the worker, so the consumer only merges.
-    pub sort: Option<(SortKey, SortOrder)>,
+    pub sort: Option<Sort>,
 }
 
 impl Default for ListOptions {
@@ -59,7 +59,7 @@ pub enum DirEvent {
         class: MountClass,
         names_first: bool,
         /// Every `Batch` of this listing comes sorted in this order.
-        sorted: Option<(SortKey, SortOrder)>,
+        sorted: Option<Sort>,
     },
     /// The folder is listed again from scratch (the watcher lost track): drop what is held.
     Restart,
@@ -141,19 +141,12 @@ pub(crate) fn stat_batch(dir: &OwnedFd, batch: &mut Batch, dont_sync: bool) {
 
 /// [`stat_batch`], then put the batch in `order`; each thread sorts the half it looked at
 /// and the halves are merged.
-fn stat_and_sort(
-    dir: &OwnedFd,
-    batch: &mut Batch,
-    dont_sync: bool,
-    order: Option<(SortKey, SortOrder)>,
-) {
+fn stat_and_sort(dir: &OwnedFd, batch: &mut Batch, dont_sync: bool, order: Option<Sort>) {
     let Batch { entries, names } = batch;
     let names: &Names = names;
     let sort = |part: &mut [Entry]| {
-        if let Some((key, dir)) = order {
-            part.sort_unstable_by(|a, b| {
-                compare(a, names.name_of(a), b, names.name_of(b), key, dir)
-            });
+        if let Some(sort) = order {
+            part.sort_unstable_by(|a, b| compare(a, names.name_of(a), b, names.name_of(b), sort));
         }
     };
     if entries.len() < PARALLEL_FROM {
@@ -185,13 +178,13 @@ fn stat_and_sort(
             sort(second);
         }
     }
-    if let Some((key, dir)) = order {
+    if let Some(sort) = order {
         let (a, b) = entries.split_at(mid);
         let mut merged = Vec::with_capacity(entries.len());
         let (mut i, mut j) = (0, 0);
         while i < a.len() && j < b.len() {
             let (x, y) = (&a[i], &b[j]);
-            if compare(x, names.name_of(x), y, names.name_of(y), key, dir).is_le() {
+            if compare(x, names.name_of(x), y, names.name_of(y), sort).is_le() {
                 merged.push(*x);
                 i += 1;
             } else {
@@ -294,9 +287,7 @@ pub fn read_dir(
         }
     };
     // Details arrive after names on slow mounts: only name order can be decided early.
-    let sorted = opts
-        .sort
-        .filter(|(key, _)| !names_first || *key == SortKey::Name);
+    let sorted = opts.sort.filter(|s| !names_first || s.key == SortKey::Name);
     if !send(DirEvent::Opened {
         mtime,
         class,
@@ -320,7 +311,7 @@ fn read_complete(
     dir: &OwnedFd,
     path: &Path,
     opts: &ListOptions,
-    sorted: Option<(SortKey, SortOrder)>,
+    sorted: Option<Sort>,
     send: &mut dyn FnMut(DirEvent) -> bool,
 ) -> bool {
     let mut buf = vec![MaybeUninit::<u8>::uninit(); 64 * 1024];
@@ -346,12 +337,12 @@ fn read_complete(
 }
 
 /// Put a batch in the listing's order (on the worker, off the consumer's thread).
-fn sort_batch(mut batch: Batch, order: Option<(SortKey, SortOrder)>) -> Batch {
-    if let Some((key, dir)) = order {
+fn sort_batch(mut batch: Batch, order: Option<Sort>) -> Batch {
+    if let Some(sort) = order {
         let names = &batch.names;
         batch
             .entries
-            .sort_unstable_by(|a, b| compare(a, names.name_of(a), b, names.name_of(b), key, dir));
+            .sort_unstable_by(|a, b| compare(a, names.name_of(a), b, names.name_of(b), sort));
     }
     batch
 }
@@ -373,7 +364,7 @@ fn read_names_then_details(
     dir: &OwnedFd,
     path: &Path,
     opts: &ListOptions,
-    sorted: Option<(SortKey, SortOrder)>,
+    sorted: Option<Sort>,
     send: &mut dyn FnMut(DirEvent) -> bool,
 ) -> bool {
     // Names first: getdents only, the type comes with the name.

@@ -1,4 +1,5 @@
-//! Sort orders of a listing: natural name order with folders first; size, date and type.
+//! Sort orders of a listing: natural name order, with folders first unless asked
+//! otherwise; size, dates, type, extension, owner, group and permissions.
 
 use std::cmp::Ordering;
 
@@ -11,6 +12,36 @@ pub enum SortKey {
     Size,
     Modified,
     Type,
+    /// The last access.
+    Accessed,
+    /// The birth time, where the filesystem keeps one (others come first).
+    Created,
+    /// The letters after the last dot.
+    Extension,
+    /// The owner's user name (its number where it has none).
+    Owner,
+    Group,
+    /// The permission bits as a number.
+    Permissions,
+}
+
+/// A listing's whole order: the key, its direction, and whether folders come before
+/// files (in either direction) or are sorted among them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Sort {
+    pub key: SortKey,
+    pub order: SortOrder,
+    pub folders_first: bool,
+}
+
+impl Default for Sort {
+    fn default() -> Self {
+        Sort {
+            key: SortKey::Name,
+            order: SortOrder::Ascending,
+            folders_first: true,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -91,30 +122,45 @@ fn ext_cmp(a: &[u8], b: &[u8]) -> Ordering {
         .cmp(eb.iter().map(u8::to_ascii_lowercase))
 }
 
-/// The full order of a listing: folders first (in either direction), then the key, then
-/// the natural name order.
-pub fn compare(
-    a: &Entry,
-    an: &[u8],
-    b: &Entry,
-    bn: &[u8],
-    key: SortKey,
-    order: SortOrder,
-) -> Ordering {
-    let folders = b.is_dir_like().cmp(&a.is_dir_like());
-    if folders != Ordering::Equal {
-        return folders;
+/// The full order of a listing: folders first (in either direction) when `sort` says so,
+/// then the key, then the natural name order.
+pub fn compare(a: &Entry, an: &[u8], b: &Entry, bn: &[u8], sort: Sort) -> Ordering {
+    if sort.folders_first {
+        let folders = b.is_dir_like().cmp(&a.is_dir_like());
+        if folders != Ordering::Equal {
+            return folders;
+        }
     }
-    let by_key = match key {
+    let by_key = match sort.key {
         SortKey::Name => Ordering::Equal,
         SortKey::Size => a.size.cmp(&b.size),
         SortKey::Modified => (a.mtime_sec, a.mtime_nsec).cmp(&(b.mtime_sec, b.mtime_nsec)),
         SortKey::Type => a.kind().cmp(&b.kind()).then_with(|| ext_cmp(an, bn)),
+        SortKey::Accessed => a.atime.cmp(&b.atime),
+        SortKey::Created => a.btime.cmp(&b.btime),
+        SortKey::Extension => ext_cmp(an, bn),
+        SortKey::Owner => owner_cmp(a.uid, b.uid, crate::owners::user),
+        SortKey::Group => owner_cmp(a.gid, b.gid, crate::owners::group),
+        SortKey::Permissions => a.permissions().cmp(&b.permissions()),
     };
     let ord = by_key.then_with(|| natural_cmp(an, bn));
-    match order {
+    match sort.order {
         SortOrder::Ascending => ord,
         SortOrder::Descending => ord.reverse(),
+    }
+}
+
+/// Owners by their names as far as they are known (numbers without a name after the
+/// names, by number).
+fn owner_cmp(a: u32, b: u32, name: fn(u32) -> Option<std::sync::Arc<str>>) -> Ordering {
+    if a == b {
+        return Ordering::Equal;
+    }
+    match (name(a), name(b)) {
+        (Some(x), Some(y)) => natural_cmp(x.as_bytes(), y.as_bytes()),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => a.cmp(&b),
     }
 }
 
@@ -152,6 +198,48 @@ mod tests {
         assert_ne!(natural_cmp(b"a", b"A"), Ordering::Equal);
         assert_ne!(natural_cmp(b"01", b"1"), Ordering::Equal);
         assert_eq!(natural_cmp(b"same", b"same"), Ordering::Equal);
+    }
+
+    fn entry(names: &mut crate::entry::Names, name: &str, dir: bool) -> Entry {
+        use crate::entry::Kind;
+        let kind = if dir { Kind::Dir } else { Kind::File };
+        let mut e = Entry::pending(names.push(name.as_bytes()), kind, 0);
+        e.mark_failed(false);
+        e
+    }
+
+    #[test]
+    fn folders_come_first_unless_mixed_and_new_keys_order_entries() {
+        let mut names = crate::entry::Names::default();
+        let mut a = entry(&mut names, "a.zip", false);
+        let mut b = entry(&mut names, "b", true);
+        let by = |key, folders_first| Sort {
+            key,
+            order: SortOrder::Ascending,
+            folders_first,
+        };
+        let cmp = |a: &Entry, b: &Entry, s| compare(a, names.name_of(a), b, names.name_of(b), s);
+        assert_eq!(cmp(&a, &b, by(SortKey::Name, true)), Ordering::Greater);
+        assert_eq!(cmp(&a, &b, by(SortKey::Name, false)), Ordering::Less);
+        a.btime = 10;
+        b.btime = 5;
+        assert_eq!(cmp(&a, &b, by(SortKey::Created, false)), Ordering::Greater);
+        a.atime = 1;
+        b.atime = 2;
+        assert_eq!(cmp(&a, &b, by(SortKey::Accessed, false)), Ordering::Less);
+        a.mode = 0o644;
+        b.mode = 0o755;
+        assert_eq!(cmp(&a, &b, by(SortKey::Permissions, false)), Ordering::Less);
+        // "zip" after no extension.
+        assert_eq!(
+            cmp(&a, &b, by(SortKey::Extension, false)),
+            Ordering::Greater
+        );
+        let desc = Sort {
+            order: SortOrder::Descending,
+            ..by(SortKey::Extension, false)
+        };
+        assert_eq!(cmp(&a, &b, desc), Ordering::Less);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! One entry's details: statx relative to its folder, and for a symbolic link the kind of
-//! what it points to. Used by the first listing and by the watcher's single-entry updates.
+//! what it points to (and its owner's names learned). Used by the first listing and by the watcher's single-entry updates.
 
 use std::ffi::CStr;
 use std::os::fd::AsFd;
@@ -19,6 +19,8 @@ pub(crate) fn stat_entry(
     match sys::statx_at(&dir, name, dont_sync) {
         Ok(st) => {
             let mut e = Entry::from_statx(r, &st);
+            // The owner's names are looked up here, off the thread that shows them.
+            crate::owners::learn(e.uid, e.gid);
             if e.kind() == Kind::Symlink {
                 let target = sys::statx_follow(&dir, name, dont_sync)
                     .ok()

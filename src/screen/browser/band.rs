@@ -1,6 +1,7 @@
 //! The rubber band in the file view: a click on empty space clears the selection (Ctrl
 //! keeps it); dragging selects every row or tile the band touches, added to what was
-//! selected when Ctrl is held; held past an edge, the view scrolls on.
+//! selected when Ctrl is held; held past an edge, the view scrolls on. In the details view
+//! a press beside a row's name starts a band too, and a click there selects the row.
 
 use iced::Rectangle;
 use iced::Task;
@@ -14,30 +15,56 @@ use crate::widgets::band::BandEvent;
 /// The icons view's grid starts this far from the view's left edge.
 pub const GRID_LEFT: f32 = 8.0;
 
+/// A press that may become a rubber band.
+#[derive(Debug, Clone, Default)]
+pub struct BandPress {
+    /// The selection the band adds to (what was selected with Ctrl held when it
+    /// started; nothing otherwise).
+    base: Selection,
+    /// The row of the details view the press was on (beside its name): a click without
+    /// a drag selects it.
+    row: Option<Vec<u8>>,
+    /// The pointer moved far enough to draw a band.
+    moved: bool,
+}
+
 impl Browser {
     pub(super) fn on_band(&mut self, e: BandEvent, cx: &mut Context) -> Task<Message> {
         match e {
-            BandEvent::Started(_) => {
+            BandEvent::Started(at) => {
                 cx.tell(Event::FocusView);
                 // A press on the view ends a menu or a typed location (not a name
                 // being typed: the entry ends it when it loses the keyboard).
                 self.pane.end_mode_if(|m| {
                     matches!(m, Mode::Menu(_) | Mode::Drop(_) | Mode::Location(_))
                 });
+                let row = (cx.settings.view == ViewMode::Details)
+                    .then(|| (at.y.max(0.0) / cx.settings.shape().row_height()) as usize)
+                    .and_then(|i| self.pane.lister().get(i))
+                    .map(|(_, name)| name.to_vec());
                 let base = if cx.modifiers.control() {
                     self.pane.selection().clone()
                 } else {
-                    self.pane.selection_mut().clear();
+                    // A press on a row keeps the selection until it is a band or a
+                    // click; one on empty space clears it at once.
+                    if row.is_none() {
+                        self.pane.selection_mut().clear();
+                    }
                     Selection::default()
                 };
-                self.marks.band = Some(base);
+                self.marks.band = Some(BandPress {
+                    base,
+                    row,
+                    moved: false,
+                });
                 Task::none()
             }
             BandEvent::Spans(span) => {
-                let Some(base) = &self.marks.band else {
+                let Some(press) = &mut self.marks.band else {
                     return Task::none();
                 };
-                let mut selection = base.clone();
+                press.moved = true;
+                let mut selection = press.base.clone();
                 for i in self.touched(span, cx.settings) {
                     if let Some((_, name)) = self.pane.lister().get(i) {
                         selection.add(name);
@@ -58,10 +85,15 @@ impl Browser {
                 self.pane.viewport_mut().offset_y = y;
                 self.pane.scroll_to(y)
             }
-            BandEvent::Ended => {
-                self.marks.band = None;
-                Task::none()
-            }
+            BandEvent::Ended => match self.marks.band.take() {
+                // A click beside a row's name: the row is clicked.
+                Some(BandPress {
+                    row: Some(name),
+                    moved: false,
+                    ..
+                }) => self.clicked(name, cx),
+                _ => Task::none(),
+            },
         }
     }
 

@@ -61,6 +61,10 @@ impl Browser {
             }
             ActionMsg::Band(e) => self.on_band(e, cx),
             ActionMsg::ContextMenu(target) => self.open_menu_at(target, cx.pointer, false),
+            ActionMsg::HeaderMenu(column) => {
+                self.open_header_menu(column, cx);
+                Task::none()
+            }
             ActionMsg::MenuPick(item) => self.menu_pick(item, cx),
             ActionMsg::MainMenu => {
                 self.open_main_menu(false, cx.settings);
@@ -360,9 +364,17 @@ impl Browser {
             // The menu stays, its submenu beside it.
             return self.ask_open_with(false, cx);
         }
+        if item == MenuItem::ViewMenu {
+            let by_key = self.pane.menu().is_some_and(|m| m.highlighted.is_some());
+            self.open_view_menu(by_key, cx.settings);
+            return Task::none();
+        }
         let Some(menu) = self.pane.take_menu() else {
             return Task::none();
         };
+        if let Some(task) = self.column_pick(item, cx) {
+            return task;
+        }
         let target = menu.target;
         match item {
             MenuItem::Open => match target {
@@ -472,6 +484,14 @@ impl Browser {
                 }
                 Task::none()
             }
+            // The View and header menus' entries (taken above).
+            MenuItem::ViewMenu
+            | MenuItem::SortBy(_)
+            | MenuItem::SortAscending(_)
+            | MenuItem::FoldersFirst
+            | MenuItem::ToggleColumn(_)
+            | MenuItem::MoveColumn(..)
+            | MenuItem::ResetColumns => Task::none(),
         }
     }
 }

@@ -51,6 +51,8 @@ pub enum PaneMsg {
     Activate(Vec<u8>),
     /// A column header: sort by it (again: the other way round).
     SortBy(SortKey),
+    /// The View menu: sort by this key in this direction.
+    Sort(SortKey, SortOrder),
     /// The view was scrolled or resized.
     Scrolled(Viewport),
     /// The filter box's toggle, and typing in it.
@@ -405,6 +407,7 @@ fn view_options(
     ViewOptions {
         key,
         order,
+        folders_first: settings.folders_first,
         show_hidden: settings.show_hidden,
         filter: filter.unwrap_or_default().to_owned(),
     }

@@ -4,6 +4,7 @@
 //! the Trash view's questions). They draw from [`Show`]: the browser, and what the window
 //! around it says of the look.
 
+pub mod cells;
 pub mod details;
 pub mod entry;
 pub mod folder_view;
@@ -151,9 +152,10 @@ impl<'a> Show<'a> {
         self.browser.files_width(self.look.settings)
     }
 
-    /// The details view's columns that fit beside the name now.
+    /// The details view's chosen columns that fit beside the name now, and their widths.
     pub fn detail_columns(&self) -> crate::layout::Columns {
-        crate::layout::Columns::fitting(self.files_width())
+        let s = self.look.settings;
+        crate::layout::Columns::fitting(self.files_width(), &s.columns, &s.column_widths)
     }
 
     /// How far `pane`'s view is scrolled, and how far it can be.

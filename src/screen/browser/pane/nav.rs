@@ -40,6 +40,7 @@ impl Pane {
     /// pane was behind.
     pub fn adopt(&mut self, settings: &Settings) {
         self.lister.set_show_hidden(settings.show_hidden);
+        self.lister.set_folders_first(settings.folders_first);
         self.selection.retain_shown(&self.lister);
     }
 
@@ -72,7 +73,7 @@ impl Pane {
             opts: ListOptions {
                 known_mtime,
                 // The worker sorts each batch; this thread only merges.
-                sort: Some((self.lister.options().key, self.lister.options().order)),
+                sort: Some(self.lister.options().sort()),
                 ..ListOptions::default()
             },
             ended: false,
@@ -351,7 +352,7 @@ impl Pane {
 fn listed(folder: PathBuf, opts: ViewOptions, cache: &mut ListerCache) -> Lister {
     match cache.take(&folder) {
         Some(mut cached) => {
-            cached.set_sort(opts.key, opts.order);
+            cached.set_order(opts.sort());
             cached.set_show_hidden(opts.show_hidden);
             cached.set_filter(&opts.filter);
             cached

@@ -33,6 +33,15 @@ impl Pane {
                     Some(PaneEvent::Sorted(key, order)),
                 );
             }
+            PaneMsg::Sort(key, order) => {
+                self.sort = (key, order);
+                self.lister.set_sort(key, order);
+                let (key, order) = self.sort;
+                return (
+                    self.reveal_cursor(view),
+                    Some(PaneEvent::Sorted(key, order)),
+                );
+            }
             PaneMsg::Scrolled(v) => {
                 tracing::trace!(?v, "scrolled");
                 self.viewport = v;

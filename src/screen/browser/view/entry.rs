@@ -74,15 +74,48 @@ pub fn target(app: Show<'_>, pane: &Pane, name: &[u8]) -> DropTarget {
     }
 }
 
-/// Make `content` (already sized) an entry of the file view.
+/// Make `content` (already sized) an entry of the file view: a press anywhere on it
+/// selects the entry and may start a drag (the icons view's tiles).
 pub fn area<'a>(
     content: container::Container<'a, Message>,
     name: &[u8],
     look: Look,
     target: DropTarget,
 ) -> Element<'a, Message> {
-    mouse_area(content.style(style(look)))
+    surface(content, name, look, target)
         .on_press(Message::Clicked(name.to_vec()))
+        .into()
+}
+
+/// Make `content` (already sized) a row of the details view: it hovers, takes drops and
+/// right and middle presses, but a left press on it reaches the view below (a rubber
+/// band, or a click that selects the row); only its [`grip`] (the icon and the name's
+/// text) takes a press as the start of a drag, as in Dolphin and Nautilus.
+pub fn row_area<'a>(
+    content: container::Container<'a, Message>,
+    name: &[u8],
+    look: Look,
+    target: DropTarget,
+) -> Element<'a, Message> {
+    surface(content, name, look, target).into()
+}
+
+/// The part of a row a press selects and may drag: the icon and the name's text.
+pub fn grip<'a>(content: impl Into<Element<'a, Message>>, name: &[u8]) -> Element<'a, Message> {
+    mouse_area(content)
+        .on_press(Message::Clicked(name.to_vec()))
+        .into()
+}
+
+/// `content` in its entry's colours, turning release, right and middle presses and
+/// hovering into messages.
+fn surface<'a>(
+    content: container::Container<'a, Message>,
+    name: &[u8],
+    look: Look,
+    target: DropTarget,
+) -> iced::widget::MouseArea<'a, Message> {
+    mouse_area(content.style(style(look)))
         .on_release(Message::Action(ActionMsg::ReleasedOn(target.clone())))
         .on_right_press(Message::Action(ActionMsg::ContextMenu(Some(name.to_vec()))))
         .on_middle_press(Message::Tab(
@@ -90,7 +123,6 @@ pub fn area<'a>(
         ))
         .on_enter(Message::Action(ActionMsg::Hover(target.clone())))
         .on_exit(Message::Action(ActionMsg::Unhover(target)))
-        .into()
 }
 
 /// The rename input, when `name` is the entry being renamed.

@@ -27,7 +27,9 @@ pub fn layers(app: Show<'_>) -> Vec<Element<'_, Message>> {
             .map(|(at, &i)| {
                 let mark = match (ticked(app, i), i) {
                     (Some(on), _) => Mark::Tick(on),
-                    (None, MenuItem::OpenWith | MenuItem::NewFile) => Mark::Submenu,
+                    (None, MenuItem::OpenWith | MenuItem::NewFile | MenuItem::ViewMenu) => {
+                        Mark::Submenu
+                    }
                     (None, _) => Mark::Plain,
                 };
                 Entry {
@@ -158,6 +160,12 @@ fn ticked(app: Show<'_>, i: MenuItem) -> Option<bool> {
         MenuItem::QueuePerDevice => Some(s.queue_per_device),
         MenuItem::RestoreTabs => Some(s.restore_tabs),
         MenuItem::NetworkPreviews => Some(s.previews_on_network),
+        MenuItem::FoldersFirst => Some(s.folders_first),
+        MenuItem::ToggleColumn(c) => Some(s.columns.contains(&c)),
+        MenuItem::SortBy(key) => Some(app.pane().sort().0 == key),
+        MenuItem::SortAscending(up) => {
+            Some((app.pane().sort().1 == porpoise_engine::listing::SortOrder::Ascending) == up)
+        }
         _ => None,
     }
 }
@@ -197,7 +205,30 @@ pub fn menu_label(i: MenuItem) -> String {
         MenuItem::InvertSelection => fl!("menu-invert-selection"),
         MenuItem::Shortcuts => fl!("menu-shortcuts"),
         MenuItem::About => fl!("menu-about"),
+        MenuItem::ViewMenu => fl!("menu-view"),
+        MenuItem::SortBy(key) => sort_label(key),
+        MenuItem::SortAscending(true) => fl!("menu-sort-ascending"),
+        MenuItem::SortAscending(false) => fl!("menu-sort-descending"),
+        MenuItem::FoldersFirst => fl!("menu-folders-first"),
+        MenuItem::ToggleColumn(c) => c.label(),
+        MenuItem::MoveColumn(c, true) => fl!("menu-column-left", column = c.label()),
+        MenuItem::MoveColumn(c, false) => fl!("menu-column-right", column = c.label()),
+        MenuItem::ResetColumns => fl!("menu-columns-reset"),
     }
+}
+
+/// The View menu's entry of a sort key: "Sort by Size".
+fn sort_label(key: porpoise_engine::listing::SortKey) -> String {
+    use crate::columns::Column;
+    use porpoise_engine::listing::SortKey;
+    let column = match key {
+        SortKey::Name => fl!("column-name"),
+        other => Column::ALL
+            .into_iter()
+            .find(|c| c.sort_key() == other)
+            .map_or_else(String::new, Column::label),
+    };
+    fl!("menu-sort-by", column = column)
 }
 
 /// A question of the Trash view ("Empty the trash?"): its words (question, detail, the
