@@ -47,15 +47,7 @@ pub fn look(typed: String, path: PathBuf) -> Task<PaneMsg> {
     Task::perform(
         blocking({
             let path = path.clone();
-            move || match std::fs::symlink_metadata(&path) {
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Found::Missing,
-                // A link whose target is gone leads nowhere either.
-                Ok(m) if m.file_type().is_symlink() && std::fs::metadata(&path).is_err() => {
-                    Found::Missing
-                }
-                // Anything else (there, or not readable) is for the pane to show.
-                _ => Found::There,
-            }
+            move || found_at(&path)
         }),
         move |found| PaneMsg::LocationLooked {
             typed: typed.clone(),
@@ -63,6 +55,26 @@ pub fn look(typed: String, path: PathBuf) -> Task<PaneMsg> {
             found: found.unwrap_or(Found::There),
         },
     )
+}
+
+/// What is at `path`. A path on a network share or FUSE mount is not looked at: a server
+/// that does not answer would hold the look (and the pane) forever, where the pane's own
+/// listing says that it does not answer, or that the folder does not exist.
+pub fn found_at(path: &Path) -> Found {
+    let on_share = porpoise_engine::mounts::current()
+        .ok()
+        .and_then(|t| t.containing(path).map(|m| m.class.is_slow()))
+        .unwrap_or(false);
+    if on_share {
+        return Found::There;
+    }
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Found::Missing,
+        // A link whose target is gone leads nowhere either.
+        Ok(m) if m.file_type().is_symlink() && std::fs::metadata(path).is_err() => Found::Missing,
+        // Anything else (there, or not readable) is for the pane to show.
+        _ => Found::There,
+    }
 }
 
 /// The completion of `typed`: `None` when no folder begins as its last part does.
@@ -130,6 +142,17 @@ fn common_beginning(names: &[String]) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_local_path_is_looked_at_and_a_broken_link_leads_nowhere() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        std::fs::create_dir(d.join("there")).expect("mkdir");
+        std::os::unix::fs::symlink(d.join("gone"), d.join("broken")).expect("symlink");
+        assert_eq!(found_at(&d.join("there")), Found::There);
+        assert_eq!(found_at(&d.join("not-there")), Found::Missing);
+        assert_eq!(found_at(&d.join("broken")), Found::Missing);
+    }
 
     #[test]
     fn tab_completes_folders_as_a_shell_does() {
