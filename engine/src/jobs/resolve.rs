@@ -28,6 +28,15 @@ pub enum Resolution {
     Skip,
 }
 
+/// How a worker's turn to ask went.
+enum Turn {
+    /// No question was needed: the rule, as it was then.
+    Settled(ConflictPolicy),
+    Answered(Followed),
+    /// The job was cancelled (by the answer or meanwhile).
+    Cancelled,
+}
+
 /// What an answer comes to for its item.
 enum Followed {
     /// Go by this rule.
@@ -74,25 +83,14 @@ impl Resolver {
             ctx.refused(path.to_owned(), Refusal::OntoItself);
             return Resolution::Skip;
         }
-        let mut policy = self.policy();
-        if policy == ConflictPolicy::Ask {
-            let one_at_a_time = self.asking.lock().unwrap_or_else(|p| p.into_inner());
-            policy = self.policy();
-            if policy == ConflictPolicy::Ask {
-                let Some(answer) = self.ask(ctx, path, target, meta, existing.as_ref()) else {
-                    return Resolution::Skip;
-                };
-                // The rule changes before the next worker may ask.
-                let followed = self.follow(answer);
-                drop(one_at_a_time);
-                match followed {
-                    Followed::Rule(p) => policy = p,
-                    Followed::Named(name) => {
-                        return self.named(ctx, path, (dst, dst_path), &name, meta);
-                    }
-                }
+        let asked = || self.ask(ctx, path, target, meta, existing.as_ref());
+        let policy = match self.in_turn(|p| p != ConflictPolicy::Ask, asked) {
+            Turn::Settled(p) | Turn::Answered(Followed::Rule(p)) => p,
+            Turn::Answered(Followed::Named(name)) => {
+                return self.named(ctx, path, (dst, dst_path), &name, meta);
             }
-        }
+            Turn::Cancelled => return Resolution::Skip,
+        };
         let copy = dst_path.join(OsStr::from_bytes(target.to_bytes()));
         self.apply(
             policy,
@@ -116,39 +114,50 @@ impl Resolver {
         target: &CStr,
         meta: &Meta,
     ) -> Resolution {
-        let unasked = |policy| match policy {
-            ConflictPolicy::Rename => Some(Resolution::RenameTo(free_target(dst, target))),
-            ConflictPolicy::Ask if !self.merge_all.load(Ordering::Relaxed) => None,
-            _ => Some(Resolution::Replace),
+        let settled = |p| p != ConflictPolicy::Ask || self.merge_all.load(Ordering::Relaxed);
+        let asked = || {
+            let existing = meta_at(dst, target).ok();
+            self.ask(ctx, path, target, meta, existing.as_ref())
         };
-        if let Some(r) = unasked(self.policy()) {
-            return r;
-        }
-        let one_at_a_time = self.asking.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(r) = unasked(self.policy()) {
-            return r;
-        }
-        let existing = meta_at(dst, target).ok();
-        let Some(answer) = self.ask(ctx, path, target, meta, existing.as_ref()) else {
-            return Resolution::Skip;
-        };
-        // The rule changes before the next worker may ask.
-        if answer.choice == Choice::Merge && answer.for_all {
-            self.merge_all.store(true, Ordering::Relaxed);
-            return Resolution::Replace;
-        }
-        let followed = self.follow(answer);
-        drop(one_at_a_time);
-        match followed {
-            Followed::Named(name) => self.named(ctx, path, (dst, dst_path), &name, meta),
-            Followed::Rule(ConflictPolicy::Skip) => {
+        match self.in_turn(settled, asked) {
+            Turn::Cancelled => Resolution::Skip,
+            Turn::Answered(Followed::Named(name)) => {
+                self.named(ctx, path, (dst, dst_path), &name, meta)
+            }
+            Turn::Settled(ConflictPolicy::Rename)
+            | Turn::Answered(Followed::Rule(ConflictPolicy::Rename)) => {
+                Resolution::RenameTo(free_target(dst, target))
+            }
+            Turn::Answered(Followed::Rule(ConflictPolicy::Skip)) => {
                 ctx.skipped(path.to_owned(), SkipReason::Conflict);
                 Resolution::Skip
             }
-            Followed::Rule(ConflictPolicy::Rename) => {
-                Resolution::RenameTo(free_target(dst, target))
-            }
-            Followed::Rule(_) => Resolution::Replace,
+            // Merged: by the rule, by "Merge" (for all too), or by the command's rules.
+            Turn::Settled(_) | Turn::Answered(Followed::Rule(_)) => Resolution::Replace,
+        }
+    }
+
+    /// One question at a time, whichever worker meets a conflict: `settled` says from the
+    /// rule whether no question is needed, and is asked again once this worker's turn has
+    /// come (an answer "for all" may have settled it meanwhile). The answer becomes the
+    /// rule before the next worker's turn.
+    fn in_turn(
+        &self,
+        settled: impl Fn(ConflictPolicy) -> bool,
+        ask: impl FnOnce() -> Option<Answer>,
+    ) -> Turn {
+        let policy = self.policy();
+        if settled(policy) {
+            return Turn::Settled(policy);
+        }
+        let _one_at_a_time = self.asking.lock().unwrap_or_else(|p| p.into_inner());
+        let policy = self.policy();
+        if settled(policy) {
+            return Turn::Settled(policy);
+        }
+        match ask() {
+            Some(answer) => Turn::Answered(self.follow(answer)),
+            None => Turn::Cancelled,
         }
     }
 
@@ -184,8 +193,11 @@ impl Resolver {
     /// What an answer means for this item, and for the rest when it is for all.
     fn follow(&self, answer: Answer) -> Followed {
         let rule = answer.choice.as_policy().unwrap_or(ConflictPolicy::Skip);
-        if answer.for_all {
-            *self.policy.lock().unwrap_or_else(|e| e.into_inner()) = rule;
+        match answer.choice {
+            // "Merge" for all is for folders alone: files are still asked.
+            Choice::Merge if answer.for_all => self.merge_all.store(true, Ordering::Relaxed),
+            _ if answer.for_all => *self.policy.lock().unwrap_or_else(|e| e.into_inner()) = rule,
+            _ => {}
         }
         match answer.new_name {
             Some(name) if answer.choice == Choice::Rename => Followed::Named(name),
