@@ -1,0 +1,6 @@
+//! Archives as data from anywhere: what an entry's name may become inside the folder an
+//! archive is extracted into, and where an archive's entries land. Reading and writing
+//! the formats builds on these rules.
+
+pub mod landing;
+pub mod names;
