@@ -3,4 +3,5 @@
 //! the formats builds on these rules.
 
 pub mod landing;
+pub mod list;
 pub mod names;
