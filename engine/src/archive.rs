@@ -2,6 +2,7 @@
 //! archive is extracted into, and where an archive's entries land. Reading and writing
 //! the formats builds on these rules.
 
+pub mod beneath;
 pub mod landing;
 pub mod list;
 pub mod names;
