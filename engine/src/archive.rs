@@ -3,6 +3,7 @@
 //! the formats builds on these rules.
 
 pub mod beneath;
+pub mod extract;
 pub mod landing;
 pub mod list;
 pub mod names;
