@@ -7,6 +7,7 @@
 
 pub mod appearance;
 pub mod apps;
+pub mod archive;
 pub mod bookmarks;
 pub mod devices;
 pub mod entry;
