@@ -7,3 +7,4 @@ pub mod extract;
 pub mod landing;
 pub mod list;
 pub mod names;
+pub mod read;

@@ -6,8 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use porpoise_engine::archive::list::{Format, Kind, ListError, format_of, list};
+use porpoise_engine::archive::list::{Format, Kind, format_of, list};
 use porpoise_engine::archive::names::NameRefusal;
+use porpoise_engine::archive::read::ReadError;
 
 /// Run `script` in python3 with the folder `dir` as its first argument.
 fn python(dir: &Path, script: &str) -> bool {
@@ -107,7 +108,7 @@ fn the_bound_is_kept_and_a_file_that_is_no_archive_says_so() {
     assert!(!list(&d.join("many.tar"), 1000).expect("list").cut);
     // Named .zip, but its bytes say otherwise: the bytes decide.
     match list(&d.join("notes.zip"), 1000) {
-        Err(ListError::NotAnArchive { path }) => assert!(path.ends_with("notes.zip")),
+        Err(ReadError::NotAnArchive { path }) => assert!(path.ends_with("notes.zip")),
         other => panic!("{other:?}"),
     }
 }

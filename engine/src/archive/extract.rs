@@ -3,15 +3,15 @@
 //! folder through [`Beneath`]. A refused name, a device or a hard link is skipped and
 //! counted; nothing is written outside the landing folder.
 
-use std::fs::File;
-use std::io::{BufReader, Read};
+use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use super::beneath::Beneath;
 use super::landing::{Landing, landing};
-use super::list::{Format, ListError, MOST_ENTRIES, format_of, list};
+use super::list::{Kind, MOST_ENTRIES, list};
 use super::names::inside;
+use super::read::{Flow, Head, ReadError, ReadOptions, each_entry};
 
 /// What an extraction did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -29,17 +29,11 @@ pub struct Extracted {
 #[derive(Debug, thiserror::Error)]
 pub enum ExtractError {
     #[error(transparent)]
-    List(#[from] ListError),
+    Read(#[from] ReadError),
     #[error("“{folder}” is there already")]
     Exists { folder: PathBuf },
     #[error("cannot write {path}")]
     Write {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("cannot read {path}")]
-    Read {
         path: PathBuf,
         #[source]
         source: std::io::Error,
@@ -56,7 +50,7 @@ pub fn extract(archive: &Path, dest: &Path) -> Result<Extracted, ExtractError> {
         listing
             .entries
             .iter()
-            .map(|e| (e.path.as_path(), e.kind == super::list::Kind::Folder)),
+            .map(|e| (e.path.as_path(), e.kind == Kind::Folder)),
     );
     let (top, prefix) = match &landed {
         Landing::AsItsFolder(top) => (top.clone(), PathBuf::new()),
@@ -79,118 +73,62 @@ pub fn extract(archive: &Path, dest: &Path) -> Result<Extracted, ExtractError> {
         skipped: listing.refused.len() as u64,
         ..Extracted::default()
     };
-    let read = |source| ExtractError::Read {
-        path: archive.to_owned(),
-        source,
-    };
-    let file = File::open(archive).map_err(read)?;
-    match format_of(archive)? {
-        Some(Format::Zip) => zip_into(archive, file, &beneath, &prefix, &mut done)?,
-        Some(Format::Tar) => tar_into(BufReader::new(file), &beneath, &prefix, &mut done, dest)?,
-        Some(Format::TarGzip) => {
-            let gz = flate2::read::GzDecoder::new(BufReader::new(file));
-            tar_into(gz, &beneath, &prefix, &mut done, dest)?
-        }
-        None => {
-            return Err(ListError::NotAnArchive {
-                path: archive.to_owned(),
+    let mut failed = None;
+    each_entry(
+        archive,
+        ReadOptions {
+            content: true,
+            password: None,
+        },
+        &mut |head, content| match write_entry(&beneath, &prefix, head, content, &mut done) {
+            Ok(()) => Flow::Next,
+            Err(e) => {
+                failed = Some(e);
+                Flow::Stop
             }
-            .into());
-        }
+        },
+    )?;
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(done),
     }
-    Ok(done)
 }
 
-fn tar_into(
-    reader: impl Read,
+/// Write one entry beneath the extraction folder (a refused name, a device or a hard link
+/// is left out: the refused names were counted when listed).
+fn write_entry(
     beneath: &Beneath,
     prefix: &Path,
+    head: &Head,
+    content: &mut dyn Read,
     done: &mut Extracted,
-    dest: &Path,
 ) -> Result<(), ExtractError> {
-    let read = |source| ExtractError::Read {
-        path: dest.to_owned(),
+    let Ok(rel) = inside(&head.raw_name) else {
+        return Ok(());
+    };
+    let rel = prefix.join(rel);
+    let mode = head.mode.unwrap_or(0o644);
+    let wrote = |source| ExtractError::Write {
+        path: rel.clone(),
         source,
     };
-    let mut tar = tar::Archive::new(reader);
-    for entry in tar.entries().map_err(read)? {
-        let mut entry = entry.map_err(read)?;
-        let Ok(rel) = inside(&entry.path_bytes()) else {
-            continue; // counted among the refused when listed
-        };
-        let rel = prefix.join(rel);
-        let mode = entry.header().mode().unwrap_or(0o644);
-        let wrote = |source| ExtractError::Write {
-            path: dest.join(&rel),
-            source,
-        };
-        match entry.header().entry_type() {
-            tar::EntryType::Directory => {
-                beneath.folder(&rel, mode).map_err(wrote)?;
-                done.folders += 1;
-            }
-            tar::EntryType::Regular | tar::EntryType::Continuous => {
-                let mut out = beneath.file(&rel, mode).map_err(wrote)?;
-                std::io::copy(&mut entry, &mut out).map_err(wrote)?;
-                done.files += 1;
-            }
-            tar::EntryType::Symlink => match entry.link_name_bytes() {
-                Some(target) => {
-                    let target = std::ffi::OsStr::from_bytes(&target).to_owned();
-                    beneath.link(&rel, &target).map_err(wrote)?;
-                    done.links += 1;
-                }
-                None => done.skipped += 1,
-            },
-            _ => done.skipped += 1,
-        }
-    }
-    Ok(())
-}
-
-fn zip_into(
-    archive: &Path,
-    file: File,
-    beneath: &Beneath,
-    prefix: &Path,
-    done: &mut Extracted,
-) -> Result<(), ExtractError> {
-    let damaged = |source| {
-        ExtractError::List(ListError::Zip {
-            path: archive.to_owned(),
-            source,
-        })
-    };
-    let mut zip = zip::ZipArchive::new(BufReader::new(file)).map_err(damaged)?;
-    for i in 0..zip.len() {
-        let mut f = zip.by_index(i).map_err(damaged)?;
-        let Ok(rel) = inside(f.name_raw()) else {
-            continue;
-        };
-        let rel = prefix.join(rel);
-        let mode = f.unix_mode().unwrap_or(0o644);
-        let wrote = |source| ExtractError::Write {
-            path: rel.clone(),
-            source,
-        };
-        if f.is_dir() {
+    match (&head.kind, &head.link) {
+        (Kind::Folder, _) => {
             beneath.folder(&rel, mode).map_err(wrote)?;
             done.folders += 1;
-        } else if f.is_symlink() {
-            let mut target = Vec::new();
-            (&mut f)
-                .take(4096)
-                .read_to_end(&mut target)
-                .map_err(wrote)?;
-            beneath
-                .link(&rel, std::ffi::OsStr::from_bytes(&target))
-                .map_err(wrote)?;
-            done.links += 1;
-        } else {
+        }
+        (Kind::File, _) => {
             let mut out = beneath.file(&rel, mode).map_err(wrote)?;
-            std::io::copy(&mut f, &mut out).map_err(wrote)?;
+            std::io::copy(content, &mut out).map_err(wrote)?;
             done.files += 1;
         }
+        (Kind::Symlink, Some(target)) => {
+            beneath
+                .link(&rel, std::ffi::OsStr::from_bytes(target))
+                .map_err(wrote)?;
+            done.links += 1;
+        }
+        _ => done.skipped += 1,
     }
     Ok(())
 }
