@@ -7,7 +7,7 @@
 
 use porpoise_engine::apps::LaunchError;
 use porpoise_engine::devices::udisks::{Action, Refusal, UdisksError};
-use porpoise_engine::error::{IoError, Op, Reason};
+use porpoise_engine::error::{ArchiveTrouble, IoError, Op, Reason};
 use porpoise_engine::jobs::preflight::{NameProblem, Problem};
 
 use crate::apps::OpenFailure;
@@ -51,6 +51,7 @@ pub fn why_io(e: &std::io::Error) -> String {
         Reason::NotSupported => fl!("why-not-supported"),
         Reason::Interrupted => fl!("why-interrupted"),
         Reason::Differs => fl!("why-differs"),
+        Reason::Archive(t) => archive_trouble(t),
         Reason::Other => match e.raw_os_error() {
             Some(code) => fl!("why-other", code = code),
             None => fl!("why-unknown"),
@@ -88,6 +89,19 @@ pub fn open(f: &OpenFailure) -> String {
     }
 }
 
+/// What is wrong with an archive or one of its entries.
+fn archive_trouble(t: ArchiveTrouble) -> String {
+    match t {
+        ArchiveTrouble::Damaged => fl!("why-archive-damaged"),
+        ArchiveTrouble::NotAnArchive => fl!("why-not-an-archive"),
+        ArchiveTrouble::NeedsPassword => fl!("why-archive-needs-password"),
+        ArchiveTrouble::WrongPassword => fl!("why-archive-wrong-password"),
+        ArchiveTrouble::NameLeaves => fl!("why-archive-name-leaves"),
+        ArchiveTrouble::KindRefused => fl!("why-archive-kind-refused"),
+        ArchiveTrouble::LargerThanStated => fl!("why-archive-larger-than-stated"),
+    }
+}
+
 /// What the engine was doing, as the failure message puts it.
 fn doing(op: Op) -> String {
     match op {
@@ -109,6 +123,7 @@ fn doing(op: Op) -> String {
         Op::Restore => fl!("doing-restore"),
         Op::Flush => fl!("doing-flush"),
         Op::Verify => fl!("doing-verify"),
+        Op::ReadArchive => fl!("doing-read-archive"),
     }
 }
 

@@ -2,6 +2,7 @@
 //! JSON lines, or nothing), name each item that could not be done, answer conflicts, and
 //! exit 0 only when everything was done.
 
+pub mod extract;
 pub mod report;
 
 use std::io::IsTerminal;
@@ -101,31 +102,16 @@ pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
         .pop()
         .ok_or_else(|| anyhow::anyhow!("no destination"))?;
     let interactive = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
-    let on_conflict = match args.on_conflict {
-        Some(OnConflict::Ask) if interactive => ConflictPolicy::Ask,
-        Some(OnConflict::Ask) => anyhow::bail!("--on-conflict=ask needs a terminal"),
-        Some(OnConflict::Skip) => ConflictPolicy::Skip,
-        Some(OnConflict::Overwrite) => ConflictPolicy::Overwrite,
-        Some(OnConflict::Rename) => ConflictPolicy::Rename,
-        None if interactive => ConflictPolicy::Ask,
-        None => ConflictPolicy::Fail,
-    };
-    let on_problem = match args.on_problem {
-        Some(OnProblem::Ask) if interactive => None,
-        Some(OnProblem::Ask) => anyhow::bail!("--on-problem=ask needs a terminal"),
-        Some(OnProblem::Replace) => Some(PreflightChoice::ReplaceCharacters),
-        Some(OnProblem::Skip) => Some(PreflightChoice::SkipThem),
-        Some(OnProblem::Cancel) => Some(PreflightChoice::Cancel),
-        None if interactive => None,
-        // As `cp` does: what can go goes, each item that cannot is named with the rule it
-        // breaks, and the command fails.
-        None => Some(PreflightChoice::SkipThem),
-    };
-    let writeback = match args.writeback {
-        Writeback::Auto => WritebackMode::Auto,
-        Writeback::Always => WritebackMode::Always,
-        Writeback::Never => WritebackMode::Never,
-    };
+    let Rules {
+        on_conflict,
+        on_problem,
+        writeback,
+    } = Rules::of(
+        args.on_conflict,
+        args.on_problem,
+        args.writeback,
+        interactive,
+    )?;
     let spec = JobSpec {
         on_conflict,
         on_problem,
@@ -142,6 +128,53 @@ pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
     follow(job, args.progress, on_problem.is_none(), report)
 }
 
+/// How a job goes about conflicts, problems and writeback, from the command's options.
+struct Rules {
+    on_conflict: ConflictPolicy,
+    on_problem: Option<PreflightChoice>,
+    writeback: WritebackMode,
+}
+
+impl Rules {
+    fn of(
+        on_conflict: Option<OnConflict>,
+        on_problem: Option<OnProblem>,
+        writeback: Writeback,
+        interactive: bool,
+    ) -> anyhow::Result<Rules> {
+        let on_conflict = match on_conflict {
+            Some(OnConflict::Ask) if interactive => ConflictPolicy::Ask,
+            Some(OnConflict::Ask) => anyhow::bail!("--on-conflict=ask needs a terminal"),
+            Some(OnConflict::Skip) => ConflictPolicy::Skip,
+            Some(OnConflict::Overwrite) => ConflictPolicy::Overwrite,
+            Some(OnConflict::Rename) => ConflictPolicy::Rename,
+            None if interactive => ConflictPolicy::Ask,
+            None => ConflictPolicy::Fail,
+        };
+        let on_problem = match on_problem {
+            Some(OnProblem::Ask) if interactive => None,
+            Some(OnProblem::Ask) => anyhow::bail!("--on-problem=ask needs a terminal"),
+            Some(OnProblem::Replace) => Some(PreflightChoice::ReplaceCharacters),
+            Some(OnProblem::Skip) => Some(PreflightChoice::SkipThem),
+            Some(OnProblem::Cancel) => Some(PreflightChoice::Cancel),
+            None if interactive => None,
+            // As `cp` does: what can go goes, each item that cannot is named with the rule
+            // it breaks, and the command fails.
+            None => Some(PreflightChoice::SkipThem),
+        };
+        let writeback = match writeback {
+            Writeback::Auto => WritebackMode::Auto,
+            Writeback::Always => WritebackMode::Always,
+            Writeback::Never => WritebackMode::Never,
+        };
+        Ok(Rules {
+            on_conflict,
+            on_problem,
+            writeback,
+        })
+    }
+}
+
 pub fn rm(args: RmArgs) -> anyhow::Result<()> {
     let (kind, spec, doing) = if args.trash {
         let spec = JobSpec::to_trash(args.paths, super::trash::home()?);
@@ -155,7 +188,7 @@ pub fn rm(args: RmArgs) -> anyhow::Result<()> {
 
 /// Show the job's events until it finishes, each item that could not be done on a line of
 /// its own; an error when not everything was done.
-fn follow(
+pub(crate) fn follow(
     job: Job,
     mode: ProgressMode,
     asks_preflight: bool,
@@ -214,6 +247,13 @@ fn follow(
                 if can_proceed && asks_preflight {
                     job.control.answer_preflight(ask_preflight(&problems)?);
                 }
+            }
+            JobEvent::Password { archive, wrong } => {
+                if let Some(b) = &mut bar {
+                    b.clear();
+                }
+                job.control
+                    .answer_password(extract::ask_password(&archive, wrong)?);
             }
             JobEvent::Finished { state, summary } => {
                 if let Some(b) = &mut bar {

@@ -58,6 +58,9 @@ enum Command {
     Move(job::TransferArgs),
     /// Delete files and folders for good, or move them to the trash with --trash.
     Rm(job::RmArgs),
+    /// Extract archives, each into a folder of its own (its one top folder, or a new
+    /// folder named after it): `porpoise extract ARCHIVE... [-C DIR]`.
+    Extract(job::extract::ExtractArgs),
     /// The trash: list, restore, empty.
     #[command(subcommand)]
     Trash(trash::TrashCommand),
@@ -75,6 +78,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Copy(args) => job::transfer(job::Kind::Copy, args),
         Command::Move(args) => job::transfer(job::Kind::Move, args),
         Command::Rm(args) => job::rm(args),
+        Command::Extract(args) => job::extract::run(args),
         Command::Trash(cmd) => trash::run(cmd),
     }
 }

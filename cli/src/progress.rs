@@ -103,6 +103,10 @@ impl Json {
                 r#"{{"t_ms":{t_ms},"event":"modes_set","count":{}}}"#,
                 before.len()
             ),
+            JobEvent::Password { archive, wrong } => format!(
+                r#"{{"t_ms":{t_ms},"event":"password","archive":{},"wrong":{wrong}}}"#,
+                quote(&archive.to_string_lossy())
+            ),
             JobEvent::Conflict(c) => format!(
                 r#"{{"t_ms":{t_ms},"event":"conflict","path":{}}}"#,
                 quote(&c.target.to_string_lossy())
@@ -248,6 +252,7 @@ fn words(s: JobState) -> &'static str {
         JobState::RemovingSources => "removing sources",
         JobState::ChangingPermissions => "changing permissions",
         JobState::Renaming => "renaming",
+        JobState::Extracting => "extracting",
         JobState::Paused => "paused",
         JobState::Done => "done",
         JobState::Failed => "failed",

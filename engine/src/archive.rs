@@ -1,9 +1,9 @@
 //! Archives as data from anywhere: what an entry's name may become inside the folder an
-//! archive is extracted into, and where an archive's entries land. Reading and writing
-//! the formats builds on these rules.
+//! archive is extracted into, where an archive's entries land, reading the formats one
+//! entry at a time and writing beneath the extraction folder alone. Extracting is a job
+//! (`jobs::extract`).
 
 pub mod beneath;
-pub mod extract;
 pub mod landing;
 pub mod list;
 pub mod names;

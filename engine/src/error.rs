@@ -29,6 +29,8 @@ pub enum Op {
     Flush,
     /// Reading a copy back to compare it with its source.
     Verify,
+    /// Reading an archive's entries (its format, its names, its content).
+    ReadArchive,
 }
 
 impl Op {
@@ -53,6 +55,7 @@ impl Op {
             Op::Restore => "restore",
             Op::Flush => "write to the device",
             Op::Verify => "verify",
+            Op::ReadArchive => "read the archive",
         }
     }
 }
@@ -114,7 +117,39 @@ pub enum Reason {
     Interrupted,
     /// A copy read back from the device differs from its source ([`Mismatch`]).
     Differs,
+    /// An archive said something its format does not allow, or was cut short
+    /// ([`ArchiveTrouble`]).
+    Archive(ArchiveTrouble),
     Other,
+}
+
+/// What is wrong with an archive or one of its entries, as an I/O error's cause.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ArchiveTrouble {
+    #[error("the archive is damaged")]
+    Damaged,
+    #[error("not an archive this can read")]
+    NotAnArchive,
+    #[error("a password is needed")]
+    NeedsPassword,
+    #[error("the password is wrong")]
+    WrongPassword,
+    /// The entry's name would put it outside the folder (absolute, `..`).
+    #[error("the name would put it outside the folder")]
+    NameLeaves,
+    /// A device node or a hard link: never made from an archive.
+    #[error("an archive does not make this kind of item")]
+    KindRefused,
+    /// The entry holds more than the archive states.
+    #[error("the entry holds more than the archive states")]
+    LargerThanStated,
+}
+
+impl ArchiveTrouble {
+    /// As an I/O error (what job events carry).
+    pub fn io(self) -> std::io::Error {
+        std::io::Error::other(self)
+    }
 }
 
 /// A copy read back from the device is not what its source holds.
@@ -151,7 +186,10 @@ impl Reason {
             Some(libc::EINTR) => Reason::Interrupted,
             _ if e.kind() == std::io::ErrorKind::Interrupted => Reason::Interrupted,
             _ if e.get_ref().is_some_and(|i| i.is::<Mismatch>()) => Reason::Differs,
-            _ => Reason::Other,
+            _ => match e.get_ref().and_then(|i| i.downcast_ref::<ArchiveTrouble>()) {
+                Some(t) => Reason::Archive(*t),
+                None => Reason::Other,
+            },
         }
     }
 }

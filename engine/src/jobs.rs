@@ -9,6 +9,7 @@ pub mod copy;
 mod data_sink;
 pub mod delete;
 pub mod events;
+pub mod extract;
 mod fit;
 mod flusher;
 pub mod fsops;
@@ -53,6 +54,8 @@ pub enum JobKind {
     Permissions,
     /// Rename items in one folder ([`JobSpec::renames`] says how).
     Rename,
+    /// Extract the sources (archives) into the destination, each into its own folder.
+    Extract,
 }
 
 /// Start a job of `kind` on `spec`, on worker threads; its events come from the returned
@@ -72,6 +75,7 @@ pub fn start_with(kind: JobKind, spec: JobSpec, control: Arc<Control>) -> Job {
         JobKind::Delete => delete::delete_with(spec.sources, control),
         JobKind::Permissions => chmod::modes_with(spec.sources, spec.modes, control),
         JobKind::Rename => rename::rename_with(spec.renames, control),
+        JobKind::Extract => extract::extract_with(spec, control),
     }
 }
 
@@ -103,6 +107,9 @@ pub struct JobSpec {
     /// What a rename job renames; one without it renames nothing. Unused by the other
     /// kinds.
     pub renames: Option<rename::RenameJob>,
+    /// The password of the archives an extraction opens (asked for when missing or
+    /// wrong). Unused by the other kinds.
+    pub password: Option<String>,
 }
 
 impl JobSpec {
@@ -124,6 +131,7 @@ impl JobSpec {
             verify: false,
             modes: None,
             renames: None,
+            password: None,
         }
     }
 

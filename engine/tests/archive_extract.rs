@@ -1,12 +1,19 @@
-//! Archives extracted into a folder, made by Python's zipfile and tarfile with hostile
-//! entries: what lands where (one top folder as itself, loose entries in a folder named
-//! after the archive), names that climb out skipped, a link entry kept as a link and never
-//! written through, and a second extraction not merged into the first.
+//! Archives extracted by the extraction job, made by Python's zipfile and tarfile with
+//! hostile entries: what lands where (one top folder as itself, loose entries in a
+//! folder named after the archive), names that climb out failing alone, a link entry kept
+//! as a link and never written through, the conflict rule for a folder already there,
+//! progress, cancel leaving nothing, a password asked for, and an archive that states
+//! more than the disk holds stopped before a byte is written.
 
-use std::path::Path;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use porpoise_engine::archive::extract::{ExtractError, extract};
+use porpoise_engine::error::{ArchiveTrouble, Reason};
+use porpoise_engine::jobs::conflict::{Answer, Choice};
+use porpoise_engine::jobs::preflight::Problem;
+use porpoise_engine::jobs::{self, ConflictPolicy, JobEvent, JobKind, JobSpec, JobState};
+use porpoise_testkit::jobs::{Outcome, finish, finish_answering, follow};
 
 const MAKE: &str = r#"
 import sys, zipfile, tarfile, io, os
@@ -16,9 +23,11 @@ with zipfile.ZipFile(os.path.join(d, "photos.zip"), "w", zipfile.ZIP_DEFLATED) a
     z.writestr("b.jpg", "b")
     z.writestr("../evil.txt", "out")
     z.writestr("/tmp/owned-by-zip", "out")
-def add(t, name, data=None, link=None):
-    info = tarfile.TarInfo(name); info.mode = 0o4755
-    if link is not None:
+def add(t, name, data=None, link=None, kind=None, mtime=1700000000):
+    info = tarfile.TarInfo(name); info.mode = 0o4755; info.mtime = mtime
+    if kind is not None:
+        info.type = kind; t.addfile(info)
+    elif link is not None:
         info.type = tarfile.SYMTYPE; info.linkname = link; t.addfile(info)
     else:
         info.size = len(data); t.addfile(info, io.BytesIO(data))
@@ -26,9 +35,17 @@ with tarfile.open(os.path.join(d, "src.tar.gz"), "w:gz") as t:
     add(t, "src/main.rs", b"fn main() {}")
     add(t, "src/../../escape", b"x")
     add(t, "src/passwd", link="/etc/passwd")
+    add(t, "src/null", kind=tarfile.CHRTYPE)
 with tarfile.open(os.path.join(d, "through.tar"), "w") as t:
     add(t, "x/a", link=outside)
     add(t, "x/a/owned", b"written through the link")
+    add(t, "x/after", b"still extracted")
+with tarfile.open(os.path.join(d, "big.tar"), "w") as t:
+    for i in range(40):
+        add(t, "big/f%02d" % i, os.urandom(256 * 1024))
+    add(t, "big/f00", b"the same name again")
+with tarfile.open(os.path.join(d, "zeros.tar.gz"), "w:gz") as t:
+    add(t, "zeros", bytes(16 << 20))
 "#;
 
 fn make(dir: &Path, outside: &Path) -> bool {
@@ -50,59 +67,286 @@ fn names(dir: &Path) -> Vec<String> {
     v
 }
 
+fn extract(archive: &Path, dest: &Path, on_conflict: ConflictPolicy) -> Outcome {
+    let spec = JobSpec {
+        on_conflict,
+        ..JobSpec::new(vec![archive.to_owned()], dest)
+    };
+    finish(jobs::start(JobKind::Extract, spec))
+}
+
+/// The archive trouble each failed item was reported with.
+fn troubles(out: &Outcome) -> Vec<(PathBuf, Option<ArchiveTrouble>)> {
+    out.picked(|e| match e {
+        JobEvent::ItemFailed { path, error } => Some((
+            path.clone(),
+            match error.reason() {
+                Reason::Archive(t) => Some(t),
+                _ => None,
+            },
+        )),
+        _ => None,
+    })
+}
+
+struct Made {
+    _tmp: tempfile::TempDir,
+    _outside: tempfile::TempDir,
+    dir: PathBuf,
+    outside: PathBuf,
+    dest: PathBuf,
+}
+
+fn made() -> Option<Made> {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let outside = tempfile::tempdir().expect("outside");
+    if !make(tmp.path(), outside.path()) {
+        porpoise_testkit::skip("python3 is needed to make the archives");
+        return None;
+    }
+    let dest = tmp.path().join("dest");
+    std::fs::create_dir(&dest).expect("mkdir");
+    Some(Made {
+        dir: tmp.path().to_owned(),
+        outside: outside.path().to_owned(),
+        dest,
+        _tmp: tmp,
+        _outside: outside,
+    })
+}
+
 #[test]
 fn archives_land_in_one_folder_and_nothing_leaves_it() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let outside = tempfile::tempdir().expect("outside");
-    if !make(dir.path(), outside.path()) {
-        return porpoise_testkit::skip("python3 is needed to make the archives");
-    }
-    let dest = dir.path().join("dest");
-    std::fs::create_dir(&dest).expect("mkdir");
-
-    // Loose entries: into a folder named after the archive; the climbing names skipped.
-    let done = extract(&dir.path().join("photos.zip"), &dest).expect("extract the zip");
-    assert_eq!(done.folder, dest.join("photos"));
-    assert_eq!((done.files, done.skipped), (2, 2));
-    assert_eq!(names(&dest.join("photos")), ["a.jpg", "b.jpg"]);
-    assert!(!dir.path().join("evil.txt").exists());
+    let Some(m) = made() else { return };
+    // Loose entries: into a folder named after the archive; the climbing names fail alone.
+    let out = extract(&m.dir.join("photos.zip"), &m.dest, ConflictPolicy::Fail);
+    assert_eq!(out.state, JobState::Failed, "{:?}", out.events);
+    assert_eq!(names(&m.dest.join("photos")), ["a.jpg", "b.jpg"]);
+    assert_eq!(
+        std::fs::read(m.dest.join("photos/a.jpg")).expect("a"),
+        [b'a'; 1000]
+    );
+    let failed = troubles(&out);
+    assert_eq!(failed.len(), 2, "{failed:?}");
+    assert!(
+        failed
+            .iter()
+            .all(|(_, t)| *t == Some(ArchiveTrouble::NameLeaves))
+    );
+    assert!(!m.dir.join("evil.txt").exists());
     assert!(!Path::new("/tmp/owned-by-zip").exists());
+    assert_eq!(out.summary.files_done, 2);
+    let placed = out.picked(|e| match e {
+        JobEvent::Placed { target, new, .. } => Some((target.clone(), *new)),
+        _ => None,
+    });
+    assert_eq!(placed, [(m.dest.join("photos"), true)]);
 
-    // One top folder: as itself. The link stays a link; the setuid bit goes.
-    let done = extract(&dir.path().join("src.tar.gz"), &dest).expect("extract the tar.gz");
-    assert_eq!(done.folder, dest.join("src"));
-    assert_eq!((done.files, done.links, done.skipped), (1, 1, 1));
-    let link = std::fs::read_link(dest.join("src/passwd")).expect("a link");
+    // One top folder: as itself. The link stays a link; the setuid bit goes; the device
+    // node is left out; times are the archive's.
+    let out = extract(&m.dir.join("src.tar.gz"), &m.dest, ConflictPolicy::Fail);
+    assert_eq!(names(&m.dest.join("src")), ["main.rs", "passwd"]);
+    let link = std::fs::read_link(m.dest.join("src/passwd")).expect("a link");
     assert_eq!(link, Path::new("/etc/passwd"));
-    use std::os::unix::fs::PermissionsExt;
-    let mode = std::fs::metadata(dest.join("src/main.rs"))
-        .expect("meta")
-        .permissions()
-        .mode();
-    assert_eq!(mode & 0o7000, 0, "{mode:o}");
-    assert!(!dir.path().join("escape").exists());
-    assert_eq!(names(&dest), ["photos", "src"]);
+    let meta = std::fs::metadata(m.dest.join("src/main.rs")).expect("meta");
+    assert_eq!(meta.permissions().mode() & 0o7777, 0o755);
+    use std::os::unix::fs::MetadataExt;
+    assert_eq!(meta.mtime(), 1_700_000_000);
+    assert!(!m.dir.join("escape").exists());
+    assert_eq!(names(&m.dest), ["photos", "src"]);
+    assert_eq!(out.summary.skipped, 1, "the device node: {:?}", out.events);
+}
 
-    // Again: the folder is there, nothing is merged into it.
-    match extract(&dir.path().join("src.tar.gz"), &dest) {
-        Err(ExtractError::Exists { folder }) => assert_eq!(folder, dest.join("src")),
-        other => panic!("{other:?}"),
-    }
+#[test]
+fn a_folder_already_there_follows_the_conflict_rule() {
+    let Some(m) = made() else { return };
+    let archive = m.dir.join("src.tar.gz");
+    extract(&archive, &m.dest, ConflictPolicy::Fail);
+    std::fs::write(m.dest.join("src/mine.txt"), "mine").expect("write");
+    // Failing: nothing merged, nothing touched.
+    let out = extract(&archive, &m.dest, ConflictPolicy::Fail);
+    assert_eq!(out.state, JobState::Failed);
+    // Keep both: a second folder.
+    extract(&archive, &m.dest, ConflictPolicy::Rename);
+    assert_eq!(names(&m.dest), ["src", "src (1)"]);
+    assert_eq!(names(&m.dest.join("src (1)")), ["main.rs", "passwd"]);
+    // Asked: the folder is offered to merge; Merge puts the entries in, and each file
+    // there is asked about again (answered Skip: what is there stays).
+    let spec = JobSpec {
+        on_conflict: ConflictPolicy::Ask,
+        ..JobSpec::new(vec![archive.clone()], &m.dest)
+    };
+    std::fs::write(m.dest.join("src/main.rs"), "changed").expect("write");
+    std::fs::remove_file(m.dest.join("src/passwd")).expect("rm");
+    let mut asked = Vec::new();
+    let out = finish_answering(jobs::start(JobKind::Extract, spec), |ev| {
+        let JobEvent::Conflict(c) = ev else {
+            return None;
+        };
+        asked.push((c.target.clone(), c.target_is_dir));
+        Some(if c.target_is_dir {
+            Answer::new(Choice::Merge, false)
+        } else {
+            Answer::new(Choice::Skip, false)
+        })
+    });
+    // The entry whose name climbs out fails, as it did the first time.
+    assert_eq!(out.summary.failed, 1, "{:?}", out.events);
+    assert_eq!(
+        asked,
+        [
+            (PathBuf::from("src"), true),
+            (PathBuf::from("main.rs"), false)
+        ]
+    );
+    assert_eq!(
+        names(&m.dest.join("src")),
+        ["main.rs", "mine.txt", "passwd"]
+    );
+    let main = std::fs::read_to_string(m.dest.join("src/main.rs")).expect("read");
+    assert_eq!(main, "changed");
 }
 
 #[test]
 fn a_file_behind_a_link_entry_is_never_written_where_the_link_points() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let outside = tempfile::tempdir().expect("outside");
-    if !make(dir.path(), outside.path()) {
-        return porpoise_testkit::skip("python3 is needed to make the archives");
+    let Some(m) = made() else { return };
+    let out = extract(&m.dir.join("through.tar"), &m.dest, ConflictPolicy::Fail);
+    assert!(names(&m.outside).is_empty(), "written outside");
+    assert_eq!(out.failed_paths(), [m.dest.join("x/a/owned")]);
+    // The entries after it are still extracted.
+    let after = std::fs::read_to_string(m.dest.join("x/after")).expect("after");
+    assert_eq!(after, "still extracted");
+}
+
+#[test]
+fn progress_counts_the_entries_and_a_cancel_leaves_nothing() {
+    let Some(m) = made() else { return };
+    let archive = m.dir.join("big.tar");
+    // The last entry has the name of the first: overwritten by the rule.
+    let out = extract(&archive, &m.dest, ConflictPolicy::Overwrite);
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    let last = out.progress().last().copied().expect("progress");
+    assert_eq!((last.files_total, last.files_done), (41, 41));
+    assert_eq!(last.bytes_total, 40 * 256 * 1024 + 19);
+    assert_eq!(last.bytes_done, last.bytes_total);
+    assert!(out.went_through(JobState::Extracting));
+    let f00 = std::fs::read_to_string(m.dest.join("big/f00")).expect("read");
+    assert_eq!(f00, "the same name again");
+    std::fs::remove_dir_all(m.dest.join("big")).expect("rm");
+
+    // Asked at the last entry, after forty files were written, and cancelled there:
+    // nothing is left.
+    let spec = JobSpec {
+        on_conflict: ConflictPolicy::Ask,
+        ..JobSpec::new(vec![archive], &m.dest)
+    };
+    let out = finish_answering(jobs::start(JobKind::Extract, spec), |ev| {
+        matches!(ev, JobEvent::Conflict(_)).then(|| Answer::new(Choice::Cancel, false))
+    });
+    assert_eq!(out.state, JobState::Cancelled);
+    assert!(names(&m.dest).is_empty(), "left: {:?}", names(&m.dest));
+}
+
+#[test]
+fn an_archive_stating_more_than_the_disk_holds_writes_nothing() {
+    if let Err(why) = porpoise_testkit::root() {
+        return porpoise_testkit::skip(&why);
     }
-    let dest = dir.path().join("dest");
-    std::fs::create_dir(&dest).expect("mkdir");
-    let result = extract(&dir.path().join("through.tar"), &dest);
+    let Some(m) = made() else { return };
+    // 16 MiB of zeros, 16 kB compressed, onto a 4 MiB disk.
+    let _small = porpoise_testkit::mounts::Tmpfs::mount(&m.dest);
+    let out = extract(&m.dir.join("zeros.tar.gz"), &m.dest, ConflictPolicy::Fail);
+    assert_eq!(out.state, JobState::Failed, "{:?}", out.events);
+    let no_space = out.picked(|e| match e {
+        JobEvent::Preflight {
+            problems,
+            can_proceed,
+        } => Some((
+            problems
+                .iter()
+                .any(|p| matches!(p, Problem::NoSpace { needed, .. } if *needed == 16 << 20)),
+            *can_proceed,
+        )),
+        _ => None,
+    });
+    assert_eq!(no_space, [(true, false)], "{:?}", out.events);
+    assert!(names(&m.dest).is_empty());
+}
+
+#[test]
+fn a_damaged_archive_keeps_what_could_be_read_and_names_the_archive() {
+    let Some(m) = made() else { return };
+    // The big tar cut in the middle of its twentieth file.
+    let whole = std::fs::read(m.dir.join("big.tar")).expect("read");
+    let cut = m.dir.join("cut.tar");
+    std::fs::write(&cut, &whole[..19 * (512 + 256 * 1024) + 512 + 1000]).expect("write");
+    let out = extract(&cut, &m.dest, ConflictPolicy::Fail);
+    assert_eq!(out.state, JobState::Failed);
+    // The nineteen whole files are there; the cut one is not kept half-written.
+    let expected: Vec<String> = (0..19).map(|i| format!("f{i:02}")).collect();
+    assert_eq!(names(&m.dest.join("big")), expected);
     assert!(
-        matches!(result, Err(ExtractError::Write { .. })),
-        "{result:?}"
+        troubles(&out)
+            .iter()
+            .any(|(p, t)| *p == cut && *t == Some(ArchiveTrouble::Damaged)),
+        "{:?}",
+        out.events
     );
-    assert!(names(outside.path()).is_empty(), "written outside");
+}
+
+#[test]
+fn what_is_not_an_archive_says_so() {
+    let Some(m) = made() else { return };
+    let notes = m.dir.join("notes.zip");
+    std::fs::write(&notes, "just words").expect("write");
+    let out = extract(&notes, &m.dest, ConflictPolicy::Fail);
+    assert_eq!(out.state, JobState::Failed);
+    assert_eq!(
+        troubles(&out),
+        [(notes, Some(ArchiveTrouble::NotAnArchive))]
+    );
+    assert!(names(&m.dest).is_empty());
+}
+
+#[test]
+fn a_password_is_asked_for_and_a_wrong_one_is_asked_again() {
+    let Some(m) = made() else { return };
+    std::fs::write(m.dir.join("note.txt"), "the secret words").expect("write");
+    let zipped = Command::new("zip")
+        .current_dir(&m.dir)
+        .args(["-q", "-P", "right", "locked.zip", "note.txt"])
+        .status();
+    if !zipped.is_ok_and(|s| s.success()) {
+        return porpoise_testkit::skip("zip is needed to make a zip with a password");
+    }
+    let archive = m.dir.join("locked.zip");
+    let run = |answers: &mut dyn FnMut(bool) -> Option<String>| {
+        let job = jobs::start(
+            JobKind::Extract,
+            JobSpec::new(vec![archive.clone()], &m.dest),
+        );
+        let mut asked = Vec::new();
+        let out = follow(&job, |job, ev| {
+            if let JobEvent::Password { wrong, .. } = ev {
+                asked.push(*wrong);
+                job.control.answer_password(answers(*wrong));
+            }
+        });
+        (out, asked)
+    };
+    // None given: the archive fails, saying a password is needed; nothing is left.
+    let (out, asked) = run(&mut |_| None);
+    assert_eq!(asked, [false]);
+    assert_eq!(
+        troubles(&out),
+        [(archive.clone(), Some(ArchiveTrouble::NeedsPassword))]
+    );
+    assert!(names(&m.dest).is_empty(), "{:?}", names(&m.dest));
+    // A wrong one, then the right one.
+    let mut tries = vec!["right".to_owned(), "wrong".to_owned()];
+    let (out, asked) = run(&mut |_| tries.pop());
+    assert_eq!(asked, [false, true], "{:?}", out.events);
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    let note = std::fs::read_to_string(m.dest.join("locked/note.txt")).expect("read");
+    assert_eq!(note, "the secret words");
 }

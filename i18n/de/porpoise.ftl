@@ -427,6 +427,7 @@ doing-trash = Verschieben in den Papierkorb von
 doing-restore = Wiederherstellen von
 doing-flush = Schreiben auf das Gerät von
 doing-verify = Prüfen der Kopie von
+doing-read-archive = Lesen des Archivs
 why-permission = Zugriff verweigert
 why-not-found = existiert nicht
 why-not-a-folder = ein Teil des Pfads ist kein Ordner
@@ -443,6 +444,13 @@ why-unreachable = der Server antwortet nicht
 why-not-supported = das Dateisystem kann das nicht
 why-interrupted = wurde angehalten
 why-differs = die Kopie auf dem Gerät weicht vom Original ab
+why-archive-damaged = das Archiv ist beschädigt
+why-not-an-archive = es ist kein Archiv, das Porpoise lesen kann
+why-archive-needs-password = es ist mit einem Passwort geschützt
+why-archive-wrong-password = das Passwort ist falsch
+why-archive-name-leaves = sein Name würde es außerhalb des Ordners ablegen, daher wurde es ausgelassen
+why-archive-kind-refused = ein Archiv darf diese Art von Objekt nicht anlegen
+why-archive-larger-than-stated = es enthält mehr, als das Archiv angibt
 why-other = Systemfehler { $code }
 why-unknown = unbekannter Fehler
 
@@ -562,6 +570,9 @@ batch-problems = { $count ->
 job-batch-rename = Umbenennen von { $what }
 job-state-renaming = Wird umbenannt …
 job-done-batch-rename = Umbenannt: { $files }
+job-extract = Entpacken von { $what } nach { $dest }
+job-state-extracting = Wird entpackt …
+job-done-extract = Entpackt: { $files }
 undo-done-batch-rename = { $count ->
     [one] 1 Element hat
    *[other] { $count } Elemente haben

@@ -429,6 +429,7 @@ doing-trash = move to the trash
 doing-restore = restore
 doing-flush = write to the device
 doing-verify = verify the copy of
+doing-read-archive = read the archive
 why-permission = permission denied
 why-not-found = it does not exist
 why-not-a-folder = a part of the path is not a folder
@@ -445,6 +446,13 @@ why-unreachable = the server does not answer
 why-not-supported = the filesystem cannot do this
 why-interrupted = it was stopped
 why-differs = the copy on the device differs from the original
+why-archive-damaged = the archive is damaged
+why-not-an-archive = it is not an archive Porpoise can read
+why-archive-needs-password = it is protected by a password
+why-archive-wrong-password = the password is wrong
+why-archive-name-leaves = its name would put it outside the folder, so it was left out
+why-archive-kind-refused = an archive may not make this kind of item
+why-archive-larger-than-stated = it holds more than the archive says
 why-other = system error { $code }
 why-unknown = an unknown error
 
@@ -565,6 +573,9 @@ batch-problems = { $count ->
 job-batch-rename = Renaming { $what }
 job-state-renaming = Renaming…
 job-done-batch-rename = Renamed { $files }
+job-extract = Extracting { $what } to { $dest }
+job-state-extracting = Extracting…
+job-done-extract = Extracted { $files }
 undo-done-batch-rename = Gave { $count ->
     [one] 1 item its old name
    *[other] { $count } items their old names

@@ -18,6 +18,7 @@ pub enum Doing {
     Copy,
     Move,
     Delete,
+    Extract,
     Trash,
 }
 
@@ -29,6 +30,7 @@ impl Doing {
             Doing::Copy => format!("cannot copy {name}"),
             Doing::Move => format!("cannot move {name}"),
             Doing::Delete => format!("cannot remove {name}"),
+            Doing::Extract => format!("cannot extract {name}"),
             Doing::Trash => format!("cannot move {name} to the trash"),
         }
     }
@@ -38,6 +40,7 @@ impl Doing {
             Doing::Copy => "copied",
             Doing::Move => "moved",
             Doing::Delete => "removed",
+            Doing::Extract => "extracted",
             Doing::Trash => "moved to the trash",
         }
     }

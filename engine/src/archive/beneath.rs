@@ -4,11 +4,11 @@
 //! (never opened over something there), links are made as links, and modes lose their
 //! setuid, setgid and sticky bits.
 
-use std::ffi::{CString, OsStr};
+use std::ffi::{CStr, CString, OsStr};
 use std::fs::File;
 use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
-use std::path::{Component, Path};
+use std::path::{Component, Path, PathBuf};
 
 use rustix::fs::{Mode, OFlags};
 use rustix::io::Errno;
@@ -32,41 +32,83 @@ impl Beneath {
         Ok(Beneath { root })
     }
 
-    /// Make the folder `rel` (and the folders above it) with `mode`; one that is there
-    /// already is fine.
-    pub fn folder(&self, rel: &Path, mode: u32) -> std::io::Result<()> {
-        let (parent, name) = self.parent_of(rel)?;
-        match rustix::fs::mkdirat(&parent, &name, kept(mode) | Mode::RWXU) {
-            Ok(()) | Err(Errno::EXIST) => {
-                // What is there must be a folder, not a link to one.
-                open_dir_nofollow(&parent, &name).map(drop)
-            }
-            Err(e) => Err(e.into()),
-        }
+    /// Make the folder `rel` (and the folders above it, each named in `made`) with
+    /// `mode`; one that is there already is fine. True when it was made.
+    pub fn folder(&self, rel: &Path, mode: u32, made: &mut Vec<PathBuf>) -> std::io::Result<bool> {
+        let (parent, name) = self.parent_of(rel, made)?;
+        let new = match rustix::fs::mkdirat(&parent, &name, kept(mode) | Mode::RWXU) {
+            Ok(()) => true,
+            Err(Errno::EXIST) => false,
+            Err(e) => return Err(e.into()),
+        };
+        // What is there must be a folder, not a link to one.
+        open_dir_nofollow(&parent, &name)?;
+        Ok(new)
+    }
+
+    /// The folder the entries are made in.
+    pub fn root(&self) -> &OwnedFd {
+        &self.root
     }
 
     /// Make the file `rel`, new, with `mode`: what is written to it lands there alone.
     pub fn file(&self, rel: &Path, mode: u32) -> std::io::Result<File> {
-        let (parent, name) = self.parent_of(rel)?;
-        let fd = rustix::fs::openat(
-            &parent,
-            &name,
-            OFlags::CREATE | OFlags::EXCL | OFlags::WRONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
-            kept(mode),
-        )?;
-        Ok(File::from(fd))
+        let (parent, name) = self.parent_of(rel, &mut Vec::new())?;
+        Ok(File::from(new_file_at(&parent, &name, mode)?))
     }
 
     /// Make the link `rel` pointing at `target` (kept as it is: a link is data, and
     /// nothing is ever written through one).
     pub fn link(&self, rel: &Path, target: &OsStr) -> std::io::Result<()> {
-        let (parent, name) = self.parent_of(rel)?;
+        let (parent, name) = self.parent_of(rel, &mut Vec::new())?;
         rustix::fs::symlinkat(target.as_bytes(), &parent, &name)?;
         Ok(())
     }
 
-    /// The folder holding `rel` (made where missing) and its last name.
-    fn parent_of(&self, rel: &Path) -> std::io::Result<(OwnedFd, CString)> {
+    /// Remove the file, link or (empty) folder `rel`; one that is gone already is fine.
+    pub fn remove(&self, rel: &Path, is_dir: bool) -> std::io::Result<()> {
+        let (parent, name) = self.walk_to_parent(rel, None)?;
+        let flags = if is_dir {
+            rustix::fs::AtFlags::REMOVEDIR
+        } else {
+            rustix::fs::AtFlags::empty()
+        };
+        match rustix::fs::unlinkat(&parent, &name, flags) {
+            Ok(()) | Err(Errno::NOENT) => Ok(()),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Give the folder `rel` its entry's mode and modification time (once everything in
+    /// it is written: a folder without write permission is made writable until then).
+    pub fn finish_folder(&self, rel: &Path, mode: u32, mtime: i64) -> std::io::Result<()> {
+        let dir = if rel.as_os_str().is_empty() {
+            rustix::io::dup(&self.root)?
+        } else {
+            let (parent, name) = self.walk_to_parent(rel, None)?;
+            open_dir_nofollow(&parent, &name)?
+        };
+        rustix::fs::fchmod(&dir, kept(mode))?;
+        set_mtime(&dir, mtime)
+    }
+
+    /// The folder holding `rel` and its last name; the folders on the way are made where
+    /// missing, each named in `made`.
+    pub fn parent_of(
+        &self,
+        rel: &Path,
+        made: &mut Vec<PathBuf>,
+    ) -> std::io::Result<(OwnedFd, CString)> {
+        self.walk_to_parent(rel, Some(made))
+    }
+
+    /// The folder holding `rel` and its last name; with `made`, the folders on the way are
+    /// made where missing and named there.
+    fn walk_to_parent(
+        &self,
+        rel: &Path,
+        mut made: Option<&mut Vec<PathBuf>>,
+    ) -> std::io::Result<(OwnedFd, CString)> {
         let mut parts = Vec::new();
         for c in rel.components() {
             match c {
@@ -84,20 +126,53 @@ impl Beneath {
             OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC,
             Mode::empty(),
         )?;
+        let mut on_the_way = PathBuf::new();
         for part in above {
             let name = c_name(part)?;
-            match rustix::fs::mkdirat(
-                &dir,
-                &name,
-                Mode::RWXU | Mode::RGRP | Mode::XGRP | Mode::ROTH | Mode::XOTH,
-            ) {
-                Ok(()) | Err(Errno::EXIST) => {}
-                Err(e) => return Err(e.into()),
+            on_the_way.push(part);
+            if let Some(made) = made.as_deref_mut() {
+                match rustix::fs::mkdirat(
+                    &dir,
+                    &name,
+                    Mode::RWXU | Mode::RGRP | Mode::XGRP | Mode::ROTH | Mode::XOTH,
+                ) {
+                    Ok(()) => made.push(on_the_way.clone()),
+                    Err(Errno::EXIST) => {}
+                    Err(e) => return Err(e.into()),
+                }
             }
             dir = open_dir_nofollow(&dir, &name)?;
         }
         Ok((dir, c_name(last)?))
     }
+}
+
+/// Make the file `name` of `parent`, new (never opened over what is there, nor through a
+/// link), with `mode`'s permission bits.
+pub fn new_file_at(parent: &OwnedFd, name: &CStr, mode: u32) -> std::io::Result<OwnedFd> {
+    Ok(rustix::fs::openat(
+        parent,
+        name,
+        OFlags::CREATE | OFlags::EXCL | OFlags::WRONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        kept(mode),
+    )?)
+}
+
+/// Set the modification time of the open `fd` to `mtime` (seconds since 1970); its access
+/// time too.
+pub fn set_mtime(fd: &OwnedFd, mtime: i64) -> std::io::Result<()> {
+    let t = rustix::fs::Timespec {
+        tv_sec: mtime,
+        tv_nsec: 0,
+    };
+    rustix::fs::futimens(
+        fd,
+        &rustix::fs::Timestamps {
+            last_access: t,
+            last_modification: t,
+        },
+    )?;
+    Ok(())
 }
 
 fn open_dir_nofollow(dir: &OwnedFd, name: &CString) -> std::io::Result<OwnedFd> {
@@ -129,7 +204,8 @@ mod tests {
     fn entries_are_made_beneath_and_modes_lose_their_special_bits() {
         let dir = tempfile::tempdir().expect("tempdir");
         let b = Beneath::open(dir.path()).expect("open");
-        b.folder(Path::new("photos/2026"), 0o755).expect("folder");
+        b.folder(Path::new("photos/2026"), 0o755, &mut Vec::new())
+            .expect("folder");
         let mut f = b
             .file(Path::new("photos/2026/a.jpg"), 0o4755)
             .expect("file");
@@ -153,9 +229,12 @@ mod tests {
         b.link(Path::new("a"), outside.path().as_os_str())
             .expect("link");
         assert!(b.file(Path::new("a/owned"), 0o644).is_err());
-        assert!(b.folder(Path::new("a/deeper"), 0o755).is_err());
         assert!(
-            b.folder(Path::new("a"), 0o755).is_err(),
+            b.folder(Path::new("a/deeper"), 0o755, &mut Vec::new())
+                .is_err()
+        );
+        assert!(
+            b.folder(Path::new("a"), 0o755, &mut Vec::new()).is_err(),
             "a link is not a folder"
         );
         assert_eq!(std::fs::read_dir(outside.path()).expect("ls").count(), 0);

@@ -52,6 +52,8 @@ pub struct Listing {
     pub refused: Vec<(Vec<u8>, NameRefusal)>,
     /// The bound was reached: more entries follow.
     pub cut: bool,
+    /// The archive ended in damage after these entries: what follows could not be read.
+    pub damaged: bool,
 }
 
 /// The format of the archive at `path`, from its first bytes.
@@ -77,8 +79,17 @@ pub fn format_of_bytes(head: &[u8]) -> Option<Format> {
 
 /// The entries of the archive at `path`, at most `most` of them.
 pub fn list(path: &Path, most: usize) -> Result<Listing, ReadError> {
+    list_with(path, most, None)
+}
+
+/// [`list`], with the password of an archive whose names are encrypted.
+pub fn list_with(path: &Path, most: usize, password: Option<&[u8]>) -> Result<Listing, ReadError> {
     let mut out = Listing::default();
-    each_entry(path, ReadOptions::default(), &mut |head, _| {
+    let options = ReadOptions {
+        content: false,
+        password,
+    };
+    let walked = each_entry(path, options, &mut |head, _| {
         if out.entries.len() + out.refused.len() >= most {
             out.cut = true;
             return Flow::Stop;
@@ -94,7 +105,13 @@ pub fn list(path: &Path, most: usize) -> Result<Listing, ReadError> {
             Err(why) => out.refused.push((head.raw_name.clone(), why)),
         }
         Flow::Next
-    })?;
+    });
+    match walked {
+        Ok(()) => {}
+        // What was read before the damage is listed (and can be extracted).
+        Err(ReadError::Damaged { .. }) if !out.entries.is_empty() => out.damaged = true,
+        Err(e) => return Err(e),
+    }
     Ok(out)
 }
 

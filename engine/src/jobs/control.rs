@@ -19,6 +19,8 @@ pub struct Control {
     resumed: Condvar,
     answer: Reply<Answer>,
     preflight: Reply<PreflightChoice>,
+    /// The password typed for an archive (`None`: none given, stop asking).
+    password: Reply<Option<String>>,
 }
 
 /// One answer the job waits for, given from another thread: a slot and the condvar that
@@ -79,6 +81,7 @@ impl Control {
         self.set_paused(false);
         self.answer.wake();
         self.preflight.wake();
+        self.password.wake();
     }
 
     pub fn is_cancelled(&self) -> bool {
@@ -131,6 +134,16 @@ impl Control {
     /// Wait for the pre-flight answer; `None` when the job was cancelled meanwhile.
     pub(crate) fn wait_preflight(&self) -> Option<PreflightChoice> {
         self.preflight.wait(|| self.is_cancelled())
+    }
+
+    /// Give the password a `Password` event asked for (`None`: there is none).
+    pub fn answer_password(&self, password: Option<String>) {
+        self.password.give(password);
+    }
+
+    /// Wait for a password; `None` when none was given or the job was cancelled.
+    pub(crate) fn wait_password(&self) -> Option<String> {
+        self.password.wait(|| self.is_cancelled()).flatten()
     }
 
     /// Wait for an answer; `None` when the job was cancelled meanwhile.

@@ -19,6 +19,8 @@ pub enum JobState {
     RemovingSources,
     ChangingPermissions,
     Renaming,
+    /// Writing an archive's entries.
+    Extracting,
     Paused,
     Done,
     Failed,
@@ -38,6 +40,7 @@ impl JobState {
             JobState::RemovingSources => "removing_sources",
             JobState::ChangingPermissions => "changing_permissions",
             JobState::Renaming => "renaming",
+            JobState::Extracting => "extracting",
             JobState::Paused => "paused",
             JobState::Done => "done",
             JobState::Failed => "failed",
@@ -150,6 +153,12 @@ pub enum JobEvent {
     },
     /// Waiting for an answer through [`super::Control::answer`].
     Conflict(Conflict),
+    /// The archive is protected by a password (`wrong`: the one given did not open it):
+    /// waiting for [`super::Control::answer_password`].
+    Password {
+        archive: PathBuf,
+        wrong: bool,
+    },
     /// Problems found before any byte moved (names the destination cannot hold, files
     /// too large for it, too little space, a read-only mount). When `can_proceed`, the job
     /// waits for [`super::Control::answer_preflight`]; otherwise it ends as failed.

@@ -22,6 +22,31 @@ pub(crate) struct Fit {
     active: bool,
 }
 
+impl Fit {
+    /// One part of an archive entry's path (`is_dir` for the folders on its way) against
+    /// the rules: the name it gets, or why the entry is left out.
+    pub fn part(
+        &self,
+        name: &[u8],
+        is_dir: bool,
+        size: u64,
+    ) -> Result<Option<Vec<u8>>, SkipReason> {
+        let kind = if is_dir {
+            FileType::Directory
+        } else {
+            FileType::RegularFile
+        };
+        let Ok(cname) = CString::new(name) else {
+            return Err(SkipReason::NameNotAllowed);
+        };
+        match self.item(&cname, &Meta::stated(kind, size, 0)) {
+            Fitted::Keep => Ok(None),
+            Fitted::RenameTo(fixed) => Ok(Some(fixed.into_bytes())),
+            Fitted::Skip(why) => Err(why),
+        }
+    }
+}
+
 /// What becomes of one item.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Fitted {
@@ -79,10 +104,22 @@ pub(crate) fn gate(ctx: &Ctx, spec: &JobSpec, sources: &[PathBuf]) -> Option<Fit
             }
         }
     };
+    let can_proceed = !problems.contains(&Problem::ReadOnly);
+    decide(ctx, spec, rules, problems, can_proceed)
+}
+
+/// Report `problems` (none: every item goes as it is) and wait for the answer, unless
+/// `spec` holds it or the job cannot proceed. `None` means the job must stop.
+pub(crate) fn decide(
+    ctx: &Ctx,
+    spec: &JobSpec,
+    rules: FsRules,
+    problems: Vec<Problem>,
+    can_proceed: bool,
+) -> Option<Fit> {
     if problems.is_empty() {
         return Some(Fit::default());
     }
-    let can_proceed = !problems.contains(&Problem::ReadOnly);
     let _ = ctx.tx.send(JobEvent::Preflight {
         problems,
         can_proceed,

@@ -59,6 +59,23 @@ impl Meta {
         }
     }
 
+    /// An item that is not on any disk yet (an archive's entry): its kind, size and
+    /// modification time as stated, and no device or inode to be the same file as another.
+    pub fn stated(kind: FileType, size: u64, mtime: i64) -> Meta {
+        Meta {
+            kind,
+            mode: 0,
+            size,
+            atime: (mtime, 0),
+            mtime: (mtime, 0),
+            dev: (0, 0),
+            ino: 0,
+            nlink: 1,
+            blocks: 0,
+            rdev: (0, 0),
+        }
+    }
+
     /// A regular file whose blocks hold less than its size: it has holes worth keeping.
     pub fn is_sparse(&self) -> bool {
         self.kind == FileType::RegularFile && self.blocks.saturating_mul(512) < self.size

@@ -38,6 +38,12 @@ pub fn read_only(dest: &Path) -> Result<bool, IoError> {
     Ok(read_only_by(dest, &statvfs(dest)?))
 }
 
+/// The bytes this process may still write on the filesystem holding `dest`.
+pub fn free_space(dest: &Path) -> Result<u64, IoError> {
+    let vfs = statvfs(dest)?;
+    Ok(vfs.f_bavail.saturating_mul(vfs.f_frsize))
+}
+
 /// [`read_only`], with the filesystem's figures already read.
 fn read_only_by(dest: &Path, vfs: &rustix::fs::StatVfs) -> bool {
     if vfs.f_flag.contains(rustix::fs::StatVfsMountFlags::RDONLY) {

@@ -126,7 +126,7 @@ impl Queue {
         tx: &Sender<JobEvent>,
     ) {
         let writes_data = match kind {
-            JobKind::Copy => true,
+            JobKind::Copy | JobKind::Extract => true,
             JobKind::Move => move_copies(&spec.sources, &spec.dest),
             _ => false,
         };

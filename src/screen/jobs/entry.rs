@@ -248,7 +248,7 @@ impl JobEntry {
                 error: format!("{}: {}", path.display(), fl!("job-not-copied")),
                 path,
             }),
-            JobEvent::Conflict(_) | JobEvent::Preflight { .. } => {}
+            JobEvent::Conflict(_) | JobEvent::Preflight { .. } | JobEvent::Password { .. } => {}
         }
     }
 }

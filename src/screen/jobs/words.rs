@@ -28,6 +28,7 @@ pub fn title(e: &JobEntry) -> String {
         JobKind::Delete => fl!("job-delete", what = what),
         JobKind::Permissions => fl!("job-permissions", what = what),
         JobKind::Rename => fl!("job-batch-rename", what = what),
+        JobKind::Extract => fl!("job-extract", what = what, dest = dest),
     }
 }
 
@@ -43,6 +44,7 @@ pub fn state(s: JobState) -> String {
         JobState::RemovingSources => fl!("job-state-removing"),
         JobState::ChangingPermissions => fl!("job-state-permissions"),
         JobState::Renaming => fl!("job-state-renaming"),
+        JobState::Extracting => fl!("job-state-extracting"),
         JobState::Paused => fl!("job-state-paused"),
         JobState::Done => fl!("job-state-done"),
         JobState::Failed => fl!("job-state-failed"),
@@ -142,6 +144,7 @@ pub fn summary(e: &JobEntry) -> String {
         JobKind::Delete => fl!("job-done-delete", files = files),
         JobKind::Permissions => fl!("job-done-permissions", files = files),
         JobKind::Rename => fl!("job-done-batch-rename", files = files),
+        JobKind::Extract => fl!("job-done-extract", files = files),
     };
     // What else happened, each where it did (worded only then: this runs every frame).
     let counted: [(u64, Words); 5] = [

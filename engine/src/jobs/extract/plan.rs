@@ -1,0 +1,133 @@
+//! Before an archive is extracted: its entries listed (the job's totals), where they land
+//! (one top folder as itself, else a folder named after the archive), and what the
+//! destination says to them — too little space for what the entries state, names a
+//! FAT, exFAT or NTFS disk cannot hold, files too large for it, a read-only mount.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use crate::archive::landing::{Landing, landing};
+use crate::archive::list::{Kind, Listing, MOST_ENTRIES, list_with};
+use crate::archive::read::ReadError;
+use crate::error::{ArchiveTrouble, IoError, Op};
+
+use super::super::preflight::{self, FsRules, Problem, name_problem};
+
+/// One archive, listed.
+pub struct Plan {
+    pub archive: PathBuf,
+    /// The folder the entries go into, inside the destination.
+    pub folder: OsString,
+    /// The entries share this top folder, which `folder` stands for.
+    pub as_its_folder: bool,
+    pub files: u64,
+    pub folders: u64,
+    pub bytes: u64,
+    pub listing: Listing,
+}
+
+/// List the archive at `archive` and say where it lands.
+pub fn plan(archive: &Path, password: Option<&[u8]>) -> Result<Plan, ReadError> {
+    let listing = list_with(archive, MOST_ENTRIES, password)?;
+    let name = archive.file_name().unwrap_or(archive.as_os_str());
+    let landed = landing(
+        name,
+        listing
+            .entries
+            .iter()
+            .map(|e| (e.path.as_path(), e.kind == Kind::Folder)),
+    );
+    let (folder, as_its_folder) = match landed {
+        Landing::AsItsFolder(top) => (top, true),
+        Landing::IntoNewFolder(folder) => (folder, false),
+    };
+    let mut plan = Plan {
+        archive: archive.to_owned(),
+        folder,
+        as_its_folder,
+        files: 0,
+        folders: u64::from(!as_its_folder),
+        bytes: 0,
+        listing,
+    };
+    for e in &plan.listing.entries {
+        match e.kind {
+            Kind::Folder => plan.folders += 1,
+            _ => {
+                plan.files += 1;
+                plan.bytes = plan.bytes.saturating_add(e.size);
+            }
+        }
+    }
+    Ok(plan)
+}
+
+/// A reading failure as the job reports it: the archive, and what is wrong with it.
+pub fn read_failure(e: &ReadError) -> IoError {
+    let (path, source) = match e {
+        ReadError::Read { path, source } => {
+            return IoError::new(
+                Op::ReadArchive,
+                path,
+                std::io::Error::new(source.kind(), source.to_string()),
+            );
+        }
+        ReadError::NotAnArchive { path } => (path, ArchiveTrouble::NotAnArchive),
+        ReadError::Damaged { path, .. } => (path, ArchiveTrouble::Damaged),
+        ReadError::NeedsPassword { path } => (path, ArchiveTrouble::NeedsPassword),
+        ReadError::WrongPassword { path } => (path, ArchiveTrouble::WrongPassword),
+    };
+    IoError::new(Op::ReadArchive, path, source.io())
+}
+
+/// What the destination `dest` (with `rules`) says to the planned archives: the space
+/// they need (stated sizes; checked whatever the filesystem), names and sizes against
+/// its rules, and whether it is read-only.
+pub fn problems(plans: &[Plan], dest: &Path, rules: FsRules) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    if preflight::read_only(dest).unwrap_or(false) {
+        problems.push(Problem::ReadOnly);
+        return problems;
+    }
+    let needed = plans
+        .iter()
+        .map(|p| p.bytes)
+        .fold(0u64, u64::saturating_add);
+    if let Ok(free) = preflight::free_space(dest)
+        && needed > free
+    {
+        problems.push(Problem::NoSpace { needed, free });
+    }
+    for plan in plans {
+        let landed = dest.join(&plan.folder);
+        for e in &plan.listing.entries {
+            let path = if plan.as_its_folder {
+                dest.join(&e.path)
+            } else {
+                landed.join(&e.path)
+            };
+            if rules.windows_names
+                && let Some(why) = e
+                    .path
+                    .iter()
+                    .find_map(|part| name_problem(std::os::unix::ffi::OsStrExt::as_bytes(part)))
+            {
+                problems.push(Problem::BadName {
+                    path: path.clone(),
+                    why,
+                });
+            }
+            if let Some(limit) = rules.max_file_size
+                && e.kind == Kind::File
+                && e.size > limit
+            {
+                problems.push(Problem::TooLarge {
+                    path,
+                    size: e.size,
+                    limit,
+                });
+            }
+        }
+    }
+    problems
+}
