@@ -4,6 +4,7 @@
 
 pub mod beneath;
 pub mod extract;
+pub mod format;
 pub mod landing;
 pub mod list;
 pub mod names;
