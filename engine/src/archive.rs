@@ -3,6 +3,7 @@
 //! the formats builds on these rules.
 
 pub mod beneath;
+pub mod compress;
 pub mod extract;
 pub mod format;
 pub mod landing;
