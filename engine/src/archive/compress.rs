@@ -15,6 +15,7 @@ use std::ffi::OsStr;
 use std::fs::File;
 use std::io::BufWriter;
 use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use meter::{Failure, Meter};
@@ -165,6 +166,9 @@ pub fn compress(
             walk::ItemKind::Link(_) => done.links += 1,
         }
     }
+    // The temporary file was made private (0600); an archive is as readable as other files.
+    std::fs::set_permissions(temp.path(), std::fs::Permissions::from_mode(0o644))
+        .map_err(|e| write_error(Box::new(e)))?;
     // No overwrite: an `out` that appeared meanwhile stays, and this is an error.
     temp.persist_noclobber(out).map_err(|e| {
         if e.error.kind() == std::io::ErrorKind::AlreadyExists {
