@@ -1,26 +1,17 @@
 //! What an archive holds, read without extracting: each entry's path inside the folder it
-//! would go to, its kind, size, time and mode. Zip, and tar plain or gzip-compressed, told
-//! by their first bytes, not by the name. Names that would leave the folder are listed
-//! apart as refused, and a listing stops at a bound so a hostile archive cannot grow the
-//! memory without end.
+//! would go to, its kind, size, time and mode, in any format [`each_entry`] reads. Names
+//! that would leave the folder are listed apart as refused, and a listing stops at a
+//! bound so a hostile archive cannot grow the memory without end.
 
-use std::fs::File;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::names::{NameRefusal, inside};
 use super::read::{Flow, ReadError, ReadOptions, each_entry};
 
+pub use super::format::{Format, format_of, format_of_bytes};
+
 /// At most this many entries are listed.
 pub const MOST_ENTRIES: usize = 1_000_000;
-
-/// What kind of archive, by its first bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    Zip,
-    Tar,
-    TarGzip,
-}
 
 /// One entry's kind.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,27 +45,6 @@ pub struct Listing {
     pub cut: bool,
     /// The archive ended in damage after these entries: what follows could not be read.
     pub damaged: bool,
-}
-
-/// The format of the archive at `path`, from its first bytes.
-pub fn format_of(path: &Path) -> std::io::Result<Option<Format>> {
-    let mut f = File::open(path)?;
-    let mut head = [0u8; 512];
-    let n = read_up_to(&mut f, &mut head)?;
-    Ok(format_of_bytes(&head[..n]))
-}
-
-/// The format the first bytes `head` (up to 512) say.
-pub fn format_of_bytes(head: &[u8]) -> Option<Format> {
-    if head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06") {
-        Some(Format::Zip)
-    } else if head.starts_with(&[0x1f, 0x8b]) {
-        Some(Format::TarGzip)
-    } else if head.len() >= 262 && &head[257..262] == b"ustar" {
-        Some(Format::Tar)
-    } else {
-        None
-    }
 }
 
 /// The entries of the archive at `path`, at most `most` of them.
@@ -113,31 +83,4 @@ pub fn list_with(path: &Path, most: usize, password: Option<&[u8]>) -> Result<Li
         Err(e) => return Err(e),
     }
     Ok(out)
-}
-
-/// Read until `buf` is full or the file ends; how much was read.
-fn read_up_to(f: &mut File, buf: &mut [u8]) -> std::io::Result<usize> {
-    let mut n = 0;
-    while n < buf.len() {
-        match f.read(&mut buf[n..])? {
-            0 => break,
-            k => n += k,
-        }
-    }
-    Ok(n)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn formats_are_told_by_their_first_bytes() {
-        assert_eq!(format_of_bytes(b"PK\x03\x04rest"), Some(Format::Zip));
-        assert_eq!(format_of_bytes(&[0x1f, 0x8b, 8, 0]), Some(Format::TarGzip));
-        let mut tar = vec![0u8; 512];
-        tar[257..262].copy_from_slice(b"ustar");
-        assert_eq!(format_of_bytes(&tar), Some(Format::Tar));
-        assert_eq!(format_of_bytes(b"plain text"), None);
-    }
 }

@@ -1,13 +1,21 @@
 //! Reading an archive's entries one at a time, whatever its format: each entry's header
 //! (its name as stored, kind, size, time, mode, a link's target) and, when asked, a reader
 //! of its content. Listing, extracting and browsing all go through [`each_entry`], so a
-//! format is added in one place.
+//! format is added in one place: here it is told and handed to its own reader (zip, 7z,
+//! tar plain or compressed, a single compressed file).
 
 use std::fs::File;
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 
-use super::list::{Format, Kind, format_of};
+use super::format::{Format, format_of};
+use super::list::Kind;
+
+pub mod decode;
+mod sevenz;
+mod single;
+mod tar;
+mod zip;
 
 /// One entry as the archive tells it, before its name is checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,127 +91,26 @@ pub fn each_entry(
         })?;
     let file = File::open(path).map_err(read)?;
     match format {
-        Format::Zip => zip_entries(path, file, options, visit),
-        Format::Tar => tar_entries(path, BufReader::new(file), options, visit),
-        Format::TarGzip => {
-            let gz = flate2::read::GzDecoder::new(BufReader::new(file));
-            tar_entries(path, gz, options, visit)
-        }
-    }
-}
-
-fn damaged(path: &Path) -> impl Fn(zip::result::ZipError) -> ReadError + '_ {
-    move |e| match e {
-        zip::result::ZipError::UnsupportedArchive(zip::result::ZipError::PASSWORD_REQUIRED) => {
-            ReadError::NeedsPassword {
-                path: path.to_owned(),
+        Format::Zip => zip::entries(path, file, options, visit),
+        Format::SevenZ => sevenz::entries(path, file, options, visit),
+        Format::Tar => tar::entries(path, BufReader::new(file), visit),
+        Format::TarGzip | Format::TarBzip2 | Format::TarXz | Format::TarZstd | Format::TarLz4 => {
+            match format.compression() {
+                Some(c) => tar::entries(path, decode::decoder(c, file), visit),
+                None => Err(ReadError::NotAnArchive {
+                    path: path.to_owned(),
+                }),
             }
         }
-        zip::result::ZipError::InvalidPassword => ReadError::WrongPassword {
-            path: path.to_owned(),
-        },
-        e => ReadError::Damaged {
-            path: path.to_owned(),
-            source: Box::new(e),
-        },
-    }
-}
-
-fn zip_entries(
-    path: &Path,
-    file: File,
-    options: ReadOptions<'_>,
-    visit: &mut dyn FnMut(&Head, &mut dyn Read) -> Flow,
-) -> Result<(), ReadError> {
-    let mut zip = zip::ZipArchive::new(BufReader::new(file)).map_err(damaged(path))?;
-    for i in 0..zip.len() {
-        let mut f = if !options.content {
-            zip.by_index_raw(i)
-        } else if let Some(password) = options.password {
-            zip.by_index_decrypt(i, password)
-        } else {
-            zip.by_index(i)
-        }
-        .map_err(damaged(path))?;
-        let kind = if f.is_dir() {
-            Kind::Folder
-        } else if f.is_symlink() {
-            Kind::Symlink
-        } else {
-            Kind::File
-        };
-        let mtime = f.last_modified().map_or(0, |t| {
-            let days = days_from_civil(i64::from(t.year()), t.month().into(), t.day().into());
-            days * 86_400
-                + i64::from(t.hour()) * 3600
-                + i64::from(t.minute()) * 60
-                + i64::from(t.second())
-        });
-        let mut link = None;
-        if kind == Kind::Symlink && options.content {
-            let mut target = Vec::new();
-            (&mut f)
-                .take(4096)
-                .read_to_end(&mut target)
-                .map_err(|source| ReadError::Read {
+        Format::Gzip | Format::Bzip2 | Format::Xz | Format::Zstd | Format::Lz4 => {
+            match format.compression() {
+                Some(c) => single::entries(path, file, c, options, visit),
+                None => Err(ReadError::NotAnArchive {
                     path: path.to_owned(),
-                    source,
-                })?;
-            link = Some(target);
-        }
-        let head = Head {
-            raw_name: f.name_raw().to_vec(),
-            kind,
-            size: f.size(),
-            mtime,
-            mode: f.unix_mode().map(|m| m & 0o7777),
-            link,
-        };
-        let flow = if options.content {
-            visit(&head, &mut f)
-        } else {
-            visit(&head, &mut std::io::empty())
-        };
-        if flow == Flow::Stop {
-            break;
+                }),
+            }
         }
     }
-    Ok(())
-}
-
-fn tar_entries(
-    path: &Path,
-    reader: impl Read,
-    _options: ReadOptions<'_>,
-    visit: &mut dyn FnMut(&Head, &mut dyn Read) -> Flow,
-) -> Result<(), ReadError> {
-    let damaged = |source: std::io::Error| ReadError::Damaged {
-        path: path.to_owned(),
-        source: Box::new(source),
-    };
-    let mut tar = tar::Archive::new(reader);
-    for entry in tar.entries().map_err(damaged)? {
-        let mut entry = entry.map_err(damaged)?;
-        let h = entry.header();
-        let kind = match h.entry_type() {
-            tar::EntryType::Regular | tar::EntryType::Continuous => Kind::File,
-            tar::EntryType::Directory => Kind::Folder,
-            tar::EntryType::Symlink => Kind::Symlink,
-            _ => Kind::Other,
-        };
-        let head = Head {
-            raw_name: entry.path_bytes().into_owned(),
-            kind,
-            size: h.size().unwrap_or(0),
-            mtime: h.mtime().map_or(0, |t| i64::try_from(t).unwrap_or(0)),
-            mode: h.mode().ok().map(|m| m & 0o7777),
-            link: entry.link_name_bytes().map(|l| l.into_owned()),
-        };
-        if visit(&head, &mut entry) == Flow::Stop {
-            break;
-        }
-    }
-    Ok(())
 }
 
 /// Days from 1970-01-01 to the date `y-m-d` (proleptic Gregorian).

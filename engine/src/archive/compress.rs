@@ -1,0 +1,234 @@
+//! Making an archive from files and folders: zip (AES-256 with a password), tar in gzip,
+//! xz or zstd, or 7z (AES-256 with a password). Folders are walked without following
+//! links, links are stored as links, sockets, fifos and devices are skipped and counted;
+//! names are stored relative to each source's parent, with their modes and times. The
+//! archive is written to a temporary file beside `out` and renamed into place only when
+//! complete: a failure or a stop leaves nothing, and an `out` already there is refused.
+
+mod meter;
+mod sevenz;
+mod tar;
+mod walk;
+mod zip;
+
+use std::ffi::OsStr;
+use std::fs::File;
+use std::io::BufWriter;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use meter::{Failure, Meter};
+
+/// The formats an archive is made in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutFormat {
+    Zip,
+    TarGz,
+    TarXz,
+    TarZst,
+    SevenZ,
+}
+
+impl OutFormat {
+    /// The format a file name's extension asks for (.zip, .tar.gz/.tgz, .tar.xz/.txz,
+    /// .tar.zst/.tzst, .7z; case ignored).
+    pub fn from_name(name: &OsStr) -> Option<OutFormat> {
+        let lower = name.as_bytes().to_ascii_lowercase();
+        let table: &[(&[u8], OutFormat)] = &[
+            (b".zip", OutFormat::Zip),
+            (b".tar.gz", OutFormat::TarGz),
+            (b".tgz", OutFormat::TarGz),
+            (b".tar.xz", OutFormat::TarXz),
+            (b".txz", OutFormat::TarXz),
+            (b".tar.zst", OutFormat::TarZst),
+            (b".tzst", OutFormat::TarZst),
+            (b".7z", OutFormat::SevenZ),
+        ];
+        table
+            .iter()
+            .find(|(ext, _)| lower.len() > ext.len() && lower.ends_with(ext))
+            .map(|(_, f)| *f)
+    }
+
+    /// Whether the format can lock its content with a password.
+    pub fn takes_password(self) -> bool {
+        matches!(self, OutFormat::Zip | OutFormat::SevenZ)
+    }
+}
+
+/// How to compress.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompressOptions {
+    pub format: OutFormat,
+    /// The compressor's level (its own scale: deflate and xz 0–9, zstd 1–22); its default
+    /// when `None`.
+    pub level: Option<u32>,
+    /// Lock the content (zip: AES-256; 7z: AES-256, names too).
+    pub password: Option<String>,
+}
+
+/// What was put in the archive.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Compressed {
+    pub files: u64,
+    pub folders: u64,
+    pub links: u64,
+    /// Sockets, fifos and devices, left out.
+    pub skipped: u64,
+    /// The bytes of the files read.
+    pub bytes: u64,
+}
+
+/// Why an archive was not made (nothing is left at `out` or beside it).
+#[derive(Debug, thiserror::Error)]
+pub enum CompressError {
+    #[error("{path} is there already")]
+    Exists { path: PathBuf },
+    #[error("{format:?} archives cannot hold a password")]
+    NoPassword { format: OutFormat },
+    #[error("nothing to put in {path}")]
+    NoSources { path: PathBuf },
+    #[error("cannot read {path}")]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot write {path}")]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    #[error("stopped before {path} was complete")]
+    Stopped { path: PathBuf },
+}
+
+/// Put `sources` into a new archive at `out`. `progress` is told the source bytes read so
+/// far and says whether to go on (false stops: nothing is left).
+pub fn compress(
+    sources: &[PathBuf],
+    out: &Path,
+    options: &CompressOptions,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Compressed, CompressError> {
+    if options.password.is_some() && !options.format.takes_password() {
+        return Err(CompressError::NoPassword {
+            format: options.format,
+        });
+    }
+    if sources.is_empty() {
+        return Err(CompressError::NoSources {
+            path: out.to_owned(),
+        });
+    }
+    if std::fs::symlink_metadata(out).is_ok() {
+        return Err(CompressError::Exists {
+            path: out.to_owned(),
+        });
+    }
+    let (items, mut done) =
+        walk::walk(sources).map_err(|(path, source)| CompressError::Read { path, source })?;
+    let write_error = |source: Box<dyn std::error::Error + Send + Sync>| CompressError::Write {
+        path: out.to_owned(),
+        source,
+    };
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut prefix = b".".to_vec();
+    prefix.extend_from_slice(out.file_name().unwrap_or(out.as_os_str()).as_bytes());
+    prefix.extend_from_slice(b".partial-");
+    // Removed when dropped, unless persisted.
+    let temp = tempfile::Builder::new()
+        .prefix(OsStr::from_bytes(&prefix))
+        .tempfile_in(parent)
+        .map_err(|e| write_error(Box::new(e)))?;
+    let file = temp.reopen().map_err(|e| write_error(Box::new(e)))?;
+    let mut meter = Meter::new(progress);
+    let written = write(file, &items, options, &mut meter);
+    if let Some(failure) = meter.failure.take() {
+        return Err(match failure {
+            Failure::Stopped => CompressError::Stopped {
+                path: out.to_owned(),
+            },
+            Failure::Read(path, source) => CompressError::Read { path, source },
+        });
+    }
+    written.map_err(write_error)?;
+    done.bytes = meter.done;
+    for item in &items {
+        match item.kind {
+            walk::ItemKind::File => done.files += 1,
+            walk::ItemKind::Folder => done.folders += 1,
+            walk::ItemKind::Link(_) => done.links += 1,
+        }
+    }
+    // The temporary file was made private (0600); an archive is as readable as other files.
+    std::fs::set_permissions(temp.path(), std::fs::Permissions::from_mode(0o644))
+        .map_err(|e| write_error(Box::new(e)))?;
+    // No overwrite: an `out` that appeared meanwhile stays, and this is an error.
+    temp.persist_noclobber(out).map_err(|e| {
+        if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+            CompressError::Exists {
+                path: out.to_owned(),
+            }
+        } else {
+            write_error(Box::new(e.error))
+        }
+    })?;
+    Ok(done)
+}
+
+type WriteResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
+
+/// Write the archive of `items` into `file` in the format `options` asks.
+fn write(
+    file: File,
+    items: &[walk::Item],
+    options: &CompressOptions,
+    meter: &mut Meter,
+) -> WriteResult {
+    let out = BufWriter::with_capacity(1 << 20, file);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
+    match options.format {
+        OutFormat::Zip => zip::write(out, items, options, meter),
+        OutFormat::SevenZ => sevenz::write(out, items, options, threads, meter),
+        OutFormat::TarGz | OutFormat::TarXz | OutFormat::TarZst => {
+            tar::write(out, items, options, threads, meter)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_come_from_the_extension() {
+        assert_eq!(
+            OutFormat::from_name(OsStr::new("a.zip")),
+            Some(OutFormat::Zip)
+        );
+        assert_eq!(
+            OutFormat::from_name(OsStr::new("a.TGZ")),
+            Some(OutFormat::TarGz)
+        );
+        assert_eq!(
+            OutFormat::from_name(OsStr::new("a.tar.xz")),
+            Some(OutFormat::TarXz)
+        );
+        assert_eq!(
+            OutFormat::from_name(OsStr::new("a.tzst")),
+            Some(OutFormat::TarZst)
+        );
+        assert_eq!(
+            OutFormat::from_name(OsStr::new("a.7z")),
+            Some(OutFormat::SevenZ)
+        );
+        assert_eq!(OutFormat::from_name(OsStr::new("a.tar")), None);
+        assert_eq!(OutFormat::from_name(OsStr::new(".zip")), None);
+    }
+}
