@@ -44,6 +44,9 @@ with tarfile.open(os.path.join(d, "big.tar"), "w") as t:
     for i in range(40):
         add(t, "big/f%02d" % i, os.urandom(256 * 1024))
     add(t, "big/f00", b"the same name again")
+import gzip
+with gzip.open(os.path.join(d, "notes.txt.gz"), "wb") as g:
+    g.write(b"one compressed file")
 with tarfile.open(os.path.join(d, "zeros.tar.gz"), "w:gz") as t:
     add(t, "zeros", bytes(16 << 20))
 "#;
@@ -349,4 +352,24 @@ fn a_password_is_asked_for_and_a_wrong_one_is_asked_again() {
     assert_eq!(out.state, JobState::Done, "{:?}", out.events);
     let note = std::fs::read_to_string(m.dest.join("locked/note.txt")).expect("read");
     assert_eq!(note, "the secret words");
+}
+
+#[test]
+fn a_single_compressed_file_lands_beside_as_itself() {
+    let Some(m) = made() else { return };
+    let archive = m.dir.join("notes.txt.gz");
+    let out = extract(&archive, &m.dest, ConflictPolicy::Fail);
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    assert_eq!(names(&m.dest), ["notes.txt"]);
+    let text = std::fs::read_to_string(m.dest.join("notes.txt")).expect("read");
+    assert_eq!(text, "one compressed file");
+    let placed = out.picked(|e| match e {
+        JobEvent::Placed { target, new, .. } => Some((target.clone(), *new)),
+        _ => None,
+    });
+    assert_eq!(placed, [(m.dest.join("notes.txt"), true)]);
+    // Again, keeping both: the file gets a free name beside it.
+    let out = extract(&archive, &m.dest, ConflictPolicy::Rename);
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    assert_eq!(names(&m.dest), ["notes (1).txt", "notes.txt"]);
 }

@@ -40,6 +40,15 @@ impl Format {
         }
     }
 
+    /// One compressed file rather than an archive of entries: it is extracted as that
+    /// file, beside the archive, not into a folder.
+    pub fn is_single_file(self) -> bool {
+        matches!(
+            self,
+            Format::Gzip | Format::Bzip2 | Format::Xz | Format::Zstd | Format::Lz4
+        )
+    }
+
     /// The format of a stream compressed with `c`: a tar inside it, or one file.
     fn of(c: Compression, tar: bool) -> Format {
         match (c, tar) {

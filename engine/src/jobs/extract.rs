@@ -267,10 +267,14 @@ fn one(
         let shown = spec.dest.join(&rel);
         ctx.failed_with(shown.clone(), IoError::new(Op::SetMetadata, shown, e));
     }
+    let (target, new) = match written.first_made() {
+        Some(file) if plan.single_file => (spec.dest.join(file), true),
+        _ => (spec.dest.join(&folder), !merged),
+    };
     let _ = ctx.tx.send(JobEvent::Placed {
         source: plan.archive.clone(),
-        target: spec.dest.join(&folder),
-        new: !merged,
+        target,
+        new,
     });
     match stop {
         Some(Stop::Destination) => Err(Stop::Destination),
@@ -287,6 +291,10 @@ fn landing_folder(
     plan: &Plan,
     tools: &Tools<'_>,
 ) -> Option<(PathBuf, bool)> {
+    if plan.single_file {
+        // No folder of its own: the file goes beside the archive, by the conflict rule.
+        return Some((PathBuf::new(), true));
+    }
     let name = match tools.fit.part(plan.folder.as_bytes(), true, 0) {
         Ok(None) => plan.folder.as_bytes().to_vec(),
         Ok(Some(fixed)) => fixed,

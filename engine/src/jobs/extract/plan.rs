@@ -6,6 +6,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
+use crate::archive::format::format_of;
 use crate::archive::landing::{Landing, landing};
 use crate::archive::list::{Kind, Listing, MOST_ENTRIES, list_with};
 use crate::archive::read::ReadError;
@@ -20,6 +21,9 @@ pub struct Plan {
     pub folder: OsString,
     /// The entries share this top folder, which `folder` stands for.
     pub as_its_folder: bool,
+    /// A single compressed file (`notes.txt.gz`): its one entry goes into the
+    /// destination itself, as `notes.txt`; `folder` is empty.
+    pub single_file: bool,
     pub files: u64,
     pub folders: u64,
     pub bytes: u64,
@@ -37,7 +41,12 @@ pub fn plan(archive: &Path, password: Option<&[u8]>) -> Result<Plan, ReadError> 
             .iter()
             .map(|e| (e.path.as_path(), e.kind == Kind::Folder)),
     );
+    let single_file = format_of(archive)
+        .ok()
+        .flatten()
+        .is_some_and(|f| f.is_single_file());
     let (folder, as_its_folder) = match landed {
+        _ if single_file => (OsString::new(), false),
         Landing::AsItsFolder(top) => (top, true),
         Landing::IntoNewFolder(folder) => (folder, false),
     };
@@ -45,8 +54,9 @@ pub fn plan(archive: &Path, password: Option<&[u8]>) -> Result<Plan, ReadError> 
         archive: archive.to_owned(),
         folder,
         as_its_folder,
+        single_file,
         files: 0,
-        folders: u64::from(!as_its_folder),
+        folders: u64::from(!as_its_folder && !single_file),
         bytes: 0,
         listing,
     };

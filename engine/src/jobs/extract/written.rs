@@ -25,6 +25,11 @@ impl Written {
         self.made.is_empty()
     }
 
+    /// The first item made.
+    pub fn first_made(&self) -> Option<&Path> {
+        self.made.first().map(|(rel, _)| rel.as_path())
+    }
+
     /// How many items were made.
     pub fn len(&self) -> usize {
         self.made.len()
