@@ -138,6 +138,10 @@ pub enum MenuItem {
     CreateLink,
     /// A copy of each selected item beside it ("notes (copy).txt").
     Duplicate,
+    /// An archive's: extract the selected archives into the shown folder.
+    ExtractHere,
+    /// An archive's: extract the selected archives into a folder to choose.
+    ExtractTo,
     SelectAll,
     /// Select what was not selected, and unselect what was.
     InvertSelection,
@@ -162,10 +166,26 @@ pub enum MenuItem {
 }
 
 impl MenuItem {
-    /// The entries for a right-click on an entry (`Some(is_folder)`) or the empty view.
-    pub fn for_target(folder: Option<bool>) -> Vec<MenuItem> {
+    /// The entries for a right-click on an entry (`Some(is_folder)`) or the empty view;
+    /// an archive's offer to extract it.
+    pub fn for_target(folder: Option<bool>, archive: bool) -> Vec<MenuItem> {
         use MenuItem::*;
         match folder {
+            Some(false) if archive => vec![
+                Open,
+                OpenWith,
+                ExtractHere,
+                ExtractTo,
+                Cut,
+                Copy,
+                Duplicate,
+                CreateLink,
+                Rename,
+                CopyLocation,
+                Trash,
+                Delete,
+                Properties,
+            ],
             Some(true) => vec![
                 Open,
                 OpenInNewTab,

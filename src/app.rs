@@ -176,8 +176,8 @@ impl App {
     /// (among it, the types and thumbnails of rows that came into view).
     pub fn update(&mut self, message: Message) -> Task<Message> {
         let task = self.handle_message(message);
-        self.ask_next_question();
-        crate::tasks::batch([task, self.ask_types(), self.ask_thumbs()])
+        let asked = self.ask_next_question();
+        crate::tasks::batch([task, asked, self.ask_types(), self.ask_thumbs()])
     }
 
     fn handle_message(&mut self, message: Message) -> Task<Message> {

@@ -6,6 +6,7 @@
 
 pub mod batch_rename;
 pub mod chooser;
+pub mod extract_to;
 pub mod help;
 pub mod preferences;
 pub mod properties;
@@ -32,6 +33,7 @@ pub enum Dialog {
     Preferences(preferences::Preferences),
     BatchRename(batch_rename::BatchRename),
     Unlock(unlock::Unlock),
+    ExtractTo(extract_to::ExtractTo),
     Chooser(chooser::Chooser),
     /// A job's question (a conflict, pre-flight problems) or "Delete for good?".
     Question(question::Question),
@@ -46,6 +48,7 @@ pub enum Message {
     Preferences(preferences::Message),
     BatchRename(batch_rename::Message),
     Unlock(unlock::Message),
+    ExtractTo(extract_to::Message),
     Chooser(chooser::Message),
     Question(question::Message),
     Help(help::Message),
@@ -66,6 +69,7 @@ message_of!(
     Preferences: preferences::Message,
     BatchRename: batch_rename::Message,
     Unlock: unlock::Message,
+    ExtractTo: extract_to::Message,
     Chooser: chooser::Message,
     Question: question::Message,
     Help: help::Message,
@@ -129,6 +133,15 @@ impl From<unlock::Event> for Event {
         match e {
             unlock::Event::Close => Event::Close,
             unlock::Event::Unlocked(at) => Event::Unlocked(at),
+        }
+    }
+}
+
+impl From<extract_to::Event> for Event {
+    fn from(e: extract_to::Event) -> Event {
+        match e {
+            extract_to::Event::Close => Event::Close,
+            extract_to::Event::Job(request) => Event::Job(request, None),
         }
     }
 }
@@ -201,6 +214,7 @@ impl Dialog {
                 lift(d.update(m), Message::BatchRename)
             }
             (Dialog::Unlock(d), Message::Unlock(m)) => lift(d.update(m), Message::Unlock),
+            (Dialog::ExtractTo(d), Message::ExtractTo(m)) => lift(d.update(m), Message::ExtractTo),
             (Dialog::Chooser(d), Message::Chooser(m)) => lift(d.update(m), Message::Chooser),
             (Dialog::Question(d), Message::Question(m)) => lift(d.update(m), Message::Question),
             (Dialog::Help(d), Message::Help(m)) => lift(d.update(m), Message::Help),
@@ -215,6 +229,7 @@ impl Dialog {
             Dialog::Preferences(d) => d.key(k).map(Message::Preferences),
             Dialog::BatchRename(d) => d.key(k).map(Message::BatchRename),
             Dialog::Unlock(d) => d.key(k).map(Message::Unlock),
+            Dialog::ExtractTo(d) => d.key(k).map(Message::ExtractTo),
             Dialog::Chooser(d) => d.key(k).map(Message::Chooser),
             Dialog::Question(d) => d.key(k).map(Message::Question),
             Dialog::Help(d) => d.key(k).map(Message::Help),
@@ -227,6 +242,7 @@ impl Dialog {
             Dialog::Preferences(d) => d.view(cx.settings).map(Message::Preferences),
             Dialog::BatchRename(d) => d.view().map(Message::BatchRename),
             Dialog::Unlock(d) => d.view().map(Message::Unlock),
+            Dialog::ExtractTo(d) => d.view().map(Message::ExtractTo),
             Dialog::Chooser(d) => d.view(cx.types).map(Message::Chooser),
             Dialog::Question(d) => d.view(cx.questions_waiting).map(Message::Question),
             Dialog::Help(d) => d.view(cx.settings).map(Message::Help),

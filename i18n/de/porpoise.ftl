@@ -639,6 +639,8 @@ menu-open-new-window = In neuem Fenster öffnen
 menu-copy-location = Ort kopieren
 menu-create-link = Verknüpfung erstellen
 menu-duplicate = Duplizieren
+menu-extract-here = Hier entpacken
+menu-extract-to = Entpacken nach …
 menu-select-all = Alles auswählen
 menu-invert-selection = Auswahl umkehren
 menu-shortcuts = Tastenkürzel
@@ -705,3 +707,17 @@ status-history = { $count ->
 }
 status-history-title = Beendete Aufträge, der neueste zuerst
 location-missing = „{ $path }“ existiert nicht
+
+## An archive's password
+password-title = „{ $name }“ ist mit einem Passwort geschützt
+password-wrong = Das Passwort ist falsch. Bitte erneut versuchen.
+password-placeholder = Passwort
+password-extract = Entpacken
+
+## Extract To…
+extract-to-title-one = „{ $name }“ entpacken
+extract-to-title-many = { $count } Archive entpacken
+extract-to-explain = Jedes Archiv kommt in einen eigenen Ordner in diesem Ordner.
+extract-to-folder = Ordner
+extract-to-button = Entpacken
+extract-to-cancel = Abbrechen

@@ -642,6 +642,8 @@ menu-open-new-window = Open in New Window
 menu-copy-location = Copy Location
 menu-create-link = Create Link
 menu-duplicate = Duplicate
+menu-extract-here = Extract Here
+menu-extract-to = Extract To…
 menu-select-all = Select All
 menu-invert-selection = Invert Selection
 menu-shortcuts = Keyboard Shortcuts
@@ -708,3 +710,17 @@ status-history = { $count ->
 }
 status-history-title = Finished jobs, the latest first
 location-missing = “{ $path }” does not exist
+
+## An archive's password
+password-title = “{ $name }” is protected by a password
+password-wrong = The password is wrong. Try again.
+password-placeholder = Password
+password-extract = Extract
+
+## Extract To…
+extract-to-title-one = Extract “{ $name }”
+extract-to-title-many = Extract { $count } archives
+extract-to-explain = Each archive goes into a folder of its own inside this folder.
+extract-to-folder = Folder
+extract-to-button = Extract
+extract-to-cancel = Cancel

@@ -58,6 +58,7 @@ impl App {
             Event::Help(page) => self.open_help(page),
             Event::NewWindow(folder) => self.open_new_window(folder),
             Event::BatchRename => self.open_batch_rename(),
+            Event::ExtractTo { archives, from } => self.open_extract_to(archives, from),
             Event::Bookmark(folder) => self.bookmark(folder),
             Event::Error(e) => {
                 self.status.error(e);

@@ -136,6 +136,11 @@ impl App {
                 self.jobs.steer(job, |c| c.answer_preflight(choice));
                 Task::none()
             }
+            Answer::Password { job, password } => {
+                let password = password.map(|p| p.expose().to_owned());
+                self.jobs.steer(job, |c| c.answer_password(password));
+                Task::none()
+            }
             Answer::Delete(sources) => self.start_job(JobRequest {
                 kind: JobKind::Delete,
                 sources,
@@ -151,13 +156,19 @@ impl App {
         }
     }
 
-    /// With no dialog open, the next question of a job shows (after every message).
-    pub(super) fn ask_next_question(&mut self) {
+    /// With no dialog open, the next question of a job shows (after every message); a
+    /// password question gets the keyboard in its field.
+    pub(super) fn ask_next_question(&mut self) -> Task<Message> {
         if self.dialog.is_none()
             && let Some(ask) = self.jobs.questions.pop_front()
         {
+            let typing = matches!(ask, Ask::Password { .. });
             self.dialog = Some(Dialog::Question(Question::new(ask)));
+            if typing {
+                return iced::widget::operation::focus(crate::dialog::question::PASSWORD_FIELD);
+            }
         }
+        Task::none()
     }
 
     /// The jobs a question waits on: the one shown and those in line.
@@ -275,6 +286,16 @@ impl App {
             tasks.push(self.reload_apps());
         }
         crate::tasks::batch(tasks)
+    }
+
+    /// "Extract To…" for `archives`, the folder field holding `from`.
+    pub(super) fn open_extract_to(
+        &mut self,
+        archives: Vec<PathBuf>,
+        from: PathBuf,
+    ) -> Task<Message> {
+        let (d, task) = dialog::extract_to::ExtractTo::open(archives, from);
+        self.show_dialog(Dialog::ExtractTo(d), task.map(dialog::Message::ExtractTo))
     }
 
     /// The passphrase dialog of a locked volume.

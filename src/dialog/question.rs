@@ -18,10 +18,13 @@ use porpoise_engine::jobs::conflict::{Choice, is_entry_name};
 use porpoise_engine::jobs::events::Conflict;
 use porpoise_engine::jobs::preflight::{PreflightChoice, Problem};
 
+use crate::dialog::unlock::Passphrase;
 use crate::key_press::KeyPress;
 
 /// The conflict's name field.
 pub const NAME_FIELD: &str = "conflict-new-name";
+/// The password field of an archive's question.
+pub const PASSWORD_FIELD: &str = "archive-password";
 
 /// What is asked.
 #[derive(Debug, Clone, PartialEq)]
@@ -44,6 +47,13 @@ pub enum Ask {
         problems: Vec<Problem>,
         can_proceed: bool,
     },
+    /// An extraction waits for an archive's password (`wrong`: the last one was).
+    Password {
+        job: u64,
+        archive: PathBuf,
+        wrong: bool,
+        typed: Passphrase,
+    },
     /// Delete these for good? (Shift+Del)
     ConfirmDelete { paths: Vec<PathBuf> },
     /// A link whose target is gone was opened: move it to the trash? (as Nautilus asks)
@@ -54,7 +64,9 @@ impl Ask {
     /// The job this question is about, if any.
     pub fn job(&self) -> Option<u64> {
         match self {
-            Ask::Conflict { job, .. } | Ask::Preflight { job, .. } => Some(*job),
+            Ask::Conflict { job, .. } | Ask::Preflight { job, .. } | Ask::Password { job, .. } => {
+                Some(*job)
+            }
             Ask::ConfirmDelete { .. } | Ask::BrokenLink { .. } => None,
         }
     }
@@ -78,6 +90,8 @@ impl Ask {
 pub enum Reply {
     Conflict(Choice),
     Preflight(PreflightChoice),
+    /// Open the archive with the typed password.
+    Password,
     Delete,
     /// Move a broken link to the trash.
     Trash,
@@ -110,6 +124,8 @@ pub enum Message {
     ApplyToAll(bool),
     /// The conflict's name field was edited.
     NewName(String),
+    /// The password field was edited.
+    Password(Passphrase),
     /// Move the highlight by so many buttons, round the end.
     Highlight(isize),
     /// Enter or Space: press the highlighted button.
@@ -131,6 +147,11 @@ pub enum Answer {
     Preflight {
         job: u64,
         choice: PreflightChoice,
+    },
+    /// The password typed for a job's archive; `None`: there is none (it fails).
+    Password {
+        job: u64,
+        password: Option<Passphrase>,
     },
     Delete(Vec<PathBuf>),
     /// Move these to the trash.
@@ -181,6 +202,7 @@ impl Question {
                 0,
             ),
             Ask::Preflight { .. } => (vec![Reply::Close], 0),
+            Ask::Password { .. } => (vec![Reply::Close, Reply::Password], 1),
             // Shift+Del asked for it: Delete is the default, as in Dolphin.
             Ask::ConfirmDelete { .. } => (vec![Reply::Close, Reply::Delete], 1),
             // The trash gives it back if that was wrong: the default, as in Nautilus.
@@ -211,6 +233,12 @@ impl Question {
                 }
                 None
             }
+            Message::Password(p) => {
+                if let Ask::Password { typed, .. } = &mut self.ask {
+                    *typed = p;
+                }
+                None
+            }
             Message::Highlight(step) => {
                 let n = self.replies().0.len().max(1) as isize;
                 let at = self.highlighted() as isize;
@@ -229,6 +257,7 @@ impl Question {
                 Ask::Preflight {
                     can_proceed: true, ..
                 } => self.reply(Reply::Preflight(PreflightChoice::Cancel)),
+                Ask::Password { .. } => self.reply(Reply::Close),
                 _ => Some(Event::Close),
             },
         };
@@ -261,6 +290,19 @@ impl Question {
                 },
                 Reply::Preflight(choice),
             ) => Some(Event::Answer(Answer::Preflight { job: *job, choice })),
+            // Nothing typed: the button waits.
+            (Ask::Password { typed, .. }, Reply::Password) if typed.is_empty() => None,
+            (Ask::Password { job, typed, .. }, Reply::Password) => {
+                Some(Event::Answer(Answer::Password {
+                    job: *job,
+                    password: Some(typed.clone()),
+                }))
+            }
+            // Cancel: the job hears there is none (the archive fails), never left waiting.
+            (Ask::Password { job, .. }, _) => Some(Event::Answer(Answer::Password {
+                job: *job,
+                password: None,
+            })),
             (Ask::ConfirmDelete { paths }, Reply::Delete) => {
                 Some(Event::Answer(Answer::Delete(paths.clone())))
             }

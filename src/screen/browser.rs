@@ -123,6 +123,11 @@ pub enum Event {
     Preferences,
     /// The batch rename of the selection.
     BatchRename,
+    /// "Extract To…": these archives, into a folder to type (it starts as `from`).
+    ExtractTo {
+        archives: Vec<PathBuf>,
+        from: PathBuf,
+    },
     /// Bookmark this folder in Places.
     Bookmark(PathBuf),
     /// Something that went wrong, for the status bar.

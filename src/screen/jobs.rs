@@ -257,6 +257,12 @@ impl Jobs {
                     new_name,
                 });
             }
+            JobEvent::Password { archive, wrong } => self.questions.push_back(Ask::Password {
+                job: id,
+                archive,
+                wrong,
+                typed: Default::default(),
+            }),
             JobEvent::Preflight {
                 problems,
                 can_proceed,

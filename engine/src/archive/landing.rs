@@ -41,6 +41,12 @@ pub fn landing<'a>(
     }
 }
 
+/// Whether `name` ends as an archive's name does (`.zip`, `.tar.gz`, `.7z`, `.gz`…): what
+/// the window offers to extract without reading the file (its content decides later).
+pub fn named_as_archive(name: &OsStr) -> bool {
+    stem(name) != name
+}
+
 /// An archive's name without its archive extension: "photos.tar.gz" → "photos", "notes.zip"
 /// → "notes"; a name that is nothing but the extension keeps it.
 pub fn stem(archive_name: &OsStr) -> OsString {
@@ -61,6 +67,7 @@ pub fn stem(archive_name: &OsStr) -> OsString {
         b".xz",
         b".zst",
         b".bz2",
+        b".lz4",
     ];
     let b = archive_name.as_bytes();
     let lower = b.to_ascii_lowercase();

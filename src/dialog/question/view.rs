@@ -6,6 +6,7 @@ use iced::widget::{button, checkbox, column, row, scrollable, space, text, text_
 use iced::{Element, Fill};
 
 use super::{Ask, Message, Question, Reply};
+use crate::dialog::unlock::Passphrase;
 use crate::format;
 use crate::format::name_of;
 use crate::i18n::fl;
@@ -38,6 +39,12 @@ impl Question {
                 can_proceed,
                 ..
             } => preflight_box(problems, *can_proceed, &mut buttons),
+            Ask::Password {
+                archive,
+                wrong,
+                typed,
+                ..
+            } => password_box(archive, *wrong, typed, &mut buttons),
             Ask::ConfirmDelete { paths } => delete_box(paths, &mut buttons),
             Ask::BrokenLink { link } => broken_link_box(link, &mut buttons),
         };
@@ -100,6 +107,7 @@ fn label(reply: Reply, q: &Question) -> (String, Tone) {
         Reply::Preflight(PreflightChoice::ReplaceCharacters) => (fl!("preflight-replace"), Primary),
         Reply::Preflight(PreflightChoice::SkipThem) => (fl!("preflight-skip"), Secondary),
         Reply::Preflight(PreflightChoice::Cancel) => (fl!("preflight-cancel"), Secondary),
+        Reply::Password => (fl!("password-extract"), Primary),
         Reply::Delete => (fl!("delete-confirm-delete"), Danger),
         Reply::Trash => (fl!("broken-link-trash"), Primary),
         // Closing: "Close" under a notice, "Cancel" under a question.
@@ -232,6 +240,30 @@ fn preflight_box<'a>(
     ]
     .spacing(12)
     .into()
+}
+
+/// "“x.zip” is protected by a password", its field (Enter extracts), and Cancel or
+/// Extract; a wrong password says so above the field.
+fn password_box<'a>(
+    archive: &std::path::Path,
+    wrong: bool,
+    typed: &Passphrase,
+    b: &mut impl Iterator<Item = Element<'a, Message>>,
+) -> Element<'a, Message> {
+    let mut col = column![text(fl!("password-title", name = name_of(archive))).size(17)];
+    if wrong {
+        col = col.push(text(fl!("password-wrong")).style(theme::error_text));
+    }
+    let field = text_input(&fl!("password-placeholder"), typed.expose())
+        .id(super::PASSWORD_FIELD)
+        .secure(true)
+        .on_input(|t| Message::Password(Passphrase::new(t)))
+        .on_submit(Message::Reply(Reply::Password))
+        .padding(6);
+    col.push(field)
+        .push(row![space().width(Fill), next(b), next(b)].spacing(8))
+        .spacing(12)
+        .into()
 }
 
 /// "The link “x” is broken", why it cannot open, and Cancel or Move to Trash.

@@ -324,6 +324,9 @@ impl Browser {
         if self.pane.in_trash() {
             return Task::none();
         }
+        let archive = target.as_ref().is_some_and(|name| {
+            porpoise_engine::archive::landing::named_as_archive(OsStr::from_bytes(name))
+        });
         let folder = target.as_ref().map(|name| {
             if !self.pane.selection().is_selected(name) {
                 self.pane.selection_mut().select_only(name);
@@ -334,7 +337,7 @@ impl Browser {
                 .and_then(|i| self.pane.lister().get(i))
                 .is_some_and(|(e, _)| e.is_dir_like())
         });
-        let items = MenuItem::for_target(folder);
+        let items = MenuItem::for_target(folder, archive);
         self.new_file.open = None;
         self.new_file.highlighted = None;
         self.pane.set_mode(Mode::Menu(ContextMenu {
@@ -461,6 +464,17 @@ impl Browser {
             MenuItem::CopyLocation => self.copy_location(target.is_some()),
             MenuItem::CreateLink => self.beside_selection(JobKind::Link, cx),
             MenuItem::Duplicate => self.beside_selection(JobKind::Copy, cx),
+            MenuItem::ExtractHere => self.beside_selection(JobKind::Extract, cx),
+            MenuItem::ExtractTo => {
+                let archives = self.selected_paths();
+                if !archives.is_empty() {
+                    cx.tell(Event::ExtractTo {
+                        archives,
+                        from: self.path().to_owned(),
+                    });
+                }
+                Task::none()
+            }
             MenuItem::SelectAll => {
                 self.pane.select_all();
                 Task::none()

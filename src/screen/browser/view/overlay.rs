@@ -201,6 +201,8 @@ pub fn menu_label(i: MenuItem) -> String {
         MenuItem::CopyLocation => fl!("menu-copy-location"),
         MenuItem::CreateLink => fl!("menu-create-link"),
         MenuItem::Duplicate => fl!("menu-duplicate"),
+        MenuItem::ExtractHere => fl!("menu-extract-here"),
+        MenuItem::ExtractTo => fl!("menu-extract-to"),
         MenuItem::SelectAll => fl!("menu-select-all"),
         MenuItem::InvertSelection => fl!("menu-invert-selection"),
         MenuItem::Shortcuts => fl!("menu-shortcuts"),
