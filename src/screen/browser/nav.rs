@@ -9,6 +9,7 @@ use porpoise_engine::listing::DirEvent;
 use super::pane::{PaneEvent, PaneMsg};
 use super::tabs::TabMsg;
 use super::{Browser, Context, Event, Message};
+use crate::i18n::fl;
 use crate::settings::{Settings, ViewMode};
 
 impl Browser {
@@ -25,6 +26,16 @@ impl Browser {
             }
             PaneMsg::Navigate(path) if cx.modifiers.control() => {
                 return self.on_tab_message(TabMsg::OpenBehind(path), cx);
+            }
+            PaneMsg::Activate(name) if self.is_file_entry(&name) && self.pane.in_archive() => {
+                cx.tell(Event::Error(fl!(
+                    "status-archive-open-file",
+                    name = crate::format::shown_name(&name)
+                )));
+                return Task::none();
+            }
+            PaneMsg::Activate(name) if self.is_archive_entry(&name) => {
+                cx.tell(Event::ClearError);
             }
             PaneMsg::Activate(name) if self.is_file_entry(&name) => {
                 cx.tell(Event::ClearError);
