@@ -34,10 +34,10 @@ impl Browser {
                 )));
                 return Task::none();
             }
-            PaneMsg::Activate(name) if self.is_archive_entry(&name) => {
-                cx.tell(Event::ClearError);
-            }
-            PaneMsg::Activate(name) if self.is_file_entry(&name) => {
+            // An archive opens as a folder (in the pane, below), a file in its application.
+            PaneMsg::Activate(name)
+                if self.is_file_entry(&name) && !self.is_archive_entry(&name) =>
+            {
                 cx.tell(Event::ClearError);
                 return self.open_entry(&name, cx);
             }
