@@ -8,6 +8,7 @@ pub mod actions;
 pub mod app;
 pub mod appearance;
 pub mod apps;
+pub mod archived;
 pub mod clipboard;
 pub mod columns;
 pub mod dialog;

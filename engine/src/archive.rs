@@ -4,6 +4,7 @@
 //! Extracting is a job (`jobs::extract`).
 
 pub mod beneath;
+pub mod browse;
 pub mod compress;
 pub mod format;
 pub mod landing;

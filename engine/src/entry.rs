@@ -102,6 +102,36 @@ impl Entry {
         }
     }
 
+    /// A record of details told by something other than statx (an archive's entry):
+    /// `mode` holds the permission bits, the file type comes from `kind`.
+    pub fn stated(name: NameRef, kind: Kind, size: u64, mtime: i64, perms: u32, ino: u64) -> Entry {
+        let ftype: u32 = match kind {
+            Kind::Dir => 0o040000,
+            Kind::File => 0o100000,
+            Kind::Symlink => 0o120000,
+            Kind::Fifo => 0o010000,
+            Kind::Socket => 0o140000,
+            Kind::CharDevice => 0o020000,
+            Kind::BlockDevice => 0o060000,
+            Kind::Unknown => 0,
+        };
+        Entry {
+            size,
+            mtime_sec: mtime,
+            ino,
+            name_off: name.off,
+            mtime_nsec: 0,
+            uid: 0,
+            gid: 0,
+            atime: 0,
+            btime: 0,
+            mode: u16::try_from(ftype | (perms & 0o7777)).unwrap_or(0),
+            name_len: name.len,
+            kind,
+            flags: 0,
+        }
+    }
+
     /// A record filled from statx.
     pub fn from_statx(name: NameRef, st: &rustix::fs::Statx) -> Entry {
         Entry {

@@ -110,6 +110,10 @@ pub struct JobSpec {
     /// The password of the archives an extraction opens (asked for when missing or
     /// wrong). Unused by the other kinds.
     pub password: Option<String>,
+    /// The entries an extraction takes out of its archives (paths inside them; a folder
+    /// takes everything below it), each landing in the destination under its own name,
+    /// not in a folder for the archive; `None`: every entry. Unused by the other kinds.
+    pub pick: Option<Vec<PathBuf>>,
 }
 
 impl JobSpec {
@@ -132,6 +136,7 @@ impl JobSpec {
             modes: None,
             renames: None,
             password: None,
+            pick: None,
         }
     }
 

@@ -320,6 +320,9 @@ status-clipboard-failed = Die Zwischenablage ist nicht nutzbar: { $error }
 status-paste-failed = Nichts zum Einfügen: { $error }
 status-paste-into-itself-copy = Ein Ordner kann nicht in sich selbst kopiert werden.
 status-paste-into-itself-move = Ein Ordner kann nicht in sich selbst verschoben werden.
+status-archive-read-only = { $name } ist ein Archiv: Es kann hier nicht verändert werden. Kopieren Sie seine Einträge heraus, um damit zu arbeiten.
+status-archive-one-at-a-time = Einträge lassen sich nur aus einem Archiv zur Zeit herauskopieren, und nicht zusammen mit anderen Dateien.
+status-archive-open-file = { $name } liegt in einem Archiv: Kopieren Sie es heraus, um es zu öffnen.
 drag-items = { $count ->
     [one] 1 Element
    *[other] { $count } Elemente

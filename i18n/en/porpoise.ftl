@@ -322,6 +322,9 @@ status-clipboard-failed = The clipboard could not be used: { $error }
 status-paste-failed = Nothing to paste: { $error }
 status-paste-into-itself-copy = You cannot copy a folder into itself.
 status-paste-into-itself-move = You cannot move a folder into itself.
+status-archive-read-only = { $name } is an archive: it cannot be changed here. Copy its entries out to work on them.
+status-archive-one-at-a-time = Entries of one archive at a time can be copied out, and not together with other files.
+status-archive-open-file = { $name } is inside an archive: copy it out to open it.
 drag-items = { $count ->
     [one] 1 item
    *[other] { $count } items

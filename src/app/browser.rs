@@ -42,11 +42,7 @@ impl App {
 
     fn on_browser_event(&mut self, event: Event) -> Task<Message> {
         match event {
-            Event::Job(request) => {
-                let cx = crate::screen::jobs::Context::new(&self.home.trash, &self.settings);
-                self.jobs.start(request, None, &cx);
-                Task::none()
-            }
+            Event::Job(request) => self.start_job(request),
             Event::AskDelete(paths) => self.ask_delete(paths),
             Event::BrokenLink(link) => self.ask_broken_link(link),
             Event::Open { files, with } => self.open_files(files, with),

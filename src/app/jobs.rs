@@ -26,6 +26,9 @@ impl App {
     fn start_job_as(&mut self, request: JobRequest, spec: Option<JobSpec>) -> Task<Message> {
         let cx = jobs::Context::new(&self.home.trash, &self.settings);
         self.jobs.start(request, spec, &cx);
+        if let Some(why) = self.jobs.take_refusal() {
+            self.status.note(crate::screen::status::Note::failed(why));
+        }
         Task::none()
     }
 

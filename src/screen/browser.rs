@@ -18,6 +18,7 @@ pub mod new_file;
 pub mod open_with;
 pub mod pane;
 mod panes;
+mod read_only;
 pub mod search;
 mod search_view;
 mod split;

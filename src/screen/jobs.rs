@@ -106,12 +106,20 @@ pub struct Jobs {
     next_id: u64,
     /// The pointer is over the panel: no row leaves, so nothing moves under it.
     hovered: bool,
+    /// Why the last job asked for was refused (it would change an archive), for the
+    /// status bar.
+    refused: Option<String>,
 }
 
 /// How long a finished job's row stays before it leaves by itself.
 pub const FINISHED_STAYS: Duration = Duration::from_secs(5);
 
 impl Jobs {
+    /// Why the last job asked for was refused, once.
+    pub fn take_refusal(&mut self) -> Option<String> {
+        self.refused.take()
+    }
+
     /// Start the job `request` asks for (as `spec` says, else as its own spec), a row of
     /// the panel; the window's subscription for it runs it. Whether it started (a
     /// request without sources does not).
@@ -120,7 +128,18 @@ impl Jobs {
         if request.sources.is_empty() {
             return false;
         }
-        let spec = spec.unwrap_or_else(|| follow::spec(&request, cx.trash, cx.verify_copies));
+        let (request, pick) = match crate::archived::job_of(request) {
+            Ok(job) => job,
+            Err(why) => {
+                tracing::info!("refused: {why}");
+                self.refused = Some(why);
+                return false;
+            }
+        };
+        let mut spec = spec.unwrap_or_else(|| follow::spec(&request, cx.trash, cx.verify_copies));
+        if pick.is_some() {
+            spec.pick = pick;
+        }
         self.queue.set_enabled(cx.queue_per_device);
         let run = JobRun {
             id: self.next_id(),
@@ -147,7 +166,8 @@ impl Jobs {
         let event = match m {
             Message::Start(request) => {
                 self.start(request, None, cx);
-                None
+                self.take_refusal()
+                    .map(|why| Event::Note(Note::failed(why)))
             }
             Message::Event(id, event) => return (Task::none(), self.on_event(id, event, cx)),
             Message::Pause(id) => {

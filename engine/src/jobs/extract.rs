@@ -54,7 +54,7 @@ fn run(ctx: &Ctx, spec: &JobSpec) -> JobState {
         if !ctx.control.checkpoint() {
             return ctx.final_state();
         }
-        if let Some(plan) = planned(ctx, archive, &mut password) {
+        if let Some(plan) = planned(ctx, spec, archive, &mut password) {
             ctx.counters.add_total(Tally::File, plan.files);
             ctx.counters.add_total(Tally::Folder, plan.folders);
             Counters::add(&ctx.counters.bytes_total, plan.bytes);
@@ -155,9 +155,15 @@ struct Tools<'a> {
 
 /// List `archive`, asking for its password while one is needed; `None` when it cannot be
 /// listed (reported as its failure).
-fn planned(ctx: &Ctx, archive: &Path, password: &mut Option<String>) -> Option<Plan> {
+fn planned(
+    ctx: &Ctx,
+    spec: &JobSpec,
+    archive: &Path,
+    password: &mut Option<String>,
+) -> Option<Plan> {
     loop {
-        match plan::plan(archive, password.as_deref().map(str::as_bytes)) {
+        let pick = spec.pick.as_deref();
+        match plan::plan(archive, password.as_deref().map(str::as_bytes), pick) {
             Ok(plan) => return Some(plan),
             Err(e) if asked_password(ctx, &e, password) => continue,
             Err(e) => {
@@ -221,6 +227,7 @@ fn one(
         dest: &spec.dest,
         folder: &folder,
         strip_top: plan.as_its_folder,
+        pick: spec.pick.as_deref(),
         archive: &plan.archive,
         fit: tools.fit,
         resolver: tools.resolver,
@@ -269,6 +276,10 @@ fn one(
     }
     let (target, new) = match written.first_made() {
         Some(file) if plan.single_file => (spec.dest.join(file), true),
+        Some(made) if plan.picked => {
+            let top = made.iter().next().unwrap_or_default();
+            (spec.dest.join(top), true)
+        }
         _ => (spec.dest.join(&folder), !merged),
     };
     let _ = ctx.tx.send(JobEvent::Placed {
@@ -291,8 +302,9 @@ fn landing_folder(
     plan: &Plan,
     tools: &Tools<'_>,
 ) -> Option<(PathBuf, bool)> {
-    if plan.single_file {
-        // No folder of its own: the file goes beside the archive, by the conflict rule.
+    if plan.single_file || plan.picked {
+        // No folder of its own: the file goes beside the archive (the picked entries
+        // into the destination), by the conflict rule.
         return Some((PathBuf::new(), true));
     }
     let name = match tools.fit.part(plan.folder.as_bytes(), true, 0) {

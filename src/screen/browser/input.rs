@@ -118,6 +118,17 @@ impl Browser {
                 Task::none()
             }
             Command::TypeAhead(text) => self.type_ahead(&text, cx),
+            Command::Trash
+            | Command::DeleteForGood
+            | Command::Paste
+            | Command::NewFolder
+            | Command::NewFile
+            | Command::Rename
+            | Command::Clipboard { cut: true }
+                if self.refused_here(cx) =>
+            {
+                Task::none()
+            }
             Command::Trash => self.trash_selection(cx),
             Command::DeleteForGood => {
                 let paths = self.selected_paths();

@@ -75,6 +75,8 @@ impl Browser {
                 Task::none()
             }
             ActionMsg::DropPick(kind) => self.drop_pick(kind, cx),
+            ActionMsg::Cut | ActionMsg::NewFolder if self.refused_here(cx) => Task::none(),
+            ActionMsg::Paste(dest) if self.refused_in(&dest, cx) => Task::none(),
             ActionMsg::Copy => self.put_selection(false),
             ActionMsg::Cut => self.put_selection(true),
             ActionMsg::Paste(dest) => act(work::clipboard_read(dest)),
@@ -380,6 +382,18 @@ impl Browser {
         }
         let target = menu.target;
         match item {
+            MenuItem::Cut
+            | MenuItem::PasteInto
+            | MenuItem::Paste
+            | MenuItem::Rename
+            | MenuItem::Trash
+            | MenuItem::Delete
+            | MenuItem::NewFolder
+            | MenuItem::NewFile
+                if self.refused_here(cx) =>
+            {
+                Task::none()
+            }
             MenuItem::Open => match target {
                 Some(n) => self.pane_message(PaneMsg::Activate(n), cx),
                 None => Task::none(),

@@ -9,6 +9,7 @@ use porpoise_engine::listing::DirEvent;
 use super::pane::{PaneEvent, PaneMsg};
 use super::tabs::TabMsg;
 use super::{Browser, Context, Event, Message};
+use crate::i18n::fl;
 use crate::settings::{Settings, ViewMode};
 
 impl Browser {
@@ -26,7 +27,17 @@ impl Browser {
             PaneMsg::Navigate(path) if cx.modifiers.control() => {
                 return self.on_tab_message(TabMsg::OpenBehind(path), cx);
             }
-            PaneMsg::Activate(name) if self.is_file_entry(&name) => {
+            PaneMsg::Activate(name) if self.is_file_entry(&name) && self.pane.in_archive() => {
+                cx.tell(Event::Error(fl!(
+                    "status-archive-open-file",
+                    name = crate::format::shown_name(&name)
+                )));
+                return Task::none();
+            }
+            // An archive opens as a folder (in the pane, below), a file in its application.
+            PaneMsg::Activate(name)
+                if self.is_file_entry(&name) && !self.is_archive_entry(&name) =>
+            {
                 cx.tell(Event::ClearError);
                 return self.open_entry(&name, cx);
             }

@@ -69,6 +69,11 @@ impl Browser {
 
     /// The entry `name` of the pane with the keyboard is a file (not a folder or a link
     /// to one).
+    /// Whether `name` is a file named as an archive that opens as a folder.
+    pub(super) fn is_archive_entry(&self, name: &[u8]) -> bool {
+        self.is_file_entry(name) && porpoise_engine::archive::browse::is_archive_name(name)
+    }
+
     pub(super) fn is_file_entry(&self, name: &[u8]) -> bool {
         let lister = self.pane.lister();
         lister

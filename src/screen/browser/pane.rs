@@ -295,6 +295,11 @@ impl Pane {
         self.lister.path()
     }
 
+    /// It shows a folder inside an archive (read-only), as its path's names say.
+    pub fn in_archive(&self) -> bool {
+        self.trash.is_none() && crate::archived::in_archive(self.lister.path())
+    }
+
     pub fn lister(&self) -> &Lister {
         &self.lister
     }

@@ -1,11 +1,12 @@
 //! The work the browser follows for as long as it lasts: the listing of every folder a
-//! pane shows (and its watch), as subscriptions; a listing no pane follows any more stops.
+//! pane shows (and its watch; a folder inside an archive read from the archive), as
+//! subscriptions; a listing no pane follows any more stops.
 
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use iced::Subscription;
-use porpoise_engine::listing::open_dir;
+use porpoise_engine::archive::browse;
 
 use super::pane::listing::Listing;
 use super::{Browser, Message};
@@ -49,7 +50,7 @@ fn events(key: &Key) -> impl iced::futures::Stream<Item = Message> + use<> {
     let listing = key.0.clone();
     let generation = listing.generation;
     let (path, opts) = (listing.path.clone(), listing.opts.clone());
-    // Opening reads the mount table: on the stream's thread.
-    crate::stream::starting(move || Some(open_dir(path, opts)))
+    // Opening reads the mount table (or an archive): on the stream's thread.
+    crate::stream::starting(move || Some(browse::open(path, opts)))
         .map(move |event| Message::Dir(generation, event))
 }

@@ -39,6 +39,8 @@ pub struct Place<'a> {
     pub folder: &'a Path,
     /// The entries share a top folder, which the landing folder stands for.
     pub strip_top: bool,
+    /// Only these entries are written (see [`super::plan::picked`]).
+    pub pick: Option<&'a [PathBuf]>,
     pub archive: &'a Path,
     pub fit: &'a Fit,
     pub resolver: &'a Resolver,
@@ -70,8 +72,18 @@ impl Place<'_> {
         if !ctx.control.checkpoint() {
             return Err(Stop::Cancelled);
         }
+        let checked = inside(&head.raw_name);
+        let checked = match (self.pick, checked) {
+            (None, c) => c,
+            // What was not picked is passed over, whatever its name.
+            (Some(pick), Ok(path)) => match super::plan::picked(&path, pick) {
+                Some(rel) => Ok(rel),
+                None => return Ok(()),
+            },
+            (Some(_), Err(_)) => return Ok(()),
+        };
         let shown = self.shown(&head.raw_name);
-        let Ok(path) = inside(&head.raw_name) else {
+        let Ok(path) = checked else {
             let leaves = ArchiveTrouble::NameLeaves.io();
             ctx.failed_with(shown.clone(), IoError::new(Op::Create, shown, leaves));
             return Ok(());

@@ -24,15 +24,32 @@ pub struct Plan {
     /// A single compressed file (`notes.txt.gz`): its one entry goes into the
     /// destination itself, as `notes.txt`; `folder` is empty.
     pub single_file: bool,
+    /// Only some entries are taken ([`super::JobSpec::pick`]): their paths in `listing`
+    /// are relative to the destination, and `folder` is empty.
+    pub picked: bool,
     pub files: u64,
     pub folders: u64,
     pub bytes: u64,
     pub listing: Listing,
 }
 
-/// List the archive at `archive` and say where it lands.
-pub fn plan(archive: &Path, password: Option<&[u8]>) -> Result<Plan, ReadError> {
-    let listing = list_with(archive, MOST_ENTRIES, password)?;
+/// List the archive at `archive` and say where it lands; with `pick`, only the entries
+/// picked, each where it lands in the destination.
+pub fn plan(
+    archive: &Path,
+    password: Option<&[u8]>,
+    pick: Option<&[PathBuf]>,
+) -> Result<Plan, ReadError> {
+    let mut listing = list_with(archive, MOST_ENTRIES, password)?;
+    if let Some(pick) = pick {
+        listing.entries.retain_mut(|e| match picked(&e.path, pick) {
+            Some(rel) => {
+                e.path = rel;
+                true
+            }
+            None => false,
+        });
+    }
     let name = archive.file_name().unwrap_or(archive.as_os_str());
     let landed = landing(
         name,
@@ -46,7 +63,7 @@ pub fn plan(archive: &Path, password: Option<&[u8]>) -> Result<Plan, ReadError> 
         .flatten()
         .is_some_and(|f| f.is_single_file());
     let (folder, as_its_folder) = match landed {
-        _ if single_file => (OsString::new(), false),
+        _ if single_file || pick.is_some() => (OsString::new(), false),
         Landing::AsItsFolder(top) => (top, true),
         Landing::IntoNewFolder(folder) => (folder, false),
     };
@@ -55,8 +72,9 @@ pub fn plan(archive: &Path, password: Option<&[u8]>) -> Result<Plan, ReadError> 
         folder,
         as_its_folder,
         single_file,
+        picked: pick.is_some(),
         files: 0,
-        folders: u64::from(!as_its_folder && !single_file),
+        folders: u64::from(!as_its_folder && !single_file && pick.is_none()),
         bytes: 0,
         listing,
     };
@@ -70,6 +88,17 @@ pub fn plan(archive: &Path, password: Option<&[u8]>) -> Result<Plan, ReadError> 
         }
     }
     Ok(plan)
+}
+
+/// Where the entry at `path` (inside the archive) lands when `pick` is what was picked:
+/// relative to the folder its picked entry (itself or a folder above it) is in; `None`
+/// when it was not picked.
+pub fn picked(path: &Path, pick: &[PathBuf]) -> Option<PathBuf> {
+    let p = pick
+        .iter()
+        .find(|p| !p.as_os_str().is_empty() && path.starts_with(p))?;
+    let above = p.parent().unwrap_or(Path::new(""));
+    path.strip_prefix(above).ok().map(Path::to_path_buf)
 }
 
 /// A reading failure as the job reports it: the archive, and what is wrong with it.

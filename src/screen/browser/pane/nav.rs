@@ -184,7 +184,10 @@ impl Pane {
         let Some((entry, _)) = self.lister.get(i) else {
             return Task::none();
         };
-        if !entry.is_dir_like() {
+        // An archive opens as a folder (the engine confirms it is one).
+        let archive = entry.kind() == porpoise_engine::entry::Kind::File
+            && porpoise_engine::archive::browse::is_archive_name(name);
+        if !entry.is_dir_like() && !archive {
             return Task::none();
         }
         let path = self.lister.path().join(OsStr::from_bytes(name));

@@ -1,0 +1,170 @@
+//! Browsing an archive as a folder (`archive::browse`): each folder inside it listed as
+//! entry records (folders the archive only implies too), names that climb out never
+//! shown, a path split by name, what is not an archive or not a folder inside it told
+//! apart, and the listing events a pane takes.
+
+use std::path::Path;
+use std::process::Command;
+
+use porpoise_engine::archive::browse;
+use porpoise_engine::entry::Kind;
+use porpoise_engine::error::Reason;
+use porpoise_engine::listing::{DirEvent, ListOptions};
+
+const MAKE: &str = r#"
+import sys, zipfile, tarfile, io, os
+d = sys.argv[1]
+with zipfile.ZipFile(os.path.join(d, "photos.zip"), "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("top.txt", "top")
+    z.writestr("2026/summer/beach.jpg", "b" * 3000)
+    z.writestr("2026/notes.txt", "notes")
+    z.writestr("../evil.txt", "out")
+    z.writestr("/etc/evil", "out")
+with tarfile.open(os.path.join(d, "src.tar.gz"), "w:gz") as t:
+    info = tarfile.TarInfo("src/"); info.type = tarfile.DIRTYPE; info.mtime = 1600000000
+    t.addfile(info)
+    info = tarfile.TarInfo("src/main.rs"); info.size = 2; info.mtime = 1700000000; info.mode = 0o600
+    t.addfile(info, io.BytesIO(b"hi"))
+open(os.path.join(d, "fake.zip"), "w").write("not an archive")
+"#;
+
+fn made() -> Option<tempfile::TempDir> {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let ok = Command::new("python3")
+        .arg("-c")
+        .arg(MAKE)
+        .arg(tmp.path())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        porpoise_testkit::skip("python3 is needed to make the archives");
+        return None;
+    }
+    Some(tmp)
+}
+
+/// The names, kinds and sizes of one folder inside `archive`, sorted by name.
+fn listed(archive: &Path, inner: &str) -> Vec<(String, Kind, u64)> {
+    let b = browse::folder(archive, Path::new(inner)).expect("a folder of the archive");
+    let mut v: Vec<(String, Kind, u64)> = (0..b.len())
+        .map(|i| {
+            let name = String::from_utf8_lossy(b.name(i)).into_owned();
+            (name, b.entries[i].kind(), b.entries[i].size)
+        })
+        .collect();
+    v.sort_by(|a, b| a.0.cmp(&b.0));
+    v
+}
+
+#[test]
+fn each_folder_of_a_zip_lists_its_own_entries() {
+    let Some(tmp) = made() else { return };
+    let zip = tmp.path().join("photos.zip");
+    assert_eq!(
+        listed(&zip, ""),
+        [
+            ("2026".into(), Kind::Dir, 0),
+            ("top.txt".into(), Kind::File, 3)
+        ]
+    );
+    assert_eq!(
+        listed(&zip, "2026"),
+        [
+            ("notes.txt".into(), Kind::File, 5),
+            ("summer".into(), Kind::Dir, 0)
+        ]
+    );
+    assert_eq!(
+        listed(&zip, "2026/summer"),
+        [("beach.jpg".into(), Kind::File, 3000)]
+    );
+    // The names that climb out are nowhere.
+    assert!(browse::folder(&zip, Path::new("..")).is_err());
+    assert!(browse::folder(&zip, Path::new("etc")).is_err());
+}
+
+#[test]
+fn a_tar_keeps_its_times_and_modes() {
+    let Some(tmp) = made() else { return };
+    let tar = tmp.path().join("src.tar.gz");
+    let b = browse::folder(&tar, Path::new("src")).expect("src");
+    assert_eq!(b.len(), 1);
+    assert_eq!(b.name(0), b"main.rs");
+    assert_eq!(b.entries[0].mtime_sec, 1_700_000_000);
+    assert_eq!(b.entries[0].permissions(), 0o600);
+    let top = browse::folder(&tar, Path::new("")).expect("top");
+    assert_eq!(top.entries[0].mtime_sec, 1_600_000_000);
+    assert!(top.entries[0].is_dir_like());
+}
+
+#[test]
+fn what_is_not_there_or_not_a_folder_is_told_apart() {
+    let Some(tmp) = made() else { return };
+    let zip = tmp.path().join("photos.zip");
+    let reason = |archive: &Path, inner: &str| {
+        browse::folder(archive, Path::new(inner))
+            .err()
+            .map(|e| e.reason())
+    };
+    assert_eq!(reason(&zip, "nothing"), Some(Reason::NotFound));
+    assert_eq!(reason(&zip, "top.txt"), Some(Reason::NotADirectory));
+    // Not an archive at all: "not a folder", so a pane shows the file in its folder.
+    assert_eq!(
+        reason(&tmp.path().join("fake.zip"), ""),
+        Some(Reason::NotADirectory)
+    );
+}
+
+#[test]
+fn a_path_is_split_by_name() {
+    let (archive, inner) = browse::split(Path::new("/home/me/photos.zip/2026/summer")).unwrap();
+    assert_eq!(archive, Path::new("/home/me/photos.zip"));
+    assert_eq!(inner, Path::new("2026/summer"));
+    assert!(browse::split(Path::new("/home/me/photos")).is_none());
+    assert!(browse::is_archive_name(b"a.tar.zst"));
+    assert!(!browse::is_archive_name(b"notes.txt.gz"));
+}
+
+#[test]
+fn a_folder_inside_is_listed_as_events() {
+    let Some(tmp) = made() else { return };
+    let path = tmp.path().join("photos.zip").join("2026");
+    let events = browse::open(path, ListOptions::default());
+    let mut names = Vec::new();
+    let mut complete = false;
+    while let Some(e) = events.next() {
+        match e {
+            DirEvent::Batch(b) => {
+                names.extend((0..b.len()).map(|i| String::from_utf8_lossy(b.name(i)).into_owned()))
+            }
+            DirEvent::Complete => complete = true,
+            DirEvent::Failed(e) => panic!("failed: {e}"),
+            _ => {}
+        }
+    }
+    names.sort();
+    assert!(complete);
+    assert_eq!(names, ["notes.txt", "summer"]);
+}
+
+#[test]
+fn a_real_folder_named_like_an_archive_is_listed_from_the_disk() {
+    let Some(tmp) = made() else { return };
+    let folder = tmp.path().join("real.zip");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join("inside"), "x").unwrap();
+    let events = browse::open(
+        folder,
+        ListOptions {
+            watch: false,
+            ..ListOptions::default()
+        },
+    );
+    let mut names = Vec::new();
+    while let Some(e) = events.next() {
+        if let DirEvent::Batch(b) = e {
+            names.extend((0..b.len()).map(|i| b.name(i).to_vec()));
+        }
+    }
+    assert_eq!(names, [b"inside".to_vec()]);
+}
