@@ -98,7 +98,7 @@ fn a_zip_opens_as_a_folder_that_cannot_be_changed() {
     let (mut app, jobs) = feed(app, [job(JobKind::Copy, picked, &out)]);
     assert_eq!(jobs.len(), 1);
     assert_eq!(jobs[0].kind, JobKind::Extract);
-    assert_eq!(jobs[0].sources, [zip.clone()]);
+    assert_eq!(jobs[0].sources, std::slice::from_ref(&zip));
     app.settle_until(|_| out.join("summer/beach.jpg").exists());
     let mut landed: Vec<String> = std::fs::read_dir(&out)
         .unwrap()

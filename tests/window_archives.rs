@@ -131,3 +131,37 @@ fn extract_to_asks_the_folder_and_a_locked_zip_its_password() {
     );
     win.alive();
 }
+
+#[test]
+fn a_zip_opens_as_a_folder_and_a_file_copied_out_lands_on_disk() {
+    let Some(desk) = Desktop::start() else { return };
+    if !have_tools() {
+        return;
+    }
+    let home = Home::with_empty("work");
+    assert!(make_zip(&home.work));
+    let work = home.work.clone();
+    let mut win = desk.open_work(&home);
+
+    // Double-click: its entries are listed, the title names the archive.
+    let (x, y) = win.wait_text("photos.zip");
+    win.double_click(x, y);
+    let (x, y) = win.wait_text("forest.txt");
+    win.wait_title("the archive in the title", |t| t.ends_with("photos.zip"));
+    // Copy one out: back in the folder, paste extracts just that one.
+    win.click(x, y);
+    win.key("ctrl+c");
+    win.key("alt+Up");
+    win.wait_title("the folder in the title again", |t| t.ends_with("work"));
+    win.wait_text("photos.zip");
+    win.key("ctrl+v");
+    wait_for("the copied entry on disk", PATIENCE, || {
+        (fs::read(work.join("forest.txt")).ok()? == b"trees").then_some(())
+    });
+    assert!(!work.join("beach.txt").exists(), "only what was picked");
+    assert!(
+        !work.join("photos").exists(),
+        "no folder for a picked entry"
+    );
+    win.alive();
+}

@@ -74,10 +74,8 @@ impl Tree {
         let is_folder = node.kind == Kind::Folder;
         let children = self.folders.entry(folder.to_owned()).or_default();
         let key = name.as_bytes().to_vec();
-        if replace || !children.contains_key(&key) {
-            if children.insert(key, node).is_none() {
-                self.entries += 1;
-            }
+        if (replace || !children.contains_key(&key)) && children.insert(key, node).is_none() {
+            self.entries += 1;
         }
         if is_folder {
             self.folders.entry(folder.join(name)).or_default();
