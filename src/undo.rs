@@ -57,6 +57,13 @@ pub enum UndoStep {
         before: porpoise_engine::jobs::modes::ModesBefore,
         again: super::request::JobRequest,
     },
+    /// What an extraction made where nothing was before, finished at `at` (undo removes
+    /// each while nothing in it changed since); `again` is the job, which redo runs again.
+    Extracted {
+        targets: Vec<PathBuf>,
+        at: SystemTime,
+        again: super::request::JobRequest,
+    },
     /// Items of one folder a batch rename renamed, old name to new (undo renames them
     /// back in one job; redo renames them again).
     BatchRenamed {
@@ -68,7 +75,7 @@ impl UndoStep {
     /// How many items the step is about.
     pub fn count(&self) -> usize {
         match self {
-            UndoStep::Copied { targets, .. } => targets.len(),
+            UndoStep::Copied { targets, .. } | UndoStep::Extracted { targets, .. } => targets.len(),
             UndoStep::Moved { pairs } => pairs.len(),
             UndoStep::Trashed { originals, .. } => originals.len(),
             UndoStep::ModesChanged { before, .. } => before.len(),
@@ -85,6 +92,7 @@ impl UndoStep {
         let count = self.count();
         match self {
             UndoStep::Copied { .. } => fl!("redo-done-copy", count = count),
+            UndoStep::Extracted { .. } => fl!("redo-done-extract", count = count),
             UndoStep::Moved { .. } => fl!("redo-done-move", count = count),
             UndoStep::Trashed { .. } => fl!("redo-done-trash", count = count),
             UndoStep::Renamed { to, .. } => fl!("redo-done-rename", name = name_of(to)),
@@ -101,6 +109,7 @@ impl UndoStep {
         let count = self.count();
         match self {
             UndoStep::Copied { .. } => fl!("undo-done-copy", count = count),
+            UndoStep::Extracted { .. } => fl!("undo-done-extract", count = count),
             UndoStep::Moved { .. } => fl!("undo-done-move", count = count),
             UndoStep::Trashed { .. } => fl!("undo-done-trash", count = count),
             UndoStep::Renamed { to, .. } => fl!("undo-done-rename", name = name_of(to)),

@@ -78,6 +78,26 @@ fn extract_here_makes_a_folder_named_after_the_zip() {
     });
     // The new folder shows in the view.
     win.wait_text_where("photos", |_, _| true);
+
+    // Ctrl+Z removes what the extraction made; Ctrl+Shift+Z makes it again.
+    win.key("ctrl+z");
+    wait_for("the extraction undone", PATIENCE, || {
+        (!work.join("photos").exists()).then_some(())
+    });
+    win.key("ctrl+shift+z");
+    wait_for("the extraction done again", PATIENCE, || {
+        (fs::read(work.join("photos/beach.txt")).ok()? == b"waves").then_some(())
+    });
+    // Once a file in it was changed, undo keeps everything and says why.
+    win.wait_text("finished jobs");
+    fs::write(work.join("photos/beach.txt"), "edited").expect("edit");
+    win.key("ctrl+z");
+    win.wait_text("was changed since it was made");
+    assert_eq!(
+        fs::read(work.join("photos/beach.txt")).expect("kept"),
+        b"edited"
+    );
+    assert!(work.join("photos/forest.txt").exists());
     win.alive();
 }
 

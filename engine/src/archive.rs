@@ -11,3 +11,4 @@ pub mod landing;
 pub mod list;
 pub mod names;
 pub mod read;
+pub mod unchanged;

@@ -576,6 +576,14 @@ job-done-batch-rename = Umbenannt: { $files }
 job-extract = Entpacken von { $what } nach { $dest }
 job-state-extracting = Wird entpackt …
 job-done-extract = Entpackt: { $files }
+undo-done-extract = Rückgängig: das Entpacken { $count ->
+    [one] eines Archivs
+   *[other] von { $count } Archiven
+}
+redo-done-extract = Wiederholt: das Entpacken { $count ->
+    [one] eines Archivs
+   *[other] von { $count } Archiven
+}
 undo-done-batch-rename = { $count ->
     [one] 1 Element hat
    *[other] { $count } Elemente haben

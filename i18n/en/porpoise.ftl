@@ -579,6 +579,14 @@ job-done-batch-rename = Renamed { $files }
 job-extract = Extracting { $what } to { $dest }
 job-state-extracting = Extracting…
 job-done-extract = Extracted { $files }
+undo-done-extract = Undone: the extraction of { $count ->
+    [one] one archive
+   *[other] { $count } archives
+}
+redo-done-extract = Redone: the extraction of { $count ->
+    [one] one archive
+   *[other] { $count } archives
+}
 undo-done-batch-rename = Gave { $count ->
     [one] 1 item its old name
    *[other] { $count } items their old names

@@ -431,7 +431,12 @@ fn undo_step(e: &JobEntry, trash: &HomeTrash) -> Option<UndoStep> {
     let new = || e.placed.iter().filter(|p| p.new);
     let step = match e.request.kind {
         // Undoing a link removes the links (a delete never follows them).
-        JobKind::Copy | JobKind::Link | JobKind::Extract => UndoStep::Copied {
+        JobKind::Extract => UndoStep::Extracted {
+            targets: new().map(|p| p.target.clone()).collect(),
+            at: std::time::SystemTime::now(),
+            again: e.request.clone(),
+        },
+        JobKind::Copy | JobKind::Link => UndoStep::Copied {
             targets: new().map(|p| p.target.clone()).collect(),
             again: e.request.clone(),
         },

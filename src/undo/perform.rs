@@ -46,6 +46,17 @@ pub fn perform(step: UndoStep) -> Result<(), UndoError> {
         UndoStep::Copied { targets, .. } => {
             run_job(jobs::start(JobKind::Delete, JobSpec::of(targets)))
         }
+        UndoStep::Extracted { targets, at, .. } => {
+            // Nothing is removed when anything in what was extracted changed since.
+            for target in &targets {
+                if let Some(changed) =
+                    porpoise_engine::archive::unchanged::first_changed(target, at)?
+                {
+                    return Err(UndoError::Changed(changed));
+                }
+            }
+            run_job(jobs::start(JobKind::Delete, JobSpec::of(targets)))
+        }
         UndoStep::Moved { pairs } => move_back(pairs),
         UndoStep::Trashed {
             originals,

@@ -23,7 +23,9 @@ pub enum Again {
 /// How `step`, just undone, is done again.
 pub fn again(step: UndoStep) -> Again {
     match step {
-        UndoStep::Copied { again, .. } | UndoStep::ModesChanged { again, .. } => Again::Job(again),
+        UndoStep::Copied { again, .. }
+        | UndoStep::Extracted { again, .. }
+        | UndoStep::ModesChanged { again, .. } => Again::Job(again),
         UndoStep::Trashed { originals, .. } => Again::Job(JobRequest {
             kind: JobKind::Trash,
             sources: originals,
@@ -78,9 +80,10 @@ pub fn perform_again(step: &UndoStep) -> Result<(), UndoError> {
         UndoStep::BatchRenamed { done } => perform::perform(UndoStep::BatchRenamed {
             done: done.reversed(),
         }),
-        UndoStep::Copied { .. } | UndoStep::Trashed { .. } | UndoStep::ModesChanged { .. } => {
-            Ok(())
-        }
+        UndoStep::Copied { .. }
+        | UndoStep::Extracted { .. }
+        | UndoStep::Trashed { .. }
+        | UndoStep::ModesChanged { .. } => Ok(()),
     }
 }
 
