@@ -573,6 +573,9 @@ job-done-batch-rename = Umbenannt: { $files }
 job-extract = Entpacken von { $what } nach { $dest }
 job-state-extracting = Wird entpackt …
 job-done-extract = Entpackt: { $files }
+job-compress = Komprimieren von { $what } nach { $dest }
+job-state-compressing = Wird komprimiert …
+job-done-compress = Komprimiert: { $files }
 undo-done-batch-rename = { $count ->
     [one] 1 Element hat
    *[other] { $count } Elemente haben

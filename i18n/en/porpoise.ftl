@@ -576,6 +576,9 @@ job-done-batch-rename = Renamed { $files }
 job-extract = Extracting { $what } to { $dest }
 job-state-extracting = Extracting…
 job-done-extract = Extracted { $files }
+job-compress = Compressing { $what } to { $dest }
+job-state-compressing = Compressing…
+job-done-compress = Compressed { $files }
 undo-done-batch-rename = Gave { $count ->
     [one] 1 item its old name
    *[other] { $count } items their old names

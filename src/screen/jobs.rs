@@ -405,7 +405,8 @@ fn undo_step(e: &JobEntry, trash: &HomeTrash) -> Option<UndoStep> {
     let new = || e.placed.iter().filter(|p| p.new);
     let step = match e.request.kind {
         // Undoing a link removes the links (a delete never follows them).
-        JobKind::Copy | JobKind::Link | JobKind::Extract => UndoStep::Copied {
+        // Undoing a compression removes the archive it made.
+        JobKind::Copy | JobKind::Link | JobKind::Extract | JobKind::Compress => UndoStep::Copied {
             targets: new().map(|p| p.target.clone()).collect(),
             again: e.request.clone(),
         },

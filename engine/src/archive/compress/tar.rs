@@ -57,7 +57,7 @@ pub(super) fn write<W: Write>(
 fn tar_into<W: Write>(w: W, items: &[Item], meter: &mut Meter) -> std::io::Result<W> {
     let mut tar = tar::Builder::new(w);
     for item in items {
-        meter.go_on()?;
+        meter.next(&item.kind)?;
         let mut h = tar::Header::new_gnu();
         h.set_mode(item.mode);
         h.set_mtime(u64::try_from(item.mtime).unwrap_or(0));

@@ -29,7 +29,7 @@ pub(super) fn write<W: Write + Seek>(
         CompressionMethod::Deflated
     };
     for item in items {
-        meter.go_on()?;
+        meter.next(&item.kind)?;
         let mut base = SimpleFileOptions::default()
             .unix_permissions(item.mode)
             .compression_method(method);
