@@ -4,6 +4,7 @@
 //! the archive nor a partial file; an archive already there refused untouched.
 
 use std::collections::BTreeMap;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -201,4 +202,57 @@ fn an_archive_already_there_is_refused_untouched() {
     assert_eq!(failed, vec![(out.clone(), Reason::Exists)]);
     assert_eq!(std::fs::read(&out).expect("read"), b"mine");
     assert_eq!(names_in(dir.path()), vec!["album", "album.zip"]);
+}
+
+#[test]
+fn a_zip_of_many_files_keeps_their_order_and_content() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = dir.path().join("many");
+    std::fs::create_dir(&src).expect("mkdir");
+    // More files than the deflate workers take at once, a file too large for them, and a
+    // name that is not UTF-8 (written by the job thread in its turn).
+    for i in 0..1200 {
+        std::fs::write(
+            src.join(format!("f{i:04}")),
+            format!("file {i}\n").repeat(i % 7 + 1),
+        )
+        .expect("write");
+    }
+    let large: Vec<u8> = (0..9_000_000u32).map(|i| (i % 253) as u8).collect();
+    std::fs::write(src.join("f0600-large"), &large).expect("write");
+    std::fs::write(src.join(OsStr::from_bytes(b"f0700-\xff")), "not utf-8").expect("write");
+    let out = dir.path().join("many.zip");
+    let done = finish(jobs::start(JobKind::Compress, spec(&src, &out)));
+    assert_eq!(done.state, JobState::Done, "{:?}", done.failed_paths());
+    let mut order = Vec::new();
+    each_entry(
+        &out,
+        ReadOptions {
+            content: true,
+            password: None,
+        },
+        &mut |head, content| {
+            let mut data = Vec::new();
+            content.read_to_end(&mut data).expect("content");
+            order.push((head.raw_name.clone(), data));
+            Flow::Next
+        },
+    )
+    .expect("read back");
+    assert_eq!(order.len(), 1 + 1200 + 2);
+    let mut names: Vec<Vec<u8>> = order.iter().map(|(n, _)| n.clone()).collect();
+    let written = names.clone();
+    names.sort();
+    assert_eq!(written, names, "entries in name order");
+    for (name, data) in &order[1..] {
+        let rel = name.strip_prefix(b"many/").expect("under many/");
+        if rel.starts_with(b"f0700-") {
+            // Read back as the zip reader reads names not flagged UTF-8 (CP437).
+            assert_eq!(data, b"not utf-8");
+            continue;
+        }
+        let want = std::fs::read(src.join(OsStr::from_bytes(rel))).expect("read");
+        assert!(*data == want, "{}", String::from_utf8_lossy(name));
+    }
 }

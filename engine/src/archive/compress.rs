@@ -243,7 +243,7 @@ fn write(
     let out = BufWriter::with_capacity(1 << 20, file);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
     match options.format {
-        OutFormat::Zip => zip::write(out, items, options, meter),
+        OutFormat::Zip => zip::write(out, items, options, threads, meter),
         OutFormat::SevenZ => sevenz::write(out, items, options, threads, meter),
         OutFormat::TarGz | OutFormat::TarXz | OutFormat::TarZst => {
             tar::write(out, items, options, threads, meter)
