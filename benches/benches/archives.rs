@@ -10,7 +10,7 @@
 //! times it and reads its peak RSS (`getrusage` of its children).
 //! A tool that is not installed is a row saying so. The data is text-like (words from a
 //! small vocabulary with random numbers), compressible about 3:1 as documents are.
-//! Each row waits up to 20 s for a quiet machine first, and says so when it was not.
+//! Each row waits up to 5 s for a quiet machine first, and says so when it was not.
 //! Run: `cargo build --release -p porpoise-cli && cargo bench --bench archives`
 //! (`PORPOISE_BENCH_TMPFS` chooses the folder, default /dev/shm; `PORPOISE_BENCH_BIG_MIB`
 //! the size of the large tar.zst, default 1024; `PORPOISE_BENCH_ONLY=extract` or
@@ -123,7 +123,7 @@ fn compare(
     let contenders: Vec<Contender> = contenders.into_iter().flatten().collect();
     // Several threads against one pipeline of two processes: other work on the machine
     // takes the cores the threads need, so the rows wait for a quiet machine first.
-    let quiet = porpoise_benches::wait_for_quiet(Duration::from_secs(20));
+    let quiet = porpoise_benches::wait_for_quiet(Duration::from_secs(5));
     let workload = if quiet {
         workload.to_owned()
     } else {
