@@ -82,7 +82,7 @@ pub enum Event {
     Close,
     /// Start this job (`spec`: the engine's job as the dialog made it; else the request's
     /// own); the dialog closes and the job panel shows how it goes.
-    Job(JobRequest, Option<JobSpec>),
+    Job(JobRequest, Option<Box<JobSpec>>),
     /// A change Ctrl+Z can take back was made.
     Done(UndoStep),
     /// A setting was changed (Preferences).
@@ -123,7 +123,7 @@ impl From<batch_rename::Event> for Event {
     fn from(e: batch_rename::Event) -> Event {
         match e {
             batch_rename::Event::Close => Event::Close,
-            batch_rename::Event::Job(request, spec) => Event::Job(request, Some(*spec)),
+            batch_rename::Event::Job(request, spec) => Event::Job(request, Some(spec)),
         }
     }
 }

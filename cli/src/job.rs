@@ -2,6 +2,7 @@
 //! JSON lines, or nothing), name each item that could not be done, answer conflicts, and
 //! exit 0 only when everything was done.
 
+pub mod compress;
 pub mod extract;
 pub mod report;
 

@@ -1,4 +1,7 @@
-//! `porpoise ls`: one entry per line, optionally with mode, size, time and link target.
+//! `porpoise ls`: one entry per line, optionally with mode, size, time and link target;
+//! an archive given as the path is listed inside (see [`archive`]).
+
+mod archive;
 
 use std::ffi::OsStr;
 use std::io::{BufWriter, Write};
@@ -48,9 +51,15 @@ fn list(args: &LsArgs) -> anyhow::Result<()> {
     let (listing, folder, alone) = match list_all(&args.dir) {
         Ok(listing) => (listing, args.dir.clone(), None),
         Err(e) if e.reason() == Reason::NotADirectory => {
+            let one = list_one(&args.dir)?;
+            if one.entries.first().is_some_and(|e| e.kind() == Kind::File)
+                && archive::is_archive(&args.dir)
+            {
+                return archive::list(&args.dir, args.human);
+            }
             let folder = porpoise_engine::place::folder_of(&args.dir).to_owned();
             let name = args.dir.file_name().map(|n| n.as_bytes().to_vec());
-            (list_one(&args.dir)?, folder, name)
+            (one, folder, name)
         }
         Err(e) => return Err(e.into()),
     };
@@ -103,26 +112,33 @@ fn write_long_fields(
             } else {
                 write!(out, " {:>size_width$} ", e.size)?;
             }
-            // Consecutive entries often share the minute: format it once.
-            let minute = e.mtime_sec.div_euclid(60);
-            if last_time.0 != minute {
-                last_time.0 = minute;
-                last_time.1.clear();
-                match porpoise_engine::host::local_time(e.mtime_sec) {
-                    Some((y, mo, d, h, mi)) => {
-                        write!(last_time.1, "{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}")?
-                    }
-                    None => last_time.1.extend_from_slice(b"????-??-?? ??:??"),
-                }
-            }
-            out.write_all(&last_time.1)?;
-            out.write_all(b" ")
+            write_time(out, e.mtime_sec, last_time)
         }
         State::Vanished => write!(out, "?????????? {:<middle$} ", "(vanished)"),
         State::Unreadable | State::Pending => {
             write!(out, "?????????? {:<middle$} ", "(unreadable)")
         }
     }
+}
+
+/// The local time `sec` (seconds since 1970) as `YYYY-MM-DD HH:MM` and a space;
+/// `last_time` keeps the last minute written, as consecutive entries often share it.
+fn write_time(
+    out: &mut impl Write,
+    sec: i64,
+    last_time: &mut (i64, Vec<u8>),
+) -> std::io::Result<()> {
+    let minute = sec.div_euclid(60);
+    if last_time.0 != minute || last_time.1.is_empty() {
+        last_time.0 = minute;
+        last_time.1.clear();
+        match porpoise_engine::host::local_time(sec) {
+            Some((y, mo, d, h, mi)) => write!(last_time.1, "{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}")?,
+            None => last_time.1.extend_from_slice(b"????-??-?? ??:??"),
+        }
+    }
+    out.write_all(&last_time.1)?;
+    out.write_all(b" ")
 }
 
 /// ` -> target` of the symlink `name` in the listed folder, read relative to the folder

@@ -1,5 +1,5 @@
 //! `porpoise`, the command: `porpoise ls`, `du`, `find`, `mimetype`, `open`, `mounts`, `copy`,
-//! `move`, `rm` and `trash` run here against the engine alone (no window libraries are
+//! `move`, `rm`, `trash`, `extract` and `compress` run here against the engine alone (no window libraries are
 //! loaded, so every command starts fast); `porpoise [PATH...]` opens the window by
 //! becoming `porpoise-window`.
 
@@ -61,6 +61,9 @@ enum Command {
     /// Extract archives, each into a folder of its own (its one top folder, or a new
     /// folder named after it): `porpoise extract ARCHIVE... [-C DIR]`.
     Extract(job::extract::ExtractArgs),
+    /// Put files and folders into a new archive, its format from its name:
+    /// `porpoise compress -o OUT SRC...`.
+    Compress(job::compress::CompressArgs),
     /// The trash: list, restore, empty.
     #[command(subcommand)]
     Trash(trash::TrashCommand),
@@ -79,6 +82,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Move(args) => job::transfer(job::Kind::Move, args),
         Command::Rm(args) => job::rm(args),
         Command::Extract(args) => job::extract::run(args),
+        Command::Compress(args) => job::compress::run(args),
         Command::Trash(cmd) => trash::run(cmd),
     }
 }

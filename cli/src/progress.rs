@@ -253,6 +253,7 @@ fn words(s: JobState) -> &'static str {
         JobState::ChangingPermissions => "changing permissions",
         JobState::Renaming => "renaming",
         JobState::Extracting => "extracting",
+        JobState::Compressing => "compressing",
         JobState::Paused => "paused",
         JobState::Done => "done",
         JobState::Failed => "failed",

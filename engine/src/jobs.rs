@@ -1,8 +1,9 @@
-//! File jobs: copy, move, link, trash and delete, each run on worker threads and reported
+//! File jobs: copy, move, link, trash, delete, extract and compress, each run on worker threads and reported
 //! as one typed stream of events, controlled through a handle (pause, resume, cancel,
 //! answer a conflict). [`start`] starts a job of any kind.
 
 mod chmod;
+pub mod compress;
 pub mod conflict;
 pub mod control;
 pub mod copy;
@@ -56,6 +57,9 @@ pub enum JobKind {
     Rename,
     /// Extract the sources (archives) into the destination, each into its own folder.
     Extract,
+    /// Put the sources into a new archive, the destination ([`JobSpec::compress`] says
+    /// how).
+    Compress,
 }
 
 /// Start a job of `kind` on `spec`, on worker threads; its events come from the returned
@@ -76,6 +80,7 @@ pub fn start_with(kind: JobKind, spec: JobSpec, control: Arc<Control>) -> Job {
         JobKind::Permissions => chmod::modes_with(spec.sources, spec.modes, control),
         JobKind::Rename => rename::rename_with(spec.renames, control),
         JobKind::Extract => extract::extract_with(spec, control),
+        JobKind::Compress => compress::compress_with(spec, control),
     }
 }
 
@@ -83,7 +88,8 @@ pub fn start_with(kind: JobKind, spec: JobSpec, control: Arc<Control>) -> Job {
 #[derive(Debug, Clone)]
 pub struct JobSpec {
     pub sources: Vec<PathBuf>,
-    /// The folder the sources go into (copy and move); unused for delete.
+    /// The folder the sources go into (copy, move, extract), or the archive a compression
+    /// makes; unused for delete.
     pub dest: PathBuf,
     pub on_conflict: ConflictPolicy,
     /// What to do about problems the pre-flight check finds; `None` asks through a
@@ -114,6 +120,9 @@ pub struct JobSpec {
     /// takes everything below it), each landing in the destination under its own name,
     /// not in a folder for the archive; `None`: every entry. Unused by the other kinds.
     pub pick: Option<Vec<PathBuf>>,
+    /// How a compression makes its archive (at `dest`); one without it fails. Unused by
+    /// the other kinds.
+    pub compress: Option<crate::archive::compress::CompressOptions>,
 }
 
 impl JobSpec {
@@ -137,6 +146,7 @@ impl JobSpec {
             renames: None,
             password: None,
             pick: None,
+            compress: None,
         }
     }
 
@@ -158,6 +168,18 @@ impl JobSpec {
                 .collect(),
             renames: Some(job),
             ..JobSpec::of(Vec::new())
+        }
+    }
+
+    /// `sources` to put into a new archive at `out`, made as `options` say.
+    pub fn compress(
+        sources: Vec<PathBuf>,
+        out: PathBuf,
+        options: crate::archive::compress::CompressOptions,
+    ) -> JobSpec {
+        JobSpec {
+            compress: Some(options),
+            ..JobSpec::new(sources, out)
         }
     }
 

@@ -584,6 +584,9 @@ redo-done-extract = Wiederholt: das Entpacken { $count ->
     [one] eines Archivs
    *[other] von { $count } Archiven
 }
+job-compress = Komprimieren von { $what } nach { $dest }
+job-state-compressing = Wird komprimiert …
+job-done-compress = Komprimiert: { $files }
 undo-done-batch-rename = { $count ->
     [one] 1 Element hat
    *[other] { $count } Elemente haben

@@ -587,6 +587,9 @@ redo-done-extract = Redone: the extraction of { $count ->
     [one] one archive
    *[other] { $count } archives
 }
+job-compress = Compressing { $what } to { $dest }
+job-state-compressing = Compressing…
+job-done-compress = Compressed { $files }
 undo-done-batch-rename = Gave { $count ->
     [one] 1 item its old name
    *[other] { $count } items their old names

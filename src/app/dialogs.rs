@@ -86,7 +86,7 @@ impl App {
             Event::Job(request, spec) => {
                 self.dialog = None;
                 match spec {
-                    Some(spec) => self.start_job_with(request, spec),
+                    Some(spec) => self.start_job_with(request, *spec),
                     None => self.start_job(request),
                 }
             }

@@ -434,9 +434,10 @@ fn undo_step(e: &JobEntry, trash: &HomeTrash) -> Option<UndoStep> {
         JobKind::Extract => UndoStep::Extracted {
             targets: new().map(|p| p.target.clone()).collect(),
             at: std::time::SystemTime::now(),
-            again: e.request.clone(),
+            again: extracted_again(e),
         },
-        JobKind::Copy | JobKind::Link => UndoStep::Copied {
+        // Undoing a compression removes the archive it made.
+        JobKind::Copy | JobKind::Link | JobKind::Compress => UndoStep::Copied {
             targets: new().map(|p| p.target.clone()).collect(),
             again: e.request.clone(),
         },
@@ -470,6 +471,20 @@ fn undo_step(e: &JobEntry, trash: &HomeTrash) -> Option<UndoStep> {
         return None;
     }
     (step.count() > 0).then_some(step)
+}
+
+/// What redo asks for to extract again: the same archives, or for entries picked out of
+/// one (a copy out of it), the copy of those entries, which becomes that extraction again.
+fn extracted_again(e: &JobEntry) -> JobRequest {
+    match (&e.run.spec.pick, e.request.sources.as_slice()) {
+        (Some(pick), [archive]) => JobRequest {
+            kind: JobKind::Copy,
+            sources: pick.iter().map(|inner| archive.join(inner)).collect(),
+            dest: e.request.dest.clone(),
+            modes: None,
+        },
+        _ => e.request.clone(),
+    }
 }
 
 /// The renames a rename job in `dir` did, from the items it placed (each under its new

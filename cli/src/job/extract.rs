@@ -62,7 +62,7 @@ pub fn run(args: ExtractArgs) -> anyhow::Result<()> {
     follow(job, args.progress, rules.on_problem.is_none(), report)
 }
 
-fn first_line(file: &Path) -> anyhow::Result<String> {
+pub fn first_line(file: &Path) -> anyhow::Result<String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| anyhow::anyhow!("cannot read the password file {}: {e}", file.display()))?;
     Ok(text.lines().next().unwrap_or_default().to_owned())

@@ -19,6 +19,7 @@ pub enum Doing {
     Move,
     Delete,
     Extract,
+    Compress,
     Trash,
 }
 
@@ -31,6 +32,7 @@ impl Doing {
             Doing::Move => format!("cannot move {name}"),
             Doing::Delete => format!("cannot remove {name}"),
             Doing::Extract => format!("cannot extract {name}"),
+            Doing::Compress => format!("cannot compress {name}"),
             Doing::Trash => format!("cannot move {name} to the trash"),
         }
     }
@@ -41,6 +43,7 @@ impl Doing {
             Doing::Move => "moved",
             Doing::Delete => "removed",
             Doing::Extract => "extracted",
+            Doing::Compress => "compressed",
             Doing::Trash => "moved to the trash",
         }
     }

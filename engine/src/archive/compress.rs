@@ -69,7 +69,7 @@ pub struct CompressOptions {
 }
 
 /// What was put in the archive.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Compressed {
     pub files: u64,
     pub folders: u64,
@@ -105,6 +105,27 @@ pub enum CompressError {
     Stopped { path: PathBuf },
 }
 
+/// What a compression tells its caller while it works.
+pub trait Watch {
+    /// The sources were walked: what will go in (`bytes`: the files' sizes), before any
+    /// byte is read.
+    fn planned(&mut self, totals: &Compressed);
+    /// What is in so far (source bytes read, items put in); asked often, between reads.
+    /// False stops: nothing is left.
+    fn progress(&mut self, done: &Compressed) -> bool;
+}
+
+/// A watch that only passes the bytes read on to a callback.
+struct BytesRead<'a>(&'a mut dyn FnMut(u64) -> bool);
+
+impl Watch for BytesRead<'_> {
+    fn planned(&mut self, _: &Compressed) {}
+
+    fn progress(&mut self, done: &Compressed) -> bool {
+        (self.0)(done.bytes)
+    }
+}
+
 /// Put `sources` into a new archive at `out`. `progress` is told the source bytes read so
 /// far and says whether to go on (false stops: nothing is left).
 pub fn compress(
@@ -112,6 +133,17 @@ pub fn compress(
     out: &Path,
     options: &CompressOptions,
     progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Compressed, CompressError> {
+    compress_watched(sources, out, options, &mut BytesRead(progress))
+}
+
+/// [`compress`], telling `watch` the totals once the sources are walked and what is in
+/// as it goes.
+pub fn compress_watched(
+    sources: &[PathBuf],
+    out: &Path,
+    options: &CompressOptions,
+    watch: &mut dyn Watch,
 ) -> Result<Compressed, CompressError> {
     if options.password.is_some() && !options.format.takes_password() {
         return Err(CompressError::NoPassword {
@@ -128,8 +160,9 @@ pub fn compress(
             path: out.to_owned(),
         });
     }
-    let (items, mut done) =
+    let (items, skipped) =
         walk::walk(sources).map_err(|(path, source)| CompressError::Read { path, source })?;
+    watch.planned(&totals(&items, skipped));
     let write_error = |source: Box<dyn std::error::Error + Send + Sync>| CompressError::Write {
         path: out.to_owned(),
         source,
@@ -147,7 +180,7 @@ pub fn compress(
         .tempfile_in(parent)
         .map_err(|e| write_error(Box::new(e)))?;
     let file = temp.reopen().map_err(|e| write_error(Box::new(e)))?;
-    let mut meter = Meter::new(progress);
+    let mut meter = Meter::new(watch);
     let written = write(file, &items, options, &mut meter);
     if let Some(failure) = meter.failure.take() {
         return Err(match failure {
@@ -158,14 +191,11 @@ pub fn compress(
         });
     }
     written.map_err(write_error)?;
-    done.bytes = meter.done;
-    for item in &items {
-        match item.kind {
-            walk::ItemKind::File => done.files += 1,
-            walk::ItemKind::Folder => done.folders += 1,
-            walk::ItemKind::Link(_) => done.links += 1,
-        }
-    }
+    meter.count_pending();
+    let done = Compressed {
+        skipped,
+        ..meter.done
+    };
     // The temporary file was made private (0600); an archive is as readable as other files.
     std::fs::set_permissions(temp.path(), std::fs::Permissions::from_mode(0o644))
         .map_err(|e| write_error(Box::new(e)))?;
@@ -182,6 +212,25 @@ pub fn compress(
     Ok(done)
 }
 
+/// What `items` hold: files, folders and links, and the files' bytes.
+fn totals(items: &[walk::Item], skipped: u64) -> Compressed {
+    let mut t = Compressed {
+        skipped,
+        ..Compressed::default()
+    };
+    for item in items {
+        match item.kind {
+            walk::ItemKind::File => {
+                t.files += 1;
+                t.bytes += item.size;
+            }
+            walk::ItemKind::Folder => t.folders += 1,
+            walk::ItemKind::Link(_) => t.links += 1,
+        }
+    }
+    t
+}
+
 type WriteResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
 
 /// Write the archive of `items` into `file` in the format `options` asks.
@@ -194,7 +243,7 @@ fn write(
     let out = BufWriter::with_capacity(1 << 20, file);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
     match options.format {
-        OutFormat::Zip => zip::write(out, items, options, meter),
+        OutFormat::Zip => zip::write(out, items, options, threads, meter),
         OutFormat::SevenZ => sevenz::write(out, items, options, threads, meter),
         OutFormat::TarGz | OutFormat::TarXz | OutFormat::TarZst => {
             tar::write(out, items, options, threads, meter)

@@ -21,6 +21,8 @@ pub enum JobState {
     Renaming,
     /// Writing an archive's entries.
     Extracting,
+    /// Reading the sources into an archive.
+    Compressing,
     Paused,
     Done,
     Failed,
@@ -41,6 +43,7 @@ impl JobState {
             JobState::ChangingPermissions => "changing_permissions",
             JobState::Renaming => "renaming",
             JobState::Extracting => "extracting",
+            JobState::Compressing => "compressing",
             JobState::Paused => "paused",
             JobState::Done => "done",
             JobState::Failed => "failed",

@@ -3,8 +3,8 @@
 //! times), jobs to different devices at once. A job whose device is busy reports
 //! [`JobEvent::Waiting`] with the device until its turn; "start now" lets it run at
 //! once, and a waiting job can move up or down its device's line. A job that ends in
-//! any way hands the device to the next. Copies queue, and moves that copy across
-//! filesystems; links, renames, deletes, trash and permissions only touch metadata and
+//! any way hands the device to the next. Copies, extractions and compressions queue, and
+//! moves that copy across filesystems; links, renames, deletes, trash and permissions only touch metadata and
 //! start at once.
 
 mod device;
@@ -126,12 +126,12 @@ impl Queue {
         tx: &Sender<JobEvent>,
     ) {
         let writes_data = match kind {
-            JobKind::Copy | JobKind::Extract => true,
+            JobKind::Copy | JobKind::Extract | JobKind::Compress => true,
             JobKind::Move => move_copies(&spec.sources, &spec.dest),
             _ => false,
         };
         let device = if writes_data {
-            of_destination(&spec.dest)
+            of_destination(written_into(kind, &spec.dest))
         } else {
             None
         };
@@ -267,6 +267,16 @@ impl Waiting<'_> {
                 bytes: usage.total.apparent_bytes,
             });
         }
+    }
+}
+
+/// The folder a job of `kind` writes into: `dest` itself, or for a compression (whose
+/// `dest` is the archive to make) the folder the archive goes in.
+fn written_into(kind: JobKind, dest: &std::path::Path) -> &std::path::Path {
+    match (kind, dest.parent()) {
+        (JobKind::Compress, Some(p)) if !p.as_os_str().is_empty() => p,
+        (JobKind::Compress, _) => std::path::Path::new("."),
+        _ => dest,
     }
 }
 

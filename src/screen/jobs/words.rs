@@ -29,6 +29,7 @@ pub fn title(e: &JobEntry) -> String {
         JobKind::Permissions => fl!("job-permissions", what = what),
         JobKind::Rename => fl!("job-batch-rename", what = what),
         JobKind::Extract => fl!("job-extract", what = what, dest = dest),
+        JobKind::Compress => fl!("job-compress", what = what, dest = dest),
     }
 }
 
@@ -45,6 +46,7 @@ pub fn state(s: JobState) -> String {
         JobState::ChangingPermissions => fl!("job-state-permissions"),
         JobState::Renaming => fl!("job-state-renaming"),
         JobState::Extracting => fl!("job-state-extracting"),
+        JobState::Compressing => fl!("job-state-compressing"),
         JobState::Paused => fl!("job-state-paused"),
         JobState::Done => fl!("job-state-done"),
         JobState::Failed => fl!("job-state-failed"),
@@ -145,6 +147,7 @@ pub fn summary(e: &JobEntry) -> String {
         JobKind::Permissions => fl!("job-done-permissions", files = files),
         JobKind::Rename => fl!("job-done-batch-rename", files = files),
         JobKind::Extract => fl!("job-done-extract", files = files),
+        JobKind::Compress => fl!("job-done-compress", files = files),
     };
     // What else happened, each where it did (worded only then: this runs every frame).
     let counted: [(u64, Words); 5] = [

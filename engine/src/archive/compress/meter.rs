@@ -1,10 +1,13 @@
-//! Counting the source bytes read and asking the caller whether to go on: each file's
-//! content is read through [`Meter::reader`], which stops the writing (with an error the
-//! archive crates pass up) when the caller says stop or a source cannot be read, keeping
-//! which of the two it was.
+//! Counting the source bytes read and the items put in, and asking the caller whether to
+//! go on: each file's content is read through [`Meter::reader`], which stops the writing
+//! (with an error the archive crates pass up) when the caller says stop or a source cannot
+//! be read, keeping which of the two it was.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
+
+use super::walk::ItemKind;
+use super::{Compressed, Watch};
 
 /// Why reading the sources stopped.
 pub(super) enum Failure {
@@ -12,25 +15,47 @@ pub(super) enum Failure {
     Read(PathBuf, std::io::Error),
 }
 
-/// The bytes read so far, the caller's callback, and what stopped the reading.
+/// What is in so far, the caller's watch, and what stopped the reading.
 pub(super) struct Meter<'a> {
-    pub done: u64,
-    progress: &'a mut dyn FnMut(u64) -> bool,
+    /// Bytes read and items put in (an item counts once the next one starts, or at the end).
+    pub done: Compressed,
+    /// The item being put in, not yet counted.
+    pending: Option<ItemKind>,
+    watch: &'a mut dyn Watch,
     pub failure: Option<Failure>,
 }
 
 impl<'a> Meter<'a> {
-    pub fn new(progress: &'a mut dyn FnMut(u64) -> bool) -> Self {
+    pub fn new(watch: &'a mut dyn Watch) -> Self {
         Meter {
-            done: 0,
-            progress,
+            done: Compressed::default(),
+            pending: None,
+            watch,
             failure: None,
+        }
+    }
+
+    /// The next item is `kind`: the one before it is in. Whether to go on, as
+    /// [`Meter::go_on`].
+    pub fn next(&mut self, kind: &ItemKind) -> std::io::Result<()> {
+        self.count_pending();
+        self.pending = Some(kind.clone());
+        self.go_on()
+    }
+
+    /// The last item is in.
+    pub fn count_pending(&mut self) {
+        match self.pending.take() {
+            Some(ItemKind::File) => self.done.files += 1,
+            Some(ItemKind::Folder) => self.done.folders += 1,
+            Some(ItemKind::Link(_)) => self.done.links += 1,
+            None => {}
         }
     }
 
     /// Whether the caller still wants the work (asked between entries too).
     pub fn go_on(&mut self) -> std::io::Result<()> {
-        if self.failure.is_none() && !(self.progress)(self.done) {
+        if self.failure.is_none() && !self.watch.progress(&self.done) {
             self.failure = Some(Failure::Stopped);
         }
         match self.failure {
@@ -61,7 +86,7 @@ impl<R: Read> Read for Metered<'_, '_, R> {
         self.meter.go_on()?;
         match self.inner.read(buf) {
             Ok(n) => {
-                self.meter.done += n as u64;
+                self.meter.done.bytes += n as u64;
                 Ok(n)
             }
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => Err(e),

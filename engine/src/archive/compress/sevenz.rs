@@ -54,7 +54,7 @@ pub(super) fn write<W: Write + Seek>(
     let mut block: Vec<(ArchiveEntry, &Item)> = Vec::new();
     let mut block_bytes = 0;
     for item in items {
-        meter.borrow_mut().go_on()?;
+        meter.borrow_mut().next(&item.kind)?;
         let entry = entry_of(item);
         match &item.kind {
             ItemKind::File if item.size > 0 => {
@@ -146,7 +146,7 @@ impl Read for Opened<'_, '_, '_> {
         };
         match file.read(buf) {
             Ok(n) => {
-                meter.done += n as u64;
+                meter.done.bytes += n as u64;
                 Ok(n)
             }
             Err(e) => Err(meter.read_failed(self.path, e)),

@@ -1,6 +1,7 @@
 //! A tar written through gzip, xz or zstd: GNU headers (long names and link targets as
 //! the `tar` crate writes them), modes and times kept. xz and zstd compress on every
-//! core (xz in independent blocks, as `xz -T0` does; zstd with its own workers).
+//! core (xz in independent blocks, as `xz -T0` does but smaller for smaller inputs; zstd
+//! with its own workers).
 
 use std::ffi::OsStr;
 use std::fs::File;
@@ -13,8 +14,29 @@ use super::meter::Meter;
 use super::walk::{Item, ItemKind};
 use super::{CompressOptions, OutFormat, WriteResult};
 
-/// The uncompressed size of each xz block compressed on its own thread.
+/// The largest uncompressed size of an xz block compressed on its own thread (what
+/// `xz -T0` takes at level 6: three times the dictionary).
 const XZ_BLOCK: u64 = 24 << 20;
+/// The smallest: blocks smaller than this lose more of the ratio than they gain.
+const XZ_BLOCK_MIN: u64 = 4 << 20;
+
+/// The xz block size for `bytes` of sources on `threads` threads: small enough that each
+/// thread gets at least two blocks, so no thread waits long for the last one.
+fn xz_block(bytes: u64, threads: u32) -> u64 {
+    (bytes / (u64::from(threads) * 2)).clamp(XZ_BLOCK_MIN, XZ_BLOCK)
+}
+
+/// The smallest zstd job (zstd's own default is 4 windows: 8 MiB at level 3).
+const ZSTD_JOB_MIN: u64 = 1 << 20;
+const ZSTD_JOB_DEFAULT: u64 = 8 << 20;
+
+/// The zstd job size for `bytes` of sources on `threads` threads when zstd's default
+/// would give a thread fewer than four jobs (the last job then keeps one thread busy
+/// alone while the others wait); `None` keeps the default.
+fn zstd_job(bytes: u64, threads: u32) -> Option<u32> {
+    let job = bytes / (u64::from(threads) * 4);
+    (job < ZSTD_JOB_DEFAULT).then(|| job.max(ZSTD_JOB_MIN) as u32)
+}
 
 /// Write the tar of `items`, compressed as `options` asks, into `out`.
 pub(super) fn write<W: Write>(
@@ -28,7 +50,8 @@ pub(super) fn write<W: Write>(
         OutFormat::TarXz => {
             let mut xz = lzma_rust2::XzOptions::with_preset(options.level.unwrap_or(6).min(9));
             if threads > 1 {
-                xz.set_block_size(NonZeroU64::new(XZ_BLOCK));
+                let bytes = items.iter().map(|i| i.size).sum();
+                xz.set_block_size(NonZeroU64::new(xz_block(bytes, threads)));
                 let w = lzma_rust2::XzWriterMt::new(out, xz, threads)?;
                 tar_into(w, items, meter)?.finish()?.flush()?;
             } else {
@@ -41,6 +64,10 @@ pub(super) fn write<W: Write>(
             let mut w = zstd::stream::write::Encoder::new(out, level)?;
             if threads > 1 {
                 w.multithread(threads)?;
+                let bytes = items.iter().map(|i| i.size).sum();
+                if let Some(job) = zstd_job(bytes, threads) {
+                    w.set_parameter(zstd::zstd_safe::CParameter::JobSize(job))?;
+                }
             }
             tar_into(w, items, meter)?.finish()?.flush()?;
         }
@@ -57,7 +84,7 @@ pub(super) fn write<W: Write>(
 fn tar_into<W: Write>(w: W, items: &[Item], meter: &mut Meter) -> std::io::Result<W> {
     let mut tar = tar::Builder::new(w);
     for item in items {
-        meter.go_on()?;
+        meter.next(&item.kind)?;
         let mut h = tar::Header::new_gnu();
         h.set_mode(item.mode);
         h.set_mtime(u64::try_from(item.mtime).unwrap_or(0));

@@ -10,8 +10,6 @@ use std::os::unix::ffi::OsStringExt;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
-use super::Compressed;
-
 /// What an item is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum ItemKind {
@@ -37,11 +35,9 @@ pub(super) struct Item {
 }
 
 /// Every item under `sources`, and the count of those skipped.
-pub(super) fn walk(
-    sources: &[PathBuf],
-) -> Result<(Vec<Item>, Compressed), (PathBuf, std::io::Error)> {
+pub(super) fn walk(sources: &[PathBuf]) -> Result<(Vec<Item>, u64), (PathBuf, std::io::Error)> {
     let mut items = Vec::new();
-    let mut done = Compressed::default();
+    let mut skipped = 0;
     for source in sources {
         let name = match source.file_name() {
             Some(n) => n.to_owned(),
@@ -54,7 +50,7 @@ pub(super) fn walk(
         while let Some((path, name)) = stack.pop() {
             let meta = std::fs::symlink_metadata(&path).map_err(|e| (path.clone(), e))?;
             let Some(kind) = kind_of(&path, &meta).map_err(|e| (path.clone(), e))? else {
-                done.skipped += 1;
+                skipped += 1;
                 continue;
             };
             if kind == ItemKind::Folder {
@@ -87,7 +83,7 @@ pub(super) fn walk(
             });
         }
     }
-    Ok((items, done))
+    Ok((items, skipped))
 }
 
 /// What the entry at `path` is, or `None` for one that is not stored.

@@ -2,7 +2,7 @@
 //! kept in the Unix fields `unzip` reads; with a password, each file locked with AES-256.
 //! Names are stored as their bytes (flagged UTF-8 when they are); a folder's or a link's
 //! name, and a link's target, that are not UTF-8 are stored lossily (the zip crate takes
-//! those as strings).
+//! those as strings). Without a password, files are deflated on several threads.
 
 use std::fs::File;
 use std::io::{Seek, Write};
@@ -10,55 +10,106 @@ use std::io::{Seek, Write};
 use zip::write::SimpleFileOptions;
 use zip::{AesMode, CompressionMethod, DateTime, ZipWriter};
 
+mod parallel;
+
 use super::meter::Meter;
 use super::walk::{Item, ItemKind};
 use super::{CompressOptions, WriteResult};
 
-/// Write the zip of `items` into `out`.
+/// Write the zip of `items` into `out`: without a password, deflated on `threads`
+/// threads (see [`parallel`]).
 pub(super) fn write<W: Write + Seek>(
     out: W,
     items: &[Item],
     options: &CompressOptions,
+    threads: u32,
     meter: &mut Meter,
 ) -> WriteResult {
     let mut zip = ZipWriter::new(out);
     let level = options.level.unwrap_or(6).min(9);
+    if options.password.is_none() && level > 0 && threads > 1 {
+        parallel::write(&mut zip, items, level, threads as usize, meter)?;
+    } else {
+        let how = Entry {
+            level,
+            password: options.password.as_deref(),
+        };
+        for item in items {
+            meter.next(&item.kind)?;
+            entry(&mut zip, item, how, meter)?;
+        }
+    }
+    zip.finish()?.flush()?;
+    Ok(())
+}
+
+/// How a file's content is stored: the deflate level (0: stored), and the password that
+/// locks it.
+#[derive(Debug, Clone, Copy)]
+struct Entry<'p> {
+    level: u32,
+    password: Option<&'p str>,
+}
+
+impl Entry<'_> {
+    fn plain(level: u32) -> Self {
+        Entry {
+            level,
+            password: None,
+        }
+    }
+}
+
+/// The options of every entry for `item`: method, mode and time.
+fn base_options(item: &Item, level: u32) -> SimpleFileOptions {
     let method = if level == 0 {
         CompressionMethod::Stored
     } else {
         CompressionMethod::Deflated
     };
-    for item in items {
-        meter.go_on()?;
-        let mut base = SimpleFileOptions::default()
-            .unix_permissions(item.mode)
-            .compression_method(method);
-        if let Some(t) = dos_time(item.mtime) {
-            base = base.last_modified_time(t);
+    let mut base = SimpleFileOptions::default()
+        .unix_permissions(item.mode)
+        .compression_method(method);
+    if let Some(t) = dos_time(item.mtime) {
+        base = base.last_modified_time(t);
+    }
+    base
+}
+
+/// The options of the file `item`'s entry, without a password.
+fn file_options(item: &Item, level: u32) -> SimpleFileOptions {
+    base_options(item, level)
+        .compression_level((level > 0).then_some(i64::from(level)))
+        .large_file(item.size >= 0xFFFF_FFFF)
+}
+
+/// Write `item` into `zip` on this thread, its content read through `meter`.
+fn entry<W: Write + Seek>(
+    zip: &mut ZipWriter<W>,
+    item: &Item,
+    how: Entry<'_>,
+    meter: &mut Meter,
+) -> WriteResult {
+    let base = base_options(item, how.level);
+    match &item.kind {
+        ItemKind::File => {
+            let mut opts = file_options(item, how.level);
+            if let Some(password) = how.password {
+                opts = opts.with_aes_encryption(AesMode::Aes256, password);
+            }
+            zip.start_file_with_options(opts.name(&item.name))?;
+            let file = File::open(&item.path).map_err(|e| meter.read_failed(&item.path, e))?;
+            std::io::copy(&mut meter.reader(&item.path, file), zip)?;
         }
-        match &item.kind {
-            ItemKind::File => {
-                let mut opts = base
-                    .compression_level((level > 0).then_some(i64::from(level)))
-                    .large_file(item.size >= 0xFFFF_FFFF);
-                if let Some(password) = &options.password {
-                    opts = opts.with_aes_encryption(AesMode::Aes256, password);
-                }
-                zip.start_file_with_options(opts.name(&item.name))?;
-                let file = File::open(&item.path).map_err(|e| meter.read_failed(&item.path, e))?;
-                std::io::copy(&mut meter.reader(&item.path, file), &mut zip)?;
-            }
-            ItemKind::Folder => {
-                let name = String::from_utf8_lossy(&item.name);
-                zip.add_directory(format!("{name}/"), base)?;
-            }
-            ItemKind::Link(target) => {
-                let name = String::from_utf8_lossy(&item.name);
-                zip.add_symlink(name, String::from_utf8_lossy(target), base)?;
-            }
+        ItemKind::Folder => {
+            let name = String::from_utf8_lossy(&item.name);
+            zip.add_directory(format!("{name}/"), base)?;
+        }
+        ItemKind::Link(target) => {
+            let name = String::from_utf8_lossy(&item.name);
+            zip.add_symlink(name, String::from_utf8_lossy(target), base)?;
         }
     }
-    zip.finish()?.flush()?;
     Ok(())
 }
 

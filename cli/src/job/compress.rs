@@ -1,0 +1,70 @@
+//! `porpoise compress -o OUT SRC...`: make an archive as the window does, its format from
+//! OUT's name, with the same progress, JSON events and exit codes as `copy`; an OUT
+//! already there is never overwritten. A password comes from `--password-file`.
+
+use std::ffi::OsStr;
+use std::path::PathBuf;
+
+use porpoise_engine::archive::compress::{CompressOptions, OutFormat};
+use porpoise_engine::jobs::{self, JobKind, JobSpec};
+
+use super::extract::first_line;
+use super::report::{Doing, Report};
+use super::{ProgressMode, follow};
+
+/// The names OUT may end in, as the error for another one lists them.
+const KNOWN: &str = ".zip, .tar.gz (.tgz), .tar.xz (.txz), .tar.zst (.tzst), .7z";
+
+#[derive(Debug, clap::Args)]
+pub struct CompressArgs {
+    /// How to show progress: a bar on a terminal (auto), JSON lines on stdout, or nothing.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub progress: ProgressMode,
+    /// The archive to make; its name says the format (.zip, .tar.gz, .tar.xz, .tar.zst,
+    /// .7z).
+    #[arg(short = 'o', long = "output", required = true)]
+    pub out: PathBuf,
+    /// The compressor's level (deflate and xz 0–9, zstd 1–22); its default without it.
+    #[arg(long)]
+    pub level: Option<u32>,
+    /// A file whose first line is the password (zip and 7z: AES-256); never on the command
+    /// line, where other users could read it.
+    #[arg(long)]
+    pub password_file: Option<PathBuf>,
+    /// The files and folders to put in (each under its own name).
+    #[arg(required = true)]
+    pub sources: Vec<PathBuf>,
+}
+
+pub fn run(args: CompressArgs) -> anyhow::Result<()> {
+    let name = args.out.file_name().unwrap_or(OsStr::new(""));
+    let Some(format) = OutFormat::from_name(name) else {
+        anyhow::bail!(
+            "cannot tell the format of {} from its name: it should end in {KNOWN}",
+            args.out.display()
+        );
+    };
+    let password = match &args.password_file {
+        Some(file) => Some(first_line(file)?),
+        None => None,
+    };
+    if password.is_some() && !format.takes_password() {
+        anyhow::bail!(
+            "{} cannot hold a password: only .zip and .7z can",
+            args.out.display()
+        );
+    }
+    let options = CompressOptions {
+        format,
+        level: args.level,
+        password,
+    };
+    let spec = JobSpec::compress(args.sources, args.out.clone(), options);
+    let job = jobs::start(JobKind::Compress, spec);
+    follow(
+        job,
+        args.progress,
+        false,
+        Report::new(Doing::Compress, Some(args.out)),
+    )
+}
