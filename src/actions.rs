@@ -142,6 +142,8 @@ pub enum MenuItem {
     ExtractHere,
     /// An archive's: extract the selected archives into a folder to choose.
     ExtractTo,
+    /// Put the selected items into a new archive beside them.
+    Compress,
     SelectAll,
     /// Select what was not selected, and unselect what was.
     InvertSelection,
@@ -179,6 +181,7 @@ impl MenuItem {
                 Cut,
                 Copy,
                 Duplicate,
+                Compress,
                 CreateLink,
                 Rename,
                 CopyLocation,
@@ -195,6 +198,7 @@ impl MenuItem {
                 Copy,
                 PasteInto,
                 Duplicate,
+                Compress,
                 CreateLink,
                 Rename,
                 CopyLocation,
@@ -209,6 +213,7 @@ impl MenuItem {
                 Cut,
                 Copy,
                 Duplicate,
+                Compress,
                 CreateLink,
                 Rename,
                 CopyLocation,

@@ -61,6 +61,7 @@ pub fn job_of(request: JobRequest) -> Result<(JobRequest, Option<Vec<PathBuf>>),
         sources: vec![archive],
         dest: request.dest,
         modes: None,
+        compress: None,
     };
     Ok((extract, Some(pick)))
 }
@@ -75,6 +76,7 @@ mod tests {
             sources: sources.iter().map(PathBuf::from).collect(),
             dest: PathBuf::from(dest),
             modes: None,
+            compress: None,
         }
     }
 

@@ -6,6 +6,7 @@
 
 pub mod batch_rename;
 pub mod chooser;
+pub mod compress;
 pub mod extract_to;
 pub mod help;
 pub mod preferences;
@@ -34,6 +35,7 @@ pub enum Dialog {
     BatchRename(batch_rename::BatchRename),
     Unlock(unlock::Unlock),
     ExtractTo(extract_to::ExtractTo),
+    Compress(compress::Compress),
     Chooser(chooser::Chooser),
     /// A job's question (a conflict, pre-flight problems) or "Delete for good?".
     Question(question::Question),
@@ -49,6 +51,7 @@ pub enum Message {
     BatchRename(batch_rename::Message),
     Unlock(unlock::Message),
     ExtractTo(extract_to::Message),
+    Compress(compress::Message),
     Chooser(chooser::Message),
     Question(question::Message),
     Help(help::Message),
@@ -70,6 +73,7 @@ message_of!(
     BatchRename: batch_rename::Message,
     Unlock: unlock::Message,
     ExtractTo: extract_to::Message,
+    Compress: compress::Message,
     Chooser: chooser::Message,
     Question: question::Message,
     Help: help::Message,
@@ -142,6 +146,15 @@ impl From<extract_to::Event> for Event {
         match e {
             extract_to::Event::Close => Event::Close,
             extract_to::Event::Job(request) => Event::Job(request, None),
+        }
+    }
+}
+
+impl From<compress::Event> for Event {
+    fn from(e: compress::Event) -> Event {
+        match e {
+            compress::Event::Close => Event::Close,
+            compress::Event::Job(request) => Event::Job(request, None),
         }
     }
 }
@@ -230,6 +243,7 @@ impl Dialog {
             Dialog::BatchRename(d) => d.key(k).map(Message::BatchRename),
             Dialog::Unlock(d) => d.key(k).map(Message::Unlock),
             Dialog::ExtractTo(d) => d.key(k).map(Message::ExtractTo),
+            Dialog::Compress(d) => d.key(k).map(Message::Compress),
             Dialog::Chooser(d) => d.key(k).map(Message::Chooser),
             Dialog::Question(d) => d.key(k).map(Message::Question),
             Dialog::Help(d) => d.key(k).map(Message::Help),
@@ -243,6 +257,7 @@ impl Dialog {
             Dialog::BatchRename(d) => d.view().map(Message::BatchRename),
             Dialog::Unlock(d) => d.view().map(Message::Unlock),
             Dialog::ExtractTo(d) => d.view().map(Message::ExtractTo),
+            Dialog::Compress(d) => d.view().map(Message::Compress),
             Dialog::Chooser(d) => d.view(cx.types).map(Message::Chooser),
             Dialog::Question(d) => d.view(cx.questions_waiting).map(Message::Question),
             Dialog::Help(d) => d.view(cx.settings).map(Message::Help),

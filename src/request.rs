@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use porpoise_engine::archive::compress::CompressOptions;
 use porpoise_engine::jobs::modes::ModeJob;
 
 pub use porpoise_engine::jobs::JobKind;
@@ -16,4 +17,6 @@ pub struct JobRequest {
     pub dest: PathBuf,
     /// What a permissions job changes; unused by the other kinds.
     pub modes: Option<ModeJob>,
+    /// How a compression makes its archive (at `dest`); unused by the other kinds.
+    pub compress: Option<CompressOptions>,
 }

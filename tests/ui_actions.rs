@@ -54,6 +54,7 @@ fn dragging_a_file_onto_a_folder_asks_and_copies() {
             sources: vec![dir.path().join("a.txt")],
             dest: dir.path().join("sub"),
             modes: None,
+            compress: None,
         }]
     );
     assert!(app.browser().pane().drop_menu().is_none());
@@ -523,6 +524,7 @@ fn places_are_drop_targets_and_trash_takes_directly() {
             sources: vec![dir.path().join("a.txt")],
             dest: home.clone(),
             modes: None,
+            compress: None,
         }]
     );
     assert_eq!(fs::read(home.join("a.txt")).expect("copied home"), b"alpha");

@@ -33,6 +33,7 @@ fn paste_asks_for(app: Ui, kind: JobKind, sources: Vec<PathBuf>, dest: &Path) ->
             sources,
             dest: dest.to_owned(),
             modes: None,
+            compress: None,
         }]
     );
     app

@@ -308,6 +308,7 @@ fn a_drop_onto_the_stick_defaults_to_copy_and_elsewhere_to_move() {
             sources: vec![on.join("a.txt")],
             dest: on.join("sub"),
             modes: None,
+            compress: None,
         }]
     );
     assert!(on.join("a.txt").exists() && on.join("sub/a.txt").exists());

@@ -185,3 +185,43 @@ fn a_zip_opens_as_a_folder_and_a_file_copied_out_lands_on_disk() {
     );
     win.alive();
 }
+
+#[test]
+fn compress_makes_an_archive_of_the_chosen_format_beside_the_items() {
+    let Some(desk) = Desktop::start() else { return };
+    if !have_tools() {
+        return;
+    }
+    let home = Home::with_files(&["summer", "winter"]);
+    let work = home.work.clone();
+    let mut win = desk.open_work(&home);
+
+    // Both files selected, their menu's Compress…: named "Archive" to start.
+    win.wait_text("winter.txt");
+    win.key("ctrl+a");
+    let (x, y) = win.wait_text("summer.txt");
+    win.right_click(x, y);
+    win.click_text("Compress");
+    win.wait_text("Compress 2 items");
+    // The name typed over, tar.zst picked, Enter creates.
+    win.key("ctrl+a");
+    win.type_text("seasons");
+    win.click_text("tar.zst");
+    win.key("Return");
+    let archive = work.join("seasons.tar.zst");
+    let listed = wait_for("the archive readable by tar", PATIENCE, || {
+        let out = Command::new("tar")
+            .arg("--zstd")
+            .arg("-tf")
+            .arg(&archive)
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    });
+    let mut names: Vec<&str> = listed.lines().collect();
+    names.sort();
+    assert_eq!(names, ["summer.txt", "winter.txt"]);
+    win.alive();
+}

@@ -655,6 +655,7 @@ menu-create-link = Verknüpfung erstellen
 menu-duplicate = Duplizieren
 menu-extract-here = Hier entpacken
 menu-extract-to = Entpacken nach …
+menu-compress = Komprimieren …
 menu-select-all = Alles auswählen
 menu-invert-selection = Auswahl umkehren
 menu-shortcuts = Tastenkürzel
@@ -735,3 +736,16 @@ extract-to-explain = Jedes Archiv kommt in einen eigenen Ordner in diesem Ordner
 extract-to-folder = Ordner
 extract-to-button = Entpacken
 extract-to-cancel = Abbrechen
+
+## Compress…
+compress-title-one = „{ $name }“ komprimieren
+compress-title-many = { $count } Objekte komprimieren
+compress-name = Name des Archivs
+compress-format = Format
+compress-effort = Kompression
+compress-fast = Schnell
+compress-normal = Normal
+compress-best = Stark
+compress-create = Erstellen
+compress-cancel = Abbrechen
+compress-default-name = Archiv

@@ -658,6 +658,7 @@ menu-create-link = Create Link
 menu-duplicate = Duplicate
 menu-extract-here = Extract Here
 menu-extract-to = Extract To…
+menu-compress = Compress…
 menu-select-all = Select All
 menu-invert-selection = Invert Selection
 menu-shortcuts = Keyboard Shortcuts
@@ -738,3 +739,16 @@ extract-to-explain = Each archive goes into a folder of its own inside this fold
 extract-to-folder = Folder
 extract-to-button = Extract
 extract-to-cancel = Cancel
+
+## Compress…
+compress-title-one = Compress “{ $name }”
+compress-title-many = Compress { $count } items
+compress-name = Archive name
+compress-format = Format
+compress-effort = Compression
+compress-fast = Fast
+compress-normal = Normal
+compress-best = Best
+compress-create = Create
+compress-cancel = Cancel
+compress-default-name = Archive

@@ -83,6 +83,7 @@ pub fn drop_request(kind: JobKind, sources: &[PathBuf], dest: &Path) -> Option<J
         sources: sources.to_vec(),
         dest: dest.to_owned(),
         modes: None,
+        compress: None,
     })
 }
 

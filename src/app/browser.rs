@@ -55,6 +55,11 @@ impl App {
             Event::NewWindow(folder) => self.open_new_window(folder),
             Event::BatchRename => self.open_batch_rename(),
             Event::ExtractTo { archives, from } => self.open_extract_to(archives, from),
+            Event::Compress {
+                sources,
+                folder,
+                name,
+            } => self.open_compress(sources, folder, name),
             Event::Bookmark(folder) => self.bookmark(folder),
             Event::Error(e) => {
                 self.status.error(e);

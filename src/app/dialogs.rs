@@ -146,12 +146,14 @@ impl App {
                 sources,
                 dest: PathBuf::new(),
                 modes: None,
+                compress: None,
             }),
             Answer::Trash(sources) => self.start_job(JobRequest {
                 kind: JobKind::Trash,
                 sources,
                 dest: PathBuf::new(),
                 modes: None,
+                compress: None,
             }),
         }
     }
@@ -296,6 +298,17 @@ impl App {
     ) -> Task<Message> {
         let (d, task) = dialog::extract_to::ExtractTo::open(archives, from);
         self.show_dialog(Dialog::ExtractTo(d), task.map(dialog::Message::ExtractTo))
+    }
+
+    /// "Compress…" for `sources`, into an archive in `folder` named `name` to start.
+    pub(super) fn open_compress(
+        &mut self,
+        sources: Vec<PathBuf>,
+        folder: PathBuf,
+        name: String,
+    ) -> Task<Message> {
+        let (d, task) = dialog::compress::Compress::open(sources, folder, name);
+        self.show_dialog(Dialog::Compress(d), task.map(dialog::Message::Compress))
     }
 
     /// The passphrase dialog of a locked volume.

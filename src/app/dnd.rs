@@ -198,5 +198,6 @@ fn request(kind: JobKind, sources: Vec<PathBuf>, dest: PathBuf) -> JobRequest {
         sources,
         dest,
         modes: None,
+        compress: None,
     }
 }

@@ -147,6 +147,7 @@ impl BatchRename {
                 .collect(),
             dest: job.dir.clone(),
             modes: None,
+            compress: None,
         };
         Some(Event::Job(request, Box::new(JobSpec::rename(job))))
     }

@@ -65,6 +65,7 @@ impl ExtractTo {
                     sources: self.archives.clone(),
                     dest,
                     modes: None,
+                    compress: None,
                 })
             }),
             Message::Close => Some(Event::Close),

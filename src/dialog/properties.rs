@@ -208,6 +208,7 @@ impl Properties {
                 sources: vec![path],
                 dest: PathBuf::new(),
                 modes: Some(ModeJob::Change(change)),
+                compress: None,
             };
             return (Task::none(), Some(Event::Job(request)));
         }

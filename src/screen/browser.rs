@@ -124,6 +124,12 @@ pub enum Event {
     Preferences,
     /// The batch rename of the selection.
     BatchRename,
+    /// "Compress…": these items, into an archive in `folder` (named `name` to start).
+    Compress {
+        sources: Vec<PathBuf>,
+        folder: PathBuf,
+        name: String,
+    },
     /// "Extract To…": these archives, into a folder to type (it starts as `from`).
     ExtractTo {
         archives: Vec<PathBuf>,

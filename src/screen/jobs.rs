@@ -482,6 +482,7 @@ fn extracted_again(e: &JobEntry) -> JobRequest {
             sources: pick.iter().map(|inner| archive.join(inner)).collect(),
             dest: e.request.dest.clone(),
             modes: None,
+            compress: None,
         },
         _ => e.request.clone(),
     }

@@ -31,6 +31,7 @@ pub fn again(step: UndoStep) -> Again {
             sources: originals,
             dest: PathBuf::new(),
             modes: None,
+            compress: None,
         }),
         step @ (UndoStep::Moved { .. }
         | UndoStep::Renamed { .. }

@@ -262,6 +262,7 @@ pub fn job(kind: JobKind, sources: Vec<PathBuf>, dest: &Path) -> Message {
         sources,
         dest: dest.to_owned(),
         modes: None,
+        compress: None,
     }))
 }
 

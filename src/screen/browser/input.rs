@@ -340,6 +340,7 @@ impl Browser {
                 sources,
                 dest,
                 modes: None,
+                compress: None,
             }));
         }
         Task::none()

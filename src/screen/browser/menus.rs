@@ -33,6 +33,7 @@ pub(super) fn job(cx: &mut Context, kind: JobKind, sources: Vec<PathBuf>, dest: 
         sources,
         dest,
         modes: None,
+        compress: None,
     }));
 }
 
@@ -479,6 +480,25 @@ impl Browser {
             MenuItem::CreateLink => self.beside_selection(JobKind::Link, cx),
             MenuItem::Duplicate => self.beside_selection(JobKind::Copy, cx),
             MenuItem::ExtractHere => self.beside_selection(JobKind::Extract, cx),
+            MenuItem::Compress => {
+                let sources = self.selected_paths();
+                if !sources.is_empty() && !self.pane.in_trash() {
+                    let name = match sources.as_slice() {
+                        [one] => porpoise_engine::archive::landing::stem(
+                            one.file_name().unwrap_or(one.as_os_str()),
+                        )
+                        .to_string_lossy()
+                        .into_owned(),
+                        _ => fl!("compress-default-name"),
+                    };
+                    cx.tell(Event::Compress {
+                        sources,
+                        folder: self.path().to_owned(),
+                        name,
+                    });
+                }
+                Task::none()
+            }
             MenuItem::ExtractTo => {
                 let archives = self.selected_paths();
                 if !archives.is_empty() {

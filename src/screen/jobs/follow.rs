@@ -22,6 +22,7 @@ pub fn spec(request: &JobRequest, home_trash: &HomeTrash, verify_copies: bool) -
         home_trash: (request.kind == JobKind::Trash).then(|| home_trash.clone()),
         verify: verify_copies && matches!(request.kind, JobKind::Copy | JobKind::Move),
         modes: request.modes.clone(),
+        compress: request.compress.clone(),
         ..JobSpec::new(request.sources.clone(), request.dest.clone())
     }
 }
@@ -92,6 +93,7 @@ mod tests {
             sources: vec![src],
             dest: dest.clone(),
             modes: None,
+            compress: None,
         };
         let run = Arc::new(JobRun {
             id: 1,

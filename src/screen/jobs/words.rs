@@ -205,6 +205,7 @@ mod tests {
             sources: vec!["/a/big.iso".into()],
             dest: "/stick".into(),
             modes: None,
+            compress: None,
         };
         let run = JobRun {
             id: 1,
@@ -247,6 +248,7 @@ mod tests {
             sources: vec!["/a/photos".into()],
             dest: "/b".into(),
             modes: None,
+            compress: None,
         };
         let run = JobRun {
             id: 1,

@@ -203,6 +203,7 @@ pub fn menu_label(i: MenuItem) -> String {
         MenuItem::Duplicate => fl!("menu-duplicate"),
         MenuItem::ExtractHere => fl!("menu-extract-here"),
         MenuItem::ExtractTo => fl!("menu-extract-to"),
+        MenuItem::Compress => fl!("menu-compress"),
         MenuItem::SelectAll => fl!("menu-select-all"),
         MenuItem::InvertSelection => fl!("menu-invert-selection"),
         MenuItem::Shortcuts => fl!("menu-shortcuts"),

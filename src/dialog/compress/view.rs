@@ -1,0 +1,57 @@
+//! The "Compress…" dialog over the window: the name field with the format's extension
+//! beside it, the formats and the efforts as radio buttons, Cancel and Create.
+
+use iced::widget::{button, column, radio, row, text, text_input};
+use iced::{Element, Fill};
+
+use super::{Compress, Effort, FORMATS, Message, NAME_INPUT, extension};
+use crate::format::name_of;
+use crate::i18n::fl;
+use crate::widgets::dialog::{self, boxed, button_row, leave_button};
+
+impl Compress {
+    /// The dialog as a layer over the window.
+    pub fn view(&self) -> Element<'_, Message> {
+        let what = match self.sources.as_slice() {
+            [one] => fl!("compress-title-one", name = name_of(one)),
+            many => fl!("compress-title-many", count = many.len()),
+        };
+        let name = row![
+            text_input(&fl!("compress-name"), &self.name)
+                .id(NAME_INPUT)
+                .on_input(Message::Name)
+                .on_submit(Message::Create)
+                .width(Fill),
+            text(extension(self.format)),
+        ]
+        .spacing(6)
+        .align_y(iced::Alignment::Center);
+        let formats = row(FORMATS
+            .iter()
+            .map(|&f| radio(&extension(f)[1..], f, Some(self.format), Message::Format).into()))
+        .spacing(14);
+        let efforts = row(Effort::ALL.iter().map(|&e| {
+            let label = match e {
+                Effort::Fast => fl!("compress-fast"),
+                Effort::Normal => fl!("compress-normal"),
+                Effort::Best => fl!("compress-best"),
+            };
+            radio(label, e, Some(self.effort), Message::Effort).into()
+        }))
+        .spacing(14);
+        let create = button(text(fl!("compress-create")))
+            .on_press_maybe(self.file_name().map(|_| Message::Create));
+        let cancel = leave_button(fl!("compress-cancel"), Message::Close);
+        let body = column![
+            dialog::title(what),
+            name,
+            text(fl!("compress-format")).style(text::secondary),
+            formats,
+            text(fl!("compress-effort")).style(text::secondary),
+            efforts,
+            button_row([cancel.into(), create.into()]),
+        ]
+        .spacing(12);
+        boxed(body, 600.0)
+    }
+}
