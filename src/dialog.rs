@@ -228,6 +228,7 @@ impl Dialog {
             }
             (Dialog::Unlock(d), Message::Unlock(m)) => lift(d.update(m), Message::Unlock),
             (Dialog::ExtractTo(d), Message::ExtractTo(m)) => lift(d.update(m), Message::ExtractTo),
+            (Dialog::Compress(d), Message::Compress(m)) => lift(d.update(m), Message::Compress),
             (Dialog::Chooser(d), Message::Chooser(m)) => lift(d.update(m), Message::Chooser),
             (Dialog::Question(d), Message::Question(m)) => lift(d.update(m), Message::Question),
             (Dialog::Help(d), Message::Help(m)) => lift(d.update(m), Message::Help),
