@@ -45,6 +45,9 @@ with tarfile.open(os.path.join(d, "big.tar"), "w") as t:
         add(t, "big/f%02d" % i, os.urandom(256 * 1024))
     add(t, "big/f00", b"the same name again")
 import gzip
+with zipfile.ZipFile(os.path.join(d, "windows.zip"), "w") as z:
+    z.writestr("report: final?.txt", "colon")
+    z.writestr("plain.txt", "plain")
 with gzip.open(os.path.join(d, "notes.txt.gz"), "wb") as g:
     g.write(b"one compressed file")
 with tarfile.open(os.path.join(d, "zeros.tar.gz"), "w:gz") as t:
@@ -372,4 +375,37 @@ fn a_single_compressed_file_lands_beside_as_itself() {
     let out = extract(&archive, &m.dest, ConflictPolicy::Rename);
     assert_eq!(out.state, JobState::Done, "{:?}", out.events);
     assert_eq!(names(&m.dest), ["notes (1).txt", "notes.txt"]);
+}
+
+#[test]
+fn names_a_fat_disk_cannot_hold_go_through_the_pre_flight_question() {
+    let Some(m) = made() else { return };
+    let archive = m.dir.join("windows.zip");
+    let fat = porpoise_engine::jobs::preflight::FsRules::for_fs_type("vfat");
+    let run = |choice| {
+        let dest = m.dest.join(format!("{choice:?}"));
+        std::fs::create_dir(&dest).expect("mkdir");
+        let spec = JobSpec {
+            rules: Some(fat),
+            on_problem: Some(choice),
+            ..JobSpec::new(vec![archive.clone()], &dest)
+        };
+        (finish(jobs::start(JobKind::Extract, spec)), dest)
+    };
+    use porpoise_engine::jobs::preflight::PreflightChoice;
+    // Named in the pre-flight problems, then replaced with `_`.
+    let (out, dest) = run(PreflightChoice::ReplaceCharacters);
+    let asked = out.picked(|e| match e {
+        JobEvent::Preflight { problems, .. } => Some(problems.len()),
+        _ => None,
+    });
+    assert_eq!(asked, [1], "{:?}", out.events);
+    assert_eq!(
+        names(&dest.join("windows")),
+        ["plain.txt", "report_ final_.txt"]
+    );
+    // Or left out.
+    let (out, dest) = run(PreflightChoice::SkipThem);
+    assert_eq!(names(&dest.join("windows")), ["plain.txt"]);
+    assert_eq!(out.summary.skipped, 1);
 }

@@ -50,6 +50,12 @@ mod tests {
             std::thread::yield_now();
         }
         assert_eq!(first_changed(&root, after).expect("walk"), None);
+        // File times come from the kernel's coarse clock, a tick or so behind the one
+        // `SystemTime` reads: the edit is made well after `after`.
+        let later = after + std::time::Duration::from_millis(100);
+        while SystemTime::now() <= later {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
         std::fs::write(root.join("2026/a.jpg"), "edited").expect("write");
         assert_eq!(
             first_changed(&root, after).expect("walk"),
