@@ -9,13 +9,17 @@ use std::fs::File;
 use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
-use rustix::fs::{Mode, OFlags};
+use rustix::fs::{Mode, OFlags, RenameFlags};
 use rustix::io::Errno;
 
 /// The extraction folder, held open: every entry is made relative to it.
 pub struct Beneath {
-    root: OwnedFd,
+    root: Arc<OwnedFd>,
+    /// The folders of the last walk that made its way, from the top down: entries come
+    /// grouped by folder, so the next walk opens only the folders that differ.
+    opened: Mutex<Vec<(CString, Arc<OwnedFd>)>>,
 }
 
 /// The bits of an entry's mode that are kept: read, write and execute for each.
@@ -29,7 +33,10 @@ impl Beneath {
             OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::RDONLY | OFlags::CLOEXEC,
             Mode::empty(),
         )?;
-        Ok(Beneath { root })
+        Ok(Beneath {
+            root: Arc::new(root),
+            opened: Mutex::new(Vec::new()),
+        })
     }
 
     /// Make the folder `rel` (and the folders above it, each named in `made`) with
@@ -42,7 +49,13 @@ impl Beneath {
             Err(e) => return Err(e.into()),
         };
         // What is there must be a folder, not a link to one.
-        open_dir_nofollow(&parent, &name)?;
+        let dir = Arc::new(open_dir_nofollow(&parent, &name)?);
+        // Its entries usually follow: the next walk starts from it.
+        let mut opened = self.opened.lock().unwrap_or_else(PoisonError::into_inner);
+        let top = opened.last().map_or(&self.root, |(_, fd)| fd);
+        if Arc::ptr_eq(top, &parent) {
+            opened.push((name, dir));
+        }
         Ok(new)
     }
 
@@ -67,7 +80,12 @@ impl Beneath {
 
     /// Remove the file, link or (empty) folder `rel`; one that is gone already is fine.
     pub fn remove(&self, rel: &Path, is_dir: bool) -> std::io::Result<()> {
-        let (parent, name) = self.walk_to_parent(rel, None)?;
+        // A folder held open from an earlier walk may be the one removed.
+        self.opened
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+        let (parent, name) = self.walk_to_parent(rel)?;
         let flags = if is_dir {
             rustix::fs::AtFlags::REMOVEDIR
         } else {
@@ -79,13 +97,25 @@ impl Beneath {
         }
     }
 
+    /// Rename `from` to `to` in the extraction folder itself, never over something there
+    /// (`EEXIST` then).
+    pub fn rename_to_top(&self, from: &Path, to: &CStr) -> std::io::Result<()> {
+        self.opened
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+        let (parent, name) = self.walk_to_parent(from)?;
+        rustix::fs::renameat_with(&parent, &name, &*self.root, to, RenameFlags::NOREPLACE)?;
+        Ok(())
+    }
+
     /// Give the folder `rel` its entry's mode and modification time (once everything in
     /// it is written: a folder without write permission is made writable until then).
     pub fn finish_folder(&self, rel: &Path, mode: u32, mtime: i64) -> std::io::Result<()> {
         let dir = if rel.as_os_str().is_empty() {
-            rustix::io::dup(&self.root)?
+            rustix::io::dup(&*self.root)?
         } else {
-            let (parent, name) = self.walk_to_parent(rel, None)?;
+            let (parent, name) = self.walk_to_parent(rel)?;
             open_dir_nofollow(&parent, &name)?
         };
         rustix::fs::fchmod(&dir, kept(mode))?;
@@ -98,53 +128,60 @@ impl Beneath {
         &self,
         rel: &Path,
         made: &mut Vec<PathBuf>,
-    ) -> std::io::Result<(OwnedFd, CString)> {
-        self.walk_to_parent(rel, Some(made))
-    }
-
-    /// The folder holding `rel` and its last name; with `made`, the folders on the way are
-    /// made where missing and named there.
-    fn walk_to_parent(
-        &self,
-        rel: &Path,
-        mut made: Option<&mut Vec<PathBuf>>,
-    ) -> std::io::Result<(OwnedFd, CString)> {
-        let mut parts = Vec::new();
-        for c in rel.components() {
-            match c {
-                Component::Normal(p) => parts.push(p),
-                // Names come checked by archive::names; anything else is refused here too.
-                _ => return Err(Errno::INVAL.into()),
-            }
-        }
-        let Some((last, above)) = parts.split_last() else {
-            return Err(Errno::INVAL.into());
-        };
-        let mut dir = rustix::fs::openat(
-            &self.root,
-            c".",
-            OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC,
-            Mode::empty(),
-        )?;
-        let mut on_the_way = PathBuf::new();
-        for part in above {
+    ) -> std::io::Result<(Arc<OwnedFd>, CString)> {
+        let (above, last) = parts_of(rel)?;
+        let mut opened = self.opened.lock().unwrap_or_else(PoisonError::into_inner);
+        // The folders this walk shares with the last one are open already.
+        let shared = opened
+            .iter()
+            .zip(&above)
+            .take_while(|((name, _), part)| name.as_bytes() == part.as_bytes())
+            .count();
+        opened.truncate(shared);
+        let mut on_the_way: PathBuf = above[..shared].iter().collect();
+        for part in &above[shared..] {
             let name = c_name(part)?;
             on_the_way.push(part);
-            if let Some(made) = made.as_deref_mut() {
-                match rustix::fs::mkdirat(
-                    &dir,
-                    &name,
-                    Mode::RWXU | Mode::RGRP | Mode::XGRP | Mode::ROTH | Mode::XOTH,
-                ) {
-                    Ok(()) => made.push(on_the_way.clone()),
-                    Err(Errno::EXIST) => {}
-                    Err(e) => return Err(e.into()),
-                }
+            let dir = opened.last().map_or(&self.root, |(_, fd)| fd);
+            match rustix::fs::mkdirat(
+                dir,
+                &name,
+                Mode::RWXU | Mode::RGRP | Mode::XGRP | Mode::ROTH | Mode::XOTH,
+            ) {
+                Ok(()) => made.push(on_the_way.clone()),
+                Err(Errno::EXIST) => {}
+                Err(e) => return Err(e.into()),
             }
-            dir = open_dir_nofollow(&dir, &name)?;
+            let next = Arc::new(open_dir_nofollow(dir, &name)?);
+            opened.push((name, next));
+        }
+        let dir = opened.last().map_or(&self.root, |(_, fd)| fd).clone();
+        Ok((dir, c_name(last)?))
+    }
+
+    /// The folder holding `rel` and its last name, opened afresh (nothing made).
+    fn walk_to_parent(&self, rel: &Path) -> std::io::Result<(OwnedFd, CString)> {
+        let (above, last) = parts_of(rel)?;
+        let mut dir = rustix::io::dup(&*self.root)?;
+        for part in above {
+            dir = open_dir_nofollow(&dir, &c_name(part)?)?;
         }
         Ok((dir, c_name(last)?))
     }
+}
+
+/// The folders on the way to `rel` and its last name; anything but plain names (which
+/// archive::names already checked) is refused here too.
+fn parts_of(rel: &Path) -> std::io::Result<(Vec<&OsStr>, &OsStr)> {
+    let mut parts = Vec::new();
+    for c in rel.components() {
+        match c {
+            Component::Normal(p) => parts.push(p),
+            _ => return Err(Errno::INVAL.into()),
+        }
+    }
+    let last = parts.pop().ok_or(Errno::INVAL)?;
+    Ok((parts, last))
 }
 
 /// Make the file `name` of `parent`, new (never opened over what is there, nor through a

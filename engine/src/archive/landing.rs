@@ -24,20 +24,41 @@ pub fn landing<'a>(
     archive_name: &OsStr,
     entries: impl IntoIterator<Item = (&'a Path, bool)>,
 ) -> Landing {
-    let mut tops = BTreeSet::new();
-    let mut top_is_folder = false;
+    let mut tops = Tops::default();
     for (path, is_dir) in entries {
-        let Some(top) = top_of(path) else { continue };
-        tops.insert(top.to_owned());
-        // The top is a folder when an entry lies below it, or it is a folder itself.
-        top_is_folder |= path.components().count() > 1 || is_dir;
-        if tops.len() > 1 {
-            break;
-        }
+        tops.add(path, is_dir);
     }
-    match (tops.len(), tops.into_iter().next()) {
-        (1, Some(top)) if top_is_folder => Landing::AsItsFolder(top),
-        _ => Landing::IntoNewFolder(stem(archive_name)),
+    tops.landing(archive_name)
+}
+
+/// The top names of the entries met so far: what decides where they land, gathered one
+/// entry at a time (an archive read in one pass knows it only at its end).
+#[derive(Debug, Default)]
+pub struct Tops {
+    tops: BTreeSet<OsString>,
+    top_is_folder: bool,
+}
+
+impl Tops {
+    /// One more entry at `path` (made by [`super::names::inside`]).
+    pub fn add(&mut self, path: &Path, is_dir: bool) {
+        if self.tops.len() > 1 {
+            return;
+        }
+        let Some(top) = top_of(path) else { return };
+        if !self.tops.contains(top) {
+            self.tops.insert(top.to_owned());
+        }
+        // The top is a folder when an entry lies below it, or it is a folder itself.
+        self.top_is_folder |= path.components().count() > 1 || is_dir;
+    }
+
+    /// Where the entries met land, for an archive named `archive_name`.
+    pub fn landing(self, archive_name: &OsStr) -> Landing {
+        match (self.tops.len(), self.tops.into_iter().next()) {
+            (1, Some(top)) if self.top_is_folder => Landing::AsItsFolder(top),
+            _ => Landing::IntoNewFolder(stem(archive_name)),
+        }
     }
 }
 

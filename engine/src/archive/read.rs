@@ -7,14 +7,18 @@
 use std::fs::File;
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::format::{Format, format_of};
 use super::list::Kind;
 
+mod ahead;
 pub mod decode;
 mod sevenz;
 mod single;
 mod tar;
+mod window;
 mod zip;
 
 /// One entry as the archive tells it, before its name is checked.
@@ -80,6 +84,17 @@ pub fn each_entry(
     options: ReadOptions<'_>,
     visit: &mut dyn FnMut(&Head, &mut dyn Read) -> Flow,
 ) -> Result<(), ReadError> {
+    each_entry_counted(path, options, None, visit)
+}
+
+/// [`each_entry`], counting in `consumed` the bytes of a compressed tar read so far (how
+/// far through the archive the walk is, when its entries' sizes are not known ahead).
+pub fn each_entry_counted(
+    path: &Path,
+    options: ReadOptions<'_>,
+    consumed: Option<Arc<AtomicU64>>,
+    visit: &mut dyn FnMut(&Head, &mut dyn Read) -> Flow,
+) -> Result<(), ReadError> {
     let read = |source| ReadError::Read {
         path: path.to_owned(),
         source,
@@ -96,7 +111,13 @@ pub fn each_entry(
         Format::Tar => tar::entries(path, BufReader::new(file), visit),
         Format::TarGzip | Format::TarBzip2 | Format::TarXz | Format::TarZstd | Format::TarLz4 => {
             match format.compression() {
-                Some(c) => tar::entries(path, decode::decoder(c, file), visit),
+                Some(c) => {
+                    let counted = Counted {
+                        inner: file,
+                        consumed: consumed.unwrap_or_default(),
+                    };
+                    tar::entries(path, ahead::read_ahead(decode::decoder(c, counted)), visit)
+                }
                 None => Err(ReadError::NotAnArchive {
                     path: path.to_owned(),
                 }),
@@ -110,6 +131,20 @@ pub fn each_entry(
                 }),
             }
         }
+    }
+}
+
+/// A reader counting the bytes read through it.
+struct Counted<R> {
+    inner: R,
+    consumed: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.consumed.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
     }
 }
 

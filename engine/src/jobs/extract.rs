@@ -7,6 +7,7 @@
 
 mod entry;
 pub mod plan;
+mod stream;
 mod written;
 
 use std::ffi::{CString, OsStr};
@@ -46,26 +47,46 @@ pub(super) fn extract_with(spec: JobSpec, control: Arc<Control>) -> Job {
 /// to the rest.
 const RESERVE_SHIFT: u32 = 5;
 
+/// One archive of the job: listed first, or read in one pass ([`stream`]).
+enum Work {
+    Planned(Plan),
+    Streamed(PathBuf),
+}
+
 fn run(ctx: &Ctx, spec: &JobSpec) -> JobState {
     ctx.state(JobState::Scanning);
-    let mut password = spec.password.clone();
-    let mut plans = Vec::new();
-    for archive in &spec.sources {
-        if !ctx.control.checkpoint() {
-            return ctx.final_state();
-        }
-        if let Some(plan) = planned(ctx, spec, archive, &mut password) {
-            ctx.counters.add_total(Tally::File, plan.files);
-            ctx.counters.add_total(Tally::Folder, plan.folders);
-            Counters::add(&ctx.counters.bytes_total, plan.bytes);
-            plans.push(plan);
-        }
-    }
     let rules = match spec.rules {
         Some(r) => r,
         None => preflight::rules_of(&spec.dest).unwrap_or_default(),
     };
-    let problems = plan::problems(&plans, &spec.dest, rules);
+    let writable = !preflight::read_only(&spec.dest).unwrap_or(false);
+    let mut password = spec.password.clone();
+    let mut works = Vec::new();
+    for archive in &spec.sources {
+        if !ctx.control.checkpoint() {
+            return ctx.final_state();
+        }
+        if writable && stream::streamable(spec, rules, archive) {
+            works.push(Work::Streamed(archive.clone()));
+        } else if let Some(plan) = planned(ctx, spec, archive, &mut password) {
+            ctx.counters.add_total(Tally::File, plan.files);
+            ctx.counters.add_total(Tally::Folder, plan.folders);
+            Counters::add(&ctx.counters.bytes_total, plan.bytes);
+            works.push(Work::Planned(plan));
+        }
+    }
+    let plans: Vec<&Plan> = works
+        .iter()
+        .filter_map(|w| match w {
+            Work::Planned(plan) => Some(plan),
+            Work::Streamed(_) => None,
+        })
+        .collect();
+    let problems = if writable {
+        plan::problems(&plans, &spec.dest, rules)
+    } else {
+        vec![Problem::ReadOnly]
+    };
     // Entries that would not fit are not written at all: the disk is never filled.
     let can_proceed = !problems
         .iter()
@@ -105,11 +126,15 @@ fn run(ctx: &Ctx, spec: &JobSpec) -> JobState {
         if let Some(f) = &flusher {
             scope.spawn(|| f.serve());
         }
-        for plan in &plans {
+        for work in &works {
             if !ctx.control.checkpoint() {
                 break;
             }
-            if one(ctx, spec, plan, &mut password, &tools).is_err() {
+            let done = match work {
+                Work::Planned(plan) => one(ctx, spec, plan, &mut password, &tools),
+                Work::Streamed(archive) => stream::one(ctx, spec, archive, &tools),
+            };
+            if done.is_err() {
                 destination_failed = !ctx.control.is_cancelled();
                 break;
             }

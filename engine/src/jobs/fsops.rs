@@ -308,17 +308,23 @@ fn read_write(
             Err(Errno::INTR) => continue,
             Err(e) => return Err((Op::Read, e.into())),
         };
-        let mut rest = &buf[..n];
-        while !rest.is_empty() {
-            match rustix::io::write(&**output, rest) {
-                Ok(w) => rest = &rest[w..],
-                Err(Errno::INTR) => {}
-                Err(e) => return Err((Op::Write, e.into())),
-            }
-        }
+        write_all(output, &buf[..n]).map_err(|e| (Op::Write, e))?;
         total += n as u64;
         sink.wrote(output, n as u64, total, &mut handed, 0)?;
     }
+}
+
+/// Write all of `data` to `fd` (a write that takes nothing means the device is full).
+pub fn write_all(fd: &OwnedFd, mut data: &[u8]) -> std::io::Result<()> {
+    while !data.is_empty() {
+        match rustix::io::write(fd, data) {
+            Ok(0) => return Err(Errno::NOSPC.into()),
+            Ok(n) => data = &data[n..],
+            Err(Errno::INTR) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(())
 }
 
 /// Recreate the symlink `name` of `src` as `target` in `dst`, with its times.

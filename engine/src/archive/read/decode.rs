@@ -20,7 +20,7 @@ pub enum Compression {
 }
 
 /// A reader of what `input`, compressed with `c`, holds.
-pub fn decoder<'a>(c: Compression, input: impl Read + 'a) -> Box<dyn Read + 'a> {
+pub fn decoder<'a>(c: Compression, input: impl Read + Send + 'a) -> Box<dyn Read + Send + 'a> {
     let input = BufReader::new(input);
     match c {
         Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),

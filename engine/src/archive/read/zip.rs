@@ -5,9 +5,10 @@
 //! unless they are already valid UTF-8 (as Linux tools write them without the flag).
 
 use std::fs::File;
-use std::io::{BufReader, Read};
+use std::io::Read;
 use std::path::Path;
 
+use super::window::Windowed;
 use super::{Flow, Head, ReadError, ReadOptions, days_from_civil};
 use crate::archive::list::Kind;
 
@@ -41,7 +42,7 @@ pub(super) fn entries(
     options: ReadOptions<'_>,
     visit: &mut dyn FnMut(&Head, &mut dyn Read) -> Flow,
 ) -> Result<(), ReadError> {
-    let mut zip = zip::ZipArchive::new(BufReader::new(file)).map_err(damaged(path))?;
+    let mut zip = zip::ZipArchive::new(Windowed::new(file)).map_err(damaged(path))?;
     for i in 0..zip.len() {
         let mut f = if !options.content {
             zip.by_index_raw(i)

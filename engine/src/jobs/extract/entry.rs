@@ -23,7 +23,7 @@ use crate::error::{ArchiveTrouble, IoError, Op};
 use super::super::data_sink::DataSink;
 use super::super::events::SkipReason;
 use super::super::fit::Fit;
-use super::super::fsops::Meta;
+use super::super::fsops::{Meta, write_all};
 use super::super::progress::{CURRENT_FILE_MIN, Tally};
 use super::super::resolve::{Resolution, Resolver};
 use super::super::runner::Ctx;
@@ -49,8 +49,9 @@ pub struct Place<'a> {
     pub unstated_bound: u64,
 }
 
-/// Bytes read from an entry at once.
+/// Bytes read from an entry at once, at most and at least.
 const BUF: usize = 256 * 1024;
+const MIN_BUF: usize = 4096;
 
 /// Why writing an entry ended the archive's extraction early.
 pub enum Stop {
@@ -194,13 +195,12 @@ impl Place<'_> {
     ) -> Result<(), Stop> {
         let mode = head.mode.unwrap_or(0o644);
         let meta = Meta::stated(FileType::RegularFile, head.size, head.mtime);
-        let Some((parent, name)) = self.free_name(ctx, rel, shown, &meta, written)? else {
+        let make = |parent: &OwnedFd, name: &CStr| new_file_at(parent, name, mode);
+        let Some((parent, name, out)) = self.make_new(ctx, rel, shown, &meta, written, make)?
+        else {
             return Ok(());
         };
-        let out = match new_file_at(&parent, &name, mode) {
-            Ok(fd) => Arc::new(fd),
-            Err(e) => return self.write_failed(ctx, shown, Op::Create, e),
-        };
+        let out = Arc::new(out);
         let made = rel.with_file_name(OsStr::from_bytes(name.to_bytes()));
         written.made(&made, false);
         if head.size >= CURRENT_FILE_MIN {
@@ -216,7 +216,6 @@ impl Place<'_> {
                 if let Err(e) = set_mtime(&out, head.mtime) {
                     tracing::debug!("cannot set the time of {}: {e}", shown.display());
                 }
-                let parent = Arc::new(parent);
                 if let Err((op, e)) = self.sink.complete(&out, handed.0, handed.1, &parent) {
                     return self.write_failed(ctx, shown, op, e);
                 }
@@ -248,7 +247,12 @@ impl Place<'_> {
         bound: u64,
         size: u64,
     ) -> Result<(u64, u64), Fault> {
-        let mut buf = vec![0u8; BUF];
+        // Sized for the entry: most are small, and a zeroed buffer costs its size.
+        let mut buf = vec![
+            0u8;
+            usize::try_from(size)
+                .map_or(BUF, |s| s.saturating_add(1).clamp(MIN_BUF, BUF))
+        ];
         let (mut total, mut handed) = (0u64, 0u64);
         loop {
             let n = match content.read(&mut buf) {
@@ -286,32 +290,31 @@ impl Place<'_> {
         written: &mut Written,
     ) -> Result<(), Stop> {
         let meta = Meta::stated(FileType::Symlink, 0, head.mtime);
-        let Some((parent, name)) = self.free_name(ctx, rel, shown, &meta, written)? else {
-            return Ok(());
+        let make = |parent: &OwnedFd, name: &CStr| {
+            rustix::fs::symlinkat(target, parent, name).map_err(std::io::Error::from)
         };
-        match rustix::fs::symlinkat(target, &parent, &name) {
-            Ok(()) => {
-                written.made(
-                    &rel.with_file_name(OsStr::from_bytes(name.to_bytes())),
-                    false,
-                );
-                Ok(())
-            }
-            Err(e) => self.write_failed(ctx, shown, Op::Create, e.into()),
+        if let Some((_, name, ())) = self.make_new(ctx, rel, shown, &meta, written, make)? {
+            written.made(
+                &rel.with_file_name(OsStr::from_bytes(name.to_bytes())),
+                false,
+            );
         }
+        Ok(())
     }
 
-    /// The folder for `rel` and the name the entry takes there: its own, or what the
-    /// conflict rule gives when the name is taken (what is there replaced: removed
-    /// first). `None` when the entry is left out.
-    fn free_name(
+    /// Make `rel` new with `make` (given its folder and a name): under its own name, or,
+    /// when that is taken, under what the conflict rule gives (what is there replaced:
+    /// removed first). The folder, the name it took and what `make` gave; `None` when the
+    /// entry is left out or could not be made (reported).
+    fn make_new<T>(
         &self,
         ctx: &Ctx,
         rel: &Path,
         shown: &Path,
         meta: &Meta,
         written: &mut Written,
-    ) -> Result<Option<(OwnedFd, CString)>, Stop> {
+        make: impl Fn(&OwnedFd, &CStr) -> std::io::Result<T>,
+    ) -> Result<Option<(Arc<OwnedFd>, CString, T)>, Stop> {
         let mut made = Vec::new();
         let found = self.beneath.parent_of(rel, &mut made);
         written.made_on_the_way(made);
@@ -319,22 +322,32 @@ impl Place<'_> {
             Ok(found) => found,
             Err(e) => return self.write_failed(ctx, shown, Op::Create, e).map(|()| None),
         };
-        if !taken(&parent, &name) {
-            return Ok(Some((parent, name)));
+        let e = match make(&parent, &name) {
+            Ok(t) => return Ok(Some((parent, name, t))),
+            Err(e) => e,
+        };
+        if e.raw_os_error() != Some(libc::EEXIST) {
+            return self.write_failed(ctx, shown, Op::Create, e).map(|()| None);
         }
         let folder = shown.parent().unwrap_or(self.dest).to_owned();
-        match self
+        let name = match self
             .resolver
             .resolve(ctx, shown, (&parent, &folder), &name, meta)
         {
-            Resolution::Skip => Ok(None),
-            Resolution::RenameTo(other) => Ok(Some((parent, other))),
+            Resolution::Skip => return Ok(None),
+            Resolution::RenameTo(other) => other,
             Resolution::Replace => match rustix::fs::unlinkat(&parent, &name, AtFlags::empty()) {
-                Ok(()) | Err(Errno::NOENT) => Ok(Some((parent, name))),
-                Err(e) => self
-                    .write_failed(ctx, shown, Op::Remove, e.into())
-                    .map(|()| None),
+                Ok(()) | Err(Errno::NOENT) => name,
+                Err(e) => {
+                    return self
+                        .write_failed(ctx, shown, Op::Remove, e.into())
+                        .map(|()| None);
+                }
             },
+        };
+        match make(&parent, &name) {
+            Ok(t) => Ok(Some((parent, name, t))),
+            Err(e) => self.write_failed(ctx, shown, Op::Create, e).map(|()| None),
         }
     }
 
@@ -359,29 +372,6 @@ enum Fault {
     Cancelled,
     Read(std::io::Error),
     Write(Op, std::io::Error),
-}
-
-/// Whether `name` of `dir` is there (looked at without following a link).
-fn taken(dir: &OwnedFd, name: &CStr) -> bool {
-    rustix::fs::statx(
-        dir,
-        name,
-        AtFlags::SYMLINK_NOFOLLOW,
-        rustix::fs::StatxFlags::TYPE,
-    )
-    .is_ok()
-}
-
-fn write_all(fd: &OwnedFd, mut data: &[u8]) -> std::io::Result<()> {
-    while !data.is_empty() {
-        match rustix::io::write(fd, data) {
-            Ok(0) => return Err(Errno::NOSPC.into()),
-            Ok(n) => data = &data[n..],
-            Err(Errno::INTR) => {}
-            Err(e) => return Err(e.into()),
-        }
-    }
-    Ok(())
 }
 
 /// The entry walk's answer for how an entry went.

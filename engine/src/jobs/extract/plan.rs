@@ -119,15 +119,11 @@ pub fn read_failure(e: &ReadError) -> IoError {
     IoError::new(Op::ReadArchive, path, source.io())
 }
 
-/// What the destination `dest` (with `rules`) says to the planned archives: the space
-/// they need (stated sizes; checked whatever the filesystem), names and sizes against
-/// its rules, and whether it is read-only.
-pub fn problems(plans: &[Plan], dest: &Path, rules: FsRules) -> Vec<Problem> {
+/// What the destination `dest` (with `rules`, writable) says to the planned archives: the
+/// space they need (stated sizes; checked whatever the filesystem), names and sizes
+/// against its rules.
+pub fn problems(plans: &[&Plan], dest: &Path, rules: FsRules) -> Vec<Problem> {
     let mut problems = Vec::new();
-    if preflight::read_only(dest).unwrap_or(false) {
-        problems.push(Problem::ReadOnly);
-        return problems;
-    }
     let needed = plans
         .iter()
         .map(|p| p.bytes)

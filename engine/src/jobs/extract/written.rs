@@ -45,6 +45,20 @@ impl Written {
         self.folders.push((rel.to_owned(), mode, mtime));
     }
 
+    /// What was made beneath `from` is now beneath `to` (the folders still to finish).
+    pub fn moved(&mut self, from: &Path, to: &Path) {
+        for (rel, _, _) in &mut self.folders {
+            if let Ok(rest) = rel.strip_prefix(from) {
+                *rel = to.join(rest);
+            }
+        }
+        for (rel, _) in &mut self.made {
+            if let Ok(rest) = rel.strip_prefix(from) {
+                *rel = to.join(rest);
+            }
+        }
+    }
+
     /// Remove everything made, newest first (a folder after what is in it). What cannot
     /// be removed (something else was put there meanwhile) stays.
     pub fn remove(&mut self, beneath: &Beneath) {
