@@ -51,17 +51,6 @@ impl Effort {
     }
 }
 
-/// The extension a format's archives get.
-pub fn extension(format: OutFormat) -> &'static str {
-    match format {
-        OutFormat::Zip => ".zip",
-        OutFormat::TarGz => ".tar.gz",
-        OutFormat::TarXz => ".tar.xz",
-        OutFormat::TarZst => ".tar.zst",
-        OutFormat::SevenZ => ".7z",
-    }
-}
-
 /// What the dialog asks of the window.
 #[derive(Debug)]
 pub enum Event {
@@ -142,7 +131,7 @@ impl Compress {
     /// what is typed cannot be a name.
     pub fn file_name(&self) -> Option<String> {
         let name = self.name.trim();
-        let file = format!("{name}{}", extension(self.format));
+        let file = format!("{name}{}", self.format.extension());
         (!name.is_empty() && is_entry_name(std::ffi::OsStr::new(&file))).then_some(file)
     }
 

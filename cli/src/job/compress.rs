@@ -6,14 +6,39 @@ use std::ffi::OsStr;
 use std::path::PathBuf;
 
 use porpoise_engine::archive::compress::{CompressOptions, OutFormat};
+use porpoise_engine::archive::format::suffix::SUFFIXES;
 use porpoise_engine::jobs::{self, JobKind, JobSpec};
 
 use super::extract::first_line;
 use super::report::{Doing, Report};
 use super::{ProgressMode, follow};
 
-/// The names OUT may end in, as the error for another one lists them.
-const KNOWN: &str = ".zip, .tar.gz (.tgz), .tar.xz (.txz), .tar.zst (.tzst), .7z";
+/// The names OUT may end in, as the error for another one lists them: each format's
+/// extension with its other endings (".zip, .tar.gz (.tgz), …").
+fn known() -> String {
+    let mut formats: Vec<OutFormat> = Vec::new();
+    for format in SUFFIXES.iter().filter_map(|s| s.writes) {
+        if !formats.contains(&format) {
+            formats.push(format);
+        }
+    }
+    let said: Vec<String> = formats
+        .into_iter()
+        .map(|format| {
+            let others: Vec<&str> = SUFFIXES
+                .iter()
+                .filter(|s| s.writes == Some(format) && s.text != format.extension())
+                .map(|s| s.text)
+                .collect();
+            if others.is_empty() {
+                format.extension().to_owned()
+            } else {
+                format!("{} ({})", format.extension(), others.join(", "))
+            }
+        })
+        .collect();
+    said.join(", ")
+}
 
 #[derive(Debug, clap::Args)]
 pub struct CompressArgs {
@@ -40,8 +65,9 @@ pub fn run(args: CompressArgs) -> anyhow::Result<()> {
     let name = args.out.file_name().unwrap_or(OsStr::new(""));
     let Some(format) = OutFormat::from_name(name) else {
         anyhow::bail!(
-            "cannot tell the format of {} from its name: it should end in {KNOWN}",
-            args.out.display()
+            "cannot tell the format of {} from its name: it should end in {}",
+            args.out.display(),
+            known()
         );
     };
     let password = match &args.password_file {
@@ -67,4 +93,15 @@ pub fn run(args: CompressArgs) -> anyhow::Result<()> {
         false,
         Report::new(Doing::Compress, Some(args.out)),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_known_endings_are_listed_by_format() {
+        assert_eq!(
+            super::known(),
+            ".zip, .tar.gz (.tgz), .tar.xz (.txz), .tar.zst (.tzst), .7z"
+        );
+    }
 }

@@ -20,6 +20,8 @@ use std::path::{Path, PathBuf};
 
 use meter::{Failure, Meter};
 
+use super::format::suffix::{extension_of, suffix_of};
+
 /// The formats an archive is made in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutFormat {
@@ -34,21 +36,12 @@ impl OutFormat {
     /// The format a file name's extension asks for (.zip, .tar.gz/.tgz, .tar.xz/.txz,
     /// .tar.zst/.tzst, .7z; case ignored).
     pub fn from_name(name: &OsStr) -> Option<OutFormat> {
-        let lower = name.as_bytes().to_ascii_lowercase();
-        let table: &[(&[u8], OutFormat)] = &[
-            (b".zip", OutFormat::Zip),
-            (b".tar.gz", OutFormat::TarGz),
-            (b".tgz", OutFormat::TarGz),
-            (b".tar.xz", OutFormat::TarXz),
-            (b".txz", OutFormat::TarXz),
-            (b".tar.zst", OutFormat::TarZst),
-            (b".tzst", OutFormat::TarZst),
-            (b".7z", OutFormat::SevenZ),
-        ];
-        table
-            .iter()
-            .find(|(ext, _)| lower.len() > ext.len() && lower.ends_with(ext))
-            .map(|(_, f)| *f)
+        suffix_of(name.as_bytes()).and_then(|s| s.writes)
+    }
+
+    /// The extension the format's archives are given (".zip", ".tar.gz"…).
+    pub fn extension(self) -> &'static str {
+        extension_of(self)
     }
 
     /// Whether the format can lock its content with a password.

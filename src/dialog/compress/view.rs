@@ -4,7 +4,7 @@
 use iced::widget::{button, column, radio, row, text, text_input};
 use iced::{Element, Fill};
 
-use super::{Compress, Effort, FORMATS, Message, NAME_INPUT, extension};
+use super::{Compress, Effort, FORMATS, Message, NAME_INPUT};
 use crate::format::name_of;
 use crate::i18n::fl;
 use crate::widgets::dialog::{self, boxed, button_row, leave_button};
@@ -22,13 +22,13 @@ impl Compress {
                 .on_input(Message::Name)
                 .on_submit(Message::Create)
                 .width(Fill),
-            text(extension(self.format)),
+            text(self.format.extension()),
         ]
         .spacing(6)
         .align_y(iced::Alignment::Center);
         let formats = row(FORMATS
             .iter()
-            .map(|&f| radio(&extension(f)[1..], f, Some(self.format), Message::Format).into()))
+            .map(|&f| radio(&f.extension()[1..], f, Some(self.format), Message::Format).into()))
         .spacing(14);
         let efforts = row(Effort::ALL.iter().map(|&e| {
             let label = match e {
