@@ -9,9 +9,9 @@ use porpoise_engine::archive::compress::{CompressOptions, OutFormat};
 use porpoise_engine::archive::format::suffix::SUFFIXES;
 use porpoise_engine::jobs::{self, JobKind, JobSpec};
 
-use super::extract::first_line;
+use super::extract::PasswordFileArg;
 use super::report::{Doing, Report};
-use super::{ProgressMode, follow};
+use super::{ProgressArg, follow};
 
 /// The names OUT may end in, as the error for another one lists them: each format's
 /// extension with its other endings (".zip, .tar.gz (.tgz), …").
@@ -41,10 +41,10 @@ fn known() -> String {
 }
 
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("password_file", |a| a.help(PASSWORD_FILE)))]
 pub struct CompressArgs {
-    /// How to show progress: a bar on a terminal (auto), JSON lines on stdout, or nothing.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub progress: ProgressMode,
+    #[command(flatten)]
+    pub progress: ProgressArg,
     /// The archive to make; its name says the format (.zip, .tar.gz, .tar.xz, .tar.zst,
     /// .7z).
     #[arg(short = 'o', long = "output", required = true)]
@@ -52,14 +52,16 @@ pub struct CompressArgs {
     /// The compressor's level (deflate and xz 0–9, zstd 1–22); its default without it.
     #[arg(long)]
     pub level: Option<u32>,
-    /// A file whose first line is the password (zip and 7z: AES-256); never on the command
-    /// line, where other users could read it.
-    #[arg(long)]
-    pub password_file: Option<PathBuf>,
+    #[command(flatten)]
+    pub password: PasswordFileArg,
     /// The files and folders to put in (each under its own name).
     #[arg(required = true)]
     pub sources: Vec<PathBuf>,
 }
+
+/// What `--password-file` means for a compression.
+const PASSWORD_FILE: &str = "A file whose first line is the password (zip and 7z: AES-256); \
+    never on the command line, where other users could read it";
 
 pub fn run(args: CompressArgs) -> anyhow::Result<()> {
     let name = args.out.file_name().unwrap_or(OsStr::new(""));
@@ -70,10 +72,7 @@ pub fn run(args: CompressArgs) -> anyhow::Result<()> {
             known()
         );
     };
-    let password = match &args.password_file {
-        Some(file) => Some(first_line(file)?),
-        None => None,
-    };
+    let password = args.password.read()?;
     if password.is_some() && !format.takes_password() {
         anyhow::bail!(
             "{} cannot hold a password: only .zip and .7z can",
@@ -89,7 +88,7 @@ pub fn run(args: CompressArgs) -> anyhow::Result<()> {
     let job = jobs::start(JobKind::Compress, spec);
     follow(
         job,
-        args.progress,
+        args.progress.mode,
         false,
         Report::new(Doing::Compress, Some(args.out)),
     )
