@@ -2,38 +2,31 @@
 //! a folder inside it is entered, the pane's path is the archive's path and the folder
 //! inside it, Up leaves it again; a paste or a new folder inside it is refused with words
 //! in the status bar and no job; a copy out of it extracts just the picked entries.
-//! Run: `cargo test --test ui_archive` (skips without python3).
+//! Run: `cargo test --test ui_archive`.
 
 mod flows;
 
 use std::path::Path;
-use std::process::Command;
 
 use flows::*;
 use iced::keyboard::Modifiers;
 use porpoise::keys::{char_key, press};
 use porpoise::request::JobKind;
 use porpoise::screen::browser::pane::PaneMsg;
+use porpoise_testkit::archives::{self, Entry};
 
-const MAKE: &str = r#"
-import sys, zipfile, os
-d = sys.argv[1]
-with zipfile.ZipFile(os.path.join(d, "photos.zip"), "w", zipfile.ZIP_DEFLATED) as z:
-    z.writestr("top.txt", "top")
-    z.writestr("2026/summer/beach.jpg", "b" * 3000)
-    z.writestr("2026/notes.txt", "notes")
-    z.writestr("../evil.txt", "out")
-os.mkdir(os.path.join(d, "out"))
-open(os.path.join(d, "plain.txt"), "w").write("plain")
-"#;
-
-fn lay_out(dir: &Path) -> bool {
-    Command::new("python3")
-        .arg("-c")
-        .arg(MAKE)
-        .arg(dir)
-        .status()
-        .is_ok_and(|s| s.success())
+fn lay_out(dir: &Path) {
+    archives::zip(
+        &dir.join("photos.zip"),
+        &[
+            Entry::file("top.txt", "top"),
+            Entry::file("2026/summer/beach.jpg", "b".repeat(3000)),
+            Entry::file("2026/notes.txt", "notes"),
+            Entry::file("../evil.txt", "out"),
+        ],
+    );
+    std::fs::create_dir(dir.join("out")).expect("mkdir");
+    std::fs::write(dir.join("plain.txt"), "plain").expect("write");
 }
 
 fn names(app: &Ui) -> Vec<String> {
@@ -44,12 +37,7 @@ fn names(app: &Ui) -> Vec<String> {
 
 #[test]
 fn a_zip_opens_as_a_folder_that_cannot_be_changed() {
-    let (_lang, dir, ok) = english_in(lay_out);
-    if !ok {
-        eprintln!("skipped: python3 is needed to make the archive");
-        return;
-    }
-    let app = boot(dir.path());
+    let (_lang, dir, app) = english_booted(lay_out);
     let zip = dir.path().join("photos.zip");
 
     // Enter on the archive opens it as a folder.

@@ -8,65 +8,31 @@
 mod desktop;
 
 use std::fs;
-use std::path::Path;
 use std::process::Command;
 
-use desktop::{Desktop, Home, PATIENCE, wait_for};
+use desktop::{Desktop, Home, PATIENCE, Window, wait_for};
+use porpoise_testkit::archives::{self, Entry};
 
-/// `photos.zip` (two pictures' worth of words, no top folder) in `dir`.
-fn make_zip(dir: &Path) -> bool {
-    let script = r#"
-import sys, zipfile, os
-with zipfile.ZipFile(os.path.join(sys.argv[1], "photos.zip"), "w", zipfile.ZIP_DEFLATED) as z:
-    z.writestr("beach.txt", "waves")
-    z.writestr("forest.txt", "trees")
-"#;
-    Command::new("python3")
-        .arg("-c")
-        .arg(script)
-        .arg(dir)
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// `locked.zip` holding `secret.txt`, with the password "right", in `dir`.
-fn make_locked_zip(dir: &Path) -> bool {
-    let ok = fs::write(dir.join("secret.txt"), "hidden words").is_ok()
-        && Command::new("zip")
-            .current_dir(dir)
-            .args(["-q", "-P", "right", "locked.zip", "secret.txt"])
-            .status()
-            .is_ok_and(|s| s.success());
-    let _ = fs::remove_file(dir.join("secret.txt"));
-    ok
-}
-
-fn have_tools() -> bool {
-    let missing: Vec<&str> = ["python3", "zip"]
-        .into_iter()
-        .filter(|t| !desktop::have(t))
-        .collect();
-    if missing.is_empty() {
-        return true;
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "{missing:?} missing; CI must install them (.ci/run)"
+/// A window on a working folder holding `photos.zip` (two pictures' worth of words, no
+/// top folder).
+fn on_photos_zip(desk: &Desktop) -> (Home, Window<'_>) {
+    let home = Home::with_empty("work");
+    archives::zip(
+        &home.work.join("photos.zip"),
+        &[
+            Entry::file("beach.txt", "waves"),
+            Entry::file("forest.txt", "trees"),
+        ],
     );
-    eprintln!("skipped: {missing:?} not installed");
-    false
+    let win = desk.open_work(&home);
+    (home, win)
 }
 
 #[test]
 fn extract_here_makes_a_folder_named_after_the_zip() {
     let Some(desk) = Desktop::start() else { return };
-    if !have_tools() {
-        return;
-    }
-    let home = Home::with_empty("work");
-    assert!(make_zip(&home.work));
+    let (home, mut win) = on_photos_zip(&desk);
     let work = home.work.clone();
-    let mut win = desk.open_work(&home);
 
     let (x, y) = win.wait_text("photos.zip");
     win.right_click(x, y);
@@ -104,11 +70,12 @@ fn extract_here_makes_a_folder_named_after_the_zip() {
 #[test]
 fn extract_to_asks_the_folder_and_a_locked_zip_its_password() {
     let Some(desk) = Desktop::start() else { return };
-    if !have_tools() {
-        return;
-    }
     let home = Home::with_empty("work");
-    assert!(make_locked_zip(&home.work));
+    archives::locked_zip(
+        &home.work.join("locked.zip"),
+        &[Entry::file("secret.txt", "hidden words")],
+        "right",
+    );
     let elsewhere = home.path().join("elsewhere");
     fs::create_dir(&elsewhere).expect("mkdir");
     let mut win = desk.open_work(&home);
@@ -155,13 +122,8 @@ fn extract_to_asks_the_folder_and_a_locked_zip_its_password() {
 #[test]
 fn a_zip_opens_as_a_folder_and_a_file_copied_out_lands_on_disk() {
     let Some(desk) = Desktop::start() else { return };
-    if !have_tools() {
-        return;
-    }
-    let home = Home::with_empty("work");
-    assert!(make_zip(&home.work));
+    let (home, mut win) = on_photos_zip(&desk);
     let work = home.work.clone();
-    let mut win = desk.open_work(&home);
 
     // Double-click: its entries are listed, the title names the archive.
     let (x, y) = win.wait_text("photos.zip");
@@ -189,8 +151,8 @@ fn a_zip_opens_as_a_folder_and_a_file_copied_out_lands_on_disk() {
 #[test]
 fn compress_makes_an_archive_of_the_chosen_format_beside_the_items() {
     let Some(desk) = Desktop::start() else { return };
-    if !have_tools() {
-        return;
+    if !desktop::have("tar") {
+        return porpoise_testkit::skip("tar is needed to read the archive back");
     }
     let home = Home::with_files(&["summer", "winter"]);
     let work = home.work.clone();
