@@ -50,8 +50,8 @@ impl OutFormat {
     }
 }
 
-/// How to compress.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// How to compress. Its `Debug` hides the password (jobs' requests are logged).
+#[derive(Clone, PartialEq, Eq)]
 pub struct CompressOptions {
     pub format: OutFormat,
     /// The compressor's level (its own scale: deflate and xz 0–9, zstd 1–22); its default
@@ -59,6 +59,16 @@ pub struct CompressOptions {
     pub level: Option<u32>,
     /// Lock the content (zip: AES-256; 7z: AES-256, names too).
     pub password: Option<String>,
+}
+
+impl std::fmt::Debug for CompressOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CompressOptions")
+            .field("format", &self.format)
+            .field("level", &self.level)
+            .field("password", &self.password.as_ref().map(|_| "…"))
+            .finish()
+    }
 }
 
 /// What was put in the archive.
@@ -272,5 +282,17 @@ mod tests {
         );
         assert_eq!(OutFormat::from_name(OsStr::new("a.tar")), None);
         assert_eq!(OutFormat::from_name(OsStr::new(".zip")), None);
+    }
+
+    #[test]
+    fn the_password_is_not_in_what_debug_shows() {
+        let options = CompressOptions {
+            format: OutFormat::Zip,
+            level: None,
+            password: Some("s3cret".into()),
+        };
+        let shown = format!("{options:?}");
+        assert!(!shown.contains("s3cret"), "{shown}");
+        assert!(shown.contains("password: Some(\"…\")"), "{shown}");
     }
 }
