@@ -1,7 +1,9 @@
 //! Archives in the real window (tests/desktop: Xvfb, openbox, XTest input, screenshots
 //! read by tesseract): "Extract Here" on a zip's menu extracts it into a folder named after
 //! it; "Extract To…" asks for the folder, and a zip with a password asks for it (a wrong
-//! one says so and asks again), checked on disk.
+//! one says so and asks again); a zip opens as a folder and an entry copied out lands;
+//! "Compress…" makes a tar.gz, and a zip locked with the password typed into its field;
+//! each checked on disk.
 //! Run: `cargo build && cargo test --test window_archives` (skips without the tools,
 //! fails in CI).
 
@@ -11,7 +13,7 @@ use std::fs;
 use std::process::Command;
 
 use desktop::{Desktop, Home, PATIENCE, Window, wait_for};
-use porpoise_testkit::archives::{self, Entry};
+use porpoise_testkit::archives::{self, Entry, read_locked};
 
 /// A window on a working folder holding `photos.zip` (two pictures' worth of words, no
 /// top folder).
@@ -186,5 +188,30 @@ fn compress_makes_an_archive_of_the_chosen_format_beside_the_items() {
     let mut names: Vec<&str> = listed.lines().collect();
     names.sort();
     assert_eq!(names, ["summer.txt", "winter.txt"]);
+    win.alive();
+}
+
+#[test]
+fn compress_with_a_password_typed_makes_a_locked_zip() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&["diary"]);
+    let work = home.work.clone();
+    let mut win = desk.open_work(&home);
+
+    // The file's menu, Compress…: zip to start, so the password field shows.
+    let (x, y) = win.wait_text("diary.txt");
+    win.right_click(x, y);
+    win.click_text("Compress");
+    // The field (its light words, read by OCR in part, say that empty means none) typed
+    // into; Enter creates.
+    win.click_text("empty");
+    win.type_text("correct horse");
+    win.key("Return");
+    let archive = work.join("diary.txt.zip");
+    wait_for("the zip on disk", PATIENCE, || {
+        archive.exists().then_some(())
+    });
+    let found = read_locked(&archive, "correct horse", "wrong horse");
+    assert_eq!(found[b"diary.txt".as_slice()].data, b"diary");
     win.alive();
 }
