@@ -38,6 +38,19 @@ fn check_tree(found: &BTreeMap<Vec<u8>, Got>, sizes_stated: bool) {
     assert_eq!(found[&b"src/sub".to_vec()].kind, Kind::Folder);
 }
 
+/// `name` in `dir`, made by the script `make` (which runs `tool`) and told by its first
+/// bytes as `format`; `None` (skipped) without the tool.
+fn made_by(dir: &Path, tool: &str, name: &str, make: &str, format: Format) -> Option<PathBuf> {
+    if !have(tool) {
+        skip(&format!("{tool} is needed for {name}"));
+        return None;
+    }
+    assert!(sh(dir, make), "{make}");
+    let path = dir.join(name);
+    assert_eq!(format_of(&path).expect("format"), Some(format), "{name}");
+    Some(path)
+}
+
 #[test]
 fn tars_with_each_compression_read_alike() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -74,13 +87,9 @@ fn tars_with_each_compression_read_alike() {
         ("xz", "t.bin", "tar -cf - src | xz > t.bin", Format::TarXz),
     ];
     for (tool, name, make, format) in cases {
-        if !have(tool) {
-            skip(&format!("{tool} is needed for {name}"));
+        let Some(path) = made_by(dir.path(), tool, name, make, *format) else {
             continue;
-        }
-        assert!(sh(dir.path(), make), "{make}");
-        let path = dir.path().join(name);
-        assert_eq!(format_of(&path).expect("format"), Some(*format), "{name}");
+        };
         check_tree(&read_back(&path, None).expect(name), true);
     }
 }
@@ -122,13 +131,9 @@ fn single_compressed_files_are_one_file_named_without_the_extension() {
         ),
     ];
     for (tool, name, make, format, sized) in cases {
-        if !have(tool) {
-            skip(&format!("{tool} is needed for {name}"));
+        let Some(path) = made_by(dir.path(), tool, name, make, *format) else {
             continue;
-        }
-        assert!(sh(dir.path(), make), "{make}");
-        let path = dir.path().join(name);
-        assert_eq!(format_of(&path).expect("format"), Some(*format), "{name}");
+        };
         let found = read_back(&path, None).expect(name);
         let keys: Vec<_> = found.keys().cloned().collect();
         assert_eq!(keys, [b"notes.txt".to_vec()], "{name}");
