@@ -2,38 +2,37 @@
 //! a folder inside it is entered, the pane's path is the archive's path and the folder
 //! inside it, Up leaves it again; a paste or a new folder inside it is refused with words
 //! in the status bar and no job; a copy out of it extracts just the picked entries.
-//! Run: `cargo test --test ui_archive` (skips without python3).
+//! Compress… with a password typed into its field (shown for zip and 7z only) makes a zip
+//! and a 7z that open with that password alone (read by the engine, and by 7-Zip where
+//! installed).
+//! Run: `cargo test --test ui_archive`.
 
 mod flows;
 
 use std::path::Path;
-use std::process::Command;
 
 use flows::*;
 use iced::keyboard::Modifiers;
+use porpoise::actions::MenuItem;
+use porpoise::dialog::compress::{Message as CompressMsg, PASSWORD_INPUT};
 use porpoise::keys::{char_key, press};
 use porpoise::request::JobKind;
 use porpoise::screen::browser::pane::PaneMsg;
+use porpoise_engine::archive::compress::OutFormat;
+use porpoise_testkit::archives::{self, Entry, read_locked, seven_zip};
 
-const MAKE: &str = r#"
-import sys, zipfile, os
-d = sys.argv[1]
-with zipfile.ZipFile(os.path.join(d, "photos.zip"), "w", zipfile.ZIP_DEFLATED) as z:
-    z.writestr("top.txt", "top")
-    z.writestr("2026/summer/beach.jpg", "b" * 3000)
-    z.writestr("2026/notes.txt", "notes")
-    z.writestr("../evil.txt", "out")
-os.mkdir(os.path.join(d, "out"))
-open(os.path.join(d, "plain.txt"), "w").write("plain")
-"#;
-
-fn lay_out(dir: &Path) -> bool {
-    Command::new("python3")
-        .arg("-c")
-        .arg(MAKE)
-        .arg(dir)
-        .status()
-        .is_ok_and(|s| s.success())
+fn lay_out(dir: &Path) {
+    archives::zip(
+        &dir.join("photos.zip"),
+        &[
+            Entry::file("top.txt", "top"),
+            Entry::file("2026/summer/beach.jpg", "b".repeat(3000)),
+            Entry::file("2026/notes.txt", "notes"),
+            Entry::file("../evil.txt", "out"),
+        ],
+    );
+    std::fs::create_dir(dir.join("out")).expect("mkdir");
+    std::fs::write(dir.join("plain.txt"), "plain").expect("write");
 }
 
 fn names(app: &Ui) -> Vec<String> {
@@ -44,12 +43,7 @@ fn names(app: &Ui) -> Vec<String> {
 
 #[test]
 fn a_zip_opens_as_a_folder_that_cannot_be_changed() {
-    let (_lang, dir, ok) = english_in(lay_out);
-    if !ok {
-        eprintln!("skipped: python3 is needed to make the archive");
-        return;
-    }
-    let app = boot(dir.path());
+    let (_lang, dir, app) = english_booted(lay_out);
     let zip = dir.path().join("photos.zip");
 
     // Enter on the archive opens it as a folder.
@@ -114,4 +108,64 @@ fn a_zip_opens_as_a_folder_that_cannot_be_changed() {
     let app = send(app, to_pane(PaneMsg::Up));
     assert_eq!(app.browser().pane().path(), dir.path());
     assert!(names(&app).contains(&"photos.zip".to_owned()));
+}
+
+/// Whether the Compress… dialog shows its password field.
+fn password_field_shown(app: &Ui) -> bool {
+    simulator(app)
+        .find(iced::widget::Id::new(PASSWORD_INPUT))
+        .is_ok()
+}
+
+#[test]
+fn compress_with_a_password_makes_archives_that_need_it() {
+    let (_lang, dir) = english_folder();
+    std::fs::write(dir.path().join("notes.txt"), "private words").expect("write");
+    let mut app = boot(dir.path());
+    for (format, name) in [
+        (OutFormat::Zip, "notes.txt.zip"),
+        (OutFormat::SevenZ, "notes.txt.7z"),
+    ] {
+        // The file's menu: Compress…, zip to start.
+        app = pick_in_menu(app, Some(b"notes.txt"), MenuItem::Compress);
+        assert!(compress(&app).is_some(), "the dialog is open");
+        assert!(password_field_shown(&app), "zip takes a password");
+        // A tar.gz cannot hold one: no field.
+        app = send(app, to_dialog(CompressMsg::Format(OutFormat::TarGz)));
+        assert!(!password_field_shown(&app), "tar.gz takes none");
+        app = send(app, to_dialog(CompressMsg::Format(format)));
+        assert!(password_field_shown(&app), "{format:?} takes a password");
+
+        // Typed as a person would, then Create.
+        app = type_into(app, PASSWORD_INPUT, "correct horse");
+        let (next, jobs) = feed(app, [to_dialog(CompressMsg::Create)]);
+        app = next;
+        assert!(compress(&app).is_none(), "the dialog closed");
+        assert_eq!(jobs.len(), 1);
+        assert_eq!(jobs[0].kind, JobKind::Compress);
+        let options = jobs[0].compress.as_ref().expect("compress options");
+        assert_eq!(options.format, format);
+        assert_eq!(options.password.as_deref(), Some("correct horse"));
+
+        // The archive made opens with that password only.
+        let archive = dir.path().join(name);
+        app.settle_until(|_| archive.exists());
+        let found = read_locked(&archive, "correct horse", "wrong horse");
+        assert_eq!(found[b"notes.txt".as_slice()].data, b"private words");
+        if let Some(tool) = seven_zip() {
+            let test = |password: &str| {
+                std::process::Command::new(tool)
+                    .args(["t", "-bd", "-bso0", "-bse0"])
+                    .arg(format!("-p{password}"))
+                    .arg(&archive)
+                    .status()
+                    .is_ok_and(|s| s.success())
+            };
+            assert!(
+                test("correct horse"),
+                "7-Zip opens {name} with the password"
+            );
+            assert!(!test("wrong horse"), "7-Zip refuses a wrong password");
+        }
+    }
 }

@@ -15,8 +15,7 @@ use std::path::Path;
 
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
-use iced::widget::Id;
-use porpoise::actions::{ActionMsg, MenuItem};
+use porpoise::actions::MenuItem;
 use porpoise::dialog::batch_rename::{
     FIND_INPUT, Message as BatchMsg, NUMBERING_INPUT, REPLACE_INPUT,
 };
@@ -35,19 +34,6 @@ fn names(dir: &Path) -> BTreeSet<Vec<u8>> {
 
 fn set(names: &[&[u8]]) -> BTreeSet<Vec<u8>> {
     names.iter().map(|n| n.to_vec()).collect()
-}
-
-/// Click into the field `id` and type `text`, as a person would; the app takes what that
-/// produced.
-fn type_into(app: Ui, id: &'static str, text: &str) -> Ui {
-    let messages: Vec<Message> = {
-        let mut ui = simulator(&app);
-        ui.click(Id::new(id)).expect("the field is shown");
-        ui.typewrite(text);
-        ui.into_messages().collect()
-    };
-    assert!(!messages.is_empty(), "typing into {id} did something");
-    messages.into_iter().fold(app, send)
 }
 
 fn ctrl_click(app: Ui, name: &[u8]) -> Ui {
@@ -181,18 +167,7 @@ fn escape_closes_and_one_item_is_renamed_in_place() {
     assert!(batch_rename(&app).is_none(), "Escape closes it");
     assert_eq!(names(dir.path()), set(&[b"a.txt", b"b.txt"]));
     // Rename in the menu of one of the selected items opens it too.
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Action(ActionMsg::ContextMenu(Some(
-            b"a.txt".to_vec(),
-        )))),
-    );
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Action(ActionMsg::MenuPick(
-            MenuItem::Rename,
-        ))),
-    );
+    let app = pick_in_menu(app, Some(b"a.txt"), MenuItem::Rename);
     assert_eq!(batch_rename(&app).map(|v| v.count()), Some(2));
     let app = send(app, to_dialog(BatchMsg::Close));
     let app = ctrl_click(app, b"a.txt");

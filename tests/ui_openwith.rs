@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use flows::*;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
-use porpoise::actions::{ActionMsg, MenuItem};
+use porpoise::actions::MenuItem;
 use porpoise::dialog::chooser::Message as ChooserMsg;
 use porpoise::keys::{char_key, named, press};
 use porpoise::screen::browser;
@@ -142,18 +142,7 @@ fn typed(mut app: Ui, text: &str) -> Ui {
 
 /// The menu of `name` with its "Open With" submenu open.
 fn open_with(app: Ui, name: &str) -> Ui {
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Action(ActionMsg::ContextMenu(Some(
-            name.as_bytes().to_vec(),
-        )))),
-    );
-    send(
-        app,
-        Message::Browser(browser::Message::Action(ActionMsg::MenuPick(
-            MenuItem::OpenWith,
-        ))),
-    )
+    pick_in_menu(app, Some(name.as_bytes()), MenuItem::OpenWith)
 }
 
 /// The applications the submenu offers, in order.

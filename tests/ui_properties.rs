@@ -14,7 +14,7 @@ use std::os::unix::fs::PermissionsExt;
 use iced::keyboard::Modifiers;
 use iced::keyboard::key::Named;
 use porpoise::Message;
-use porpoise::actions::{ActionMsg, MenuItem};
+use porpoise::actions::MenuItem;
 use porpoise::dialog::properties::Message as PropsMsg;
 use porpoise::keys::{named, press};
 use porpoise::screen::browser;
@@ -75,16 +75,7 @@ fn the_selected_files_facts_and_its_permissions() {
     assert_eq!(mode_on_disk(&file), 0o644);
 
     // The folder's menu: the folder's properties.
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Action(ActionMsg::ContextMenu(None))),
-    );
-    let app = send(
-        app,
-        Message::Browser(browser::Message::Action(ActionMsg::MenuPick(
-            MenuItem::Properties,
-        ))),
-    );
+    let app = pick_in_menu(app, None, MenuItem::Properties);
     let p = properties(&app)
         .and_then(|v| v.single())
         .expect("the folder");

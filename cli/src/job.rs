@@ -53,11 +53,26 @@ pub enum Writeback {
     Never,
 }
 
+/// How a job command shows its progress (every one has it).
 #[derive(Debug, clap::Args)]
-pub struct TransferArgs {
+pub struct ProgressArg {
     /// How to show progress: a bar on a terminal (auto), JSON lines on stdout, or nothing.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub progress: ProgressMode,
+    #[arg(
+        long = "progress",
+        value_name = "PROGRESS",
+        value_enum,
+        default_value = "auto"
+    )]
+    pub mode: ProgressMode,
+}
+
+/// What the commands that write into a folder (copy, move, extract) share: progress, and
+/// the rules for names already there, names and files the destination cannot take, and
+/// writeback.
+#[derive(Debug, clap::Args)]
+pub struct WriteArgs {
+    #[command(flatten)]
+    pub progress: ProgressArg,
     /// What to do when a name exists. Default: ask on a terminal; otherwise the item fails.
     #[arg(long, value_enum)]
     pub on_conflict: Option<OnConflict>,
@@ -71,6 +86,12 @@ pub struct TransferArgs {
     /// and network destinations (auto), everywhere (always), or never.
     #[arg(long, value_enum, default_value = "auto")]
     pub writeback: Writeback,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct TransferArgs {
+    #[command(flatten)]
+    pub write: WriteArgs,
     /// Once the copies are on the device, read each back from the device and compare it
     /// with its source; a copy that differs fails (and a move keeps its source).
     #[arg(long)]
@@ -82,8 +103,8 @@ pub struct TransferArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct RmArgs {
-    #[arg(long, value_enum, default_value = "auto")]
-    pub progress: ProgressMode,
+    #[command(flatten)]
+    pub progress: ProgressArg,
     /// Move to the trash of each item's filesystem instead of deleting for good.
     #[arg(long)]
     pub trash: bool,
@@ -107,12 +128,7 @@ pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
         on_conflict,
         on_problem,
         writeback,
-    } = Rules::of(
-        args.on_conflict,
-        args.on_problem,
-        args.writeback,
-        interactive,
-    )?;
+    } = args.write.rules(interactive)?;
     let spec = JobSpec {
         on_conflict,
         on_problem,
@@ -125,8 +141,8 @@ pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
         Kind::Move => (jobs::start(JobKind::Move, spec), Doing::Move),
     };
     let mut report = Report::new(doing, Some(dest));
-    report.problems_fail = args.on_problem.is_none() && !interactive;
-    follow(job, args.progress, on_problem.is_none(), report)
+    report.problems_fail = args.write.on_problem.is_none() && !interactive;
+    follow(job, args.write.progress.mode, on_problem.is_none(), report)
 }
 
 /// How a job goes about conflicts, problems and writeback, from the command's options.
@@ -136,14 +152,10 @@ struct Rules {
     writeback: WritebackMode,
 }
 
-impl Rules {
-    fn of(
-        on_conflict: Option<OnConflict>,
-        on_problem: Option<OnProblem>,
-        writeback: Writeback,
-        interactive: bool,
-    ) -> anyhow::Result<Rules> {
-        let on_conflict = match on_conflict {
+impl WriteArgs {
+    /// The rules these options ask for; `interactive` when a terminal can be asked.
+    fn rules(&self, interactive: bool) -> anyhow::Result<Rules> {
+        let on_conflict = match self.on_conflict {
             Some(OnConflict::Ask) if interactive => ConflictPolicy::Ask,
             Some(OnConflict::Ask) => anyhow::bail!("--on-conflict=ask needs a terminal"),
             Some(OnConflict::Skip) => ConflictPolicy::Skip,
@@ -152,7 +164,7 @@ impl Rules {
             None if interactive => ConflictPolicy::Ask,
             None => ConflictPolicy::Fail,
         };
-        let on_problem = match on_problem {
+        let on_problem = match self.on_problem {
             Some(OnProblem::Ask) if interactive => None,
             Some(OnProblem::Ask) => anyhow::bail!("--on-problem=ask needs a terminal"),
             Some(OnProblem::Replace) => Some(PreflightChoice::ReplaceCharacters),
@@ -163,7 +175,7 @@ impl Rules {
             // it breaks, and the command fails.
             None => Some(PreflightChoice::SkipThem),
         };
-        let writeback = match writeback {
+        let writeback = match self.writeback {
             Writeback::Auto => WritebackMode::Auto,
             Writeback::Always => WritebackMode::Always,
             Writeback::Never => WritebackMode::Never,
@@ -184,7 +196,7 @@ pub fn rm(args: RmArgs) -> anyhow::Result<()> {
         (JobKind::Delete, JobSpec::of(args.paths), Doing::Delete)
     };
     let job = jobs::start(kind, spec);
-    follow(job, args.progress, false, Report::new(doing, None))
+    follow(job, args.progress.mode, false, Report::new(doing, None))
 }
 
 /// Show the job's events until it finishes, each item that could not be done on a line of

@@ -5,6 +5,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+use porpoise_testkit::trees::names_in;
+
 const PORPOISE: &str = env!("CARGO_BIN_EXE_porpoise");
 
 /// Run `porpoise ARGS` in `dir` without a terminal (conflicts would fail, not ask).
@@ -19,16 +21,6 @@ fn porpoise(dir: &Path, args: &[&str]) -> Output {
 
 fn read(p: &Path) -> Vec<u8> {
     std::fs::read(p).unwrap_or_else(|e| panic!("read {}: {e}", p.display()))
-}
-
-/// Names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .expect("read_dir")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
 }
 
 #[test]
@@ -54,7 +46,7 @@ fn copy_into_the_same_folder_makes_numbered_duplicates() {
     }
     assert_eq!(read(&dir.join("notes.txt")), b"remember the milk");
     assert_eq!(
-        names(dir),
+        names_in(dir),
         ["notes (copy 2).txt", "notes (copy).txt", "notes.txt"]
     );
 }
@@ -80,14 +72,14 @@ fn a_folder_copied_into_its_own_folder_is_duplicated_whole() {
     let copy = t.path().join("photos (copy)");
     assert_eq!(read(&copy.join("a.jpg")), b"a");
     assert_eq!(read(&copy.join("2026/raw/c.cr2")), b"ccc");
-    assert_eq!(names(&copy), ["2026", "a.jpg"]);
-    assert_eq!(names(&copy.join("2026")), ["raw"]);
+    assert_eq!(names_in(&copy), ["2026", "a.jpg"]);
+    assert_eq!(names_in(&copy.join("2026")), ["raw"]);
     assert_eq!(
-        names(&photos),
+        names_in(&photos),
         ["2026", "a.jpg"],
         "the original is untouched"
     );
-    assert_eq!(names(t.path()), ["photos", "photos (copy)"]);
+    assert_eq!(names_in(t.path()), ["photos", "photos (copy)"]);
 }
 
 #[test]
@@ -110,6 +102,6 @@ fn move_into_the_same_folder_and_copy_into_itself_stay_refused() {
         "porpoise: cannot copy sub into itself\n\
          porpoise: 1 of 1 item could not be copied\n"
     );
-    assert_eq!(names(dir), ["notes.txt", "sub"]);
+    assert_eq!(names_in(dir), ["notes.txt", "sub"]);
     assert_eq!(read(&dir.join("notes.txt")), b"n");
 }

@@ -4,43 +4,38 @@
 //! apart, and the listing events a pane takes.
 
 use std::path::Path;
-use std::process::Command;
 
 use porpoise_engine::archive::browse;
 use porpoise_engine::entry::Kind;
 use porpoise_engine::error::Reason;
 use porpoise_engine::listing::{DirEvent, ListOptions};
+use porpoise_testkit::archives::{self, Entry, Packing};
 
-const MAKE: &str = r#"
-import sys, zipfile, tarfile, io, os
-d = sys.argv[1]
-with zipfile.ZipFile(os.path.join(d, "photos.zip"), "w", zipfile.ZIP_DEFLATED) as z:
-    z.writestr("top.txt", "top")
-    z.writestr("2026/summer/beach.jpg", "b" * 3000)
-    z.writestr("2026/notes.txt", "notes")
-    z.writestr("../evil.txt", "out")
-    z.writestr("/etc/evil", "out")
-with tarfile.open(os.path.join(d, "src.tar.gz"), "w:gz") as t:
-    info = tarfile.TarInfo("src/"); info.type = tarfile.DIRTYPE; info.mtime = 1600000000
-    t.addfile(info)
-    info = tarfile.TarInfo("src/main.rs"); info.size = 2; info.mtime = 1700000000; info.mode = 0o600
-    t.addfile(info, io.BytesIO(b"hi"))
-open(os.path.join(d, "fake.zip"), "w").write("not an archive")
-"#;
-
-fn made() -> Option<tempfile::TempDir> {
+fn made() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let ok = Command::new("python3")
-        .arg("-c")
-        .arg(MAKE)
-        .arg(tmp.path())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ok {
-        porpoise_testkit::skip("python3 is needed to make the archives");
-        return None;
-    }
-    Some(tmp)
+    let d = tmp.path();
+    archives::zip(
+        &d.join("photos.zip"),
+        &[
+            Entry::file("top.txt", "top"),
+            Entry::file("2026/summer/beach.jpg", "b".repeat(3000)),
+            Entry::file("2026/notes.txt", "notes"),
+            Entry::file("../evil.txt", "out"),
+            Entry::file("/etc/evil", "out"),
+        ],
+    );
+    archives::tar(
+        &d.join("src.tar.gz"),
+        Packing::Gzip,
+        &[
+            Entry::folder("src").mtime(1_600_000_000),
+            Entry::file("src/main.rs", "hi")
+                .mtime(1_700_000_000)
+                .mode(0o600),
+        ],
+    );
+    std::fs::write(d.join("fake.zip"), "not an archive").expect("write");
+    tmp
 }
 
 /// The names, kinds and sizes of one folder inside `archive`, sorted by name.
@@ -58,7 +53,7 @@ fn listed(archive: &Path, inner: &str) -> Vec<(String, Kind, u64)> {
 
 #[test]
 fn each_folder_of_a_zip_lists_its_own_entries() {
-    let Some(tmp) = made() else { return };
+    let tmp = made();
     let zip = tmp.path().join("photos.zip");
     assert_eq!(
         listed(&zip, ""),
@@ -85,7 +80,7 @@ fn each_folder_of_a_zip_lists_its_own_entries() {
 
 #[test]
 fn a_tar_keeps_its_times_and_modes() {
-    let Some(tmp) = made() else { return };
+    let tmp = made();
     let tar = tmp.path().join("src.tar.gz");
     let b = browse::folder(&tar, Path::new("src")).expect("src");
     assert_eq!(b.len(), 1);
@@ -99,7 +94,7 @@ fn a_tar_keeps_its_times_and_modes() {
 
 #[test]
 fn what_is_not_there_or_not_a_folder_is_told_apart() {
-    let Some(tmp) = made() else { return };
+    let tmp = made();
     let zip = tmp.path().join("photos.zip");
     let reason = |archive: &Path, inner: &str| {
         browse::folder(archive, Path::new(inner))
@@ -127,7 +122,7 @@ fn a_path_is_split_by_name() {
 
 #[test]
 fn a_folder_inside_is_listed_as_events() {
-    let Some(tmp) = made() else { return };
+    let tmp = made();
     let path = tmp.path().join("photos.zip").join("2026");
     let events = browse::open(path, ListOptions::default());
     let mut names = Vec::new();
@@ -149,7 +144,7 @@ fn a_folder_inside_is_listed_as_events() {
 
 #[test]
 fn a_real_folder_named_like_an_archive_is_listed_from_the_disk() {
-    let Some(tmp) = made() else { return };
+    let tmp = made();
     let folder = tmp.path().join("real.zip");
     std::fs::create_dir(&folder).unwrap();
     std::fs::write(folder.join("inside"), "x").unwrap();

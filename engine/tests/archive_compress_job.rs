@@ -3,17 +3,17 @@
 //! totals, the archive placed (what undo removes); a cancel while paused leaving neither
 //! the archive nor a partial file; an archive already there refused untouched.
 
-use std::collections::BTreeMap;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use porpoise_engine::archive::compress::{CompressOptions, OutFormat};
 use porpoise_engine::archive::list::Kind;
-use porpoise_engine::archive::read::{Flow, ReadOptions, each_entry};
 use porpoise_engine::error::Reason;
 use porpoise_engine::jobs::{self, Control, JobEvent, JobKind, JobSpec, JobState};
+use porpoise_testkit::archives::{entries, read_back};
 use porpoise_testkit::jobs::{Outcome, finish, follow};
+use porpoise_testkit::trees::names_in;
 use porpoise_testkit::{have, skip};
 
 /// A tree in `dir`/album: a large file, small ones, nested folders and a link.
@@ -30,27 +30,6 @@ fn tree(dir: &Path) -> PathBuf {
     src
 }
 
-/// Every entry of `archive`: its kind and content, by name.
-fn read_back(archive: &Path) -> BTreeMap<Vec<u8>, (Kind, Vec<u8>)> {
-    let mut out = BTreeMap::new();
-    each_entry(
-        archive,
-        ReadOptions {
-            content: true,
-            password: None,
-        },
-        &mut |head, content| {
-            let mut data = Vec::new();
-            content.read_to_end(&mut data).expect("content");
-            let name = head.raw_name.strip_suffix(b"/").unwrap_or(&head.raw_name);
-            out.insert(name.to_vec(), (head.kind.clone(), data));
-            Flow::Next
-        },
-    )
-    .expect("read back");
-    out
-}
-
 fn spec(src: &Path, out: &Path) -> JobSpec {
     let format = OutFormat::from_name(out.as_os_str()).expect("format");
     JobSpec::compress(
@@ -62,15 +41,6 @@ fn spec(src: &Path, out: &Path) -> JobSpec {
             password: None,
         },
     )
-}
-
-fn names_in(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .expect("read_dir")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
 }
 
 /// The job went through compressing, its last progress reached its planned totals, and
@@ -86,15 +56,7 @@ fn check_run(done: &Outcome, src: &Path, out: &Path) {
     assert_eq!(last.folders_done, last.folders_total);
     assert_eq!(last.bytes_done, last.bytes_total);
     assert_eq!(done.summary.files_done, 53);
-    let placed = done.picked(|e| match e {
-        JobEvent::Placed {
-            source,
-            target,
-            new,
-        } => Some((source.clone(), target.clone(), *new)),
-        _ => None,
-    });
-    assert_eq!(placed, vec![(src.to_owned(), out.to_owned(), true)]);
+    assert_eq!(done.placed(), [(src.to_owned(), out.to_owned(), true)]);
 }
 
 #[test]
@@ -112,20 +74,20 @@ fn a_tree_becomes_a_tar_zst_and_a_zip_with_progress_to_the_totals() {
         let out = dir.path().join(name);
         let done = finish(jobs::start(JobKind::Compress, spec(&src, &out)));
         check_run(&done, &src, &out);
-        let found = read_back(&out);
+        let found = read_back(&out, None).expect("read back");
         for rel in ["2026/big.bin", "2026/raw/07.txt", "notes.txt"] {
             let key = format!("album/{rel}");
-            let (kind, data) = found
+            let got = found
                 .get(key.as_bytes())
                 .unwrap_or_else(|| panic!("{name}: {key} missing"));
-            assert_eq!(*kind, Kind::File, "{key}");
+            assert_eq!(got.kind, Kind::File, "{key}");
             assert!(
-                *data == std::fs::read(src.join(rel)).expect("read"),
+                got.data == std::fs::read(src.join(rel)).expect("read"),
                 "{key}"
             );
         }
-        assert_eq!(found[b"album/2026/raw".as_slice()].0, Kind::Folder);
-        assert_eq!(found[b"album/link".as_slice()].0, Kind::Symlink);
+        assert_eq!(found[b"album/2026/raw".as_slice()].kind, Kind::Folder);
+        assert_eq!(found[b"album/link".as_slice()].kind, Kind::Symlink);
         assert_eq!(found.len(), 56, "{name}");
         if !have(tool) {
             skip(&format!("{tool} is needed to check {name}"));
@@ -159,12 +121,7 @@ fn a_cancel_while_paused_leaves_no_archive_and_no_partial_file() {
     assert!(done.went_through(JobState::Paused));
     assert!(done.failed_paths().is_empty());
     assert_eq!(names_in(dir.path()), vec!["album"]);
-    assert!(
-        !done
-            .events
-            .iter()
-            .any(|e| matches!(e, JobEvent::Placed { .. }))
-    );
+    assert!(done.placed().is_empty());
 }
 
 #[test]
@@ -225,27 +182,14 @@ fn a_zip_of_many_files_keeps_their_order_and_content() {
     let out = dir.path().join("many.zip");
     let done = finish(jobs::start(JobKind::Compress, spec(&src, &out)));
     assert_eq!(done.state, JobState::Done, "{:?}", done.failed_paths());
-    let mut order = Vec::new();
-    each_entry(
-        &out,
-        ReadOptions {
-            content: true,
-            password: None,
-        },
-        &mut |head, content| {
-            let mut data = Vec::new();
-            content.read_to_end(&mut data).expect("content");
-            order.push((head.raw_name.clone(), data));
-            Flow::Next
-        },
-    )
-    .expect("read back");
+    let order = entries(&out, None).expect("read back");
     assert_eq!(order.len(), 1 + 1200 + 2);
     let mut names: Vec<Vec<u8>> = order.iter().map(|(n, _)| n.clone()).collect();
     let written = names.clone();
     names.sort();
     assert_eq!(written, names, "entries in name order");
-    for (name, data) in &order[1..] {
+    for (name, got) in &order[1..] {
+        let data = &got.data;
         let rel = name.strip_prefix(b"many/").expect("under many/");
         if rel.starts_with(b"f0700-") {
             // Read back as the zip reader reads names not flagged UTF-8 (CP437).

@@ -1,77 +1,20 @@
-//! Archives extracted by the extraction job, made by Python's zipfile and tarfile with
-//! hostile entries: what lands where (one top folder as itself, loose entries in a
-//! folder named after the archive), names that climb out failing alone, a link entry kept
-//! as a link and never written through, the conflict rule for a folder already there,
-//! progress, cancel leaving nothing, a password asked for, and an archive that states
-//! more than the disk holds stopped before a byte is written.
+//! Archives extracted by the extraction job, made by the tests' kit with hostile entries:
+//! what lands where (one top folder as itself, loose entries in a folder named after the
+//! archive), names that climb out failing alone, a link entry kept as a link and never
+//! written through, the conflict rule for a folder already there, progress, cancel
+//! leaving nothing, a password asked for, and an archive that states more than the disk
+//! holds stopped before a byte is written.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use porpoise_engine::error::{ArchiveTrouble, Reason};
 use porpoise_engine::jobs::conflict::{Answer, Choice};
 use porpoise_engine::jobs::preflight::Problem;
 use porpoise_engine::jobs::{self, ConflictPolicy, JobEvent, JobKind, JobSpec, JobState};
+use porpoise_testkit::archives::{self, Entry, Packing};
 use porpoise_testkit::jobs::{Outcome, finish, finish_answering, follow};
-
-const MAKE: &str = r#"
-import sys, zipfile, tarfile, io, os
-d, outside = sys.argv[1], sys.argv[2]
-with zipfile.ZipFile(os.path.join(d, "photos.zip"), "w", zipfile.ZIP_DEFLATED) as z:
-    z.writestr("a.jpg", "a" * 1000)
-    z.writestr("b.jpg", "b")
-    z.writestr("../evil.txt", "out")
-    z.writestr("/tmp/owned-by-zip", "out")
-def add(t, name, data=None, link=None, kind=None, mtime=1700000000):
-    info = tarfile.TarInfo(name); info.mode = 0o4755; info.mtime = mtime
-    if kind is not None:
-        info.type = kind; t.addfile(info)
-    elif link is not None:
-        info.type = tarfile.SYMTYPE; info.linkname = link; t.addfile(info)
-    else:
-        info.size = len(data); t.addfile(info, io.BytesIO(data))
-with tarfile.open(os.path.join(d, "src.tar.gz"), "w:gz") as t:
-    add(t, "src/main.rs", b"fn main() {}")
-    add(t, "src/../../escape", b"x")
-    add(t, "src/passwd", link="/etc/passwd")
-    add(t, "src/null", kind=tarfile.CHRTYPE)
-with tarfile.open(os.path.join(d, "through.tar"), "w") as t:
-    add(t, "x/a", link=outside)
-    add(t, "x/a/owned", b"written through the link")
-    add(t, "x/after", b"still extracted")
-with tarfile.open(os.path.join(d, "big.tar"), "w") as t:
-    for i in range(40):
-        add(t, "big/f%02d" % i, os.urandom(256 * 1024))
-    add(t, "big/f00", b"the same name again")
-import gzip
-with zipfile.ZipFile(os.path.join(d, "windows.zip"), "w") as z:
-    z.writestr("report: final?.txt", "colon")
-    z.writestr("plain.txt", "plain")
-with gzip.open(os.path.join(d, "notes.txt.gz"), "wb") as g:
-    g.write(b"one compressed file")
-with tarfile.open(os.path.join(d, "zeros.tar.gz"), "w:gz") as t:
-    add(t, "zeros", bytes(16 << 20))
-"#;
-
-fn make(dir: &Path, outside: &Path) -> bool {
-    Command::new("python3")
-        .arg("-c")
-        .arg(MAKE)
-        .arg(dir)
-        .arg(outside)
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .expect("read_dir")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
+use porpoise_testkit::trees::names_in;
 
 fn extract(archive: &Path, dest: &Path, on_conflict: ConflictPolicy) -> Outcome {
     let spec = JobSpec {
@@ -103,31 +46,85 @@ struct Made {
     dest: PathBuf,
 }
 
-fn made() -> Option<Made> {
+/// The archives the tests extract, in a new folder with an empty `dest` beside them.
+fn made() -> Made {
     let tmp = tempfile::tempdir().expect("tempdir");
     let outside = tempfile::tempdir().expect("outside");
-    if !make(tmp.path(), outside.path()) {
-        porpoise_testkit::skip("python3 is needed to make the archives");
-        return None;
-    }
-    let dest = tmp.path().join("dest");
+    let d = tmp.path();
+    archives::zip(
+        &d.join("photos.zip"),
+        &[
+            Entry::file("a.jpg", "a".repeat(1000)),
+            Entry::file("b.jpg", "b"),
+            Entry::file("../evil.txt", "out"),
+            Entry::file("/tmp/owned-by-zip", "out"),
+        ],
+    );
+    // Every tar entry setuid, as a hostile archive has them.
+    let tar = |name: &str, packing, entries: &[Entry]| {
+        let entries: Vec<Entry> = entries.iter().map(|e| e.clone().mode(0o4755)).collect();
+        archives::tar(&d.join(name), packing, &entries);
+    };
+    tar(
+        "src.tar.gz",
+        Packing::Gzip,
+        &[
+            Entry::file("src/main.rs", "fn main() {}"),
+            Entry::file("src/../../escape", "x"),
+            Entry::link("src/passwd", "/etc/passwd"),
+            Entry::char_device("src/null"),
+        ],
+    );
+    let outside_str = outside.path().to_str().expect("utf-8");
+    tar(
+        "through.tar",
+        Packing::Plain,
+        &[
+            Entry::link("x/a", outside_str),
+            Entry::file("x/a/owned", "written through the link"),
+            Entry::file("x/after", "still extracted"),
+        ],
+    );
+    let mut rng = porpoise_testkit::rng::Rng(0x5eed);
+    let mut big: Vec<Entry> = (0..40)
+        .map(|i| {
+            let data: Vec<u8> = (0..256 * 1024).map(|_| rng.number() as u8).collect();
+            Entry::file(&format!("big/f{i:02}"), data)
+        })
+        .collect();
+    big.push(Entry::file("big/f00", "the same name again"));
+    tar("big.tar", Packing::Plain, &big);
+    archives::stored_zip(
+        &d.join("windows.zip"),
+        &[
+            Entry::file("report: final?.txt", "colon"),
+            Entry::file("plain.txt", "plain"),
+        ],
+    );
+    archives::gzip(&d.join("notes.txt.gz"), b"one compressed file");
+    tar(
+        "zeros.tar.gz",
+        Packing::Gzip,
+        &[Entry::file("zeros", vec![0u8; 16 << 20])],
+    );
+    let dest = d.join("dest");
     std::fs::create_dir(&dest).expect("mkdir");
-    Some(Made {
-        dir: tmp.path().to_owned(),
+    Made {
+        dir: d.to_owned(),
         outside: outside.path().to_owned(),
         dest,
         _tmp: tmp,
         _outside: outside,
-    })
+    }
 }
 
 #[test]
 fn archives_land_in_one_folder_and_nothing_leaves_it() {
-    let Some(m) = made() else { return };
+    let m = made();
     // Loose entries: into a folder named after the archive; the climbing names fail alone.
     let out = extract(&m.dir.join("photos.zip"), &m.dest, ConflictPolicy::Fail);
     assert_eq!(out.state, JobState::Failed, "{:?}", out.events);
-    assert_eq!(names(&m.dest.join("photos")), ["a.jpg", "b.jpg"]);
+    assert_eq!(names_in(&m.dest.join("photos")), ["a.jpg", "b.jpg"]);
     assert_eq!(
         std::fs::read(m.dest.join("photos/a.jpg")).expect("a"),
         [b'a'; 1000]
@@ -142,16 +139,13 @@ fn archives_land_in_one_folder_and_nothing_leaves_it() {
     assert!(!m.dir.join("evil.txt").exists());
     assert!(!Path::new("/tmp/owned-by-zip").exists());
     assert_eq!(out.summary.files_done, 2);
-    let placed = out.picked(|e| match e {
-        JobEvent::Placed { target, new, .. } => Some((target.clone(), *new)),
-        _ => None,
-    });
-    assert_eq!(placed, [(m.dest.join("photos"), true)]);
+    let zip = m.dir.join("photos.zip");
+    assert_eq!(out.placed(), [(zip, m.dest.join("photos"), true)]);
 
     // One top folder: as itself. The link stays a link; the setuid bit goes; the device
     // node is left out; times are the archive's.
     let out = extract(&m.dir.join("src.tar.gz"), &m.dest, ConflictPolicy::Fail);
-    assert_eq!(names(&m.dest.join("src")), ["main.rs", "passwd"]);
+    assert_eq!(names_in(&m.dest.join("src")), ["main.rs", "passwd"]);
     let link = std::fs::read_link(m.dest.join("src/passwd")).expect("a link");
     assert_eq!(link, Path::new("/etc/passwd"));
     let meta = std::fs::metadata(m.dest.join("src/main.rs")).expect("meta");
@@ -159,13 +153,13 @@ fn archives_land_in_one_folder_and_nothing_leaves_it() {
     use std::os::unix::fs::MetadataExt;
     assert_eq!(meta.mtime(), 1_700_000_000);
     assert!(!m.dir.join("escape").exists());
-    assert_eq!(names(&m.dest), ["photos", "src"]);
+    assert_eq!(names_in(&m.dest), ["photos", "src"]);
     assert_eq!(out.summary.skipped, 1, "the device node: {:?}", out.events);
 }
 
 #[test]
 fn a_folder_already_there_follows_the_conflict_rule() {
-    let Some(m) = made() else { return };
+    let m = made();
     let archive = m.dir.join("src.tar.gz");
     extract(&archive, &m.dest, ConflictPolicy::Fail);
     std::fs::write(m.dest.join("src/mine.txt"), "mine").expect("write");
@@ -174,8 +168,8 @@ fn a_folder_already_there_follows_the_conflict_rule() {
     assert_eq!(out.state, JobState::Failed);
     // Keep both: a second folder.
     extract(&archive, &m.dest, ConflictPolicy::Rename);
-    assert_eq!(names(&m.dest), ["src", "src (1)"]);
-    assert_eq!(names(&m.dest.join("src (1)")), ["main.rs", "passwd"]);
+    assert_eq!(names_in(&m.dest), ["src", "src (1)"]);
+    assert_eq!(names_in(&m.dest.join("src (1)")), ["main.rs", "passwd"]);
     // Asked: the folder is offered to merge; Merge puts the entries in, and each file
     // there is asked about again (answered Skip: what is there stays).
     let spec = JobSpec {
@@ -206,7 +200,7 @@ fn a_folder_already_there_follows_the_conflict_rule() {
         ]
     );
     assert_eq!(
-        names(&m.dest.join("src")),
+        names_in(&m.dest.join("src")),
         ["main.rs", "mine.txt", "passwd"]
     );
     let main = std::fs::read_to_string(m.dest.join("src/main.rs")).expect("read");
@@ -215,9 +209,9 @@ fn a_folder_already_there_follows_the_conflict_rule() {
 
 #[test]
 fn a_file_behind_a_link_entry_is_never_written_where_the_link_points() {
-    let Some(m) = made() else { return };
+    let m = made();
     let out = extract(&m.dir.join("through.tar"), &m.dest, ConflictPolicy::Fail);
-    assert!(names(&m.outside).is_empty(), "written outside");
+    assert!(names_in(&m.outside).is_empty(), "written outside");
     assert_eq!(out.failed_paths(), [m.dest.join("x/a/owned")]);
     // The entries after it are still extracted.
     let after = std::fs::read_to_string(m.dest.join("x/after")).expect("after");
@@ -226,7 +220,7 @@ fn a_file_behind_a_link_entry_is_never_written_where_the_link_points() {
 
 #[test]
 fn progress_counts_the_entries_and_a_cancel_leaves_nothing() {
-    let Some(m) = made() else { return };
+    let m = made();
     let archive = m.dir.join("big.tar");
     // The last entry has the name of the first: overwritten by the rule.
     let out = extract(&archive, &m.dest, ConflictPolicy::Overwrite);
@@ -250,7 +244,11 @@ fn progress_counts_the_entries_and_a_cancel_leaves_nothing() {
         matches!(ev, JobEvent::Conflict(_)).then(|| Answer::new(Choice::Cancel, false))
     });
     assert_eq!(out.state, JobState::Cancelled);
-    assert!(names(&m.dest).is_empty(), "left: {:?}", names(&m.dest));
+    assert!(
+        names_in(&m.dest).is_empty(),
+        "left: {:?}",
+        names_in(&m.dest)
+    );
 }
 
 #[test]
@@ -258,7 +256,7 @@ fn an_archive_stating_more_than_the_disk_holds_writes_nothing() {
     if let Err(why) = porpoise_testkit::root() {
         return porpoise_testkit::skip(&why);
     }
-    let Some(m) = made() else { return };
+    let m = made();
     // 16 MiB of zeros, 16 kB compressed, onto a 4 MiB disk.
     let _small = porpoise_testkit::mounts::Tmpfs::mount(&m.dest);
     let out = extract(&m.dir.join("zeros.tar.gz"), &m.dest, ConflictPolicy::Fail);
@@ -276,12 +274,12 @@ fn an_archive_stating_more_than_the_disk_holds_writes_nothing() {
         _ => None,
     });
     assert_eq!(no_space, [(true, false)], "{:?}", out.events);
-    assert!(names(&m.dest).is_empty());
+    assert!(names_in(&m.dest).is_empty());
 }
 
 #[test]
 fn a_damaged_archive_keeps_what_could_be_read_and_names_the_archive() {
-    let Some(m) = made() else { return };
+    let m = made();
     // The big tar cut in the middle of its twentieth file.
     let whole = std::fs::read(m.dir.join("big.tar")).expect("read");
     let cut = m.dir.join("cut.tar");
@@ -290,7 +288,7 @@ fn a_damaged_archive_keeps_what_could_be_read_and_names_the_archive() {
     assert_eq!(out.state, JobState::Failed);
     // The nineteen whole files are there; the cut one is not kept half-written.
     let expected: Vec<String> = (0..19).map(|i| format!("f{i:02}")).collect();
-    assert_eq!(names(&m.dest.join("big")), expected);
+    assert_eq!(names_in(&m.dest.join("big")), expected);
     assert!(
         troubles(&out)
             .iter()
@@ -302,7 +300,7 @@ fn a_damaged_archive_keeps_what_could_be_read_and_names_the_archive() {
 
 #[test]
 fn what_is_not_an_archive_says_so() {
-    let Some(m) = made() else { return };
+    let m = made();
     let notes = m.dir.join("notes.zip");
     std::fs::write(&notes, "just words").expect("write");
     let out = extract(&notes, &m.dest, ConflictPolicy::Fail);
@@ -311,21 +309,18 @@ fn what_is_not_an_archive_says_so() {
         troubles(&out),
         [(notes, Some(ArchiveTrouble::NotAnArchive))]
     );
-    assert!(names(&m.dest).is_empty());
+    assert!(names_in(&m.dest).is_empty());
 }
 
 #[test]
 fn a_password_is_asked_for_and_a_wrong_one_is_asked_again() {
-    let Some(m) = made() else { return };
-    std::fs::write(m.dir.join("note.txt"), "the secret words").expect("write");
-    let zipped = Command::new("zip")
-        .current_dir(&m.dir)
-        .args(["-q", "-P", "right", "locked.zip", "note.txt"])
-        .status();
-    if !zipped.is_ok_and(|s| s.success()) {
-        return porpoise_testkit::skip("zip is needed to make a zip with a password");
-    }
+    let m = made();
     let archive = m.dir.join("locked.zip");
+    archives::locked_zip(
+        &archive,
+        &[Entry::file("note.txt", "the secret words")],
+        "right",
+    );
     let run = |answers: &mut dyn FnMut(bool) -> Option<String>| {
         let job = jobs::start(
             JobKind::Extract,
@@ -347,7 +342,7 @@ fn a_password_is_asked_for_and_a_wrong_one_is_asked_again() {
         troubles(&out),
         [(archive.clone(), Some(ArchiveTrouble::NeedsPassword))]
     );
-    assert!(names(&m.dest).is_empty(), "{:?}", names(&m.dest));
+    assert!(names_in(&m.dest).is_empty(), "{:?}", names_in(&m.dest));
     // A wrong one, then the right one.
     let mut tries = vec!["right".to_owned(), "wrong".to_owned()];
     let (out, asked) = run(&mut |_| tries.pop());
@@ -359,27 +354,26 @@ fn a_password_is_asked_for_and_a_wrong_one_is_asked_again() {
 
 #[test]
 fn a_single_compressed_file_lands_beside_as_itself() {
-    let Some(m) = made() else { return };
+    let m = made();
     let archive = m.dir.join("notes.txt.gz");
     let out = extract(&archive, &m.dest, ConflictPolicy::Fail);
     assert_eq!(out.state, JobState::Done, "{:?}", out.events);
-    assert_eq!(names(&m.dest), ["notes.txt"]);
+    assert_eq!(names_in(&m.dest), ["notes.txt"]);
     let text = std::fs::read_to_string(m.dest.join("notes.txt")).expect("read");
     assert_eq!(text, "one compressed file");
-    let placed = out.picked(|e| match e {
-        JobEvent::Placed { target, new, .. } => Some((target.clone(), *new)),
-        _ => None,
-    });
-    assert_eq!(placed, [(m.dest.join("notes.txt"), true)]);
+    assert_eq!(
+        out.placed(),
+        [(archive.clone(), m.dest.join("notes.txt"), true)]
+    );
     // Again, keeping both: the file gets a free name beside it.
     let out = extract(&archive, &m.dest, ConflictPolicy::Rename);
     assert_eq!(out.state, JobState::Done, "{:?}", out.events);
-    assert_eq!(names(&m.dest), ["notes (1).txt", "notes.txt"]);
+    assert_eq!(names_in(&m.dest), ["notes (1).txt", "notes.txt"]);
 }
 
 #[test]
 fn names_a_fat_disk_cannot_hold_go_through_the_pre_flight_question() {
-    let Some(m) = made() else { return };
+    let m = made();
     let archive = m.dir.join("windows.zip");
     let fat = porpoise_engine::jobs::preflight::FsRules::for_fs_type("vfat");
     let run = |choice| {
@@ -401,11 +395,11 @@ fn names_a_fat_disk_cannot_hold_go_through_the_pre_flight_question() {
     });
     assert_eq!(asked, [1], "{:?}", out.events);
     assert_eq!(
-        names(&dest.join("windows")),
+        names_in(&dest.join("windows")),
         ["plain.txt", "report_ final_.txt"]
     );
     // Or left out.
     let (out, dest) = run(PreflightChoice::SkipThem);
-    assert_eq!(names(&dest.join("windows")), ["plain.txt"]);
+    assert_eq!(names_in(&dest.join("windows")), ["plain.txt"]);
     assert_eq!(out.summary.skipped, 1);
 }

@@ -8,31 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use porpoise_engine::archive::list::{Format, Kind, format_of, list};
-use porpoise_engine::archive::read::{Flow, ReadError, ReadOptions, each_entry};
-use porpoise_testkit::{have, skip};
-
-/// What an entry read back holds: its kind, stated size and content.
-type Got = (Kind, u64, Vec<u8>);
-
-/// Every entry of `archive`, read with its content (and `password`).
-fn read_all(archive: &Path, password: Option<&str>) -> Result<BTreeMap<Vec<u8>, Got>, ReadError> {
-    let mut out = BTreeMap::new();
-    each_entry(
-        archive,
-        ReadOptions {
-            content: true,
-            password: password.map(str::as_bytes),
-        },
-        &mut |head, content| {
-            let mut data = Vec::new();
-            content.read_to_end(&mut data).expect("content");
-            let name = head.raw_name.strip_suffix(b"/").unwrap_or(&head.raw_name);
-            out.insert(name.to_vec(), (head.kind.clone(), head.size, data));
-            Flow::Next
-        },
-    )?;
-    Ok(out)
-}
+use porpoise_engine::archive::read::{Flow, ReadOptions, each_entry};
+use porpoise_testkit::archives::{self, Entry, Got, read_back, read_locked, seven_zip};
+use porpoise_testkit::{have, sh, skip};
 
 /// A small tree in `dir`/src: a text file, a binary one in a folder, an empty file.
 fn tree(dir: &Path) -> PathBuf {
@@ -45,28 +23,32 @@ fn tree(dir: &Path) -> PathBuf {
     src
 }
 
-/// Run `script` in `sh` inside `dir`; whether it succeeded.
-fn sh(dir: &Path, script: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", script])
-        .current_dir(dir)
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// The tree's entries as `read_all` should find them, under `src/`.
+/// The tree's entries as `read_back` should find them, under `src/`.
 fn check_tree(found: &BTreeMap<Vec<u8>, Got>, sizes_stated: bool) {
     let a = &found[&b"src/a.txt".to_vec()];
-    assert_eq!(a.0, Kind::File);
-    assert_eq!(a.2, "hello archive\n".repeat(300).as_bytes());
+    assert_eq!(a.kind, Kind::File);
+    assert_eq!(a.data, "hello archive\n".repeat(300).as_bytes());
     if sizes_stated {
-        assert_eq!(a.1, a.2.len() as u64);
+        assert_eq!(a.size, a.data.len() as u64);
     }
     let b = &found[&b"src/sub/b.bin".to_vec()];
-    assert_eq!(b.2.len(), 20_000);
-    assert_eq!(b.2[7], 49);
-    assert_eq!(found[&b"src/empty".to_vec()].2, b"");
-    assert_eq!(found[&b"src/sub".to_vec()].0, Kind::Folder);
+    assert_eq!(b.data.len(), 20_000);
+    assert_eq!(b.data[7], 49);
+    assert_eq!(found[&b"src/empty".to_vec()].data, b"");
+    assert_eq!(found[&b"src/sub".to_vec()].kind, Kind::Folder);
+}
+
+/// `name` in `dir`, made by the script `make` (which runs `tool`) and told by its first
+/// bytes as `format`; `None` (skipped) without the tool.
+fn made_by(dir: &Path, tool: &str, name: &str, make: &str, format: Format) -> Option<PathBuf> {
+    if !have(tool) {
+        skip(&format!("{tool} is needed for {name}"));
+        return None;
+    }
+    assert!(sh(dir, make), "{make}");
+    let path = dir.join(name);
+    assert_eq!(format_of(&path).expect("format"), Some(format), "{name}");
+    Some(path)
 }
 
 #[test]
@@ -105,14 +87,10 @@ fn tars_with_each_compression_read_alike() {
         ("xz", "t.bin", "tar -cf - src | xz > t.bin", Format::TarXz),
     ];
     for (tool, name, make, format) in cases {
-        if !have(tool) {
-            skip(&format!("{tool} is needed for {name}"));
+        let Some(path) = made_by(dir.path(), tool, name, make, *format) else {
             continue;
-        }
-        assert!(sh(dir.path(), make), "{make}");
-        let path = dir.path().join(name);
-        assert_eq!(format_of(&path).expect("format"), Some(*format), "{name}");
-        check_tree(&read_all(&path, None).expect(name), true);
+        };
+        check_tree(&read_back(&path, None).expect(name), true);
     }
 }
 
@@ -153,17 +131,15 @@ fn single_compressed_files_are_one_file_named_without_the_extension() {
         ),
     ];
     for (tool, name, make, format, sized) in cases {
-        if !have(tool) {
-            skip(&format!("{tool} is needed for {name}"));
+        let Some(path) = made_by(dir.path(), tool, name, make, *format) else {
             continue;
-        }
-        assert!(sh(dir.path(), make), "{make}");
-        let path = dir.path().join(name);
-        assert_eq!(format_of(&path).expect("format"), Some(*format), "{name}");
-        let found = read_all(&path, None).expect(name);
+        };
+        let found = read_back(&path, None).expect(name);
         let keys: Vec<_> = found.keys().cloned().collect();
         assert_eq!(keys, [b"notes.txt".to_vec()], "{name}");
-        let (kind, size, data) = &found[&b"notes.txt".to_vec()];
+        let Got {
+            kind, size, data, ..
+        } = &found[&b"notes.txt".to_vec()];
         assert_eq!(*kind, Kind::File);
         assert_eq!(data, text.as_bytes(), "{name}");
         assert_eq!(*size, if *sized { text.len() as u64 } else { 0 }, "{name}");
@@ -204,14 +180,18 @@ fn zips_with_each_method_and_old_names_read() {
     for method in ["stored", "deflate", "bzip2", "lzma"] {
         let path = dir.path().join(format!("{method}.zip"));
         assert_eq!(format_of(&path).expect("format"), Some(Format::Zip));
-        let found = read_all(&path, None).expect(method);
-        let (kind, size, content) = &found[&b"dir/data.txt".to_vec()];
-        assert_eq!((kind, *size), (&Kind::File, data.len() as u64), "{method}");
-        assert_eq!(content, data.as_bytes(), "{method}");
-        assert_eq!(found[&b"dir".to_vec()].0, Kind::Folder);
-        assert_eq!(found["café utf8.txt".as_bytes()].2, b"flagged");
+        let found = read_back(&path, None).expect(method);
+        let got = &found[&b"dir/data.txt".to_vec()];
+        assert_eq!(
+            (&got.kind, got.size),
+            (&Kind::File, data.len() as u64),
+            "{method}"
+        );
+        assert_eq!(got.data, data.as_bytes(), "{method}");
+        assert_eq!(found[&b"dir".to_vec()].kind, Kind::Folder);
+        assert_eq!(found["café utf8.txt".as_bytes()].data, b"flagged");
     }
-    let found = read_all(&dir.path().join("dos.zip"), None).expect("dos");
+    let found = read_back(&dir.path().join("dos.zip"), None).expect("dos");
     let names: Vec<_> = found.keys().cloned().collect();
     assert_eq!(names, ["café.txt".as_bytes().to_vec()]);
 }
@@ -227,23 +207,13 @@ fn a_zip_made_by_zip_reads_with_its_links_and_modes() {
     std::os::unix::fs::symlink("a.txt", src.join("link")).expect("symlink");
     assert!(sh(dir.path(), "zip -qry t.zip src"));
     let path = dir.path().join("t.zip");
-    check_tree(&read_all(&path, None).expect("zip"), true);
-    let mut link = None;
-    each_entry(
-        &path,
-        ReadOptions {
-            content: true,
-            password: None,
-        },
-        &mut |head, _| {
-            if head.raw_name == b"src/link" {
-                link = Some((head.kind.clone(), head.link.clone()));
-            }
-            Flow::Next
-        },
-    )
-    .expect("read");
-    assert_eq!(link, Some((Kind::Symlink, Some(b"a.txt".to_vec()))));
+    let found = read_back(&path, None).expect("zip");
+    check_tree(&found, true);
+    let link = &found[b"src/link".as_slice()];
+    assert_eq!(
+        (&link.kind, link.link.as_deref()),
+        (&Kind::Symlink, Some(b"a.txt".as_slice()))
+    );
 }
 
 #[test]
@@ -258,34 +228,30 @@ fn a_locked_zip_asks_for_its_password() {
     let path = dir.path().join("t.zip");
     // Listing needs no password.
     assert!(list(&path, 100).expect("list").entries.len() >= 4);
-    assert!(matches!(
-        read_all(&path, None),
-        Err(ReadError::NeedsPassword { .. })
-    ));
-    assert!(matches!(
-        read_all(&path, Some("wrong one")),
-        Err(ReadError::WrongPassword { .. })
-    ));
-    check_tree(&read_all(&path, Some("secret")).expect("unlocked"), true);
+    check_tree(&read_locked(&path, "secret", "wrong one"), true);
 }
 
-/// The 7-Zip command installed, if any.
-fn seven_zip() -> Option<&'static str> {
-    ["7z", "7za", "7zz"].into_iter().find(|t| have(t))
+/// The tree made into `t.7z` by 7-Zip with `switches`; `None` (skipped) without 7-Zip.
+fn seven_zipped(switches: &str) -> Option<(tempfile::TempDir, PathBuf)> {
+    let Some(tool) = seven_zip() else {
+        skip("7z (7zip) is needed");
+        return None;
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    tree(dir.path());
+    let make = format!("{tool} a -bd -bso0 {switches} t.7z src");
+    assert!(sh(dir.path(), &make), "{make}");
+    let path = dir.path().join("t.7z");
+    Some((dir, path))
 }
 
 #[test]
 fn a_7z_made_by_7zip_reads_with_folders_empty_files_and_times() {
-    let Some(tool) = seven_zip() else {
-        skip("7z (7zip) is needed");
+    let Some((_dir, path)) = seven_zipped("") else {
         return;
     };
-    let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
-    assert!(sh(dir.path(), &format!("{tool} a -bd -bso0 t.7z src")));
-    let path = dir.path().join("t.7z");
     assert_eq!(format_of(&path).expect("format"), Some(Format::SevenZ));
-    check_tree(&read_all(&path, None).expect("7z"), true);
+    check_tree(&read_back(&path, None).expect("7z"), true);
     let l = list(&path, 100).expect("list");
     let a = l
         .entries
@@ -297,55 +263,28 @@ fn a_7z_made_by_7zip_reads_with_folders_empty_files_and_times() {
 
 #[test]
 fn a_locked_7z_asks_for_its_password() {
-    let Some(tool) = seven_zip() else {
-        skip("7z (7zip) is needed");
+    // -mhe: the names are locked too.
+    let Some((_dir, path)) = seven_zipped("-psecret -mhe=on") else {
         return;
     };
-    let dir = tempfile::tempdir().expect("tempdir");
-    tree(dir.path());
-    // -mhe: the names are locked too.
-    assert!(sh(
-        dir.path(),
-        &format!("{tool} a -bd -bso0 -psecret -mhe=on t.7z src")
-    ));
-    let path = dir.path().join("t.7z");
-    assert!(matches!(
-        read_all(&path, None),
-        Err(ReadError::NeedsPassword { .. })
-    ));
-    assert!(matches!(
-        read_all(&path, Some("wrong one")),
-        Err(ReadError::WrongPassword { .. })
-    ));
-    check_tree(&read_all(&path, Some("secret")).expect("unlocked"), true);
+    check_tree(&read_locked(&path, "secret", "wrong one"), true);
 }
-
-const PY_HUGE_ZIP: &str = r#"
-import sys, zipfile, os, struct
-p = os.path.join(sys.argv[1], "huge.zip")
-with zipfile.ZipFile(p, "w", zipfile.ZIP_STORED) as z:
-    z.writestr("big.bin", b"only a little")
-b = bytearray(open(p, "rb").read())
-# The uncompressed size, in the local header (at 22) and the central one (at 24 past it).
-struct.pack_into("<I", b, 22, 0xFFFFFFF0)
-c = b.find(b"PK\x01\x02")
-struct.pack_into("<I", b, c + 24, 0xFFFFFFF0)
-open(p, "wb").write(b)
-"#;
 
 #[test]
 fn a_zip_claiming_an_enormous_entry_does_not_allocate_it() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let ok = Command::new("python3")
-        .args(["-c", PY_HUGE_ZIP])
-        .arg(dir.path())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ok {
-        skip("python3 is needed to make the zip");
-        return;
-    }
     let path = dir.path().join("huge.zip");
+    archives::stored_zip(&path, &[Entry::file("big.bin", "only a little")]);
+    let mut b = std::fs::read(&path).expect("read");
+    // The uncompressed size, in the local header (at 22) and the central one (at 24 past it).
+    let huge = 0xFFFF_FFF0u32.to_le_bytes();
+    b[22..26].copy_from_slice(&huge);
+    let c = b
+        .windows(4)
+        .position(|w| w == b"PK\x01\x02")
+        .expect("a central header");
+    b[c + 24..c + 28].copy_from_slice(&huge);
+    std::fs::write(&path, b).expect("write");
     let mut got = Vec::new();
     let r = each_entry(
         &path,

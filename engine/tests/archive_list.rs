@@ -1,62 +1,48 @@
-//! Archives listed without extracting, made by Python's own zipfile and tarfile modules
-//! (as other programs make them): entries with their kinds and sizes, names that climb
-//! out of the folder refused, the bound on entries kept, and a file that is no archive
-//! said to be none.
+//! Archives listed without extracting, made by the tests' kit with names written as given:
+//! entries with their kinds and sizes, names that climb out of the folder refused, the
+//! bound on entries kept, and a file that is no archive said to be none.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use porpoise_engine::archive::list::{Format, Kind, format_of, list};
 use porpoise_engine::archive::names::NameRefusal;
 use porpoise_engine::archive::read::ReadError;
+use porpoise_testkit::archives::{self, Entry, Packing};
 
-/// Run `script` in python3 with the folder `dir` as its first argument.
-fn python(dir: &Path, script: &str) -> bool {
-    match Command::new("python3")
-        .arg("-c")
-        .arg(script)
-        .arg(dir)
-        .status()
-    {
-        Ok(s) => s.success(),
-        Err(_) => false,
-    }
-}
-
-const MAKE: &str = r#"
-import sys, zipfile, tarfile, io, os
-d = sys.argv[1]
-with zipfile.ZipFile(os.path.join(d, "photos.zip"), "w", zipfile.ZIP_DEFLATED) as z:
-    z.writestr("photos/", "")
-    z.writestr("photos/a.jpg", "a" * 1000)
-    z.writestr("../evil.txt", "out")
-    z.writestr("/etc/owned", "out")
-with tarfile.open(os.path.join(d, "src.tar.gz"), "w:gz") as t:
-    for name, data in [("src/main.rs", b"fn main() {}"), ("src/../../escape", b"x")]:
-        info = tarfile.TarInfo(name); info.size = len(data); info.mtime = 1700000000; info.mode = 0o644
-        t.addfile(info, io.BytesIO(data))
-    link = tarfile.TarInfo("src/link"); link.type = tarfile.SYMTYPE; link.linkname = "/etc/passwd"
-    t.addfile(link)
-with tarfile.open(os.path.join(d, "many.tar"), "w") as t:
-    for i in range(50):
-        info = tarfile.TarInfo("f%02d" % i); info.size = 0
-        t.addfile(info, io.BytesIO(b""))
-open(os.path.join(d, "notes.zip"), "w").write("not a zip at all")
-"#;
-
-fn archives() -> Option<(tempfile::TempDir, PathBuf)> {
+fn archives() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("tempdir");
-    if !python(dir.path(), MAKE) {
-        porpoise_testkit::skip("python3 is needed to make the archives");
-        return None;
-    }
-    let p = dir.path().to_owned();
-    Some((dir, p))
+    let d = dir.path().to_owned();
+    archives::zip(
+        &d.join("photos.zip"),
+        &[
+            Entry::folder("photos"),
+            Entry::file("photos/a.jpg", "a".repeat(1000)),
+            Entry::file("../evil.txt", "out"),
+            Entry::file("/etc/owned", "out"),
+        ],
+    );
+    archives::tar(
+        &d.join("src.tar.gz"),
+        Packing::Gzip,
+        &[
+            Entry::file("src/main.rs", "fn main() {}")
+                .mtime(1_700_000_000)
+                .mode(0o644),
+            Entry::file("src/../../escape", "x"),
+            Entry::link("src/link", "/etc/passwd"),
+        ],
+    );
+    let many: Vec<Entry> = (0..50)
+        .map(|i| Entry::file(&format!("f{i:02}"), ""))
+        .collect();
+    archives::tar(&d.join("many.tar"), Packing::Plain, &many);
+    std::fs::write(d.join("notes.zip"), "not a zip at all").expect("write");
+    (dir, d)
 }
 
 #[test]
 fn a_zip_lists_its_entries_and_refuses_names_that_climb_out() {
-    let Some((_dir, d)) = archives() else { return };
+    let (_dir, d) = archives();
     let zip = d.join("photos.zip");
     assert_eq!(format_of(&zip).expect("read"), Some(Format::Zip));
     let l = list(&zip, 1000).expect("list");
@@ -85,7 +71,7 @@ fn a_zip_lists_its_entries_and_refuses_names_that_climb_out() {
 
 #[test]
 fn a_tar_gz_lists_files_and_links_and_refuses_an_escape() {
-    let Some((_dir, d)) = archives() else { return };
+    let (_dir, d) = archives();
     let tgz = d.join("src.tar.gz");
     assert_eq!(format_of(&tgz).expect("read"), Some(Format::TarGzip));
     let l = list(&tgz, 1000).expect("list");
@@ -101,7 +87,7 @@ fn a_tar_gz_lists_files_and_links_and_refuses_an_escape() {
 
 #[test]
 fn the_bound_is_kept_and_a_file_that_is_no_archive_says_so() {
-    let Some((_dir, d)) = archives() else { return };
+    let (_dir, d) = archives();
     let l = list(&d.join("many.tar"), 20).expect("list");
     assert_eq!(l.entries.len(), 20);
     assert!(l.cut);

@@ -1,62 +1,40 @@
-//! Copying picked entries out of an archive (`JobSpec::pick`), from archives made by
-//! Python's zipfile and tarfile: a picked file lands in the destination as itself, a
-//! picked folder with everything below it, nothing else of the archive and no folder
-//! for the archive; an entry whose name climbs out is never written.
+//! Copying picked entries out of an archive (`JobSpec::pick`), from a zip and a tar.xz
+//! made by the tests' kit: a picked file lands in the destination as itself, a picked
+//! folder with everything below it, nothing else of the archive and no folder for the
+//! archive; an entry whose name climbs out is never written.
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use porpoise_engine::jobs::{self, JobKind, JobSpec, JobState};
+use porpoise_testkit::archives::{self, Entry, Packing};
 use porpoise_testkit::jobs::finish;
+use porpoise_testkit::trees::tree_of;
 
-const MAKE: &str = r#"
-import sys, zipfile, tarfile, io, os
-d = sys.argv[1]
-with zipfile.ZipFile(os.path.join(d, "photos.zip"), "w", zipfile.ZIP_DEFLATED) as z:
-    z.writestr("top.txt", "top")
-    z.writestr("2026/", "")
-    z.writestr("2026/summer/beach.jpg", "b" * 3000)
-    z.writestr("2026/summer/deep/sea.jpg", "s")
-    z.writestr("2026/winter/snow.jpg", "w")
-    z.writestr("2026/notes.txt", "notes")
-    z.writestr("../evil.txt", "out")
-with tarfile.open(os.path.join(d, "src.tar.xz"), "w:xz") as t:
-    for name, data in [("src/lib/a.rs", b"a"), ("src/lib/b.rs", b"bb"), ("src/main.rs", b"m")]:
-        info = tarfile.TarInfo(name); info.size = len(data); info.mtime = 1700000000
-        t.addfile(info, io.BytesIO(data))
-"#;
-
-fn made() -> Option<tempfile::TempDir> {
+fn made() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let ok = Command::new("python3")
-        .arg("-c")
-        .arg(MAKE)
-        .arg(tmp.path())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ok {
-        porpoise_testkit::skip("python3 is needed to make the archives");
-        return None;
-    }
-    Some(tmp)
-}
-
-/// Every file and folder below `dir`, relative, sorted.
-fn tree(dir: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(d) = todo.pop() {
-        for e in fs::read_dir(&d).expect("read_dir") {
-            let p = e.expect("entry").path();
-            out.push(p.strip_prefix(dir).unwrap().to_string_lossy().into_owned());
-            if p.is_dir() {
-                todo.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    archives::zip(
+        &tmp.path().join("photos.zip"),
+        &[
+            Entry::file("top.txt", "top"),
+            Entry::folder("2026"),
+            Entry::file("2026/summer/beach.jpg", "b".repeat(3000)),
+            Entry::file("2026/summer/deep/sea.jpg", "s"),
+            Entry::file("2026/winter/snow.jpg", "w"),
+            Entry::file("2026/notes.txt", "notes"),
+            Entry::file("../evil.txt", "out"),
+        ],
+    );
+    archives::tar(
+        &tmp.path().join("src.tar.xz"),
+        Packing::Xz,
+        &[
+            Entry::file("src/lib/a.rs", "a"),
+            Entry::file("src/lib/b.rs", "bb"),
+            Entry::file("src/main.rs", "m"),
+        ],
+    );
+    tmp
 }
 
 fn pick(archive: &Path, dest: &Path, picked: &[&str]) -> JobState {
@@ -70,7 +48,7 @@ fn pick(archive: &Path, dest: &Path, picked: &[&str]) -> JobState {
 
 #[test]
 fn a_picked_file_and_folder_land_as_themselves() {
-    let Some(tmp) = made() else { return };
+    let tmp = made();
     let dest = tmp.path().join("dest");
     let state = pick(
         &tmp.path().join("photos.zip"),
@@ -79,7 +57,7 @@ fn a_picked_file_and_folder_land_as_themselves() {
     );
     assert_eq!(state, JobState::Done);
     assert_eq!(
-        tree(&dest),
+        tree_of(&dest),
         [
             "notes.txt",
             "summer",
@@ -98,35 +76,35 @@ fn a_picked_file_and_folder_land_as_themselves() {
 
 #[test]
 fn a_top_file_is_picked_alone() {
-    let Some(tmp) = made() else { return };
+    let tmp = made();
     let dest = tmp.path().join("dest");
     assert_eq!(
         pick(&tmp.path().join("photos.zip"), &dest, &["top.txt"]),
         JobState::Done
     );
-    assert_eq!(tree(&dest), ["top.txt"]);
+    assert_eq!(tree_of(&dest), ["top.txt"]);
 }
 
 #[test]
 fn a_folder_a_tar_only_implies_is_picked_with_its_files() {
-    let Some(tmp) = made() else { return };
+    let tmp = made();
     let dest = tmp.path().join("dest");
     let state = pick(&tmp.path().join("src.tar.xz"), &dest, &["src/lib"]);
     assert_eq!(state, JobState::Done);
-    assert_eq!(tree(&dest), ["lib", "lib/a.rs", "lib/b.rs"]);
+    assert_eq!(tree_of(&dest), ["lib", "lib/a.rs", "lib/b.rs"]);
     assert_eq!(fs::read_to_string(dest.join("lib/b.rs")).unwrap(), "bb");
 }
 
 #[test]
 fn without_a_pick_the_whole_archive_is_extracted_as_before() {
-    let Some(tmp) = made() else { return };
+    let tmp = made();
     let dest = tmp.path().join("dest");
     fs::create_dir_all(&dest).unwrap();
     let spec = JobSpec::new(vec![tmp.path().join("src.tar.xz")], &dest);
     let out = finish(jobs::start(JobKind::Extract, spec));
     assert_eq!(out.state, JobState::Done);
     assert_eq!(
-        tree(&dest),
+        tree_of(&dest),
         [
             "src",
             "src/lib",

@@ -9,6 +9,7 @@ use porpoise_engine::jobs::conflict::{Answer, Choice};
 use porpoise_engine::jobs::events::Conflict;
 use porpoise_engine::jobs::{self, ConflictPolicy, JobEvent, JobKind, JobSpec, JobState};
 use porpoise_testkit::jobs::{Outcome, finish, finish_answering};
+use porpoise_testkit::trees::names_in;
 
 fn spec(sources: &[PathBuf], dest: &Path, on_conflict: ConflictPolicy) -> JobSpec {
     JobSpec {
@@ -24,16 +25,6 @@ fn write(path: &Path, data: &str) {
 
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut out: Vec<String> = std::fs::read_dir(dir)
-        .expect("read_dir")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    out.sort();
-    out
 }
 
 /// `src/photos` with a.jpg and b.jpg, and `dest/photos` with b.jpg (older words) and
@@ -91,7 +82,7 @@ fn a_folder_onto_a_folder_asks_and_merge_puts_its_entries_in() {
     assert_eq!(asked[0].target, Path::new("photos"));
     assert!(!asked[1].target_is_dir, "{:?}", asked[1]);
     let merged = dest.join("photos");
-    assert_eq!(names(&merged), ["a.jpg", "b.jpg", "old.jpg"]);
+    assert_eq!(names_in(&merged), ["a.jpg", "b.jpg", "old.jpg"]);
     assert_eq!(read(&merged.join("b.jpg")), "new b");
     assert_eq!(read(&merged.join("old.jpg")), "old");
 }
@@ -105,13 +96,13 @@ fn skipping_a_folder_leaves_both_as_they_were_and_a_move_keeps_its_source() {
         assert_eq!(asked.len(), 1, "{kind:?}: only the folder is asked");
         assert_ne!(out.state, JobState::Cancelled, "{kind:?}");
         assert_eq!(
-            names(&dest.join("photos")),
+            names_in(&dest.join("photos")),
             ["b.jpg", "old.jpg"],
             "{kind:?}"
         );
         assert_eq!(read(&dest.join("photos").join("b.jpg")), "old b");
         assert_eq!(
-            names(&src),
+            names_in(&src),
             ["a.jpg", "b.jpg"],
             "{kind:?}: the source stays"
         );
@@ -126,9 +117,9 @@ fn keep_both_gives_the_incoming_folder_a_free_name() {
         let (out, asked) = run(kind, &src, &dest, |_| Answer::new(Choice::Rename, false));
         assert_eq!(out.state, JobState::Done, "{kind:?}: {:?}", out.events);
         assert_eq!(asked.len(), 1);
-        assert_eq!(names(&dest), ["photos", "photos (1)"], "{kind:?}");
-        assert_eq!(names(&dest.join("photos (1)")), ["a.jpg", "b.jpg"]);
-        assert_eq!(names(&dest.join("photos")), ["b.jpg", "old.jpg"]);
+        assert_eq!(names_in(&dest), ["photos", "photos (1)"], "{kind:?}");
+        assert_eq!(names_in(&dest.join("photos (1)")), ["a.jpg", "b.jpg"]);
+        assert_eq!(names_in(&dest.join("photos")), ["b.jpg", "old.jpg"]);
         assert_eq!(src.exists(), kind == JobKind::Copy, "{kind:?}");
     }
 }
@@ -150,10 +141,10 @@ fn a_typed_name_is_taken_and_a_taken_one_is_asked_about_again() {
     assert_eq!(out.state, JobState::Done, "{:?}", out.events);
     let targets: Vec<_> = asked.iter().map(|c| c.target.clone()).collect();
     assert_eq!(targets, [PathBuf::from("photos"), PathBuf::from("summer")]);
-    assert_eq!(names(&dest), ["holiday", "photos", "summer"]);
-    assert_eq!(names(&dest.join("holiday")), ["a.jpg", "b.jpg"]);
+    assert_eq!(names_in(&dest), ["holiday", "photos", "summer"]);
+    assert_eq!(names_in(&dest.join("holiday")), ["a.jpg", "b.jpg"]);
     assert!(
-        names(&dest.join("summer")).is_empty(),
+        names_in(&dest.join("summer")).is_empty(),
         "summer was left alone"
     );
 
@@ -179,8 +170,8 @@ fn a_typed_name_no_folder_can_hold_fails_the_item_and_writes_nowhere() {
             Answer::rename_to(bad.into())
         });
         assert_eq!(out.state, JobState::Failed, "{bad:?}: {:?}", out.events);
-        assert_eq!(names(&dest), ["photos"], "{bad:?}");
-        assert_eq!(names(tmp.path()), ["dest", "src"], "{bad:?}");
+        assert_eq!(names_in(&dest), ["photos"], "{bad:?}");
+        assert_eq!(names_in(tmp.path()), ["dest", "src"], "{bad:?}");
     }
 }
 
@@ -211,7 +202,7 @@ fn merge_for_all_merges_the_next_folder_without_asking_and_other_rules_never_ask
     assert_eq!(out.state, JobState::Done, "{:?}", out.events);
     assert_eq!(asked, 1, "one answer for both folders");
     for d in ["one", "two"] {
-        assert_eq!(names(&dest.join(d)), ["new.txt", "old.txt"]);
+        assert_eq!(names_in(&dest.join(d)), ["new.txt", "old.txt"]);
     }
 
     // The command's rules merge as before, asking nothing.
@@ -228,7 +219,7 @@ fn merge_for_all_merges_the_next_folder_without_asking_and_other_rules_never_ask
         ));
         assert_eq!(out.state, JobState::Done, "{policy:?}: {:?}", out.events);
         assert_eq!(
-            names(&into.join("one")),
+            names_in(&into.join("one")),
             ["new.txt", "old.txt"],
             "{policy:?}"
         );

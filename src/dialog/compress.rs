@@ -1,7 +1,8 @@
 //! "Compress…": the archive's name (without its extension), its format (zip, tar.gz,
-//! tar.xz, tar.zst, 7z) and how hard to compress (fast, normal, best). Create starts the
-//! compression job into the folder shown; a name already there is refused by the job,
-//! never overwritten. Escape closes, Enter creates.
+//! tar.xz, tar.zst, 7z), how hard to compress (fast, normal, best) and, for the formats
+//! that can lock their content (zip and 7z, AES-256), a password (empty: none; never shown
+//! or logged). Create starts the compression job into the folder shown; a name already
+//! there is refused by the job, never overwritten. Escape closes, Enter creates.
 
 mod view;
 
@@ -13,11 +14,15 @@ use iced::keyboard::key::Named;
 use porpoise_engine::archive::compress::{CompressOptions, OutFormat};
 use porpoise_engine::jobs::conflict::is_entry_name;
 
+use crate::dialog::unlock::Passphrase;
 use crate::key_press::KeyPress;
 use crate::request::{JobKind, JobRequest};
 
 /// The id of the name field, which has the keyboard while the dialog is open.
 pub const NAME_INPUT: &str = "compress-name";
+
+/// The id of the password field (shown for zip and 7z).
+pub const PASSWORD_INPUT: &str = "compress-password";
 
 /// The formats offered, in the order shown.
 pub const FORMATS: [OutFormat; 5] = [
@@ -51,17 +56,6 @@ impl Effort {
     }
 }
 
-/// The extension a format's archives get.
-pub fn extension(format: OutFormat) -> &'static str {
-    match format {
-        OutFormat::Zip => ".zip",
-        OutFormat::TarGz => ".tar.gz",
-        OutFormat::TarXz => ".tar.xz",
-        OutFormat::TarZst => ".tar.zst",
-        OutFormat::SevenZ => ".7z",
-    }
-}
-
 /// What the dialog asks of the window.
 #[derive(Debug)]
 pub enum Event {
@@ -76,6 +70,8 @@ pub enum Message {
     Name(String),
     Format(OutFormat),
     Effort(Effort),
+    /// The password field changed.
+    Password(Passphrase),
     Create,
     Close,
 }
@@ -90,6 +86,8 @@ pub struct Compress {
     pub name: String,
     pub format: OutFormat,
     pub effort: Effort,
+    /// What the password field holds; used only where the format takes a password.
+    pub password: Passphrase,
 }
 
 impl Compress {
@@ -102,6 +100,7 @@ impl Compress {
             name,
             format: OutFormat::Zip,
             effort: Effort::Normal,
+            password: Passphrase::default(),
         };
         (dialog, iced::widget::operation::focus(NAME_INPUT))
     }
@@ -120,6 +119,10 @@ impl Compress {
                 self.effort = e;
                 None
             }
+            Message::Password(typed) => {
+                self.password = typed;
+                None
+            }
             Message::Create => self.file_name().map(|file| {
                 Event::Job(JobRequest {
                     kind: JobKind::Compress,
@@ -129,7 +132,7 @@ impl Compress {
                     compress: Some(CompressOptions {
                         format: self.format,
                         level: self.effort.level(self.format),
-                        password: None,
+                        password: self.password(),
                     }),
                 })
             }),
@@ -142,8 +145,15 @@ impl Compress {
     /// what is typed cannot be a name.
     pub fn file_name(&self) -> Option<String> {
         let name = self.name.trim();
-        let file = format!("{name}{}", extension(self.format));
+        let file = format!("{name}{}", self.format.extension());
         (!name.is_empty() && is_entry_name(std::ffi::OsStr::new(&file))).then_some(file)
+    }
+
+    /// The password the archive is locked with: what was typed, where the format takes
+    /// one and something was typed.
+    pub fn password(&self) -> Option<String> {
+        (self.format.takes_password() && !self.password.is_empty())
+            .then(|| self.password.expose().to_owned())
     }
 
     /// Escape closes, Enter creates (the field's Enter does too).
@@ -178,5 +188,24 @@ mod tests {
         let _ = d.update(Message::Name("a/b".into()));
         assert_eq!(d.file_name(), None);
         assert!(d.update(Message::Create).1.is_none());
+    }
+
+    #[test]
+    fn a_password_goes_with_zip_and_7z_only_and_an_empty_one_is_none() {
+        let (mut d, _) = Compress::open(vec!["/a/photos".into()], "/a".into(), "photos".into());
+        let locked = |d: &mut Compress| match d.update(Message::Create).1 {
+            Some(Event::Job(r)) => r.compress.and_then(|c| c.password),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(locked(&mut d), None);
+        let _ = d.update(Message::Password(Passphrase::new("s3cret".into())));
+        assert_eq!(locked(&mut d), Some("s3cret".into()));
+        let _ = d.update(Message::Format(OutFormat::SevenZ));
+        assert_eq!(locked(&mut d), Some("s3cret".into()));
+        let _ = d.update(Message::Format(OutFormat::TarXz));
+        assert_eq!(locked(&mut d), None);
+        let _ = d.update(Message::Format(OutFormat::Zip));
+        let _ = d.update(Message::Password(Passphrase::default()));
+        assert_eq!(locked(&mut d), None);
     }
 }

@@ -31,6 +31,18 @@ impl Outcome {
         })
     }
 
+    /// (source, target, new) of its `Placed` events, in order.
+    pub fn placed(&self) -> Vec<(PathBuf, PathBuf, bool)> {
+        self.picked(|e| match e {
+            JobEvent::Placed {
+                source,
+                target,
+                new,
+            } => Some((source.clone(), target.clone(), *new)),
+            _ => None,
+        })
+    }
+
     /// The figures of its `Progress` events, in order.
     pub fn progress(&self) -> Vec<Figures> {
         self.picked(|e| match e {

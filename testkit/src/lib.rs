@@ -2,9 +2,10 @@
 //! the rule for skipping where a test cannot run, waiting for what a step brings about,
 //! child processes reaped when dropped, a test run again in a child ([`again`]), running a program as an unprivileged user, the
 //! built `porpoise` command, applications that record their runs ([`recorders`]), real filesystems brought up as root ([`mounts`]), a job run to
-//! its end ([`jobs`]) and the project's slow destinations ([`rig`]).
+//! its end ([`jobs`]), archives made and read back ([`archives`]) and the project's slow destinations ([`rig`]).
 
 pub mod again;
+pub mod archives;
 pub mod jobs;
 pub mod mounts;
 pub mod nobody;
@@ -57,6 +58,15 @@ pub fn root() -> Result<(), String> {
     } else {
         Err("not root".into())
     }
+}
+
+/// Run `script` in `sh` inside `dir`; whether it succeeded.
+pub fn sh(dir: &std::path::Path, script: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", script])
+        .current_dir(dir)
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// Run `cmd` to its end and give what it wrote to standard output; panics with what it

@@ -1,6 +1,6 @@
 //! Test trees: a new empty folder, a fifo, a folder of names that removable filesystems refuse,
-//! a folder closed to all but root, setting a path's mode, reading a tree back as sorted
-//! relative paths, and the smallest PNG.
+//! a folder closed to all but root, setting a path's mode, reading a folder's names and a
+//! tree back as sorted relative paths, and the smallest PNG.
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
@@ -49,6 +49,16 @@ pub fn closed_folder(dir: &Path, file: &str, contents: &[u8]) {
     std::fs::create_dir(dir).expect("mkdir");
     std::fs::write(dir.join(file), contents).expect("write");
     chmod(dir, 0o000);
+}
+
+/// The names in `dir` (not below it), sorted.
+pub fn names_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .expect("read_dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
 }
 
 /// Every path under `root`, relative, sorted.

@@ -22,6 +22,7 @@ use std::time::Duration;
 use iced::keyboard::Modifiers;
 use iced::mouse;
 use iced_test::Simulator;
+use porpoise::actions::{ActionMsg, MenuItem};
 use porpoise::dialog::Dialog;
 use porpoise::places::UserHome;
 use porpoise::request::{JobKind, JobRequest};
@@ -300,6 +301,32 @@ pub fn to_browser(m: porpoise::screen::browser::Message) -> Message {
     Message::Browser(m)
 }
 
+/// The menu of the item `target` (`None`: of the folder shown) opened, and `item` picked
+/// in it.
+pub fn pick_in_menu(app: Ui, target: Option<&[u8]>, item: MenuItem) -> Ui {
+    use porpoise::screen::browser::Message as BrowserMsg;
+    let menu = ActionMsg::ContextMenu(target.map(<[u8]>::to_vec));
+    let app = send(app, to_browser(BrowserMsg::Action(menu)));
+    send(
+        app,
+        to_browser(BrowserMsg::Action(ActionMsg::MenuPick(item))),
+    )
+}
+
+/// Click into the field `id` and type `text`, as a person would; the app takes what that
+/// produced.
+pub fn type_into(app: Ui, id: &'static str, text: &str) -> Ui {
+    let messages: Vec<Message> = {
+        let mut ui = simulator(&app);
+        ui.click(iced::widget::Id::new(id))
+            .expect("the field is shown");
+        ui.typewrite(text);
+        ui.into_messages().collect()
+    };
+    assert!(!messages.is_empty(), "typing into {id} did something");
+    messages.into_iter().fold(app, send)
+}
+
 /// Start a job of `kind` on the entries `names` of `folder` into `dest`, and handle all
 /// it sets off.
 pub fn run_job(app: Ui, kind: JobKind, folder: &Path, names: &[&str], dest: &Path) -> Ui {
@@ -435,6 +462,14 @@ pub fn properties(app: &App) -> Option<&porpoise::dialog::properties::Properties
 pub fn chooser(app: &App) -> Option<&porpoise::dialog::chooser::Chooser> {
     open_dialog(app, |d| match d {
         Dialog::Chooser(d) => Some(d),
+        _ => None,
+    })
+}
+
+/// The open Compress… dialog.
+pub fn compress(app: &App) -> Option<&porpoise::dialog::compress::Compress> {
+    open_dialog(app, |d| match d {
+        Dialog::Compress(d) => Some(d),
         _ => None,
     })
 }

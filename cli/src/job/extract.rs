@@ -9,27 +9,25 @@ use std::path::{Path, PathBuf};
 use porpoise_engine::jobs::{self, JobKind, JobSpec};
 
 use super::report::{Doing, Report};
-use super::{OnConflict, OnProblem, ProgressMode, Rules, Writeback, follow};
+use super::{WriteArgs, follow};
+
+/// What `--on-conflict` means for an extraction.
+const ON_CONFLICT: &str = "What to do when a name exists (the archive's folder, or a file \
+    inside it when merging). Default: ask on a terminal; otherwise the item fails";
+/// What `--on-problem` means for an extraction.
+const ON_PROBLEM: &str = "What to do when the destination cannot take some names or files. \
+    Default: ask on a terminal; otherwise extract what can go and name each item that cannot";
 
 #[derive(Debug, clap::Args)]
+#[command(
+    mut_arg("on_conflict", |a| a.help(ON_CONFLICT)),
+    mut_arg("on_problem", |a| a.help(ON_PROBLEM))
+)]
 pub struct ExtractArgs {
-    /// How to show progress: a bar on a terminal (auto), JSON lines on stdout, or nothing.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub progress: ProgressMode,
-    /// What to do when a name exists (the archive's folder, or a file inside it when
-    /// merging). Default: ask on a terminal; otherwise the item fails.
-    #[arg(long, value_enum)]
-    pub on_conflict: Option<OnConflict>,
-    /// What to do when the destination cannot take some names or files. Default: ask on
-    /// a terminal; otherwise extract what can go and name each item that cannot.
-    #[arg(long, value_enum)]
-    pub on_problem: Option<OnProblem>,
-    #[arg(long, value_enum, default_value = "auto")]
-    pub writeback: Writeback,
-    /// A file whose first line is the archives' password (never on the command line,
-    /// where other users could read it).
-    #[arg(long)]
-    pub password_file: Option<PathBuf>,
+    #[command(flatten)]
+    pub write: WriteArgs,
+    #[command(flatten)]
+    pub password: PasswordFileArg,
     /// The folder to extract into (default: the current folder).
     #[arg(short = 'C', long = "directory", default_value = ".")]
     pub dir: PathBuf,
@@ -37,32 +35,44 @@ pub struct ExtractArgs {
     pub archives: Vec<PathBuf>,
 }
 
+/// A password given in a file (extract and compress).
+#[derive(Debug, clap::Args)]
+pub struct PasswordFileArg {
+    /// A file whose first line is the archives' password (never on the command line,
+    /// where other users could read it).
+    #[arg(long)]
+    pub password_file: Option<PathBuf>,
+}
+
+impl PasswordFileArg {
+    /// The file's first line, when a file was given.
+    pub fn read(&self) -> anyhow::Result<Option<String>> {
+        self.password_file.as_deref().map(first_line).transpose()
+    }
+}
+
 pub fn run(args: ExtractArgs) -> anyhow::Result<()> {
     let interactive = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
-    let rules = Rules::of(
-        args.on_conflict,
-        args.on_problem,
-        args.writeback,
-        interactive,
-    )?;
-    let password = match &args.password_file {
-        Some(file) => Some(first_line(file)?),
-        None => None,
-    };
+    let rules = args.write.rules(interactive)?;
     let spec = JobSpec {
         on_conflict: rules.on_conflict,
         on_problem: rules.on_problem,
         writeback: rules.writeback,
-        password,
+        password: args.password.read()?,
         ..JobSpec::new(args.archives, args.dir.clone())
     };
     let job = jobs::start(JobKind::Extract, spec);
     let mut report = Report::new(Doing::Extract, Some(args.dir));
-    report.problems_fail = args.on_problem.is_none() && !interactive;
-    follow(job, args.progress, rules.on_problem.is_none(), report)
+    report.problems_fail = args.write.on_problem.is_none() && !interactive;
+    follow(
+        job,
+        args.write.progress.mode,
+        rules.on_problem.is_none(),
+        report,
+    )
 }
 
-pub fn first_line(file: &Path) -> anyhow::Result<String> {
+fn first_line(file: &Path) -> anyhow::Result<String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| anyhow::anyhow!("cannot read the password file {}: {e}", file.display()))?;
     Ok(text.lines().next().unwrap_or_default().to_owned())

@@ -20,6 +20,8 @@ use std::path::{Path, PathBuf};
 
 use meter::{Failure, Meter};
 
+use super::format::suffix::{extension_of, suffix_of};
+
 /// The formats an archive is made in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutFormat {
@@ -34,21 +36,12 @@ impl OutFormat {
     /// The format a file name's extension asks for (.zip, .tar.gz/.tgz, .tar.xz/.txz,
     /// .tar.zst/.tzst, .7z; case ignored).
     pub fn from_name(name: &OsStr) -> Option<OutFormat> {
-        let lower = name.as_bytes().to_ascii_lowercase();
-        let table: &[(&[u8], OutFormat)] = &[
-            (b".zip", OutFormat::Zip),
-            (b".tar.gz", OutFormat::TarGz),
-            (b".tgz", OutFormat::TarGz),
-            (b".tar.xz", OutFormat::TarXz),
-            (b".txz", OutFormat::TarXz),
-            (b".tar.zst", OutFormat::TarZst),
-            (b".tzst", OutFormat::TarZst),
-            (b".7z", OutFormat::SevenZ),
-        ];
-        table
-            .iter()
-            .find(|(ext, _)| lower.len() > ext.len() && lower.ends_with(ext))
-            .map(|(_, f)| *f)
+        suffix_of(name.as_bytes()).and_then(|s| s.writes)
+    }
+
+    /// The extension the format's archives are given (".zip", ".tar.gz"…).
+    pub fn extension(self) -> &'static str {
+        extension_of(self)
     }
 
     /// Whether the format can lock its content with a password.
@@ -57,8 +50,8 @@ impl OutFormat {
     }
 }
 
-/// How to compress.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// How to compress. Its `Debug` hides the password (jobs' requests are logged).
+#[derive(Clone, PartialEq, Eq)]
 pub struct CompressOptions {
     pub format: OutFormat,
     /// The compressor's level (its own scale: deflate and xz 0–9, zstd 1–22); its default
@@ -66,6 +59,16 @@ pub struct CompressOptions {
     pub level: Option<u32>,
     /// Lock the content (zip: AES-256; 7z: AES-256, names too).
     pub password: Option<String>,
+}
+
+impl std::fmt::Debug for CompressOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CompressOptions")
+            .field("format", &self.format)
+            .field("level", &self.level)
+            .field("password", &self.password.as_ref().map(|_| "…"))
+            .finish()
+    }
 }
 
 /// What was put in the archive.
@@ -279,5 +282,17 @@ mod tests {
         );
         assert_eq!(OutFormat::from_name(OsStr::new("a.tar")), None);
         assert_eq!(OutFormat::from_name(OsStr::new(".zip")), None);
+    }
+
+    #[test]
+    fn the_password_is_not_in_what_debug_shows() {
+        let options = CompressOptions {
+            format: OutFormat::Zip,
+            level: None,
+            password: Some("s3cret".into()),
+        };
+        let shown = format!("{options:?}");
+        assert!(!shown.contains("s3cret"), "{shown}");
+        assert!(shown.contains("password: Some(\"…\")"), "{shown}");
     }
 }

@@ -1,6 +1,9 @@
 //! Telling an archive's format from its first bytes, never from its name: zip, 7z, tar
 //! (plain or inside gzip, bzip2, xz, zstd or lz4), or a single compressed file. A
 //! compressed stream is a tar when its first 512 bytes, decompressed, are a tar header.
+//! What a name says (what to offer, what to call things) is the table in [`suffix`].
+
+pub mod suffix;
 
 use std::fs::File;
 use std::io::Read;

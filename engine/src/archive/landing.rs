@@ -4,9 +4,9 @@
 
 use std::collections::BTreeSet;
 use std::ffi::{OsStr, OsString};
-use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
+use super::format::suffix::strip_suffix;
 use super::names::top_of;
 
 /// Where the entries go, relative to the folder the archive is extracted in.
@@ -65,38 +65,15 @@ impl Tops {
 /// Whether `name` ends as an archive's name does (`.zip`, `.tar.gz`, `.7z`, `.gz`…): what
 /// the window offers to extract without reading the file (its content decides later).
 pub fn named_as_archive(name: &OsStr) -> bool {
-    stem(name) != name
+    strip_suffix(name).is_some()
 }
 
 /// An archive's name without its archive extension: "photos.tar.gz" → "photos", "notes.zip"
 /// → "notes"; a name that is nothing but the extension keeps it.
 pub fn stem(archive_name: &OsStr) -> OsString {
-    const EXTENSIONS: &[&[u8]] = &[
-        b".tar.gz",
-        b".tar.xz",
-        b".tar.zst",
-        b".tar.bz2",
-        b".tar.lz4",
-        b".tgz",
-        b".txz",
-        b".tbz2",
-        b".tzst",
-        b".tar",
-        b".zip",
-        b".7z",
-        b".gz",
-        b".xz",
-        b".zst",
-        b".bz2",
-        b".lz4",
-    ];
-    let b = archive_name.as_bytes();
-    let lower = b.to_ascii_lowercase();
-    EXTENSIONS
-        .iter()
-        .find(|ext| lower.len() > ext.len() && lower.ends_with(ext))
-        .map(|ext| OsStr::from_bytes(&b[..b.len() - ext.len()]).to_owned())
-        .unwrap_or_else(|| archive_name.to_owned())
+    strip_suffix(archive_name)
+        .unwrap_or(archive_name)
+        .to_owned()
 }
 
 #[cfg(test)]
@@ -153,5 +130,7 @@ mod tests {
         assert_eq!(stem(OsStr::new("notes.txt.gz")), "notes.txt");
         assert_eq!(stem(OsStr::new(".zip")), ".zip");
         assert_eq!(stem(OsStr::new("README")), "README");
+        assert_eq!(stem(OsStr::new("app.jar")), "app");
+        assert!(named_as_archive(OsStr::new("old.TBZ")));
     }
 }

@@ -6,30 +6,12 @@ use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
 
-/// The endings (lower case) of the archives that open as folders.
-const ENDINGS: &[&[u8]] = &[
-    b".zip",
-    b".jar",
-    b".tar",
-    b".tar.gz",
-    b".tgz",
-    b".tar.xz",
-    b".txz",
-    b".tar.zst",
-    b".tzst",
-    b".tar.bz2",
-    b".tbz2",
-    b".tbz",
-    b".tar.lz4",
-    b".7z",
-];
+use crate::archive::format::suffix::suffix_of;
 
-/// Whether a file named `name` opens as a folder (by its ending, case aside).
+/// Whether a file named `name` opens as a folder (by its ending, case aside): an archive
+/// of entries, not one compressed file.
 pub fn is_archive_name(name: &[u8]) -> bool {
-    let lower = name.to_ascii_lowercase();
-    ENDINGS
-        .iter()
-        .any(|end| lower.len() > end.len() && lower.ends_with(end))
+    suffix_of(name).is_some_and(|s| !s.one_file)
 }
 
 /// The archive `path` leads into and the folder inside it (empty: its top), when a part
