@@ -1,8 +1,8 @@
 //! Compressed tars extracted in one pass (read once, written as read, renamed into place
 //! at the end): where they land, no hidden folder left behind, folders' modes and times,
 //! progress ending on the stated totals, a cancel leaving nothing, a damaged archive
-//! keeping what could be read, and one landing where a folder of its name is already
-//! there still asked about first.
+//! keeping what could be read, one landing where a folder of its name is already there
+//! still asked about first, and hard links (a second name inside; none pointing out).
 
 use std::io::Write;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -12,11 +12,12 @@ use porpoise_engine::jobs::conflict::{Answer, Choice};
 use porpoise_engine::jobs::{self, ConflictPolicy, JobEvent, JobKind, JobSpec, JobState};
 use porpoise_testkit::jobs::{Outcome, finish, finish_answering};
 
-/// One entry of a test tar: a folder (no data), or a file.
+/// One entry of a test tar: a folder (no data, no link), a file, or a hard link.
 struct Entry<'a> {
     name: &'a str,
     data: Option<Vec<u8>>,
     mode: u32,
+    hard_link: Option<&'a str>,
 }
 
 fn file(name: &str, data: impl Into<Vec<u8>>) -> Entry<'_> {
@@ -24,6 +25,16 @@ fn file(name: &str, data: impl Into<Vec<u8>>) -> Entry<'_> {
         name,
         data: Some(data.into()),
         mode: 0o644,
+        hard_link: None,
+    }
+}
+
+fn hard_link<'a>(name: &'a str, target: &'a str) -> Entry<'a> {
+    Entry {
+        name,
+        data: None,
+        mode: 0o644,
+        hard_link: Some(target),
     }
 }
 
@@ -32,6 +43,7 @@ fn folder(name: &str, mode: u32) -> Entry<'_> {
         name,
         data: None,
         mode,
+        hard_link: None,
     }
 }
 
@@ -44,6 +56,12 @@ fn tar_of(entries: &[Entry<'_>]) -> Vec<u8> {
         let mut h = tar::Header::new_gnu();
         h.set_mode(e.mode);
         h.set_mtime(MTIME);
+        if let Some(target) = e.hard_link {
+            h.set_entry_type(tar::EntryType::Link);
+            h.set_size(0);
+            b.append_link(&mut h, e.name, target).expect("link");
+            continue;
+        }
         match &e.data {
             Some(data) => {
                 h.set_entry_type(tar::EntryType::Regular);
@@ -235,4 +253,41 @@ fn a_damaged_archive_keeps_what_could_be_read_in_its_place() {
         assert_eq!(len, 32 * 1024, "{name}");
     }
     assert_eq!(names(&d.dest), ["cut"]);
+}
+
+#[test]
+fn a_hard_link_is_a_second_name_inside_and_never_one_for_a_file_outside() {
+    let d = dirs();
+    let outside = d.dir.join("secret");
+    std::fs::write(&outside, "outside").expect("write");
+    let entries = [
+        file("pair/one.txt", "the same file"),
+        hard_link("pair/two.txt", "pair/one.txt"),
+        hard_link("pair/out", "../secret"),
+        hard_link("pair/abs", outside.to_str().expect("utf-8")),
+        hard_link("pair/none", "pair/missing.txt"),
+    ];
+    // Read in one pass (tar.zst) and listed first (a plain tar): the same.
+    let packed = d.dir.join("pair.tar.zst");
+    tar_zst(&packed, &entries);
+    let plain = d.dir.join("plain.tar");
+    std::fs::write(&plain, tar_of(&entries)).expect("write");
+    for (archive, dest) in [(&packed, d.dest.join("a")), (&plain, d.dest.join("b"))] {
+        std::fs::create_dir(&dest).expect("mkdir");
+        let out = extract(archive, &dest);
+        assert_eq!(out.state, JobState::Failed, "{:?}", out.events);
+        assert_eq!(names(&dest.join("pair")), ["one.txt", "two.txt"]);
+        let one = std::fs::metadata(dest.join("pair/one.txt")).expect("one");
+        let two = std::fs::metadata(dest.join("pair/two.txt")).expect("two");
+        assert_eq!((one.ino(), one.nlink()), (two.ino(), 2));
+        let mut failed = out.failed_paths();
+        failed.sort();
+        let expected: Vec<PathBuf> = ["abs", "none", "out"]
+            .iter()
+            .map(|n| dest.join("pair").join(n))
+            .collect();
+        assert_eq!(failed, expected, "{:?}", out.events);
+        let secret = std::fs::metadata(&outside).expect("secret");
+        assert_eq!(secret.nlink(), 1, "no second name for a file outside");
+    }
 }

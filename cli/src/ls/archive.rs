@@ -79,7 +79,7 @@ fn mode_of(kind: &Kind, mode: Option<u32>) -> u32 {
     let (kind_bits, default) = match kind {
         Kind::Folder => (libc::S_IFDIR, 0o755),
         Kind::Symlink => (libc::S_IFLNK, 0o777),
-        Kind::File | Kind::Other => (libc::S_IFREG, 0o644),
+        Kind::File | Kind::HardLink | Kind::Other => (libc::S_IFREG, 0o644),
     };
     kind_bits | (mode.unwrap_or(default) & 0o7777)
 }

@@ -160,7 +160,7 @@ impl Beneath {
     }
 
     /// The folder holding `rel` and its last name, opened afresh (nothing made).
-    fn walk_to_parent(&self, rel: &Path) -> std::io::Result<(OwnedFd, CString)> {
+    pub fn walk_to_parent(&self, rel: &Path) -> std::io::Result<(OwnedFd, CString)> {
         let (above, last) = parts_of(rel)?;
         let mut dir = rustix::io::dup(&*self.root)?;
         for part in above {

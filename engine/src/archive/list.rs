@@ -20,7 +20,10 @@ pub enum Kind {
     Folder,
     /// A symbolic link (its target is read when extracting).
     Symlink,
-    /// A hard link, device, fifo…: listed, never extracted as such.
+    /// A second name of a file the archive holds before it (a tar's hard link; its
+    /// target is told as a link's is).
+    HardLink,
+    /// A device, fifo…: listed, never extracted.
     Other,
 }
 

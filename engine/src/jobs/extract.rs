@@ -247,10 +247,12 @@ fn one(
             ctx.counters.add_done(Tally::Folder, 1);
         }
     }
+    let shown_in = spec.dest.join(&folder);
     let place = Place {
         beneath: tools.beneath,
         dest: &spec.dest,
         folder: &folder,
+        shown_in: &shown_in,
         strip_top: plan.as_its_folder,
         pick: spec.pick.as_deref(),
         archive: &plan.archive,

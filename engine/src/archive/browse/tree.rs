@@ -111,7 +111,7 @@ impl Tree {
             let r = batch.names.push(name);
             let (kind, perms) = match node.kind {
                 Kind::Folder => (entry::Kind::Dir, 0o755),
-                Kind::File => (entry::Kind::File, 0o644),
+                Kind::File | Kind::HardLink => (entry::Kind::File, 0o644),
                 Kind::Symlink => (entry::Kind::Symlink, 0o777),
                 Kind::Other => (entry::Kind::Unknown, 0o644),
             };

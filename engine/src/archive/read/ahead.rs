@@ -14,7 +14,9 @@ const BUFFERS: usize = 4;
 
 /// What the decompressing thread hands over: a filled buffer, or how the stream ended.
 enum Piece {
-    Data(Vec<u8>),
+    /// A buffer, filled up to the length told (buffers keep their whole size: they are
+    /// not zeroed again).
+    Data(Vec<u8>, usize),
     End,
     Failed(std::io::Error),
 }
@@ -24,6 +26,8 @@ pub struct ReadAhead {
     filled: Receiver<Piece>,
     empty: SyncSender<Vec<u8>>,
     current: Vec<u8>,
+    /// Where the data of `current` ends, and where reading it is.
+    end: usize,
     at: usize,
 }
 
@@ -33,7 +37,7 @@ pub fn read_ahead(source: Box<dyn Read + Send>) -> Box<dyn Read + Send> {
     let (filled_tx, filled) = sync_channel(BUFFERS);
     let (empty, empty_rx) = sync_channel(BUFFERS);
     for _ in 0..BUFFERS {
-        let _ = empty.send(Vec::with_capacity(CHUNK));
+        let _ = empty.send(vec![0u8; CHUNK]);
     }
     let started = std::thread::Builder::new()
         .name("decompress".into())
@@ -43,6 +47,7 @@ pub fn read_ahead(source: Box<dyn Read + Send>) -> Box<dyn Read + Send> {
             filled,
             empty,
             current: Vec::new(),
+            end: 0,
             at: 0,
         }),
         Err(e) => Box::new(Failing(Some(e))),
@@ -53,8 +58,6 @@ pub fn read_ahead(source: Box<dyn Read + Send>) -> Box<dyn Read + Send> {
 /// or the reader is gone.
 fn fill(mut source: Box<dyn Read + Send>, filled: &SyncSender<Piece>, empty: &Receiver<Vec<u8>>) {
     while let Ok(mut buf) = empty.recv() {
-        buf.clear();
-        buf.resize(CHUNK, 0);
         let mut len = 0;
         let end = loop {
             match source.read(&mut buf[len..]) {
@@ -67,15 +70,13 @@ fn fill(mut source: Box<dyn Read + Send>, filled: &SyncSender<Piece>, empty: &Re
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(e) => {
-                    buf.truncate(len);
-                    let _ = filled.send(Piece::Data(buf));
+                    let _ = filled.send(Piece::Data(buf, len));
                     let _ = filled.send(Piece::Failed(e));
                     return;
                 }
             }
         };
-        buf.truncate(len);
-        if filled.send(Piece::Data(buf)).is_err() {
+        if filled.send(Piece::Data(buf, len)).is_err() {
             return;
         }
         if end {
@@ -87,12 +88,12 @@ fn fill(mut source: Box<dyn Read + Send>, filled: &SyncSender<Piece>, empty: &Re
 
 impl Read for ReadAhead {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        while self.at == self.current.len() {
+        while self.at == self.end {
             match self.filled.recv() {
                 Ok(Piece::End) => return Ok(0),
-                Ok(Piece::Data(next)) => {
+                Ok(Piece::Data(next, end)) => {
                     let used = std::mem::replace(&mut self.current, next);
-                    self.at = 0;
+                    (self.at, self.end) = (0, end);
                     if used.capacity() > 0 {
                         let _ = self.empty.send(used);
                     }
@@ -102,7 +103,7 @@ impl Read for ReadAhead {
                 Err(_) => return Err(std::io::Error::other("decompressing stopped")),
             }
         }
-        let n = (self.current.len() - self.at).min(out.len());
+        let n = (self.end - self.at).min(out.len());
         out[..n].copy_from_slice(&self.current[self.at..self.at + n]);
         self.at += n;
         Ok(n)

@@ -9,6 +9,9 @@ use std::io::{BufReader, Read};
 /// times what `xz -9` and `7z -mx9` use.
 pub const DECODER_MEMORY_KIB: u32 = 256 * 1024;
 
+/// Bytes of the compressed input read at once.
+const INPUT_BUFFER: usize = 256 * 1024;
+
 /// A stream compression.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Compression {
@@ -21,7 +24,8 @@ pub enum Compression {
 
 /// A reader of what `input`, compressed with `c`, holds.
 pub fn decoder<'a>(c: Compression, input: impl Read + Send + 'a) -> Box<dyn Read + Send + 'a> {
-    let input = BufReader::new(input);
+    // Large reads of the compressed file: fewer calls on the decompressing thread.
+    let input = BufReader::with_capacity(INPUT_BUFFER, input);
     match c {
         Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
         Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),

@@ -26,6 +26,7 @@ pub(super) fn entries(
             tar::EntryType::Regular | tar::EntryType::Continuous => Kind::File,
             tar::EntryType::Directory => Kind::Folder,
             tar::EntryType::Symlink => Kind::Symlink,
+            tar::EntryType::Link => Kind::HardLink,
             _ => Kind::Other,
         };
         let head = Head {

@@ -37,6 +37,10 @@ pub struct Place<'a> {
     pub dest: &'a Path,
     /// The landing folder, relative to the destination.
     pub folder: &'a Path,
+    /// The folder the entries are shown in, in reports: the landing folder in the
+    /// destination, or where they are expected to land when that is known only at the
+    /// end.
+    pub shown_in: &'a Path,
     /// The entries share a top folder, which the landing folder stands for.
     pub strip_top: bool,
     /// Only these entries are written (see [`super::plan::picked`]).
@@ -97,13 +101,16 @@ impl Place<'_> {
         let Some(rel) = self.fitted(ctx, parts, is_dir, head.size, &shown) else {
             return Ok(());
         };
-        let shown = self.dest.join(&rel);
+        let shown = self
+            .shown_in
+            .join(rel.strip_prefix(self.folder).unwrap_or(&rel));
         let made_before = written.len();
         let done = match (&head.kind, &head.link) {
             (Kind::Folder, _) => self.folder(ctx, head, &rel, &shown, written),
             (Kind::File, _) => self.file(ctx, head, content, &rel, &shown, written),
             (Kind::Symlink, Some(target)) => self.link(ctx, head, target, &rel, &shown, written),
-            (Kind::Symlink, None) => {
+            (Kind::HardLink, Some(target)) => self.hard_link(ctx, target, &rel, &shown, written),
+            (Kind::Symlink | Kind::HardLink, None) => {
                 let damaged = ArchiveTrouble::Damaged.io();
                 ctx.failed_with(shown, IoError::new(Op::ReadArchive, self.archive, damaged));
                 Ok(())
@@ -130,7 +137,7 @@ impl Place<'_> {
             // The top folder is the landing folder.
             name = name.split_once('/').map_or("", |(_, rest)| rest);
         }
-        self.dest.join(self.folder).join(name)
+        self.shown_in.join(name)
     }
 
     /// The entry's path inside the destination: the landing folder, then each part
@@ -300,6 +307,64 @@ impl Place<'_> {
             );
         }
         Ok(())
+    }
+
+    /// A second name `rel` for the file `target` names in the archive, written before it
+    /// (a target outside the folder, or not there, fails alone; nothing is written
+    /// through the link: it is only a name).
+    fn hard_link(
+        &self,
+        ctx: &Ctx,
+        target: &[u8],
+        rel: &Path,
+        shown: &Path,
+        written: &mut Written,
+    ) -> Result<(), Stop> {
+        let Some(target) = self.written_as(target) else {
+            let leaves = ArchiveTrouble::NameLeaves.io();
+            ctx.failed_with(shown.to_owned(), IoError::new(Op::Create, shown, leaves));
+            return Ok(());
+        };
+        let (from, from_name) = match self.beneath.walk_to_parent(&target) {
+            Ok(found) => found,
+            Err(e) => return self.write_failed(ctx, shown, Op::Create, e),
+        };
+        let meta = Meta::stated(FileType::RegularFile, 0, 0);
+        let make = |parent: &OwnedFd, name: &CStr| {
+            rustix::fs::linkat(&from, &from_name, parent, name, AtFlags::empty())
+                .map_err(std::io::Error::from)
+        };
+        if let Some((_, name, ())) = self.make_new(ctx, rel, shown, &meta, written, make)? {
+            written.made(
+                &rel.with_file_name(OsStr::from_bytes(name.to_bytes())),
+                false,
+            );
+        }
+        Ok(())
+    }
+
+    /// Where the entry named `raw` in the archive was written, relative to the
+    /// destination (as [`Place::write`] places it, without reporting anything); `None`
+    /// when it is not placed in the folder at all.
+    fn written_as(&self, raw: &[u8]) -> Option<PathBuf> {
+        let path = inside(raw).ok()?;
+        let path = match self.pick {
+            None => path,
+            Some(pick) => super::plan::picked(&path, pick)?,
+        };
+        let mut parts: Vec<&OsStr> = path.iter().collect();
+        if self.strip_top && !parts.is_empty() {
+            parts.remove(0);
+        }
+        let mut rel = self.folder.to_owned();
+        for (i, part) in parts.iter().enumerate() {
+            match self.fit.part(part.as_bytes(), i + 1 < parts.len(), 0) {
+                Ok(None) => rel.push(part),
+                Ok(Some(fixed)) => rel.push(OsStr::from_bytes(&fixed)),
+                Err(_) => return None,
+            }
+        }
+        (rel != self.folder).then_some(rel)
     }
 
     /// Make `rel` new with `make` (given its folder and a name): under its own name, or,

@@ -72,6 +72,8 @@ pub fn one(ctx: &Ctx, spec: &JobSpec, archive: &Path, tools: &Tools<'_>) -> Resu
         beneath: tools.beneath,
         dest: &spec.dest,
         folder: &staging,
+        // Shown where an archive with one top folder lands (most do).
+        shown_in: &spec.dest,
         strip_top: false,
         pick: None,
         archive,
