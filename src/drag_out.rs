@@ -8,6 +8,7 @@
 
 mod display;
 mod find;
+mod from_archive;
 pub mod payload;
 mod selection;
 mod session;

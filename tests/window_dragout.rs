@@ -6,7 +6,8 @@
 //! copying). A drag released over the bare screen does nothing; over a window that refuses
 //! the files the status bar says so; a drag that comes back goes on inside the window (its
 //! drop menu); Escape leaves the other window without a drop. The window lives and answers
-//! pings throughout.
+//! pings throughout. Entries of a zip opened as a folder, dragged onto it, arrive as files
+//! extracted for the drop.
 //! Run: `cargo build && cargo test --test window_dragout` (skips without the tools, fails in CI).
 
 mod desktop;
@@ -264,4 +265,64 @@ fn listing(dir: &Path) -> Vec<PathBuf> {
         .collect();
     names.sort();
     names
+}
+
+/// The path a `file://` URI names (percent-decoded).
+fn path_of(uri: &[u8]) -> PathBuf {
+    let rest = uri.strip_prefix(b"file://").expect("a file URI");
+    let mut bytes = Vec::new();
+    let mut i = 0;
+    while i < rest.len() {
+        if rest[i] == b'%' && i + 2 < rest.len() {
+            let hex = std::str::from_utf8(&rest[i + 1..i + 3]).expect("hex");
+            bytes.push(u8::from_str_radix(hex, 16).expect("hex"));
+            i += 3;
+        } else {
+            bytes.push(rest[i]);
+            i += 1;
+        }
+    }
+    PathBuf::from(OsStr::from_bytes(&bytes))
+}
+
+#[test]
+fn an_entry_of_an_open_zip_dragged_onto_another_application_arrives_as_a_file() {
+    let Some(desk) = desktop_for_drops() else {
+        return;
+    };
+    let home = Home::with_empty("work");
+    porpoise_testkit::archives::zip(
+        &home.work.join("photos.zip"),
+        &[
+            porpoise_testkit::archives::Entry::file("beach.txt", "waves"),
+            porpoise_testkit::archives::Entry::file("forest.txt", "trees"),
+        ],
+    );
+    let record = home.path().join("drops.txt");
+    let (mut win, target) = side_by_side(&desk, &home, &record, false);
+    let (x, y) = win.wait_text("photos.zip");
+    win.double_click(x, y);
+    win.wait_title("the archive in the title", |t| t.ends_with("photos.zip"));
+    let from = row_of(&win, "forest");
+    let onto = middle_of(&desk, &win, &target);
+    win.drag_and_hold(from, onto, 24);
+    target.wait_line("the other window to see the drag over it", "motion");
+    win.release();
+    let drops = target.wait_drops(1);
+    let (_, uris) = &drops[0];
+    assert_eq!(uris.len(), 1, "one file: {uris:?}");
+    let got = path_of(&uris[0]);
+    // A file of its own, extracted for the drop: not a path inside the zip.
+    assert_eq!(got.file_name(), Some(OsStr::new("forest.txt")));
+    assert!(
+        got.starts_with(home.path().join(".cache/porpoise/dragged")),
+        "extracted into the cache: {}",
+        got.display()
+    );
+    assert_eq!(std::fs::read(&got).expect("the dropped file"), b"trees");
+    assert!(
+        !home.work.join("forest.txt").exists(),
+        "nothing extracted beside the zip"
+    );
+    win.alive();
 }

@@ -17,7 +17,7 @@ impl Display {
     pub fn answer(
         &self,
         request: &SelectionRequestEvent,
-        payload: &Payload,
+        payload: &mut Payload,
     ) -> Result<(), X11Error> {
         let a = &self.atoms;
         // Clients of the obsolete convention name no property: the target's name is it.
@@ -49,9 +49,13 @@ impl Display {
         requestor: u32,
         property: Atom,
         target: Atom,
-        payload: &Payload,
+        payload: &mut Payload,
     ) -> Result<bool, X11Error> {
         let a = &self.atoms;
+        let files_asked = [a.uri_list, a.text, a.text_plain, a.utf8_string].contains(&target);
+        if files_asked {
+            payload.make_ready();
+        }
         let bytes = if target == a.targets {
             self.conn.change_property32(
                 PropMode::REPLACE,
@@ -79,6 +83,10 @@ impl Display {
         } else {
             return Ok(false);
         };
+        if bytes.is_empty() {
+            // Entries of an archive that could not be extracted: nothing to give.
+            return Ok(false);
+        }
         // What one request can carry, less its header.
         if bytes.len() + 64 > self.conn.maximum_request_bytes() {
             tracing::warn!(

@@ -179,7 +179,7 @@ impl<'d> Session<'d> {
     fn read_events(&mut self) -> Result<(), X11Error> {
         while let Some(event) = self.d.conn.poll_for_event()? {
             match event {
-                Event::SelectionRequest(r) => self.d.answer(&r, &self.payload)?,
+                Event::SelectionRequest(r) => self.d.answer(&r, &mut self.payload)?,
                 Event::ClientMessage(m) => self.message(&m)?,
                 _ => {}
             }
