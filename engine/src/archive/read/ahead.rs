@@ -6,6 +6,8 @@
 use std::io::Read;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
+use super::decode::Failing;
+
 /// Bytes decompressed into one buffer.
 const CHUNK: usize = 1 << 20;
 
@@ -107,18 +109,6 @@ impl Read for ReadAhead {
         out[..n].copy_from_slice(&self.current[self.at..self.at + n]);
         self.at += n;
         Ok(n)
-    }
-}
-
-/// A reader whose first read gives the error the thread could not start with.
-struct Failing(Option<std::io::Error>);
-
-impl Read for Failing {
-    fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
-        Err(self
-            .0
-            .take()
-            .unwrap_or_else(|| std::io::Error::other("cannot decompress")))
     }
 }
 

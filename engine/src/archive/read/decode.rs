@@ -42,8 +42,9 @@ pub fn decoder<'a>(c: Compression, input: impl Read + Send + 'a) -> Box<dyn Read
     }
 }
 
-/// A reader whose first read gives the error a decoder failed to start with.
-struct Failing(Option<std::io::Error>);
+/// A reader whose first read gives the error a decoder (or its thread) failed to start
+/// with.
+pub(super) struct Failing(pub(super) Option<std::io::Error>);
 
 impl Read for Failing {
     fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
