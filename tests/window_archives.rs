@@ -215,3 +215,48 @@ fn compress_with_a_password_typed_makes_a_locked_zip() {
     assert_eq!(found[b"diary.txt".as_slice()].data, b"diary");
     win.alive();
 }
+
+#[test]
+fn a_7z_whose_names_are_locked_asks_its_password_when_opened() {
+    let Some(desk) = Desktop::start() else { return };
+    let Some(tool) = archives::seven_zip() else {
+        return porpoise_testkit::skip("7-Zip is needed to make a 7z with locked names");
+    };
+    let home = Home::with_empty("work");
+    let diary = home.path().join("diary.txt");
+    fs::write(&diary, "dear diary").expect("write");
+    let made = std::process::Command::new(tool)
+        .args(["a", "-bd", "-psesame", "-mhe=on"])
+        .arg(home.work.join("locked.7z"))
+        .arg(&diary)
+        .output()
+        .expect("7-Zip");
+    assert!(made.status.success(), "{made:?}");
+    let mut win = desk.open_work(&home);
+
+    // (OCR reads the name as two words.)
+    let (x, y) = win.wait_text("locked.");
+    win.double_click(x, y);
+    // Its names cannot be read without the password: asked, the field has the keyboard.
+    let (x, y) = win.wait_text("protected by a password");
+    win.type_text("wrong");
+    win.key("Return");
+    // Asked again, the red line saying the last one was wrong.
+    wait_for("the red line of a wrong password", PATIENCE, || {
+        let shot = win.shot();
+        let rows = usize::try_from(y + 10).ok()?..usize::try_from(y + 60).ok()?;
+        let cols = usize::try_from(x - 300).unwrap_or(0)..usize::try_from(x + 300).ok()?;
+        rows.flat_map(|row| cols.clone().map(move |col| (col, row)))
+            .any(|(col, row)| {
+                let [r, g, b] = shot.pixel(col, row);
+                r > 120 && r > g.saturating_add(60) && r > b.saturating_add(50)
+            })
+            .then_some(())
+    });
+    win.type_text("sesame");
+    win.key("Return");
+    win.wait_text("diary.txt");
+    win.wait_title("the archive in the title", |t| t.ends_with("locked.7z"));
+    win.save_shot("locked-7z-opened");
+    win.alive();
+}

@@ -163,3 +163,44 @@ fn a_real_folder_named_like_an_archive_is_listed_from_the_disk() {
     }
     assert_eq!(names, [b"inside".to_vec()]);
 }
+
+#[test]
+fn a_7z_whose_names_are_locked_lists_once_its_password_is_given() {
+    let Some(tool) = archives::seven_zip() else {
+        return porpoise_testkit::skip("7-Zip is needed to make a 7z with locked names");
+    };
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(tmp.path().join("diary.txt"), "dear diary").expect("write");
+    let archive = tmp.path().join("locked.7z");
+    let made = std::process::Command::new(tool)
+        .args(["a", "-bd", "-psesame", "-mhe=on"])
+        .arg(&archive)
+        .arg(tmp.path().join("diary.txt"))
+        .output()
+        .expect("7-Zip");
+    assert!(made.status.success(), "{made:?}");
+    let reason = |r: Result<porpoise_engine::entry::Batch, _>| match r {
+        Err(e) => Some(porpoise_engine::error::IoError::reason(&e)),
+        Ok(_) => None,
+    };
+    use porpoise_engine::error::ArchiveTrouble;
+    assert_eq!(
+        reason(browse::folder(&archive, Path::new(""))),
+        Some(Reason::Archive(ArchiveTrouble::NeedsPassword))
+    );
+    browse::give_password(&archive, "wrong".into());
+    let wrong = reason(browse::folder(&archive, Path::new("")));
+    assert!(
+        matches!(
+            wrong,
+            Some(Reason::Archive(
+                ArchiveTrouble::WrongPassword | ArchiveTrouble::Damaged
+            ))
+        ),
+        "{wrong:?}"
+    );
+    browse::give_password(&archive, "sesame".into());
+    let batch = browse::folder(&archive, Path::new("")).expect("listed with the password");
+    assert_eq!(batch.entries.len(), 1);
+    assert_eq!(batch.name(0), b"diary.txt");
+}

@@ -728,6 +728,7 @@ password-title = „{ $name }“ ist mit einem Passwort geschützt
 password-wrong = Das Passwort ist falsch. Bitte erneut versuchen.
 password-placeholder = Passwort
 password-extract = Entpacken
+password-open = Öffnen
 
 ## Extract To…
 extract-to-title-one = „{ $name }“ entpacken

@@ -731,6 +731,7 @@ password-title = “{ $name }” is protected by a password
 password-wrong = The password is wrong. Try again.
 password-placeholder = Password
 password-extract = Extract
+password-open = Open
 
 ## Extract To…
 extract-to-title-one = Extract “{ $name }”

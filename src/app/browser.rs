@@ -45,6 +45,7 @@ impl App {
             Event::Job(request) => self.start_job(request),
             Event::AskDelete(paths) => self.ask_delete(paths),
             Event::BrokenLink(link) => self.ask_broken_link(link),
+            Event::ArchiveLocked { archive, wrong } => self.ask_archive_password(archive, wrong),
             Event::Open { files, with } => self.open_files(files, with),
             Event::AskOpenWith { ticket, files } => self.ask_open_with(ticket, files),
             Event::Chooser { files, mimes } => self.open_chooser(files, mimes),

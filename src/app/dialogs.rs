@@ -20,6 +20,7 @@ use crate::dialog::{self, Dialog, Event};
 use crate::key_press::KeyPress;
 use crate::message::Message;
 use crate::request::{JobKind, JobRequest};
+use crate::screen::browser::pane::PaneMsg;
 
 impl App {
     /// What dialogs read of the window.
@@ -136,11 +137,28 @@ impl App {
                 self.jobs.steer(job, |c| c.answer_preflight(choice));
                 Task::none()
             }
-            Answer::Password { job, password } => {
+            Answer::Password {
+                job: Some(job),
+                password,
+                ..
+            } => {
                 let password = password.map(|p| p.expose().to_owned());
                 self.jobs.steer(job, |c| c.answer_password(password));
                 Task::none()
             }
+            // An archive opened as a folder: read again with the password.
+            Answer::Password {
+                job: None,
+                archive,
+                password: Some(password),
+            } => {
+                porpoise_engine::archive::browse::give_password(
+                    &archive,
+                    password.expose().to_owned(),
+                );
+                self.in_browser(|b, cx| b.pane_message(PaneMsg::Reload, cx))
+            }
+            Answer::Password { password: None, .. } => Task::none(),
             Answer::Delete(sources) => self.start_job(JobRequest {
                 kind: JobKind::Delete,
                 sources,
@@ -193,6 +211,20 @@ impl App {
         if matches!(&self.dialog, Some(Dialog::Question(q)) if q.ask.holds(job)) {
             self.dialog = None;
         }
+    }
+
+    /// An archive whose names are locked was opened as a folder: ask for its password.
+    pub(super) fn ask_archive_password(&mut self, archive: PathBuf, wrong: bool) -> Task<Message> {
+        let ask = Question::new(Ask::Password {
+            job: None,
+            archive,
+            wrong,
+            typed: Default::default(),
+        });
+        self.show_dialog(
+            Dialog::Question(ask),
+            iced::widget::operation::focus(crate::dialog::question::PASSWORD_FIELD),
+        )
     }
 
     /// A broken link was opened: say so, and offer to move it to the trash.

@@ -47,9 +47,10 @@ pub enum Ask {
         problems: Vec<Problem>,
         can_proceed: bool,
     },
-    /// An extraction waits for an archive's password (`wrong`: the last one was).
+    /// An extraction waits for an archive's password, or (`job` `None`) an archive
+    /// whose names are locked is being opened as a folder (`wrong`: the last one was).
     Password {
-        job: u64,
+        job: Option<u64>,
         archive: PathBuf,
         wrong: bool,
         typed: Passphrase,
@@ -64,9 +65,8 @@ impl Ask {
     /// The job this question is about, if any.
     pub fn job(&self) -> Option<u64> {
         match self {
-            Ask::Conflict { job, .. } | Ask::Preflight { job, .. } | Ask::Password { job, .. } => {
-                Some(*job)
-            }
+            Ask::Conflict { job, .. } | Ask::Preflight { job, .. } => Some(*job),
+            Ask::Password { job, .. } => *job,
             Ask::ConfirmDelete { .. } | Ask::BrokenLink { .. } => None,
         }
     }
@@ -148,9 +148,11 @@ pub enum Answer {
         job: u64,
         choice: PreflightChoice,
     },
-    /// The password typed for a job's archive; `None`: there is none (it fails).
+    /// The password typed for a job's archive (or, `job` `None`, an archive opened as a
+    /// folder); `None`: there is none (it fails).
     Password {
-        job: u64,
+        job: Option<u64>,
+        archive: PathBuf,
         password: Option<Passphrase>,
     },
     Delete(Vec<PathBuf>),
@@ -292,15 +294,23 @@ impl Question {
             ) => Some(Event::Answer(Answer::Preflight { job: *job, choice })),
             // Nothing typed: the button waits.
             (Ask::Password { typed, .. }, Reply::Password) if typed.is_empty() => None,
-            (Ask::Password { job, typed, .. }, Reply::Password) => {
-                Some(Event::Answer(Answer::Password {
-                    job: *job,
-                    password: Some(typed.clone()),
-                }))
-            }
-            // Cancel: the job hears there is none (the archive fails), never left waiting.
-            (Ask::Password { job, .. }, _) => Some(Event::Answer(Answer::Password {
+            (
+                Ask::Password {
+                    job,
+                    archive,
+                    typed,
+                    ..
+                },
+                Reply::Password,
+            ) => Some(Event::Answer(Answer::Password {
                 job: *job,
+                archive: archive.clone(),
+                password: Some(typed.clone()),
+            })),
+            // Cancel: the job hears there is none (the archive fails), never left waiting.
+            (Ask::Password { job, archive, .. }, _) => Some(Event::Answer(Answer::Password {
+                job: *job,
+                archive: archive.clone(),
                 password: None,
             })),
             (Ask::ConfirmDelete { paths }, Reply::Delete) => {

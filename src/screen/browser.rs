@@ -94,6 +94,12 @@ pub enum Event {
     Job(crate::request::JobRequest),
     /// A link whose target is gone was opened.
     BrokenLink(PathBuf),
+    /// An archive whose names are locked was opened as a folder (`wrong`: with a
+    /// password that does not open it).
+    ArchiveLocked {
+        archive: PathBuf,
+        wrong: bool,
+    },
     /// Shift+Del: ask whether to delete these for good.
     AskDelete(Vec<PathBuf>),
     /// Open files, each with its default application or all `with` one.

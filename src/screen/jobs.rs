@@ -278,7 +278,7 @@ impl Jobs {
                 });
             }
             JobEvent::Password { archive, wrong } => self.questions.push_back(Ask::Password {
-                job: id,
+                job: Some(id),
                 archive,
                 wrong,
                 typed: Default::default(),

@@ -18,7 +18,7 @@ use crate::mounts::MountClass;
 
 use super::read::ReadError;
 
-pub use cache::forget_all;
+pub use cache::{forget_all, give_password};
 pub use path::{is_archive_name, split};
 pub use tree::Tree;
 

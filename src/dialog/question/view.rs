@@ -107,6 +107,9 @@ fn label(reply: Reply, q: &Question) -> (String, Tone) {
         Reply::Preflight(PreflightChoice::ReplaceCharacters) => (fl!("preflight-replace"), Primary),
         Reply::Preflight(PreflightChoice::SkipThem) => (fl!("preflight-skip"), Secondary),
         Reply::Preflight(PreflightChoice::Cancel) => (fl!("preflight-cancel"), Secondary),
+        Reply::Password if matches!(ask, Ask::Password { job: None, .. }) => {
+            (fl!("password-open"), Primary)
+        }
         Reply::Password => (fl!("password-extract"), Primary),
         Reply::Delete => (fl!("delete-confirm-delete"), Danger),
         Reply::Trash => (fl!("broken-link-trash"), Primary),

@@ -74,6 +74,9 @@ impl Browser {
                 cx.tell(Event::Save);
             }
             Some(PaneEvent::Scrolled) => cx.tell(Event::Scrolled),
+            Some(PaneEvent::Locked { archive, wrong }) => {
+                cx.tell(Event::ArchiveLocked { archive, wrong });
+            }
             Some(PaneEvent::Say { text, failed }) => cx.tell(Event::Note(match failed {
                 true => crate::screen::status::Note::failed(text),
                 false => crate::screen::status::Note::said(text),

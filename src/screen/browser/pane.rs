@@ -92,6 +92,8 @@ pub enum PaneEvent {
     /// Something for the status bar: the folders Tab could complete to, or a typed
     /// location that is not there (`failed`).
     Say { text: String, failed: bool },
+    /// The archive it shows as a folder has locked names: its password is needed.
+    Locked { archive: PathBuf, wrong: bool },
 }
 
 /// How long a folder may keep silent before the view says its server does not answer.

@@ -5,7 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use crate::archive::list::{MOST_ENTRIES, list};
+use crate::archive::list::{MOST_ENTRIES, list_with};
+use crate::archive::read::ReadError;
 use crate::error::{IoError, Op};
 
 use super::tree::Tree;
@@ -23,6 +24,21 @@ struct Kept {
 }
 
 static KEPT: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
+
+/// The passwords given for archives whose names are locked (a 7z's encrypted header), for
+/// as long as the process runs; the last few.
+static PASSWORDS: Mutex<Vec<(PathBuf, String)>> = Mutex::new(Vec::new());
+
+/// At most this many passwords are kept.
+const MOST_PASSWORDS: usize = 16;
+
+/// Read the archive at `archive` with `password` from now on (its names are locked).
+pub fn give_password(archive: &Path, password: String) {
+    let mut passwords = PASSWORDS.lock().unwrap_or_else(|e| e.into_inner());
+    passwords.retain(|(p, _)| p != archive);
+    passwords.insert(0, (archive.to_owned(), password));
+    passwords.truncate(MOST_PASSWORDS);
+}
 
 /// The tree of the archive at `archive` and the file's time (seconds, nanoseconds),
 /// from the cache while the file is unchanged, else read now (on this thread).
@@ -47,7 +63,21 @@ pub fn tree_of(archive: &Path) -> Result<(Arc<Tree>, (i64, u32)), IoError> {
             return Ok((tree, mtime));
         }
     }
-    let listing = list(archive, MOST_ENTRIES).map_err(super::read_failure)?;
+    let password = PASSWORDS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(|(p, _)| p == archive)
+        .map(|(_, pw)| pw.clone());
+    let key = password.as_deref().map(str::as_bytes);
+    let listing = match list_with(archive, MOST_ENTRIES, key) {
+        Ok(listing) => listing,
+        // Names decrypted with the wrong key read as damage.
+        Err(ReadError::Damaged { path, .. }) if password.is_some() => {
+            return Err(super::read_failure(ReadError::WrongPassword { path }));
+        }
+        Err(e) => return Err(super::read_failure(e)),
+    };
     let tree = Arc::new(Tree::of(&listing));
     let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
     kept.retain(|k| k.path != archive);

@@ -6,8 +6,9 @@ use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
+use porpoise_engine::archive::browse;
 use porpoise_engine::entry::{Batch, Entry};
-use porpoise_engine::error::Reason;
+use porpoise_engine::error::{ArchiveTrouble, Reason};
 use porpoise_engine::listing::{
     DirEvent, ListOptions, Lister, ListerCache, SortKey, SortOrder, ViewOptions,
 };
@@ -214,8 +215,19 @@ impl Pane {
         let space = matches!(event, DirEvent::Opened { .. })
             .then(|| work::space(self.listing.generation, self.lister.path().to_owned()));
         self.unanswered = false;
+        let mut locked = None;
         if let DirEvent::Failed(e) = &event {
             tracing::info!("{}", porpoise_engine::error::chain(e));
+            if let Reason::Archive(
+                t @ (ArchiveTrouble::NeedsPassword | ArchiveTrouble::WrongPassword),
+            ) = e.reason()
+                && let Some((archive, _)) = browse::split(self.lister.path())
+            {
+                locked = Some(PaneEvent::Locked {
+                    archive,
+                    wrong: t == ArchiveTrouble::WrongPassword,
+                });
+            }
             // A file was asked for (on the command line, typed): show its folder with
             // the file selected, in its place in the history.
             if e.reason() == Reason::NotADirectory
@@ -254,7 +266,7 @@ impl Pane {
             false => Task::none(),
         };
         let tasks = [count, reveal, space.unwrap_or_else(Task::none)];
-        (crate::tasks::batch(tasks), None)
+        (crate::tasks::batch(tasks), locked)
     }
 
     /// A listing's answer to the work it asked for (counts, free space); answers to a
