@@ -30,6 +30,23 @@ fn on_photos_zip(desk: &Desktop) -> (Home, Window<'_>) {
     (home, win)
 }
 
+/// Wait for the line saying a password was wrong, in the theme's red under the dialog's
+/// title at `title` (red words are read badly by OCR: their colour is looked for instead).
+fn wait_for_wrong_password_line(win: &Window<'_>, title: (i32, i32)) {
+    let (x, y) = title;
+    wait_for("the red line of a wrong password", PATIENCE, || {
+        let shot = win.shot();
+        let rows = usize::try_from(y + 10).ok()?..usize::try_from(y + 60).ok()?;
+        let cols = usize::try_from(x - 300).unwrap_or(0)..usize::try_from(x + 300).ok()?;
+        rows.flat_map(|row| cols.clone().map(move |col| (col, row)))
+            .any(|(col, row)| {
+                let [r, g, b] = shot.pixel(col, row);
+                r > 120 && r > g.saturating_add(60) && r > b.saturating_add(50)
+            })
+            .then_some(())
+    });
+}
+
 #[test]
 fn extract_here_makes_a_folder_named_after_the_zip() {
     let Some(desk) = Desktop::start() else { return };
@@ -95,19 +112,8 @@ fn extract_to_asks_the_folder_and_a_locked_zip_its_password() {
     let (x, y) = win.wait_text("protected by a password");
     win.type_text("wrong");
     win.key("Return");
-    // Asked again, with the line saying it was wrong in the theme's red under the title
-    // (red words are read badly by OCR: their colour is looked for instead).
-    wait_for("the red line of a wrong password", PATIENCE, || {
-        let shot = win.shot();
-        let rows = usize::try_from(y + 10).ok()?..usize::try_from(y + 60).ok()?;
-        let cols = usize::try_from(x - 300).unwrap_or(0)..usize::try_from(x + 300).ok()?;
-        rows.flat_map(|row| cols.clone().map(move |col| (col, row)))
-            .any(|(col, row)| {
-                let [r, g, b] = shot.pixel(col, row);
-                r > 120 && r > g.saturating_add(60) && r > b.saturating_add(50)
-            })
-            .then_some(())
-    });
+    // Asked again, with the line saying it was wrong under the title.
+    wait_for_wrong_password_line(&win, (x, y));
     win.type_text("right");
     win.key("Return");
     let secret = elsewhere.join("locked/secret.txt");
@@ -242,17 +248,7 @@ fn a_7z_whose_names_are_locked_asks_its_password_when_opened() {
     win.type_text("wrong");
     win.key("Return");
     // Asked again, the red line saying the last one was wrong.
-    wait_for("the red line of a wrong password", PATIENCE, || {
-        let shot = win.shot();
-        let rows = usize::try_from(y + 10).ok()?..usize::try_from(y + 60).ok()?;
-        let cols = usize::try_from(x - 300).unwrap_or(0)..usize::try_from(x + 300).ok()?;
-        rows.flat_map(|row| cols.clone().map(move |col| (col, row)))
-            .any(|(col, row)| {
-                let [r, g, b] = shot.pixel(col, row);
-                r > 120 && r > g.saturating_add(60) && r > b.saturating_add(50)
-            })
-            .then_some(())
-    });
+    wait_for_wrong_password_line(&win, (x, y));
     win.type_text("sesame");
     win.key("Return");
     win.wait_text("diary.txt");
