@@ -213,18 +213,16 @@ impl App {
         }
     }
 
-    /// An archive whose names are locked was opened as a folder: ask for its password.
+    /// An archive whose names are locked was opened as a folder: ask for its password, in
+    /// line with the jobs' questions (one of them may be on screen).
     pub(super) fn ask_archive_password(&mut self, archive: PathBuf, wrong: bool) -> Task<Message> {
-        let ask = Question::new(Ask::Password {
+        self.jobs.questions.push_back(Ask::Password {
             job: None,
             archive,
             wrong,
             typed: Default::default(),
         });
-        self.show_dialog(
-            Dialog::Question(ask),
-            iced::widget::operation::focus(crate::dialog::question::PASSWORD_FIELD),
-        )
+        self.ask_next_question()
     }
 
     /// A broken link was opened: say so, and offer to move it to the trash.
