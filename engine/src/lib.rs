@@ -21,6 +21,7 @@ pub mod mime;
 pub mod mounts;
 pub mod owners;
 pub mod place;
+pub mod preview;
 pub mod props;
 pub mod rename;
 pub mod search;

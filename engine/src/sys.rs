@@ -120,6 +120,16 @@ pub fn open_file_at(dir: impl AsFd, name: &CStr) -> std::io::Result<OwnedFd> {
     )?)
 }
 
+/// Open the file at `path` for reading its content, links followed; a fifo there does not
+/// block the open.
+pub fn open_file_follow(path: &Path) -> std::io::Result<OwnedFd> {
+    Ok(rustix::fs::open(
+        path,
+        OFlags::RDONLY | OFlags::NOCTTY | OFlags::NONBLOCK | OFlags::CLOEXEC,
+        Mode::empty(),
+    )?)
+}
+
 /// Open the folder at `path` without following a final symlink.
 pub fn open_dir_nofollow(path: &Path) -> std::io::Result<OwnedFd> {
     open_dir_at(rustix::fs::CWD, &path_cstr(path)?)

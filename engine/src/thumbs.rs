@@ -48,6 +48,19 @@ pub use external::Thumbnailers;
 pub use make::slow_mount_allowed;
 pub use pool::{Setup, Thumbnailer};
 
+/// The image in `file` (at `path`) scaled to fit a `box_px` square by the thumbnails'
+/// decoders, allocating at most `max_alloc` bytes (previews use it at the window's size).
+pub(crate) fn decode_scaled(
+    file: std::fs::File,
+    path: &std::path::Path,
+    box_px: u32,
+    max_alloc: u64,
+) -> Result<ScaledPicture, ThumbError> {
+    decode::thumbnail(file, path, box_px, max_alloc)
+}
+
+pub(crate) use decode::Scaled as ScaledPicture;
+
 /// The four sizes of the standard, by the folder each is kept in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ThumbSize {

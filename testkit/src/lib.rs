@@ -9,6 +9,7 @@ pub mod archives;
 pub mod jobs;
 pub mod mounts;
 pub mod nobody;
+pub mod pictures;
 pub mod portal;
 pub mod recorders;
 pub mod rig;

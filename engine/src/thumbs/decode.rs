@@ -35,7 +35,7 @@ pub(super) fn supports(mime: &str) -> bool {
 }
 
 /// A thumbnail's pixels, and the size of the image it was made from.
-pub(super) struct Scaled {
+pub(crate) struct Scaled {
     pub width: u32,
     pub height: u32,
     /// Straight RGBA, 8 bits.
