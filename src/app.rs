@@ -10,6 +10,7 @@ mod focus;
 mod jobs;
 mod look;
 mod places;
+mod preview;
 mod query;
 mod show;
 mod thumbs;
@@ -65,6 +66,10 @@ pub struct App {
     thumbs: super::thumbs::Thumbs,
     /// The applications that open files.
     apps: super::apps::AppsState,
+    /// The quick preview, while it is open (Space).
+    preview: Option<super::screen::preview::Preview>,
+    /// The information panel's state (shown by the setting).
+    info: super::screen::info::Info,
 }
 
 /// How the window looks: its theme, what the desktop last said of its look and the
@@ -107,8 +112,12 @@ impl App {
     ) -> (App, Task<Message>) {
         let viewport = Viewport {
             offset_y: 0.0,
-            width: super::layout::files_width(settings.window_width, settings.show_places)
-                .max(200.0),
+            width: super::layout::files_width(
+                settings.window_width,
+                settings.show_places,
+                settings.show_info,
+            )
+            .max(200.0),
             height: (settings.window_height - 140.0).max(200.0),
         };
         let (places, places_work) = super::screen::places::Places::new(&home);
@@ -130,6 +139,8 @@ impl App {
             dialog: None,
             thumbs: Default::default(),
             apps: super::apps::AppsState::new(home.apps.clone()),
+            preview: None,
+            info: Default::default(),
         };
         let task = crate::tasks::batch([
             places_work.map(Message::Places),
@@ -177,7 +188,8 @@ impl App {
     pub fn update(&mut self, message: Message) -> Task<Message> {
         let task = self.handle_message(message);
         let asked = self.ask_next_question();
-        crate::tasks::batch([task, asked, self.ask_types(), self.ask_thumbs()])
+        let looked = self.follow_selection();
+        crate::tasks::batch([task, asked, looked, self.ask_types(), self.ask_thumbs()])
     }
 
     fn handle_message(&mut self, message: Message) -> Task<Message> {
@@ -224,6 +236,11 @@ impl App {
             Message::Types(m) => self.on_types_message(m),
             Message::Thumbs(m) => self.on_thumbs_message(m),
             Message::Dialog(m) => self.on_dialog_message(m),
+            Message::Preview(m) => self.on_preview_message(m),
+            Message::Info(m) => {
+                self.info.update(m);
+                Task::none()
+            }
             Message::Appearance(a) => self.on_appearance(a),
             Message::Apps(m) => self.on_apps_message(m),
             Message::Show(r) => self.on_show_request(r),
@@ -319,6 +336,8 @@ impl App {
         self.browser.is_listed()
             && self.jobs.at_rest(&self.jobs_asking())
             && self.thumbs.pending() == 0
+            && self.preview.as_ref().is_none_or(|p| p.is_read())
+            && (!self.settings.show_info || self.info.is_read())
     }
 }
 

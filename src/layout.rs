@@ -55,11 +55,19 @@ pub fn places_width(window: f32, shown: bool) -> f32 {
 }
 
 /// The width left to the file view in a window `window` pixels wide.
-pub fn files_width(window: f32, places_shown: bool) -> f32 {
+pub fn files_width(window: f32, places_shown: bool, info_shown: bool) -> f32 {
     let places = places_width(window, places_shown);
-    // The rule between Places and the view.
-    let rule = if places > 0.0 { 1.0 } else { 0.0 };
-    (window - places - rule).max(0.0)
+    let info = info_width(window, info_shown);
+    // The rules between Places, the view and the information panel.
+    let rules = [places, info].iter().filter(|w| **w > 0.0).count() as f32;
+    (window - places - info - rules).max(0.0)
+}
+
+/// The information panel's width in a window `window` wide: none when hidden, or when
+/// the window is narrower than 800 pixels.
+pub fn info_width(window: f32, shown: bool) -> f32 {
+    let width = crate::screen::info::WIDTH;
+    if shown && window >= 800.0 { width } else { 0.0 }
 }
 
 /// How the details view shares a width: the name's text, and the columns shown beside it
@@ -121,7 +129,7 @@ mod tests {
 
     #[test]
     fn a_wide_window_shows_every_column() {
-        let width = files_width(1024.0, true);
+        let width = files_width(1024.0, true, false);
         let c = usual(width);
         assert_eq!(c.shown.len(), 3, "{c:?} at {width}");
         assert!(c.name >= NAME_MIN);
@@ -130,7 +138,7 @@ mod tests {
     #[test]
     fn half_a_laptop_screen_keeps_the_name_and_drops_type_first() {
         for window in [700.0, 640.0, 600.0] {
-            let width = files_width(window, true);
+            let width = files_width(window, true, false);
             let c = usual(width);
             assert!(!c.shows(Column::Type), "Type shown at {window}: {c:?}");
             assert!(c.shows(Column::Size), "Size dropped at {window}: {c:?}");
@@ -164,7 +172,7 @@ mod tests {
     #[test]
     fn a_wide_window_gives_type_room_for_its_words_and_a_set_width_is_kept() {
         // 1920 pixels: the name has hundreds to spare; Type takes what it needs.
-        let width = files_width(1920.0, true);
+        let width = files_width(1920.0, true, false);
         let c = usual(width);
         let type_width = c
             .shown
@@ -174,7 +182,7 @@ mod tests {
         assert_eq!(type_width, Some(TYPE_ROOMY));
         assert!(c.name >= NAME_ROOMY, "{c:?}");
         // On a laptop the name keeps its room first.
-        let c = usual(files_width(1024.0, true));
+        let c = usual(files_width(1024.0, true, false));
         assert_eq!(c.shown[2], (Column::Type, Column::Type.usual_width()));
         // A width the person set is the width, wherever it is.
         let mut set = BTreeMap::new();

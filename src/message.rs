@@ -22,6 +22,10 @@ pub enum Message {
     Status(super::screen::status::Message),
     /// The dialog over the window.
     Dialog(super::dialog::Message),
+    /// The quick preview over the window (Space).
+    Preview(super::screen::preview::Message),
+    /// The information panel (F11).
+    Info(super::screen::info::Message),
     /// The pointer over the window, drop targets, files other applications drop.
     Drag(ActionMsg),
     SaveDue(u64),

@@ -2,6 +2,8 @@
 //! (tabs and panes), Places, the job panel and the status bar.
 
 pub mod browser;
+pub mod info;
 pub mod jobs;
 pub mod places;
+pub mod preview;
 pub mod status;

@@ -112,6 +112,8 @@ pub struct Settings {
     pub theme: ThemeChoice,
     /// The Places panel is shown (F9), where the window is wide enough for it.
     pub show_places: bool,
+    /// The information panel is shown (F11), where the window is wide enough for it.
+    pub show_info: bool,
     /// An icon theme to use instead of the desktop's (e.g. "Papirus"); unset: the desktop's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub icon_theme: Option<String>,
@@ -152,6 +154,7 @@ impl Default for Settings {
             window_height: 700.0,
             theme: ThemeChoice::Auto,
             show_places: true,
+            show_info: false,
             icon_theme: None,
             verify_copies: false,
             restore_tabs: true,

@@ -105,6 +105,11 @@ impl Thumbs {
         })
     }
 
+    /// The pool, once started.
+    pub fn pool(&self) -> Option<&Pool> {
+        self.pool.as_ref()
+    }
+
     /// Take the started pool and its outcomes, which [`Thumbs::subscription`] follows.
     pub fn started(&mut self, pool: Pool, outcomes: Events<ThumbEvent>) {
         self.pool = Some(pool);

@@ -21,6 +21,11 @@ pub use facts::{PictureFacts, picture_facts};
 pub use picture::{Picture, picture};
 pub use text::{TEXT_LIMIT, Text, text};
 
+/// `mime` (unaliased) is a picture [`picture`] decodes.
+pub fn is_picture(mime: &str) -> bool {
+    crate::thumbs::decodes(mime)
+}
+
 /// At most this many bytes are read looking for a picture's EXIF data.
 pub const EXIF_LIMIT: u64 = 16 << 20;
 

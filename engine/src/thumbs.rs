@@ -61,6 +61,11 @@ pub(crate) fn decode_scaled(
 
 pub(crate) use decode::Scaled as ScaledPicture;
 
+/// `mime` (unaliased) is decoded in-process.
+pub(crate) fn decodes(mime: &str) -> bool {
+    decode::supports(mime)
+}
+
 /// The four sizes of the standard, by the folder each is kept in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ThumbSize {

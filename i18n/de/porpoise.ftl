@@ -752,3 +752,22 @@ compress-password-hint = Leer lassen: kein Passwort (zip und 7z: AES-256)
 compress-create = Erstellen
 compress-cancel = Abbrechen
 compress-default-name = Archiv
+
+## Die Schnellansicht (Leertaste) und das Informationsfeld (F11)
+shortcuts-preview = Schnellansicht des gewählten Elements
+shortcuts-info = Informationsfeld zeigen oder verbergen
+preview-loading = Wird geladen…
+preview-counting = Wird gezählt…
+preview-folder-value = { $contents }, { $size }
+preview-text-encoding = { $encoding }
+preview-text-cut = { $encoding }, die ersten 200 KiB
+preview-too-large = Dieses Bild ist zu groß zum Anzeigen ({ $width } × { $height })
+preview-damaged = Diese Datei kann nicht angezeigt werden: Sie ist beschädigt oder nicht, was ihr Typ sagt
+preview-unreadable = Diese Datei kann nicht gelesen werden: { $why }
+info-selected = { $count } Elemente gewählt
+info-total = Gesamtgröße der Dateien
+info-permissions = Berechtigungen
+info-dimensions = Abmessungen
+info-dimensions-value = { $width } × { $height } Pixel
+info-camera = Kamera
+info-taken = Aufgenommen

@@ -755,3 +755,22 @@ compress-password-hint = Leave empty for none (zip and 7z: AES-256)
 compress-create = Create
 compress-cancel = Cancel
 compress-default-name = Archive
+
+## The quick preview (Space) and the information panel (F11)
+shortcuts-preview = Quick preview of the selected item
+shortcuts-info = Show or hide the information panel
+preview-loading = Loading…
+preview-counting = Counting…
+preview-folder-value = { $contents }, { $size }
+preview-text-encoding = { $encoding }
+preview-text-cut = { $encoding }, the first 200 KiB
+preview-too-large = This picture is too large to show ({ $width } × { $height })
+preview-damaged = This file cannot be shown: it is damaged or not what its type says
+preview-unreadable = This file cannot be read: { $why }
+info-selected = { $count } items selected
+info-total = Total size of the files
+info-permissions = Permissions
+info-dimensions = Dimensions
+info-dimensions-value = { $width } × { $height } pixels
+info-camera = Camera
+info-taken = Taken

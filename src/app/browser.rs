@@ -51,6 +51,7 @@ impl App {
             Event::Chooser { files, mimes } => self.open_chooser(files, mimes),
             Event::Terminal(folder) => self.open_terminal(folder),
             Event::Properties => self.open_properties(),
+            Event::Preview => self.open_preview(),
             Event::Preferences => self.open_preferences(),
             Event::Help(page) => self.open_help(page),
             Event::NewWindow(folder) => self.open_new_window(folder),
@@ -112,6 +113,11 @@ impl App {
     pub(super) fn key(&mut self, k: &KeyPress) -> Task<Message> {
         if self.dialog.is_some() {
             return self.dialog_key(k);
+        }
+        if self.preview.is_some()
+            && let Some(task) = self.preview_key(k)
+        {
+            return task;
         }
         if k.key == Key::Named(Named::Escape) && self.actions.is_dragging() {
             return self.cancel_drag();

@@ -48,6 +48,7 @@ impl App {
     /// Show `dialog` (the window's menus close); `task` is its start.
     fn show_dialog(&mut self, dialog: Dialog, task: Task<dialog::Message>) -> Task<Message> {
         self.browser.pane_mut().close_menus();
+        self.preview = None;
         self.dialog = Some(dialog);
         task.map(Message::Dialog)
     }
@@ -253,7 +254,7 @@ impl App {
     }
 
     /// The type of `path` where the pane showing it has told it.
-    fn told_type(&self, path: &std::path::Path) -> Option<crate::types::Mime> {
+    pub(super) fn told_type(&self, path: &std::path::Path) -> Option<crate::types::Mime> {
         let name = path.file_name()?.as_bytes();
         self.browser
             .shown_panes()

@@ -46,7 +46,7 @@ impl App {
             parts.tab_bar.map_or_else(nothing, |bar| {
                 column![browser(bar), rule::horizontal(1).style(rule::weak)].into()
             }),
-            row![places, browser(parts.files)].height(Fill),
+            row![places, browser(parts.files), self.info_view()].height(Fill),
             self.jobs_view().map_or_else(nothing, |panel| {
                 column![rule::horizontal(1).style(rule::weak), panel].into()
             }),
@@ -62,6 +62,14 @@ impl App {
         layers.extend(
             crate::screen::status::history_layer(&self.status).map(|l| l.map(Message::Status)),
         );
+        if let Some(p) = &self.preview {
+            let show = crate::screen::preview::Show {
+                types: &self.types,
+                icons: &self.look.icons,
+                window: self.window_size(),
+            };
+            layers.push(p.view(show).map(Message::Preview));
+        }
         let tracking = self.actions.drag.is_some();
         let window = pointer(Stack::with_children(layers), tracking, |e| {
             Message::Drag(ActionMsg::Pointer(e))
@@ -70,6 +78,24 @@ impl App {
         // window's widgets keep their state (the file view its scroll position) under it.
         let all = Stack::with_children(std::iter::once(window.into()).chain(self.dialog_view()));
         modifiers(all, self.keyboard.modifiers, Message::Modifiers).into()
+    }
+}
+
+impl App {
+    /// The information panel with its rule, or an empty place while it is hidden.
+    fn info_view(&self) -> Element<'_, Message> {
+        if crate::layout::info_width(self.settings.window_width, self.settings.show_info) <= 0.0 {
+            return nothing();
+        }
+        let show = crate::screen::info::Show {
+            types: &self.types,
+            icons: &self.look.icons,
+        };
+        row![
+            rule::vertical(1).style(rule::weak),
+            self.info.view(show).map(Message::Info)
+        ]
+        .into()
     }
 }
 

@@ -73,6 +73,8 @@ pub fn shortcuts() -> Vec<(String, Vec<(&'static str, String)>)> {
                 ("Ctrl+1  Ctrl+2", fl!("shortcuts-views")),
                 ("Ctrl++  Ctrl+-  Ctrl+0", fl!("shortcuts-zoom")),
                 ("F9", fl!("shortcuts-places")),
+                ("F11", fl!("shortcuts-info")),
+                ("Space", fl!("shortcuts-preview")),
             ],
         ),
         (

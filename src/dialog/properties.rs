@@ -24,6 +24,7 @@ use crate::request::{JobKind, JobRequest};
 use crate::undo::UndoStep;
 
 pub use view::OCTAL_INPUT;
+pub(crate) use view::contents_words;
 
 /// What the properties dialog asks of the window.
 #[derive(Debug)]

@@ -126,6 +126,8 @@ pub enum Event {
     Help(crate::dialog::help::Page),
     /// The properties of the selection (or of the shown folder).
     Properties,
+    /// Open the quick preview of the item under the cursor.
+    Preview,
     /// The Preferences dialog.
     Preferences,
     /// The batch rename of the selection.

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use super::make::{self, Context};
 use super::run::Cancel;
-use super::{Request, ThumbCache, ThumbEvent, ThumbSize, Thumbnailers};
+use super::{Request, SkipReason, ThumbCache, ThumbEvent, ThumbOutcome, ThumbSize, Thumbnailers};
 use crate::events::{self, Events, Sender};
 use crate::mime::MimeDb;
 
@@ -182,6 +182,22 @@ impl Thumbnailer {
 
     /// A thumbnail can be made of files of type `mime`: an in-process decoder or an
     /// external thumbnailer takes it.
+    /// Make (or take from the cache) a thumbnail on the calling thread, past the queue:
+    /// a preview's large picture of a document or video. Blocks for as long as the
+    /// external thumbnailer runs (at most the timeout).
+    pub fn make_now(&self, request: &Request) -> ThumbOutcome {
+        let cancel = Cancel::default();
+        make::make(
+            &self.shared.ctx,
+            &request.path,
+            request.size,
+            request.on_slow_mounts,
+            &cancel,
+        )
+        // Only a cancel ends without an outcome, and nothing cancels this one.
+        .unwrap_or(ThumbOutcome::Skipped(SkipReason::Gone))
+    }
+
     pub fn can_make(&self, mime: &str) -> bool {
         self.shared.ctx.can_make(mime)
     }

@@ -216,7 +216,7 @@ fn counted<'a>(
 
 /// "24 files", "24 files, 2 folders", "2 folders", or empty: a kind only when there is
 /// some of it.
-fn contents_words(files: u64, folders: u64) -> String {
+pub(crate) fn contents_words(files: u64, folders: u64) -> String {
     let files_words = || fl!("props-files", count = files);
     let folders_words = || fl!("props-folders", count = folders);
     match (files, folders) {

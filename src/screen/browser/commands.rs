@@ -67,6 +67,11 @@ pub enum Command {
     ContextMenu,
     /// F9: show or hide Places.
     TogglePlaces,
+    /// F11: show or hide the information panel.
+    ToggleInfo,
+    /// Space: the quick preview of the item under the cursor (while a name is being typed
+    /// to find it, a space goes on the name).
+    Preview,
     /// Ctrl+1 and Ctrl+2: the details or the icons view.
     View(ViewMode),
     /// Alt+Home: the home folder.
@@ -146,12 +151,14 @@ pub fn command(k: &KeyPress) -> Option<Command> {
         Key::Named(Named::F5) => Some(Command::CopyToOther),
         Key::Named(Named::F6) => Some(Command::MoveToOther),
         Key::Named(Named::F9) => Some(Command::TogglePlaces),
+        Key::Named(Named::F11) => Some(Command::ToggleInfo),
         Key::Named(Named::F10) if m.shift() => Some(Command::ContextMenu),
         Key::Named(Named::F10) => Some(Command::NewFolder),
         Key::Named(Named::F2) => Some(Command::Rename),
         Key::Named(Named::F1) => Some(Command::Shortcuts),
         Key::Named(Named::ContextMenu) => Some(Command::ContextMenu),
         Key::Named(Named::Space) if m.control() => Some(Command::ToggleCursor),
+        Key::Named(Named::Space) if !m.alt() && !m.logo() => Some(Command::Preview),
         Key::Named(Named::Delete) if m.shift() => Some(Command::DeleteForGood),
         Key::Named(Named::Delete) => Some(Command::Trash),
         Key::Named(Named::Escape) => Some(Command::CancelLocation),

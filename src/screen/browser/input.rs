@@ -155,6 +155,19 @@ impl Browser {
                 self.toggle_places(cx);
                 Task::none()
             }
+            Command::ToggleInfo => {
+                cx.settings.show_info = !cx.settings.show_info;
+                cx.tell(Event::Save);
+                Task::none()
+            }
+            Command::Preview => {
+                if self.pane.typing_ahead(Instant::now(), TYPEAHEAD_RESET) {
+                    self.type_ahead(" ", cx)
+                } else {
+                    cx.tell(Event::Preview);
+                    Task::none()
+                }
+            }
             Command::View(mode) => self.set_view(mode, cx),
             Command::Home => {
                 let home = cx.home.folder.clone();

@@ -165,7 +165,7 @@ impl Browser {
 
     /// The width of a pane's file view now (half the room in split view).
     pub fn files_width(&self, s: &Settings) -> f32 {
-        let all = crate::layout::files_width(s.window_width, s.show_places);
+        let all = crate::layout::files_width(s.window_width, s.show_places, s.show_info);
         if self.beside.is_some() {
             ((all - 1.0) / 2.0).floor()
         } else {

@@ -123,6 +123,11 @@ impl Pane {
         self.typeahead.0.clear();
     }
 
+    /// A name is being typed to find it: its last key was less than `reset` ago.
+    pub fn typing_ahead(&self, now: Instant, reset: Duration) -> bool {
+        !self.typeahead.0.is_empty() && now.duration_since(self.typeahead.1) <= reset
+    }
+
     pub fn type_ahead(&mut self, text: &str, now: Instant, reset: Duration) -> String {
         if now.duration_since(self.typeahead.1) > reset {
             self.typeahead.0.clear();
