@@ -1,6 +1,7 @@
 //! How soon the quick preview of a 4000×3000 JPEG shows in the real window after Space,
 //! under Xvfb on the CPU renderer as the window tests run it: from just before the key is
-//! sent (by `xdotool`, a process of its own) until a screenshot shows the photo large
+//! sent (by `xdotool`, a process of its own, whose start and end fall inside the time) until
+//! a screenshot shows the photo large
 //! (its colour over much of the window); then Escape, and again. Beside it in the same
 //! run: the harness's own floor (a key that changes nothing, then one screenshot) and the
 //! engine's decode of the same photo to the same box alone, in this process.
@@ -29,10 +30,9 @@ fn main() {
     let folder = root.path().join("photos");
     std::fs::create_dir_all(&folder).expect("mkdir");
     let photo = folder.join("sunflower.jpg");
-    pictures::write(
-        &photo,
-        &pictures::jpeg(&pictures::plain(4000, 3000, ORANGE)),
-    );
+    // Grain over every pixel, so the file is as large and as slow to decode as a photo's.
+    let grainy = pictures::grainy(4000, 3000, ORANGE, 12);
+    pictures::write(&photo, &pictures::jpeg(&grainy));
     let size = std::fs::metadata(&photo).map_or(0, |m| m.len());
 
     let win = desk.launch(Launch::new(root.path()).arg(&folder).window_binary());

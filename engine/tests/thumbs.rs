@@ -738,6 +738,28 @@ fn the_real_desktop_thumbnailer_output_gets_our_tags() {
     assert_eq!(left, 1);
 }
 
+/// A preview's large picture of a type only an external thumbnailer draws, made at once
+/// on the calling thread (past the queue, no event sent), and kept in the cache.
+#[test]
+fn make_now_draws_through_the_desktop_thumbnailer_on_the_calling_thread() {
+    if !have("gdk-pixbuf-thumbnailer") || !Path::new("/usr/share/thumbnailers").is_dir() {
+        skip("gdk-pixbuf-thumbnailer (libgdk-pixbuf2.0-bin) is not installed");
+        return;
+    }
+    let desk = Desk::new();
+    let file = desk.path("poster.ppm");
+    let mut ppm = b"P6\n1600 1200\n255\n".to_vec();
+    ppm.extend(picture(1600, 1200).into_raw());
+    std::fs::write(&file, ppm).expect("write");
+    let thumbnailers = Thumbnailers::load(&[PathBuf::from("/usr/share")]);
+    let (t, rx) = Thumbnailer::start(desk.setup(thumbnailers));
+    let request = porpoise_engine::thumbs::Request::new(file.clone(), ThumbSize::XxLarge);
+    let thumb = ready(t.make_now(&request));
+    assert_eq!((thumb.width, thumb.height), (1024, 768));
+    assert!(thumb.file.starts_with(desk.cache_root().join("xx-large")));
+    assert!(matches!(rx.try_next(), Next::Waiting), "no event for it");
+}
+
 #[test]
 fn nothing_on_a_network_mount_unless_allowed() {
     // The rule, and the class a real tmpfs gets.

@@ -15,6 +15,19 @@ pub fn plain(w: u32, h: u32, colour: [u8; 3]) -> image::RgbImage {
     })
 }
 
+/// A `w`×`h` picture of about `colour`, each channel of each pixel off by up to
+/// `spread` either way (seeded): detail as a photo's, which JPEG cannot make small.
+pub fn grainy(w: u32, h: u32, colour: [u8; 3], spread: u8) -> image::RgbImage {
+    let mut rng = crate::rng::Rng(w as u64 * 31 + h as u64);
+    let width = usize::from(spread) * 2 + 1;
+    image::RgbImage::from_fn(w, h, |_, _| {
+        image::Rgb(colour.map(|c| {
+            let off = rng.below(width) as i32 - i32::from(spread);
+            (i32::from(c) + off).clamp(0, 255) as u8
+        }))
+    })
+}
+
 /// `img` as a JPEG of quality 90.
 pub fn jpeg(img: &image::RgbImage) -> Vec<u8> {
     let mut out = Vec::new();
