@@ -15,6 +15,23 @@ pub struct KeyPress {
 }
 
 impl KeyPress {
+    /// An arrow, Page Up or Down, Home or End: a key that moves the view's cursor.
+    pub fn moves(&self) -> bool {
+        matches!(
+            self.key.as_ref(),
+            Key::Named(
+                Named::ArrowUp
+                    | Named::ArrowDown
+                    | Named::ArrowLeft
+                    | Named::ArrowRight
+                    | Named::PageUp
+                    | Named::PageDown
+                    | Named::Home
+                    | Named::End,
+            )
+        )
+    }
+
     /// A press of `key` with `modifiers` held, not taken by an input; a character key
     /// without Ctrl or Alt types its character.
     pub fn new(key: Key, modifiers: Modifiers) -> KeyPress {

@@ -18,23 +18,6 @@ use porpoise_testkit::pictures::{self, Exif};
 
 const ORANGE: [u8; 3] = [235, 125, 20];
 
-/// How many pixels of about `rgb` the window shows.
-fn pixels_of(win: &Window, rgb: [u8; 3]) -> usize {
-    let shot = win.shot();
-    let near = |a: u8, b: u8| a.abs_diff(b) < 30;
-    let mut n = 0;
-    for y in (0..shot.height).step_by(2) {
-        for x in (0..shot.width).step_by(2) {
-            let p = shot.pixel(x, y);
-            if near(p[0], rgb[0]) && near(p[1], rgb[1]) && near(p[2], rgb[2]) {
-                n += 1;
-            }
-        }
-    }
-    // Every other pixel each way was looked at.
-    n * 4
-}
-
 /// A 4000×3000 orange photo with the camera's EXIF data.
 fn photo(path: &Path) {
     let jpeg = pictures::jpeg(&pictures::plain(4000, 3000, ORANGE));
@@ -71,11 +54,11 @@ fn space_previews_a_photo_then_the_next_text_and_escape_closes() {
     .unwrap();
     let mut win = desk.open_work_sized(&home, (1000, 700));
     win.click_text("sunflower");
-    let before = pixels_of(&win, ORANGE);
+    let before = win.shot().pixels_like(ORANGE);
     win.key("space");
     // The photo at the window's size: well over a hundred thousand orange pixels.
     wait_for("the photo large over the window", PATIENCE, || {
-        (pixels_of(&win, ORANGE) > before + 150_000).then_some(())
+        (win.shot().pixels_like(ORANGE) > before + 150_000).then_some(())
     });
     win.save_shot("preview-photo");
     win.alive();
@@ -84,7 +67,7 @@ fn space_previews_a_photo_then_the_next_text_and_escape_closes() {
     win.key("Up");
     win.wait_text("harbour");
     win.wait_text("lanterns");
-    assert!(pixels_of(&win, ORANGE) < 20_000, "the photo is gone");
+    assert!(win.shot().pixels_like(ORANGE) < 20_000, "the photo is gone");
     win.save_shot("preview-text");
 
     win.key("Escape");
@@ -94,11 +77,11 @@ fn space_previews_a_photo_then_the_next_text_and_escape_closes() {
     win.key("Down");
     win.key("space");
     wait_for("the photo again", PATIENCE, || {
-        (pixels_of(&win, ORANGE) > before + 150_000).then_some(())
+        (win.shot().pixels_like(ORANGE) > before + 150_000).then_some(())
     });
     win.key("space");
     wait_for("the preview closed", PATIENCE, || {
-        (pixels_of(&win, ORANGE) < before + 20_000).then_some(())
+        (win.shot().pixels_like(ORANGE) < before + 20_000).then_some(())
     });
     win.alive();
 }

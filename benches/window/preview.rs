@@ -14,7 +14,7 @@ mod desktop;
 
 use std::time::{Duration, Instant};
 
-use desktop::{Launch, Window};
+use desktop::Launch;
 use porpoise_testkit::pictures;
 
 const ORANGE: [u8; 3] = [235, 125, 20];
@@ -40,27 +40,27 @@ fn main() {
     win.resize(SIZE.0, SIZE.1);
     win.click_text("sunflower");
     win.settle();
-    let plain = orange(&win);
+    let plain = win.shot().pixels_like(ORANGE);
 
     let mut shown = Vec::with_capacity(rounds);
     let mut floor = Vec::with_capacity(rounds);
     for _ in 0..rounds {
         let start = Instant::now();
         win.key("shift");
-        let _ = orange(&win);
+        let _ = win.shot().pixels_like(ORANGE);
         floor.push(ms(start.elapsed()));
 
         let start = Instant::now();
         win.key("space");
         loop {
-            if orange(&win) > plain + 150_000 {
+            if win.shot().pixels_like(ORANGE) > plain + 150_000 {
                 break;
             }
             assert!(start.elapsed() < Duration::from_secs(30), "no preview");
         }
         shown.push(ms(start.elapsed()));
         win.key("Escape");
-        while orange(&win) > plain + 20_000 {}
+        while win.shot().pixels_like(ORANGE) > plain + 20_000 {}
         win.settle();
     }
     let box_px =
@@ -90,22 +90,6 @@ fn main() {
         decode,
     );
     win.closes_with("ctrl+q");
-}
-
-/// Pixels of about the photo's colour on screen (every other pixel each way, times 4).
-fn orange(win: &Window) -> usize {
-    let shot = win.shot();
-    let near = |a: u8, b: u8| a.abs_diff(b) < 30;
-    let mut n = 0;
-    for y in (0..shot.height).step_by(2) {
-        for x in (0..shot.width).step_by(2) {
-            let p = shot.pixel(x, y);
-            if near(p[0], ORANGE[0]) && near(p[1], ORANGE[1]) && near(p[2], ORANGE[2]) {
-                n += 1;
-            }
-        }
-    }
-    n * 4
 }
 
 fn row(what: &str, mut times: Vec<f64>) {

@@ -165,24 +165,13 @@ fn jpeg_bytes(img: &image::RgbImage) -> Vec<u8> {
     out
 }
 
-/// `jpeg` with an EXIF APP1 segment holding only an orientation tag, after its SOI.
+/// `jpeg` with an EXIF segment whose orientation is `orientation`.
 fn with_orientation(jpeg: &[u8], orientation: u16) -> Vec<u8> {
-    let mut tiff = b"MM\0\x2a\0\0\0\x08".to_vec();
-    tiff.extend_from_slice(&1u16.to_be_bytes()); // one entry
-    tiff.extend_from_slice(&0x0112u16.to_be_bytes()); // Orientation
-    tiff.extend_from_slice(&3u16.to_be_bytes()); // SHORT
-    tiff.extend_from_slice(&1u32.to_be_bytes()); // one value
-    tiff.extend_from_slice(&orientation.to_be_bytes());
-    tiff.extend_from_slice(&[0, 0]);
-    tiff.extend_from_slice(&0u32.to_be_bytes()); // no next IFD
-    let mut app1 = b"Exif\0\0".to_vec();
-    app1.extend_from_slice(&tiff);
-    let mut out = jpeg[..2].to_vec();
-    out.extend_from_slice(&[0xff, 0xe1]);
-    out.extend_from_slice(&((app1.len() + 2) as u16).to_be_bytes());
-    out.extend_from_slice(&app1);
-    out.extend_from_slice(&jpeg[2..]);
-    out
+    let exif = porpoise_testkit::pictures::Exif {
+        orientation,
+        ..Default::default()
+    };
+    porpoise_testkit::pictures::with_exif(jpeg, &exif)
 }
 
 /// The tEXt chunks of a PNG, read here by hand (independent of the engine's reader).

@@ -68,17 +68,8 @@ impl App {
                     self.keyboard.part = Part::View;
                     Some(Task::none())
                 }
-                Key::Named(
-                    Named::ArrowUp
-                    | Named::ArrowDown
-                    | Named::ArrowLeft
-                    | Named::ArrowRight
-                    | Named::PageUp
-                    | Named::PageDown
-                    | Named::Home
-                    | Named::End
-                    | Named::Enter,
-                ) => Some(Task::none()),
+                Key::Named(Named::Enter) => Some(Task::none()),
+                _ if k.moves() => Some(Task::none()),
                 _ => None,
             };
         }

@@ -47,16 +47,7 @@ impl App {
                 self.preview = None;
                 Some(Task::none())
             }
-            Key::Named(
-                Named::ArrowUp
-                | Named::ArrowDown
-                | Named::ArrowLeft
-                | Named::ArrowRight
-                | Named::PageUp
-                | Named::PageDown
-                | Named::Home
-                | Named::End,
-            ) if !m.alt() => None,
+            _ if k.moves() && !m.alt() => None,
             _ => {
                 self.preview = None;
                 None

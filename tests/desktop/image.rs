@@ -53,6 +53,22 @@ impl Shot {
         [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
     }
 
+    /// About how many pixels are within 30 of `rgb` in each channel (every other pixel
+    /// each way is looked at, the count times four).
+    pub fn pixels_like(&self, rgb: [u8; 3]) -> usize {
+        let near = |a: u8, b: u8| a.abs_diff(b) < 30;
+        let mut n = 0;
+        for y in (0..self.height).step_by(2) {
+            for x in (0..self.width).step_by(2) {
+                let p = self.pixel(x, y);
+                if near(p[0], rgb[0]) && near(p[1], rgb[1]) && near(p[2], rgb[2]) {
+                    n += 1;
+                }
+            }
+        }
+        n * 4
+    }
+
     pub fn write_png(&self, path: &Path) {
         write_png(path, self.width, self.height, &self.rgb);
     }
