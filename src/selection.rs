@@ -167,6 +167,18 @@ impl Selection {
         if self.names.is_empty() && self.cursor.is_none() {
             return;
         }
+        // A few names: each looked up (no key made per row of a large opened folder).
+        if self.names.len() < 16 {
+            self.names.retain(|n| lister.position(n).is_some());
+            if self
+                .cursor
+                .as_deref()
+                .is_some_and(|c| lister.position(c).is_none())
+            {
+                self.cursor = None;
+            }
+            return;
+        }
         let shown: HashSet<std::borrow::Cow<'_, [u8]>> = lister.iter().map(|(_, n)| n).collect();
         self.names.retain(|n| shown.contains(n.as_slice()));
         if let Some(c) = &self.cursor

@@ -318,3 +318,56 @@ fn trash_reaches_a_row_two_levels_down_and_the_icons_view_shows_the_top_only() {
     assert_eq!(names(&app), ["beta", "zeta", "alpha.txt"]);
     assert!(!app.browser().pane().has_open_folders());
 }
+
+#[test]
+fn a_filter_hides_rows_at_every_level_and_keeps_what_was_opened() {
+    let (_lang, _dir, app) = english_booted(layout);
+    let app = click(app, b"zeta");
+    let mut app = key(app, Named::ArrowRight);
+    settled(
+        &mut app,
+        &["beta", "zeta", "inner", "middle.txt", "alpha.txt"],
+    );
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::ToggleFilter)),
+    );
+    // Each level shows the names holding the text; an opened folder hidden by it hides
+    // its rows too, and comes back open.
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::FilterInput("e".into()))),
+    );
+    assert_eq!(names(&app), ["beta", "zeta", "inner", "middle.txt"]);
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::FilterInput("bet".into()))),
+    );
+    assert_eq!(names(&app), ["beta"]);
+    let app = send(
+        app,
+        Message::Browser(browser::Message::Pane(PaneMsg::ToggleFilter)),
+    );
+    assert_eq!(
+        names(&app),
+        ["beta", "zeta", "inner", "middle.txt", "alpha.txt"]
+    );
+    assert!(app.browser().pane().is_open(b"zeta"));
+}
+
+#[test]
+fn an_opened_folder_removed_on_disk_closes() {
+    let (_lang, dir, app) = english_booted(layout);
+    let app = click(app, b"zeta");
+    let mut app = key(app, Named::ArrowRight);
+    settled(
+        &mut app,
+        &["beta", "zeta", "inner", "middle.txt", "alpha.txt"],
+    );
+    let app = click(app, b"zeta/middle.txt");
+    let mut app = app;
+    fs::remove_dir_all(dir.path().join("zeta")).expect("rm -r");
+    settled(&mut app, &["beta", "alpha.txt"]);
+    assert!(!app.browser().pane().has_open_folders());
+    assert!(app.browser().pane().selection().is_empty());
+}
