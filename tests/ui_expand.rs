@@ -371,3 +371,31 @@ fn an_opened_folder_removed_on_disk_closes() {
     assert!(!app.browser().pane().has_open_folders());
     assert!(app.browser().pane().selection().is_empty());
 }
+
+#[test]
+fn rows_inside_an_opened_folder_get_their_types_by_their_own_names() {
+    let (_lang, dir, app) = english_booted(layout);
+    fs::write(dir.path().join("zeta/Makefile"), b"all:\n").expect("write");
+    let app = click(app, b"zeta");
+    let mut app = key(app, Named::ArrowRight);
+    settled(
+        &mut app,
+        &[
+            "beta",
+            "zeta",
+            "inner",
+            "Makefile",
+            "middle.txt",
+            "alpha.txt",
+        ],
+    );
+    app.settle_until(|app| {
+        let types = app.browser().pane().types();
+        types
+            .of(b"zeta/Makefile")
+            .is_some_and(|m| m.as_ref() == "text/x-makefile")
+            && types
+                .of(b"zeta/middle.txt")
+                .is_some_and(|m| m.as_ref() == "text/plain")
+    });
+}
