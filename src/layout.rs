@@ -30,6 +30,11 @@ pub const PAD_LEFT: f32 = 10.0;
 pub const PAD_RIGHT: f32 = 18.0;
 /// The icon at the start of a row.
 pub const ROW_ICON: f32 = 20.0;
+/// The triangle before a folder's icon in the details view (a click opens the folder in
+/// place), and the room kept for it before other entries.
+pub const TWISTY: f32 = 16.0;
+/// How far the rows of an opened folder are indented, per level.
+pub const INDENT: f32 = 18.0;
 /// Where the file view's first row starts below the window's top (toolbar and column
 /// header above it); menus opened from the keyboard are placed from it.
 pub const VIEW_TOP: f32 = 73.0;

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use porpoise_engine::listing::Lister;
+use crate::screen::browser::pane::tree::Rows;
 
 #[derive(Debug, Default, Clone)]
 pub struct Selection {
@@ -80,6 +80,30 @@ impl Selection {
         }
     }
 
+    /// The opened folder `folder` closed: what was selected inside it is let go, and a
+    /// cursor inside it moves to the folder (as in Dolphin).
+    pub fn close_folder(&mut self, folder: &[u8]) {
+        use crate::screen::browser::pane::tree::is_inside;
+        self.names.retain(|n| !is_inside(n, folder));
+        for slot in [&mut self.cursor, &mut self.anchor] {
+            if slot.as_deref().is_some_and(|c| is_inside(c, folder)) {
+                *slot = Some(folder.to_vec());
+            }
+        }
+    }
+
+    /// Every opened folder closed: only entries of the shown folder itself stay
+    /// selected, and a cursor inside an opened folder moves to the one it was in.
+    pub fn keep_top(&mut self) {
+        let top = |n: &[u8]| n.split(|&b| b == b'/').next().unwrap_or(n).to_vec();
+        self.names.retain(|n| !n.contains(&b'/'));
+        for slot in [&mut self.cursor, &mut self.anchor] {
+            if let Some(c) = slot.as_deref() {
+                *slot = Some(top(c));
+            }
+        }
+    }
+
     /// Ctrl+arrows: put the cursor on `name` and leave what is selected as it is.
     pub fn move_cursor(&mut self, name: &[u8]) {
         self.cursor = Some(name.to_vec());
@@ -94,28 +118,27 @@ impl Selection {
     }
 
     /// Ctrl+A: every shown entry; the cursor stays (or goes to the first).
-    pub fn select_all(&mut self, lister: &Lister) {
-        self.names = lister.iter().map(|(_, n)| n.to_vec()).collect();
+    pub fn select_all(&mut self, lister: &Rows<'_>) {
+        self.names = lister.iter().map(|(_, n)| n.into_owned()).collect();
         if self.cursor.is_none() {
-            self.cursor = lister.get(0).map(|(_, n)| n.to_vec());
+            self.cursor = lister.get(0).map(|(_, n)| n.into_owned());
             self.anchor = self.cursor.clone();
         }
     }
 
     /// Ctrl+Shift+A: every shown entry that was not selected, and none that was; the
     /// cursor stays.
-    pub fn invert(&mut self, lister: &Lister) {
+    pub fn invert(&mut self, lister: &Rows<'_>) {
         let was = std::mem::take(&mut self.names);
         self.names = lister
             .iter()
-            .map(|(_, n)| n)
-            .filter(|n| !was.contains(*n))
-            .map(<[u8]>::to_vec)
+            .map(|(_, n)| n.into_owned())
+            .filter(|n| !was.contains(n))
             .collect();
     }
 
     /// Shift+move/click: select from the anchor to position `to` (shown order).
-    pub fn extend_to(&mut self, lister: &Lister, to: usize) {
+    pub fn extend_to(&mut self, lister: &Rows<'_>, to: usize) {
         let from = self
             .anchor
             .as_deref()
@@ -125,26 +148,38 @@ impl Selection {
         self.names.clear();
         for i in lo..=hi {
             if let Some((_, n)) = lister.get(i) {
-                self.names.insert(n.to_vec());
+                self.names.insert(n.into_owned());
             }
         }
-        self.cursor = lister.get(to).map(|(_, n)| n.to_vec());
+        self.cursor = lister.get(to).map(|(_, n)| n.into_owned());
         if self.anchor.is_none() {
             self.anchor = self.cursor.clone();
         }
     }
 
     /// Position of the cursor among the shown entries.
-    pub fn cursor_position(&self, lister: &Lister) -> Option<usize> {
+    pub fn cursor_position(&self, lister: &Rows<'_>) -> Option<usize> {
         lister.position(self.cursor.as_deref()?)
     }
 
     /// Forget names that are no longer shown (removed, or hidden by a filter).
-    pub fn retain_shown(&mut self, lister: &Lister) {
+    pub fn retain_shown(&mut self, lister: &Rows<'_>) {
         if self.names.is_empty() && self.cursor.is_none() {
             return;
         }
-        let shown: HashSet<&[u8]> = lister.iter().map(|(_, n)| n).collect();
+        // A few names: each looked up (no key made per row of a large opened folder).
+        if self.names.len() < 16 {
+            self.names.retain(|n| lister.position(n).is_some());
+            if self
+                .cursor
+                .as_deref()
+                .is_some_and(|c| lister.position(c).is_none())
+            {
+                self.cursor = None;
+            }
+            return;
+        }
+        let shown: HashSet<std::borrow::Cow<'_, [u8]>> = lister.iter().map(|(_, n)| n).collect();
         self.names.retain(|n| shown.contains(n.as_slice()));
         if let Some(c) = &self.cursor
             && !shown.contains(c.as_slice())
@@ -154,13 +189,13 @@ impl Selection {
     }
 
     /// Selected entries, how many of them are files, and the files' total bytes.
-    pub fn summary(&self, lister: &Lister) -> (usize, usize, u64) {
+    pub fn summary(&self, lister: &Rows<'_>) -> (usize, usize, u64) {
         if self.names.is_empty() {
             return (0, 0, 0);
         }
         let (files, bytes) = lister
             .iter()
-            .filter(|(e, n)| !e.is_dir_like() && self.names.contains(*n))
+            .filter(|(e, n)| !e.is_dir_like() && self.names.contains(n.as_ref()))
             .fold((0, 0), |(f, b), (e, _)| (f + 1, b + e.size));
         (self.names.len(), files, bytes)
     }

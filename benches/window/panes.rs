@@ -2,8 +2,10 @@
 //! memory with one 50 000-file folder shown, with the same folder in two panes (split
 //! view: one listing, shared), and with two different 50 000-file folders side by side;
 //! and how long it takes until the second pane shows its first rows after F3, beside the
-//! time the first pane took to show the folder's first rows. Each round is a fresh window;
-//! medians of the rounds.
+//! time the first pane took to show the folder's first rows; and a 50 000-file folder
+//! opened in place (Right in the details view) inside another, beside the same size of
+//! folder shown on its own: memory and time to first rows. Each round is a fresh window
+//! (two for the folder opened in place); medians of the rounds.
 //!
 //! Run: `cargo bench -p porpoise --bench panes` (needs Xvfb, openbox, xdotool and
 //! tesseract, as the window tests do; `PORPOISE_BENCH_ROUNDS` sets the rounds, default 3).
@@ -31,11 +33,16 @@ fn main() {
     let two = root.path().join("filestwo");
     make_files(&one, "filesone");
     make_files(&two, "filestwo");
+    // A folder holding only a 50 000-file folder, to open in place.
+    let outer = root.path().join("outer");
+    make_files(&outer.join("filesnest"), "filesnest");
 
     println!("# porpoise panes benchmark ({rounds} rounds, medians; a fresh window each)\n");
     let mut figures: Vec<Round> = Vec::new();
     for _ in 0..rounds {
-        figures.push(round(&desk, &home, &one, &two));
+        let mut r = round(&desk, &home, &one, &two);
+        (r.nested, r.nested_ms) = nested_round(&desk, &home, &outer);
+        figures.push(r);
     }
     let med = |f: fn(&Round) -> f64| median(figures.iter().map(f).collect());
     println!("| what is shown | RSS growth MiB | first rows ms |");
@@ -55,6 +62,11 @@ fn main() {
         med(|r| r.two_folders)
     );
     println!(
+        "| one pane, a 50 000-file folder opened in place inside another (Right) | {:.1} | {:.0} (after Right) |",
+        med(|r| r.nested),
+        med(|r| r.nested_ms)
+    );
+    println!(
         "\nGrowth is over the window showing an empty folder. Goals: two different folders \
          ≤ 12 MB, the same folder in two panes ≤ 7 MB."
     );
@@ -67,6 +79,10 @@ struct Round {
     two_folders: f64,
     first_rows_ms: f64,
     after_f3_ms: f64,
+    /// A 50 000-file folder opened in place: growth over its parent shown closed, and ms
+    /// from Right to its first rows.
+    nested: f64,
+    nested_ms: f64,
 }
 
 fn round(desk: &Desktop, home: &Path, one: &Path, two: &Path) -> Round {
@@ -98,7 +114,24 @@ fn round(desk: &Desktop, home: &Path, one: &Path, two: &Path) -> Round {
         two_folders,
         first_rows_ms,
         after_f3_ms,
+        nested: 0.0,
+        nested_ms: 0.0,
     }
+}
+
+/// A fresh window on `outer` (one folder, `filesnest`, of 50 000 files): Down selects
+/// the folder, Right opens it in place; growth in MiB over the window before, and ms
+/// until its first rows are drawn.
+fn nested_round(desk: &Desktop, home: &Path, outer: &Path) -> (f64, f64) {
+    let win = desk.launch(Launch::new(home).arg(outer).window_binary());
+    win.wait_title("the outer folder in the title", |t| t.ends_with("outer"));
+    wait_drawn(&win, "filesnest", |_, y| y > 73);
+    win.key("Down");
+    let base = settled_rss(&win);
+    let ms = time_until_drawn(&win, "Right", "filesnest-", |_, y| y > 73);
+    let growth = mib(settled_rss(&win) - base);
+    win.closes_with("ctrl+q");
+    (growth, ms)
 }
 
 /// Where the two panes meet: halfway across the room Places leaves.

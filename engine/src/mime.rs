@@ -94,12 +94,14 @@ impl MimeDb {
     /// enough, else by its first bytes if `facts.sniff`
     /// allows, else by the name's best guess (empty: text). A link counts as what it points at: a
     /// caller that knows only that it is a link passes what its target is.
+    /// `name` may be a path below `dir` (names joined by `/`): its last name tells the type.
     pub fn of_entry(&self, dir: &Path, name: &[u8], facts: Facts) -> String {
-        if let Some(mime) = self.of_entry_unread(name, facts) {
+        let own = name.rsplit(|&b| b == b'/').next().unwrap_or(name);
+        if let Some(mime) = self.of_entry_unread(own, facts) {
             return mime;
         }
         let data = first_bytes(&dir.join(OsStr::from_bytes(name))).unwrap_or_default();
-        self.by_name_and_data(name, &data)
+        self.by_name_and_data(own, &data)
     }
 
     /// The type of an entry as [`MimeDb::of_entry`] tells it, when that needs no read of

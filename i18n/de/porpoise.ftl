@@ -678,6 +678,7 @@ shortcuts-reload = Neu laden
 shortcuts-views = Details oder Symbole
 shortcuts-zoom = Größer, kleiner, normale Größe
 shortcuts-places = Orte zeigen oder verbergen
+shortcuts-open-in-place = Ordner an Ort und Stelle auf- oder zuklappen (Detailansicht)
 shortcuts-selecting = Auswählen
 shortcuts-select-all = Alles auswählen
 shortcuts-invert = Auswahl umkehren

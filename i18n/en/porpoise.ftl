@@ -681,6 +681,7 @@ shortcuts-reload = Reload
 shortcuts-views = Details or icons
 shortcuts-zoom = Larger, smaller, usual size
 shortcuts-places = Show or hide Places
+shortcuts-open-in-place = Open or close a folder in place (details view)
 shortcuts-selecting = Selecting
 shortcuts-select-all = Select all
 shortcuts-invert = Invert the selection

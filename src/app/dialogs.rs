@@ -3,6 +3,7 @@
 //! passphrase, the next question of a job), handing it its messages and keys, and doing
 //! what its events ask (close it, start a job, open files, apply a setting, answer a job).
 
+use crate::screen::browser::pane::tree::{child_key, split_key};
 use std::collections::HashSet;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
@@ -283,11 +284,20 @@ impl App {
         if pane.in_trash() || pane.selection().len() < 2 {
             return Task::none();
         }
-        let lister = pane.lister();
         let selection = pane.selection();
+        let rows = pane.rows();
+        // Items of one folder are renamed together: the folder of the first selected row
+        // (an opened folder's entries are the rows after it).
+        let Some(first) = rows.iter().find(|(_, key)| selection.is_selected(key)) else {
+            return Task::none();
+        };
+        let of = split_key(&first.1).0.to_vec();
+        let Some(lister) = rows.lister_of(&of) else {
+            return Task::none();
+        };
         let items: Vec<Item> = lister
             .iter()
-            .filter(|(_, name)| selection.is_selected(name))
+            .filter(|(_, name)| selection.is_selected(&child_key(&of, name)))
             .map(|(e, name)| Item {
                 name: OsStr::from_bytes(name).to_owned(),
                 is_dir: e.kind() == Kind::Dir,

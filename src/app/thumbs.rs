@@ -54,10 +54,12 @@ impl App {
             return;
         }
         let (first, end) = pane.rows_in_view(shape);
+        let rows = pane.rows();
         for i in first..end {
-            let Some((entry, name)) = pane.lister().get(i) else {
+            let Some((entry, name)) = rows.get(i) else {
                 break;
             };
+            let name = name.as_ref();
             if !crate::thumbs::shows_a_file(entry) {
                 continue;
             }

@@ -107,7 +107,9 @@ fn tell_unread(
     let mut unread = Vec::new();
     let mut shared = SharedMimes::default();
     for (name, facts) in entries {
-        match db.of_entry_unread(&name, facts) {
+        // A row inside an opened folder is named by its path: its own name tells.
+        let own = crate::screen::browser::pane::tree::split_key(&name).1;
+        match db.of_entry_unread(own, facts) {
             Some(mime) => told.push((name, shared.share(mime))),
             None => unread.push((name, facts)),
         }

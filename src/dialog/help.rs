@@ -65,6 +65,7 @@ pub fn shortcuts() -> Vec<(String, Vec<(&'static str, String)>)> {
                 ("Alt+←  Alt+→", fl!("shortcuts-back-forward")),
                 ("Alt+↑  Backspace", fl!("shortcuts-up")),
                 ("Alt+Home", fl!("shortcuts-home")),
+                ("→  ←", fl!("shortcuts-open-in-place")),
                 ("Ctrl+L", fl!("shortcuts-location")),
                 ("Ctrl+F", fl!("shortcuts-search")),
                 ("Ctrl+I", fl!("shortcuts-filter")),

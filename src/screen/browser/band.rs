@@ -40,8 +40,8 @@ impl Browser {
                 });
                 let row = (cx.settings.view == ViewMode::Details)
                     .then(|| (at.y.max(0.0) / cx.settings.shape().row_height()) as usize)
-                    .and_then(|i| self.pane.lister().get(i))
-                    .map(|(_, name)| name.to_vec());
+                    .and_then(|i| self.pane.rows().get(i))
+                    .map(|(_, name)| name.into_owned());
                 let base = if cx.modifiers.control() {
                     self.pane.selection().clone()
                 } else {
@@ -66,8 +66,8 @@ impl Browser {
                 press.moved = true;
                 let mut selection = press.base.clone();
                 for i in self.touched(span, cx.settings) {
-                    if let Some((_, name)) = self.pane.lister().get(i) {
-                        selection.add(name);
+                    if let Some((_, name)) = self.pane.rows().get(i) {
+                        selection.add(&name);
                     }
                 }
                 self.pane.set_selection(selection);
@@ -99,7 +99,7 @@ impl Browser {
 
     /// Positions of the shown entries the rectangle touches (content coordinates).
     fn touched(&self, span: Rectangle, s: &Settings) -> Vec<usize> {
-        let len = self.pane.lister().len();
+        let len = self.pane.rows().len();
         let row_height = s.shape().row_height();
         let row = |y: f32| (y.max(0.0) / row_height).floor() as usize;
         let rows = row(span.y)..=row(span.y + span.height);
@@ -121,7 +121,7 @@ impl Browser {
 /// How far `pane`'s view is scrolled, and how far it can be, under `s`.
 pub fn scroll_range(pane: &Pane, s: &Settings) -> (f32, f32) {
     let view = s.shape();
-    let rows = pane.lister().len().div_ceil(pane.columns(view));
+    let rows = pane.rows().len().div_ceil(pane.columns(view));
     let content = rows as f32 * view.row_height() + crate::layout::END_SPACE;
     let max = (content - pane.viewport().height).max(0.0);
     (pane.viewport().offset_y, max)

@@ -30,13 +30,14 @@ impl Browser {
         let m = cx.modifiers;
         let selected = self.pane.selection().is_selected(&name);
         let path = self.path().join(OsStr::from_bytes(&name));
+        let key = name.clone();
         let task = if selected && self.pane.selection().len() > 1 && !m.control() && !m.shift() {
             self.marks.deferred_click = Some(name);
             Task::none()
         } else {
             self.clicked(name, cx)
         };
-        let sources = if self.pane.selection().is_selected(path_name(&path)) {
+        let sources = if self.pane.selection().is_selected(&key) {
             self.selected_paths()
         } else {
             vec![path]
@@ -68,7 +69,7 @@ impl Browser {
     pub fn drop_dest(&self, target: &DropTarget, trash: &Path) -> Option<PathBuf> {
         match target {
             DropTarget::Entry(name) => {
-                let (entry, _) = self.pane.lister().get(self.pane.lister().position(name)?)?;
+                let entry = self.pane.rows().entry(name)?;
                 entry
                     .is_dir_like()
                     .then(|| self.path().join(OsStr::from_bytes(name)))
@@ -101,8 +102,4 @@ impl Browser {
         }
         Task::none()
     }
-}
-
-fn path_name(p: &Path) -> &[u8] {
-    p.file_name().map(OsStr::as_bytes).unwrap_or_default()
 }

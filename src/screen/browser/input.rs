@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use super::commands::{self, Command, Move};
 use super::menus::act;
 use super::pane::PaneMsg;
+use super::pane::tree::split_key;
 use super::{Browser, Context, Event, Message};
 use crate::actions::work;
 use crate::i18n::fl;
@@ -34,7 +35,7 @@ impl Browser {
         if m.control() {
             self.pane.selection_mut().toggle(&name);
         } else if m.shift() {
-            if let Some(i) = self.pane.lister().position(&name) {
+            if let Some(i) = self.pane.rows().position(&name) {
                 self.pane.extend_selection_to(i);
             }
         } else {
@@ -75,6 +76,13 @@ impl Browser {
             return Task::none();
         }
         match command {
+            // In the details view Right and Left open and close folders in place.
+            Command::Move {
+                to: to @ (Move::Right | Move::Left),
+                extend: false,
+            } if cx.settings.view == crate::settings::ViewMode::Details => {
+                self.open_or_close(to, cx)
+            }
             Command::Move { to, extend } => self.move_cursor(to, extend, cx.settings),
             Command::Open => match self.pane.selection().cursor().map(<[u8]>::to_vec) {
                 Some(name) => self.pane_message(PaneMsg::Activate(name), cx),
@@ -213,7 +221,7 @@ impl Browser {
 
     /// Where a keyboard move goes from the cursor (or from the start when there is none).
     fn move_target(&self, to: Move, s: &crate::settings::Settings) -> Option<usize> {
-        let len = self.pane.lister().len();
+        let len = self.pane.rows().len();
         if len == 0 {
             return None;
         }
@@ -244,8 +252,8 @@ impl Browser {
         let Some(target) = self.move_target(to, s) else {
             return Task::none();
         };
-        if let Some((_, name)) = self.pane.lister().get(target) {
-            let name = name.to_vec();
+        if let Some((_, name)) = self.pane.rows().get(target) {
+            let name = name.into_owned();
             self.pane.selection_mut().move_cursor(&name);
         }
         self.reveal_cursor(s)
@@ -262,10 +270,10 @@ impl Browser {
             .map(<[u8]>::to_vec);
         let target = cursor.or_else(|| {
             self.pane
-                .lister()
+                .rows()
                 .iter()
                 .find(|(_, n)| self.pane.selection().is_selected(n))
-                .map(|(_, n)| n.to_vec())
+                .map(|(_, n)| n.into_owned())
         });
         let reveal = match &target {
             Some(name) => {
@@ -274,10 +282,7 @@ impl Browser {
             }
             None => Task::none(),
         };
-        let at = match target
-            .as_deref()
-            .and_then(|n| self.pane.lister().position(n))
-        {
+        let at = match target.as_deref().and_then(|n| self.pane.rows().position(n)) {
             Some(i) => self.entry_point(i, cx.settings),
             None => self.view_corner(cx.settings) + iced::Vector::new(40.0, 0.0),
         };
@@ -295,8 +300,8 @@ impl Browser {
         };
         if extend {
             self.pane.extend_selection_to(target);
-        } else if let Some((_, name)) = self.pane.lister().get(target) {
-            let name = name.to_vec();
+        } else if let Some((_, name)) = self.pane.rows().get(target) {
+            let name = name.into_owned();
             self.pane.selection_mut().select_only(&name);
         }
         self.reveal_cursor(s)
@@ -308,11 +313,12 @@ impl Browser {
     fn type_ahead(&mut self, text: &str, cx: &mut Context) -> Task<Message> {
         let now = Instant::now();
         let prefix = self.pane.type_ahead(text, now, TYPEAHEAD_RESET);
-        let found = self.pane.lister().iter().find_map(|(_, n)| {
-            String::from_utf8_lossy(n)
+        // Rows inside opened folders count by their own names.
+        let found = self.pane.rows().iter().find_map(|(_, n)| {
+            String::from_utf8_lossy(split_key(&n).1)
                 .to_lowercase()
                 .starts_with(&prefix)
-                .then(|| n.to_vec())
+                .then(|| n.into_owned())
         });
         match found {
             Some(name) => {
@@ -330,6 +336,45 @@ impl Browser {
                 ))));
                 Task::none()
             }
+        }
+    }
+
+    /// Right and Left in the details view, as in Dolphin: Right opens the folder under
+    /// the cursor in place, or moves into it when it is open; Left closes it when it is
+    /// open, or moves to the folder the row is in.
+    fn open_or_close(&mut self, to: Move, cx: &mut Context) -> Task<Message> {
+        let Some(key) = self.pane.selection().cursor().map(<[u8]>::to_vec) else {
+            return self.move_cursor(to, false, cx.settings);
+        };
+        let open = self.pane.is_open(&key);
+        let go_to = match to {
+            Move::Right if open => {
+                let rows = self.pane.rows();
+                rows.position(&key)
+                    .and_then(|i| rows.row(i + 1))
+                    .filter(|r| split_key(&r.key).0 == key.as_slice())
+                    .map(|r| r.key.into_owned())
+            }
+            Move::Right => {
+                if self.pane.can_open(&key) {
+                    let (pane, around) = self.split(cx);
+                    pane.open_folder(&key, around);
+                }
+                None
+            }
+            _ if open => {
+                let (pane, around) = self.split(cx);
+                pane.close_folder(&key, around.cache, &around.peers);
+                None
+            }
+            _ => Some(split_key(&key).0.to_vec()).filter(|k| !k.is_empty()),
+        };
+        match go_to {
+            Some(row) => {
+                self.pane.selection_mut().select_only(&row);
+                self.reveal_cursor(cx.settings)
+            }
+            None => Task::none(),
         }
     }
 

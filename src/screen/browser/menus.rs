@@ -335,10 +335,9 @@ impl Browser {
                 self.pane.selection_mut().select_only(name);
             }
             self.pane
-                .lister()
-                .position(name)
-                .and_then(|i| self.pane.lister().get(i))
-                .is_some_and(|(e, _)| e.is_dir_like())
+                .rows()
+                .entry(name)
+                .is_some_and(|e| e.is_dir_like())
         });
         let items = MenuItem::for_target(folder, archive);
         self.new_file.open = None;

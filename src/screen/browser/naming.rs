@@ -9,6 +9,7 @@ use porpoise_engine::jobs::unused_name;
 
 use super::menus::act;
 use super::pane::Mode;
+use super::pane::tree::{child_key, split_key};
 use super::templates;
 use super::{Browser, Context, Event, Message};
 use crate::actions::names::{NameOpError, check_name, stem_chars};
@@ -43,10 +44,11 @@ impl Browser {
         name: Vec<u8>,
         s: &crate::settings::Settings,
     ) -> Task<Message> {
-        if self.pane.in_trash() || self.pane.lister().position(&name).is_none() {
+        if self.pane.in_trash() || self.pane.rows().position(&name).is_none() {
             return Task::none();
         }
-        let text = String::from_utf8_lossy(&name).into_owned();
+        // A row inside an opened folder is renamed in its own folder.
+        let text = String::from_utf8_lossy(split_key(&name).1).into_owned();
         let select = stem_chars(&text);
         self.pane.selection_mut().select_only(&name);
         self.pane.set_mode(Mode::Naming(NameEntry {
@@ -67,7 +69,7 @@ impl Browser {
         // A name the entry shows with stand-ins for bytes that are not UTF-8, left as it
         // was: nothing to do (its bytes are not what the entry shows).
         if let NameKind::Rename(from) = &entry.kind
-            && entry.text == String::from_utf8_lossy(from)
+            && entry.text == String::from_utf8_lossy(split_key(from).1)
         {
             self.pane.end_mode();
             return Task::none();
@@ -84,7 +86,11 @@ impl Browser {
             NameKind::NewFile(template) => {
                 templates::make(parent, name, template.clone()).map(Message::NewFile)
             }
-            NameKind::Rename(from) => act(work::rename(parent, from.clone(), name)),
+            NameKind::Rename(key) => {
+                let (of, from) = split_key(key);
+                let parent = parent.join(OsStr::from_bytes(of));
+                act(work::rename(parent, from.to_vec(), name))
+            }
         };
         entry.busy = true;
         cx.tell(Event::ClearError);
@@ -114,9 +120,14 @@ impl Browser {
     ) -> Task<Message> {
         match r {
             Ok((from, to)) => {
+                // The folder the renamed row is in (an opened one, or the pane's).
+                let of = match self.pane.naming().map(|n| &n.kind) {
+                    Some(NameKind::Rename(key)) => split_key(key).0.to_vec(),
+                    _ => Vec::new(),
+                };
                 self.end_naming();
-                self.pane.selection_mut().select_only(&to);
-                let dir = self.path();
+                self.pane.selection_mut().select_only(&child_key(&of, &to));
+                let dir = &self.path().join(OsStr::from_bytes(&of));
                 let step = UndoStep::Renamed {
                     from: dir.join(OsStr::from_bytes(&from)),
                     to: dir.join(OsStr::from_bytes(&to)),

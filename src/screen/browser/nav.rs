@@ -19,7 +19,7 @@ impl Browser {
     pub fn pane_message(&mut self, m: PaneMsg, cx: &mut Context) -> Task<Message> {
         match m {
             PaneMsg::FolderCounts(generation, _) | PaneMsg::Space(generation, _) => {
-                for pane in self.panes_listing(generation) {
+                for pane in self.panes_following(generation) {
                     pane.take_answer(m.clone());
                 }
                 return Task::none();
@@ -90,6 +90,10 @@ impl Browser {
         }
         cx.settings.view = mode;
         cx.tell(Event::Save);
+        if mode != ViewMode::Details {
+            // Folders open in place in the details view only: the others show the top.
+            self.close_open_folders(cx);
+        }
         // One scroll: to the cursor if it would be out of view, else to the top.
         self.pane.scroll_to_cursor_or_top(cx.settings.shape())
     }

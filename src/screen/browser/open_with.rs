@@ -75,11 +75,10 @@ impl Browser {
     }
 
     pub(super) fn is_file_entry(&self, name: &[u8]) -> bool {
-        let lister = self.pane.lister();
-        lister
-            .position(name)
-            .and_then(|i| lister.get(i))
-            .is_some_and(|(e, _)| !e.is_dir_like())
+        self.pane
+            .rows()
+            .entry(name)
+            .is_some_and(|e| !e.is_dir_like())
     }
 
     /// Open the file `name` with its default application (a broken link: the window asks
@@ -87,11 +86,11 @@ impl Browser {
     /// files one application opens reach it in one launch.
     pub(super) fn open_entry(&mut self, name: &[u8], cx: &mut Context) -> Task<Message> {
         let dir = self.pane.path().to_owned();
-        let lister = self.pane.lister();
-        let broken = lister
-            .position(name)
-            .and_then(|i| lister.get(i))
-            .is_some_and(|(e, _)| e.is_broken_link());
+        let broken = self
+            .pane
+            .rows()
+            .entry(name)
+            .is_some_and(|e| e.is_broken_link());
         if broken {
             // Nothing can open it (its type is only "link"): say why, as Nautilus does.
             cx.tell(Event::BrokenLink(dir.join(OsStr::from_bytes(name))));
@@ -102,10 +101,12 @@ impl Browser {
             let selection = self.pane.selection();
             files.extend(
                 self.pane
-                    .lister()
+                    .rows()
                     .iter()
-                    .filter(|(e, n)| *n != name && !e.is_dir_like() && selection.is_selected(n))
-                    .map(|(_, n)| dir.join(OsStr::from_bytes(n))),
+                    .filter(|(e, n)| {
+                        n.as_ref() != name && !e.is_dir_like() && selection.is_selected(n)
+                    })
+                    .map(|(_, n)| dir.join(OsStr::from_bytes(&n))),
             );
         }
         cx.tell(Event::Open { files, with: None });

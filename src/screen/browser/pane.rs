@@ -6,10 +6,12 @@
 
 mod access;
 pub mod complete;
+mod expand;
 mod filter;
 pub mod listing;
 mod mode;
 mod nav;
+pub mod tree;
 mod types;
 mod update;
 pub mod work;
@@ -49,6 +51,9 @@ pub enum PaneMsg {
     Reload,
     /// Open an entry by name (a double-click): a folder here, a file in its application.
     Activate(Vec<u8>),
+    /// A folder's triangle in the details view: open the folder in place, or close it
+    /// (by its row's key: its path below the pane's folder).
+    ToggleOpen(Vec<u8>),
     /// A column header: sort by it (again: the other way round).
     SortBy(SortKey),
     /// The View menu: sort by this key in this direction.
@@ -134,6 +139,8 @@ pub struct Pane {
     asked_at: Instant,
     /// Its folder has not answered for [`NO_ANSWER`]: the view says so.
     unanswered: bool,
+    /// The folders opened in place in the details view.
+    tree: tree::Tree,
 }
 
 /// The ids of a pane's widgets, its own so two panes drawn side by side are told apart.
@@ -206,6 +213,7 @@ impl Pane {
             types: EntryTypes::default(),
             asked_at: Instant::now(),
             unanswered: false,
+            tree: tree::Tree::default(),
         }
     }
 
@@ -242,12 +250,18 @@ impl Pane {
         &self.selection
     }
 
-    /// The shown names, in order (as `format::shown_name` shows them).
+    /// The shown names, in order (as `format::shown_name` shows them), those inside
+    /// opened folders too.
     pub fn shown_names(&self) -> Vec<String> {
-        self.lister
+        self.rows()
             .iter()
-            .map(|(_, n)| crate::format::shown_name(n))
+            .map(|(_, n)| crate::format::shown_name(tree::split_key(&n).1))
             .collect()
+    }
+
+    /// The rows it shows: its entries, each opened folder's after it.
+    pub fn rows(&self) -> tree::Rows<'_> {
+        tree::Rows::new(&self.lister, &self.tree)
     }
 
     /// The search view, while the pane shows search results.
@@ -325,10 +339,11 @@ impl Pane {
         view_options(settings, self.sort, self.filter.as_deref())
     }
 
-    /// The full path of `name` when it is a folder (or a link to one) of this pane's.
+    /// The full path of `name` (a row's key) when it is a folder (or a link to one) of
+    /// this pane's.
     pub fn folder_of(&self, name: &[u8]) -> Option<PathBuf> {
         use std::os::unix::ffi::OsStrExt;
-        let (entry, _) = self.lister.get(self.lister.position(name)?)?;
+        let entry = self.rows().entry(name)?;
         entry
             .is_dir_like()
             .then(|| self.lister.path().join(std::ffi::OsStr::from_bytes(name)))
@@ -369,7 +384,10 @@ impl Pane {
 
     /// The pane goes: its folder, when fully listed and shown by no other pane of
     /// `peers`, waits in the cache for a while.
-    pub fn close(self, cache: &mut ListerCache, peers: &[&Pane]) {
+    pub fn close(mut self, cache: &mut ListerCache, peers: &[&Pane]) {
+        for lister in self.tree.close_all() {
+            keep_unused(lister, cache, peers);
+        }
         keep_unused(self.lister, cache, peers);
     }
 
@@ -382,8 +400,13 @@ impl Pane {
         for (from, to) in renamed {
             self.selection.rename(from, to);
         }
+        self.relayout();
         if settled {
-            self.selection.retain_shown(&self.lister);
+            self.selection
+                .retain_shown(&crate::screen::browser::pane::tree::Rows::new(
+                    &self.lister,
+                    &self.tree,
+                ));
         }
     }
 

@@ -87,12 +87,32 @@ impl Browser {
             .collect()
     }
 
-    /// The listings some pane follows, each once: the window lists (and watches) them.
+    /// Every pane closes the folders it opened in place.
+    pub(super) fn close_open_folders(&mut self, cx: &Context) {
+        let (pane, around) = self.split(cx);
+        pane.close_all_folders(around.cache, &around.peers);
+        for pane in others_mut(&mut self.beside, &mut self.tabs) {
+            pane.close_all_folders(&mut self.cache, &[]);
+        }
+    }
+
+    /// The panes that follow listing `generation`, for their folder or a folder opened
+    /// in place.
+    pub fn panes_following(&mut self, generation: u64) -> Vec<&mut Pane> {
+        let focused = std::iter::once(&mut self.pane);
+        focused
+            .chain(others_mut(&mut self.beside, &mut self.tabs))
+            .filter(|p| p.generation() == generation || p.follows_branch(generation))
+            .collect()
+    }
+
+    /// The listings some pane follows (those of folders opened in place too), each once:
+    /// the window lists (and watches) them.
     pub fn listings_followed(&self) -> Vec<&super::pane::listing::Listing> {
         let mut seen = HashSet::new();
         all(&self.pane, &self.beside, &self.tabs)
             .into_iter()
-            .map(|p| p.listing())
+            .flat_map(|p| p.listings())
             .filter(|l| l.generation != 0 && seen.insert(l.generation))
             .collect()
     }
@@ -101,7 +121,7 @@ impl Browser {
     pub fn is_listed(&self) -> bool {
         all(&self.pane, &self.beside, &self.tabs)
             .iter()
-            .all(|p| p.listing().ended)
+            .all(|p| p.listings().all(|l| l.ended))
     }
 
     /// A listing event: the first pane that follows the listing (the one with the
@@ -113,6 +133,17 @@ impl Browser {
         event: DirEvent,
         cx: &mut Context,
     ) -> Task<Message> {
+        // A folder opened in place: its own pane's rows change.
+        let hidden = cx.settings.show_hidden;
+        if let Some(pane) = self
+            .panes_following(generation)
+            .into_iter()
+            .find(|p| p.follows_branch(generation))
+        {
+            return pane
+                .on_branch_event(generation, event, hidden)
+                .map(Message::Pane);
+        }
         let renamed = match &event {
             DirEvent::Changed(c) => c.renamed.clone(),
             _ => Vec::new(),

@@ -30,7 +30,7 @@ pub fn summary(pane: &Pane) -> String {
         Some(total) => fl!("status-items-filtered", shown = l.len(), total = total),
         None => fl!("status-items", count = l.len()),
     };
-    let (count, files, bytes) = pane.selection().summary(l);
+    let (count, files, bytes) = pane.selection().summary(&pane.rows());
     if count > 0 {
         s.push_str(", ");
         if files > 0 {

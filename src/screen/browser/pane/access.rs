@@ -23,22 +23,37 @@ impl Pane {
 
     /// Select every shown entry.
     pub fn select_all(&mut self) {
-        self.selection.select_all(&self.lister);
+        self.selection
+            .select_all(&crate::screen::browser::pane::tree::Rows::new(
+                &self.lister,
+                &self.tree,
+            ));
     }
 
     /// Select the shown entries that are not selected, and unselect the others.
     pub fn invert_selection(&mut self) {
-        self.selection.invert(&self.lister);
+        self.selection
+            .invert(&crate::screen::browser::pane::tree::Rows::new(
+                &self.lister,
+                &self.tree,
+            ));
     }
 
     /// Extend the selection from its anchor to the shown entry at `index` (Shift).
     pub fn extend_selection_to(&mut self, index: usize) {
-        self.selection.extend_to(&self.lister, index);
+        self.selection.extend_to(
+            &crate::screen::browser::pane::tree::Rows::new(&self.lister, &self.tree),
+            index,
+        );
     }
 
     /// Where the cursor is among the shown entries.
     pub fn cursor_position(&self) -> Option<usize> {
-        self.selection.cursor_position(&self.lister)
+        self.selection
+            .cursor_position(&crate::screen::browser::pane::tree::Rows::new(
+                &self.lister,
+                &self.tree,
+            ))
     }
 
     /// The Trash view, to change.

@@ -56,7 +56,15 @@ impl Pane {
     fn apply_filter<T: Send + 'static>(&mut self, view: ViewShape) -> Task<T> {
         let text = self.filter.clone().unwrap_or_default();
         self.lister.set_filter(&text);
-        self.selection.retain_shown(&self.lister);
+        for lister in self.tree.listers_mut() {
+            lister.set_filter(&text);
+        }
+        self.relayout();
+        self.selection
+            .retain_shown(&crate::screen::browser::pane::tree::Rows::new(
+                &self.lister,
+                &self.tree,
+            ));
         // The list changed length: start at its top, or where the cursor is.
         self.scroll_to_cursor_or_top(view)
     }

@@ -42,7 +42,16 @@ impl Pane {
     pub fn adopt(&mut self, settings: &Settings) {
         self.lister.set_show_hidden(settings.show_hidden);
         self.lister.set_folders_first(settings.folders_first);
-        self.selection.retain_shown(&self.lister);
+        for lister in self.tree.listers_mut() {
+            lister.set_show_hidden(settings.show_hidden);
+            lister.set_folders_first(settings.folders_first);
+        }
+        self.relayout();
+        self.selection
+            .retain_shown(&crate::screen::browser::pane::tree::Rows::new(
+                &self.lister,
+                &self.tree,
+            ));
     }
 
     /// Sort by `key`: the same key again turns the direction round.
@@ -53,8 +62,17 @@ impl Pane {
         } else {
             SortOrder::Ascending
         };
+        self.set_sort(key, order);
+    }
+
+    /// Sort its entries, and those of its opened folders, by `key` in `order`.
+    pub(super) fn set_sort(&mut self, key: SortKey, order: SortOrder) {
         self.sort = (key, order);
         self.lister.set_sort(key, order);
+        for lister in self.tree.listers_mut() {
+            lister.set_sort(key, order);
+        }
+        self.relayout();
     }
 
     /// Start (or restart) listing the folder; `known_mtime` revalidates a cached one. The
@@ -89,6 +107,8 @@ impl Pane {
         if !self.trail.starts_with(&path) {
             self.trail = path.clone();
         }
+        // Folders opened in place were opened in the folder left.
+        self.close_all_folders(cx.cache, &cx.peers);
         // Another folder starts unfiltered, its types untold.
         self.filter = None;
         self.types.clear();
@@ -174,15 +194,13 @@ impl Pane {
         let path = self.lister.path().to_owned();
         self.lister = Lister::new(path, self.view_options(settings));
         self.start_listing(None);
+        self.reload_branches(settings);
     }
 
     /// Open an entry: a folder (or a link to one) in the pane. (A file is the window's to
     /// open: it knows the applications.)
     pub fn activate(&mut self, name: &[u8], cx: Around) -> Task<PaneMsg> {
-        let Some(i) = self.lister.position(name) else {
-            return Task::none();
-        };
-        let Some((entry, _)) = self.lister.get(i) else {
+        let Some(entry) = self.rows().entry(name) else {
             return Task::none();
         };
         // An archive opens as a folder (the engine confirms it is one).
@@ -250,6 +268,7 @@ impl Pane {
             new_folders = changed_folders(&self.lister, &c.upserts);
         }
         self.lister.apply(event);
+        self.relayout();
         let hidden = cx.settings.show_hidden;
         let count = if finished {
             self.count_folders(None, hidden)
@@ -259,7 +278,11 @@ impl Pane {
             self.count_folders(Some(new_folders), hidden)
         };
         if settled {
-            self.selection.retain_shown(&self.lister);
+            self.selection
+                .retain_shown(&crate::screen::browser::pane::tree::Rows::new(
+                    &self.lister,
+                    &self.tree,
+                ));
         }
         let reveal = match finished {
             true => view(self.reveal_cursor(cx.settings.shape())),
@@ -275,6 +298,9 @@ impl Pane {
         match answer {
             PaneMsg::FolderCounts(generation, counts) if generation == self.listing.generation => {
                 self.folder_counts.extend(counts);
+            }
+            PaneMsg::FolderCounts(generation, counts) => {
+                self.take_branch_counts(generation, counts);
             }
             PaneMsg::Space(generation, space) if generation == self.listing.generation => {
                 self.space = space;
@@ -355,7 +381,12 @@ impl Pane {
     /// Where the view moves to show the cursor's row (and the pane takes it as its
     /// offset), if the row is out of sight.
     fn cursor_offset(&mut self, view: ViewShape) -> Option<f32> {
-        let i = self.selection.cursor_position(&self.lister)?;
+        let i = self
+            .selection
+            .cursor_position(&crate::screen::browser::pane::tree::Rows::new(
+                &self.lister,
+                &self.tree,
+            ))?;
         let row = i / self.columns(view);
         let y = self.viewport.reveal(row, view.row_height())?;
         self.viewport.offset_y = y;
@@ -364,7 +395,7 @@ impl Pane {
 }
 
 /// The lister of `folder`: the cached one under these options, else a new one.
-fn listed(folder: PathBuf, opts: ViewOptions, cache: &mut ListerCache) -> Lister {
+pub(super) fn listed(folder: PathBuf, opts: ViewOptions, cache: &mut ListerCache) -> Lister {
     match cache.take(&folder) {
         Some(mut cached) => {
             cached.set_order(opts.sort());
@@ -377,7 +408,7 @@ fn listed(folder: PathBuf, opts: ViewOptions, cache: &mut ListerCache) -> Lister
 }
 
 /// At most this many folders of one folder get their item count.
-const MAX_COUNTED: usize = 5000;
+pub(super) const MAX_COUNTED: usize = 5000;
 
 /// If `child` is directly inside `parent`, its name.
 fn child_name(parent: &Path, child: &Path) -> Option<Vec<u8>> {

@@ -19,15 +19,16 @@ impl Pane {
         let sniff = self.lister.class() != MountClass::Network;
         let (first, end) = self.rows_in_view(view);
         let mut untold = Vec::new();
+        let rows = self.rows();
         for i in first..end {
-            let Some((entry, name)) = self.lister.get(i) else {
+            let Some((entry, name)) = rows.get(i) else {
                 break;
             };
-            if self.types.known_or_asked(name) {
+            if self.types.known_or_asked(&name) {
                 continue;
             }
             if let Some(facts) = facts(entry, sniff) {
-                untold.push((name.to_vec(), facts));
+                untold.push((name.into_owned(), facts));
             }
         }
         for (name, _) in &untold {
@@ -38,7 +39,7 @@ impl Pane {
 
     /// The shown entries drawn now (and the few built around them), first and end.
     pub(crate) fn rows_in_view(&self, view: ViewShape) -> (usize, usize) {
-        let len = self.lister.len();
+        let len = self.rows().len();
         let cols = self.columns(view);
         let w = self.viewport.window(len.div_ceil(cols), view.row_height());
         (w.first * cols, (w.end * cols).min(len))

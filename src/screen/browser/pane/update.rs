@@ -25,6 +25,10 @@ impl Pane {
                 Task::none()
             }
             PaneMsg::Activate(name) => self.activate(&name, cx),
+            PaneMsg::ToggleOpen(key) => {
+                self.toggle_open(&key, cx);
+                Task::none()
+            }
             PaneMsg::SortBy(key) => {
                 self.sort_by(key);
                 let (key, order) = self.sort;
@@ -34,8 +38,7 @@ impl Pane {
                 );
             }
             PaneMsg::Sort(key, order) => {
-                self.sort = (key, order);
-                self.lister.set_sort(key, order);
+                self.set_sort(key, order);
                 let (key, order) = self.sort;
                 return (
                     self.reveal_cursor(view),

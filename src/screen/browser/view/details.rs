@@ -14,7 +14,7 @@ use crate::actions::{ActionMsg, DropTarget};
 use crate::columns::Column;
 use crate::i18n::fl;
 use crate::icons::{Icon, IconSize};
-use crate::layout::{Columns, PAD_LEFT, PAD_RIGHT, ROW_ICON, SPACING};
+use crate::layout::{Columns, INDENT, PAD_LEFT, PAD_RIGHT, ROW_ICON, SPACING, TWISTY};
 use crate::screen::browser::Message;
 use crate::screen::browser::pane::Pane;
 use crate::screen::browser::pane::PaneMsg;
@@ -67,7 +67,7 @@ fn header<'a>(pane: &Pane, cols: &Columns) -> Element<'a, Message> {
         mouse_area(sort).on_right_press(Message::Action(ActionMsg::HeaderMenu(of)))
     };
     let mut header = row![
-        space().width(ROW_ICON + SPACING),
+        space().width(TWISTY + ROW_ICON + SPACING),
         cell(fl!("column-name"), SortKey::Name, Fill, false, None),
     ]
     .align_y(Center);
@@ -100,32 +100,43 @@ fn header<'a>(pane: &Pane, cols: &Columns) -> Element<'a, Message> {
 }
 
 fn rows<'a>(app: Show<'a>, pane: &'a Pane, cols: &Columns) -> Element<'a, Message> {
-    let lister = pane.lister();
-    let w = pane.viewport().window(lister.len(), theme::ROW_HEIGHT);
+    let shown = pane.rows();
+    let w = pane.viewport().window(shown.len(), theme::ROW_HEIGHT);
     let types = cols.shows(Column::Type);
-    // Spacers stand for the rows outside the viewport; rows are keyed by entry.
+    // Folders open in place only where a folder is shown (not in the Trash or search).
+    let opens = pane.trash_view().is_none() && pane.search().is_none();
+    // Spacers stand for the rows outside the viewport; rows are keyed by entry (its path
+    // below the folder, so a row inside an opened folder is its own).
     let mut col = folder_view::lines(&w);
     for i in w.first..w.end {
-        if let Some((entry, name)) = lister.get(i) {
-            let icon = app.entry_icon(pane, entry, name, IconSize::Small);
-            let renaming = entry::rename_input(pane, name, theme::TEXT_SIZE);
+        if let Some(r) = shown.row(i) {
+            let (entry, key) = (r.entry, r.key.as_ref());
+            let icon = app.entry_icon(pane, entry, key, IconSize::Small);
+            let renaming = entry::rename_input(pane, key, theme::TEXT_SIZE);
             let known = Known {
-                items: pane.folder_count(name),
+                items: pane.folder_count(key),
                 kind: match types {
-                    true => app.type_text(pane, entry, name),
+                    true => app.type_text(pane, entry, key),
                     false => String::new(),
                 },
             };
+            let twisty = match opens && entry.is_dir_like() {
+                true => Twisty::Folder { open: r.open },
+                false => Twisty::None,
+            };
             col = col.push(
-                entry::key(name),
+                entry::key(key),
                 entry_row(
                     Row {
                         entry,
                         known,
-                        name,
+                        name: r.name,
+                        key,
+                        depth: r.depth,
+                        twisty,
                         icon: &icon,
-                        look: entry::Look::of(app, pane, name),
-                        target: entry::target(app, pane, name),
+                        look: entry::Look::of(app, pane, key),
+                        target: entry::target(app, pane, key),
                     },
                     cols,
                     renaming,
@@ -140,7 +151,13 @@ fn rows<'a>(app: Show<'a>, pane: &'a Pane, cols: &Columns) -> Element<'a, Messag
 struct Row<'r> {
     entry: &'r Entry,
     known: Known,
+    /// Its own name.
     name: &'r [u8],
+    /// Its path below the pane's folder: what its messages name it by.
+    key: &'r [u8],
+    /// How many opened folders it is inside.
+    depth: usize,
+    twisty: Twisty,
     icon: &'r Icon,
     look: entry::Look,
     target: DropTarget,
@@ -156,17 +173,23 @@ fn entry_row<'a>(
     let icon = entry::icon(r.icon, ROW_ICON, link, r.look);
     // Only the icon and the name's text take a press as the start of a drag; a press
     // beside them reaches the rubber band.
+    let indent = r.depth as f32 * INDENT;
+    let twisty = twisty(r.twisty, r.key, r.look);
     let name: Element<'a, Message> = match renaming {
         Some(input) => row![icon, container(input).width(Fill)]
             .spacing(SPACING)
             .align_y(Center)
             .into(),
         None => {
-            let label = name_label(crate::format::shown_name(r.name), cols.name);
+            let room = cols.name - indent - TWISTY;
+            let label = name_label(crate::format::shown_name(r.name), room);
             let grip = row![icon, label].spacing(SPACING).align_y(Center);
-            container(entry::grip(grip, r.name)).width(Fill).into()
+            container(entry::grip(grip, r.key)).width(Fill).into()
         }
     };
+    let name: Element<'a, Message> = row![space().width(indent), twisty, name]
+        .align_y(Center)
+        .into();
     let mut content = row![name];
     // Sizes line up on the right; other words that do not fit are shortened with "…"
     // where they would meet the edge. Nothing in a row draws outside it, so the row
@@ -200,7 +223,31 @@ fn entry_row<'a>(
             bottom: 4.0,
             left: PAD_LEFT,
         });
-    entry::row_area(content, r.name, r.look, r.target)
+    entry::row_area(content, r.key, r.look, r.target)
+}
+
+/// What comes before a row's icon: a folder's triangle, or room for one.
+#[derive(Debug, Clone, Copy)]
+enum Twisty {
+    None,
+    Folder { open: bool },
+}
+
+/// A folder's triangle (a click opens or closes it in place and leaves the selection as
+/// it is), or the room for one.
+fn twisty<'a>(t: Twisty, key: &[u8], look: entry::Look) -> Element<'a, Message> {
+    let Twisty::Folder { open } = t else {
+        return space().width(TWISTY).into();
+    };
+    let glyph = if open { "▼" } else { "▶" };
+    let secondary = entry::secondary(look);
+    let label = container(text(glyph).size(9).style(secondary)).center(TWISTY);
+    button(label)
+        .width(TWISTY)
+        .padding(0)
+        .on_press(Message::Pane(PaneMsg::ToggleOpen(key.to_vec())))
+        .style(theme::flat_button(false))
+        .into()
 }
 
 /// The name, shortened in the middle when it does not fit `width`; a name that may be
