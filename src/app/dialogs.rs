@@ -256,12 +256,11 @@ impl App {
 
     /// The type of `path` where the pane showing it has told it.
     pub(super) fn told_type(&self, path: &std::path::Path) -> Option<crate::types::Mime> {
-        let name = path.file_name()?.as_bytes();
-        self.browser
-            .shown_panes()
-            .into_iter()
-            .find(|p| Some(p.path()) == path.parent())
-            .and_then(|p| p.types().of(name).cloned())
+        // A row's key is its path below the pane's folder (inside opened folders too).
+        self.browser.shown_panes().into_iter().find_map(|p| {
+            let key = path.strip_prefix(p.path()).ok()?.as_os_str().as_bytes();
+            p.types().of(key).cloned()
+        })
     }
 
     /// The keyboard shortcuts or About.

@@ -110,7 +110,7 @@ impl App {
                 None => Subject::One(self.target(pane.path().to_owned())),
             },
             count => {
-                let (_, _, bytes) = pane.selection().summary(pane.lister());
+                let (_, _, bytes) = pane.selection().summary(&pane.rows());
                 Subject::Several { count, bytes }
             }
         }
