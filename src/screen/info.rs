@@ -18,8 +18,8 @@ pub const PICTURE: u32 = 224;
 /// The panel's messages.
 #[derive(Debug, Clone)]
 pub enum Message {
-    /// What was read for the look numbered `ticket`.
-    Read(u64, Box<Looked>),
+    /// What was read for the look numbered `ticket` (`None`: skipped, no longer wanted).
+    Read(u64, Option<Box<Looked>>),
 }
 
 /// What the panel is to show.
@@ -37,6 +37,8 @@ pub struct Info {
     subject: Option<Subject>,
     ticket: u64,
     looked: Option<Looked>,
+    /// Its reads, one at a time.
+    turns: super::preview::read::Turns,
 }
 
 impl Info {
@@ -55,8 +57,10 @@ impl Info {
             return Task::none();
         };
         let ticket = self.ticket;
+        self.turns.want(ticket);
+        let turns = self.turns.clone();
         crate::offload::work("the information panel's reader", move || {
-            Message::Read(ticket, Box::new(super::preview::read::read(&asked)))
+            Message::Read(ticket, turns.read(ticket, &asked).map(Box::new))
         })
     }
 
@@ -65,11 +69,14 @@ impl Info {
         self.subject = None;
         self.looked = None;
         self.ticket += 1;
+        self.turns.want(self.ticket);
     }
 
     pub fn update(&mut self, m: Message) {
         match m {
-            Message::Read(ticket, looked) if ticket == self.ticket => self.looked = Some(*looked),
+            Message::Read(ticket, Some(looked)) if ticket == self.ticket => {
+                self.looked = Some(*looked)
+            }
             Message::Read(..) => {}
         }
     }

@@ -24,8 +24,8 @@ pub const SLOW: Duration = Duration::from_millis(100);
 /// The preview's messages.
 #[derive(Debug, Clone)]
 pub enum Message {
-    /// What was read for the look numbered `ticket`.
-    Read(u64, Box<Looked>),
+    /// What was read for the look numbered `ticket` (`None`: skipped, no longer wanted).
+    Read(u64, Option<Box<Looked>>),
     /// The look numbered `ticket` is still not read after [`SLOW`].
     Slow(u64),
     /// A folder's contents as counted so far, for the look numbered `ticket`.
@@ -53,6 +53,8 @@ pub struct Preview {
     usage: Option<Usage>,
     /// The count under way; it stops when the preview moves on or closes.
     count: Option<Arc<CancelOnDrop>>,
+    /// Its reads, one at a time.
+    turns: read::Turns,
 }
 
 impl Preview {
@@ -65,6 +67,7 @@ impl Preview {
             slow: false,
             usage: None,
             count: None,
+            turns: read::Turns::default(),
         };
         let task = preview.look(asked);
         (preview, task)
@@ -84,8 +87,10 @@ impl Preview {
         self.usage = None;
         self.count = None;
         let ticket = self.ticket;
+        self.turns.want(ticket);
+        let turns = self.turns.clone();
         let read = crate::offload::work("the preview reader", move || {
-            Message::Read(ticket, Box::new(read::read(&asked)))
+            Message::Read(ticket, turns.read(ticket, &asked).map(Box::new))
         });
         let slow = Task::perform(tokio::time::sleep(SLOW), move |()| Message::Slow(ticket));
         crate::tasks::batch([read, slow])
@@ -93,7 +98,7 @@ impl Preview {
 
     pub fn update(&mut self, m: Message) -> (Task<Message>, Option<Event>) {
         match m {
-            Message::Read(ticket, looked) if ticket == self.ticket => {
+            Message::Read(ticket, Some(looked)) if ticket == self.ticket => {
                 let count = matches!(looked.content, Content::Folder) && !looked.on_network;
                 self.looked = Some(*looked);
                 if count {

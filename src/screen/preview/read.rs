@@ -5,7 +5,8 @@
 //! file unless the setting for previews there is on.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use iced::widget::image;
 use porpoise_engine::Kind;
@@ -89,6 +90,29 @@ pub enum Unshown {
 /// Lines of a text drawn as one paragraph (a long text is many, so only those in view are
 /// drawn).
 pub const LINES_PER_PIECE: usize = 64;
+
+/// One reader's reads, one at a time: a read no longer wanted when its turn comes is
+/// skipped, so moving quickly through many large pictures costs one decode at a time (and
+/// its memory), not one for each picture passed.
+#[derive(Debug, Clone, Default)]
+pub struct Turns {
+    /// The ticket of the read wanted now.
+    wanted: Arc<AtomicU64>,
+    turn: Arc<Mutex<()>>,
+}
+
+impl Turns {
+    /// The read numbered `ticket` is the one wanted now.
+    pub fn want(&self, ticket: u64) {
+        self.wanted.store(ticket, Ordering::SeqCst);
+    }
+
+    /// [`read`] in its turn; `None` when another was wanted by then. Blocking.
+    pub fn read(&self, ticket: u64, asked: &Asked) -> Option<Looked> {
+        let _turn = self.turn.lock().unwrap_or_else(|p| p.into_inner());
+        (self.wanted.load(Ordering::SeqCst) == ticket).then(|| read(asked))
+    }
+}
 
 /// Read what `asked` wants of its item. Blocking: call it off the UI thread.
 pub fn read(asked: &Asked) -> Looked {
@@ -196,5 +220,37 @@ fn unshown_picture(e: &ThumbError) -> Unshown {
         },
         ThumbError::Io(e) => Unshown::Unreadable(crate::failures::why(e)),
         _ => Unshown::Damaged,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_read_no_longer_wanted_is_skipped() {
+        let dir = tempfile::tempdir().expect("a temp folder");
+        let path = dir.path().join("note.txt");
+        std::fs::write(&path, "words on a line\n").expect("write");
+        let asked = Asked {
+            target: Target {
+                path,
+                mime: Some("text/plain".into()),
+            },
+            box_px: 100,
+            on_network: false,
+            facts: false,
+            db: None,
+            pool: None,
+        };
+        let turns = Turns::default();
+        turns.want(1);
+        turns.want(2);
+        assert!(turns.read(1, &asked).is_none());
+        let looked = turns.read(2, &asked).expect("the wanted read");
+        match looked.content {
+            Content::Text { pieces, .. } => assert_eq!(&*pieces, ["words on a line"]),
+            other => panic!("expected text, got {other:?}"),
+        }
     }
 }
