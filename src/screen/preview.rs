@@ -16,7 +16,7 @@ use porpoise_engine::events::CancelOnDrop;
 use porpoise_engine::usage::{Usage, UsageEvent};
 
 pub use read::{Asked, Content, Looked, Target, Unshown};
-pub use view::{Show, picture_box};
+pub use view::{Show, item_icon, picture_box};
 
 /// A preview not read by then shows that it is loading.
 pub const SLOW: Duration = Duration::from_millis(100);

@@ -391,6 +391,13 @@ impl Pane {
         keep_unused(self.lister, cache, peers);
     }
 
+    /// Keep in the selection only the rows shown now (after a filter, a sort, a listing
+    /// or a folder opened or closed in place).
+    pub(super) fn unselect_hidden_rows(&mut self) {
+        let rows = tree::Rows::new(&self.lister, &self.tree);
+        self.selection.retain_shown(&rows);
+    }
+
     /// Take the listing of `listed` again after the pane this one shares it with took
     /// its event: the listing's entries with this pane's own filter; `renamed`: entries
     /// another program renamed (what was selected stays with them); `settled`: what is
@@ -402,11 +409,7 @@ impl Pane {
         }
         self.relayout();
         if settled {
-            self.selection
-                .retain_shown(&crate::screen::browser::pane::tree::Rows::new(
-                    &self.lister,
-                    &self.tree,
-                ));
+            self.unselect_hidden_rows();
         }
     }
 

@@ -9,7 +9,7 @@ use iced::{Center, Element, Fill};
 use super::{Info, Message, Subject};
 use crate::format;
 use crate::i18n::fl;
-use crate::icons::{IconSet, IconSize};
+use crate::icons::IconSet;
 use crate::screen::preview::{Content, Looked, Target};
 use crate::theme;
 use crate::types::Types;
@@ -131,17 +131,5 @@ fn fact<'a>(label: String, value: String) -> Element<'a, Message> {
 
 /// The item's type icon, large (a folder's, or several items').
 fn big_icon<'a>(show: &Show<'a>, target: Option<&Target>, folder: bool) -> Element<'a, Message> {
-    let themed = target
-        .and_then(|t| t.mime.as_ref())
-        .filter(|_| !folder)
-        .and_then(|m| show.types.icon(m, IconSize::Large));
-    let class = match (folder, target.and_then(|t| t.path.file_name())) {
-        (true, _) => format::FileClass::Folder,
-        (false, Some(name)) => format::classify_name(name.as_bytes()),
-        (false, None) => format::FileClass::Other,
-    };
-    themed
-        .cloned()
-        .unwrap_or_else(|| show.icons.for_class(class, IconSize::Large))
-        .view(96.0)
+    crate::screen::preview::item_icon(show.types, show.icons, target, folder).view(96.0)
 }

@@ -6,10 +6,10 @@ use std::os::unix::ffi::OsStrExt;
 use iced::widget::{Column, column, container, image, mouse_area, opaque, scrollable, space, text};
 use iced::{Center, Element, Fill, Font, Length};
 
-use super::{Content, Message, Preview, Unshown};
+use super::{Content, Message, Preview, Target, Unshown};
 use crate::format;
 use crate::i18n::fl;
-use crate::icons::{IconSet, IconSize};
+use crate::icons::{Icon, IconSet, IconSize};
 use crate::theme;
 use crate::types::Types;
 use crate::widgets::dialog::backdrop;
@@ -135,21 +135,7 @@ impl Preview {
             .looked
             .as_ref()
             .is_some_and(|l| matches!(l.content, Content::Folder));
-        let name = self.name_bytes();
-        let themed = self
-            .target
-            .mime
-            .as_ref()
-            .and_then(|m| show.types.icon(m, IconSize::Large))
-            .filter(|_| !folder);
-        let class = match folder {
-            true => format::FileClass::Folder,
-            false => format::classify_name(name),
-        };
-        let icon = themed
-            .cloned()
-            .unwrap_or_else(|| show.icons.for_class(class, IconSize::Large));
-        icon.view(128.0)
+        item_icon(show.types, show.icons, Some(&self.target), folder).view(128.0)
     }
 
     fn name_bytes(&self) -> &[u8] {
@@ -190,6 +176,23 @@ impl Preview {
         .width(Length::Shrink)
         .into()
     }
+}
+
+/// The large icon of `target` (none: several items): a folder's, else its type's from the
+/// theme, else the one its name suggests.
+pub fn item_icon(types: &Types, icons: &IconSet, target: Option<&Target>, folder: bool) -> Icon {
+    let themed = target
+        .and_then(|t| t.mime.as_ref())
+        .filter(|_| !folder)
+        .and_then(|m| types.icon(m, IconSize::Large));
+    let class = match (folder, target.and_then(|t| t.path.file_name())) {
+        (true, _) => format::FileClass::Folder,
+        (false, Some(name)) => format::classify_name(name.as_bytes()),
+        (false, None) => format::FileClass::Other,
+    };
+    themed
+        .cloned()
+        .unwrap_or_else(|| icons.for_class(class, IconSize::Large))
 }
 
 /// Words in place of the content while it is read.

@@ -136,11 +136,7 @@ impl Pane {
         };
         self.relayout();
         if settled {
-            self.selection
-                .retain_shown(&crate::screen::browser::pane::tree::Rows::new(
-                    &self.lister,
-                    &self.tree,
-                ));
+            self.unselect_hidden_rows();
         }
         count
     }

@@ -60,11 +60,7 @@ impl Pane {
             lister.set_filter(&text);
         }
         self.relayout();
-        self.selection
-            .retain_shown(&crate::screen::browser::pane::tree::Rows::new(
-                &self.lister,
-                &self.tree,
-            ));
+        self.unselect_hidden_rows();
         // The list changed length: start at its top, or where the cursor is.
         self.scroll_to_cursor_or_top(view)
     }

@@ -47,11 +47,7 @@ impl Pane {
             lister.set_folders_first(settings.folders_first);
         }
         self.relayout();
-        self.selection
-            .retain_shown(&crate::screen::browser::pane::tree::Rows::new(
-                &self.lister,
-                &self.tree,
-            ));
+        self.unselect_hidden_rows();
     }
 
     /// Sort by `key`: the same key again turns the direction round.
@@ -278,11 +274,7 @@ impl Pane {
             self.count_folders(Some(new_folders), hidden)
         };
         if settled {
-            self.selection
-                .retain_shown(&crate::screen::browser::pane::tree::Rows::new(
-                    &self.lister,
-                    &self.tree,
-                ));
+            self.unselect_hidden_rows();
         }
         let reveal = match finished {
             true => view(self.reveal_cursor(cx.settings.shape())),
