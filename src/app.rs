@@ -1,6 +1,7 @@
 //! The window's state and its update: [`App::update`] turns a message into state changes
 //! and the task that does the work they ask for (the engine's, the desktop's).
 
+mod accessible;
 mod apps;
 mod browser;
 mod dialogs;
@@ -70,6 +71,8 @@ pub struct App {
     preview: Option<super::screen::preview::Preview>,
     /// The information panel's state (shown by the setting).
     info: super::screen::info::Info,
+    /// The accessibility tree's publisher (screen readers).
+    access: super::accessible::Publisher<Message>,
 }
 
 /// How the window looks: its theme, what the desktop last said of its look and the
@@ -141,6 +144,7 @@ impl App {
             apps: super::apps::AppsState::new(home.apps.clone()),
             preview: None,
             info: Default::default(),
+            access: Default::default(),
         };
         let task = crate::tasks::batch([
             places_work.map(Message::Places),
@@ -169,6 +173,8 @@ impl App {
             _ => home.folder.clone(),
         };
         let (mut app, boot) = App::boot(first, settings, settings_path, home);
+        // The window is on a desktop: screen readers may listen.
+        app.access = super::accessible::Publisher::start();
         let mut tabs = tabs.into_iter();
         let split = match tabs.next().and_then(|f| f.into_iter().next()) {
             Some(right) => app.in_browser(|b, cx| b.split_at(right, cx)),
@@ -189,7 +195,9 @@ impl App {
         let task = self.handle_message(message);
         let asked = self.ask_next_question();
         let looked = self.follow_selection();
-        crate::tasks::batch([task, asked, looked, self.ask_types(), self.ask_thumbs()])
+        let task = crate::tasks::batch([task, asked, looked, self.ask_types(), self.ask_thumbs()]);
+        self.publish_tree();
+        task
     }
 
     fn handle_message(&mut self, message: Message) -> Task<Message> {
@@ -223,8 +231,14 @@ impl App {
             Message::WindowFocused => {
                 // The listing threads of shown network folders look at them again.
                 porpoise_engine::listing::revalidate::look_again();
+                self.access.window_focused(true);
                 Task::none()
             }
+            Message::WindowUnfocused => {
+                self.access.window_focused(false);
+                Task::none()
+            }
+            Message::Accessible(request) => self.on_accessible(request),
             Message::PurgeCache => {
                 self.browser.purge_cache();
                 Task::none()
@@ -316,6 +330,7 @@ impl App {
                 None => Subscription::none(),
             },
             self.status.subscription().map(Message::Status),
+            Subscription::run(super::accessible::bridge::requests).map(Message::Accessible),
         ])
     }
 

@@ -4,6 +4,7 @@
 //! comes out of its update as its own event, which is the window's [`Event`] here. While
 //! one is open every key goes to it.
 
+pub mod accessible;
 pub mod batch_rename;
 pub mod chooser;
 pub mod compress;

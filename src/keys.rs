@@ -35,6 +35,7 @@ pub fn listen(event: Event, status: event::Status, _window: window::Id) -> Optio
             Some(Message::Resized(size.width, size.height))
         }
         Event::Window(window::Event::Focused) => Some(Message::WindowFocused),
+        Event::Window(window::Event::Unfocused) => Some(Message::WindowUnfocused),
         // Files dropped on the window by other applications (X11 sends one event per file).
         Event::Window(window::Event::FileDropped(path)) => {
             Some(Message::Drag(ActionMsg::FileDropped(path)))

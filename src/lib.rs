@@ -4,6 +4,7 @@
 //! app headlessly: they run [`App::update`]'s tasks and [`App::work`]'s subscriptions on a
 //! runtime of their own, as the window runs them.
 
+pub mod accessible;
 pub mod actions;
 pub mod app;
 pub mod appearance;

@@ -34,6 +34,10 @@ pub enum Message {
     PurgeCache,
     /// The window came to the front: folders of network mounts are looked at again.
     WindowFocused,
+    /// The window lost the desktop's keyboard.
+    WindowUnfocused,
+    /// A screen reader came or went, or asks for an action on the window's tree.
+    Accessible(super::accessible::bridge::Request),
     /// The desktop theme's icons, read off the UI thread.
     ThemeIcons(ThemeIcons),
     /// File types: the database, entries' types, types' words and icons.

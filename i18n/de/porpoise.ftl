@@ -772,3 +772,23 @@ info-dimensions = Abmessungen
 info-dimensions-value = { $width } × { $height } Pixel
 info-camera = Kamera
 info-taken = Aufgenommen
+
+## What screen readers are told of the window's parts
+a11y-toolbar = Werkzeugleiste
+a11y-location = Ort
+a11y-tabs = Tabs
+a11y-files = Dateien in { $folder }
+a11y-found = Gefunden
+a11y-jobs = Dateivorgänge
+a11y-rename = Neuer Name
+a11y-new-name = Name
+a11y-context-menu = Kontextmenü
+a11y-drop-menu = Ablegen-Menü
+a11y-place-menu = Ort-Menü
+a11y-dialog-properties = Eigenschaften
+a11y-dialog-batch-rename = Elemente umbenennen
+a11y-dialog-unlock = Datenträger entsperren
+a11y-dialog-extract = Entpacken nach
+a11y-dialog-compress = Komprimieren
+a11y-dialog-chooser = Öffnen mit
+a11y-dialog-help = Hilfe

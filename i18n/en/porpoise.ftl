@@ -775,3 +775,23 @@ info-dimensions = Dimensions
 info-dimensions-value = { $width } × { $height } pixels
 info-camera = Camera
 info-taken = Taken
+
+## What screen readers are told of the window's parts
+a11y-toolbar = Toolbar
+a11y-location = Location
+a11y-tabs = Tabs
+a11y-files = Files in { $folder }
+a11y-found = Found
+a11y-jobs = File operations
+a11y-rename = New name
+a11y-new-name = Name
+a11y-context-menu = Context menu
+a11y-drop-menu = Drop menu
+a11y-place-menu = Place menu
+a11y-dialog-properties = Properties
+a11y-dialog-batch-rename = Rename items
+a11y-dialog-unlock = Unlock volume
+a11y-dialog-extract = Extract to
+a11y-dialog-compress = Compress
+a11y-dialog-chooser = Open with
+a11y-dialog-help = Help

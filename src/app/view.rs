@@ -16,19 +16,7 @@ use crate::widgets::pointer::pointer;
 
 impl App {
     pub fn view(&self) -> Element<'_, Message> {
-        let hover = self.drop_hover();
-        let look = Look {
-            settings: &self.settings,
-            icons: &self.look.icons,
-            types: &self.types,
-            thumbs: &self.thumbs,
-            home: &self.home.folder,
-            ring: self.focus_ring(),
-            ctrl: self.keyboard.modifiers.control(),
-            hover: self.actions.hover.as_ref(),
-            drop_hover: hover,
-        };
-        let parts = self.browser.view(look);
+        let parts = self.browser.view(self.browser_look());
         fn browser(e: Element<'_, crate::screen::browser::Message>) -> Element<'_, Message> {
             e.map(Message::Browser)
         }
@@ -82,6 +70,21 @@ impl App {
 }
 
 impl App {
+    /// What the window around the browser says of its look.
+    pub(super) fn browser_look(&self) -> Look<'_> {
+        Look {
+            settings: &self.settings,
+            icons: &self.look.icons,
+            types: &self.types,
+            thumbs: &self.thumbs,
+            home: &self.home.folder,
+            ring: self.focus_ring(),
+            ctrl: self.keyboard.modifiers.control(),
+            hover: self.actions.hover.as_ref(),
+            drop_hover: self.drop_hover(),
+        }
+    }
+
     /// The information panel with its rule, or an empty place while it is hidden.
     fn info_view(&self) -> Element<'_, Message> {
         if crate::layout::info_width(self.settings.window_width, self.settings.show_info) <= 0.0 {

@@ -71,6 +71,14 @@ impl Ask {
         }
     }
 
+    /// How many characters of a password were typed, while it asks for one.
+    pub fn password_len(&self) -> Option<usize> {
+        match self {
+            Ask::Password { typed, .. } => Some(typed.expose().chars().count()),
+            _ => None,
+        }
+    }
+
     /// Its job waits for the answer (what only tells why a job cannot go on does not:
     /// the job ends by itself).
     pub fn holds(&self, job: u64) -> bool {

@@ -6,6 +6,7 @@
 //! files, show a dialog, say something in the status bar) comes out as [`Event`]s.
 
 use iced::Task;
+pub mod accessible;
 pub mod band;
 mod columns;
 pub mod commands;
@@ -59,6 +60,9 @@ pub enum Message {
     Pane(PaneMsg),
     /// A row or tile was pressed (by name): selected, maybe the start of a drag.
     Clicked(Vec<u8>),
+    /// A screen reader put its focus on a row or tile (by key): the cursor goes there and
+    /// it alone is selected, in view; the keyboard goes to the view.
+    PointAt(Vec<u8>),
     SetView(crate::settings::ViewMode),
     ToggleHidden,
     /// Bigger (> 0) or smaller icons in the icons view by so many steps; 0: the usual
@@ -276,6 +280,7 @@ impl Browser {
             }
             Message::Pane(m) => self.pane_message(m, cx),
             Message::Clicked(name) => self.press_entry(name, cx),
+            Message::PointAt(key) => self.point_at(key, cx),
             Message::SetView(mode) => self.set_view(mode, cx),
             Message::ToggleHidden => self.toggle_hidden(cx),
             Message::Zoom(steps) => self.zoom(steps, cx),

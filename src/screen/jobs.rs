@@ -3,6 +3,7 @@
 //! panel's rows; the questions of jobs waiting to be shown; and undo, whose steps the
 //! jobs and the other changes leave (Ctrl+Z, Ctrl+Shift+Z).
 
+mod accessible;
 pub mod entry;
 pub mod follow;
 mod view;

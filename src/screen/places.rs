@@ -5,6 +5,7 @@
 //! against, follows the mounts, the devices and the bookmarks file, and moves the keyboard
 //! among its places while it has it. A click on a place is the window's to follow.
 
+pub mod accessible;
 pub mod bookmarks;
 pub mod devices;
 mod entry;

@@ -3,6 +3,7 @@
 //! while, what the window has to tell: an error (it stays longer) or a note of what
 //! happened; and a button that opens the history of the jobs that finished.
 
+mod accessible;
 mod view;
 
 use std::time::{Duration, Instant};

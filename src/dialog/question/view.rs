@@ -52,6 +52,58 @@ impl Question {
     }
 }
 
+impl Question {
+    /// What it asks, in one line (its title), and what it says under it.
+    pub fn headline(&self) -> (String, String) {
+        match &self.ask {
+            Ask::Conflict {
+                conflict, folder, ..
+            } => (conflict_title(conflict, folder), String::new()),
+            Ask::Preflight {
+                problems,
+                can_proceed,
+                ..
+            } => (
+                preflight_title(*can_proceed),
+                problems
+                    .iter()
+                    .map(crate::failures::problem)
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            ),
+            Ask::Password { archive, wrong, .. } => (
+                fl!("password-title", name = name_of(archive)),
+                match wrong {
+                    true => fl!("password-wrong"),
+                    false => String::new(),
+                },
+            ),
+            Ask::ConfirmDelete { paths } => (delete_title(paths), fl!("delete-confirm-body")),
+            Ask::BrokenLink { link } => (
+                fl!("broken-link-title", name = name_of(link)),
+                fl!("broken-link-body"),
+            ),
+        }
+    }
+
+    /// Its buttons in [`Question::replies`] order: each one's words and what it sends
+    /// (`None`: it cannot be pressed now).
+    pub fn button_labels(&self) -> Vec<(String, Option<Message>)> {
+        let (replies, _) = self.replies();
+        replies
+            .into_iter()
+            .map(|reply| {
+                let refused =
+                    reply == Reply::Conflict(Choice::Rename) && self.typed_name() == Some(None);
+                (
+                    label(reply, self).0,
+                    (!refused).then_some(Message::Reply(reply)),
+                )
+            })
+            .collect()
+    }
+}
+
 /// The question's buttons in [`Question::replies`] order, the highlighted one ringed.
 fn buttons<'a>(q: &Question) -> Vec<Element<'a, Message>> {
     let (replies, _) = q.replies();
@@ -158,6 +210,18 @@ fn name_field<'a>(named: NameField<'a>) -> Element<'a, Message> {
     }
 }
 
+/// What a conflict asks, in one line.
+fn conflict_title(c: &Conflict, dest: &str) -> String {
+    let item = name_of(&c.target);
+    if c.source_is_dir && c.target_is_dir {
+        fl!("conflict-title-merge", name = item, folder = dest)
+    } else if c.source_is_dir {
+        fl!("conflict-title-folder", name = item, folder = dest)
+    } else {
+        fl!("conflict-title", name = item, folder = dest)
+    }
+}
+
 fn conflict_box<'a>(
     c: &Conflict,
     dest: &str,
@@ -166,14 +230,7 @@ fn conflict_box<'a>(
     waiting: usize,
     b: &mut impl Iterator<Item = Element<'a, Message>>,
 ) -> Element<'a, Message> {
-    let item = name_of(&c.target);
-    let title = if c.source_is_dir && c.target_is_dir {
-        fl!("conflict-title-merge", name = item, folder = dest)
-    } else if c.source_is_dir {
-        fl!("conflict-title-folder", name = item, folder = dest)
-    } else {
-        fl!("conflict-title", name = item, folder = dest)
-    };
+    let title = conflict_title(c, dest);
     let existing = fl!(
         "conflict-existing",
         size = format::size(c.target_size),
@@ -215,16 +272,19 @@ fn conflict_box<'a>(
     col.into()
 }
 
+fn preflight_title(can_proceed: bool) -> String {
+    match can_proceed {
+        true => fl!("preflight-title"),
+        false => fl!("preflight-title-blocked"),
+    }
+}
+
 fn preflight_box<'a>(
     problems: &[Problem],
     can_proceed: bool,
     b: &mut impl Iterator<Item = Element<'a, Message>>,
 ) -> Element<'a, Message> {
-    let title = if can_proceed {
-        fl!("preflight-title")
-    } else {
-        fl!("preflight-title-blocked")
-    };
+    let title = preflight_title(can_proceed);
     let list = column(problems.iter().map(|p| {
         text(crate::failures::problem(p))
             .size(theme::SMALL_TEXT)
@@ -283,18 +343,17 @@ fn broken_link_box<'a>(
     .into()
 }
 
+fn delete_title(paths: &[std::path::PathBuf]) -> String {
+    let first = paths.first().map(|p| name_of(p)).unwrap_or_default();
+    fl!("delete-confirm-title", count = paths.len(), name = first)
+}
+
 fn delete_box<'a>(
     paths: &[std::path::PathBuf],
     b: &mut impl Iterator<Item = Element<'a, Message>>,
 ) -> Element<'a, Message> {
-    let first = paths.first().map(|p| name_of(p)).unwrap_or_default();
     column![
-        text(fl!(
-            "delete-confirm-title",
-            count = paths.len(),
-            name = first
-        ))
-        .size(17),
+        text(delete_title(paths)).size(17),
         text(fl!("delete-confirm-body")),
         row![space().width(Fill), next(b), next(b)].spacing(8),
     ]

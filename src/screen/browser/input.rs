@@ -46,6 +46,18 @@ impl Browser {
         Task::none()
     }
 
+    /// A screen reader's focus request on the row keyed `key`: it alone is selected, with
+    /// the cursor, and shown.
+    pub(super) fn point_at(&mut self, key: Vec<u8>, cx: &mut Context) -> Task<Message> {
+        if self.pane.rows().position(&key).is_none() {
+            return Task::none();
+        }
+        cx.tell(Event::FocusView);
+        self.pane.end_location();
+        self.pane.selection_mut().select_only(&key);
+        self.reveal_cursor(cx.settings)
+    }
+
     /// A key that reached the browser (no dialog is open and no other part of the window
     /// holds the keyboard): the search view while it is shown, then what is open in the
     /// pane (a menu, a name, a question), else the key's command.

@@ -12,6 +12,13 @@ impl Places {
     /// open.
     pub fn menu_view(&self, window: iced::Size) -> Option<Element<'_, Message>> {
         let m = self.bookmarks.menu.as_ref()?;
+        let close = Message::Bookmarks(BookmarkMsg::CloseMenu);
+        Some(menu(window, self.menu_entries()?, m.at, None, close))
+    }
+
+    /// The entries of a bookmark's menu, while it is open.
+    pub(crate) fn menu_entries(&self) -> Option<Vec<Entry<Message>>> {
+        let m = self.bookmarks.menu.as_ref()?;
         let items = PlaceMenuItem::ALL
             .into_iter()
             .enumerate()
@@ -23,8 +30,7 @@ impl Places {
                 hover: None,
             })
             .collect();
-        let close = Message::Bookmarks(BookmarkMsg::CloseMenu);
-        Some(menu(window, items, m.at, None, close))
+        Some(items)
     }
 }
 

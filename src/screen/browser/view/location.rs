@@ -37,40 +37,129 @@ pub const MENU: &str = "porpoise-main-menu";
 /// Width of the filter box.
 const FILTER_WIDTH: f32 = 220.0;
 
-pub fn toolbar(app: Show<'_>) -> Element<'_, Message> {
+/// A toolbar button: what it shows, says and does.
+pub struct Tool {
+    pub id: &'static str,
+    pub icon: &'static iced::widget::svg::Handle,
+    /// Its tooltip, and its name to a screen reader.
+    pub tip: String,
+    /// What a press sends; `None`: it is disabled.
+    pub on_press: Option<Message>,
+    /// A toggle that is on, or the view shown.
+    pub active: bool,
+    /// It is a toggle (on or off) rather than a plain button.
+    pub toggle: bool,
+}
+
+/// The toolbar's buttons in the order drawn: back, forward, up, reload (before the
+/// location bar); hidden files, details, icons (after it); the filter's toggle, the main
+/// menu.
+pub fn tools(app: Show<'_>) -> [Tool; 9] {
     let h = &app.pane().history();
     let up = app.pane().path().parent().is_some();
     let view = app.settings().view;
-    let mut bar = row![
+    let tool = |id, icon, tip, on_press, active, toggle| Tool {
+        id,
+        icon,
+        tip,
+        on_press,
+        active,
+        toggle,
+    };
+    [
         tool(
             BACK,
-            &icons::GO_BACK,
+            &*icons::GO_BACK,
             fl!("tooltip-back"),
             h.can_go_back().then_some(Message::Pane(PaneMsg::Back)),
-            false
+            false,
+            false,
         ),
         tool(
             FORWARD,
-            &icons::GO_FORWARD,
+            &*icons::GO_FORWARD,
             fl!("tooltip-forward"),
             h.can_go_forward()
                 .then_some(Message::Pane(PaneMsg::Forward)),
-            false
+            false,
+            false,
         ),
         tool(
             UP,
-            &icons::GO_UP,
+            &*icons::GO_UP,
             fl!("tooltip-up"),
             up.then_some(Message::Pane(PaneMsg::Up)),
-            false
+            false,
+            false,
         ),
         tool(
             RELOAD,
-            &icons::RELOAD,
+            &*icons::RELOAD,
             fl!("tooltip-reload"),
             Some(Message::Pane(PaneMsg::Reload)),
-            false
+            false,
+            false,
         ),
+        tool(
+            HIDDEN,
+            &*icons::HIDDEN,
+            fl!("tooltip-hidden"),
+            Some(Message::ToggleHidden),
+            app.settings().show_hidden,
+            true,
+        ),
+        tool(
+            DETAILS,
+            &*icons::VIEW_DETAILS,
+            fl!("tooltip-details"),
+            Some(Message::SetView(ViewMode::Details)),
+            view == ViewMode::Details,
+            true,
+        ),
+        tool(
+            ICONS,
+            &*icons::VIEW_ICONS,
+            fl!("tooltip-icons"),
+            Some(Message::SetView(ViewMode::Icons)),
+            view == ViewMode::Icons,
+            true,
+        ),
+        tool(
+            FILTER,
+            &*icons::FILTER,
+            fl!("tooltip-filter"),
+            Some(Message::Pane(PaneMsg::ToggleFilter)),
+            app.pane().filter().is_some(),
+            true,
+        ),
+        tool(
+            MENU,
+            &*icons::MENU,
+            fl!("tooltip-menu"),
+            Some(Message::Action(ActionMsg::MainMenu)),
+            app.pane().menu().is_some_and(|m| m.is_main()),
+            false,
+        ),
+    ]
+}
+
+pub fn toolbar(app: Show<'_>) -> Element<'_, Message> {
+    let [
+        back,
+        forward,
+        up,
+        reload,
+        hidden,
+        details,
+        icons,
+        filter,
+        menu,
+    ] = tools(app);
+    let mut bar = row![
+        tool(back),
+        tool(forward),
+        tool(up),
+        tool(reload),
         space().width(6),
         // In split view each pane has its own location bar.
         match app.beside() {
@@ -78,27 +167,9 @@ pub fn toolbar(app: Show<'_>) -> Element<'_, Message> {
             None => location(app, app.pane()),
         },
         space().width(6),
-        tool(
-            HIDDEN,
-            &icons::HIDDEN,
-            fl!("tooltip-hidden"),
-            Some(Message::ToggleHidden),
-            app.settings().show_hidden
-        ),
-        tool(
-            DETAILS,
-            &icons::VIEW_DETAILS,
-            fl!("tooltip-details"),
-            Some(Message::SetView(ViewMode::Details)),
-            view == ViewMode::Details
-        ),
-        tool(
-            ICONS,
-            &icons::VIEW_ICONS,
-            fl!("tooltip-icons"),
-            Some(Message::SetView(ViewMode::Icons)),
-            view == ViewMode::Icons
-        ),
+        tool(hidden),
+        tool(details),
+        tool(icons),
     ]
     .spacing(2)
     .align_y(Center);
@@ -111,23 +182,10 @@ pub fn toolbar(app: Show<'_>) -> Element<'_, Message> {
                 .width(FILTER_WIDTH),
         );
     }
-    bar = bar.push(tool(
-        FILTER,
-        &icons::FILTER,
-        fl!("tooltip-filter"),
-        Some(Message::Pane(PaneMsg::ToggleFilter)),
-        app.pane().filter().is_some(),
-    ));
+    bar = bar.push(tool(filter));
     // The main menu's button is on the keyboard's round (Tab): it wears the ring there.
     let ring = app.focus_ring() == Some(crate::focus::Part::Menu);
-    let menu = tool(
-        MENU,
-        &icons::MENU,
-        fl!("tooltip-menu"),
-        Some(Message::Action(ActionMsg::MainMenu)),
-        app.pane().menu().is_some_and(|m| m.is_main()),
-    );
-    bar = bar.push(container(menu).style(theme::ringed(container::transparent, ring)));
+    bar = bar.push(container(tool(menu)).style(theme::ringed(container::transparent, ring)));
     container(bar)
         .padding([6, 8])
         .width(Fill)
@@ -136,28 +194,22 @@ pub fn toolbar(app: Show<'_>) -> Element<'_, Message> {
 }
 
 /// A flat toolbar button with a symbol and a tooltip; `None` disables it.
-fn tool<'a>(
-    id: &'static str,
-    icon: &iced::widget::svg::Handle,
-    tip: String,
-    on_press: Option<Message>,
-    active: bool,
-) -> Element<'a, Message> {
-    let enabled = on_press.is_some();
+fn tool<'a>(t: Tool) -> Element<'a, Message> {
+    let enabled = t.on_press.is_some();
     let b = button(
-        svg(icon.clone())
+        svg(t.icon.clone())
             .width(16)
             .height(16)
             .style(theme::symbol(enabled)),
     )
     .padding(7)
-    .on_press_maybe(on_press)
-    .style(theme::flat_button(active));
+    .on_press_maybe(t.on_press)
+    .style(theme::flat_button(t.active));
     tip::tip(
-        container(b).id(id),
-        tip,
+        container(b).id(t.id),
+        t.tip,
         // The main menu opens below its button: its tooltip goes to the left.
-        if id == MENU {
+        if t.id == MENU {
             tooltip::Position::Left
         } else {
             tooltip::Position::Bottom

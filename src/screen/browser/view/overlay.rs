@@ -19,58 +19,13 @@ pub fn layers(app: Show<'_>) -> Vec<Element<'_, Message>> {
     let window = iced::Size::new(app.settings().window_width, app.settings().window_height);
     let mut out = Vec::new();
     if let Some(m) = app.pane().menu() {
-        let sub = m.open_with.as_ref().filter(|s| s.shown());
-        let items: Vec<Entry<Message>> = m
-            .items
-            .iter()
-            .enumerate()
-            .map(|(at, &i)| {
-                let mark = match (ticked(app, i), i) {
-                    (Some(on), _) => Mark::Tick(on),
-                    (None, MenuItem::OpenWith | MenuItem::NewFile | MenuItem::ViewMenu) => {
-                        Mark::Submenu
-                    }
-                    (None, _) => Mark::Plain,
-                };
-                Entry {
-                    label: menu_label(i),
-                    message: Message::Action(ActionMsg::MenuPick(i)),
-                    hover: submenu_on_hover(i),
-                    mark,
-                    highlighted: m.highlighted == Some(at)
-                        || (i == MenuItem::OpenWith && sub.is_some()),
-                }
-            })
-            .collect();
+        let items = menu_entries(app, m);
         let width = crate::widgets::menu::width_of(&items);
         out.push(menu(window, items, m.at, open_with(m), close()));
         out.extend(super::new_file_menu::layer(app, m, width));
     }
     if let Some(m) = app.pane().drop_menu() {
-        let pick = |k| Message::Action(ActionMsg::DropPick(k));
-        let mut items: Vec<Entry<Message>> = m
-            .kinds()
-            .into_iter()
-            .map(|k| Entry {
-                label: drop_label(k),
-                message: pick(k),
-                mark: if k == m.default {
-                    Mark::Default
-                } else {
-                    Mark::Plain
-                },
-                highlighted: false,
-                hover: None,
-            })
-            .collect();
-        items.push(Entry {
-            label: fl!("drop-cancel"),
-            message: Message::Action(ActionMsg::CloseMenu),
-            mark: Mark::Plain,
-            highlighted: false,
-            hover: None,
-        });
-        out.push(menu(window, items, m.at, None, close()));
+        out.push(menu(window, drop_entries(m), m.at, None, close()));
     }
     if let Some(t) = app.pane().trash_view().filter(|t| t.confirm_empty) {
         out.push(confirm(
@@ -97,6 +52,60 @@ pub fn layers(app: Show<'_>) -> Vec<Element<'_, Message>> {
     out
 }
 
+/// The entries of the open context or main menu.
+pub(crate) fn menu_entries(app: Show<'_>, m: &ContextMenu) -> Vec<Entry<Message>> {
+    let sub = m.open_with.as_ref().filter(|s| s.shown());
+    m.items
+        .iter()
+        .enumerate()
+        .map(|(at, &i)| {
+            let mark = match (ticked(app, i), i) {
+                (Some(on), _) => Mark::Tick(on),
+                (None, MenuItem::OpenWith | MenuItem::NewFile | MenuItem::ViewMenu) => {
+                    Mark::Submenu
+                }
+                (None, _) => Mark::Plain,
+            };
+            Entry {
+                label: menu_label(i),
+                message: Message::Action(ActionMsg::MenuPick(i)),
+                hover: submenu_on_hover(i),
+                mark,
+                highlighted: m.highlighted == Some(at)
+                    || (i == MenuItem::OpenWith && sub.is_some()),
+            }
+        })
+        .collect()
+}
+
+/// The drop menu's entries: each kind of job, the default marked, then "Cancel".
+pub(crate) fn drop_entries(m: &crate::actions::DropMenu) -> Vec<Entry<Message>> {
+    let pick = |k| Message::Action(ActionMsg::DropPick(k));
+    let mut items: Vec<Entry<Message>> = m
+        .kinds()
+        .into_iter()
+        .map(|k| Entry {
+            label: drop_label(k),
+            message: pick(k),
+            mark: if k == m.default {
+                Mark::Default
+            } else {
+                Mark::Plain
+            },
+            highlighted: false,
+            hover: None,
+        })
+        .collect();
+    items.push(Entry {
+        label: fl!("drop-cancel"),
+        message: Message::Action(ActionMsg::CloseMenu),
+        mark: Mark::Plain,
+        highlighted: false,
+        hover: None,
+    });
+    items
+}
+
 /// The drop menu's entry for a job kind.
 pub fn drop_label(k: JobKind) -> String {
     match k {
@@ -108,7 +117,7 @@ pub fn drop_label(k: JobKind) -> String {
 
 /// A file's "Open With" submenu, once its applications are told: each application (the
 /// default first), then "Other Application…"; with the row of the entry it opens beside.
-fn open_with(m: &ContextMenu) -> Option<(Vec<Entry<Message>>, usize)> {
+pub(crate) fn open_with(m: &ContextMenu) -> Option<(Vec<Entry<Message>>, usize)> {
     let sub = m.open_with.as_ref().filter(|s| s.shown())?;
     let row = m.items.iter().position(|&i| i == MenuItem::OpenWith)?;
     let mut entries: Vec<Entry<Message>> = sub

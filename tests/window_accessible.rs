@@ -1,0 +1,309 @@
+//! The window as a screen reader reads it, over the real AT-SPI bus: a private session
+//! bus (the real `dbus-daemon`), `at-spi-bus-launcher` on it with the accessibility bus
+//! and registry it starts (`at-spi2-core`), accessibility switched on as a desktop does
+//! when a screen reader starts, the real window under Xvfb (tests/desktop), and a client
+//! reading the bus as Orca does (`tests/desktop/atspi_client.py`, pyatspi:
+//! `python3-pyatspi`). The application is found by its name; the view's rows carry the
+//! names on disk; Down moves the focused row and the client sees the new row focused and
+//! selected; a row's default action opens the folder and a toolbar button's goes up
+//! again; a checkbox of Preferences toggles the setting through its action; a copy's
+//! progress value rises as the bytes reach a slow share. The window lives and answers
+//! pings after each step.
+//! Run: `cargo build && cargo test --test window_accessible` (skips without the tools,
+//! fails in CI).
+
+mod desktop;
+
+use std::fs;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use desktop::{Desktop, Home, Launch, PATIENCE, wait_for};
+use porpoise_testkit::rig;
+use porpoise_testkit::session_bus::SessionBus;
+
+/// The name the application has on the bus: its binary's.
+const APP: &str = "porpoise-window";
+const LAUNCHER: &str = "/usr/libexec/at-spi-bus-launcher";
+const MIB: usize = 1 << 20;
+
+/// The desktop's accessibility: the launcher with the bus and registry it starts, in a
+/// process group of their own that ends with the test.
+struct Accessibility {
+    bus: SessionBus,
+    display: String,
+    launcher: Child,
+    _dir: tempfile::TempDir,
+}
+
+impl Accessibility {
+    /// A session bus with the accessibility bus on it, switched on.
+    fn start(display: &str) -> Accessibility {
+        let dir = tempfile::tempdir().expect("a temp folder");
+        let bus = SessionBus::start(dir.path());
+        let runtime = dir.path().join("runtime");
+        fs::create_dir(&runtime).expect("a runtime folder");
+        let launcher = Command::new(LAUNCHER)
+            .arg("--launch-immediately")
+            .env("DBUS_SESSION_BUS_ADDRESS", &bus.address)
+            .env("DISPLAY", display)
+            .env("XDG_RUNTIME_DIR", &runtime)
+            // The switch lives in GSettings: in memory here, as no dconf runs.
+            .env("GSETTINGS_BACKEND", "memory")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .expect("start at-spi-bus-launcher");
+        let a11y = Accessibility {
+            bus,
+            display: display.to_owned(),
+            launcher,
+            _dir: dir,
+        };
+        // Switched on as a desktop does when a screen reader starts.
+        wait_for("the accessibility bus switched on", PATIENCE, || {
+            let set = a11y
+                .gdbus()
+                .args(["--method", "org.freedesktop.DBus.Properties.Set"])
+                .args(["org.a11y.Status", "IsEnabled", "<true>"])
+                .output()
+                .ok()?;
+            set.status.success().then_some(())
+        });
+        a11y
+    }
+
+    fn gdbus(&self) -> Command {
+        let mut c = Command::new("gdbus");
+        c.args(["call", "--address", &self.bus.address])
+            .args(["--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus"])
+            .stdin(Stdio::null());
+        c
+    }
+
+    /// Run the client with `args`: its exit status and what it printed.
+    fn client(&self, args: &[&str]) -> (i32, String) {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/desktop/atspi_client.py");
+        let out = Command::new("/usr/bin/python3")
+            .arg(script)
+            .arg(APP)
+            .args(args)
+            .env("DBUS_SESSION_BUS_ADDRESS", &self.bus.address)
+            .env("DISPLAY", &self.display)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run the AT-SPI client");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        (out.status.code().unwrap_or(-1), text)
+    }
+
+    /// The application's nodes as (role, name, states).
+    fn tree(&self) -> Vec<(String, String, String)> {
+        let (code, text) = self.client(&["tree"]);
+        if code != 0 {
+            return Vec::new();
+        }
+        text.lines()
+            .filter_map(|l| {
+                let mut f = l.split('\t').skip(1);
+                Some((
+                    f.next()?.into(),
+                    f.next()?.into(),
+                    f.next().unwrap_or("").into(),
+                ))
+            })
+            .collect()
+    }
+
+    /// Wait until the tree holds a node of `role` named `name`; its states.
+    fn wait_node(&self, role: &str, name: &str) -> String {
+        wait_for(
+            &format!("a {role} named {name:?} on the bus"),
+            PATIENCE,
+            || {
+                self.tree()
+                    .into_iter()
+                    .find(|(r, n, _)| r == role && n == name)
+                    .map(|(_, _, s)| s)
+            },
+        )
+    }
+
+    /// Wait until the focused node is the `role` named `name`.
+    fn wait_focused(&self, role: &str, name: &str) {
+        let want = format!("{role}\t{name}");
+        wait_for(&format!("{want:?} focused"), PATIENCE, || {
+            let (_, text) = self.client(&["focused"]);
+            text.lines().any(|l| l == want).then_some(())
+        });
+    }
+
+    /// The default action of the `role` named `name`.
+    fn act(&self, role: &str, name: &str) {
+        let (code, _) = self.client(&["do", role, name]);
+        assert_eq!(code, 0, "no {role} named {name:?} to act on");
+    }
+
+    /// The values of every progress bar.
+    fn progress(&self) -> Vec<f64> {
+        let (_, text) = self.client(&["tree"]);
+        let bars: Vec<String> = text
+            .lines()
+            .filter_map(|l| {
+                let mut f = l.split('\t').skip(1);
+                (f.next()? == "progress bar").then(|| f.next().map(str::to_owned))?
+            })
+            .collect();
+        bars.iter()
+            .filter_map(|name| {
+                let (code, v) = self.client(&["value", "progress bar", name]);
+                (code == 0).then(|| v.trim().parse().ok())?
+            })
+            .collect()
+    }
+}
+
+impl Drop for Accessibility {
+    fn drop(&mut self) {
+        // The launcher, the accessibility bus and the registry: one process group.
+        let _ = Command::new("kill")
+            .args(["-TERM", "--", &format!("-{}", self.launcher.id())])
+            .status();
+        let _ = self.launcher.wait();
+    }
+}
+
+/// `name` in `dir` with `len` bytes that do not compress.
+fn big_file(dir: &Path, name: &str, len: usize) -> PathBuf {
+    fs::create_dir_all(dir).expect("mkdir");
+    let path = dir.join(name);
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let data: Vec<u8> = (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u8
+        })
+        .collect();
+    fs::write(&path, data).expect("write");
+    path
+}
+
+#[test]
+fn a_screen_reader_reads_and_works_the_window() {
+    let needed = [
+        (LAUNCHER, "at-spi2-core"),
+        ("/usr/bin/python3", "python3-pyatspi"),
+    ];
+    for (tool, package) in needed {
+        if !Path::new(tool).exists() {
+            return porpoise_testkit::skip(&format!("{tool} is needed ({package})"));
+        }
+    }
+    let pyatspi = Command::new("/usr/bin/python3")
+        .args(["-c", "import pyatspi"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !pyatspi || !desktop::have("dbus-daemon") || !desktop::have("gdbus") {
+        return porpoise_testkit::skip(
+            "pyatspi, dbus-daemon and gdbus are needed (python3-pyatspi dbus-daemon libglib2.0-bin)",
+        );
+    }
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&["alpha", "beta"]);
+    fs::create_dir(home.work.join("gamma")).expect("mkdir");
+    fs::write(home.work.join("gamma/inside.txt"), "inside").expect("write");
+    let a11y = Accessibility::start(desk.display());
+    let launch = Launch::new(home.path())
+        .arg(&home.work)
+        .env("DBUS_SESSION_BUS_ADDRESS", &a11y.bus.address);
+    let mut win = desk.launch(launch);
+    win.wait_title("the folder in the title", |t| t.ends_with("work"));
+    win.activate();
+
+    // 1. The application is on the bus, its window named by its title, the view's rows
+    //    by the names on disk, in a table that can hold several selected.
+    a11y.wait_node("frame", &win.title());
+    for name in ["gamma", "alpha.txt", "beta.txt"] {
+        a11y.wait_node("table row", name);
+    }
+    a11y.wait_node("table", "Files in work");
+    a11y.wait_node("push button", "Up (Alt+Up)");
+    win.alive();
+
+    // 2. Down moves the focused row; the client sees it focused and selected.
+    win.key("Down");
+    a11y.wait_focused("table row", "gamma");
+    win.key("Down");
+    a11y.wait_focused("table row", "alpha.txt");
+    let states = a11y.wait_node("table row", "alpha.txt");
+    assert!(
+        states.contains("selected"),
+        "the cursor's row is selected: {states}"
+    );
+    let gamma = a11y.wait_node("table row", "gamma");
+    assert!(!gamma.contains("selected"), "the row left is not: {gamma}");
+    win.alive();
+
+    // 3. A row's default action opens it; a button's presses it.
+    a11y.act("table row", "gamma");
+    win.wait_title("the folder opened from the tree", |t| t.ends_with("gamma"));
+    a11y.wait_node("table row", "inside.txt");
+    a11y.act("push button", "Up (Alt+Up)");
+    win.wait_title("back up through the toolbar's button", |t| {
+        t.ends_with("work")
+    });
+    win.alive();
+
+    // 4. Preferences: a dialog, its checkbox toggled through the tree's action.
+    win.key("ctrl+comma");
+    let dialog = a11y.wait_node("dialog", "Preferences");
+    assert!(dialog.contains("modal"), "Preferences is modal: {dialog}");
+    let before = a11y.wait_node("check box", "Show hidden files");
+    assert!(
+        !before.contains("checked"),
+        "hidden files start hidden: {before}"
+    );
+    a11y.act("check box", "Show hidden files");
+    let after = wait_for("the checkbox ticked", PATIENCE, || {
+        let s = a11y.wait_node("check box", "Show hidden files");
+        s.contains("checked").then_some(s)
+    });
+    assert!(after.contains("checked"));
+    desktop::wait_file_text(&home.settings_file(), "show_hidden saved", |t| {
+        t.contains("show_hidden = true")
+    });
+    win.key("Escape");
+    wait_for("the dialog closed", PATIENCE, || {
+        (!a11y.tree().iter().any(|(r, _, _)| r == "dialog")).then_some(())
+    });
+    win.alive();
+
+    // 5. A copy onto a slow share: its progress value rises while it runs.
+    if let Err(why) = rig::available() {
+        porpoise_testkit::skip(&why);
+        return;
+    }
+    let share = rig::Share::new(3_000_000);
+    let from = home.path().join("big");
+    big_file(&from, "big.bin", 16 * MIB);
+    win.go_to(&from);
+    win.key("ctrl+a");
+    win.key("ctrl+c");
+    win.go_to(share.path());
+    win.key("ctrl+v");
+    let first = wait_for("a progress value under way", PATIENCE, || {
+        a11y.progress()
+            .into_iter()
+            .find(|v| (1.0..90.0).contains(v))
+    });
+    wait_for("the progress value rising", PATIENCE, || {
+        a11y.progress().into_iter().find(|v| *v > first)
+    });
+    win.alive();
+    win.save_shot("accessible-copy");
+}
