@@ -5,7 +5,8 @@
 //! reading the bus as Orca does (`tests/desktop/atspi_client.py`, pyatspi:
 //! `python3-pyatspi`). The application is found by its name; the view's rows carry the
 //! names on disk; Down moves the focused row and the client sees the new row focused and
-//! selected; a row's default action opens the folder and a toolbar button's goes up
+//! selected; the context menu's first item and the rename field take the focus, and the
+//! name typed renames the file; a row's default action opens the folder and a toolbar button's goes up
 //! again; a checkbox of Preferences toggles the setting through its action; a copy's
 //! progress value rises as the bytes reach a slow share. The window lives and answers
 //! pings after each step.
@@ -249,7 +250,27 @@ fn a_screen_reader_reads_and_works_the_window() {
     assert!(!gamma.contains("selected"), "the row left is not: {gamma}");
     win.alive();
 
-    // 3. A row's default action opens it; a button's presses it.
+    // 3. The context menu (Shift+F10): its first item has the keyboard.
+    win.key("shift+F10");
+    a11y.wait_node("menu", "Context menu");
+    a11y.wait_focused("menu item", "Open");
+    win.key("Escape");
+    wait_for("the menu closed", PATIENCE, || {
+        (!a11y.tree().iter().any(|(r, _, _)| r == "menu")).then_some(())
+    });
+
+    // 4. F2: the name's field has the keyboard, holding the name; the name typed there
+    //    renames the file, whose row then has the keyboard.
+    win.key("F2");
+    a11y.wait_focused("entry", "New name");
+    win.key("ctrl+a");
+    win.type_text("delta.txt");
+    win.key("Return");
+    desktop::wait_exists(&home.work.join("delta.txt"), true);
+    a11y.wait_focused("table row", "delta.txt");
+    win.alive();
+
+    // 5. A row's default action opens it; a button's presses it.
     a11y.act("table row", "gamma");
     win.wait_title("the folder opened from the tree", |t| t.ends_with("gamma"));
     a11y.wait_node("table row", "inside.txt");
@@ -259,7 +280,7 @@ fn a_screen_reader_reads_and_works_the_window() {
     });
     win.alive();
 
-    // 4. Preferences: a dialog, its checkbox toggled through the tree's action.
+    // 6. Preferences: a dialog, its checkbox toggled through the tree's action.
     win.key("ctrl+comma");
     let dialog = a11y.wait_node("dialog", "Preferences");
     assert!(dialog.contains("modal"), "Preferences is modal: {dialog}");
@@ -283,7 +304,7 @@ fn a_screen_reader_reads_and_works_the_window() {
     });
     win.alive();
 
-    // 5. A copy onto a slow share: its progress value rises while it runs.
+    // 7. A copy onto a slow share: its progress value rises while it runs.
     if let Err(why) = rig::available() {
         porpoise_testkit::skip(&why);
         return;

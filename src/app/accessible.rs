@@ -47,7 +47,9 @@ impl App {
         });
         root.map(&Message::Status, |p| self.status.accessible(p, pane));
         if let Some(d) = &self.dialog {
-            root.map(&Message::Dialog, |p| d.accessible(p, &self.settings));
+            root.map(&Message::Dialog, |p| {
+                d.accessible(p, &self.settings, &self.types)
+            });
         }
         tree
     }

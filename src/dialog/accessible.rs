@@ -1,7 +1,9 @@
 //! The open dialog as a screen reader reads it: a modal dialog named by its title, with
 //! its fields, choices, checkboxes and buttons (the default one has Return as its key),
-//! the line or button with the keyboard focused. Preferences and the questions are
-//! told in full; the other dialogs by their title and what they say.
+//! the line or button with the keyboard focused.
+
+mod forms;
+mod pages;
 
 use accesskit::{Node, NodeId, Role};
 
@@ -11,20 +13,25 @@ use super::{Dialog, Message};
 use crate::accessible::{self, Part, labelled};
 use crate::i18n::fl;
 use crate::settings::{Settings, ThemeChoice};
+use crate::types::Types;
 
 impl Dialog {
-    /// Add the dialog's nodes under `part`; `settings`: what Preferences shows.
-    pub fn accessible(&self, part: &mut Part<'_, Message>, settings: &Settings) {
+    /// Add the dialog's nodes under `part`; `settings`: what Preferences shows, `types`
+    /// the words of a file's type.
+    pub fn accessible(&self, part: &mut Part<'_, Message>, settings: &Settings, types: &Types) {
         let title = match self {
             Dialog::Preferences(_) => fl!("prefs-title"),
             Dialog::Question(q) => q.headline().0,
             Dialog::Properties(_) => fl!("a11y-dialog-properties"),
-            Dialog::BatchRename(_) => fl!("a11y-dialog-batch-rename"),
-            Dialog::Unlock(_) => fl!("a11y-dialog-unlock"),
-            Dialog::ExtractTo(_) => fl!("a11y-dialog-extract"),
-            Dialog::Compress(_) => fl!("a11y-dialog-compress"),
-            Dialog::Chooser(_) => fl!("a11y-dialog-chooser"),
-            Dialog::Help(_) => fl!("a11y-dialog-help"),
+            Dialog::BatchRename(v) => fl!("batch-title", count = v.count()),
+            Dialog::Unlock(u) => fl!("device-unlock-title", name = u.name.clone()),
+            Dialog::ExtractTo(e) => e.title(),
+            Dialog::Compress(c) => c.title(),
+            Dialog::Chooser(_) => fl!("chooser-title"),
+            Dialog::Help(h) => match h.page {
+                super::help::Page::Shortcuts => fl!("help-shortcuts-title"),
+                super::help::Page::About => fl!("about-name"),
+            },
         };
         let mut node = labelled(Role::Dialog, title);
         node.set_modal();
@@ -38,7 +45,29 @@ impl Dialog {
             Dialog::Question(q) => {
                 dialog.map(&|m| Message::Question(m), |d| question(d, q));
             }
-            _ => {}
+            Dialog::Properties(v) => {
+                dialog.map(&|m| Message::Properties(m), |d| {
+                    pages::properties(d, v, types)
+                });
+            }
+            Dialog::BatchRename(v) => {
+                dialog.map(&|m| Message::BatchRename(m), |d| forms::batch(d, v));
+            }
+            Dialog::Unlock(u) => {
+                dialog.map(&|m| Message::Unlock(m), |d| forms::unlock(d, u));
+            }
+            Dialog::ExtractTo(e) => {
+                dialog.map(&|m| Message::ExtractTo(m), |d| forms::extract(d, e));
+            }
+            Dialog::Compress(c) => {
+                dialog.map(&|m| Message::Compress(m), |d| forms::compress(d, c));
+            }
+            Dialog::Chooser(c) => {
+                dialog.map(&|m| Message::Chooser(m), |d| pages::chooser(d, c));
+            }
+            Dialog::Help(h) => {
+                dialog.map(&|m| Message::Help(m), |d| pages::help(d, h));
+            }
         }
     }
 }

@@ -2,7 +2,7 @@
 //! (what Porpoise is, its version and licence). Read-only; Escape, Enter or the button
 //! closes them.
 
-mod view;
+pub(crate) mod view;
 
 use iced::keyboard::Key;
 use iced::keyboard::key::Named;

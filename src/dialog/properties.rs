@@ -4,7 +4,7 @@
 //! on everything inside it too, as a job). Escape closes it; Enter applies a change, else
 //! closes it.
 
-mod view;
+pub(crate) mod view;
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -14,10 +14,7 @@ use crate::widgets::dialog::{self, boxed, button_row, leave_button};
 impl Compress {
     /// The dialog as a layer over the window.
     pub fn view(&self) -> Element<'_, Message> {
-        let what = match self.sources.as_slice() {
-            [one] => fl!("compress-title-one", name = name_of(one)),
-            many => fl!("compress-title-many", count = many.len()),
-        };
+        let what = self.title();
         let name = row![
             text_input(&fl!("compress-name"), &self.name)
                 .id(NAME_INPUT)
@@ -66,5 +63,15 @@ impl Compress {
         }
         let body = body.push(button_row([cancel.into(), create.into()]));
         boxed(body, 600.0)
+    }
+}
+
+impl Compress {
+    /// The dialog's title: what it makes an archive of, or extracts.
+    pub fn title(&self) -> String {
+        match self.sources.as_slice() {
+            [one] => fl!("compress-title-one", name = name_of(one)),
+            many => fl!("compress-title-many", count = many.len()),
+        }
     }
 }

@@ -12,10 +12,7 @@ use crate::widgets::dialog::{self, boxed, button_row, leave_button};
 impl ExtractTo {
     /// The dialog as a layer over the window.
     pub fn view(&self) -> Element<'_, Message> {
-        let what = match self.archives.as_slice() {
-            [one] => fl!("extract-to-title-one", name = name_of(one)),
-            many => fl!("extract-to-title-many", count = many.len()),
-        };
+        let what = self.title();
         let field = text_input(&fl!("extract-to-folder"), &self.folder)
             .id(FOLDER_INPUT)
             .on_input(Message::Folder)
@@ -32,5 +29,15 @@ impl ExtractTo {
         ]
         .spacing(14);
         boxed(body, 560.0)
+    }
+}
+
+impl ExtractTo {
+    /// The dialog's title: what it makes an archive of, or extracts.
+    pub fn title(&self) -> String {
+        match self.archives.as_slice() {
+            [one] => fl!("extract-to-title-one", name = name_of(one)),
+            many => fl!("extract-to-title-many", count = many.len()),
+        }
     }
 }

@@ -44,20 +44,47 @@ fn line<'a>(label: String, value: String) -> Element<'a, Message> {
 }
 
 fn single<'a>(v: &'a Properties, p: &'a Item, types: &Types) -> iced::widget::Column<'a, Message> {
+    let (title, facts) = facts(v, p, types);
+    let mut col = column![dialog::title(title)];
+    for fact in facts {
+        col = match fact {
+            Fact::Line(label, value) => col.push(line(label, value)),
+            Fact::Counted => counted(col, v),
+            Fact::Permissions => col.push(permissions(v, p)),
+        };
+    }
+    if let Some(e) = &v.error {
+        col = col.push(text(fl!("props-apply-failed", error = e.clone())).style(text::danger));
+    }
+    col
+}
+
+/// A line of a single item's properties.
+pub(crate) enum Fact {
+    /// A label and its value.
+    Line(String, String),
+    /// A folder's size and contents, as counted so far.
+    Counted,
+    /// The permissions, with their controls.
+    Permissions,
+}
+
+/// A single item's title and its lines in order.
+pub(crate) fn facts(v: &Properties, p: &Item, types: &Types) -> (String, Vec<Fact>) {
     let name = p
         .path
         .file_name()
         .map(|n| format::shown_name(n.as_bytes()))
         .unwrap_or_else(|| p.path.display().to_string());
-    let mut col = column![
-        dialog::title(fl!("props-title", name = name.clone())),
-        line(fl!("props-name"), name),
-        line(fl!("props-type"), type_words(v, p, types)),
+    let title = fl!("props-title", name = name.clone());
+    let mut out = vec![
+        Fact::Line(fl!("props-name"), name),
+        Fact::Line(fl!("props-type"), type_words(v, p, types)),
     ];
     if p.kind == Kind::Dir {
-        col = counted(col, v);
+        out.push(Fact::Counted);
     } else {
-        col = col.push(line(
+        out.push(Fact::Line(
             fl!("props-size"),
             fl!(
                 "props-size-value",
@@ -67,30 +94,37 @@ fn single<'a>(v: &'a Properties, p: &'a Item, types: &Types) -> iced::widget::Co
         ));
     }
     if let Some(parent) = p.path.parent() {
-        col = col.push(line(fl!("props-location"), parent.display().to_string()));
+        out.push(Fact::Line(
+            fl!("props-location"),
+            parent.display().to_string(),
+        ));
     }
     if let Some(target) = &p.link_target {
-        col = col.push(line(
+        out.push(Fact::Line(
             fl!("props-link-target"),
             String::from_utf8_lossy(target).into_owned(),
         ));
     }
-    col = col
-        .push(line(fl!("props-modified"), format::date(p.modified.0)))
-        .push(line(fl!("props-accessed"), format::date(p.accessed.0)));
+    out.push(Fact::Line(
+        fl!("props-modified"),
+        format::date(p.modified.0),
+    ));
+    out.push(Fact::Line(
+        fl!("props-accessed"),
+        format::date(p.accessed.0),
+    ));
     if let Some(created) = p.created {
-        col = col.push(line(fl!("props-created"), format::date(created.0)));
+        out.push(Fact::Line(fl!("props-created"), format::date(created.0)));
     }
     let who = |name: &Option<String>, id: u32| match name {
         Some(n) => format!("{n} ({id})"),
         None => id.to_string(),
     };
-    col = col
-        .push(line(fl!("props-owner"), who(&p.owner, p.uid)))
-        .push(line(fl!("props-group"), who(&p.group, p.gid)))
-        .push(permissions(v, p));
+    out.push(Fact::Line(fl!("props-owner"), who(&p.owner, p.uid)));
+    out.push(Fact::Line(fl!("props-group"), who(&p.group, p.gid)));
+    out.push(Fact::Permissions);
     if let (Some(fs), Some(mount)) = (&p.fs_type, &p.mount_point) {
-        col = col.push(line(
+        out.push(Fact::Line(
             fl!("props-filesystem"),
             fl!(
                 "props-filesystem-value",
@@ -100,7 +134,7 @@ fn single<'a>(v: &'a Properties, p: &'a Item, types: &Types) -> iced::widget::Co
         ));
     }
     if let Some((free, total)) = p.space {
-        col = col.push(line(
+        out.push(Fact::Line(
             fl!("props-free"),
             fl!(
                 "props-free-value",
@@ -109,10 +143,7 @@ fn single<'a>(v: &'a Properties, p: &'a Item, types: &Types) -> iced::widget::Co
             ),
         ));
     }
-    if let Some(e) = &v.error {
-        col = col.push(text(fl!("props-apply-failed", error = e.clone())).style(text::danger));
-    }
-    col
+    (title, out)
 }
 
 /// The Type line: a folder's word, or the description of its type where it was told.
