@@ -15,12 +15,17 @@
 //! ```
 #![allow(dead_code)]
 
+mod accessibility;
 mod image;
 mod launch;
+pub mod measure;
 mod startup;
 mod target;
 mod x11;
 
+// Only the tests of what screen readers are told start the accessibility bus.
+#[allow(unused_imports)]
+pub use accessibility::Accessibility;
 pub use image::Shot;
 // Only the tests that measure what a word looks like name it.
 #[allow(unused_imports)]
