@@ -86,11 +86,31 @@ pub fn checkbox<M>(
     id
 }
 
+/// The least time between two trees: changes that come faster (a listing streaming in)
+/// are published together, so a screen reader is not flooded with the events of every
+/// step and the window does not build a tree for each.
+pub const PUBLISH_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// When the next tree may go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turn {
+    /// Now.
+    Now,
+    /// After this wait: the window asks to be woken then.
+    After(std::time::Duration),
+    /// A wake-up is already asked for.
+    Asked,
+}
+
 /// The tree's publisher: the adapter, while the window runs on a desktop, and what the
 /// last tree's actions send.
 pub struct Publisher<T> {
     bridge: Option<bridge::Bridge>,
     targets: Targets<T>,
+    /// When the last tree went.
+    last: Option<std::time::Instant>,
+    /// A tree held back waits for its turn.
+    held: bool,
 }
 
 impl<T> Default for Publisher<T> {
@@ -99,6 +119,8 @@ impl<T> Default for Publisher<T> {
         Publisher {
             bridge: None,
             targets: Targets::new(),
+            last: None,
+            held: false,
         }
     }
 }
@@ -108,6 +130,7 @@ impl<T> std::fmt::Debug for Publisher<T> {
         f.debug_struct("Publisher")
             .field("bridge", &self.bridge)
             .field("targets", &self.targets.len())
+            .field("held", &self.held)
             .finish()
     }
 }
@@ -117,7 +140,7 @@ impl<T: Clone> Publisher<T> {
     pub fn start() -> Publisher<T> {
         Publisher {
             bridge: Some(bridge::Bridge::start()),
-            targets: Targets::new(),
+            ..Publisher::default()
         }
     }
 
@@ -126,8 +149,30 @@ impl<T: Clone> Publisher<T> {
         self.bridge.as_ref().is_some_and(bridge::Bridge::is_active)
     }
 
-    /// Publish `tree`, and keep what its actions send.
-    pub fn publish(&mut self, tree: Tree<T>) {
+    /// Whether a tree may go at `now`, at most one every [`PUBLISH_EVERY`].
+    pub fn turn(&mut self, now: std::time::Instant) -> Turn {
+        let since = self.last.map(|l| now.saturating_duration_since(l));
+        match since {
+            Some(since) if since < PUBLISH_EVERY => match self.held {
+                true => Turn::Asked,
+                false => {
+                    self.held = true;
+                    Turn::After(PUBLISH_EVERY - since)
+                }
+            },
+            _ => Turn::Now,
+        }
+    }
+
+    /// The wait for a held-back tree is over.
+    pub fn due(&mut self) {
+        self.held = false;
+    }
+
+    /// Publish `tree` (at `now`), and keep what its actions send.
+    pub fn publish(&mut self, tree: Tree<T>, now: std::time::Instant) {
+        self.last = Some(now);
+        self.held = false;
         let (update, targets) = tree.finish();
         self.targets = targets;
         if let Some(b) = &mut self.bridge {
@@ -146,5 +191,25 @@ impl<T: Clone> Publisher<T> {
         if let Some(b) = &mut self.bridge {
             b.window_focused(focused);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    #[test]
+    fn trees_go_at_most_one_a_turn() {
+        let mut p = Publisher::<u8>::default();
+        let t0 = Instant::now();
+        let ms = Duration::from_millis;
+        assert_eq!(p.turn(t0), Turn::Now, "the first goes at once");
+        p.publish(Tree::new("w"), t0);
+        assert_eq!(p.turn(t0 + ms(10)), Turn::After(PUBLISH_EVERY - ms(10)));
+        assert_eq!(p.turn(t0 + ms(20)), Turn::Asked, "one wake-up at a time");
+        p.due();
+        assert_eq!(p.turn(t0 + PUBLISH_EVERY), Turn::Now);
     }
 }

@@ -196,8 +196,7 @@ impl App {
         let asked = self.ask_next_question();
         let looked = self.follow_selection();
         let task = crate::tasks::batch([task, asked, looked, self.ask_types(), self.ask_thumbs()]);
-        self.publish_tree();
-        task
+        crate::tasks::batch([task, self.publish_tree()])
     }
 
     fn handle_message(&mut self, message: Message) -> Task<Message> {
@@ -239,6 +238,11 @@ impl App {
                 Task::none()
             }
             Message::Accessible(request) => self.on_accessible(request),
+            Message::AccessibleDue => {
+                // The tree goes at the end of this update.
+                self.access.due();
+                Task::none()
+            }
             Message::PurgeCache => {
                 self.browser.purge_cache();
                 Task::none()

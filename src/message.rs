@@ -38,6 +38,8 @@ pub enum Message {
     WindowUnfocused,
     /// A screen reader came or went, or asks for an action on the window's tree.
     Accessible(super::accessible::bridge::Request),
+    /// The accessibility tree held back (another went moments ago) may go now.
+    AccessibleDue,
     /// The desktop theme's icons, read off the UI thread.
     ThemeIcons(ThemeIcons),
     /// File types: the database, entries' types, types' words and icons.

@@ -2,22 +2,35 @@
 //! a screen reader listens (never otherwise), and the actions it asks for done as the
 //! parts' own messages.
 
+use std::time::Instant;
+
 use iced::Task;
 
 use super::App;
 use crate::accessible::bridge::Request;
-use crate::accessible::{ROOT, Tree};
+use crate::accessible::{ROOT, Tree, Turn};
 use crate::focus::Part;
 use crate::message::Message;
 
 impl App {
-    /// Publish the window's tree, if a screen reader listens.
-    pub(super) fn publish_tree(&mut self) {
+    /// Publish the window's tree, if a screen reader listens: now, or (after one went
+    /// moments ago) once its turn comes, with what changed until then.
+    pub(super) fn publish_tree(&mut self) -> Task<Message> {
         if !self.access.is_listening() {
-            return;
+            return Task::none();
         }
-        let tree = self.accessible_tree();
-        self.access.publish(tree);
+        let now = Instant::now();
+        match self.access.turn(now) {
+            Turn::Now => {
+                let tree = self.accessible_tree();
+                self.access.publish(tree, now);
+                Task::none()
+            }
+            Turn::After(wait) => {
+                Task::perform(tokio::time::sleep(wait), |()| Message::AccessibleDue)
+            }
+            Turn::Asked => Task::none(),
+        }
     }
 
     /// The tree of what the window shows now.
