@@ -14,6 +14,7 @@ pub mod portal;
 pub mod recorders;
 pub mod rig;
 pub mod rng;
+pub mod servers;
 pub mod session_bus;
 pub mod trees;
 pub mod udisks;
