@@ -399,14 +399,16 @@ fn ask_question(id: u64, op: &gio::MountOperation, message: String, choices: Vec
     }
 }
 
-/// Cancel job `id`: abort its pending ask, cancel its call to GVfs.
+/// Cancel job `id`: abort its pending ask, whose refusal ends GVfs's attempt (the job ends
+/// when GVfs has given up, so a new attempt does not meet this one); with no ask pending,
+/// cancel the call to GVfs.
 fn cancel(id: u64) {
     with_job(id, |job| {
         job.cancelled = true;
-        if let Some(op) = job.asking.take() {
-            op.reply(gio::MountOperationResult::Aborted);
+        match job.asking.take() {
+            Some(op) => op.reply(gio::MountOperationResult::Aborted),
+            None => job.cancellable.cancel(),
         }
-        job.cancellable.cancel();
     });
 }
 

@@ -2,6 +2,7 @@
 //! logs, password database and shares in the test's folder: a share anyone may open as a
 //! guest and one only [`SMB_USER`] may open.
 
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
@@ -92,7 +93,9 @@ impl Samba {
             add.wait().is_ok_and(|s| s.success()),
             "smbpasswd added the user"
         );
+        // A process group of its own: smbd stopping signals its whole group.
         let smbd = Command::new("/usr/sbin/smbd")
+            .process_group(0)
             .args(["--foreground", "--no-process-group", "-s"])
             .arg(&config)
             .arg(format!("--log-basename={d}/log"))
