@@ -64,6 +64,15 @@ fn commands_take_smb_addresses() {
     let found = said(&porpoise(&session, &["find", &guest, "report"]));
     assert_eq!(found.trim(), format!("{guest}/photos/report.txt"));
 
+    // du names the place as given; rm deletes on the server.
+    let counted = said(&porpoise(&session, &["du", &format!("{guest}/photos")]));
+    assert!(
+        counted.trim_end().ends_with(&format!("\t{guest}/photos")),
+        "{counted}"
+    );
+    said(&porpoise(&session, &["rm", &format!("{guest}/photos/beach.jpg")]));
+    assert!(!samba.guest.join("photos/beach.jpg").exists());
+
     // mounts: GVfs's FUSE folder is plumbing; the share is listed with its address.
     let mounts = said(&porpoise(&session, &["mounts"]));
     let fuse_root = session.fuse_root.to_str().expect("UTF-8");
