@@ -70,7 +70,10 @@ fn commands_take_smb_addresses() {
         counted.trim_end().ends_with(&format!("\t{guest}/photos")),
         "{counted}"
     );
-    said(&porpoise(&session, &["rm", &format!("{guest}/photos/beach.jpg")]));
+    said(&porpoise(
+        &session,
+        &["rm", &format!("{guest}/photos/beach.jpg")],
+    ));
     assert!(!samba.guest.join("photos/beach.jpg").exists());
 
     // mounts: GVfs's FUSE folder is plumbing; the share is listed with its address.

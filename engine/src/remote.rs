@@ -7,13 +7,16 @@
 
 pub mod address;
 mod error;
+mod events;
 mod gvfs;
 mod mount;
 pub mod resolve;
+mod unmount;
 
 pub use address::{Address, AddressError, Scheme, looks_like_address};
 pub use error::{Action, Failure, RemoteError};
-pub use gvfs::Gvfs;
-pub use mount::{
-    MountEvent, Mounted, Mounting, PasswordAnswer, PasswordAsk, Question, Remember, UnmountEvent,
+pub use events::{
+    MountEvent, Mounted, PasswordAnswer, PasswordAsk, Question, Remember, UnmountEvent,
 };
+pub use gvfs::Gvfs;
+pub use mount::Mounting;

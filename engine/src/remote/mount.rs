@@ -1,136 +1,24 @@
-//! Mounting and unmounting remote places as jobs on the GIO thread: a job reports how it
-//! goes as events ([`MountEvent`], [`UnmountEvent`]), takes answers to GVfs's password asks
+//! Mounting remote places as jobs on the GIO thread: a job reports how it
+//! goes as events ([`MountEvent`]), takes answers to GVfs's password asks
 //! and questions through its handle ([`Mounting`]), and can be cancelled. A login is tried
 //! anonymously first (as `gio mount -a` does): a guest share opens with no question.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use gio::glib;
 use gio::prelude::*;
 
 use super::address::Address;
 use super::error::{Action, Failure, RemoteError};
+use super::events::{MountEvent, Mounted, PasswordAnswer, PasswordAsk, Question, Remember};
 use super::gvfs::{Gvfs, Inner, check_served};
 use crate::events::{self, Events, Sender};
 
 /// Events of one job that may wait for the consumer: asks come one at a time.
 const DEPTH: usize = 16;
-
-/// How a mount goes.
-#[derive(Debug)]
-pub enum MountEvent {
-    /// Reaching the server `host` (the first event).
-    Connecting { host: String },
-    /// The server wants a login: answer with [`Mounting::answer_password`] (or
-    /// [`Mounting::cancel`]). Asked again after a wrong password.
-    PasswordAsked(PasswordAsk),
-    /// GVfs asks something (an unknown SSH host key…): answer with
-    /// [`Mounting::answer_question`].
-    QuestionAsked(Question),
-    /// The last event of a mount that worked.
-    Mounted(Mounted),
-    /// The last event of a mount that did not.
-    Failed(RemoteError),
-}
-
-impl MountEvent {
-    pub fn is_final(&self) -> bool {
-        matches!(self, MountEvent::Mounted(_) | MountEvent::Failed(_))
-    }
-}
-
-/// A login GVfs asks for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PasswordAsk {
-    /// GVfs's own words about it.
-    pub message: String,
-    pub default_user: String,
-    pub default_domain: String,
-    pub needs_user: bool,
-    pub needs_domain: bool,
-    pub needs_password: bool,
-    /// Logging in anonymously is an answer ([`PasswordAnswer::anonymous`]).
-    pub anonymous_allowed: bool,
-    /// The password can be kept (in the desktop's keyring).
-    pub can_remember: bool,
-    /// How many times a login was asked of the person in this job (1 the first time):
-    /// more means the last answer was refused.
-    pub attempt: u32,
-}
-
-/// How long a given password is kept (GVfs's `PasswordSave`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Remember {
-    /// Forget it after this login.
-    #[default]
-    Never,
-    /// Until the session ends.
-    ForSession,
-    /// In the desktop's keyring, for good.
-    Permanently,
-}
-
-/// An answer to a [`PasswordAsk`].
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PasswordAnswer {
-    /// `None` keeps the ask's default.
-    pub user: Option<String>,
-    pub domain: Option<String>,
-    pub password: String,
-    pub remember: Remember,
-    /// Log in as a guest instead (where the ask allows it).
-    pub anonymous: bool,
-}
-
-impl PasswordAnswer {
-    /// A login as `user` with `password`, kept for this login only.
-    pub fn login(user: &str, password: &str) -> PasswordAnswer {
-        PasswordAnswer {
-            user: Some(user.to_owned()),
-            password: password.to_owned(),
-            ..PasswordAnswer::default()
-        }
-    }
-
-    /// A login as a guest.
-    pub fn anonymous() -> PasswordAnswer {
-        PasswordAnswer {
-            anonymous: true,
-            ..PasswordAnswer::default()
-        }
-    }
-}
-
-/// A question GVfs asks, with the choices to answer it by (their index).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Question {
-    pub message: String,
-    pub choices: Vec<String>,
-}
-
-/// Where a mounted place is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mounted {
-    /// The address that was mounted.
-    pub address: Address,
-    /// The address's path in GVfs's FUSE folder (`$XDG_RUNTIME_DIR/gvfs/…`), when
-    /// gvfsd-fuse runs.
-    pub path: Option<PathBuf>,
-    /// The mount's root in the FUSE folder (the share, or the server's `/`).
-    pub root: Option<PathBuf>,
-}
-
-/// How an unmount goes.
-#[derive(Debug)]
-pub enum UnmountEvent {
-    /// The last event of an unmount that worked.
-    Unmounted { uri: String },
-    /// The last event of an unmount that did not.
-    Failed(RemoteError),
-}
 
 /// A mount under way: its events, and where its answers go.
 pub struct Mounting {
@@ -154,11 +42,9 @@ impl Mounting {
     pub fn answer_password(&self, answer: PasswordAnswer) {
         let id = self.id;
         self.gvfs.invoke(move || {
-            with_job(id, |job| {
-                if let Some(op) = job.asking.take() {
-                    reply_password(&op, &answer);
-                }
-            })
+            if let Some(op) = take_ask(id) {
+                reply_password(&op, &answer);
+            }
         });
     }
 
@@ -166,17 +52,15 @@ impl Mounting {
     pub fn answer_question(&self, choice: usize) {
         let id = self.id;
         self.gvfs.invoke(move || {
-            with_job(id, |job| {
-                if let Some(op) = job.asking.take() {
-                    op.set_choice(i32::try_from(choice).unwrap_or(i32::MAX));
-                    op.reply(gio::MountOperationResult::Handled);
-                }
-            })
+            if let Some(op) = take_ask(id) {
+                op.set_choice(i32::try_from(choice).unwrap_or(i32::MAX));
+                op.reply(gio::MountOperationResult::Handled);
+            }
         });
     }
 
-    /// Give up: a pending ask is aborted, the call to GVfs cancelled; the job ends with
-    /// [`Failure::Cancelled`].
+    /// Give up: a pending ask is refused (GVfs then gives up, and the job ends), else the
+    /// call to GVfs is cancelled; the job ends with [`Failure::Cancelled`].
     pub fn cancel(&self) {
         self.events.cancel();
     }
@@ -198,12 +82,15 @@ thread_local! {
     static JOBS: RefCell<HashMap<u64, Job>> = RefCell::new(HashMap::new());
 }
 
-fn with_job(id: u64, f: impl FnOnce(&mut Job)) {
-    JOBS.with(|jobs| {
-        if let Some(job) = jobs.borrow_mut().get_mut(&id) {
-            f(job);
-        }
-    });
+/// `f` on job `id`, if it is under way; what `f` gives. GIO is not called inside `f` (a
+/// reply may lead GIO to call back here): `f` hands out what to reply to.
+fn with_job<T>(id: u64, f: impl FnOnce(&mut Job) -> T) -> Option<T> {
+    JOBS.with(|jobs| jobs.borrow_mut().get_mut(&id).map(f))
+}
+
+/// The operation job `id` waits on for an answer, taken.
+fn take_ask(id: u64) -> Option<gio::MountOperation> {
+    with_job(id, |job| job.asking.take()).flatten()
 }
 
 fn reply_password(op: &gio::MountOperation, answer: &PasswordAnswer) {
@@ -242,15 +129,6 @@ impl Gvfs {
             gvfs: self.clone(),
             events,
         }
-    }
-
-    /// Unmount the mount that holds `address`; never blocks.
-    pub fn unmount(&self, address: &Address) -> Events<UnmountEvent> {
-        let (tx, events) = events::channel(1);
-        let address = address.clone();
-        let keep = self.clone();
-        self.invoke(move || start_unmount(address, tx, keep));
-        events
     }
 }
 
@@ -305,8 +183,8 @@ fn start_mount(id: u64, address: Address, tx: Sender<MountEvent>, keep: Gvfs) {
             let already = |e: &glib::Error| e.matches(gio::IOErrorEnum::AlreadyMounted);
             let event = match result {
                 Err(_) if job.cancelled => MountEvent::Failed(cancelled(&uri)),
-                Ok(()) => mounted(&target, address),
-                Err(e) if already(&e) => mounted(&target, address),
+                Ok(()) => return when_shown(mounted(&target, address), job.tx),
+                Err(e) if already(&e) => return when_shown(mounted(&target, address), job.tx),
                 Err(e) => MountEvent::Failed(RemoteError::Failed {
                     action: Action::Mount,
                     uri,
@@ -319,16 +197,42 @@ fn start_mount(id: u64, address: Address, tx: Sender<MountEvent>, keep: Gvfs) {
     );
 }
 
-fn mounted(file: &gio::File, address: Address) -> MountEvent {
+fn mounted(file: &gio::File, address: Address) -> Mounted {
     let root = file
         .find_enclosing_mount(gio::Cancellable::NONE)
         .ok()
         .and_then(|m| m.root().path());
-    MountEvent::Mounted(Mounted {
+    Mounted {
         path: file.path(),
         root,
         address,
-    })
+    }
+}
+
+/// How long a new mount may take to show in GVfs's FUSE folder.
+const SHOWN_LIMIT: Duration = Duration::from_secs(10);
+
+/// Hand `mounted` over once its root shows in GVfs's FUSE folder (gvfsd-fuse learns of a
+/// new mount a moment after GVfs reports it), or after [`SHOWN_LIMIT`]; looked at from a
+/// thread of its own, as the folder is another process's FUSE filesystem.
+fn when_shown(mounted: Mounted, tx: Sender<MountEvent>) {
+    let Some(root) = mounted.root.clone().or_else(|| mounted.path.clone()) else {
+        tx.finish(MountEvent::Mounted(mounted));
+        return;
+    };
+    let look = move || {
+        let start = Instant::now();
+        while !root.exists() && start.elapsed() < SHOWN_LIMIT && !tx.is_cancelled() {
+            std::thread::park_timeout(Duration::from_millis(20));
+        }
+        tx.finish(MountEvent::Mounted(mounted));
+    };
+    if let Err(e) = std::thread::Builder::new()
+        .name("porpoise-gvfs-shown".into())
+        .spawn(look)
+    {
+        tracing::warn!("cannot start a thread to wait for a mount to show: {e}");
+    }
 }
 
 fn cancelled(uri: &str) -> RemoteError {
@@ -340,6 +244,16 @@ fn cancelled(uri: &str) -> RemoteError {
     }
 }
 
+/// What to do with an ask of GVfs's.
+enum Reply {
+    /// Nobody will answer (the job ended, or was cancelled).
+    Abort,
+    /// Log in as a guest, without asking.
+    Anonymous,
+    /// The person was asked; the answer comes through the handle.
+    Wait,
+}
+
 fn ask_password(
     id: u64,
     op: &gio::MountOperation,
@@ -349,18 +263,13 @@ fn ask_password(
     flags: gio::AskPasswordFlags,
 ) {
     use gio::AskPasswordFlags as F;
-    let mut known = false;
-    with_job(id, |job| {
-        known = true;
+    let reply = with_job(id, |job| {
         if job.cancelled {
-            op.reply(gio::MountOperationResult::Aborted);
-            return;
+            return Reply::Abort;
         }
         if flags.contains(F::ANONYMOUS_SUPPORTED) && !job.tried_anonymous {
             job.tried_anonymous = true;
-            op.set_anonymous(true);
-            op.reply(gio::MountOperationResult::Handled);
-            return;
+            return Reply::Anonymous;
         }
         job.asked += 1;
         job.asking = Some(op.clone());
@@ -376,26 +285,32 @@ fn ask_password(
             attempt: job.asked,
         };
         job.tx.send(MountEvent::PasswordAsked(ask));
+        Reply::Wait
     });
-    if !known {
-        op.reply(gio::MountOperationResult::Aborted);
-    }
+    answer(op, reply.unwrap_or(Reply::Abort));
 }
 
 fn ask_question(id: u64, op: &gio::MountOperation, message: String, choices: Vec<String>) {
-    let mut known = false;
-    with_job(id, |job| {
-        known = true;
+    let reply = with_job(id, |job| {
         if job.cancelled {
-            op.reply(gio::MountOperationResult::Aborted);
-            return;
+            return Reply::Abort;
         }
         job.asking = Some(op.clone());
         job.tx
             .send(MountEvent::QuestionAsked(Question { message, choices }));
+        Reply::Wait
     });
-    if !known {
-        op.reply(gio::MountOperationResult::Aborted);
+    answer(op, reply.unwrap_or(Reply::Abort));
+}
+
+fn answer(op: &gio::MountOperation, reply: Reply) {
+    match reply {
+        Reply::Abort => op.reply(gio::MountOperationResult::Aborted),
+        Reply::Anonymous => {
+            op.set_anonymous(true);
+            op.reply(gio::MountOperationResult::Handled);
+        }
+        Reply::Wait => {}
     }
 }
 
@@ -403,53 +318,13 @@ fn ask_question(id: u64, op: &gio::MountOperation, message: String, choices: Vec
 /// when GVfs has given up, so a new attempt does not meet this one); with no ask pending,
 /// cancel the call to GVfs.
 fn cancel(id: u64) {
-    with_job(id, |job| {
+    let pending = with_job(id, |job| {
         job.cancelled = true;
-        match job.asking.take() {
-            Some(op) => op.reply(gio::MountOperationResult::Aborted),
-            None => job.cancellable.cancel(),
-        }
+        (job.asking.take(), job.cancellable.clone())
     });
-}
-
-fn start_unmount(address: Address, tx: Sender<UnmountEvent>, keep: Gvfs) {
-    let uri = address.uri();
-    let failed = |why: Failure, e: glib::Error| {
-        UnmountEvent::Failed(RemoteError::Failed {
-            action: Action::Unmount,
-            uri: uri.clone(),
-            why,
-            source: e,
-        })
-    };
-    let mount = match gio::File::for_uri(&uri).find_enclosing_mount(gio::Cancellable::NONE) {
-        Ok(m) => m,
-        Err(e) => {
-            let why = match Failure::of(&e) {
-                Failure::NoSuchShare | Failure::Other => Failure::NotMounted,
-                other => other,
-            };
-            tx.finish(failed(why, e));
-            return;
-        }
-    };
-    let done_uri = uri.clone();
-    mount.unmount_with_operation(
-        gio::MountUnmountFlags::NONE,
-        gio::MountOperation::NONE,
-        gio::Cancellable::NONE,
-        move |result| {
-            let _keep = keep;
-            let event = match result {
-                Ok(()) => UnmountEvent::Unmounted { uri: done_uri },
-                Err(e) => UnmountEvent::Failed(RemoteError::Failed {
-                    action: Action::Unmount,
-                    uri: done_uri,
-                    why: Failure::of(&e),
-                    source: e,
-                }),
-            };
-            tx.finish(event);
-        },
-    );
+    match pending {
+        Some((Some(op), _)) => op.reply(gio::MountOperationResult::Aborted),
+        Some((None, cancellable)) => cancellable.cancel(),
+        None => {}
+    }
 }
