@@ -7,7 +7,7 @@ use std::io::{BufWriter, Write};
 use std::os::unix::ffi::OsStrExt;
 
 use std::os::unix::fs::MetadataExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use porpoise_engine::mounts::{MountClass, MountTable};
 use porpoise_engine::remote::resolve;
@@ -30,12 +30,12 @@ pub fn run() -> anyhow::Result<()> {
             escaped(m.source.as_bytes())?,
         ]);
         if m.fs_type == GVFS_FUSE && mount_owner(&m.mount_point) == Some(uid) {
-            for (path, uri) in gvfs_places(&m.mount_point) {
+            for (path, address) in resolve::places_in(&m.mount_point) {
                 rows.push([
                     MountClass::Network.as_str().to_owned(),
                     "gvfs".to_owned(),
                     escaped(path.as_os_str().as_bytes())?,
-                    uri,
+                    address.uri(),
                 ]);
             }
         }
@@ -53,23 +53,6 @@ const GVFS_FUSE: &str = "fuse.gvfsd-fuse";
 /// The owner of the folder at `path`.
 fn mount_owner(path: &Path) -> Option<u32> {
     std::fs::metadata(path).ok().map(|m| m.uid())
-}
-
-/// The places GVfs mounted in its FUSE folder at `root`, with their addresses.
-fn gvfs_places(root: &Path) -> Vec<(PathBuf, String)> {
-    let Ok(dir) = std::fs::read_dir(root) else {
-        return Vec::new();
-    };
-    let mut places: Vec<(PathBuf, String)> = dir
-        .filter_map(Result::ok)
-        .filter_map(|e| {
-            let path = e.path();
-            let address = resolve::address_of(&path)?;
-            Some((path, address.uri()))
-        })
-        .collect();
-    places.sort();
-    places
 }
 
 /// Each row on a line, every column but the last padded to its widest cell (in

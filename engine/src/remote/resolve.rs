@@ -28,3 +28,21 @@ pub fn address_of(path: &Path) -> Option<Address> {
     }
     Address::parse(uri.as_bytes()).ok()
 }
+
+/// The places GVfs mounted in its FUSE folder at `fuse_root` (a mount of type
+/// `fuse.gvfsd-fuse`), each as its folder there and its address, sorted by folder.
+pub fn places_in(fuse_root: &Path) -> Vec<(PathBuf, Address)> {
+    let Ok(dir) = std::fs::read_dir(fuse_root) else {
+        return Vec::new();
+    };
+    let mut places: Vec<(PathBuf, Address)> = dir
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let path = e.path();
+            let address = address_of(&path)?;
+            Some((path, address))
+        })
+        .collect();
+    places.sort_by(|a, b| a.0.cmp(&b.0));
+    places
+}

@@ -34,6 +34,18 @@ impl GvfsSession {
         }
         std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700))
             .expect("a private runtime folder");
+        // Samba's client library (in GVfs's SMB backend) reads ~/.smb/smb.conf: its caches
+        // go in the test's folder too.
+        let samba = home.join("samba");
+        std::fs::create_dir_all(home.join(".smb")).expect("~/.smb");
+        std::fs::write(
+            home.join(".smb/smb.conf"),
+            format!(
+                "[global]\ncache directory = {s}\nlock directory = {s}\nstate directory = {s}\nprivate dir = {s}\n",
+                s = samba.display()
+            ),
+        )
+        .expect("~/.smb/smb.conf");
         let bus = SessionBus::start(&dir.join("bus"));
         let mut path: Vec<PathBuf> = path_first.iter().map(|p| p.to_path_buf()).collect();
         path.extend(std::env::split_paths(
