@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use porpoise_engine::remote::{
-    Address, Gvfs, MountEvent, PasswordAnswer, RemoteError, looks_like_address, resolve,
+    Address, Gvfs, MountEvent, Mounting, PasswordAnswer, RemoteError, looks_like_address, resolve,
 };
 
 /// `arg` as a local path: itself, or for an address the path GVfs's FUSE folder shows it
@@ -44,7 +44,7 @@ fn mount(address: &Address) -> anyhow::Result<porpoise_engine::remote::Mounted> 
             MountEvent::Connecting { .. } => {}
             MountEvent::PasswordAsked(ask) => {
                 if !terminal {
-                    job.cancel();
+                    give_up(&job);
                     bail!(
                         "{} needs a password (anonymous access was refused); run the command on a terminal to give it",
                         address.uri()
@@ -68,7 +68,7 @@ fn mount(address: &Address) -> anyhow::Result<porpoise_engine::remote::Mounted> 
             }
             MountEvent::QuestionAsked(q) => {
                 if !terminal {
-                    job.cancel();
+                    give_up(&job);
                     bail!(
                         "connecting to {} asks a question, which needs a terminal: {}",
                         address.uri(),
@@ -91,6 +91,17 @@ fn mount(address: &Address) -> anyhow::Result<porpoise_engine::remote::Mounted> 
         }
     }
     bail!("the mount of {} ended without a word", address.uri())
+}
+
+/// Cancel the mount and wait for its end: GVfs then has given up the attempt, which a
+/// later mount of the same place would otherwise wait for.
+fn give_up(job: &Mounting) {
+    job.cancel();
+    while let Some(event) = job.events().next() {
+        if event.is_final() {
+            break;
+        }
+    }
 }
 
 /// A line read from the terminal after `question`.

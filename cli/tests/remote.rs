@@ -4,7 +4,8 @@
 
 use std::process::{Command, Output, Stdio};
 
-use porpoise_testkit::servers::{self, GvfsSession, Samba};
+use porpoise_testkit::servers::{self, GvfsSession, SMB_PASSWORD, SMB_USER, Samba};
+use porpoise_testkit::terminal::OnTerminal;
 
 fn porpoise(session: &GvfsSession, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_porpoise"))
@@ -97,6 +98,26 @@ fn commands_take_smb_addresses() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("needs a password"), "{err}");
+
+    // On a terminal the login is asked, again after a wrong password.
+    std::fs::write(samba.secret.join("plans.txt"), b"secret plans").expect("a file");
+    let mut command = Command::new("setsid");
+    command
+        .args(["--wait", "--ctty", env!("CARGO_BIN_EXE_porpoise"), "ls"])
+        .arg(samba.uri("secret"))
+        .envs(session.env());
+    let mut t = OnTerminal::start(command);
+    t.wait_for("User [");
+    t.type_line(SMB_USER);
+    t.wait_for("Password: ");
+    t.type_line("wrong");
+    t.wait_for("that login was refused");
+    t.wait_for_times("User [", 2);
+    t.type_line(SMB_USER);
+    t.wait_for_times("Password: ", 2);
+    t.type_line(SMB_PASSWORD);
+    let shown = t.finish();
+    assert!(shown.contains("plans.txt"), "{shown}");
 
     // A scheme nothing serves is an error, never a local path.
     let out = porpoise(&session, &["ls", "gopher://localhost/x"]);

@@ -16,6 +16,7 @@ pub mod rig;
 pub mod rng;
 pub mod servers;
 pub mod session_bus;
+pub mod terminal;
 pub mod trees;
 pub mod udisks;
 
