@@ -44,6 +44,45 @@ fn remote_places_through_gvfs() {
     );
 }
 
+/// Where GIO has no GVfs, mounting is a typed error (GIO's own local VFS, asked for by its
+/// `GIO_USE_VFS`, serves `file://` alone).
+#[test]
+fn without_gvfs_a_mount_fails_with_a_typed_error() {
+    let exe = std::env::current_exe().expect("this test binary");
+    let out = Command::new(exe)
+        .args(["no_gvfs::", "--ignored", "--nocapture"])
+        .env("GIO_USE_VFS", "local")
+        .output()
+        .expect("run the check without GVfs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && said.contains("1 passed; 0 failed"),
+        "the check without GVfs: {said}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+mod no_gvfs {
+    use porpoise_engine::events::Next;
+    use porpoise_engine::remote::{Address, Gvfs, MountEvent, RemoteError};
+    use porpoise_testkit::PATIENCE;
+
+    #[test]
+    #[ignore = "run with GIO's local VFS by without_gvfs_a_mount_fails_with_a_typed_error"]
+    fn mount_says_gvfs_is_missing() {
+        let gvfs = Gvfs::start().expect("the GVfs thread");
+        let address = Address::parse(b"smb://localhost/share").expect("an address");
+        let job = gvfs.mount(&address);
+        match job.events().next_timeout(PATIENCE) {
+            Next::Event(MountEvent::Failed(RemoteError::NoGvfs { uri })) => {
+                assert_eq!(uri, "smb://localhost/share")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(job.events().next_timeout(PATIENCE), Next::Ended));
+    }
+}
+
 /// The checks, in a process whose session bus and runtime folder are the rig's.
 mod in_rig {
     use std::path::Path;
