@@ -10,7 +10,7 @@ use std::process::Command;
 use porpoise_testkit::servers::{self, GvfsSession, Samba, Sshd};
 
 /// How many `in_rig` tests the child run must pass.
-const IN_RIG: usize = 3;
+const IN_RIG: usize = 4;
 
 #[test]
 fn remote_places_through_gvfs() {
@@ -183,6 +183,28 @@ mod in_rig {
             }
             other => panic!("a second unmount: {other:?}"),
         }
+    }
+
+    /// The failure of a mount that ends without an ask.
+    fn failure(gvfs: &Gvfs, uri: &str) -> (Failure, String) {
+        let job = gvfs.mount(&address(uri));
+        assert!(matches!(next(&job), MountEvent::Connecting { .. }));
+        match next(&job) {
+            MountEvent::Failed(e) => (e.failure().expect("GVfs's failure"), format!("{e:?}")),
+            other => panic!("{uri}: {other:?}"),
+        }
+    }
+
+    #[test]
+    #[ignore = "run inside the rig by remote_places_through_gvfs"]
+    fn failures_say_what_went_wrong() {
+        let gvfs = Gvfs::start().expect("the GVfs thread");
+        let closed = porpoise_testkit::servers::free_port(4800);
+        let (why, said) = failure(&gvfs, &format!("smb://localhost:{closed}/guest"));
+        assert_eq!(why, Failure::Unreachable, "{said}");
+        let port = rig("RIG_SMB_PORT");
+        let (why, said) = failure(&gvfs, &format!("smb://localhost:{}/nosuch", port.display()));
+        assert_eq!(why, Failure::NoSuchShare, "{said}");
     }
 
     #[test]

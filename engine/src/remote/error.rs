@@ -68,8 +68,31 @@ impl Failure {
             Some(E::Cancelled | E::FailedHandled) => Failure::Cancelled,
             Some(E::NotMounted) => Failure::NotMounted,
             Some(E::Busy) => Failure::Busy,
+            Some(E::Failed) => Failure::from_words(e.message()),
             _ => Failure::Other,
         }
+    }
+
+    /// Some backends (SMB's) give only a generic failure, with the C library's words for
+    /// the cause at the end of the message ("Failed to mount Windows share: Connection
+    /// refused"): those words tell the failure, in English (in another language the
+    /// failure stays [`Failure::Other`]).
+    fn from_words(message: &str) -> Failure {
+        const CAUSES: &[(&str, Failure)] = &[
+            ("Connection refused", Failure::Unreachable),
+            ("No route to host", Failure::Unreachable),
+            ("Network is unreachable", Failure::Unreachable),
+            ("Connection timed out", Failure::Unreachable),
+            ("Host is down", Failure::Unreachable),
+            ("Name or service not known", Failure::Unreachable),
+            ("No such file or directory", Failure::NoSuchShare),
+            ("Permission denied", Failure::Denied),
+            ("Operation not permitted", Failure::Denied),
+        ];
+        CAUSES
+            .iter()
+            .find(|(words, _)| message.ends_with(words))
+            .map_or(Failure::Other, |&(_, failure)| failure)
     }
 }
 
