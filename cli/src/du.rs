@@ -41,7 +41,9 @@ fn du(args: &DuArgs) -> anyhow::Result<()> {
     // Problems are said as they are met (as `du` does), between snapshots.
     let mut said = 0;
     let never = AtomicBool::new(false);
-    let usage = count_blocking(&args.paths, &opts, &never, &mut |u| {
+    // Addresses are counted through GVfs's FUSE folder and shown as given.
+    let local = super::remote::local_all(&args.paths)?;
+    let usage = count_blocking(&local, &opts, &never, &mut |u| {
         said = say_problems(u, said);
     });
     say_problems(&usage, said);

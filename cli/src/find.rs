@@ -9,6 +9,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
 use anyhow::Context;
+use porpoise_engine::remote::{Address, looks_like_address};
 use porpoise_engine::search::{Content, Found, Options, Query, SearchEvent, Summary, start};
 
 use super::format::write_escaped;
@@ -52,8 +53,11 @@ pub fn run(args: &FindArgs) -> anyhow::Result<()> {
 }
 
 fn find(args: &FindArgs) -> anyhow::Result<()> {
+    // An address is searched through GVfs's FUSE folder; results are shown as addresses.
+    let root = super::remote::local(&args.root)?;
+    let shown = Shown::new(&args.root, &root);
     let query = Query {
-        root: args.root.clone(),
+        root,
         name: args.pattern.clone(),
         content: args.content.as_ref().map(|text| Content {
             pattern: text.clone(),
@@ -74,7 +78,7 @@ fn find(args: &FindArgs) -> anyhow::Result<()> {
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
     let summary = loop {
         match search.next() {
-            Some(SearchEvent::Found(batch)) => match print_batch(&mut out, &batch) {
+            Some(SearchEvent::Found(batch)) => match print_batch(&mut out, &batch, &shown) {
                 Ok(()) => {}
                 // The reader has had enough (`| head`): stop quietly, as `find` does.
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
@@ -89,8 +93,15 @@ fn find(args: &FindArgs) -> anyhow::Result<()> {
 }
 
 /// Write a batch of results, one path a line, and hand it to the terminal (or pipe).
-fn print_batch(out: &mut impl Write, batch: &[Found]) -> std::io::Result<()> {
+fn print_batch(out: &mut impl Write, batch: &[Found], shown: &Shown) -> std::io::Result<()> {
     for found in batch {
+        if let Some(uris) = shown.uris(found) {
+            for uri in uris {
+                out.write_all(uri.as_bytes())?;
+                out.write_all(b"\n")?;
+            }
+            continue;
+        }
         let dir = found.dir.as_os_str().as_bytes();
         let sep: &[u8] = if dir.ends_with(b"/") { b"" } else { b"/" };
         for i in 0..found.entries.len() {
@@ -101,6 +112,41 @@ fn print_batch(out: &mut impl Write, batch: &[Found]) -> std::io::Result<()> {
         }
     }
     out.flush()
+}
+
+/// How results are shown: as paths, or as addresses below the address searched.
+struct Shown {
+    /// The address searched and its local path.
+    address: Option<(Address, PathBuf)>,
+}
+
+impl Shown {
+    fn new(arg: &std::path::Path, local: &std::path::Path) -> Shown {
+        let address = looks_like_address(arg.as_os_str().as_bytes())
+            .then(|| Address::parse(arg.as_os_str().as_bytes()).ok())
+            .flatten()
+            .map(|a| (a, local.to_owned()));
+        Shown { address }
+    }
+
+    /// The batch's results as addresses, when an address was searched.
+    fn uris(&self, found: &Found) -> Option<Vec<String>> {
+        let (address, local) = self.address.as_ref()?;
+        let below = found.dir.strip_prefix(local).ok()?;
+        let mut dir = address.path.clone();
+        for part in below.components() {
+            dir.push(b'/');
+            dir.extend_from_slice(part.as_os_str().as_bytes());
+        }
+        (0..found.entries.len())
+            .map(|i| {
+                let mut path = dir.clone();
+                path.push(b'/');
+                path.extend_from_slice(found.entries.name(i));
+                address.with_path(&path).map(|a| a.uri())
+            })
+            .collect()
+    }
 }
 
 /// A line on stderr for each folder or file that could not be read; an error when any.

@@ -119,7 +119,7 @@ pub enum Kind {
 }
 
 pub fn transfer(kind: Kind, args: TransferArgs) -> anyhow::Result<()> {
-    let mut paths = args.paths;
+    let mut paths = super::remote::local_all(&args.paths)?;
     let dest = paths
         .pop()
         .ok_or_else(|| anyhow::anyhow!("no destination"))?;
@@ -188,7 +188,8 @@ impl WriteArgs {
     }
 }
 
-pub fn rm(args: RmArgs) -> anyhow::Result<()> {
+pub fn rm(mut args: RmArgs) -> anyhow::Result<()> {
+    args.paths = super::remote::local_all(&args.paths)?;
     let (kind, spec, doing) = if args.trash {
         let spec = JobSpec::to_trash(args.paths, super::trash::home()?);
         (JobKind::Trash, spec, Doing::Trash)

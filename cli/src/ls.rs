@@ -17,7 +17,7 @@ use porpoise_engine::listing::{list_all, list_one, sort::Sort, sort::compare};
 use super::format::{HUMAN_SIZE_WIDTH, human_size, mode_string, write_escaped};
 
 /// `-h` is human sizes, as in `ls`: help is `--help` only.
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 #[command(disable_help_flag = true)]
 pub struct LsArgs {
     /// Long form: mode, size, modification time, name (and `-> target` for a symlink).
@@ -43,7 +43,14 @@ pub struct LsArgs {
 /// List in a child process: Ctrl+C then ends the command even while the folder's share
 /// does not answer (see [`apart`]). The command has a single thread until here.
 pub fn run(args: &LsArgs) -> anyhow::Result<()> {
-    porpoise_engine::host::in_child(|| list(args))
+    // An address is mounted and resolved in the child, which has a single thread until then.
+    porpoise_engine::host::in_child(|| {
+        let args = LsArgs {
+            dir: super::remote::local(&args.dir)?,
+            ..args.clone()
+        };
+        list(&args)
+    })
 }
 
 fn list(args: &LsArgs) -> anyhow::Result<()> {

@@ -1,7 +1,8 @@
 //! `porpoise`, the command: `porpoise ls`, `du`, `find`, `mimetype`, `open`, `mounts`, `copy`,
 //! `move`, `rm`, `trash`, `extract` and `compress` run here against the engine alone (no window libraries are
 //! loaded, so every command starts fast); `porpoise [PATH...]` opens the window by
-//! becoming `porpoise-window`.
+//! becoming `porpoise-window`. `ls`, `du`, `find`, `copy`, `move` and `rm` take addresses
+//! of remote places (`smb://…`, `sftp://…`) too, mounted through GVfs ([`remote`]).
 
 mod du;
 mod find;
@@ -12,6 +13,7 @@ mod mimetype;
 mod mounts;
 mod open;
 mod progress;
+mod remote;
 mod trash;
 
 use clap::{Parser, Subcommand};
@@ -50,7 +52,8 @@ enum Command {
     Mimetype(mimetype::MimetypeArgs),
     /// Open files with their default applications (or the one given with --with).
     Open(open::OpenArgs),
-    /// Show every mount with its filesystem type and class (local, removable, network).
+    /// Show every mount with its filesystem type and class (local, removable, network, or
+    /// plumbing), and the remote places GVfs mounted with their addresses.
     Mounts,
     /// Copy files and folders into a folder: `porpoise copy SRC... DEST`.
     Copy(job::TransferArgs),

@@ -35,7 +35,10 @@ fn mounts_aligns_its_columns() {
     for l in &lines[1..] {
         assert!(!l.ends_with(' '), "no trailing spaces: {l:?}");
         let class = l.split(' ').next().expect("a class");
-        assert!(["local", "removable", "network"].contains(&class), "{l}");
+        assert!(
+            ["local", "removable", "network", "plumbing"].contains(&class),
+            "{l}"
+        );
     }
     // Class and type are single words: the next two fields start at fixed columns.
     let starts: Vec<Vec<usize>> = lines.iter().map(|l| field_starts(l)).collect();

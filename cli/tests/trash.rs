@@ -4,18 +4,13 @@
 //! not ask without a terminal. Emptying also empties this user's trash folders on other
 //! mounted filesystems (`.Trash-$uid`), as `trash empty` does.
 
-use std::fs::File;
-use std::io::{Read, Write};
-use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+
+use porpoise_testkit::terminal::OnTerminal;
 
 const PORPOISE: &str = env!("CARGO_BIN_EXE_porpoise");
-/// How long a step may take before the test gives up (a loaded machine is slow).
-const PATIENCE: Duration = Duration::from_secs(60);
 
 /// A private home with its trash.
 struct Home {
@@ -110,103 +105,6 @@ fn trash_list_writes_local_dates() {
         listed.contains(&format!("????-??-?? ??:??:?? {}\n", odd.display())),
         "{listed}"
     );
-}
-
-/// A pseudo-terminal: the controlling side, and the terminal a child gets as its stdin,
-/// stdout and stderr.
-fn open_pty() -> (File, OwnedFd) {
-    use rustix::fs::{Mode, OFlags};
-    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
-    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC)
-        .expect("posix_openpt");
-    grantpt(&master).expect("grantpt");
-    unlockpt(&master).expect("unlockpt");
-    let name = ptsname(&master, Vec::new()).expect("ptsname");
-    let terminal = rustix::fs::open(
-        name.as_c_str(),
-        OFlags::RDWR | OFlags::NOCTTY | OFlags::CLOEXEC,
-        Mode::empty(),
-    )
-    .expect("open the terminal");
-    (File::from(master), terminal)
-}
-
-/// A child running on a pseudo-terminal, its output read as it comes.
-struct OnTerminal {
-    master: File,
-    output: mpsc::Receiver<Vec<u8>>,
-    seen: Vec<u8>,
-    exited: mpsc::Receiver<std::process::ExitStatus>,
-}
-
-impl OnTerminal {
-    fn start(mut command: Command) -> OnTerminal {
-        let (master, terminal) = open_pty();
-        let stdio = || Stdio::from(terminal.try_clone().expect("dup the terminal"));
-        command.stdin(stdio()).stdout(stdio()).stderr(stdio());
-        let mut child = command.spawn().expect("start porpoise");
-        // Only the child holds the terminal now: reading it ends when the child does.
-        drop(command);
-        drop(terminal);
-        let (tx, output) = mpsc::channel();
-        let mut reader = master.try_clone().expect("dup the pty");
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            // Ends with EIO once no one holds the terminal.
-            while let Ok(n @ 1..) = reader.read(&mut buf) {
-                if tx.send(buf[..n].to_vec()).is_err() {
-                    break;
-                }
-            }
-        });
-        let (tx, exited) = mpsc::channel();
-        std::thread::spawn(move || {
-            let _ = tx.send(child.wait().expect("wait for porpoise"));
-        });
-        OnTerminal {
-            master,
-            output,
-            seen: Vec::new(),
-            exited,
-        }
-    }
-
-    fn seen(&self) -> String {
-        String::from_utf8_lossy(&self.seen).into_owned()
-    }
-
-    /// Wait until the terminal shows `text`.
-    fn wait_for(&mut self, text: &str) {
-        let until = Instant::now() + PATIENCE;
-        while !self.seen().contains(text) {
-            let left = until.saturating_duration_since(Instant::now());
-            match self.output.recv_timeout(left) {
-                Ok(chunk) => self.seen.extend(chunk),
-                Err(_) => panic!(
-                    "the terminal never showed {text:?}; it shows {:?}",
-                    self.seen()
-                ),
-            }
-        }
-    }
-
-    fn type_line(&mut self, line: &str) {
-        self.master
-            .write_all(format!("{line}\n").as_bytes())
-            .expect("type on the terminal");
-    }
-
-    /// Wait for the child to end; what the terminal showed.
-    fn finish(mut self) -> String {
-        let status = self.exited.recv_timeout(PATIENCE).unwrap_or_else(|_| {
-            panic!("porpoise did not end; the terminal shows {:?}", self.seen())
-        });
-        while let Ok(chunk) = self.output.recv_timeout(PATIENCE) {
-            self.seen.extend(chunk);
-        }
-        assert!(status.success(), "{status}: {}", self.seen());
-        self.seen()
-    }
 }
 
 const QUESTION: &str = "in the trash for good? [y/N]";

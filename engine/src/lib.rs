@@ -23,6 +23,7 @@ pub mod owners;
 pub mod place;
 pub mod preview;
 pub mod props;
+pub mod remote;
 pub mod rename;
 pub mod search;
 mod sys;

@@ -1,4 +1,7 @@
-//! The mount table: parsing, classifying each mount (local, removable, network) and keeping it current.
+//! The mount table: parsing, classifying each mount (local, removable, network; plumbing
+//! apart) and keeping it current.
+
+mod plumbing;
 
 use std::ffi::{OsStr, OsString};
 use std::os::fd::OwnedFd;
@@ -12,6 +15,7 @@ use crate::error::{IoError, Op};
 use crate::events::{self, Events};
 
 pub use crate::sys::{MountFacts, mount_facts as facts, unique_mount_id};
+pub use plumbing::{fuse_owner, is_plumbing};
 
 const MOUNTINFO: &str = "/proc/self/mountinfo";
 
@@ -51,6 +55,10 @@ pub struct Mount {
     pub fs_type: String,
     pub source: OsString,
     pub class: MountClass,
+    /// Plumbing of the desktop or of another user rather than a place (see
+    /// [`is_plumbing`]): the document portal, GVfs's FUSE folder, another user's mounts.
+    /// Its class still says how its files behave.
+    pub plumbing: bool,
 }
 
 impl Mount {
@@ -62,6 +70,15 @@ impl Mount {
                 .iter()
                 .any(|p| mp == p.as_bytes() || mp.starts_with(format!("{p}/").as_bytes()))
                 && !mp.starts_with(b"/run/media/")
+    }
+
+    /// What the mount is, in one word: `plumbing`, or its class.
+    pub fn kind_str(&self) -> &'static str {
+        if self.plumbing {
+            "plumbing"
+        } else {
+            self.class.as_str()
+        }
     }
 
     /// A filesystem type that holds no one's files (proc, sysfs, cgroups…).
@@ -96,14 +113,16 @@ impl Mount {
 
     /// A mount a person would want in Places: a disk, a stick or a share.
     pub fn is_user_visible(&self) -> bool {
-        if self.is_system() {
+        if self.is_system() || self.plumbing {
             return false;
         }
         self.class != MountClass::Local || self.source.as_bytes().starts_with(b"/dev/")
     }
 }
 
-/// Network filesystems by type; every FUSE filesystem is counted with them.
+/// Network filesystems by type; every FUSE filesystem is counted with them (it may be
+/// as slow and may hang as one); [`is_plumbing`] tells the desktop's own FUSE mounts
+/// apart.
 pub fn is_network_fs(fs_type: &str) -> bool {
     const NET: &[&str] = &[
         "nfs",
@@ -140,9 +159,14 @@ impl MountTable {
 
     /// Parse mountinfo text; `removable(major, minor)` says whether a block device is removable.
     pub fn parse(text: &[u8], removable: impl Fn(u32, u32) -> bool) -> MountTable {
+        MountTable::parse_for(text, removable, crate::sys::uid())
+    }
+
+    /// [`MountTable::parse`] as user `uid` sees it (whose mounts are not plumbing).
+    pub fn parse_for(text: &[u8], removable: impl Fn(u32, u32) -> bool, uid: u32) -> MountTable {
         let mounts = text
             .split(|&b| b == b'\n')
-            .filter_map(|line| parse_line(line, &removable))
+            .filter_map(|line| parse_line(line, &removable, uid))
             .collect();
         MountTable { mounts }
     }
@@ -176,7 +200,7 @@ impl MountTable {
     }
 }
 
-fn parse_line(line: &[u8], removable: &impl Fn(u32, u32) -> bool) -> Option<Mount> {
+fn parse_line(line: &[u8], removable: &impl Fn(u32, u32) -> bool, uid: u32) -> Option<Mount> {
     let mut fields = line.split(|&b| b == b' ');
     let id = std::str::from_utf8(fields.next()?).ok()?.parse().ok()?;
     let _parent = fields.next()?;
@@ -193,7 +217,9 @@ fn parse_line(line: &[u8], removable: &impl Fn(u32, u32) -> bool) -> Option<Moun
     }
     let fs_type = String::from_utf8_lossy(&unescape(fields.next()?)).into_owned();
     let source = OsString::from_vec(unescape(fields.next().unwrap_or_default()));
+    let options = fields.next().unwrap_or_default();
     let class = classify(&fs_type, major, minor, removable);
+    let plumbing = is_plumbing(&fs_type, &mount_point, fuse_owner(options), uid);
     Some(Mount {
         id,
         major,
@@ -202,6 +228,7 @@ fn parse_line(line: &[u8], removable: &impl Fn(u32, u32) -> bool) -> Option<Moun
         fs_type,
         source,
         class,
+        plumbing,
     })
 }
 
@@ -282,6 +309,7 @@ pub fn mount_of(path: &Path) -> Option<Mount> {
             class: classify(&f.fs_type, f.major, f.minor, devices::is_removable),
             major: f.major,
             minor: f.minor,
+            plumbing: is_plumbing(&f.fs_type, &f.mount_point, None, crate::sys::uid()),
             mount_point: f.mount_point,
             fs_type: f.fs_type,
             source: f.source,

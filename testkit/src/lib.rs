@@ -14,7 +14,9 @@ pub mod portal;
 pub mod recorders;
 pub mod rig;
 pub mod rng;
+pub mod servers;
 pub mod session_bus;
+pub mod terminal;
 pub mod trees;
 pub mod udisks;
 

@@ -1,0 +1,330 @@
+//! Mounting remote places as jobs on the GIO thread: a job reports how it
+//! goes as events ([`MountEvent`]), takes answers to GVfs's password asks
+//! and questions through its handle ([`Mounting`]), and can be cancelled. A login is tried
+//! anonymously first (as `gio mount -a` does): a guest share opens with no question.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use gio::glib;
+use gio::prelude::*;
+
+use super::address::Address;
+use super::error::{Action, Failure, RemoteError};
+use super::events::{MountEvent, Mounted, PasswordAnswer, PasswordAsk, Question, Remember};
+use super::gvfs::{Gvfs, Inner, check_served};
+use crate::events::{self, Events, Sender};
+
+/// Events of one job that may wait for the consumer: asks come one at a time.
+const DEPTH: usize = 16;
+
+/// A mount under way: its events, and where its answers go.
+pub struct Mounting {
+    id: u64,
+    gvfs: Gvfs,
+    events: Events<MountEvent>,
+}
+
+impl std::fmt::Debug for Mounting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Mounting").field("id", &self.id).finish()
+    }
+}
+
+impl Mounting {
+    pub fn events(&self) -> &Events<MountEvent> {
+        &self.events
+    }
+
+    /// Answer the last [`MountEvent::PasswordAsked`].
+    pub fn answer_password(&self, answer: PasswordAnswer) {
+        let id = self.id;
+        self.gvfs.invoke(move || {
+            if let Some(op) = take_ask(id) {
+                reply_password(&op, &answer);
+            }
+        });
+    }
+
+    /// Answer the last [`MountEvent::QuestionAsked`] with the choice at `choice`.
+    pub fn answer_question(&self, choice: usize) {
+        let id = self.id;
+        self.gvfs.invoke(move || {
+            if let Some(op) = take_ask(id) {
+                op.set_choice(i32::try_from(choice).unwrap_or(i32::MAX));
+                op.reply(gio::MountOperationResult::Handled);
+            }
+        });
+    }
+
+    /// Give up: a pending ask is refused (GVfs then gives up, and the job ends), else the
+    /// call to GVfs is cancelled; the job ends with [`Failure::Cancelled`].
+    pub fn cancel(&self) {
+        self.events.cancel();
+    }
+}
+
+/// A job's state on the GIO thread.
+struct Job {
+    tx: Sender<MountEvent>,
+    cancellable: gio::Cancellable,
+    /// The operation whose ask waits for an answer.
+    asking: Option<gio::MountOperation>,
+    tried_anonymous: bool,
+    asked: u32,
+    cancelled: bool,
+}
+
+thread_local! {
+    /// The GIO thread's jobs under way, by id.
+    static JOBS: RefCell<HashMap<u64, Job>> = RefCell::new(HashMap::new());
+}
+
+/// `f` on job `id`, if it is under way; what `f` gives. GIO is not called inside `f` (a
+/// reply may lead GIO to call back here): `f` hands out what to reply to.
+fn with_job<T>(id: u64, f: impl FnOnce(&mut Job) -> T) -> Option<T> {
+    JOBS.with(|jobs| jobs.borrow_mut().get_mut(&id).map(f))
+}
+
+/// The operation job `id` waits on for an answer, taken.
+fn take_ask(id: u64) -> Option<gio::MountOperation> {
+    with_job(id, |job| job.asking.take()).flatten()
+}
+
+fn reply_password(op: &gio::MountOperation, answer: &PasswordAnswer) {
+    op.set_anonymous(answer.anonymous);
+    if !answer.anonymous {
+        if let Some(user) = &answer.user {
+            op.set_username(Some(user));
+        }
+        if let Some(domain) = &answer.domain {
+            op.set_domain(Some(domain));
+        }
+        op.set_password(Some(&answer.password));
+    }
+    op.set_password_save(match answer.remember {
+        Remember::Never => gio::PasswordSave::Never,
+        Remember::ForSession => gio::PasswordSave::ForSession,
+        Remember::Permanently => gio::PasswordSave::Permanently,
+    });
+    op.reply(gio::MountOperationResult::Handled);
+}
+
+impl Gvfs {
+    /// Mount `address` (the share or server it is on) as the desktop does, unless it is
+    /// mounted already; never blocks. The job ends with [`MountEvent::Mounted`] or
+    /// [`MountEvent::Failed`]; dropping its handle cancels it.
+    pub fn mount(&self, address: &Address) -> Mounting {
+        let id = self.job_id();
+        let (tx, events) = events::channel(DEPTH);
+        let hook: Arc<Inner> = self.inner.clone();
+        let events = events.on_cancel(move || hook.context.invoke(move || cancel(id)));
+        let address = address.clone();
+        let keep = self.clone();
+        self.invoke(move || start_mount(id, address, tx, keep));
+        Mounting {
+            id,
+            gvfs: self.clone(),
+            events,
+        }
+    }
+}
+
+fn start_mount(id: u64, address: Address, tx: Sender<MountEvent>, keep: Gvfs) {
+    let uri = address.uri();
+    if let Err(e) = check_served(&address) {
+        tx.finish(MountEvent::Failed(e));
+        return;
+    }
+    if !tx.send(MountEvent::Connecting {
+        host: address.host.clone(),
+    }) {
+        tx.finish(MountEvent::Failed(cancelled(&uri)));
+        return;
+    }
+    let op = gio::MountOperation::new();
+    op.connect_ask_password(move |op, message, user, domain, flags| {
+        ask_password(id, op, message, user, domain, flags)
+    });
+    op.connect_local("ask-question", false, move |values| {
+        let op = values.first()?.get::<gio::MountOperation>().ok()?;
+        let message = values.get(1)?.get::<String>().unwrap_or_default();
+        let choices = values.get(2)?.get::<Vec<String>>().unwrap_or_default();
+        ask_question(id, &op, message, choices);
+        None
+    });
+    let cancellable = gio::Cancellable::new();
+    JOBS.with(|jobs| {
+        jobs.borrow_mut().insert(
+            id,
+            Job {
+                tx,
+                cancellable: cancellable.clone(),
+                asking: None,
+                tried_anonymous: false,
+                asked: 0,
+                cancelled: false,
+            },
+        )
+    });
+    let file = gio::File::for_uri(&uri);
+    let target = file.clone();
+    file.mount_enclosing_volume(
+        gio::MountMountFlags::NONE,
+        Some(&op),
+        Some(&cancellable),
+        move |result| {
+            let _keep = keep;
+            let Some(job) = JOBS.with(|jobs| jobs.borrow_mut().remove(&id)) else {
+                return;
+            };
+            let already = |e: &glib::Error| e.matches(gio::IOErrorEnum::AlreadyMounted);
+            let event = match result {
+                Err(_) if job.cancelled => MountEvent::Failed(cancelled(&uri)),
+                Ok(()) => return when_shown(mounted(&target, address), job.tx),
+                Err(e) if already(&e) => return when_shown(mounted(&target, address), job.tx),
+                Err(e) => MountEvent::Failed(RemoteError::Failed {
+                    action: Action::Mount,
+                    uri,
+                    why: Failure::of(&e),
+                    source: e,
+                }),
+            };
+            job.tx.finish(event);
+        },
+    );
+}
+
+fn mounted(file: &gio::File, address: Address) -> Mounted {
+    let root = file
+        .find_enclosing_mount(gio::Cancellable::NONE)
+        .ok()
+        .and_then(|m| m.root().path());
+    Mounted {
+        path: file.path(),
+        root,
+        address,
+    }
+}
+
+/// How long a new mount may take to show in GVfs's FUSE folder.
+const SHOWN_LIMIT: Duration = Duration::from_secs(10);
+
+/// Hand `mounted` over once its root shows in GVfs's FUSE folder (gvfsd-fuse learns of a
+/// new mount a moment after GVfs reports it), or after [`SHOWN_LIMIT`]; looked at from a
+/// thread of its own, as the folder is another process's FUSE filesystem.
+fn when_shown(mounted: Mounted, tx: Sender<MountEvent>) {
+    let Some(root) = mounted.root.clone().or_else(|| mounted.path.clone()) else {
+        tx.finish(MountEvent::Mounted(mounted));
+        return;
+    };
+    let look = move || {
+        let start = Instant::now();
+        while !root.exists() && start.elapsed() < SHOWN_LIMIT && !tx.is_cancelled() {
+            std::thread::park_timeout(Duration::from_millis(20));
+        }
+        tx.finish(MountEvent::Mounted(mounted));
+    };
+    if let Err(e) = std::thread::Builder::new()
+        .name("porpoise-gvfs-shown".into())
+        .spawn(look)
+    {
+        tracing::warn!("cannot start a thread to wait for a mount to show: {e}");
+    }
+}
+
+fn cancelled(uri: &str) -> RemoteError {
+    RemoteError::Failed {
+        action: Action::Mount,
+        uri: uri.to_owned(),
+        why: Failure::Cancelled,
+        source: glib::Error::new(gio::IOErrorEnum::Cancelled, "cancelled"),
+    }
+}
+
+/// What to do with an ask of GVfs's.
+enum Reply {
+    /// Nobody will answer (the job ended, or was cancelled).
+    Abort,
+    /// Log in as a guest, without asking.
+    Anonymous,
+    /// The person was asked; the answer comes through the handle.
+    Wait,
+}
+
+fn ask_password(
+    id: u64,
+    op: &gio::MountOperation,
+    message: &str,
+    user: &str,
+    domain: &str,
+    flags: gio::AskPasswordFlags,
+) {
+    use gio::AskPasswordFlags as F;
+    let reply = with_job(id, |job| {
+        if job.cancelled {
+            return Reply::Abort;
+        }
+        if flags.contains(F::ANONYMOUS_SUPPORTED) && !job.tried_anonymous {
+            job.tried_anonymous = true;
+            return Reply::Anonymous;
+        }
+        job.asked += 1;
+        job.asking = Some(op.clone());
+        let ask = PasswordAsk {
+            message: message.to_owned(),
+            default_user: user.to_owned(),
+            default_domain: domain.to_owned(),
+            needs_user: flags.contains(F::NEED_USERNAME),
+            needs_domain: flags.contains(F::NEED_DOMAIN),
+            needs_password: flags.contains(F::NEED_PASSWORD),
+            anonymous_allowed: flags.contains(F::ANONYMOUS_SUPPORTED),
+            can_remember: flags.contains(F::SAVING_SUPPORTED),
+            attempt: job.asked,
+        };
+        job.tx.send(MountEvent::PasswordAsked(ask));
+        Reply::Wait
+    });
+    answer(op, reply.unwrap_or(Reply::Abort));
+}
+
+fn ask_question(id: u64, op: &gio::MountOperation, message: String, choices: Vec<String>) {
+    let reply = with_job(id, |job| {
+        if job.cancelled {
+            return Reply::Abort;
+        }
+        job.asking = Some(op.clone());
+        job.tx
+            .send(MountEvent::QuestionAsked(Question { message, choices }));
+        Reply::Wait
+    });
+    answer(op, reply.unwrap_or(Reply::Abort));
+}
+
+fn answer(op: &gio::MountOperation, reply: Reply) {
+    match reply {
+        Reply::Abort => op.reply(gio::MountOperationResult::Aborted),
+        Reply::Anonymous => {
+            op.set_anonymous(true);
+            op.reply(gio::MountOperationResult::Handled);
+        }
+        Reply::Wait => {}
+    }
+}
+
+/// Cancel job `id`: abort its pending ask, whose refusal ends GVfs's attempt (the job ends
+/// when GVfs has given up, so a new attempt does not meet this one); with no ask pending,
+/// cancel the call to GVfs.
+fn cancel(id: u64) {
+    let pending = with_job(id, |job| {
+        job.cancelled = true;
+        (job.asking.take(), job.cancellable.clone())
+    });
+    match pending {
+        Some((Some(op), _)) => op.reply(gio::MountOperationResult::Aborted),
+        Some((None, cancellable)) => cancellable.cancel(),
+        None => {}
+    }
+}
