@@ -5,7 +5,7 @@
 //! reading the bus as Orca does (`tests/desktop/atspi_client.py`, pyatspi:
 //! `python3-pyatspi`). The application is found by its name; the view's rows carry the
 //! names on disk; Down moves the focused row and the client sees the new row focused and
-//! selected; the context menu's first item and the rename field take the focus, and the
+//! selected, and a focus request from the client moves it too; the context menu's first item and the rename field take the focus, and the
 //! name typed renames the file; a row's default action opens the folder and a toolbar button's goes up
 //! again; a checkbox of Preferences toggles the setting through its action; a copy's
 //! progress value rises as the bytes reach a slow share. The window lives and answers
@@ -79,6 +79,17 @@ fn a_screen_reader_reads_and_works_the_window() {
     );
     let gamma = a11y.wait_node("table row", "gamma");
     assert!(!gamma.contains("selected"), "the row left is not: {gamma}");
+    win.alive();
+
+    // A screen reader's request for the keyboard on a row puts the cursor there.
+    let (code, _) = a11y.client(&["focus", "table row", "beta.txt"]);
+    assert_eq!(code, 0, "the row takes a focus request");
+    a11y.wait_focused("table row", "beta.txt");
+    let states = a11y.wait_node("table row", "beta.txt");
+    assert!(
+        states.contains("selected"),
+        "the row asked for is selected: {states}"
+    );
     win.alive();
 
     // 3. The context menu (Shift+F10): its first item has the keyboard.

@@ -6,6 +6,7 @@ Run by the system's Python with the test's session bus and display in the enviro
     atspi_client.py APP focused       the node of APP with the focused state
     atspi_client.py APP do ROLE NAME  the first action of the node of that role and name
     atspi_client.py APP value ROLE NAME   its current value (the Value interface)
+    atspi_client.py APP focus ROLE NAME   ask for the keyboard there (Component.grabFocus)
 
 Exit status 3: APP is not on the bus (yet); 4: no such node.
 """
@@ -76,6 +77,8 @@ def main():
     if command == "do":
         node.queryAction().doAction(0)
         return 0
+    if command == "focus":
+        return 0 if node.queryComponent().grabFocus() else 5
     if command == "value":
         print(node.queryValue().currentValue)
         return 0

@@ -42,12 +42,8 @@ pub fn build(show: Show<'_>, part: &mut Part<'_, Message>, keyboard: focus::Part
             if split {
                 location_bar(show, &mut group, pane, focused.then_some(keyboard));
             }
-            pane_view(
-                show,
-                &mut group,
-                pane,
-                focused && keyboard == focus::Part::View,
-            );
+            let keys = focused && keyboard == focus::Part::View;
+            pane_view(show, &mut group, pane, focused, keys);
         });
     }
     menus(show, part);
@@ -141,7 +137,9 @@ fn tab_list(show: Show<'_>, part: &mut Part<'_, Message>) {
 
 /// What a pane shows: search results, the Trash, or its folder's rows; and what it says
 /// instead of rows (empty, failed, not answering).
-fn pane_view(show: Show<'_>, part: &mut Part<'_, Message>, pane: &Pane, keys: bool) {
+/// `focused`: the pane with the keyboard (its rows say where they are drawn); `keys`:
+/// its view has the keyboard.
+fn pane_view(show: Show<'_>, part: &mut Part<'_, Message>, pane: &Pane, focused: bool, keys: bool) {
     if let Some(s) = pane.search() {
         search(part, s, keys);
         return;
@@ -155,11 +153,13 @@ fn pane_view(show: Show<'_>, part: &mut Part<'_, Message>, pane: &Pane, keys: bo
         node.set_live(accesskit::Live::Polite);
         part.add("notice", node);
     }
-    rows(show, part, pane, keys);
+    rows(show, part, pane, focused, keys);
 }
 
-/// The rows in view (and the cursor's), in a table of them all.
-fn rows(show: Show<'_>, part: &mut Part<'_, Message>, pane: &Pane, keys: bool) {
+/// The rows in view (and the cursor's), in a table of them all; in the pane with the
+/// keyboard (`placed`) each says where it is drawn, so a screen reader can put the
+/// keyboard on it.
+fn rows(show: Show<'_>, part: &mut Part<'_, Message>, pane: &Pane, placed: bool, keys: bool) {
     let settings = show.settings();
     let details = settings.view == ViewMode::Details;
     let rows = pane.rows();
@@ -218,6 +218,15 @@ fn rows(show: Show<'_>, part: &mut Part<'_, Message>, pane: &Pane, keys: bool) {
         if details {
             node.set_row_index(i);
             node.set_level(r.depth + 1);
+        }
+        if placed {
+            let at = show.browser.entry_rect(i, settings);
+            node.set_bounds(accesskit::Rect {
+                x0: f64::from(at.x),
+                y0: f64::from(at.y),
+                x1: f64::from(at.x + at.width),
+                y1: f64::from(at.y + at.height),
+            });
         }
         let folder = opens && r.entry.is_dir_like();
         if folder && details {

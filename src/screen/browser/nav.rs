@@ -177,6 +177,29 @@ impl Browser {
         }
     }
 
+    /// Where the entry at `index` of the pane with the keyboard is drawn in the window:
+    /// its row across the view, or its tile.
+    pub fn entry_rect(&self, index: usize, s: &Settings) -> iced::Rectangle {
+        let cols = self.columns(s);
+        let (row, col) = (index / cols, index % cols);
+        let corner = self.view_corner(s);
+        let height = s.shape().row_height();
+        let y = corner.y + row as f32 * height - self.pane.viewport().offset_y;
+        let (x, width) = match s.view {
+            ViewMode::Details => (corner.x, self.files_width(s)),
+            ViewMode::Icons => {
+                let tile = s.shape().tile_width();
+                (corner.x + col as f32 * tile, tile)
+            }
+        };
+        iced::Rectangle {
+            x,
+            y,
+            width,
+            height,
+        }
+    }
+
     /// Scroll so the cursor's row is visible, if it is not.
     pub(super) fn reveal_cursor(&mut self, s: &Settings) -> Task<Message> {
         self.pane.reveal_cursor(s.shape())
