@@ -6,27 +6,28 @@ use accesskit::{NodeId, Role};
 use super::tree::{Part, labelled};
 use crate::widgets::menu::{Entry, Mark};
 
-/// The menu of `items` named `name`, with `sub` (its entries and the row of the entry it
-/// belongs to) under that entry. The highlighted entry has the keyboard, the menu itself
-/// when none is.
+/// The menu of `items` named `name`, with its open submenus: each of `subs` (its entries
+/// and the row of the entry it opens from) under that entry of the menu before it. The
+/// highlighted entry has the keyboard (the innermost one's), the menu itself when none is.
 pub(crate) fn menu<M: Clone>(
     part: &mut Part<'_, M>,
     name: &str,
     items: &[Entry<M>],
-    sub: Option<(&[Entry<M>], usize)>,
+    subs: &[(&[Entry<M>], usize)],
 ) -> NodeId {
     let mut menu = part.child(("menu", name), labelled(Role::Menu, name));
     let id = menu.parent();
     menu.focus(id);
+    let mut opens_at = None;
     for (at, e) in items.iter().enumerate() {
         let item = entry(&mut menu, at, e);
-        if let Some((sub, _)) = sub.filter(|(_, row)| *row == at) {
-            let mut under = menu.under(item);
-            let mut inside = under.child("sub", labelled(Role::Menu, e.label.as_str()));
-            for (i, e) in sub.iter().enumerate() {
-                entry(&mut inside, i, e);
-            }
+        if subs.first().is_some_and(|(_, row)| *row == at) {
+            opens_at = Some((item, e.label.as_str()));
         }
+    }
+    if let (Some((item, label)), Some(((sub, _), deeper))) = (opens_at, subs.split_first()) {
+        let mut under = menu.under(item);
+        self::menu(&mut under, label, sub, deeper);
     }
     id
 }

@@ -12,7 +12,7 @@ use accesskit::{Node, Role};
 use super::pane::Pane;
 use super::search::SearchMsg;
 use super::tabs::TabMsg;
-use super::view::{Show, cells, location, overlay, tabs};
+use super::view::{Show, cells, location, new_file_menu, overlay, tabs};
 use super::{Message, PaneMsg};
 use crate::accessible::{self, Act, Part, labelled};
 use crate::actions::{ActionMsg, NameKind};
@@ -401,30 +401,25 @@ fn search(part: &mut Part<'_, Message>, s: &super::search::SearchView, keys: boo
     }
 }
 
-/// The open context or main menu (its "Open With" submenu under its entry), or the
-/// drop menu.
+/// The open context or main menu (with its open submenu: "Open With"'s, or "New File"'s
+/// and its open template folders), or the drop menu.
 fn menus(show: Show<'_>, part: &mut Part<'_, Message>) {
     let pane = show.pane();
     if let Some(m) = pane.menu() {
         let items = overlay::menu_entries(show, m);
-        let sub = overlay::open_with(m);
+        let subs = match overlay::open_with(m) {
+            Some(sub) => vec![sub],
+            None => new_file_menu::levels(show, m).unwrap_or_default(),
+        };
+        let subs: Vec<(&[_], usize)> = subs.iter().map(|(s, r)| (s.as_slice(), *r)).collect();
         let name = match m.is_main() {
             true => fl!("tooltip-menu"),
             false => fl!("a11y-context-menu"),
         };
-        accessible::menu::menu(
-            part,
-            &name,
-            &items,
-            sub.as_ref().map(|(s, r)| (s.as_slice(), *r)),
-        );
+        accessible::menu::menu(part, &name, &items, &subs);
     }
     if let Some(m) = pane.drop_menu() {
-        accessible::menu::menu(
-            part,
-            &fl!("a11y-drop-menu"),
-            &overlay::drop_entries(m),
-            None,
-        );
+        let items = overlay::drop_entries(m);
+        accessible::menu::menu(part, &fl!("a11y-drop-menu"), &items, &[]);
     }
 }

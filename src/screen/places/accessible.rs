@@ -66,7 +66,7 @@ impl Places {
             list.on_click(id, Message::Devices(DeviceMsg::Mount(v.device.clone())));
         }
         if let Some(items) = self.menu_entries() {
-            accessible::menu::menu(part, &fl!("a11y-place-menu"), &items, None);
+            accessible::menu::menu(part, &fl!("a11y-place-menu"), &items, &[]);
         }
     }
 }

@@ -15,14 +15,29 @@ use crate::widgets::menu::{Entry, ITEM_HEIGHT, Mark, beside, entries, panel_at, 
 
 /// The submenu's panels over the folder's menu `m` (`width` wide), while it is open.
 pub fn layer<'a>(app: Show<'a>, m: &ContextMenu, width: f32) -> Option<Element<'a, Message>> {
-    let state = app.browser.new_file_state();
-    let open = state.open.as_ref()?;
-    let row = m.items.iter().position(|&i| i == MenuItem::NewFile)?;
+    let levels = levels(app, m)?;
     let window = iced::Size::new(app.settings().window_width, app.settings().window_height);
     let (mut x, mut y) = placed(window, m.items.len(), m.at, width);
     let mut width = width;
-    let mut row_y = y + row as f32 * ITEM_HEIGHT;
     let mut panels = Vec::new();
+    for (items, row) in levels {
+        let row_y = y + row as f32 * ITEM_HEIGHT;
+        let sub_width = width_of(&items);
+        x = beside(x, width, sub_width, app.settings().window_width);
+        width = sub_width;
+        (_, y) = placed(window, items.len(), Point::new(x, row_y), sub_width);
+        panels.push(panel_at(entries(items), x, y));
+    }
+    Some(Stack::with_children(panels).width(Fill).height(Fill).into())
+}
+
+/// The submenu's entries level by level, while it is open: "New File"'s first, then each
+/// open folder's; each with the row of the entry it opens from in the menu before it.
+pub(crate) fn levels(app: Show<'_>, m: &ContextMenu) -> Option<Vec<(Vec<Entry<Message>>, usize)>> {
+    let state = app.browser.new_file_state();
+    let open = state.open.as_ref()?;
+    let mut row = m.items.iter().position(|&i| i == MenuItem::NewFile)?;
+    let mut out = Vec::new();
     for level in 0..=open.len() {
         let Some(templates) = state.level(level) else {
             break;
@@ -48,16 +63,12 @@ pub fn layer<'a>(app: Show<'a>, m: &ContextMenu, width: f32) -> Option<Element<'
         if innermost && let Some(h) = state.highlighted.and_then(|h| items.get_mut(h)) {
             h.highlighted = true;
         }
-        let sub_width = width_of(&items);
-        x = beside(x, width, sub_width, app.settings().window_width);
-        width = sub_width;
-        (_, y) = placed(window, items.len(), Point::new(x, row_y), sub_width);
+        out.push((items, row));
         if let Some(&i) = open.get(level) {
-            row_y = y + (first + i) as f32 * ITEM_HEIGHT;
+            row = first + i;
         }
-        panels.push(panel_at(entries(items), x, y));
     }
-    Some(Stack::with_children(panels).width(Fill).height(Fill).into())
+    Some(out)
 }
 
 /// A template's entry: its name without the extension; a folder opens its submenu.
