@@ -5,19 +5,17 @@ use std::path::PathBuf;
 
 use super::address::Address;
 use super::error::RemoteError;
-#[cfg(doc)]
-use super::mount::Mounting;
 
 /// How a mount goes.
 #[derive(Debug)]
 pub enum MountEvent {
     /// Reaching the server `host` (the first event).
     Connecting { host: String },
-    /// The server wants a login: answer with [`Mounting::answer_password`] (or
-    /// [`Mounting::cancel`]). Asked again after a wrong password.
+    /// The server wants a login: answer with [`Mounting::answer_password`](super::Mounting::answer_password) (or
+    /// [`Mounting::cancel`](super::Mounting::cancel)). Asked again after a wrong password.
     PasswordAsked(PasswordAsk),
     /// GVfs asks something (an unknown SSH host key…): answer with
-    /// [`Mounting::answer_question`].
+    /// [`Mounting::answer_question`](super::Mounting::answer_question).
     QuestionAsked(Question),
     /// The last event of a mount that worked.
     Mounted(Mounted),
