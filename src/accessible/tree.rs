@@ -92,16 +92,6 @@ impl<T> Tree<T> {
         };
         (update, self.targets)
     }
-
-    /// How many nodes it holds.
-    pub fn len(&self) -> usize {
-        self.nodes.len()
-    }
-
-    /// Whether it holds only the window.
-    pub fn is_empty(&self) -> bool {
-        self.nodes.len() <= 1
-    }
 }
 
 /// Where nodes go and what their actions send, in some part's messages `M`.

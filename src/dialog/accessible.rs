@@ -120,39 +120,7 @@ fn prefs(d: &mut Part<'_, preferences::Message>, p: &Preferences, s: &Settings) 
         |code| change(Change::Language(code)),
     );
     at(Line::Language, group, d);
-    let switches: [Switch; 5] = [
-        (
-            Line::ShowHidden,
-            fl!("prefs-show-hidden"),
-            s.show_hidden,
-            Change::ShowHidden,
-        ),
-        (
-            Line::NetworkPreviews,
-            fl!("prefs-network-previews"),
-            s.previews_on_network,
-            Change::NetworkPreviews,
-        ),
-        (
-            Line::VerifyCopies,
-            fl!("prefs-verify-copies"),
-            s.verify_copies,
-            Change::VerifyCopies,
-        ),
-        (
-            Line::QueuePerDevice,
-            fl!("prefs-queue-per-device"),
-            s.queue_per_device,
-            Change::QueuePerDevice,
-        ),
-        (
-            Line::RestoreTabs,
-            fl!("prefs-restore-tabs"),
-            s.restore_tabs,
-            Change::RestoreTabs,
-        ),
-    ];
-    for (line, label, on, to) in switches {
+    for (line, label, on, to) in preferences::switches(s) {
         let id = accessible::checkbox(d, format!("{line:?}"), &label, on, change(to(!on)));
         at(line, id, d);
     }
@@ -161,9 +129,6 @@ fn prefs(d: &mut Part<'_, preferences::Message>, p: &Preferences, s: &Settings) 
         node.set_keyboard_shortcut("Escape");
     }
 }
-
-/// A switch of Preferences: its line, its words, whether it is on, the change it makes.
-type Switch = (Line, String, bool, fn(bool) -> Change);
 
 /// A group named `name` of radio buttons, one for each choice, the `chosen` one on;
 /// pressing one sends what `pick` makes of its value. The group's id.

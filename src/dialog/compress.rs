@@ -44,6 +44,15 @@ pub enum Effort {
 impl Effort {
     pub const ALL: [Effort; 3] = [Effort::Fast, Effort::Normal, Effort::Best];
 
+    /// Its words in the dialog.
+    pub fn label(self) -> String {
+        match self {
+            Effort::Fast => crate::i18n::fl!("compress-fast"),
+            Effort::Normal => crate::i18n::fl!("compress-normal"),
+            Effort::Best => crate::i18n::fl!("compress-best"),
+        }
+    }
+
     /// The level on `format`'s own scale (`None`: its default).
     pub fn level(self, format: OutFormat) -> Option<u32> {
         let zstd = format == OutFormat::TarZst;

@@ -207,6 +207,46 @@ fn beside<T: Clone + PartialEq>(list: &[T], current: &T, forward: bool) -> T {
     list[next].clone()
 }
 
+/// A switch of the dialog: its line, its words, whether it is on, the change it makes.
+pub type Switch = (Line, String, bool, fn(bool) -> Change);
+
+/// The dialog's switches in order, as `s` has them.
+pub fn switches(s: &Settings) -> [Switch; 5] {
+    use crate::i18n::fl;
+    [
+        (
+            Line::ShowHidden,
+            fl!("prefs-show-hidden"),
+            s.show_hidden,
+            Change::ShowHidden,
+        ),
+        (
+            Line::NetworkPreviews,
+            fl!("prefs-network-previews"),
+            s.previews_on_network,
+            Change::NetworkPreviews,
+        ),
+        (
+            Line::VerifyCopies,
+            fl!("prefs-verify-copies"),
+            s.verify_copies,
+            Change::VerifyCopies,
+        ),
+        (
+            Line::QueuePerDevice,
+            fl!("prefs-queue-per-device"),
+            s.queue_per_device,
+            Change::QueuePerDevice,
+        ),
+        (
+            Line::RestoreTabs,
+            fl!("prefs-restore-tabs"),
+            s.restore_tabs,
+            Change::RestoreTabs,
+        ),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

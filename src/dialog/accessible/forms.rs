@@ -77,17 +77,7 @@ pub fn compress(d: &mut Part<'_, compress::Message>, c: &Compress) {
         chosen,
         M::Format,
     );
-    let efforts: Vec<(String, Effort)> = Effort::ALL
-        .iter()
-        .map(|&e| {
-            let label = match e {
-                Effort::Fast => fl!("compress-fast"),
-                Effort::Normal => fl!("compress-normal"),
-                Effort::Best => fl!("compress-best"),
-            };
-            (label, e)
-        })
-        .collect();
+    let efforts: Vec<(String, Effort)> = Effort::ALL.iter().map(|&e| (e.label(), e)).collect();
     let chosen = Effort::ALL.iter().position(|&e| e == c.effort);
     super::radios(
         d,

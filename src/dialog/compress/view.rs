@@ -29,14 +29,9 @@ impl Compress {
             .iter()
             .map(|&f| radio(&f.extension()[1..], f, Some(self.format), Message::Format).into()))
         .spacing(14);
-        let efforts = row(Effort::ALL.iter().map(|&e| {
-            let label = match e {
-                Effort::Fast => fl!("compress-fast"),
-                Effort::Normal => fl!("compress-normal"),
-                Effort::Best => fl!("compress-best"),
-            };
-            radio(label, e, Some(self.effort), Message::Effort).into()
-        }))
+        let efforts = row(Effort::ALL
+            .iter()
+            .map(|&e| radio(e.label(), e, Some(self.effort), Message::Effort).into()))
         .spacing(14);
         let create = button(text(fl!("compress-create")))
             .on_press_maybe(self.file_name().map(|_| Message::Create));

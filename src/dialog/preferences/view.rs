@@ -144,44 +144,11 @@ fn language<'a>(s: &Settings) -> Element<'a, Message> {
 }
 
 fn switches<'a>(v: &Preferences, s: &Settings) -> Element<'a, Message> {
-    let switch = |at: Line, label: String, on: bool, msg: fn(bool) -> Change| {
+    let lines = super::switches(s).map(|(at, label, on, msg)| {
         let check = checkbox(on)
             .label(label)
             .on_toggle(move |on| Message::Change(msg(on)));
         ringed(v, at, check.into())
-    };
-    column![
-        switch(
-            Line::ShowHidden,
-            fl!("prefs-show-hidden"),
-            s.show_hidden,
-            Change::ShowHidden
-        ),
-        switch(
-            Line::NetworkPreviews,
-            fl!("prefs-network-previews"),
-            s.previews_on_network,
-            Change::NetworkPreviews
-        ),
-        switch(
-            Line::VerifyCopies,
-            fl!("prefs-verify-copies"),
-            s.verify_copies,
-            Change::VerifyCopies
-        ),
-        switch(
-            Line::QueuePerDevice,
-            fl!("prefs-queue-per-device"),
-            s.queue_per_device,
-            Change::QueuePerDevice
-        ),
-        switch(
-            Line::RestoreTabs,
-            fl!("prefs-restore-tabs"),
-            s.restore_tabs,
-            Change::RestoreTabs
-        ),
-    ]
-    .spacing(2)
-    .into()
+    });
+    iced::widget::Column::with_children(lines).spacing(2).into()
 }
