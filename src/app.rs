@@ -13,6 +13,7 @@ mod look;
 mod places;
 mod preview;
 mod query;
+mod servers;
 mod show;
 mod thumbs;
 mod types;
@@ -73,6 +74,8 @@ pub struct App {
     info: super::screen::info::Info,
     /// The accessibility tree's publisher (screen readers).
     access: super::accessible::Publisher<Message>,
+    /// Connecting to servers, and the remote places GVfs mounted.
+    servers: super::servers::Servers,
 }
 
 /// How the window looks: its theme, what the desktop last said of its look and the
@@ -92,6 +95,14 @@ impl Look {
             icons: IconSet::default(),
         }
     }
+}
+
+/// The servers the window connects to as it opens (given on the command line).
+#[derive(Debug, Clone, Default)]
+pub struct Connect {
+    pub servers: Vec<porpoise_engine::remote::Address>,
+    /// No folder was given: the first server shows in the first tab.
+    pub in_first_tab: bool,
 }
 
 /// Where settings are written, and the ticket of the last change: a save waits
@@ -145,6 +156,7 @@ impl App {
             preview: None,
             info: Default::default(),
             access: Default::default(),
+            servers: Default::default(),
         };
         let task = crate::tasks::batch([
             places_work.map(Message::Places),
@@ -158,14 +170,16 @@ impl App {
     }
 
     /// [`App::boot`] for iced, with a tab for each entry of `tabs` (its folder, or the
-    /// two folders of a split view from left to right) and the one at `shown` shown.
-    /// `tabs` holds at least one; `startup_id` is the launch's (empty: none).
+    /// two folders of a split view from left to right) and the one at `shown` shown,
+    /// then the servers of `connect` connected to. `tabs` holds at least one;
+    /// `startup_id` is the launch's (empty: none).
     pub fn boot_task(
         tabs: (Vec<Vec<PathBuf>>, usize),
         settings: Settings,
         settings_path: Option<PathBuf>,
         home: UserHome,
         startup_id: String,
+        connect: Connect,
     ) -> (App, Task<Message>) {
         let (mut tabs, shown) = tabs;
         let first = match tabs.first_mut() {
@@ -186,7 +200,20 @@ impl App {
             true => Task::none(),
             false => crate::x11::raise(startup_id),
         };
-        (app, crate::tasks::batch([boot, split, more, raise]))
+        let servers = connect.servers.into_iter().enumerate().map(|(i, address)| {
+            let then = match i == 0 && connect.in_first_tab {
+                true => super::servers::Then::Show,
+                false => super::servers::Then::Tab,
+            };
+            Task::done(Message::Servers(super::servers::Message::Connect(
+                address, then,
+            )))
+        });
+        let servers = Task::batch(servers);
+        (
+            app,
+            crate::tasks::batch([boot, split, more, raise, servers]),
+        )
     }
 
     /// iced's update: change state, and return the task that does what it asks for
@@ -209,6 +236,7 @@ impl App {
         match message {
             Message::Browser(m) => self.on_browser_message(m),
             Message::Places(m) => self.on_places_message(m),
+            Message::Servers(m) => self.on_servers_message(m),
             Message::SaveDue(ticket) => match &self.saving.path {
                 Some(path) if ticket == self.saving.ticket => {
                     write_settings(path.clone(), self.settings.clone())
@@ -304,7 +332,11 @@ impl App {
         let pane = self.browser.pane();
         let folder = match pane.trash_view() {
             Some(_) => fl!("place-trash"),
-            None => super::format::name_of(pane.path()),
+            // A folder of a remote place by its address.
+            None => match self.browser.remote().shown(pane.path()) {
+                Some(uri) => uri,
+                None => super::format::name_of(pane.path()),
+            },
         };
         fl!("window-title", folder = folder)
     }
@@ -320,6 +352,9 @@ impl App {
             self.work(),
             iced::event::listen_with(super::keys::listen),
             self.places.subscription().map(Message::Places),
+            self.servers
+                .subscription(self.places.has_gvfs())
+                .map(Message::Servers),
             Subscription::run(super::appearance::events).map(Message::Appearance),
             Subscription::run(super::instance::requests).map(Message::Show),
             iced::time::every(Duration::from_secs(30)).map(|_| Message::PurgeCache),

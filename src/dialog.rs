@@ -8,11 +8,14 @@ pub mod accessible;
 pub mod batch_rename;
 pub mod chooser;
 pub mod compress;
+pub mod connect;
 pub mod extract_to;
 pub mod help;
+pub mod login;
 pub mod preferences;
 pub mod properties;
 pub mod question;
+pub mod server_question;
 pub mod unlock;
 
 use std::path::PathBuf;
@@ -42,6 +45,12 @@ pub enum Dialog {
     Question(question::Question),
     /// The keyboard shortcuts, or About.
     Help(help::Help),
+    /// "Connect to Server…".
+    Connect(connect::Connect),
+    /// The login a server asks for while connecting.
+    Login(login::Login),
+    /// A question a server asks while connecting.
+    ServerQuestion(server_question::ServerQuestion),
 }
 
 /// A message of the open dialog.
@@ -56,6 +65,9 @@ pub enum Message {
     Chooser(chooser::Message),
     Question(question::Message),
     Help(help::Message),
+    Connect(connect::Message),
+    Login(login::Message),
+    ServerQuestion(server_question::Message),
 }
 
 macro_rules! message_of {
@@ -78,6 +90,9 @@ message_of!(
     Chooser: chooser::Message,
     Question: question::Message,
     Help: help::Message,
+    Connect: connect::Message,
+    Login: login::Message,
+    ServerQuestion: server_question::Message,
 );
 
 /// What a dialog asks of the window.
@@ -103,6 +118,41 @@ pub enum Event {
     Unlocked(PathBuf),
     /// The answer to the question of a job; the dialog closes.
     Answer(question::Answer),
+    /// Connect to this address; the dialog closes.
+    Connect(porpoise_engine::remote::Address),
+    /// The login for the connection under way; the dialog closes.
+    Login(porpoise_engine::remote::PasswordAnswer),
+    /// The choice for the question of the connection under way; the dialog closes.
+    Choose(usize),
+    /// Give up the connection under way; the dialog closes.
+    GiveUp,
+}
+
+impl From<connect::Event> for Event {
+    fn from(e: connect::Event) -> Event {
+        match e {
+            connect::Event::Close => Event::Close,
+            connect::Event::Connect(address) => Event::Connect(address),
+        }
+    }
+}
+
+impl From<login::Event> for Event {
+    fn from(e: login::Event) -> Event {
+        match e {
+            login::Event::Cancel => Event::GiveUp,
+            login::Event::Login(answer) => Event::Login(answer),
+        }
+    }
+}
+
+impl From<server_question::Event> for Event {
+    fn from(e: server_question::Event) -> Event {
+        match e {
+            server_question::Event::Cancel => Event::GiveUp,
+            server_question::Event::Choose(i) => Event::Choose(i),
+        }
+    }
 }
 
 impl From<properties::Event> for Event {
@@ -233,6 +283,11 @@ impl Dialog {
             (Dialog::Chooser(d), Message::Chooser(m)) => lift(d.update(m), Message::Chooser),
             (Dialog::Question(d), Message::Question(m)) => lift(d.update(m), Message::Question),
             (Dialog::Help(d), Message::Help(m)) => lift(d.update(m), Message::Help),
+            (Dialog::Connect(d), Message::Connect(m)) => lift(d.update(m), Message::Connect),
+            (Dialog::Login(d), Message::Login(m)) => lift(d.update(m), Message::Login),
+            (Dialog::ServerQuestion(d), Message::ServerQuestion(m)) => {
+                lift(d.update(m), Message::ServerQuestion)
+            }
             _ => (Task::none(), None),
         }
     }
@@ -249,6 +304,9 @@ impl Dialog {
             Dialog::Chooser(d) => d.key(k).map(Message::Chooser),
             Dialog::Question(d) => d.key(k).map(Message::Question),
             Dialog::Help(d) => d.key(k).map(Message::Help),
+            Dialog::Connect(d) => d.key(k).map(Message::Connect),
+            Dialog::Login(d) => d.key(k).map(Message::Login),
+            Dialog::ServerQuestion(d) => d.key(k).map(Message::ServerQuestion),
         }
     }
 
@@ -263,6 +321,9 @@ impl Dialog {
             Dialog::Chooser(d) => d.view(cx.types).map(Message::Chooser),
             Dialog::Question(d) => d.view(cx.questions_waiting).map(Message::Question),
             Dialog::Help(d) => d.view(cx.settings).map(Message::Help),
+            Dialog::Connect(d) => d.view().map(Message::Connect),
+            Dialog::Login(d) => d.view().map(Message::Login),
+            Dialog::ServerQuestion(d) => d.view().map(Message::ServerQuestion),
         }
     }
 }

@@ -13,6 +13,8 @@ mod service;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use porpoise_engine::remote::Address;
+
 use iced::futures::Stream;
 use iced::futures::channel::mpsc::{UnboundedReceiver, unbounded};
 use zbus::blocking::Connection;
@@ -43,6 +45,9 @@ pub enum Show {
     Items(Vec<PathBuf>),
     /// The items' properties, over their folder.
     Properties(Vec<PathBuf>),
+    /// Connect to these servers, each shown in a tab (the addresses among a request's
+    /// URIs).
+    Connect(Vec<Address>),
 }
 
 /// How the start went on the bus.
@@ -61,8 +66,8 @@ static RECEIVER: Mutex<Option<UnboundedReceiver<ShowRequest>>> = Mutex::new(None
 
 /// Own the session's names, or hand `paths` (absolute) to the window that owns them.
 /// `startup_id` comes from the launch (`DESKTOP_STARTUP_ID`, `XDG_ACTIVATION_TOKEN`).
-pub fn claim(paths: &[PathBuf], startup_id: &str) -> Claim {
-    match try_claim(paths, startup_id) {
+pub fn claim(paths: &[PathBuf], servers: &[Address], startup_id: &str) -> Claim {
+    match try_claim(paths, servers, startup_id) {
         Ok(claim) => claim,
         Err(e) => {
             tracing::info!("running alone, the session bus failed: {e}");
@@ -71,7 +76,7 @@ pub fn claim(paths: &[PathBuf], startup_id: &str) -> Claim {
     }
 }
 
-fn try_claim(paths: &[PathBuf], startup_id: &str) -> zbus::Result<Claim> {
+fn try_claim(paths: &[PathBuf], servers: &[Address], startup_id: &str) -> zbus::Result<Claim> {
     let (tx, rx) = unbounded();
     // The interface first, so no request that comes as the name is taken is lost.
     let conn = zbus::blocking::connection::Builder::session()?
@@ -83,7 +88,7 @@ fn try_claim(paths: &[PathBuf], startup_id: &str) -> zbus::Result<Claim> {
         RequestNameFlags::DoNotQueue.into(),
     )?;
     if reply != RequestNameReply::PrimaryOwner {
-        hand_over(&conn, paths, startup_id)?;
+        hand_over(&conn, paths, servers, startup_id)?;
         return Ok(Claim::Handed);
     }
     // Queued behind another file manager that holds it: ours when that one goes.
@@ -95,11 +100,17 @@ fn try_claim(paths: &[PathBuf], startup_id: &str) -> zbus::Result<Claim> {
     Ok(Claim::Owner(conn))
 }
 
-/// Ask the running window to show `paths` as tabs.
-fn hand_over(conn: &Connection, paths: &[PathBuf], startup_id: &str) -> zbus::Result<()> {
+/// Ask the running window to show `paths` and `servers` as tabs.
+fn hand_over(
+    conn: &Connection,
+    paths: &[PathBuf],
+    servers: &[Address],
+    startup_id: &str,
+) -> zbus::Result<()> {
     let uris: Vec<String> = paths
         .iter()
         .map(|p| porpoise_engine::uri::file_uri(p))
+        .chain(servers.iter().map(Address::uri))
         .collect();
     conn.call_method(
         Some(INSTANCE_NAME),

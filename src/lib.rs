@@ -34,6 +34,7 @@ pub mod renderer;
 pub mod request;
 pub mod screen;
 pub mod selection;
+pub mod servers;
 pub mod serving;
 pub mod settings;
 pub mod start;
@@ -76,21 +77,31 @@ pub fn run(mut args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
         .map(Settings::load)
         .unwrap_or_default();
     i18n::apply(settings.language.as_deref());
-    let (start, later) = start::first_and_later(&args).ok_or(UiError::NothingToOpen)?;
+    let opening = start::first_and_later(&args).ok_or(UiError::NothingToOpen)?;
+    let (start, later) = (opening.first.clone(), opening.later.clone());
     let startup_id = instance::startup_id();
     // The session's window takes the paths (as tabs) unless a new window is asked for.
     let _bus = match new_window {
         true => None,
         false => {
-            let asked: Vec<std::path::PathBuf> = std::iter::once(start.clone())
-                .chain(later.clone())
-                .collect();
-            match instance::claim(&asked, &startup_id) {
+            // Only servers given: the running window connects to them, with no home tab.
+            let asked: Vec<std::path::PathBuf> =
+                match opening.no_folder && !opening.servers.is_empty() {
+                    true => Vec::new(),
+                    false => std::iter::once(start.clone())
+                        .chain(later.clone())
+                        .collect(),
+                };
+            match instance::claim(&asked, &opening.servers, &startup_id) {
                 instance::Claim::Handed => return Ok(()),
                 instance::Claim::Owner(connection) => Some(connection),
                 instance::Claim::Alone => None,
             }
         }
+    };
+    let servers = crate::app::Connect {
+        servers: opening.servers,
+        in_first_tab: opening.no_folder,
     };
     let tabs = match settings.tabs_to_restore().filter(|_| args.is_empty()) {
         Some(restored) => restored,
@@ -113,6 +124,7 @@ pub fn run(mut args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
                 settings_path.clone(),
                 home.clone(),
                 startup_id.clone(),
+                servers.clone(),
             )
         },
         App::update,

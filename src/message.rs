@@ -16,6 +16,8 @@ pub enum Message {
     Browser(super::screen::browser::Message),
     /// Places: its places, the mount table, the devices and the bookmarks.
     Places(super::screen::places::Message),
+    /// Connecting to servers and the remote places.
+    Servers(super::servers::Message),
     /// Job events, the job panel and undo.
     Jobs(super::screen::jobs::Message),
     /// The status bar (its clock, while it shows a message).

@@ -137,7 +137,14 @@ pub struct Settings {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tabs: Vec<String>,
     pub shown_tab: usize,
+    /// The addresses of the servers connected to lately, the latest first (at most
+    /// [`RECENT_SERVERS`]): "Connect to Server…" offers them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub recent_servers: Vec<String>,
 }
+
+/// How many servers "Connect to Server…" remembers.
+pub const RECENT_SERVERS: usize = 8;
 
 impl Default for Settings {
     fn default() -> Self {
@@ -163,6 +170,7 @@ impl Default for Settings {
             queue_per_device: true,
             tabs: Vec::new(),
             shown_tab: 0,
+            recent_servers: Vec::new(),
         }
     }
 }
@@ -196,6 +204,13 @@ pub fn default_path() -> Option<PathBuf> {
 }
 
 impl Settings {
+    /// `uri` is the latest server connected to.
+    pub fn remember_server(&mut self, uri: String) {
+        self.recent_servers.retain(|u| *u != uri);
+        self.recent_servers.insert(0, uri);
+        self.recent_servers.truncate(RECENT_SERVERS);
+    }
+
     /// How the file view lays a folder out now.
     pub fn shape(&self) -> ViewShape {
         ViewShape {

@@ -1,61 +1,94 @@
-//! What the window opens at: the paths and `file://` URIs a desktop or a person passes
-//! on the command line (`Exec=porpoise %U`), made into absolute paths without touching
-//! the disk. Whether each is a folder, a file or nothing is found out by listing it.
+//! What the window opens at: the paths, `file://` URIs and server addresses (`smb://`,
+//! `sftp://`…) a desktop or a person passes on the command line (`Exec=porpoise %U`), made
+//! into absolute paths and addresses without touching the disk or the network. Whether
+//! each path is a folder, a file or nothing is found out by listing it; a server is
+//! connected to once the window runs.
 
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
+use porpoise_engine::remote::{Address, looks_like_address};
+
 use super::history::normalize;
 
-/// An argument that names no local path.
+/// An argument that names no local path and no server that can be reached.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot open {}: only local files and file:// URIs can be opened", .0.to_string_lossy())]
-pub struct NotLocal(pub OsString);
+pub enum NotLocal {
+    #[error("cannot open {}: only local files, file:// URIs and server addresses can be opened", .0.to_string_lossy())]
+    Scheme(OsString),
+    #[error("cannot open {}", .0.to_string_lossy())]
+    Address(OsString, #[source] porpoise_engine::remote::AddressError),
+}
 
-/// Each argument as an absolute path, in order: a `file://` URI decoded (its host must
-/// be this computer), a relative path taken from `cwd`.
-fn targets(args: &[OsString], cwd: &Path, hostname: &str) -> Vec<Result<PathBuf, NotLocal>> {
+/// What an argument names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    Path(PathBuf),
+    Server(Address),
+}
+
+/// Each argument as an absolute path or an address, in order: a `file://` URI decoded
+/// (its host must be this computer), a relative path taken from `cwd`.
+fn targets(args: &[OsString], cwd: &Path, hostname: &str) -> Vec<Result<Target, NotLocal>> {
     args.iter().map(|a| target(a, cwd, hostname)).collect()
 }
 
-fn target(arg: &OsString, cwd: &Path, hostname: &str) -> Result<PathBuf, NotLocal> {
+fn target(arg: &OsString, cwd: &Path, hostname: &str) -> Result<Target, NotLocal> {
     let bytes = arg.as_bytes();
     let path = if bytes.len() >= 5 && bytes[..5].eq_ignore_ascii_case(b"file:") {
-        porpoise_engine::uri::local_path(bytes, hostname).ok_or_else(|| NotLocal(arg.clone()))?
-    } else if has_scheme(bytes) {
-        return Err(NotLocal(arg.clone()));
+        porpoise_engine::uri::local_path(bytes, hostname)
+            .ok_or_else(|| NotLocal::Scheme(arg.clone()))?
+    } else if looks_like_address(bytes) {
+        return Address::parse(bytes)
+            .map(Target::Server)
+            .map_err(|e| NotLocal::Address(arg.clone(), e));
     } else {
         PathBuf::from(arg)
     };
-    Ok(normalize(&cwd.join(path)))
+    Ok(Target::Path(normalize(&cwd.join(path))))
+}
+
+/// Where the window opens and what it opens after.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opening {
+    /// The first folder (the home folder when only servers, or nothing, were given).
+    pub first: PathBuf,
+    /// The other folders, each a tab.
+    pub later: Vec<PathBuf>,
+    /// The servers to connect to, each shown in a tab of its own (the first in the first
+    /// tab when no folder was given).
+    pub servers: Vec<Address>,
+    /// No folder was given: `first` is the home folder.
+    pub no_folder: bool,
 }
 
 /// Where the window opens (the home folder without arguments) and what waits after it.
-/// Arguments that name no local path are told on stderr and left out; `None` when no
-/// argument is left.
-pub fn first_and_later(args: &[OsString]) -> Option<(PathBuf, Vec<PathBuf>)> {
-    let cwd = std::env::current_dir().unwrap_or_else(|_| super::places::home_dir());
-    let mut paths = targets(args, &cwd, &porpoise_engine::host::hostname())
-        .into_iter()
-        .filter_map(|t| t.inspect_err(|e| eprintln!("porpoise: {e}")).ok());
-    match paths.next() {
-        Some(first) => Some((first, paths.collect())),
-        None if args.is_empty() => Some((super::places::home_dir(), Vec::new())),
-        None => None,
+/// Arguments that name nothing that can be opened are told on stderr and left out;
+/// `None` when no argument is left.
+pub fn first_and_later(args: &[OsString]) -> Option<Opening> {
+    let home = super::places::home_dir();
+    let cwd = std::env::current_dir().unwrap_or_else(|_| home.clone());
+    let mut paths = Vec::new();
+    let mut servers = Vec::new();
+    for t in targets(args, &cwd, &porpoise_engine::host::hostname()) {
+        match t {
+            Ok(Target::Path(p)) => paths.push(p),
+            Ok(Target::Server(a)) => servers.push(a),
+            Err(e) => eprintln!("porpoise: {}", porpoise_engine::error::chain(&e)),
+        }
     }
-}
-
-/// `scheme://…` as URIs write it (a letter, then letters, digits, `+`, `-`, `.`).
-fn has_scheme(bytes: &[u8]) -> bool {
-    let Some(colon) = bytes.windows(3).position(|w| w == b"://") else {
-        return false;
-    };
-    let scheme = &bytes[..colon];
-    scheme.first().is_some_and(u8::is_ascii_alphabetic)
-        && scheme
-            .iter()
-            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b))
+    if paths.is_empty() && servers.is_empty() && !args.is_empty() {
+        return None;
+    }
+    let no_folder = paths.is_empty();
+    let mut paths = paths.into_iter();
+    Some(Opening {
+        first: paths.next().unwrap_or(home),
+        later: paths.collect(),
+        servers,
+        no_folder,
+    })
 }
 
 #[cfg(test)]
@@ -63,7 +96,10 @@ mod tests {
     use super::*;
 
     fn one(arg: &str) -> Result<PathBuf, NotLocal> {
-        target(&OsString::from(arg), Path::new("/home/a"), "box")
+        match target(&OsString::from(arg), Path::new("/home/a"), "box")? {
+            Target::Path(p) => Ok(p),
+            Target::Server(a) => panic!("{a} is not a path"),
+        }
     }
 
     #[test]
@@ -77,7 +113,12 @@ mod tests {
         );
         assert_eq!(one("file://box/tmp/x").unwrap(), Path::new("/tmp/x"));
         assert!(one("file://other/tmp").is_err());
-        assert!(one("sftp://box/home").is_err());
+        let server = target(&OsString::from("sftp://box/home"), Path::new("/"), "box");
+        assert!(matches!(server, Ok(Target::Server(a)) if a.uri() == "sftp://box/home"));
+        assert!(matches!(
+            target(&OsString::from("gopher://box/x"), Path::new("/"), "box"),
+            Err(NotLocal::Address(..))
+        ));
         // A colon in a plain name is a name.
         assert_eq!(one("notes:old").unwrap(), Path::new("/home/a/notes:old"));
     }

@@ -29,7 +29,7 @@ pub fn run() -> anyhow::Result<()> {
             escaped(m.mount_point.as_os_str().as_bytes())?,
             escaped(m.source.as_bytes())?,
         ]);
-        if m.fs_type == GVFS_FUSE && mount_owner(&m.mount_point) == Some(uid) {
+        if m.fs_type == resolve::GVFS_FUSE && mount_owner(&m.mount_point) == Some(uid) {
             for (path, address) in resolve::places_in(&m.mount_point) {
                 rows.push([
                     MountClass::Network.as_str().to_owned(),
@@ -46,9 +46,6 @@ pub fn run() -> anyhow::Result<()> {
     out.flush()?;
     Ok(())
 }
-
-/// GVfs's FUSE folder's filesystem type.
-const GVFS_FUSE: &str = "fuse.gvfsd-fuse";
 
 /// The owner of the folder at `path`.
 fn mount_owner(path: &Path) -> Option<u32> {

@@ -19,4 +19,4 @@ pub use events::{
     MountEvent, Mounted, PasswordAnswer, PasswordAsk, Question, Remember, UnmountEvent,
 };
 pub use gvfs::Gvfs;
-pub use mount::Mounting;
+pub use mount::{MountAnswers, Mounting};

@@ -45,6 +45,7 @@ impl App {
                 in_trash: pane.in_trash(),
                 keyboard: keyboard == Part::Places,
                 jobs: &self.jobs,
+                connecting: self.servers.connecting().map(|c| c.address.host.as_str()),
             };
             root.map(&Message::Places, |p| self.places.accessible(p, &around));
         }

@@ -63,6 +63,7 @@ impl App {
                 name,
             } => self.open_compress(sources, folder, name),
             Event::Bookmark(folder) => self.bookmark(folder),
+            Event::Connect(address) => self.connect(address, crate::servers::Then::Show),
             Event::Error(e) => {
                 self.status.error(e);
                 Task::none()

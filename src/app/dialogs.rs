@@ -47,7 +47,11 @@ impl App {
     }
 
     /// Show `dialog` (the window's menus close); `task` is its start.
-    fn show_dialog(&mut self, dialog: Dialog, task: Task<dialog::Message>) -> Task<Message> {
+    pub(super) fn show_dialog(
+        &mut self,
+        dialog: Dialog,
+        task: Task<dialog::Message>,
+    ) -> Task<Message> {
         self.browser.pane_mut().close_menus();
         self.preview = None;
         self.dialog = Some(dialog);
@@ -113,6 +117,22 @@ impl App {
             Event::Answer(answer) => {
                 self.dialog = None;
                 self.answer(answer)
+            }
+            Event::Connect(address) => {
+                self.dialog = None;
+                self.connect(address, crate::servers::Then::Show)
+            }
+            Event::Login(answer) => {
+                self.dialog = None;
+                self.on_servers_message(crate::servers::Message::Login(answer))
+            }
+            Event::Choose(choice) => {
+                self.dialog = None;
+                self.on_servers_message(crate::servers::Message::Choose(choice))
+            }
+            Event::GiveUp => {
+                self.dialog = None;
+                self.on_servers_message(crate::servers::Message::Cancel)
             }
         }
     }

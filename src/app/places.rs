@@ -31,8 +31,12 @@ impl App {
         if let places::Message::Bookmarks(BookmarkMsg::OpenMenu(_)) = &m {
             self.browser.pane_mut().close_menus();
         }
+        let look_again = match &m {
+            places::Message::Mounts(_) => self.on_servers_message(crate::servers::Message::Look),
+            _ => Task::none(),
+        };
         let (task, event) = self.places.update(m, &self.jobs, self.actions.pointer);
-        let mut tasks = vec![task.map(Message::Places)];
+        let mut tasks = vec![task.map(Message::Places), look_again];
         if let Some(event) = event {
             tasks.push(self.on_places_event(event));
         }
@@ -58,6 +62,14 @@ impl App {
                 Task::none()
             }
             places::Event::Drag(a) => self.on_drag(a),
+            places::Event::Disconnect(root) => {
+                self.on_servers_message(crate::servers::Message::Disconnect(root))
+            }
+            places::Event::ConnectToServer => self.open_connect_dialog(),
+            places::Event::Connect(address) => self.connect(address, crate::servers::Then::Show),
+            places::Event::CancelConnect => {
+                self.on_servers_message(crate::servers::Message::Cancel)
+            }
         }
     }
 
@@ -125,6 +137,7 @@ impl App {
             jobs: &self.jobs,
             drop_hover: &drop_hover,
             bookmark_drop: self.is_bookmark_drop_hover(),
+            connecting: self.servers.connecting().map(|c| c.address.host.as_str()),
         };
         Some(self.places.view(&look)?.map(Message::Places))
     }

@@ -34,6 +34,13 @@ impl App {
                 let tabs = self.show_items(items);
                 crate::tasks::batch([tabs, self.open_properties()])
             }
+            Show::Connect(servers) => {
+                let tabs: Vec<_> = servers
+                    .into_iter()
+                    .map(|a| self.connect(a, crate::servers::Then::Tab))
+                    .collect();
+                crate::tasks::batch(tabs)
+            }
         };
         crate::tasks::batch([shown, crate::x11::raise(r.startup_id)])
     }

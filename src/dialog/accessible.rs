@@ -4,6 +4,7 @@
 
 mod forms;
 mod pages;
+mod servers;
 
 use accesskit::{Node, NodeId, Role};
 
@@ -32,6 +33,9 @@ impl Dialog {
                 super::help::Page::Shortcuts => fl!("help-shortcuts-title"),
                 super::help::Page::About => fl!("about-name"),
             },
+            Dialog::Connect(_) => fl!("connect-title"),
+            Dialog::Login(l) => l.title(),
+            Dialog::ServerQuestion(q) => q.title(),
         };
         let mut node = labelled(Role::Dialog, title);
         node.set_modal();
@@ -67,6 +71,15 @@ impl Dialog {
             }
             Dialog::Help(h) => {
                 dialog.map(&|m| Message::Help(m), |d| pages::help(d, h));
+            }
+            Dialog::Connect(c) => {
+                dialog.map(&|m| Message::Connect(m), |d| servers::connect(d, c));
+            }
+            Dialog::Login(l) => {
+                dialog.map(&|m| Message::Login(m), |d| servers::login(d, l));
+            }
+            Dialog::ServerQuestion(q) => {
+                dialog.map(&|m| Message::ServerQuestion(m), |d| servers::question(d, q));
             }
         }
     }

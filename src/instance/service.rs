@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use iced::futures::channel::mpsc::UnboundedSender;
 
+use porpoise_engine::remote::Address;
+
 use super::{Show, ShowRequest};
 
 /// Where the interface is served, as the specification names it.
@@ -25,25 +27,29 @@ impl FileManager {
     }
 
     fn send(&self, uris: Vec<String>, startup_id: String, what: fn(Vec<PathBuf>) -> Show) {
-        let paths: Vec<PathBuf> = uris
-            .iter()
-            .filter_map(|u| {
-                let path = porpoise_engine::uri::local_path(u.as_bytes(), &self.hostname);
-                if path.is_none() {
-                    tracing::info!(uri = %u, "not a local file, left out");
-                }
-                path
-            })
-            .collect();
-        if paths.is_empty() {
-            return;
+        let mut paths: Vec<PathBuf> = Vec::new();
+        let mut servers: Vec<Address> = Vec::new();
+        for u in &uris {
+            if let Some(path) = porpoise_engine::uri::local_path(u.as_bytes(), &self.hostname) {
+                paths.push(path);
+            } else if let Ok(address) = Address::parse(u.as_bytes()) {
+                servers.push(address);
+            } else {
+                tracing::info!(uri = %u, "neither a local file nor a server, left out");
+            }
         }
-        let request = ShowRequest {
-            what: what(paths),
-            startup_id,
-        };
-        if self.to_window.unbounded_send(request).is_err() {
-            tracing::info!("a request came as the window closed");
+        let requests = [
+            (!paths.is_empty()).then(|| what(paths)),
+            (!servers.is_empty()).then_some(Show::Connect(servers)),
+        ];
+        for what in requests.into_iter().flatten() {
+            let request = ShowRequest {
+                what,
+                startup_id: startup_id.clone(),
+            };
+            if self.to_window.unbounded_send(request).is_err() {
+                tracing::info!("a request came as the window closed");
+            }
         }
     }
 }

@@ -149,6 +149,8 @@ pub enum Event {
     },
     /// Bookmark this folder in Places.
     Bookmark(PathBuf),
+    /// Connect to a server's address and show it in the pane with the keyboard.
+    Connect(porpoise_engine::remote::Address),
     /// Something that went wrong, for the status bar.
     Error(String),
     /// The status bar's error goes (what it was about is tried again).
@@ -216,6 +218,8 @@ pub struct Browser {
     new_file: templates::NewFileState,
     /// The number of the last "Open With" question asked: answers to older ones are late.
     open_with_ticket: u64,
+    /// The remote places, whose folders are shown as addresses.
+    remote: std::sync::Arc<crate::servers::RemotePlaces>,
 }
 
 /// What the browser keeps of what the person is in the middle of.
@@ -263,6 +267,26 @@ impl Browser {
             marks: Marks::default(),
             new_file: Default::default(),
             open_with_ticket: 0,
+            remote: Default::default(),
+        }
+    }
+
+    /// The remote places are these now.
+    pub fn set_remote(&mut self, remote: std::sync::Arc<crate::servers::RemotePlaces>) {
+        self.remote = remote;
+    }
+
+    /// The remote places.
+    pub fn remote(&self) -> &crate::servers::RemotePlaces {
+        &self.remote
+    }
+
+    /// A folder's name as a tab or the title shows it: a remote place's root by its
+    /// share and server.
+    pub fn folder_name(&self, path: &Path) -> String {
+        match self.remote.at_root(path) {
+            Some(place) => place.label(),
+            None => crate::format::name_of(path),
         }
     }
 

@@ -10,6 +10,7 @@ pub mod bookmarks;
 pub mod devices;
 mod entry;
 mod menu;
+mod network;
 pub mod view;
 mod volumes;
 
@@ -49,6 +50,14 @@ pub enum Message {
     OpenTab(PathBuf),
     /// The pointer over or released on a place, or on the panel: the window's drags.
     Drag(ActionMsg),
+    /// A remote place's disconnect button (its root).
+    Disconnect(PathBuf),
+    /// "Connect to Server…".
+    ConnectToServer,
+    /// The stop button of the connection under way.
+    CancelConnect,
+    /// A bookmarked server was clicked.
+    ConnectTo(porpoise_engine::remote::Address),
 }
 
 /// What the panel tells the window.
@@ -68,6 +77,14 @@ pub enum Event {
     Error(String),
     /// The pointer over or released on a place, or on the panel.
     Drag(ActionMsg),
+    /// Disconnect the remote place at this root.
+    Disconnect(PathBuf),
+    /// Open "Connect to Server…".
+    ConnectToServer,
+    /// Give up the connection under way.
+    CancelConnect,
+    /// Connect to this server and show it.
+    Connect(porpoise_engine::remote::Address),
 }
 
 /// The panel's state.
@@ -78,6 +95,8 @@ pub struct Places {
     pub bookmarks: Bookmarks,
     /// Mounted devices and shares.
     mounts: Vec<Place>,
+    /// The remote places GVfs mounted, named by share and server.
+    remote: Vec<Place>,
     /// The mount table last read (off the UI thread); matches paths to mounts.
     table: Option<Arc<MountTable>>,
     /// The filesystems UDisks2 knows that nobody has mounted and the locked encrypted
@@ -97,6 +116,7 @@ impl Places {
             user: places::fixed(home),
             bookmarks: Bookmarks::in_config(home.apps.config_home.as_deref()),
             mounts: Vec::new(),
+            remote: Vec::new(),
             table: None,
             volumes: Vec::new(),
             devices: DeviceMemory::default(),
@@ -143,6 +163,10 @@ impl Places {
             Message::Open(path) => (Task::none(), Some(self.open(path))),
             Message::OpenTab(path) => (Task::none(), Some(Event::OpenTab(path))),
             Message::Drag(a) => (Task::none(), Some(Event::Drag(a))),
+            Message::Disconnect(root) => (Task::none(), Some(Event::Disconnect(root))),
+            Message::ConnectToServer => (Task::none(), Some(Event::ConnectToServer)),
+            Message::CancelConnect => (Task::none(), Some(Event::CancelConnect)),
+            Message::ConnectTo(address) => (Task::none(), Some(Event::Connect(address))),
         }
     }
 
@@ -196,12 +220,52 @@ impl Places {
             .chain(self.bookmarks.places.iter())
             .chain(mounts.iter().filter(|p| p.kind != PlaceKind::Network))
             .chain(mounts.iter().filter(|p| p.kind == PlaceKind::Network))
+            .chain(self.remote.iter())
             .collect()
+    }
+
+    /// The remote places are these now.
+    pub fn set_remote(&mut self, remote: &crate::servers::RemotePlaces) {
+        self.remote = remote
+            .iter()
+            .map(|p| Place {
+                kind: PlaceKind::Network,
+                path: p.root.clone(),
+                name: p.label(),
+            })
+            .collect();
+    }
+
+    /// Is the place at `path` a remote place (GVfs's, disconnected through it)?
+    pub fn is_remote(&self, path: &Path) -> bool {
+        self.remote.iter().any(|p| p.path == path)
+    }
+
+    /// The remote places.
+    pub fn remote_places(&self) -> &[Place] {
+        &self.remote
+    }
+
+    /// Is this user's GVfs FUSE folder mounted (so remote places can come and go)?
+    pub fn has_gvfs(&self) -> bool {
+        self.table.as_ref().is_some_and(|t| {
+            t.mounts
+                .iter()
+                .any(|m| m.fs_type == porpoise_engine::remote::resolve::GVFS_FUSE)
+        })
     }
 
     /// The Places entry of the mount `path` is on: the mount by longest mount-point
     /// prefix in the known table, if it is a place.
     pub fn place_of(&self, path: &Path) -> Option<&Place> {
+        let remote = self
+            .remote
+            .iter()
+            .filter(|p| path.starts_with(&p.path))
+            .max_by_key(|p| p.path.as_os_str().len());
+        if remote.is_some() {
+            return remote;
+        }
         let mount = self.table.as_ref()?.containing(path)?;
         self.mounts.iter().find(|p| p.path == mount.mount_point)
     }

@@ -40,6 +40,55 @@ impl Mounting {
 
     /// Answer the last [`MountEvent::PasswordAsked`].
     pub fn answer_password(&self, answer: PasswordAnswer) {
+        self.answers().password(answer);
+    }
+
+    /// Answer the last [`MountEvent::QuestionAsked`] with the choice at `choice`.
+    pub fn answer_question(&self, choice: usize) {
+        self.answers().question(choice);
+    }
+
+    fn answers(&self) -> MountAnswers {
+        MountAnswers {
+            id: self.id,
+            gvfs: self.gvfs.clone(),
+            cancel: self.events.canceller(),
+        }
+    }
+
+    /// Give up: a pending ask is refused (GVfs then gives up, and the job ends), else the
+    /// call to GVfs is cancelled; the job ends with [`Failure::Cancelled`].
+    pub fn cancel(&self) {
+        self.events.cancel();
+    }
+
+    /// The job's answers and its events apart, for a consumer that hands the events on
+    /// (dropping the events, or calling [`MountAnswers::cancel`], cancels the job).
+    pub fn into_parts(self) -> (MountAnswers, Events<MountEvent>) {
+        (self.answers(), self.events)
+    }
+}
+
+/// Where a mount job's answers go, apart from its events ([`Mounting::into_parts`]).
+/// Cheap to clone; answers to a job that ended do nothing.
+#[derive(Clone)]
+pub struct MountAnswers {
+    id: u64,
+    gvfs: Gvfs,
+    cancel: events::Cancel,
+}
+
+impl std::fmt::Debug for MountAnswers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MountAnswers")
+            .field("id", &self.id)
+            .finish()
+    }
+}
+
+impl MountAnswers {
+    /// Answer the job's last [`MountEvent::PasswordAsked`].
+    pub fn password(&self, answer: PasswordAnswer) {
         let id = self.id;
         self.gvfs.invoke(move || {
             if let Some(op) = take_ask(id) {
@@ -48,8 +97,8 @@ impl Mounting {
         });
     }
 
-    /// Answer the last [`MountEvent::QuestionAsked`] with the choice at `choice`.
-    pub fn answer_question(&self, choice: usize) {
+    /// Answer the job's last [`MountEvent::QuestionAsked`] with the choice at `choice`.
+    pub fn question(&self, choice: usize) {
         let id = self.id;
         self.gvfs.invoke(move || {
             if let Some(op) = take_ask(id) {
@@ -59,10 +108,9 @@ impl Mounting {
         });
     }
 
-    /// Give up: a pending ask is refused (GVfs then gives up, and the job ends), else the
-    /// call to GVfs is cancelled; the job ends with [`Failure::Cancelled`].
+    /// Give up (as [`Mounting::cancel`]).
     pub fn cancel(&self) {
-        self.events.cancel();
+        self.cancel.cancel();
     }
 }
 

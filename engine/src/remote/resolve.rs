@@ -46,3 +46,20 @@ pub fn places_in(fuse_root: &Path) -> Vec<(PathBuf, Address)> {
     places.sort_by(|a, b| a.0.cmp(&b.0));
     places
 }
+
+/// GVfs's FUSE folder's filesystem type.
+pub const GVFS_FUSE: &str = "fuse.gvfsd-fuse";
+
+/// The remote places this user's GVfs mounted, from `table`: what [`places_in`] finds in
+/// each of the user's own GVfs FUSE folders (another user's is not looked into).
+pub fn session_places(table: &crate::mounts::MountTable) -> Vec<(PathBuf, Address)> {
+    use std::os::unix::fs::MetadataExt;
+    let uid = crate::host::uid();
+    table
+        .mounts
+        .iter()
+        .filter(|m| m.fs_type == GVFS_FUSE)
+        .filter(|m| std::fs::metadata(&m.mount_point).is_ok_and(|md| md.uid() == uid))
+        .flat_map(|m| places_in(&m.mount_point))
+        .collect()
+}

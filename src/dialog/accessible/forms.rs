@@ -136,7 +136,12 @@ pub fn batch(d: &mut Part<'_, batch_rename::Message>, v: &BatchRename) {
 }
 
 /// A password field showing a bullet for each character typed.
-fn password<M>(d: &mut Part<'_, M>, key: &str, label: &str, typed: &Passphrase) -> NodeId {
+pub(super) fn password<M>(
+    d: &mut Part<'_, M>,
+    key: &str,
+    label: &str,
+    typed: &Passphrase,
+) -> NodeId {
     let mut field = Node::new(Role::PasswordInput);
     field.set_label(label);
     field.set_value("•".repeat(typed.expose().chars().count()));
@@ -144,7 +149,7 @@ fn password<M>(d: &mut Part<'_, M>, key: &str, label: &str, typed: &Passphrase) 
 }
 
 /// The button that leaves the dialog (Escape).
-fn cancel<M>(d: &mut Part<'_, M>, label: &str, close: M) {
+pub(super) fn cancel<M>(d: &mut Part<'_, M>, label: &str, close: M) {
     let id = accessible::button(d, "cancel", label, Some(close));
     if let Some(node) = d.node_mut(id) {
         node.set_keyboard_shortcut("Escape");
@@ -152,7 +157,7 @@ fn cancel<M>(d: &mut Part<'_, M>, label: &str, close: M) {
 }
 
 /// The dialog's default button (Return); `None`: it cannot be pressed yet.
-fn default<M>(d: &mut Part<'_, M>, label: &str, press: Option<M>) {
+pub(super) fn default<M>(d: &mut Part<'_, M>, label: &str, press: Option<M>) {
     let id = accessible::button(d, "default", label, press);
     if let Some(node) = d.node_mut(id) {
         node.set_keyboard_shortcut("Return");

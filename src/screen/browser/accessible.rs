@@ -37,7 +37,7 @@ pub fn build(show: Show<'_>, part: &mut Part<'_, Message>, keyboard: focus::Part
         let own = |m: Message| m;
         let wrap: &dyn Fn(Message) -> Message = if focused { &own } else { &beside };
         part.map(wrap, |part| {
-            let name = tabs::label(pane);
+            let name = tabs::label(show.browser, pane);
             let mut group = part.child(("pane", at), labelled(Role::Group, name));
             if split {
                 location_bar(show, &mut group, pane, focused.then_some(keyboard));
@@ -98,7 +98,7 @@ fn location_bar(
         return;
     }
     let shown = pane.path();
-    for (label, path, _) in location::crumbs(pane.trail(), show.home()) {
+    for (label, path, _) in location::crumbs(pane.trail(), show.home(), show.browser.remote()) {
         let here = path == shown;
         let mut node = labelled(Role::Button, label);
         if here {
@@ -125,7 +125,7 @@ fn tab_list(show: Show<'_>, part: &mut Part<'_, Message>) {
     for (at, panes) in show.tab_list().into_iter().enumerate() {
         let name = panes
             .left_to_right()
-            .map(tabs::label)
+            .map(|p| tabs::label(show.browser, p))
             .collect::<Vec<_>>()
             .join(" | ");
         let mut node = labelled(Role::Tab, name);
@@ -178,7 +178,7 @@ fn rows(show: Show<'_>, part: &mut Part<'_, Message>, pane: &Pane, placed: bool,
             true => Role::Table,
             false => Role::ListBox,
         },
-        fl!("a11y-files", folder = crate::format::name_of(pane.path())),
+        fl!("a11y-files", folder = show.browser.folder_name(pane.path())),
     );
     node.set_multiselectable();
     if details {

@@ -256,9 +256,16 @@ impl Browser {
         if paths.is_empty() || self.pane.in_trash() {
             return Task::none();
         }
-        act(work::clipboard_put_text(crate::clipboard::locations_text(
-            &paths,
-        )))
+        // A path in a remote place goes as its address.
+        let text = paths
+            .iter()
+            .map(|p| match self.remote().shown(p) {
+                Some(uri) => uri,
+                None => crate::clipboard::locations_text(std::slice::from_ref(p)),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        act(work::clipboard_put_text(text))
     }
 
     /// Ctrl+M and "Create Link", and "Duplicate": a link to (`Link`) or a copy of

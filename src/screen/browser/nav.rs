@@ -77,6 +77,7 @@ impl Browser {
             Some(PaneEvent::Locked { archive, wrong }) => {
                 cx.tell(Event::ArchiveLocked { archive, wrong });
             }
+            Some(PaneEvent::Connect(address)) => cx.tell(Event::Connect(address)),
             Some(PaneEvent::Say { text, failed }) => cx.tell(Event::Note(match failed {
                 true => crate::screen::status::Note::failed(text),
                 false => crate::screen::status::Note::said(text),

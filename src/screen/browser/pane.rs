@@ -99,6 +99,8 @@ pub enum PaneEvent {
     Say { text: String, failed: bool },
     /// The archive it shows as a folder has locked names: its password is needed.
     Locked { archive: PathBuf, wrong: bool },
+    /// A server's address was typed: connect to it and show it here.
+    Connect(porpoise_engine::remote::Address),
 }
 
 /// How long a folder may keep silent before the view says its server does not answer.
@@ -170,6 +172,8 @@ pub struct Around<'a> {
     pub cache: &'a mut ListerCache,
     pub home: &'a Path,
     pub peers: Vec<&'a Pane>,
+    /// The remote places, whose folders are shown and typed as addresses.
+    pub remote: &'a crate::servers::RemotePlaces,
 }
 
 impl<'a> Around<'a> {

@@ -64,6 +64,7 @@ impl Browser {
                 cache: &mut self.cache,
                 home: &cx.home.folder,
                 peers: others(&self.beside, &self.tabs),
+                remote: &self.remote,
             },
         )
     }
@@ -75,6 +76,7 @@ impl Browser {
             cache: &mut self.cache,
             home: &cx.home.folder,
             peers: all(&self.pane, &self.beside, &self.tabs),
+            remote: &self.remote,
         }
     }
 
@@ -171,6 +173,7 @@ impl Browser {
                 cache: &mut self.cache,
                 home: &cx.home.folder,
                 peers: Vec::new(),
+                remote: &self.remote,
             };
             let Some(pane) =
                 others_mut(&mut self.beside, &mut self.tabs).find(|p| p.generation() == generation)

@@ -21,6 +21,8 @@ pub struct Around<'a> {
     /// Places has the keyboard.
     pub keyboard: bool,
     pub jobs: &'a Jobs,
+    /// The server a connection is under way to.
+    pub connecting: Option<&'a str>,
 }
 
 impl Places {
@@ -50,6 +52,15 @@ impl Places {
                     Some(Message::Devices(DeviceMsg::Eject(p.path.clone()))),
                 );
             }
+            if self.is_remote(&p.path) {
+                let mut item = list.under(id);
+                accessible::button(
+                    &mut item,
+                    "disconnect",
+                    &fl!("server-disconnect-tip"),
+                    Some(Message::Disconnect(p.path.clone())),
+                );
+            }
             if around.keyboard && self.cursor == at {
                 list.focus(id);
             }
@@ -65,6 +76,30 @@ impl Places {
             let id = list.add(("volume", &v.device), node);
             list.on_click(id, Message::Devices(DeviceMsg::Mount(v.device.clone())));
         }
+        for (i, b) in self.bookmarks.servers.iter().enumerate() {
+            let mut node = labelled(Role::ListItem, b.label.as_str());
+            node.set_description(b.address.uri());
+            let id = list.add(("server", i), node);
+            list.on_click(id, Message::ConnectTo(b.address.clone()));
+        }
+        if let Some(server) = around.connecting {
+            let mut node = accessible::said(fl!("server-connecting", server = server.to_owned()));
+            node.set_live(accesskit::Live::Polite);
+            let id = list.add("connecting", node);
+            let mut item = list.under(id);
+            accessible::button(
+                &mut item,
+                "cancel",
+                &fl!("server-cancel-tip"),
+                Some(Message::CancelConnect),
+            );
+        }
+        accessible::button(
+            &mut list,
+            "connect",
+            &fl!("server-connect-entry"),
+            Some(Message::ConnectToServer),
+        );
         if let Some(items) = self.menu_entries() {
             accessible::menu::menu(part, &fl!("a11y-place-menu"), &items, &[]);
         }

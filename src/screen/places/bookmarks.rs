@@ -1,9 +1,9 @@
 //! Bookmarked folders in Places, from the GTK bookmarks file Nautilus, Thunar and the GTK
 //! file choosers share: the state the window keeps (the places, the place menu, a label
 //! being edited), its messages, and the reading and changing of the file, which run off the
-//! UI thread through the engine's `bookmarks`. Bookmarks of other URIs (`sftp://`,
-//! `smb://`…) stay in the file as they are but are not shown: Porpoise browses local
-//! folders only.
+//! UI thread through the engine's `bookmarks`. Bookmarks of servers (`sftp://`, `smb://`…)
+//! are listed apart, for Places' Network part, where a click connects to them; lines of
+//! anything else stay in the file as they are and are not shown.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -30,6 +30,8 @@ pub struct Bookmarks {
     pub file: Option<PathBuf>,
     /// The bookmarked local folders, in the file's order.
     pub places: Vec<Place>,
+    /// The bookmarked servers, in the file's order.
+    pub servers: Vec<ServerBookmark>,
     /// The open menu of a bookmark.
     pub menu: Option<PlaceMenu>,
     /// The bookmark whose label is being edited, and the text so far.
@@ -84,7 +86,7 @@ pub enum Edit {
 #[derive(Debug, Clone)]
 pub enum BookmarkMsg {
     /// The file was read (after a start, a change by another program, or an edit).
-    Loaded(Result<Vec<Place>, Arc<BookmarkError>>),
+    Loaded(Result<Read, Arc<BookmarkError>>),
     /// The file's folder changed: read it again.
     ChangedOutside,
     /// Ctrl+D, "Add to Places", a folder dropped on Places.
@@ -109,7 +111,10 @@ impl Bookmarks {
     /// Take a message (`pointer`: where the pointer is in the window).
     pub fn update(&mut self, m: BookmarkMsg, pointer: Point) -> (Task<BookmarkMsg>, Option<Event>) {
         match m {
-            BookmarkMsg::Loaded(Ok(places)) => self.places = places,
+            BookmarkMsg::Loaded(Ok(read)) => {
+                self.places = read.places;
+                self.servers = read.servers;
+            }
             BookmarkMsg::Loaded(Err(e)) => {
                 tracing::warn!("{}", porpoise_engine::error::chain(&*e));
                 let error = crate::failures::why_io(e.io());
@@ -282,22 +287,44 @@ fn apply(b: &mut bookmarks::Bookmarks, edit: &Edit) -> bool {
     }
 }
 
-/// The places the file names (blocking).
-pub fn load(file: &Path) -> Result<Vec<Place>, BookmarkError> {
+/// A bookmark of a server: its address and its label (else the address).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerBookmark {
+    pub address: porpoise_engine::remote::Address,
+    pub label: String,
+}
+
+/// What the file names: local folders, and servers.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Read {
+    pub places: Vec<Place>,
+    pub servers: Vec<ServerBookmark>,
+}
+
+/// The places and servers the file names (blocking).
+pub fn load(file: &Path) -> Result<Read, BookmarkError> {
     let host = porpoise_engine::host::hostname();
-    Ok(bookmarks::read(file)?
-        .local(&host)
-        .into_iter()
-        .filter_map(|b| {
-            let path = b.path?;
-            let name = b.label.unwrap_or_else(|| crate::format::name_of(&path));
-            Some(Place {
-                kind: PlaceKind::Bookmark,
-                path,
-                name,
-            })
-        })
-        .collect())
+    let mut read = Read::default();
+    for b in bookmarks::read(file)?.all(&host) {
+        match b.path {
+            Some(path) => {
+                let name = b.label.unwrap_or_else(|| crate::format::name_of(&path));
+                read.places.push(Place {
+                    kind: PlaceKind::Bookmark,
+                    path,
+                    name,
+                });
+            }
+            None => {
+                let Ok(address) = porpoise_engine::remote::Address::parse(&b.uri) else {
+                    continue;
+                };
+                let label = b.label.unwrap_or_else(|| address.uri());
+                read.servers.push(ServerBookmark { address, label });
+            }
+        }
+    }
+    Ok(read)
 }
 
 /// Changes to the bookmarks file; while the file's folder is missing, its parent is

@@ -39,6 +39,8 @@ pub struct Look<'a> {
     pub drop_hover: &'a dyn Fn(&DropTarget) -> bool,
     /// A drag would add its folders to Places if it ended here.
     pub bookmark_drop: bool,
+    /// The server a connection is under way to.
+    pub connecting: Option<&'a str>,
 }
 
 impl Places {
@@ -93,12 +95,17 @@ fn panel<'a>(places: &'a Places, look: &Look) -> Option<Element<'a, Message>> {
             col = col.push(super::volumes::item(look.icons, v));
         }
     }
-    if !network.is_empty() {
-        col = col.push(heading(fl!("network-heading")));
-        for p in network {
-            col = col.push(item(places, look, p, current(p), at(p)));
-        }
+    col = col.push(heading(fl!("network-heading")));
+    for p in network.into_iter().chain(&places.remote) {
+        col = col.push(item(places, look, p, current(p), at(p)));
     }
+    for b in &places.bookmarks.servers {
+        col = col.push(super::network::server_bookmark(look.icons, b));
+    }
+    if let Some(server) = look.connecting {
+        col = col.push(super::network::connecting(look.icons, server));
+    }
+    col = col.push(super::network::connect_entry(look.icons));
     let ring = look.keyboard || look.bookmark_drop;
     // Folders dropped on Places but not on a place are bookmarked.
     let target = DropTarget::Bookmarks;
@@ -191,6 +198,9 @@ fn item<'a>(
     );
     let top: Element<'a, Message> = if p.kind == PlaceKind::Removable {
         row![button, eject_button(p)].align_y(Center).into()
+    } else if places.is_remote(&p.path) {
+        let disconnect = super::network::disconnect_button(&p.path);
+        row![button, disconnect].align_y(Center).into()
     } else {
         button.into()
     };

@@ -324,9 +324,16 @@ impl Pane {
         work::count(generation, dir, names, hidden)
     }
 
-    /// The location bar becomes a text input holding the folder's path.
-    pub fn edit_location<T: Send + 'static>(&mut self) -> Task<T> {
-        let mut text = self.lister.path().display().to_string();
+    /// The location bar becomes a text input holding the folder's path (its address, in
+    /// a remote place).
+    pub fn edit_location<T: Send + 'static>(
+        &mut self,
+        remote: &crate::servers::RemotePlaces,
+    ) -> Task<T> {
+        let path = self.lister.path();
+        let mut text = remote
+            .shown(path)
+            .unwrap_or_else(|| path.display().to_string());
         if !text.ends_with('/') {
             text.push('/');
         }
@@ -480,6 +487,7 @@ mod tests {
                 cache: &mut cache,
                 home: Path::new("/"),
                 peers: Vec::new(),
+                remote: &crate::servers::RemotePlaces::NONE,
             };
             let (task, _) = pane.on_dir_event(event, true, cx);
             if last {

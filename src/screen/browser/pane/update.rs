@@ -4,6 +4,7 @@
 use super::{Around, Mode, Pane};
 use super::{PaneEvent, PaneMsg};
 use iced::Task;
+use porpoise_engine::remote::{Address, looks_like_address};
 
 impl Pane {
     /// Take a message: change the pane, and return the task to run and what the window
@@ -52,12 +53,28 @@ impl Pane {
             }
             PaneMsg::ToggleFilter => self.toggle_filter(view),
             PaneMsg::FilterInput(text) => self.filter_input(text, view),
-            PaneMsg::EditLocation => self.edit_location(),
+            PaneMsg::EditLocation => self.edit_location(cx.remote),
             PaneMsg::LocationInput(text) => {
                 self.set_mode(Mode::Location(text));
                 Task::none()
             }
-            PaneMsg::LocationSubmit => self.submit_location(cx),
+            PaneMsg::LocationSubmit => {
+                if let Some(typed) = self
+                    .location()
+                    .filter(|t| looks_like_address(t.trim().as_bytes()))
+                {
+                    // A server's address: the window connects, and the text stays until
+                    // the place shows (or to be mended, if it cannot be opened).
+                    return match Address::parse(typed.trim().as_bytes()) {
+                        Ok(address) => (Task::none(), Some(PaneEvent::Connect(address))),
+                        Err(e) => {
+                            let text = crate::servers::address_error(&e);
+                            (Task::none(), Some(PaneEvent::Say { text, failed: true }))
+                        }
+                    };
+                }
+                self.submit_location(cx)
+            }
             PaneMsg::LocationCancel => {
                 self.end_location();
                 Task::none()
@@ -132,6 +149,7 @@ mod tests {
                 cache: &mut cache,
                 home: dir.path(),
                 peers: Vec::new(),
+                remote: &crate::servers::RemotePlaces::NONE,
             };
             pane.update(msg, cx)
         };

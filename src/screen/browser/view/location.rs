@@ -279,7 +279,7 @@ fn location<'a>(app: Show<'a>, pane: &'a Pane) -> Element<'a, Message> {
     // The way down to the deepest folder shown lately; the shown one is marked, those
     // below it are muted.
     let shown = pane.path();
-    let crumbs = crumbs(pane.trail(), app.home());
+    let crumbs = crumbs(pane.trail(), app.home(), app.browser.remote());
     for (i, (label, path, home)) in crumbs.into_iter().enumerate() {
         let below = path != shown && path.starts_with(shown);
         let here = path == shown;
@@ -317,11 +317,23 @@ fn location<'a>(app: Show<'a>, pane: &'a Pane) -> Element<'a, Message> {
     row![crumbs, rest].align_y(Center).width(Fill).into()
 }
 
-/// The breadcrumb's segments: (label, path, is home). Paths inside home start at Home.
-pub fn crumbs(path: &Path, home: &Path) -> Vec<(String, PathBuf, bool)> {
+/// The breadcrumb's segments: (label, path, is home). Paths inside home start at Home,
+/// paths in a remote place at the place's address.
+pub fn crumbs(
+    path: &Path,
+    home: &Path,
+    remote: &crate::servers::RemotePlaces,
+) -> Vec<(String, PathBuf, bool)> {
     let mut out = Vec::new();
-    let (mut at, rest) = match path.strip_prefix(home) {
-        Ok(rest) if home != Path::new("/") => {
+    let in_remote = remote
+        .root_of(path)
+        .and_then(|root| Some((root, remote.shown(root)?, path.strip_prefix(root).ok()?)));
+    let (mut at, rest) = match (in_remote, path.strip_prefix(home)) {
+        (Some((root, uri, rest)), _) => {
+            out.push((uri, root.to_owned(), false));
+            (root.to_owned(), rest.to_owned())
+        }
+        (None, Ok(rest)) if home != Path::new("/") => {
             out.push((fl!("place-home"), home.to_owned(), true));
             (home.to_owned(), rest.to_owned())
         }

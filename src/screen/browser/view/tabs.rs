@@ -48,12 +48,12 @@ pub fn view(app: Show<'_>) -> Option<Element<'_, Message>> {
     )
 }
 
-/// The name a tab shows for a pane of it.
-pub fn label(pane: &Pane) -> String {
+/// The name a tab shows for a pane of it (a remote place's root by its share and server).
+pub fn label(browser: &crate::screen::browser::Browser, pane: &Pane) -> String {
     if pane.in_trash() {
         fl!("place-trash")
     } else {
-        crate::format::name_of(pane.path())
+        browser.folder_name(pane.path())
     }
 }
 
@@ -67,12 +67,17 @@ fn tab<'a>(
     // A split tab names both its folders, as they stand.
     let name = panes
         .left_to_right()
-        .map(label)
+        .map(|p| label(app.browser, p))
         .collect::<Vec<_>>()
         .join(" | ");
+    let remote = app.browser.remote();
     let path = panes
         .left_to_right()
-        .map(|p| p.path().display().to_string())
+        .map(|p| {
+            remote
+                .shown(p.path())
+                .unwrap_or_else(|| p.path().display().to_string())
+        })
         .collect::<Vec<_>>()
         .join("\n");
     let target = DropTarget::Tab(at);

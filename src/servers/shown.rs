@@ -1,0 +1,200 @@
+//! The remote places GVfs mounted, each as its folder in GVfs's FUSE folder and its
+//! address, and a path in one of them shown as the address it stands for
+//! (`/run/user/0/gvfs/smb-share:server=nas,share=photos/2026` → `smb://nas/photos/2026`).
+//! Pure: the table is read off the UI thread, then looked up here.
+
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use porpoise_engine::remote::{Address, Scheme};
+
+/// A remote place: its root in GVfs's FUSE folder and the address of that root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RemotePlace {
+    pub root: PathBuf,
+    pub address: Address,
+}
+
+impl RemotePlace {
+    /// The place's name as Places shows it: the share and its server (`photos on nas`),
+    /// or the server alone with its user (`ann@host`).
+    pub fn label(&self) -> String {
+        let a = &self.address;
+        let server = match a.port {
+            Some(port) => format!("{}:{port}", a.host),
+            None => a.host.clone(),
+        };
+        let share = match a.scheme {
+            Scheme::Smb | Scheme::Nfs => a
+                .path
+                .rsplit(|&b| b == b'/')
+                .find(|part| !part.is_empty())
+                .map(crate::format::shown_name),
+            _ => None,
+        };
+        match (share, &a.user) {
+            (Some(share), _) => crate::i18n::fl!("server-share-on", share = share, server = server),
+            (None, Some(user)) => format!("{user}@{server}"),
+            (None, None) => server,
+        }
+    }
+}
+
+/// The remote places known, longest root first (a path goes to the deepest root it is in).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RemotePlaces {
+    places: Vec<RemotePlace>,
+}
+
+impl RemotePlaces {
+    /// No remote places.
+    pub const NONE: RemotePlaces = RemotePlaces { places: Vec::new() };
+
+    pub fn new(mut places: Vec<RemotePlace>) -> RemotePlaces {
+        places.sort_by_key(|p| std::cmp::Reverse(p.root.as_os_str().len()));
+        RemotePlaces { places }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &RemotePlace> {
+        self.places.iter()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.places.is_empty()
+    }
+
+    /// The place `path` is in, and the path's part under its root.
+    fn containing<'a>(&self, path: &'a Path) -> Option<(&RemotePlace, &'a Path)> {
+        self.places
+            .iter()
+            .find_map(|p| Some((p, path.strip_prefix(&p.root).ok()?)))
+    }
+
+    /// The address `path` stands for, when it is in a remote place.
+    pub fn address_of(&self, path: &Path) -> Option<Address> {
+        let (place, rest) = self.containing(path)?;
+        let mut bytes = place.address.path.clone();
+        for part in rest.components() {
+            if bytes.last() != Some(&b'/') {
+                bytes.push(b'/');
+            }
+            bytes.extend_from_slice(part.as_os_str().as_bytes());
+        }
+        place.address.with_path(&bytes)
+    }
+
+    /// `path` as the window shows it: its address when it is in a remote place.
+    pub fn shown(&self, path: &Path) -> Option<String> {
+        self.address_of(path).map(|a| a.uri())
+    }
+
+    /// The path of `address` in a known place (`None`: no known place holds it).
+    pub fn path_of(&self, address: &Address) -> Option<PathBuf> {
+        self.places.iter().find_map(|p| {
+            let a = &p.address;
+            let same_server = (a.scheme, &a.host, a.port)
+                == (address.scheme, &address.host, address.port)
+                && (address.user.is_none() || a.user == address.user);
+            if !same_server {
+                return None;
+            }
+            let rest = match a.path.as_slice() {
+                b"/" => address.path.strip_prefix(b"/")?,
+                root => {
+                    let rest = address.path.strip_prefix(root)?;
+                    match rest {
+                        [] => rest,
+                        [b'/', tail @ ..] => tail,
+                        _ => return None,
+                    }
+                }
+            };
+            Some(p.root.join(std::ffi::OsStr::from_bytes(rest)))
+        })
+    }
+
+    /// The place whose root is `root`.
+    pub fn at_root(&self, root: &Path) -> Option<&RemotePlace> {
+        self.places.iter().find(|p| p.root == root)
+    }
+
+    /// The place a path is in (its root), when it is in one.
+    pub fn root_of(&self, path: &Path) -> Option<&Path> {
+        self.containing(path).map(|(p, _)| p.root.as_path())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn places() -> RemotePlaces {
+        let place = |root: &str, uri: &str| RemotePlace {
+            root: root.into(),
+            address: Address::parse(uri.as_bytes()).expect("an address"),
+        };
+        RemotePlaces::new(vec![
+            place(
+                "/run/user/0/gvfs/smb-share:server=nas,share=photos",
+                "smb://nas/photos",
+            ),
+            place("/run/user/0/gvfs/sftp:host=box,user=ann", "sftp://ann@box/"),
+        ])
+    }
+
+    #[test]
+    fn paths_in_a_place_are_shown_as_addresses() {
+        let p = places();
+        let shown = |s: &str| p.shown(Path::new(s));
+        assert_eq!(
+            shown("/run/user/0/gvfs/smb-share:server=nas,share=photos/2026/a b").as_deref(),
+            Some("smb://nas/photos/2026/a%20b")
+        );
+        assert_eq!(
+            shown("/run/user/0/gvfs/smb-share:server=nas,share=photos").as_deref(),
+            Some("smb://nas/photos")
+        );
+        assert_eq!(
+            shown("/run/user/0/gvfs/sftp:host=box,user=ann/srv").as_deref(),
+            Some("sftp://ann@box/srv")
+        );
+        assert_eq!(
+            shown("/run/user/0/gvfs/smb-share:server=nas,share=photosX"),
+            None
+        );
+        assert_eq!(shown("/tmp"), None);
+    }
+
+    #[test]
+    fn addresses_in_a_place_have_their_path() {
+        let p = places();
+        let path = |s: &str| p.path_of(&Address::parse(s.as_bytes()).expect("an address"));
+        assert_eq!(
+            path("smb://nas/photos/2026"),
+            Some("/run/user/0/gvfs/smb-share:server=nas,share=photos/2026".into())
+        );
+        assert_eq!(
+            path("smb://nas/photos"),
+            Some("/run/user/0/gvfs/smb-share:server=nas,share=photos".into())
+        );
+        assert_eq!(path("smb://nas/photosX"), None);
+        assert_eq!(path("smb://other/photos"), None);
+        assert_eq!(
+            path("sftp://box/etc"),
+            Some("/run/user/0/gvfs/sftp:host=box,user=ann/etc".into())
+        );
+        assert_eq!(path("sftp://bob@box/etc"), None);
+    }
+
+    #[test]
+    fn places_are_named_by_share_and_server() {
+        let p = places();
+        let labels: Vec<String> = p.iter().map(RemotePlace::label).collect();
+        assert!(
+            labels
+                .iter()
+                .any(|l| l.contains("photos") && l.contains("nas"))
+        );
+        assert!(labels.contains(&"ann@box".to_owned()));
+    }
+}
