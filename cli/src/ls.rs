@@ -2,6 +2,7 @@
 //! an archive given as the path is listed inside (see [`archive`]).
 
 mod archive;
+mod network;
 
 use std::ffi::OsStr;
 use std::io::{BufWriter, Write};
@@ -32,7 +33,8 @@ pub struct LsArgs {
     /// Do not sort: list in folder order.
     #[arg(short = 'U')]
     pub unsorted: bool,
-    /// The folder to list (default: the current one); a file is shown alone, as given.
+    /// The folder to list (default: the current one); a file is shown alone, as given;
+    /// `network:///` lists what the network neighbourhood shows (name, tab, address).
     #[arg(default_value = ".")]
     pub dir: PathBuf,
     /// Print help.
@@ -43,6 +45,9 @@ pub struct LsArgs {
 /// List in a child process: Ctrl+C then ends the command even while the folder's share
 /// does not answer (see [`apart`]). The command has a single thread until here.
 pub fn run(args: &LsArgs) -> anyhow::Result<()> {
+    if network::is_network(&args.dir) {
+        return network::list();
+    }
     // An address is mounted and resolved in the child, which has a single thread until then.
     porpoise_engine::host::in_child(|| {
         let args = LsArgs {

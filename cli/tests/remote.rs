@@ -119,6 +119,13 @@ fn commands_take_smb_addresses() {
     let shown = t.finish();
     assert!(shown.contains("plans.txt"), "{shown}");
 
+    // The network neighbourhood: a line an entry, its name and where it leads.
+    let network = said(&porpoise(&session, &["ls", "network:///"]));
+    for line in network.lines() {
+        let (name, uri) = line.split_once('\t').expect("name, tab, address");
+        assert!(!name.is_empty() && uri.contains("://"), "{network}");
+    }
+
     // A scheme nothing serves is an error, never a local path.
     let out = porpoise(&session, &["ls", "gopher://localhost/x"]);
     assert!(!out.status.success());

@@ -4,6 +4,7 @@
 pub mod answers;
 pub mod cache;
 pub mod count;
+mod gvfs;
 pub mod lister;
 pub mod read;
 pub mod revalidate;

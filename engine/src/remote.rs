@@ -3,13 +3,14 @@
 //! every other program, browsed through GVfs's FUSE folder. Addresses are read in
 //! [`address`]; [`Gvfs`] runs GIO on a thread of its own, where mounting and unmounting
 //! are jobs that report events and take answers; [`resolve`] turns an address into its
-//! FUSE path and back.
+//! FUSE path and back; [`network`] reads what the network neighbourhood shows.
 
 pub mod address;
 mod error;
 mod events;
 mod gvfs;
 mod mount;
+pub mod network;
 pub mod resolve;
 mod unmount;
 
@@ -20,3 +21,4 @@ pub use events::{
 };
 pub use gvfs::Gvfs;
 pub use mount::{MountAnswers, Mounting};
+pub use network::{Neighbour, NetworkError, neighbours};

@@ -7,10 +7,10 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use porpoise_testkit::servers::{self, GvfsSession, Samba, Sshd};
+use porpoise_testkit::servers::{self, GvfsSession, Nfs, Samba, Sshd};
 
 /// How many `in_rig` tests the child run must pass.
-const IN_RIG: usize = 4;
+const IN_RIG: usize = 10;
 
 #[test]
 fn remote_places_through_gvfs() {
@@ -21,15 +21,32 @@ fn remote_places_through_gvfs() {
     let dir = tempfile::tempdir().expect("tempdir");
     let samba = Samba::start(dir.path());
     let sshd = Sshd::start(dir.path());
+    let sshd_password = Sshd::start_with_password(dir.path());
     let session = GvfsSession::start(dir.path(), &[&sshd.bin]);
     let sftp = dir.path().join("sftp");
     std::fs::create_dir(&sftp).expect("the SFTP folder");
+    let nfs = match Nfs::available() {
+        Ok(()) => Some(Nfs::start(dir.path())),
+        Err(why) => {
+            porpoise_testkit::skip(&format!("NFS through GVfs: {why}"));
+            None
+        }
+    };
     let exe = std::env::current_exe().expect("this test binary");
-    let out = Command::new(exe)
-        .args(["in_rig::", "--ignored", "--nocapture"])
+    let mut child = Command::new(exe);
+    if let Some(nfs) = &nfs {
+        child
+            .env("RIG_NFS_URI", nfs.uri())
+            .env("RIG_NFS_EXPORT", &nfs.export);
+    }
+    let out = child
+        // One at a time: several of them mount and unmount the same share.
+        .args(["in_rig::", "--ignored", "--nocapture", "--test-threads=1"])
         .envs(session.env())
         .env("RIG_SMB_PORT", samba.port.to_string())
         .env("RIG_SSH_PORT", sshd.port.to_string())
+        .env("RIG_SSH_PW_PORT", sshd_password.port.to_string())
+        .env("RIG_SMBD_PID", samba.pid().to_string())
         .env("RIG_GUEST", &samba.guest)
         .env("RIG_SECRET", &samba.secret)
         .env("RIG_SFTP", &sftp)
@@ -83,8 +100,16 @@ mod no_gvfs {
     }
 }
 
-/// The checks, in a process whose session bus and runtime folder are the rig's.
+/// The checks, in a process whose session bus and runtime folder are the rig's; those of
+/// the files in tests/remote/ too.
+#[path = "remote"]
 mod in_rig {
+    mod jobs;
+    mod network;
+    mod nfs;
+    mod sftp_password;
+    mod stopped;
+
     use std::path::Path;
 
     use porpoise_engine::events::Next;
@@ -110,10 +135,15 @@ mod in_rig {
         Address::parse(uri.as_bytes()).expect("an address")
     }
 
-    /// Mount `uri`, which asks nothing, to its end.
+    /// Mount `uri` on `localhost`, which asks nothing, to its end.
     fn mount_quietly(gvfs: &Gvfs, uri: &str) -> Mounted {
+        mount_quietly_from(gvfs, uri, "localhost")
+    }
+
+    /// Mount `uri` on `server`, which asks nothing, to its end.
+    fn mount_quietly_from(gvfs: &Gvfs, uri: &str, server: &str) -> Mounted {
         let job = gvfs.mount(&address(uri));
-        assert!(matches!(next(&job), MountEvent::Connecting { host } if host == "localhost"));
+        assert!(matches!(next(&job), MountEvent::Connecting { host } if host == server));
         match next(&job) {
             MountEvent::Mounted(m) => m,
             other => panic!("{uri}: {other:?}"),

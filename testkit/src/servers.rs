@@ -1,15 +1,18 @@
 //! Real file servers for the tests of remote places, on loopback only and with every file
 //! under the test's folder: Samba's `smbd` ([`Samba`]: a guest share and a share with a
 //! login), OpenSSH's `sshd` for SFTP ([`Sshd`]: a key login), and GVfs's daemons on a
-//! private session bus ([`GvfsSession`]), which mount them as the desktop does.
+//! private session bus ([`GvfsSession`]), which mount them as the desktop does; and
+//! NFS-Ganesha ([`Nfs`]) where it is installed.
 
 mod gvfs;
+mod nfs;
 mod samba;
 mod sshd;
 
 pub use gvfs::GvfsSession;
+pub use nfs::Nfs;
 pub use samba::{SMB_PASSWORD, SMB_USER, Samba};
-pub use sshd::Sshd;
+pub use sshd::{SFTP_PASSWORD, SFTP_USER, Sshd};
 
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::path::Path;
@@ -76,4 +79,15 @@ fn stop(child: &mut Child) {
     }
     let _ = child.kill();
     let _ = child.wait();
+}
+
+/// Send `signal` to the process group `group` (a server and the processes it started for
+/// each connection): `SIGSTOP` makes a server that stops answering, `SIGCONT` brings it back.
+pub fn signal_group(group: u32, signal: rustix::process::Signal) {
+    if let Some(group) = i32::try_from(group)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    {
+        let _ = rustix::process::kill_process_group(group, signal);
+    }
 }

@@ -199,10 +199,14 @@ pub fn fill_copy(
         Ok(n)
     })
     .and_then(|n| {
-        if needs_chmod {
-            rustix::fs::fchmod(&*output, wanted).map_err(op(Op::SetMetadata))?;
+        let mode = !needs_chmod
+            || unless_unsupported(rustix::fs::fchmod(&*output, wanted))
+                .map_err(op(Op::SetMetadata))?;
+        let times = unless_unsupported(rustix::fs::futimens(&*output, &times_of(st)))
+            .map_err(op(Op::SetMetadata))?;
+        if !(mode && times) {
+            sink.attributes_lost();
         }
-        rustix::fs::futimens(&*output, &times_of(st)).map_err(op(Op::SetMetadata))?;
         Ok(n)
     })
     .and_then(|n| {
@@ -363,7 +367,20 @@ pub fn make_special(dst: &OwnedFd, target: &CStr, st: &Meta) -> Result<(), OpErr
 pub fn finish_dir(src: &OwnedFd, dir: &OwnedFd, st: &Meta) -> Result<bool, OpError> {
     use crate::error::Op;
     let kept = super::xattrs::copy(src, dir);
-    rustix::fs::fchmod(dir, mode_of(st)).map_err(op(Op::SetMetadata))?;
-    rustix::fs::futimens(dir, &times_of(st)).map_err(op(Op::SetMetadata))?;
-    Ok(kept)
+    let mode =
+        unless_unsupported(rustix::fs::fchmod(dir, mode_of(st))).map_err(op(Op::SetMetadata))?;
+    let times = unless_unsupported(rustix::fs::futimens(dir, &times_of(st)))
+        .map_err(op(Op::SetMetadata))?;
+    Ok(kept && mode && times)
+}
+
+/// Whether a metadata call took effect: a filesystem that cannot hold the detail at all
+/// (EOPNOTSUPP, ENOSYS: an SMB share seen through GVfs's FUSE folder refuses a folder's
+/// mode) loses it, as it loses extended attributes, rather than failing the copy.
+fn unless_unsupported(result: rustix::io::Result<()>) -> rustix::io::Result<bool> {
+    match result {
+        Ok(()) => Ok(true),
+        Err(e) if e == Errno::OPNOTSUPP || e == Errno::NOSYS => Ok(false),
+        Err(e) => Err(e),
+    }
 }

@@ -91,6 +91,14 @@ impl Listing {
 /// List a folder completely (details included): names first, then details on two threads.
 pub fn list_all(path: &Path) -> Result<Listing, IoError> {
     let dir = sys::open_dir(path).map_err(|e| IoError::new(Op::OpenDir, path, e))?;
+    let class = crate::mounts::mount_of(path).map_or(MountClass::Local, |m| m.class);
+    if let Some(folder) = super::gvfs::daemon_file(path, class) {
+        let batch = super::gvfs::read_all(&folder, path)?;
+        return Ok(Listing {
+            entries: batch.entries,
+            names: batch.names,
+        });
+    }
     let mut batch = Batch::default();
     let mut buf = vec![MaybeUninit::<u8>::uninit(); 64 * 1024];
     let mut raw = RawDir::new(&dir, &mut buf);
@@ -230,15 +238,15 @@ fn push_pending(batch: &mut Batch, item: &RawDirEntry<'_>) -> Option<Kind> {
 }
 
 /// Sends batches that start small (the view fills at once) and double (merging stays linear).
-struct Batcher<'a> {
+pub(super) struct Batcher<'a> {
     opts: &'a ListOptions,
     next_size: usize,
     last_sent: Instant,
-    batch: Batch,
+    pub(super) batch: Batch,
 }
 
 impl<'a> Batcher<'a> {
-    fn new(opts: &'a ListOptions) -> Self {
+    pub(super) fn new(opts: &'a ListOptions) -> Self {
         Batcher {
             opts,
             next_size: opts.first_batch.max(1),
@@ -247,7 +255,7 @@ impl<'a> Batcher<'a> {
         }
     }
 
-    fn due(&self) -> bool {
+    pub(super) fn due(&self) -> bool {
         let n = self.batch.len();
         // The clock is read every 64 entries, not per entry.
         n >= self.next_size
@@ -256,7 +264,7 @@ impl<'a> Batcher<'a> {
                 && self.last_sent.elapsed() >= self.opts.batch_interval)
     }
 
-    fn take(&mut self) -> Batch {
+    pub(super) fn take(&mut self) -> Batch {
         self.next_size = (self.next_size * 2).min(self.opts.max_batch.max(1));
         self.last_sent = Instant::now();
         std::mem::replace(&mut self.batch, Batch::with_capacity(self.next_size))
@@ -278,7 +286,8 @@ pub fn read_dir(
             return None;
         }
     };
-    let names_first = opts.names_first.unwrap_or(class.is_slow());
+    let through_gio = super::gvfs::daemon_file(path, class);
+    let names_first = through_gio.is_none() && opts.names_first.unwrap_or(class.is_slow());
     let mtime = match rustix::fs::fstat(&dir) {
         Ok(st) => (st.st_mtime, st.st_mtime_nsec as u32),
         Err(e) => {
@@ -299,7 +308,9 @@ pub fn read_dir(
     if opts.known_mtime == Some(mtime) {
         return send(DirEvent::Unchanged).then_some(dir);
     }
-    let ok = if names_first {
+    let ok = if let Some(folder) = &through_gio {
+        super::gvfs::read(folder, path, opts, sorted, send)
+    } else if names_first {
         read_names_then_details(&dir, path, opts, sorted, send)
     } else {
         read_complete(&dir, path, opts, sorted, send)
@@ -337,7 +348,7 @@ fn read_complete(
 }
 
 /// Put a batch in the listing's order (on the worker, off the consumer's thread).
-fn sort_batch(mut batch: Batch, order: Option<Sort>) -> Batch {
+pub(super) fn sort_batch(mut batch: Batch, order: Option<Sort>) -> Batch {
     if let Some(sort) = order {
         let names = &batch.names;
         batch

@@ -6,7 +6,7 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-use super::{free_port, stop, wait_listening};
+use super::{free_port, signal_group, stop, wait_listening};
 
 /// The login of the share `secret`. Samba maps it to the system's `daemon` account (a
 /// Samba user is a system user), whose password lives only in the test's database.
@@ -120,8 +120,16 @@ impl Samba {
     }
 }
 
+impl Samba {
+    /// smbd's process id, which is also its process group's (see [`signal_group`]).
+    pub fn pid(&self) -> u32 {
+        self.smbd.id()
+    }
+}
+
 impl Drop for Samba {
     fn drop(&mut self) {
+        signal_group(self.pid(), rustix::process::Signal::CONT);
         stop(&mut self.smbd);
     }
 }

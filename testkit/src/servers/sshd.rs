@@ -1,5 +1,5 @@
 //! OpenSSH's `sshd` on 127.0.0.1 for SFTP, with a host key and a login key of the test's
-//! own; and the `ssh` that GVfs's SFTP backend runs, pointed at the test's files (its
+//! own (or a user with a password); and the `ssh` that GVfs's SFTP backend runs, pointed at the test's files (its
 //! known hosts and key) by a wrapper first on the `PATH` given to GVfs.
 
 use std::os::unix::fs::PermissionsExt;
@@ -12,13 +12,33 @@ pub struct Sshd {
     pub port: u16,
     /// A folder to put on the `PATH` of GVfs's daemons: its `ssh` uses the test's files.
     pub bin: PathBuf,
+    /// The folder of its configuration, keys and known hosts.
+    dir: PathBuf,
     sshd: Child,
 }
+
+/// The login of [`Sshd::start_with_password`]'s server: a user of its own (root's
+/// rights), known only inside the server's private mount namespace.
+pub const SFTP_USER: &str = "porpoise-sftp";
+pub const SFTP_PASSWORD: &str = "sekrit";
+/// [`SFTP_PASSWORD`] as /etc/shadow holds it (`openssl passwd -6 -salt porpoise sekrit`).
+const SFTP_PASSWORD_HASH: &str = "$6$porpoise$At/.63NfhAvyo9YG5/jOTy22Dx8AqvBrP/OsoQXj9G9.QzWWUFOwUynVEpc78xd0SP6FZa.OTNkwi9HW0F.eS0";
 
 impl Sshd {
     /// sshd taking root's login with the test's key, once it takes connections.
     pub fn start(dir: &Path) -> Sshd {
-        let dir = dir.join("ssh");
+        Sshd::start_in(&dir.join("ssh"), false)
+    }
+
+    /// sshd taking [`SFTP_USER`]'s login with [`SFTP_PASSWORD`] alone (no keys), once it
+    /// takes connections. The user is added to copies of /etc/passwd and /etc/shadow
+    /// mounted over the real ones in the server's own mount namespace.
+    pub fn start_with_password(dir: &Path) -> Sshd {
+        Sshd::start_in(&dir.join("ssh-password"), true)
+    }
+
+    fn start_in(dir: &Path, password: bool) -> Sshd {
+        let dir = dir.to_path_buf();
         let bin = dir.join("bin");
         std::fs::create_dir_all(&bin).expect("ssh folders");
         for key in ["host_key", "id"] {
@@ -31,12 +51,25 @@ impl Sshd {
         std::fs::copy(dir.join("id.pub"), dir.join("authorized_keys")).expect("authorized key");
         let port = free_port(2222);
         let d = dir.display();
+        let (logins, users) = if password {
+            add_user(&dir);
+            (
+                "PermitRootLogin yes\nPasswordAuthentication yes\nPubkeyAuthentication no\n",
+                format!(
+                    "mount --bind {d}/passwd /etc/passwd && mount --bind {d}/shadow /etc/shadow && "
+                ),
+            )
+        } else {
+            (
+                "PermitRootLogin prohibit-password\nPasswordAuthentication no\n",
+                String::new(),
+            )
+        };
         std::fs::write(
             dir.join("sshd_config"),
             format!(
                 "ListenAddress 127.0.0.1\nPort {port}\nHostKey {d}/host_key\nPidFile none\n\
-                 AuthorizedKeysFile {d}/authorized_keys\nStrictModes no\n\
-                 PermitRootLogin prohibit-password\nPasswordAuthentication no\n\
+                 AuthorizedKeysFile {d}/authorized_keys\nStrictModes no\n{logins}\
                  KbdInteractiveAuthentication no\nUsePAM no\nSubsystem sftp internal-sftp\n"
             ),
         )
@@ -67,21 +100,59 @@ impl Sshd {
         let sshd = Command::new("/usr/bin/unshare")
             .args(["--mount", "--propagation", "private", "sh", "-c"])
             .arg(format!(
-                "mount -t tmpfs tmpfs /run && mkdir -m 755 /run/sshd && exec /usr/sbin/sshd -D -e -f {d}/sshd_config"
+                "{users}mount -t tmpfs tmpfs /run && mkdir -m 755 /run/sshd && exec /usr/sbin/sshd -D -e -f {d}/sshd_config"
             ))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .expect("start sshd");
-        let sshd = Sshd { port, bin, sshd };
+        let sshd = Sshd {
+            port,
+            bin,
+            dir,
+            sshd,
+        };
         wait_listening("sshd", port);
         sshd
+    }
+
+    /// Put the server's key in the known hosts of the wrapper's `ssh`, as after a first
+    /// login whose question was answered: logins then ask nothing.
+    pub fn trust_host_key(&self) {
+        let key = std::fs::read_to_string(self.dir.join("host_key.pub")).expect("the host key");
+        std::fs::write(
+            self.dir.join("known_hosts"),
+            format!("[127.0.0.1]:{} {key}", self.port),
+        )
+        .expect("known_hosts");
     }
 }
 
 impl Drop for Sshd {
     fn drop(&mut self) {
         stop(&mut self.sshd);
+    }
+}
+
+/// Copies of /etc/passwd and /etc/shadow in `dir` with [`SFTP_USER`] added.
+fn add_user(dir: &Path) {
+    for (file, line) in [
+        (
+            "passwd",
+            format!("{SFTP_USER}:x:0:0:Porpoise test:/root:/bin/sh\n"),
+        ),
+        (
+            "shadow",
+            format!("{SFTP_USER}:{SFTP_PASSWORD_HASH}:20000:0:99999:7:::\n"),
+        ),
+    ] {
+        let mut text =
+            std::fs::read_to_string(Path::new("/etc").join(file)).expect("the system's users");
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str(&line);
+        std::fs::write(dir.join(file), text).expect("the server's users");
     }
 }

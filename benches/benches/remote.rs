@@ -1,0 +1,404 @@
+//! Remote places through GVfs, side by side in one run (medians of interleaved rounds),
+//! against the same shares on servers this bench starts on loopback (Samba's smbd with a
+//! guest share, OpenSSH's sshd for SFTP, GVfs's daemons on a private session bus):
+//! - listing a 10 000-file folder: `porpoise ls` on its address and the engine's lister on
+//!   its path in GVfs's FUSE folder (as the window lists it), against `gio list` and
+//!   `smbclient -c ls` (SMB) or `sftp -b` (SFTP);
+//! - copying 1 000 × 16 KiB files and one 256 MiB file to the share: `porpoise copy` against
+//!   `gio copy` and `smbclient` (`mput`/`put`) or `sftp` (`put`).
+//!
+//! Run: `cargo bench --bench remote` (as root, with Samba, OpenSSH, GVfs and `smbclient`;
+//! `PORPOISE_BENCH_ROUNDS` sets the rounds, default 5 for listings and 3 for copies).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use porpoise_benches::median;
+use porpoise_engine::listing::{DirEvent, ListOptions, open_dir};
+use porpoise_testkit::servers::{self, GvfsSession, Samba, Sshd};
+
+const LIST_FILES: usize = 10_000;
+const SMALL_FILES: usize = 1_000;
+const SMALL_SIZE: usize = 16 << 10;
+const BIG_SIZE: usize = 256 << 20;
+
+/// One contender of a row: its name, and one timed run in milliseconds.
+type Contender<'a> = (String, Box<dyn FnMut() -> f64 + 'a>);
+
+/// A share as the contenders reach it.
+struct Share {
+    /// `SMB` or `SFTP`.
+    label: &'static str,
+    /// The share's address, as GVfs takes it.
+    uri: String,
+    /// The share's folder on the server's disk.
+    backing: PathBuf,
+    /// The share's path in GVfs's FUSE folder, once mounted.
+    fuse: PathBuf,
+    /// The peer tool of the protocol, run with a script of its commands.
+    peer: Box<dyn Fn(&str) -> Command>,
+    peer_name: &'static str,
+}
+
+fn main() {
+    if let Err(why) = servers::available() {
+        println!("(remote benchmarks skipped: {why})");
+        return;
+    }
+    for tool in ["gio", "smbclient", "sftp"] {
+        if !porpoise_testkit::have(tool) {
+            println!("(remote benchmarks skipped: {tool} is missing)");
+            return;
+        }
+    }
+    let rounds = |default: usize| {
+        std::env::var("PORPOISE_BENCH_ROUNDS")
+            .ok()
+            .and_then(|r| r.parse().ok())
+            .unwrap_or(default)
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let samba = Samba::start(dir.path());
+    let sshd = Sshd::start(dir.path());
+    sshd.trust_host_key();
+    let session = GvfsSession::start(dir.path(), &[&sshd.bin]);
+    // The engine's lister runs in this process, whose GIO must reach the same GVfs as the
+    // window's would: the session's variables are set before GIO first reads them, while
+    // this process still has one thread (the servers are processes of their own).
+    for (key, value) in session.env() {
+        porpoise_engine::host::set_env_while_alone(key, &value.to_string_lossy());
+    }
+    let sources = make_sources(dir.path());
+    let shares = [
+        smb_share(&samba, &session),
+        sftp_share(&sshd, dir.path(), &session),
+    ];
+    println!(
+        "# remote places through GVfs (interleaved rounds, medians in ms; ratio to the fastest peer)\n"
+    );
+    for share in &shares {
+        println!("## {} ({})\n", share.label, share.uri);
+        println!("| row | contender | ms | vs fastest peer |");
+        println!("|---|---|---|---|");
+        listing(share, &session, rounds(5));
+        copying(share, &session, &sources, rounds(3));
+        println!();
+    }
+}
+
+/// What the copies copy: a folder of small files and one big file.
+struct Sources {
+    small: PathBuf,
+    big: PathBuf,
+}
+
+fn make_sources(dir: &Path) -> Sources {
+    let src = dir.join("sources");
+    let small = src.join("small");
+    std::fs::create_dir_all(&small).expect("mkdir");
+    for i in 0..SMALL_FILES {
+        let data: Vec<u8> = (0..SMALL_SIZE).map(|j| (j * 7 + i) as u8).collect();
+        std::fs::write(small.join(format!("f{i:04}.bin")), data).expect("write");
+    }
+    let big = src.join("big.bin");
+    let block: Vec<u8> = (0..1usize << 20).map(|j| (j % 251) as u8).collect();
+    let mut data = Vec::with_capacity(BIG_SIZE);
+    while data.len() < BIG_SIZE {
+        data.extend_from_slice(&block);
+    }
+    std::fs::write(&big, data).expect("write");
+    Sources { small, big }
+}
+
+fn smb_share(samba: &Samba, session: &GvfsSession) -> Share {
+    let uri = samba.uri("guest");
+    let port = samba.port;
+    Share {
+        label: "SMB",
+        fuse: mount(session, &uri),
+        uri,
+        backing: samba.guest.clone(),
+        peer: Box::new(move |script| {
+            let mut c = Command::new("smbclient");
+            c.args([
+                "//localhost/guest",
+                "-N",
+                "-p",
+                &port.to_string(),
+                "-c",
+                script,
+            ]);
+            c
+        }),
+        peer_name: "smbclient",
+    }
+}
+
+fn sftp_share(sshd: &Sshd, dir: &Path, session: &GvfsSession) -> Share {
+    let backing = dir.join("sftp");
+    std::fs::create_dir_all(&backing).expect("mkdir");
+    let uri = format!("sftp://root@127.0.0.1:{}{}", sshd.port, backing.display());
+    let ssh = sshd.bin.join("ssh");
+    let port = sshd.port;
+    let root = backing.clone();
+    let scripts = dir.join("sftp-script");
+    Share {
+        label: "SFTP",
+        fuse: mount(session, &uri),
+        uri,
+        backing,
+        peer: Box::new(move |script| {
+            // One command a line: sftp's batch files have no `;`.
+            let lines = script.replace("; ", "\n");
+            std::fs::write(&scripts, format!("cd {}\n{lines}\n", root.display()))
+                .expect("the sftp script");
+            let mut c = Command::new("sftp");
+            c.arg("-S")
+                .arg(&ssh)
+                .args(["-P", &port.to_string(), "-b"])
+                .arg(&scripts)
+                .arg("root@127.0.0.1");
+            c
+        }),
+        peer_name: "sftp",
+    }
+}
+
+/// Mount `uri` (it asks nothing) with `porpoise ls`; its path in GVfs's FUSE folder.
+fn mount(session: &GvfsSession, uri: &str) -> PathBuf {
+    timed(porpoise(session).args(["ls", uri]));
+    let out = Command::new("gio")
+        .args(["info", uri])
+        .envs(session.env())
+        .output()
+        .expect("gio info");
+    let info = String::from_utf8_lossy(&out.stdout);
+    info.lines()
+        .find_map(|l| l.strip_prefix("local path: "))
+        .map(PathBuf::from)
+        .unwrap_or_else(|| panic!("{uri} has no local path: {info}"))
+}
+
+fn porpoise(session: &GvfsSession) -> Command {
+    let mut c = Command::new(porpoise_benches::porpoise_command());
+    c.envs(session.env()).env("RUST_LOG", "off");
+    c
+}
+
+fn gio(session: &GvfsSession) -> Command {
+    let mut c = Command::new("gio");
+    c.envs(session.env());
+    c
+}
+
+/// The engine's lister on `path` as the window runs it, to its end; how many entries.
+fn engine_list(path: &Path) -> usize {
+    let stream = open_dir(
+        path.to_owned(),
+        ListOptions {
+            watch: false,
+            ..ListOptions::default()
+        },
+    );
+    let mut n = 0;
+    while let Some(ev) = stream.next() {
+        match ev {
+            DirEvent::Batch(b) => n += b.entries.len(),
+            DirEvent::Complete => break,
+            DirEvent::Failed(e) => panic!("{}", porpoise_engine::error::chain(&e)),
+            _ => {}
+        }
+    }
+    n
+}
+
+fn listing(share: &Share, session: &GvfsSession, rounds: usize) {
+    let folder = share.backing.join("many");
+    std::fs::create_dir_all(&folder).expect("mkdir");
+    for i in 0..LIST_FILES {
+        std::fs::write(folder.join(format!("photo_{i:05}.jpg")), b"x").expect("write");
+    }
+    let uri = format!("{}/many", share.uri);
+    let fuse = share.fuse.join("many");
+    assert_eq!(
+        engine_list(&fuse),
+        LIST_FILES,
+        "the engine lists every file"
+    );
+    let contenders: Vec<Contender<'_>> = vec![
+        (
+            "porpoise ls".into(),
+            Box::new(|| timed(porpoise(session).args(["ls", &uri]))),
+        ),
+        (
+            "engine lister (FUSE path)".into(),
+            Box::new(|| {
+                let t = Instant::now();
+                std::hint::black_box(engine_list(&fuse));
+                t.elapsed().as_secs_f64() * 1e3
+            }),
+        ),
+        (
+            "gio list".into(),
+            Box::new(|| timed(gio(session).args(["list", &uri]))),
+        ),
+        (
+            format!("{} ls", share.peer_name),
+            Box::new(|| timed(&mut (share.peer)("cd many; ls"))),
+        ),
+    ];
+    table(
+        &format!("list {LIST_FILES} files"),
+        contenders,
+        2,
+        rounds,
+        || {},
+    );
+}
+
+fn copying(share: &Share, session: &GvfsSession, sources: &Sources, rounds: usize) {
+    let into = format!("{}/in", share.uri);
+    let fresh = || {
+        let dest = share.backing.join("in");
+        let _ = std::fs::remove_dir_all(&dest);
+        std::fs::create_dir(&dest).expect("mkdir");
+    };
+    let small_files: Vec<PathBuf> = (0..SMALL_FILES)
+        .map(|i| sources.small.join(format!("f{i:04}.bin")))
+        .collect();
+    let src_dir = sources.small.parent().expect("the sources' folder");
+    let smb = share.label == "SMB";
+    let lcd = format!("lcd {}", src_dir.display());
+    let peer_small = if smb {
+        format!("prompt OFF; recurse ON; {lcd}; cd in; mput small")
+    } else {
+        format!("{lcd}; put -r small in/")
+    };
+    let gio_small = || {
+        gio(session)
+            .args(["mkdir", &format!("{into}/small")])
+            .status()
+            .expect("gio mkdir");
+        timed(
+            gio(session)
+                .arg("copy")
+                .args(&small_files)
+                .arg(format!("{into}/small")),
+        )
+    };
+    let contenders = copy_contenders(
+        share,
+        session,
+        &sources.small,
+        &into,
+        gio_small,
+        &peer_small,
+    );
+    table(
+        &format!("copy {SMALL_FILES} × 16 KiB"),
+        contenders,
+        2,
+        rounds,
+        fresh,
+    );
+    check_copied(&share.backing.join("in/small"), SMALL_FILES);
+
+    let peer_big = if smb {
+        format!("{lcd}; cd in; put big.bin")
+    } else {
+        format!("{lcd}; put big.bin in/")
+    };
+    let gio_big = || timed(gio(session).arg("copy").arg(&sources.big).arg(&into));
+    let contenders = copy_contenders(share, session, &sources.big, &into, gio_big, &peer_big);
+    table("copy 1 × 256 MiB", contenders, 2, rounds, fresh);
+    let copied = std::fs::metadata(share.backing.join("in/big.bin")).map(|m| m.len());
+    assert_eq!(copied.ok(), Some(BIG_SIZE as u64), "the big file arrived");
+}
+
+/// The contenders of a copy of `source` into `into`: Porpoise, `cp -r` to the FUSE path
+/// (the floor of the route Porpoise takes), `gio` (run by `gio_copy`) and the peer tool
+/// with `peer_script`.
+fn copy_contenders<'a>(
+    share: &'a Share,
+    session: &'a GvfsSession,
+    source: &'a Path,
+    into: &'a str,
+    gio_copy: impl FnMut() -> f64 + 'a,
+    peer_script: &'a str,
+) -> Vec<Contender<'a>> {
+    vec![
+        (
+            "porpoise copy".into(),
+            Box::new(move || {
+                timed(
+                    porpoise(session)
+                        .args(["copy", "--progress=none"])
+                        .arg(source)
+                        .arg(into),
+                )
+            }),
+        ),
+        (
+            "cp -r to the FUSE path (floor of that route)".into(),
+            Box::new(move || {
+                timed(
+                    Command::new("cp")
+                        .arg("-r")
+                        .arg(source)
+                        .arg(share.fuse.join("in")),
+                )
+            }),
+        ),
+        ("gio copy".into(), Box::new(gio_copy)),
+        (
+            format!("{} put", share.peer_name),
+            Box::new(move || timed(&mut (share.peer)(peer_script))),
+        ),
+    ]
+}
+
+/// Run `cmd` to its end with its output kept; milliseconds it took. Panics with what it
+/// said if it failed.
+fn timed(cmd: &mut Command) -> f64 {
+    let t = Instant::now();
+    let out = cmd.stdin(Stdio::null()).output().expect("run");
+    let ms = t.elapsed().as_secs_f64() * 1e3;
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    ms
+}
+
+/// The last copy put `n` files in `dir` on the server.
+fn check_copied(dir: &Path, n: usize) {
+    let count = std::fs::read_dir(dir).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(count, n, "{} holds every copied file", dir.display());
+}
+
+/// Run `contenders` in `rounds` interleaved rounds (`before` ahead of each run) and print
+/// their medians; the first `ours` are Porpoise's (or the floor of its route), the rest
+/// its peers, whose fastest the ratios are to.
+fn table(
+    row: &str,
+    mut contenders: Vec<Contender<'_>>,
+    ours: usize,
+    rounds: usize,
+    mut before: impl FnMut(),
+) {
+    let mut times = vec![Vec::new(); contenders.len()];
+    for round in 0..rounds {
+        for k in 0..contenders.len() {
+            let i = (round + k) % contenders.len();
+            before();
+            times[i].push((contenders[i].1)());
+        }
+    }
+    let medians: Vec<f64> = times.into_iter().map(median).collect();
+    let fastest_peer = medians[ours..].iter().copied().fold(f64::MAX, f64::min);
+    for ((name, _), ms) in contenders.iter().zip(&medians) {
+        println!("| {row} | {name} | {ms:.1} | {:.2} |", ms / fastest_peer);
+    }
+}

@@ -1,0 +1,172 @@
+//! Folders in GVfs's FUSE folder listed through GIO. Read through the FUSE folder, every
+//! entry's details are one question from the kernel to gvfsd-fuse and from it to the
+//! server's backend, one after the other; GIO's enumerator asks the backend for the names
+//! with their details in one stream of batches, as `gio list` does, so the listing costs
+//! about what the server takes to answer it.
+
+use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+use gio::glib;
+use gio::prelude::*;
+
+use crate::entry::{Batch, Entry, Kind};
+use crate::error::{IoError, Op};
+use crate::mounts::{self, MountClass};
+
+use super::read::{Batcher, DirEvent, ListOptions, sort_batch};
+use super::sort::Sort;
+
+/// The filesystem type of GVfs's FUSE folder in the mount table.
+const GVFS_FUSE: &str = "fuse.gvfsd-fuse";
+
+/// The details each entry is read with.
+const ATTRIBUTES: &str = "standard::name,standard::type,standard::size,\
+time::modified,time::modified-usec,unix::mode,unix::uid,unix::gid,unix::inode";
+
+/// The folder `path` as GVfs's own file, when it lies in GVfs's FUSE folder and GIO reaches
+/// GVfs; `None` for any other folder.
+pub(super) fn daemon_file(path: &Path, class: MountClass) -> Option<gio::File> {
+    if class != MountClass::Network {
+        return None;
+    }
+    let mount = mounts::mount_of(path)?;
+    if mount.fs_type != GVFS_FUSE {
+        return None;
+    }
+    let file = gio::File::for_path(path);
+    (!file.has_uri_scheme("file")).then_some(file)
+}
+
+/// List `folder` (at `path` in the FUSE folder) in batches of complete entries, each
+/// sorted by `sorted`; false when `send` gave up or the listing failed (said with a
+/// `Failed` event).
+pub(super) fn read(
+    folder: &gio::File,
+    path: &Path,
+    opts: &ListOptions,
+    sorted: Option<Sort>,
+    send: &mut dyn FnMut(DirEvent) -> bool,
+) -> bool {
+    let mut out = Batcher::new(opts);
+    let result = each_entry(folder, |info| {
+        push(&mut out.batch, info);
+        if out.due() {
+            return send(DirEvent::Batch(sort_batch(out.take(), sorted)));
+        }
+        true
+    });
+    let rest = sort_batch(out.take(), sorted);
+    match result {
+        Ok(true) => rest.is_empty() || send(DirEvent::Batch(rest)),
+        Ok(false) => false,
+        Err(e) => {
+            if !rest.is_empty() {
+                send(DirEvent::Batch(rest));
+            }
+            send(DirEvent::Failed(IoError::new(
+                Op::ReadDir,
+                path,
+                io_error(&e),
+            )));
+            false
+        }
+    }
+}
+
+/// Every entry of `folder` at once.
+pub(super) fn read_all(folder: &gio::File, path: &Path) -> Result<Batch, IoError> {
+    let mut batch = Batch::default();
+    each_entry(folder, |info| {
+        push(&mut batch, info);
+        true
+    })
+    .map_err(|e| IoError::new(Op::ReadDir, path, io_error(&e)))?;
+    Ok(batch)
+}
+
+/// Call `each` with every entry's details until it returns false; whether it got through.
+fn each_entry(
+    folder: &gio::File,
+    mut each: impl FnMut(&gio::FileInfo) -> bool,
+) -> Result<bool, glib::Error> {
+    let entries = folder.enumerate_children(
+        ATTRIBUTES,
+        gio::FileQueryInfoFlags::NOFOLLOW_SYMLINKS,
+        gio::Cancellable::NONE,
+    )?;
+    let mut through = true;
+    while let Some(info) = entries.next_file(gio::Cancellable::NONE)? {
+        if !each(&info) {
+            through = false;
+            break;
+        }
+    }
+    let _ = entries.close(gio::Cancellable::NONE);
+    Ok(through)
+}
+
+fn push(batch: &mut Batch, info: &gio::FileInfo) {
+    let name = info.name();
+    let name = name.as_os_str().as_bytes();
+    if name.is_empty() || name == b"." || name == b".." {
+        return;
+    }
+    let kind = kind_of(info);
+    let mode = info.attribute_uint32("unix::mode");
+    let perms = if info.has_attribute("unix::mode") {
+        mode
+    } else if kind == Kind::Dir {
+        0o755
+    } else {
+        0o644
+    };
+    let r = batch.names.push(name);
+    let mtime = i64::try_from(info.attribute_uint64("time::modified")).unwrap_or(i64::MAX);
+    let mut entry = Entry::stated(
+        r,
+        kind,
+        u64::try_from(info.size()).unwrap_or(0),
+        mtime,
+        perms,
+        info.attribute_uint64("unix::inode"),
+    );
+    entry.mtime_nsec = info
+        .attribute_uint32("time::modified-usec")
+        .saturating_mul(1000);
+    entry.uid = info.attribute_uint32("unix::uid");
+    entry.gid = info.attribute_uint32("unix::gid");
+    batch.entries.push(entry);
+}
+
+fn kind_of(info: &gio::FileInfo) -> Kind {
+    match info.file_type() {
+        gio::FileType::Directory | gio::FileType::Mountable => Kind::Dir,
+        gio::FileType::Regular => Kind::File,
+        gio::FileType::SymbolicLink => Kind::Symlink,
+        _ if info.has_attribute("unix::mode") => {
+            Kind::from_mode(info.attribute_uint32("unix::mode"))
+        }
+        _ => Kind::Unknown,
+    }
+}
+
+/// The system error GIO's error stands for, as the FUSE folder would have given it (GIO's
+/// own words go to the log).
+fn io_error(e: &glib::Error) -> io::Error {
+    use gio::IOErrorEnum as E;
+    tracing::info!("GVfs: {}", e.message());
+    io::Error::from_raw_os_error(match e.kind::<E>() {
+        Some(E::NotFound) => libc::ENOENT,
+        Some(E::PermissionDenied) => libc::EACCES,
+        Some(E::NotDirectory) => libc::ENOTDIR,
+        Some(E::TimedOut) => libc::ETIMEDOUT,
+        Some(E::HostUnreachable | E::NetworkUnreachable) => libc::EHOSTUNREACH,
+        Some(E::ConnectionRefused) => libc::ECONNREFUSED,
+        Some(E::NotMounted) => libc::ENOTCONN,
+        Some(E::Cancelled) => libc::ECANCELED,
+        Some(E::NotSupported) => libc::EOPNOTSUPP,
+        _ => libc::EIO,
+    })
+}
