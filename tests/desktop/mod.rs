@@ -21,6 +21,9 @@ mod launch;
 pub mod measure;
 mod startup;
 mod target;
+pub mod wayland;
+mod wayland_pointer;
+mod wayland_window;
 mod x11;
 
 // Only the tests of what screen readers are told start the accessibility bus.
