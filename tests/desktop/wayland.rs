@@ -18,7 +18,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use serde_json::Value;
 
-use super::{Home, Launch, PATIENCE, Reaper, have, wait_for};
+use super::{Home, Launch, PATIENCE, Reaper, wait_for};
 
 pub use super::wayland_window::WlWindow;
 
@@ -65,12 +65,7 @@ impl Sway {
     /// Start sway and wait until it answers on its socket; `None` (with a message) where
     /// a tool is missing, a failure in CI.
     pub fn start() -> Option<Sway> {
-        if let Some((tool, package)) = TOOLS.iter().find(|(t, _)| !have(t)) {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "{tool} is missing; CI must install {package} (.ci/run)"
-            );
-            eprintln!("skipped: {tool} is not installed (apt-get install {package})");
+        if !super::tools_installed(&TOOLS) {
             return None;
         }
         let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
