@@ -1,8 +1,10 @@
 //! File lists on the system clipboard: the bytes of each format other file managers read
 //! and write (`text/uri-list`, `x-special/gnome-copied-files`, `application/x-kde-cutselection`,
-//! plain text), built and parsed here without I/O; [`owner`] talks to the display.
+//! plain text), built and parsed here without I/O; [`owner`] talks to the display, through
+//! [`wayland`] on a Wayland session.
 
 pub mod owner;
+mod wayland;
 
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;

@@ -1,5 +1,6 @@
 //! The one clipboard connection of the process: a `clipboard_rs` context living on its own
-//! thread (X11 selections are served while it lives), reached by requests with a reply
+//! thread (X11 selections are served while it lives), or on a Wayland session whose
+//! compositor offers data-control, [`super::wayland`]; reached by requests with a reply
 //! channel, so the UI thread never waits on the display.
 
 use clipboard_rs::{Clipboard, ClipboardContent, ClipboardContext};
@@ -63,9 +64,14 @@ pub async fn clear() -> Result<(), ClipboardError> {
     rx.await.unwrap_or(Err(ClipboardError::Stopped))
 }
 
-/// The clipboard thread: connects on the first request (and again after a failure),
-/// then keeps the context for the life of the process.
+/// The clipboard thread: Wayland's clipboard where the session has one this process can
+/// use; else X11's, connecting on the first request (and again after a failure), then
+/// keeping the context for the life of the process.
 fn serve(rx: crossbeam_channel::Receiver<Request>) {
+    if super::wayland::usable() {
+        rx.into_iter().for_each(answer_on_wayland);
+        return;
+    }
     let mut ctx: Option<ClipboardContext> = None;
     for request in rx {
         if ctx.is_none() {
@@ -114,6 +120,17 @@ fn serve(rx: crossbeam_channel::Receiver<Request>) {
                 let _ = reply.send(r);
             }
         }
+    }
+}
+
+/// Answer `request` through the Wayland session's clipboard.
+fn answer_on_wayland(request: Request) {
+    use super::wayland;
+    match request {
+        Request::Put(list, reply) => drop(reply.send(wayland::put(&list))),
+        Request::PutText(text, reply) => drop(reply.send(wayland::put_text(text))),
+        Request::Read(reply) => drop(reply.send(wayland::read())),
+        Request::Clear(reply) => drop(reply.send(wayland::clear())),
     }
 }
 

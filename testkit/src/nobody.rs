@@ -28,6 +28,21 @@ pub fn command(program: &Path, dir: &Path) -> Command {
     c
 }
 
+/// A command that runs the installed `program` (found on `PATH`) as the unprivileged
+/// user when the test runs as root, else as it is.
+pub fn as_nobody(program: &str) -> Command {
+    if !rustix::process::geteuid().is_root() {
+        return Command::new(program);
+    }
+    let mut c = Command::new("setpriv");
+    c.arg(format!("--reuid={NOBODY}"))
+        .arg(format!("--regid={NOBODY}"))
+        .arg("--clear-groups")
+        .arg("--")
+        .arg(program);
+    c
+}
+
 /// As root: hand the tree at `dir` to the unprivileged user (else nothing to do).
 pub fn give(dir: &Path) {
     if rustix::process::geteuid().is_root() {

@@ -31,6 +31,8 @@ pub struct Launch {
     env: Vec<(OsString, OsString)>,
     window_binary: bool,
     unprivileged: bool,
+    /// A Wayland session instead of X: its runtime folder and socket name.
+    wayland: Option<(PathBuf, String)>,
 }
 
 impl Launch {
@@ -42,6 +44,7 @@ impl Launch {
             env: Vec::new(),
             window_binary: false,
             unprivileged: false,
+            wayland: None,
         }
     }
 
@@ -70,6 +73,16 @@ impl Launch {
         self
     }
 
+    /// Start it as a client of the Wayland compositor whose socket `socket` lies in
+    /// `runtime`, with no X display; as user 65534 when the test runs as root (a
+    /// compositor's clients run as the compositor's user), without
+    /// [`Launch::unprivileged`]'s read-only mounts (the window reaches the compositor's
+    /// socket and the test's shares as they are).
+    pub fn spawn_wayland(mut self, runtime: &Path, socket: &str) -> (Child, PathBuf) {
+        self.wayland = Some((runtime.to_owned(), socket.to_owned()));
+        self.spawn("")
+    }
+
     pub fn binary(&self) -> PathBuf {
         let window = PathBuf::from(env!("CARGO_BIN_EXE_porpoise-window"));
         if self.window_binary {
@@ -92,7 +105,21 @@ impl Launch {
         let out = std::fs::File::create(&log).expect("open the log");
         let err = out.try_clone().expect("open the log");
         let binary = self.binary();
-        let mut cmd = if self.unprivileged {
+        let root = rustix::process::geteuid().is_root();
+        let mut cmd = if self.wayland.is_some() && root {
+            porpoise_testkit::nobody::give(&self.home);
+            let mut c = Command::new(tool("setpriv"));
+            c.args([
+                "--reuid",
+                "65534",
+                "--regid",
+                "65534",
+                "--clear-groups",
+                "--",
+            ])
+            .arg(&binary);
+            c
+        } else if self.unprivileged {
             let st = Command::new("chown")
                 .args(["-R", "65534:65534"])
                 .arg(&self.home)
@@ -113,10 +140,17 @@ impl Launch {
         } else {
             Command::new(&binary)
         };
+        match &self.wayland {
+            None => cmd
+                .env("DISPLAY", display)
+                .env_remove("WAYLAND_DISPLAY")
+                .env_remove("XDG_RUNTIME_DIR"),
+            Some((runtime, socket)) => cmd
+                .env_remove("DISPLAY")
+                .env("WAYLAND_DISPLAY", socket)
+                .env("XDG_RUNTIME_DIR", runtime),
+        };
         cmd.args(&self.args)
-            .env("DISPLAY", display)
-            .env_remove("WAYLAND_DISPLAY")
-            .env_remove("XDG_RUNTIME_DIR")
             // No session bus unless a test gives one: windows of tests running at the
             // same time must not hand their paths to each other.
             .env_remove("DBUS_SESSION_BUS_ADDRESS")

@@ -21,6 +21,9 @@ mod launch;
 pub mod measure;
 mod startup;
 mod target;
+pub mod wayland;
+mod wayland_pointer;
+mod wayland_window;
 mod x11;
 
 // Only the tests of what screen readers are told start the accessibility bus.
@@ -177,12 +180,7 @@ impl Desktop {
 
     /// [`Desktop::start_after`] with one screen of `screen` (`1280x800x24`).
     fn start_on(screen: &str, before: impl FnOnce(&str) -> Option<u32>) -> Option<Desktop> {
-        if let Some((tool, package)) = TOOLS.iter().find(|(t, _)| !have(t)) {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "{tool} is missing; CI must install {package} (.ci/run)"
-            );
-            eprintln!("skipped: {tool} is not installed (apt-get install {package})");
+        if !tools_installed(&TOOLS) {
             return None;
         }
         let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
@@ -292,6 +290,20 @@ impl Desktop {
         window.activate();
         window
     }
+}
+
+/// Whether every one of `tools` (each with the package that has it) is installed; where
+/// one is not, says so and gives `false` (a failure in CI).
+pub fn tools_installed(tools: &[(&str, &str)]) -> bool {
+    let Some((tool, package)) = tools.iter().find(|(t, _)| !have(t)) else {
+        return true;
+    };
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{tool} is missing; CI must install {package} (.ci/run)"
+    );
+    eprintln!("skipped: {tool} is not installed (apt-get install {package})");
+    false
 }
 
 /// A display number nobody uses (no socket, no lock file).
