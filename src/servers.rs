@@ -172,6 +172,7 @@ impl Servers {
     /// Connect to `address`: shown at once when a known place holds it, else mounted by
     /// GVfs (which says at once when it is mounted already).
     fn connect(&mut self, address: Address, then: Then) -> (Task<Message>, Option<Event>) {
+        tracing::info!(address = %address, "connecting");
         if let Some(path) = self.places.path_of(&address) {
             return (Task::none(), Some(Event::Open(path, then)));
         }
@@ -201,6 +202,7 @@ impl Servers {
     }
 
     fn step(&mut self, step: Step) -> (Task<Message>, Option<Event>) {
+        tracing::info!(?step, "a connection's step");
         let Some(c) = &self.connecting else {
             return (Task::none(), None);
         };

@@ -3,7 +3,7 @@
 //! thread, and why it said no (the dialog then takes another try). Escape closes it,
 //! Enter unlocks.
 
-mod view;
+pub(crate) mod view;
 
 use std::fmt;
 use std::path::PathBuf;

@@ -10,6 +10,7 @@ pub mod bookmarks;
 pub mod devices;
 mod entry;
 mod menu;
+mod neighbourhood;
 mod network;
 pub mod view;
 mod volumes;
@@ -56,8 +57,12 @@ pub enum Message {
     ConnectToServer,
     /// The stop button of the connection under way.
     CancelConnect,
-    /// A bookmarked server was clicked.
+    /// A bookmarked server, or one the network neighbourhood found, was clicked.
     ConnectTo(porpoise_engine::remote::Address),
+    /// The network neighbourhood's entry: look what is there (or fold it).
+    Neighbourhood,
+    /// What the network neighbourhood holds, or why it cannot be read.
+    Neighbours(Result<Vec<neighbourhood::Found>, String>),
 }
 
 /// What the panel tells the window.
@@ -97,6 +102,8 @@ pub struct Places {
     mounts: Vec<Place>,
     /// The remote places GVfs mounted, named by share and server.
     remote: Vec<Place>,
+    /// What the network neighbourhood shows.
+    neighbourhood: neighbourhood::Neighbourhood,
     /// The mount table last read (off the UI thread); matches paths to mounts.
     table: Option<Arc<MountTable>>,
     /// The filesystems UDisks2 knows that nobody has mounted and the locked encrypted
@@ -117,6 +124,7 @@ impl Places {
             bookmarks: Bookmarks::in_config(home.apps.config_home.as_deref()),
             mounts: Vec::new(),
             remote: Vec::new(),
+            neighbourhood: Default::default(),
             table: None,
             volumes: Vec::new(),
             devices: DeviceMemory::default(),
@@ -167,6 +175,11 @@ impl Places {
             Message::ConnectToServer => (Task::none(), Some(Event::ConnectToServer)),
             Message::CancelConnect => (Task::none(), Some(Event::CancelConnect)),
             Message::ConnectTo(address) => (Task::none(), Some(Event::Connect(address))),
+            Message::Neighbourhood => (self.neighbourhood.toggle().map(Message::Neighbours), None),
+            Message::Neighbours(result) => {
+                self.neighbourhood.found(result);
+                (Task::none(), None)
+            }
         }
     }
 

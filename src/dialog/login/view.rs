@@ -2,7 +2,7 @@
 //! hidden password fields, "Remember the password", a refusal, and Cancel, Guest and
 //! Connect.
 
-use iced::widget::{button, checkbox, column, text, text_input};
+use iced::widget::{button, checkbox, column, container, text, text_input};
 use iced::{Element, Fill};
 
 use super::{Login, Message, PASSWORD_INPUT, Passphrase, USER_INPUT};
@@ -26,10 +26,15 @@ impl Login {
     pub fn view(&self) -> Element<'_, Message> {
         let mut body = column![dialog::title(self.title())].spacing(12);
         let said = text(self.said());
-        body = body.push(match self.refused() {
-            true => said.style(text::danger),
-            false => said.style(text::secondary),
-        });
+        let said: Element<'_, Message> = match self.refused() {
+            true => container(said)
+                .width(Fill)
+                .padding([8, 10])
+                .style(crate::dialog::unlock::view::refusal)
+                .into(),
+            false => said.style(text::secondary).into(),
+        };
+        body = body.push(said);
         if self.ask.needs_user {
             body = body.push(
                 text_input(&fl!("login-user"), &self.user)

@@ -54,7 +54,7 @@ fn body(u: &Unlock) -> Element<'_, Message> {
 }
 
 /// Why the last try failed: the text as any, on a faint red ground with a red edge.
-fn refusal(theme: &iced::Theme) -> container::Style {
+pub(crate) fn refusal(theme: &iced::Theme) -> container::Style {
     let danger = theme.extended_palette().danger.base.color;
     container::Style {
         background: Some(iced::Background::Color(danger.scale_alpha(0.1))),

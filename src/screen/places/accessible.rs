@@ -82,6 +82,25 @@ impl Places {
             let id = list.add(("server", i), node);
             list.on_click(id, Message::ConnectTo(b.address.clone()));
         }
+        let hood = list.add(
+            "neighbourhood",
+            labelled(Role::ListItem, fl!("network-neighbourhood")),
+        );
+        list.on_click(hood, Message::Neighbourhood);
+        {
+            let mut under = list.under(hood);
+            if let Some(said) = self.neighbourhood.said() {
+                let mut node = accessible::said(said);
+                node.set_live(accesskit::Live::Polite);
+                under.add("said", node);
+            }
+            for (i, found) in self.neighbourhood.servers().iter().enumerate() {
+                let id = under.add(i, labelled(Role::ListItem, found.name.as_str()));
+                if let Some(address) = &found.address {
+                    under.on_click(id, Message::ConnectTo(address.clone()));
+                }
+            }
+        }
         if let Some(server) = around.connecting {
             let mut node = accessible::said(fl!("server-connecting", server = server.to_owned()));
             node.set_live(accesskit::Live::Polite);

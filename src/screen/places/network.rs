@@ -59,6 +59,47 @@ pub fn server_bookmark<'a>(
     tip(button, b.address.uri(), tooltip::Position::Right).into()
 }
 
+/// The network neighbourhood's entry, and under it the servers found (a click connects
+/// to one that has an address), or what there is to say instead.
+pub fn neighbourhood<'a>(
+    icons: &IconSet,
+    shown: &super::neighbourhood::Neighbourhood,
+) -> Element<'a, Message> {
+    let line = entry_line(icons, PlaceKind::Network, fl!("network-neighbourhood"));
+    let mut col = iced::widget::Column::new()
+        .push(entry_button(line, Message::Neighbourhood).style(theme::flat_button(false)));
+    let indent = iced::Padding {
+        top: 0.0,
+        right: 6.0,
+        bottom: 4.0,
+        left: 38.0,
+    };
+    if let Some(said) = shown.said() {
+        let words = text(said)
+            .size(theme::SMALL_TEXT)
+            .style(theme::muted)
+            .wrapping(iced::widget::text::Wrapping::WordOrGlyph);
+        col = col.push(container(words).padding(indent));
+    }
+    for found in shown.servers() {
+        let name = text(found.name.clone()).size(theme::SMALL_TEXT);
+        let entry: Element<'a, Message> = match &found.address {
+            Some(address) => button(name)
+                .style(theme::flat_button(false))
+                .padding([3, 6])
+                .width(Fill)
+                .on_press(Message::ConnectTo(address.clone()))
+                .into(),
+            None => container(name.style(theme::muted)).padding([3, 6]).into(),
+        };
+        col = col.push(container(entry).padding(iced::Padding {
+            left: 32.0,
+            ..iced::Padding::ZERO
+        }));
+    }
+    col.into()
+}
+
 /// "Connect to Server…", the last entry of Network.
 pub fn connect_entry<'a>(icons: &IconSet) -> Element<'a, Message> {
     let line = entry_line(icons, PlaceKind::Network, fl!("server-connect-entry"));

@@ -102,6 +102,10 @@ fn panel<'a>(places: &'a Places, look: &Look) -> Option<Element<'a, Message>> {
     for b in &places.bookmarks.servers {
         col = col.push(super::network::server_bookmark(look.icons, b));
     }
+    col = col.push(super::network::neighbourhood(
+        look.icons,
+        &places.neighbourhood,
+    ));
     if let Some(server) = look.connecting {
         col = col.push(super::network::connecting(look.icons, server));
     }
