@@ -58,7 +58,7 @@ pub use settings::Settings;
 pub enum UiError {
     #[error("the window failed")]
     Iced(#[from] iced::Error),
-    #[error("none of the arguments is a local path or file:// URI")]
+    #[error("none of the arguments is a local path, a file:// URI or a server's address")]
     NothingToOpen,
     #[error("the window cannot open")]
     NoDisplay(#[from] display::DisplayError),

@@ -104,10 +104,10 @@ fn a_path_that_never_existed_says_so() {
 }
 
 #[test]
-fn arguments_that_name_no_local_path_are_refused_in_words() {
+fn arguments_that_name_nothing_that_opens_are_refused_in_words() {
     // No display is needed: the window gives up before it opens one.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_porpoise-window"))
-        .args(["sftp://server/home", "file://elsewhere/srv"])
+        .args(["gopher://server/home", "file://elsewhere/srv"])
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .output()
@@ -115,14 +115,13 @@ fn arguments_that_name_no_local_path_are_refused_in_words() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains(
-            "cannot open sftp://server/home: only local files and file:// URIs can be opened"
-        ),
+        err.contains("cannot open gopher://server/home")
+            && err.contains("no server of gopher:// addresses can be opened"),
         "{err}"
     );
     assert!(err.contains("cannot open file://elsewhere/srv"), "{err}");
     assert!(
-        err.contains("none of the arguments is a local path or file:// URI"),
+        err.contains("none of the arguments is a local path, a file:// URI or a server's address"),
         "{err}"
     );
 }
