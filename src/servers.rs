@@ -96,9 +96,9 @@ pub enum Event {
 
 /// A connection under way.
 #[derive(Debug)]
-pub struct Connecting {
-    pub id: u64,
-    pub address: Address,
+struct Connecting {
+    id: u64,
+    address: Address,
     then: Then,
     answers: MountAnswers,
 }
@@ -116,14 +116,23 @@ pub struct Servers {
 }
 
 impl Servers {
-    /// The connection under way.
-    pub fn connecting(&self) -> Option<&Connecting> {
-        self.connecting.as_ref()
+    /// The server a connection is under way to.
+    pub fn connecting_to(&self) -> Option<&str> {
+        self.connecting.as_ref().map(|c| c.address.host.as_str())
     }
 
     /// The remote places GVfs has mounted.
     pub fn places(&self) -> &RemotePlaces {
         &self.places
+    }
+
+    /// GVfs's thread, started at the first need; the error as the window says it.
+    fn gvfs(&mut self) -> Result<Gvfs, Event> {
+        if let Some(g) = &self.gvfs {
+            return Ok(g.clone());
+        }
+        let g = Gvfs::start().map_err(|e| Event::Error(words::remote_error(&e)))?;
+        Ok(self.gvfs.insert(g).clone())
     }
 
     pub fn update(&mut self, m: Message) -> (Task<Message>, Option<Event>) {
@@ -179,12 +188,9 @@ impl Servers {
         if let Some(old) = self.connecting.take() {
             old.answers.cancel();
         }
-        let gvfs = match &self.gvfs {
-            Some(g) => g.clone(),
-            None => match Gvfs::start() {
-                Ok(g) => self.gvfs.insert(g).clone(),
-                Err(e) => return (Task::none(), Some(Event::Error(words::remote_error(&e)))),
-            },
+        let gvfs = match self.gvfs() {
+            Ok(g) => g,
+            Err(event) => return (Task::none(), Some(event)),
         };
         self.next_id += 1;
         let id = self.next_id;
@@ -242,9 +248,7 @@ impl Servers {
             }
         }
     }
-}
 
-impl Servers {
     /// Read the remote places again, off the UI thread (unless a read is under way).
     fn look(&mut self) -> Task<Message> {
         if self.reading {
@@ -267,15 +271,12 @@ impl Servers {
 
     /// Disconnect the place at `root`: GVfs unmounts it off the UI thread.
     fn disconnect(&mut self, root: &std::path::Path) -> (Task<Message>, Option<Event>) {
-        let Some(place) = self.places.at_root(root) else {
+        let Some(place) = self.places.at_root(root).cloned() else {
             return (Task::none(), None);
         };
-        let gvfs = match &self.gvfs {
-            Some(g) => g.clone(),
-            None => match Gvfs::start() {
-                Ok(g) => self.gvfs.insert(g).clone(),
-                Err(e) => return (Task::none(), Some(Event::Error(words::remote_error(&e)))),
-            },
+        let gvfs = match self.gvfs() {
+            Ok(g) => g,
+            Err(event) => return (Task::none(), Some(event)),
         };
         let events = gvfs.unmount(&place.address);
         let note = crate::i18n::fl!("server-disconnecting", place = place.label());

@@ -38,9 +38,7 @@ fn rig() -> Option<(tempfile::TempDir, Samba, GvfsSession)> {
 
 /// The window at the home's working folder, on the GVfs session's bus.
 fn launch<'d>(desk: &'d Desktop, home: &Home, session: &GvfsSession) -> desktop::Window<'d> {
-    let mut launch = Launch::new(home.path())
-        .arg(&home.work)
-        .env("RUST_LOG", "porpoise=debug,porpoise_engine=debug,warn");
+    let mut launch = Launch::new(home.path()).arg(&home.work);
     for (key, value) in session.env() {
         if matches!(
             key,

@@ -45,7 +45,7 @@ impl App {
                 in_trash: pane.in_trash(),
                 keyboard: keyboard == Part::Places,
                 jobs: &self.jobs,
-                connecting: self.servers.connecting().map(|c| c.address.host.as_str()),
+                connecting: self.servers.connecting_to(),
             };
             root.map(&Message::Places, |p| self.places.accessible(p, &around));
         }

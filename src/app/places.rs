@@ -137,7 +137,7 @@ impl App {
             jobs: &self.jobs,
             drop_hover: &drop_hover,
             bookmark_drop: self.is_bookmark_drop_hover(),
-            connecting: self.servers.connecting().map(|c| c.address.host.as_str()),
+            connecting: self.servers.connecting_to(),
         };
         Some(self.places.view(&look)?.map(Message::Places))
     }
