@@ -27,6 +27,7 @@ mod runner;
 mod sink;
 mod sparse;
 pub mod trash;
+mod upload;
 pub mod writeback;
 mod xattrs;
 

@@ -1,6 +1,7 @@
 //! The mount table: parsing, classifying each mount (local, removable, network; plumbing
 //! apart) and keeping it current.
 
+pub mod gvfs;
 mod plumbing;
 
 use std::ffi::{OsStr, OsString};

@@ -186,6 +186,9 @@ pub(crate) fn copy_some(
     sources: &[(usize, &PathBuf)],
     beside: Beside,
 ) -> Outcome {
+    if let Some(server) = super::upload::destination(spec) {
+        return super::upload::copy_some(ctx, spec, sources, beside, server);
+    }
     ctx.state(JobState::Scanning);
     let mut outcome = Outcome {
         whole: vec![false; spec.sources.len()],
@@ -673,7 +676,7 @@ fn send_counted(ctx: &Ctx, tx: &Sender<Chunk>, chunk: Chunk) {
 }
 
 /// Are two open folders the same folder (same device and inode)?
-fn same_folder(a: &OwnedFd, b: &OwnedFd) -> bool {
+pub(crate) fn same_folder(a: &OwnedFd, b: &OwnedFd) -> bool {
     match (rustix::fs::fstat(a), rustix::fs::fstat(b)) {
         (Ok(a), Ok(b)) => a.st_dev == b.st_dev && a.st_ino == b.st_ino,
         _ => false,

@@ -4,7 +4,6 @@
 //! with their details in one stream of batches, as `gio list` does, so the listing costs
 //! about what the server takes to answer it.
 
-use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
@@ -18,25 +17,17 @@ use crate::mounts::{self, MountClass};
 use super::read::{Batcher, DirEvent, ListOptions, sort_batch};
 use super::sort::Sort;
 
-/// The filesystem type of GVfs's FUSE folder in the mount table.
-const GVFS_FUSE: &str = "fuse.gvfsd-fuse";
-
 /// The details each entry is read with.
 const ATTRIBUTES: &str = "standard::name,standard::type,standard::size,\
 time::modified,time::modified-usec,unix::mode,unix::uid,unix::gid,unix::inode";
 
-/// The folder `path` as GVfs's own file, when it lies in GVfs's FUSE folder and GIO reaches
-/// GVfs; `None` for any other folder.
+/// The folder `path` as GVfs's own file, when it is a network folder in GVfs's FUSE
+/// folder and GIO reaches GVfs; `None` for any other folder.
 pub(super) fn daemon_file(path: &Path, class: MountClass) -> Option<gio::File> {
     if class != MountClass::Network {
         return None;
     }
-    let mount = mounts::mount_of(path)?;
-    if mount.fs_type != GVFS_FUSE {
-        return None;
-    }
-    let file = gio::File::for_path(path);
-    (!file.has_uri_scheme("file")).then_some(file)
+    mounts::gvfs::daemon_file(path)
 }
 
 /// List `folder` (at `path` in the FUSE folder) in batches of complete entries, each
@@ -68,7 +59,7 @@ pub(super) fn read(
             send(DirEvent::Failed(IoError::new(
                 Op::ReadDir,
                 path,
-                io_error(&e),
+                mounts::gvfs::io_error(&e),
             )));
             false
         }
@@ -82,7 +73,7 @@ pub(super) fn read_all(folder: &gio::File, path: &Path) -> Result<Batch, IoError
         push(&mut batch, info);
         true
     })
-    .map_err(|e| IoError::new(Op::ReadDir, path, io_error(&e)))?;
+    .map_err(|e| IoError::new(Op::ReadDir, path, mounts::gvfs::io_error(&e)))?;
     Ok(batch)
 }
 
@@ -150,23 +141,4 @@ fn kind_of(info: &gio::FileInfo) -> Kind {
         }
         _ => Kind::Unknown,
     }
-}
-
-/// The system error GIO's error stands for, as the FUSE folder would have given it (GIO's
-/// own words go to the log).
-fn io_error(e: &glib::Error) -> io::Error {
-    use gio::IOErrorEnum as E;
-    tracing::info!("GVfs: {}", e.message());
-    io::Error::from_raw_os_error(match e.kind::<E>() {
-        Some(E::NotFound) => libc::ENOENT,
-        Some(E::PermissionDenied) => libc::EACCES,
-        Some(E::NotDirectory) => libc::ENOTDIR,
-        Some(E::TimedOut) => libc::ETIMEDOUT,
-        Some(E::HostUnreachable | E::NetworkUnreachable) => libc::EHOSTUNREACH,
-        Some(E::ConnectionRefused) => libc::ECONNREFUSED,
-        Some(E::NotMounted) => libc::ENOTCONN,
-        Some(E::Cancelled) => libc::ECANCELED,
-        Some(E::NotSupported) => libc::EOPNOTSUPP,
-        _ => libc::EIO,
-    })
 }

@@ -196,7 +196,9 @@ fn start_mount(id: u64, address: Address, tx: Sender<MountEvent>, keep: Gvfs) {
     op.connect_ask_password(move |op, message, user, domain, flags| {
         ask_password(id, op, message, user, domain, flags)
     });
-    op.connect_local("ask-question", false, move |values| {
+    // Sendable: GVfs may drop the operation's last reference from an idle on GLib's
+    // default main context, which an upload may be running on another thread.
+    op.connect("ask-question", false, move |values| {
         let op = values.first()?.get::<gio::MountOperation>().ok()?;
         let message = values.get(1)?.get::<String>().unwrap_or_default();
         let choices = values.get(2)?.get::<Vec<String>>().unwrap_or_default();

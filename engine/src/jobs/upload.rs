@@ -1,0 +1,238 @@
+//! Copying into a folder of a server that GVfs mounted, through GIO rather than GVfs's
+//! FUSE folder. Through FUSE every file is several questions from the kernel to
+//! gvfsd-fuse and on to the server's backend, one file after the other; through GIO the
+//! files go to the backend directly, many at once, as `gio copy` sends one. A file counts
+//! as copied once the backend has closed it on the server, and its bytes as they are
+//! written there: a move deletes a source only after that.
+
+mod send;
+mod walk;
+
+use std::cell::{Cell, RefCell};
+use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard, TryLockError};
+
+use gio::glib;
+use gio::prelude::*;
+
+use crate::error::Op;
+
+use super::JobSpec;
+use super::copy::{Beside, Outcome};
+use super::events::JobState;
+use super::fit;
+use super::resolve::Resolver;
+use super::runner::Ctx;
+
+/// How many files are on their way to the server at once: enough to keep the backend
+/// busy while each file waits for its answers (measured on SMB and SFTP over loopback:
+/// 1 000 small files took 4.5 s one at a time, 2.9 s with 8 and 2.2 s with 32 at once).
+const IN_FLIGHT: usize = 24;
+
+/// The server's folder a copy goes into, when `spec.dest` lies in GVfs's FUSE folder.
+/// A copy that verifies goes the FUSE way, which reads its copies back.
+pub(crate) fn destination(spec: &JobSpec) -> Option<gio::File> {
+    if spec.verify {
+        return None;
+    }
+    crate::mounts::gvfs::daemon_file(&spec.dest)
+}
+
+/// What the walk and the files on their way share; all on the job's thread.
+struct Shared {
+    /// Per top-level source: how many items inside failed, were skipped or left undone.
+    troubles: Vec<Cell<u64>>,
+    /// Per top-level source: the walk handed on all of it (no cancel in between).
+    walked: Vec<Cell<bool>>,
+    /// Per top-level source: its details when the copy began.
+    seen: RefCell<Vec<Option<super::fsops::Meta>>>,
+    /// The folder the job copies into, as a path in the FUSE folder.
+    dest: PathBuf,
+    /// The server is full or read-only: nothing more is tried.
+    stopped: Cell<bool>,
+    /// Some mode or time the server would not take.
+    attributes_lost: Cell<bool>,
+    /// What of a file's details the server can keep.
+    settable: Settable,
+}
+
+/// Which of a file's details the server's folder can keep, asked once per copy.
+#[derive(Debug, Clone, Copy, Default)]
+struct Settable {
+    mtime: bool,
+    mtime_usec: bool,
+    mode: bool,
+}
+
+impl Settable {
+    fn of(folder: &gio::File) -> Settable {
+        let Ok(list) = folder.query_settable_attributes(gio::Cancellable::NONE) else {
+            return Settable::default();
+        };
+        let has = |name: &str| list.lookup(name).is_some();
+        Settable {
+            mtime: has(gio::FILE_ATTRIBUTE_TIME_MODIFIED),
+            mtime_usec: has(gio::FILE_ATTRIBUTE_TIME_MODIFIED_USEC),
+            mode: has(gio::FILE_ATTRIBUTE_UNIX_MODE),
+        }
+    }
+}
+
+impl Shared {
+    fn item_failed(&self, top: usize) {
+        if let Some(t) = self.troubles.get(top) {
+            t.set(t.get() + 1);
+        }
+    }
+
+    /// Go on with the next item: not stopped, not cancelled (waits while paused).
+    fn go_on(&self, ctx: &Ctx) -> bool {
+        !self.stopped.get() && ctx.control.checkpoint()
+    }
+
+    /// Stop the whole copy when no further item can succeed.
+    fn stop_if_hopeless(&self, err: &std::io::Error) {
+        if matches!(
+            err.raw_os_error(),
+            Some(libc::ENOSPC | libc::EDQUOT | libc::EROFS)
+        ) {
+            self.stopped.set(true);
+        }
+    }
+
+    /// `item` failed with `e` at step `op`, or was cut short by a stop or a cancel.
+    fn failed(&self, ctx: &Ctx, item: &walk::Item, op: Op, e: std::io::Error) {
+        self.item_failed(item.top);
+        if ctx.control.is_cancelled() {
+            return;
+        }
+        if self.stopped.get() {
+            ctx.not_copied(item.src.clone());
+            return;
+        }
+        self.stop_if_hopeless(&e);
+        let about = match op {
+            Op::Read | Op::Open => item.src.clone(),
+            _ => item.dst_path(),
+        };
+        ctx.failed_with(item.src.clone(), crate::error::IoError::new(op, about, e));
+    }
+}
+
+/// GVfs answers GIO's asynchronous calls only on GLib's default main context (on a
+/// context of the thread's own the answers never come), and one thread at a time can run
+/// it: uploads take turns. `None` when the job was cancelled while it waited.
+fn default_context_turn(ctx: &Ctx) -> Option<MutexGuard<'static, ()>> {
+    static TURN: Mutex<()> = Mutex::new(());
+    loop {
+        match TURN.try_lock() {
+            Ok(turn) => return Some(turn),
+            Err(TryLockError::Poisoned(p)) => return Some(p.into_inner()),
+            Err(TryLockError::WouldBlock) => {}
+        }
+        if !ctx.control.checkpoint() {
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// Copy the given (index, source) pairs of `spec` into the server's folder `dest`.
+pub(crate) fn copy_some(
+    ctx: &Ctx,
+    spec: &JobSpec,
+    sources: &[(usize, &PathBuf)],
+    beside: Beside,
+    dest: gio::File,
+) -> Outcome {
+    ctx.state(JobState::Scanning);
+    let n = spec.sources.len();
+    let mut outcome = Outcome {
+        whole: vec![false; n],
+        aborted: false,
+        flush_failed: false,
+        on_device: false,
+        seen: vec![None; n],
+    };
+    // Conflicts are looked at through the FUSE folder (they are rare); a server that
+    // does not answer fails here as it would for any copy.
+    let dest_fd = match crate::sys::open_dir(&spec.dest) {
+        Ok(fd) => fd,
+        Err(e) => {
+            ctx.failed(spec.dest.clone(), (Op::OpenDir, e));
+            outcome.aborted = true;
+            return outcome;
+        }
+    };
+    let paths: Vec<PathBuf> = sources.iter().map(|(_, p)| (*p).clone()).collect();
+    let Some(fit) = fit::gate(ctx, spec, &paths) else {
+        outcome.aborted = true;
+        return outcome;
+    };
+    let settable = Settable::of(&dest);
+    let shared = Shared {
+        troubles: (0..n).map(|_| Cell::new(0)).collect(),
+        walked: (0..n).map(|_| Cell::new(false)).collect(),
+        seen: RefCell::new(vec![None; n]),
+        dest: spec.dest.clone(),
+        stopped: Cell::new(false),
+        // A server that cannot keep modes (SMB) loses them, as through the FUSE folder.
+        attributes_lost: Cell::new(!settable.mode),
+        settable,
+    };
+    let resolver = Resolver::new(spec.on_conflict);
+    ctx.state(JobState::Copying);
+    let walk = RefCell::new(walk::Walk::new(
+        walk::Rules {
+            ctx,
+            shared: &shared,
+            resolver: &resolver,
+            fit,
+            beside,
+        },
+        sources,
+        dest_fd,
+        dest,
+    ));
+    let Some(_turn) = default_context_turn(ctx) else {
+        outcome.aborted = true;
+        return outcome;
+    };
+    let main = glib::MainContext::default();
+    let ran = main.with_thread_default(|| {
+        main.block_on(async {
+            let senders = (0..IN_FLIGHT).map(|_| async {
+                loop {
+                    let next = walk.borrow_mut().next();
+                    let Some(item) = next else { break };
+                    send::send(ctx, &shared, &resolver, item).await;
+                }
+            });
+            futures_util::future::join_all(senders).await;
+        })
+    });
+    if let Err(e) = ran {
+        tracing::error!("GIO's main context for the copy: {e}");
+        ctx.failed(
+            spec.dest.clone(),
+            (Op::Write, std::io::Error::from_raw_os_error(libc::EBUSY)),
+        );
+        outcome.aborted = true;
+    }
+    drop(walk);
+    if shared.attributes_lost.get() {
+        ctx.counters
+            .attributes_lost
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+    let stopped = shared.stopped.get();
+    for &(top, _) in sources {
+        outcome.whole[top] =
+            shared.troubles[top].get() == 0 && shared.walked[top].get() && !stopped;
+    }
+    // The server has what was closed on it: nothing is left to put on a device here.
+    outcome.on_device = !stopped && !outcome.aborted;
+    outcome.aborted |= stopped;
+    outcome.seen = shared.seen.take();
+    outcome
+}

@@ -1,0 +1,236 @@
+//! Sending one file to the server through GIO: made under its name (asking by the job's
+//! rule when the name is taken), its data written piece by piece and counted as the
+//! backend takes each, closed, then given its source's time and mode. A file cut short
+//! is deleted from the server, so no part of one stays under its name.
+
+use std::ffi::{CString, OsStr};
+use std::future::Future;
+use std::io::Read;
+use std::os::unix::ffi::OsStrExt;
+use std::time::Duration;
+
+use futures_util::future::{Either, select};
+use gio::glib;
+use gio::prelude::*;
+
+use crate::error::Op;
+use crate::mounts::gvfs::io_error;
+
+use super::super::events::JobEvent;
+use super::super::progress::{CURRENT_FILE_MIN, Counters, Tally};
+use super::super::resolve::{Resolution, Resolver};
+use super::super::runner::Ctx;
+use super::Shared;
+use super::walk::Item;
+
+/// How much of a file is written in one piece.
+const PIECE: usize = 1 << 20;
+
+/// How often a wait on the server looks whether the job was cancelled.
+const CANCEL_LOOK: Duration = Duration::from_millis(100);
+
+/// Why a file did not arrive.
+enum Failure {
+    /// The job was cancelled while the file was on its way.
+    Cancelled,
+    /// The rule or the answer to a conflict left it out (already reported).
+    Skipped,
+    Failed(Op, std::io::Error),
+}
+
+/// Send `item`, reporting how it went.
+pub(super) async fn send(ctx: &Ctx, shared: &Shared, resolver: &Resolver, item: Item) {
+    if item.meta.size >= CURRENT_FILE_MIN {
+        ctx.counters.set_current(item.src.clone());
+    }
+    let mut item = item;
+    match arrive(ctx, shared, resolver, &mut item).await {
+        Ok(new) => {
+            ctx.counters.add_done(Tally::File, 1);
+            if item.is_top {
+                let _ = ctx.tx.send(JobEvent::Placed {
+                    source: item.src.clone(),
+                    target: item.dst_path(),
+                    new,
+                });
+            }
+        }
+        Err(Failure::Skipped) => shared.item_failed(item.top),
+        Err(Failure::Cancelled) => shared.item_failed(item.top),
+        Err(Failure::Failed(op, e)) => shared.failed(ctx, &item, op, e),
+    }
+}
+
+/// Make, fill and finish the copy; whether it is new (not replacing a file).
+async fn arrive(
+    ctx: &Ctx,
+    shared: &Shared,
+    resolver: &Resolver,
+    item: &mut Item,
+) -> Result<bool, Failure> {
+    let mut source = std::fs::File::open(&item.src).map_err(|e| Failure::Failed(Op::Open, e))?;
+    let (stream, replaced) = create(ctx, resolver, item).await?;
+    let target = item.dst_dir.child(OsStr::from_bytes(item.name.to_bytes()));
+    let filled = fill(ctx, &mut source, &stream, item.meta.size).await;
+    let closed = match filled {
+        Ok(()) => cancellable(ctx, stream.close_future(glib::Priority::DEFAULT))
+            .await
+            .and_then(|r| r.map_err(|e| Failure::Failed(Op::Write, io_error(&e)))),
+        Err(f) => Err(f),
+    };
+    if let Err(f) = closed {
+        // What reached the server is not a whole copy: it goes, whatever stopped it.
+        drop(stream);
+        let _ = target.delete_future(glib::Priority::DEFAULT).await;
+        return Err(f);
+    }
+    keep_time_and_mode(shared, &target, item).await;
+    Ok(!replaced)
+}
+
+/// The copy made on the server, and whether it replaces a file that was there.
+async fn create(
+    ctx: &Ctx,
+    resolver: &Resolver,
+    item: &mut Item,
+) -> Result<(gio::FileOutputStream, bool), Failure> {
+    let mut replace = false;
+    loop {
+        let target = item.dst_dir.child(OsStr::from_bytes(item.name.to_bytes()));
+        let made = if replace {
+            cancellable(
+                ctx,
+                target.replace_future(
+                    None,
+                    false,
+                    gio::FileCreateFlags::NONE,
+                    glib::Priority::DEFAULT,
+                ),
+            )
+            .await?
+        } else {
+            cancellable(
+                ctx,
+                target.create_future(gio::FileCreateFlags::NONE, glib::Priority::DEFAULT),
+            )
+            .await?
+        };
+        match made {
+            Ok(stream) => return Ok((stream, replace)),
+            Err(e) if !replace && e.matches(gio::IOErrorEnum::Exists) => {
+                match conflict(ctx, resolver, item)? {
+                    Some(name) => item.name = name,
+                    None => replace = true,
+                }
+            }
+            Err(e) => return Err(Failure::Failed(Op::Create, io_error(&e))),
+        }
+    }
+}
+
+/// The name taken by `item` is in use: `Some(new name)`, or `None` to replace the file.
+fn conflict(ctx: &Ctx, resolver: &Resolver, item: &Item) -> Result<Option<CString>, Failure> {
+    let dst =
+        crate::sys::open_dir(&item.dst_dir_path).map_err(|e| Failure::Failed(Op::OpenDir, e))?;
+    match resolver.resolve(
+        ctx,
+        &item.src,
+        (&dst, &item.dst_dir_path),
+        &item.name,
+        &item.meta,
+    ) {
+        Resolution::Replace => Ok(None),
+        Resolution::RenameTo(name) => Ok(Some(name)),
+        Resolution::Skip if ctx.control.is_cancelled() => Err(Failure::Cancelled),
+        Resolution::Skip => Err(Failure::Skipped),
+    }
+}
+
+/// Write all of `source` (`size` bytes as it was seen) to `stream`, piece by piece.
+async fn fill(
+    ctx: &Ctx,
+    source: &mut std::fs::File,
+    stream: &gio::FileOutputStream,
+    size: u64,
+) -> Result<(), Failure> {
+    let piece = usize::try_from(size).unwrap_or(PIECE).clamp(1, PIECE);
+    loop {
+        if !ctx.control.checkpoint() {
+            return Err(Failure::Cancelled);
+        }
+        let mut buf = vec![0u8; piece];
+        let n = read_some(source, &mut buf).map_err(|e| Failure::Failed(Op::Read, e))?;
+        if n == 0 {
+            return Ok(());
+        }
+        buf.truncate(n);
+        let written =
+            cancellable(ctx, stream.write_all_future(buf, glib::Priority::DEFAULT)).await?;
+        if let Ok((_, _, Some(e))) | Err((_, e)) = written {
+            return Err(Failure::Failed(Op::Write, io_error(&e)));
+        }
+        Counters::add(&ctx.counters.bytes_done, n as u64);
+    }
+}
+
+/// Fill `buf` from `source` as far as it goes; how much was read (0 at its end).
+fn read_some(source: &mut std::fs::File, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match source.read(&mut buf[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
+}
+
+/// Give the copy its source's modification time and mode, as far as the server keeps
+/// them; one it refuses is a lost attribute, not a failure.
+async fn keep_time_and_mode(shared: &Shared, target: &gio::File, item: &Item) {
+    let can = shared.settable;
+    let info = gio::FileInfo::new();
+    let (secs, nanos) = item.meta.mtime;
+    if can.mtime
+        && let Ok(secs) = u64::try_from(secs)
+    {
+        info.set_attribute_uint64(gio::FILE_ATTRIBUTE_TIME_MODIFIED, secs);
+        if can.mtime_usec {
+            info.set_attribute_uint32(gio::FILE_ATTRIBUTE_TIME_MODIFIED_USEC, nanos / 1000);
+        }
+    }
+    if can.mode {
+        info.set_attribute_uint32(
+            gio::FILE_ATTRIBUTE_UNIX_MODE,
+            u32::from(item.meta.mode & 0o7777),
+        );
+    }
+    if info.list_attributes(None).is_empty() {
+        return;
+    }
+    let set = target
+        .set_attributes_future(
+            &info,
+            gio::FileQueryInfoFlags::NOFOLLOW_SYMLINKS,
+            glib::Priority::DEFAULT,
+        )
+        .await;
+    if set.is_err() {
+        shared.attributes_lost.set(true);
+    }
+}
+
+/// Wait for `op`, or stop waiting (and so cancel it) once the job is cancelled.
+async fn cancellable<T>(ctx: &Ctx, op: impl Future<Output = T>) -> Result<T, Failure> {
+    let watch = async {
+        while !ctx.control.is_cancelled() {
+            glib::timeout_future(CANCEL_LOOK).await;
+        }
+    };
+    match select(std::pin::pin!(op), std::pin::pin!(watch)).await {
+        Either::Left((done, _)) => Ok(done),
+        Either::Right(_) => Err(Failure::Cancelled),
+    }
+}

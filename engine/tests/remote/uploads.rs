@@ -1,0 +1,242 @@
+//! Copies into a share go to GVfs's backend through GIO, many files at once: the tree that
+//! arrives is the tree sent (with its times on SMB, its modes on SFTP), a name already
+//! taken follows the job's rule, and a cancelled copy leaves no part of a file under its
+//! name on the server.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use porpoise_engine::jobs::{self, ConflictPolicy, JobEvent, JobKind, JobSpec, JobState};
+use porpoise_engine::remote::{Gvfs, MountEvent};
+use porpoise_testkit::jobs::finish;
+use porpoise_testkit::{PATIENCE, wait_for};
+
+use super::{address, mount_quietly, next, rig, unmount};
+
+/// Every file and folder under `root`, with the bytes of each file.
+fn tree(root: &Path) -> Vec<(PathBuf, Option<Vec<u8>>)> {
+    let mut out = Vec::new();
+    let mut todo = vec![root.to_owned()];
+    while let Some(dir) = todo.pop() {
+        for entry in std::fs::read_dir(&dir).expect("read a folder") {
+            let path = entry.expect("an entry").path();
+            let rel = path.strip_prefix(root).expect("inside").to_owned();
+            if path.is_dir() {
+                todo.push(path);
+                out.push((rel, None));
+            } else {
+                out.push((rel, Some(std::fs::read(&path).expect("read a file"))));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A tree to send: nested folders, an empty one, many small files and one of 3 MiB, with
+/// times in the past and modes of their own.
+fn source_tree(dir: &Path) -> PathBuf {
+    let root = dir.join("project été");
+    std::fs::create_dir_all(root.join("docs/drafts")).expect("folders");
+    std::fs::create_dir_all(root.join("empty")).expect("an empty folder");
+    for i in 0..60 {
+        let data = format!("note {i} ").repeat(40 + i);
+        std::fs::write(root.join(format!("docs/note {i:02}.txt")), data).expect("a note");
+    }
+    let big: Vec<u8> = (0..3 << 20).map(|i: u32| (i * 31 % 253) as u8).collect();
+    std::fs::write(root.join("docs/drafts/scan.bin"), big).expect("a big file");
+    let past = SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+    for f in ["docs/note 07.txt", "docs/drafts/scan.bin"] {
+        let file = std::fs::File::options()
+            .write(true)
+            .open(root.join(f))
+            .expect("open");
+        file.set_modified(past).expect("set the time");
+    }
+    std::fs::set_permissions(
+        root.join("docs/note 07.txt"),
+        std::fs::Permissions::from_mode(0o600),
+    )
+    .expect("a mode");
+    root
+}
+
+fn mtime(path: &Path) -> u64 {
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// The guest share mounted, with a new folder `name` in it; the folder's path in the FUSE
+/// folder and on the server's disk.
+fn guest_folder(gvfs: &Gvfs, name: &str) -> (String, PathBuf, PathBuf) {
+    let uri = format!("smb://localhost:{}/guest", rig("RIG_SMB_PORT").display());
+    let share = mount_quietly(gvfs, &uri).path.expect("a FUSE path");
+    let backing = rig("RIG_GUEST").join(name);
+    std::fs::create_dir(&backing).expect("the destination");
+    wait_for("the destination to show in the share", PATIENCE, || {
+        std::fs::read_dir(share.join(name)).ok().map(|_| ())
+    });
+    (uri, share.join(name), backing)
+}
+
+#[test]
+#[ignore = "run inside the rig by remote_places_through_gvfs"]
+fn a_tree_sent_to_an_smb_share_arrives_whole_with_its_times() {
+    let local = tempfile::tempdir().expect("tempdir");
+    let root = source_tree(local.path());
+    let gvfs = Gvfs::start().expect("the GVfs thread");
+    let (uri, dest, backing) = guest_folder(&gvfs, "tree");
+
+    let out = finish(jobs::start(
+        JobKind::Copy,
+        JobSpec::new(vec![root.clone()], &dest),
+    ));
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    let arrived = backing.join("project été");
+    assert_eq!(tree(&arrived), tree(&root), "the share holds the tree sent");
+    assert_eq!(out.summary.files_done, 61);
+    assert_eq!(out.summary.folders_done, 4);
+    assert_eq!(
+        out.placed(),
+        vec![(root.clone(), dest.join("project été"), true)]
+    );
+    for f in ["docs/note 07.txt", "docs/drafts/scan.bin"] {
+        assert_eq!(mtime(&arrived.join(f)), 1_700_000_000, "{f} kept its time");
+    }
+    unmount(&gvfs, &uri);
+}
+
+#[test]
+#[ignore = "run inside the rig by remote_places_through_gvfs"]
+fn a_name_taken_on_the_share_follows_the_rule() {
+    let local = tempfile::tempdir().expect("tempdir");
+    let source = local.path().join("plan.txt");
+    std::fs::write(&source, b"new plan").expect("a source");
+    let gvfs = Gvfs::start().expect("the GVfs thread");
+    let (uri, dest, backing) = guest_folder(&gvfs, "taken");
+    std::fs::write(backing.join("plan.txt"), b"old plan").expect("the file there");
+    wait_for("the file to show in the share", PATIENCE, || {
+        dest.join("plan.txt").exists().then_some(())
+    });
+    let copy = |rule| {
+        let mut spec = JobSpec::new(vec![source.clone()], &dest);
+        spec.on_conflict = rule;
+        finish(jobs::start(JobKind::Copy, spec))
+    };
+
+    let out = copy(ConflictPolicy::Fail);
+    assert_eq!(out.state, JobState::Failed);
+    assert_eq!(out.failed_paths(), vec![source.clone()]);
+    let out = copy(ConflictPolicy::Skip);
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    assert_eq!(
+        std::fs::read(backing.join("plan.txt")).ok(),
+        Some(b"old plan".to_vec())
+    );
+
+    let out = copy(ConflictPolicy::Rename);
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    let placed = out.placed();
+    assert_eq!(placed.len(), 1, "{placed:?}");
+    let renamed = backing.join(placed[0].1.file_name().expect("a name"));
+    assert_ne!(renamed, backing.join("plan.txt"));
+    assert_eq!(std::fs::read(&renamed).ok(), Some(b"new plan".to_vec()));
+    assert_eq!(
+        std::fs::read(backing.join("plan.txt")).ok(),
+        Some(b"old plan".to_vec())
+    );
+
+    let out = copy(ConflictPolicy::Overwrite);
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    assert_eq!(
+        std::fs::read(backing.join("plan.txt")).ok(),
+        Some(b"new plan".to_vec())
+    );
+    unmount(&gvfs, &uri);
+}
+
+#[test]
+#[ignore = "run inside the rig by remote_places_through_gvfs"]
+fn a_cancelled_upload_leaves_no_part_under_its_name() {
+    let local = tempfile::tempdir().expect("tempdir");
+    let source = local.path().join("film.bin");
+    let data: Vec<u8> = (0..256u32 << 20).map(|i| (i % 249) as u8).collect();
+    std::fs::write(&source, data).expect("a big source");
+    let gvfs = Gvfs::start().expect("the GVfs thread");
+    let (uri, dest, backing) = guest_folder(&gvfs, "cancelled");
+
+    let job = jobs::start(JobKind::Copy, JobSpec::new(vec![source.clone()], &dest));
+    let mut cancelled = false;
+    let out = porpoise_testkit::jobs::follow(&job, |job, ev| {
+        if let JobEvent::Progress(f) = ev
+            && f.bytes_done > 0
+            && !cancelled
+        {
+            cancelled = true;
+            job.control.cancel();
+        }
+    });
+    assert!(cancelled, "the copy was under way when cancelled");
+    assert_eq!(out.state, JobState::Cancelled, "{:?}", out.events);
+    assert!(
+        !backing.join("film.bin").exists(),
+        "no part of the file stays under its name"
+    );
+    assert!(source.exists(), "the source is untouched");
+    unmount(&gvfs, &uri);
+}
+
+#[test]
+#[ignore = "run inside the rig by remote_places_through_gvfs"]
+fn a_tree_sent_over_sftp_keeps_its_modes_and_times() {
+    let local = tempfile::tempdir().expect("tempdir");
+    let root = source_tree(local.path());
+    let backing = rig("RIG_SFTP").join("uploads");
+    std::fs::create_dir(&backing).expect("the destination");
+    let gvfs = Gvfs::start().expect("the GVfs thread");
+    let uri = format!(
+        "sftp://root@127.0.0.1:{}{}",
+        rig("RIG_SSH_PORT").display(),
+        backing.display()
+    );
+    let job = gvfs.mount(&address(&uri));
+    assert!(matches!(next(&job), MountEvent::Connecting { .. }));
+    let mounted = loop {
+        match next(&job) {
+            // The host key is not in the rig's known hosts: log in anyway.
+            MountEvent::QuestionAsked(_) => job.answer_question(0),
+            MountEvent::Mounted(m) => break m,
+            other => panic!("{uri}: {other:?}"),
+        }
+    };
+    let dest = mounted.path.expect("a FUSE path");
+
+    let out = finish(jobs::start(
+        JobKind::Copy,
+        JobSpec::new(vec![root.clone()], &dest),
+    ));
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    let arrived = backing.join("project été");
+    assert_eq!(
+        tree(&arrived),
+        tree(&root),
+        "the server holds the tree sent"
+    );
+    let mode = |p: &Path| {
+        std::fs::metadata(p)
+            .map(|m| m.permissions().mode() & 0o777)
+            .ok()
+    };
+    assert_eq!(mode(&arrived.join("docs/note 07.txt")), Some(0o600));
+    assert_eq!(
+        mode(&arrived.join("docs/note 01.txt")),
+        mode(&root.join("docs/note 01.txt"))
+    );
+    assert_eq!(mtime(&arrived.join("docs/drafts/scan.bin")), 1_700_000_000);
+    unmount(&gvfs, &uri);
+}
