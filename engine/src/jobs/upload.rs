@@ -7,6 +7,7 @@
 
 mod send;
 mod walk;
+mod whole;
 
 use std::cell::{Cell, RefCell};
 use std::path::PathBuf;

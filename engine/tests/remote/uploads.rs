@@ -164,24 +164,10 @@ fn a_name_taken_on_the_share_follows_the_rule() {
 #[ignore = "run inside the rig by remote_places_through_gvfs"]
 fn a_cancelled_upload_leaves_no_part_under_its_name() {
     let local = tempfile::tempdir().expect("tempdir");
-    let source = local.path().join("film.bin");
-    let data: Vec<u8> = (0..256u32 << 20).map(|i| (i % 249) as u8).collect();
-    std::fs::write(&source, data).expect("a big source");
+    let source = big_source(local.path());
     let gvfs = Gvfs::start().expect("the GVfs thread");
     let (uri, dest, backing) = guest_folder(&gvfs, "cancelled");
-
-    let job = jobs::start(JobKind::Copy, JobSpec::new(vec![source.clone()], &dest));
-    let mut cancelled = false;
-    let out = porpoise_testkit::jobs::follow(&job, |job, ev| {
-        if let JobEvent::Progress(f) = ev
-            && f.bytes_done > 0
-            && !cancelled
-        {
-            cancelled = true;
-            job.control.cancel();
-        }
-    });
-    assert!(cancelled, "the copy was under way when cancelled");
+    let out = cancel_under_way(&source, &dest);
     assert_eq!(out.state, JobState::Cancelled, "{:?}", out.events);
     assert!(
         !backing.join("film.bin").exists(),
@@ -191,14 +177,11 @@ fn a_cancelled_upload_leaves_no_part_under_its_name() {
     unmount(&gvfs, &uri);
 }
 
-#[test]
-#[ignore = "run inside the rig by remote_places_through_gvfs"]
-fn a_tree_sent_over_sftp_keeps_its_modes_and_times() {
-    let local = tempfile::tempdir().expect("tempdir");
-    let root = source_tree(local.path());
-    let backing = rig("RIG_SFTP").join("uploads");
+/// The SFTP folder `name` (made on the server's disk) mounted: its address, its path in
+/// the FUSE folder and on the server's disk.
+fn sftp_folder(gvfs: &Gvfs, name: &str) -> (String, PathBuf, PathBuf) {
+    let backing = rig("RIG_SFTP").join(name);
     std::fs::create_dir(&backing).expect("the destination");
-    let gvfs = Gvfs::start().expect("the GVfs thread");
     let uri = format!(
         "sftp://root@127.0.0.1:{}{}",
         rig("RIG_SSH_PORT").display(),
@@ -214,7 +197,57 @@ fn a_tree_sent_over_sftp_keeps_its_modes_and_times() {
             other => panic!("{uri}: {other:?}"),
         }
     };
-    let dest = mounted.path.expect("a FUSE path");
+    (uri, mounted.path.expect("a FUSE path"), backing)
+}
+
+/// Copy `source` into `dest` and cancel the job once bytes are on their way; the job's end.
+fn cancel_under_way(source: &Path, dest: &Path) -> porpoise_testkit::jobs::Outcome {
+    let job = jobs::start(JobKind::Copy, JobSpec::new(vec![source.to_owned()], dest));
+    let mut cancelled = false;
+    let out = porpoise_testkit::jobs::follow(&job, |job, ev| {
+        if let JobEvent::Progress(f) = ev
+            && f.bytes_done > 0
+            && !cancelled
+        {
+            cancelled = true;
+            job.control.cancel();
+        }
+    });
+    assert!(cancelled, "the copy was under way when cancelled");
+    out
+}
+
+/// A file of 256 MiB in `dir`.
+fn big_source(dir: &Path) -> PathBuf {
+    let source = dir.join("film.bin");
+    let data: Vec<u8> = (0..256u32 << 20).map(|i| (i % 249) as u8).collect();
+    std::fs::write(&source, data).expect("a big source");
+    source
+}
+
+#[test]
+#[ignore = "run inside the rig by remote_places_through_gvfs"]
+fn a_cancelled_sftp_upload_leaves_no_part_under_its_name() {
+    let local = tempfile::tempdir().expect("tempdir");
+    let source = big_source(local.path());
+    let gvfs = Gvfs::start().expect("the GVfs thread");
+    let (uri, dest, backing) = sftp_folder(&gvfs, "cancelled");
+    let out = cancel_under_way(&source, &dest);
+    assert_eq!(out.state, JobState::Cancelled, "{:?}", out.events);
+    wait_for("the part to go from the server", PATIENCE, || {
+        (!backing.join("film.bin").exists()).then_some(())
+    });
+    assert!(source.exists(), "the source is untouched");
+    unmount(&gvfs, &uri);
+}
+
+#[test]
+#[ignore = "run inside the rig by remote_places_through_gvfs"]
+fn a_tree_sent_over_sftp_keeps_its_modes_and_times() {
+    let local = tempfile::tempdir().expect("tempdir");
+    let root = source_tree(local.path());
+    let gvfs = Gvfs::start().expect("the GVfs thread");
+    let (uri, dest, backing) = sftp_folder(&gvfs, "uploads");
 
     let out = finish(jobs::start(
         JobKind::Copy,

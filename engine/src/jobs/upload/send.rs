@@ -3,10 +3,9 @@
 //! backend takes each, closed, then given its source's time and mode. A file cut short
 //! is deleted from the server, so no part of one stays under its name.
 
-use std::ffi::{CString, OsStr};
+use std::ffi::CString;
 use std::future::Future;
 use std::io::Read;
-use std::os::unix::ffi::OsStrExt;
 use std::time::Duration;
 
 use futures_util::future::{Either, select};
@@ -22,6 +21,7 @@ use super::super::resolve::{Resolution, Resolver};
 use super::super::runner::Ctx;
 use super::Shared;
 use super::walk::Item;
+use super::whole;
 
 /// How much of a file is written in one piece.
 const PIECE: usize = 1 << 20;
@@ -30,7 +30,7 @@ const PIECE: usize = 1 << 20;
 const CANCEL_LOOK: Duration = Duration::from_millis(100);
 
 /// Why a file did not arrive.
-enum Failure {
+pub(super) enum Failure {
     /// The job was cancelled while the file was on its way.
     Cancelled,
     /// The rule or the answer to a conflict left it out (already reported).
@@ -68,9 +68,14 @@ async fn arrive(
     resolver: &Resolver,
     item: &mut Item,
 ) -> Result<bool, Failure> {
+    if whole::sent_whole(item) {
+        let replaced = whole::send(ctx, resolver, item).await?;
+        keep_time_and_mode(shared, &item.target(), item).await;
+        return Ok(!replaced);
+    }
     let mut source = std::fs::File::open(&item.src).map_err(|e| Failure::Failed(Op::Open, e))?;
     let (stream, replaced) = create(ctx, resolver, item).await?;
-    let target = item.dst_dir.child(OsStr::from_bytes(item.name.to_bytes()));
+    let target = item.target();
     let filled = fill(ctx, &mut source, &stream, item.meta.size).await;
     let closed = match filled {
         Ok(()) => cancellable(ctx, stream.close_future(glib::Priority::DEFAULT))
@@ -79,9 +84,8 @@ async fn arrive(
         Err(f) => Err(f),
     };
     if let Err(f) = closed {
-        // What reached the server is not a whole copy: it goes, whatever stopped it.
         drop(stream);
-        let _ = target.delete_future(glib::Priority::DEFAULT).await;
+        whole::remove_part(&target).await;
         return Err(f);
     }
     keep_time_and_mode(shared, &target, item).await;
@@ -96,7 +100,7 @@ async fn create(
 ) -> Result<(gio::FileOutputStream, bool), Failure> {
     let mut replace = false;
     loop {
-        let target = item.dst_dir.child(OsStr::from_bytes(item.name.to_bytes()));
+        let target = item.target();
         let made = if replace {
             cancellable(
                 ctx,
@@ -129,7 +133,11 @@ async fn create(
 }
 
 /// The name taken by `item` is in use: `Some(new name)`, or `None` to replace the file.
-fn conflict(ctx: &Ctx, resolver: &Resolver, item: &Item) -> Result<Option<CString>, Failure> {
+pub(super) fn conflict(
+    ctx: &Ctx,
+    resolver: &Resolver,
+    item: &Item,
+) -> Result<Option<CString>, Failure> {
     let dst =
         crate::sys::open_dir(&item.dst_dir_path).map_err(|e| Failure::Failed(Op::OpenDir, e))?;
     match resolver.resolve(
@@ -223,7 +231,7 @@ async fn keep_time_and_mode(shared: &Shared, target: &gio::File, item: &Item) {
 }
 
 /// Wait for `op`, or stop waiting (and so cancel it) once the job is cancelled.
-async fn cancellable<T>(ctx: &Ctx, op: impl Future<Output = T>) -> Result<T, Failure> {
+pub(super) async fn cancellable<T>(ctx: &Ctx, op: impl Future<Output = T>) -> Result<T, Failure> {
     let watch = async {
         while !ctx.control.is_cancelled() {
             glib::timeout_future(CANCEL_LOOK).await;

@@ -40,6 +40,11 @@ pub(super) struct Item {
 }
 
 impl Item {
+    /// The copy on the server.
+    pub fn target(&self) -> gio::File {
+        self.dst_dir.child(OsStr::from_bytes(self.name.to_bytes()))
+    }
+
     /// Where the copy goes, as a path in the FUSE folder.
     pub fn dst_path(&self) -> PathBuf {
         self.dst_dir_path
