@@ -7,6 +7,7 @@ pub mod compress;
 pub mod conflict;
 pub mod control;
 pub mod copy;
+mod copying;
 mod data_sink;
 pub mod delete;
 pub mod events;
@@ -73,7 +74,7 @@ pub fn start(kind: JobKind, spec: JobSpec) -> Job {
 /// (to pause or cancel it before its first event).
 pub fn start_with(kind: JobKind, spec: JobSpec, control: Arc<Control>) -> Job {
     match kind {
-        JobKind::Copy => copy::copy_with(spec, control),
+        JobKind::Copy => copying::copy_with(spec, control),
         JobKind::Move => moves::move_with(spec, control),
         JobKind::Link => link::link_with(spec, control),
         JobKind::Trash => trash::trash_with(spec.sources, spec.home_trash, control),

@@ -18,14 +18,13 @@ use rustix::io::Errno;
 use crate::error::Op;
 
 use super::conflict::ConflictPolicy;
-use super::control::{Control, Job};
 use super::events::{JobEvent, JobState};
 use super::fit::{self, Fit, Fitted};
 use super::flusher::Flusher;
 use super::fsops::{self, Meta, meta_at, open_dir_at};
 use super::progress::{Counters, Tally};
 use super::resolve::{Resolution, Resolver, free_copy_target, free_target};
-use super::runner::{Ctx, spawn};
+use super::runner::Ctx;
 use super::sink::Sink;
 use super::writeback::{self, Durability};
 use super::{JobSpec, Refusal};
@@ -37,15 +36,6 @@ mod verify;
 mod worker;
 
 use chunk::Chunk;
-
-/// Copy `spec.sources` into the folder `spec.dest`. A source already in `spec.dest` is
-/// duplicated beside itself under the next free "name (copy)", "name (copy 2)", …
-pub(super) fn copy_with(spec: JobSpec, control: Arc<Control>) -> Job {
-    spawn("copy", control, move |ctx| {
-        let outcome = copy_sources(ctx, &spec, Beside::Duplicate);
-        outcome.state(ctx)
-    })
-}
 
 /// What a copy achieved for each top-level source.
 pub(crate) struct Outcome {
@@ -174,11 +164,6 @@ impl Shared {
 /// Subfolders of a folder still to copy: name, name at the destination, details.
 type Subdirs = Vec<(CString, CString, Meta)>;
 
-pub(crate) fn copy_sources(ctx: &Ctx, spec: &JobSpec, beside: Beside) -> Outcome {
-    let sources: Vec<(usize, &PathBuf)> = spec.sources.iter().enumerate().collect();
-    copy_some(ctx, spec, &sources, beside)
-}
-
 /// Copy the given (index, source) pairs of `spec`.
 pub(crate) fn copy_some(
     ctx: &Ctx,
@@ -186,9 +171,6 @@ pub(crate) fn copy_some(
     sources: &[(usize, &PathBuf)],
     beside: Beside,
 ) -> Outcome {
-    if let Some(server) = super::upload::destination(spec) {
-        return super::upload::copy_some(ctx, spec, sources, beside, server);
-    }
     ctx.state(JobState::Scanning);
     let mut outcome = Outcome {
         whole: vec![false; spec.sources.len()],

@@ -19,7 +19,7 @@ use super::fsops::{Meta, meta_at};
 use super::progress::{Counters, Tally};
 use super::resolve::{Resolution, Resolver};
 use super::runner::{Ctx, spawn};
-use super::{JobSpec, Refusal, copy, delete};
+use super::{JobSpec, Refusal, copy, copying, delete};
 
 /// Move `spec.sources` into the folder `spec.dest`.
 pub(super) fn move_with(spec: JobSpec, control: Arc<Control>) -> Job {
@@ -48,7 +48,7 @@ fn run(ctx: &Ctx, spec: &JobSpec) -> JobState {
     if by_copy.is_empty() || ctx.control.is_cancelled() {
         return ctx.final_state();
     }
-    let mut outcome = copy::copy_some(ctx, spec, &by_copy, copy::Beside::Conflict);
+    let mut outcome = copying::copy_some(ctx, spec, &by_copy, copy::Beside::Conflict);
     if !outcome.on_device && !outcome.flush_failed && outcome.whole.contains(&true) {
         // A local disk got no windows: one flush before any source goes.
         ctx.state(JobState::WritingToDevice);

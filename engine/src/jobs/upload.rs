@@ -6,6 +6,8 @@
 //! written there: a move deletes a source only after that.
 
 mod send;
+mod shared;
+mod wait;
 mod walk;
 mod whole;
 
@@ -14,7 +16,6 @@ use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use gio::glib;
-use gio::prelude::*;
 
 use crate::error::Op;
 
@@ -24,6 +25,7 @@ use super::events::JobState;
 use super::fit;
 use super::resolve::Resolver;
 use super::runner::Ctx;
+use shared::{Settable, Shared};
 
 /// How many files are on their way to the server at once: enough to keep the backend
 /// busy while each file waits for its answers (measured on SMB and SFTP over loopback:
@@ -37,87 +39,6 @@ pub(crate) fn destination(spec: &JobSpec) -> Option<gio::File> {
         return None;
     }
     crate::mounts::gvfs::daemon_file(&spec.dest)
-}
-
-/// What the walk and the files on their way share; all on the job's thread.
-struct Shared {
-    /// Per top-level source: how many items inside failed, were skipped or left undone.
-    troubles: Vec<Cell<u64>>,
-    /// Per top-level source: the walk handed on all of it (no cancel in between).
-    walked: Vec<Cell<bool>>,
-    /// Per top-level source: its details when the copy began.
-    seen: RefCell<Vec<Option<super::fsops::Meta>>>,
-    /// The folder the job copies into, as a path in the FUSE folder.
-    dest: PathBuf,
-    /// The server is full or read-only: nothing more is tried.
-    stopped: Cell<bool>,
-    /// Some mode or time the server would not take.
-    attributes_lost: Cell<bool>,
-    /// What of a file's details the server can keep.
-    settable: Settable,
-}
-
-/// Which of a file's details the server's folder can keep, asked once per copy.
-#[derive(Debug, Clone, Copy, Default)]
-struct Settable {
-    mtime: bool,
-    mtime_usec: bool,
-    mode: bool,
-}
-
-impl Settable {
-    fn of(folder: &gio::File) -> Settable {
-        let Ok(list) = folder.query_settable_attributes(gio::Cancellable::NONE) else {
-            return Settable::default();
-        };
-        let has = |name: &str| list.lookup(name).is_some();
-        Settable {
-            mtime: has(gio::FILE_ATTRIBUTE_TIME_MODIFIED),
-            mtime_usec: has(gio::FILE_ATTRIBUTE_TIME_MODIFIED_USEC),
-            mode: has(gio::FILE_ATTRIBUTE_UNIX_MODE),
-        }
-    }
-}
-
-impl Shared {
-    fn item_failed(&self, top: usize) {
-        if let Some(t) = self.troubles.get(top) {
-            t.set(t.get() + 1);
-        }
-    }
-
-    /// Go on with the next item: not stopped, not cancelled (waits while paused).
-    fn go_on(&self, ctx: &Ctx) -> bool {
-        !self.stopped.get() && ctx.control.checkpoint()
-    }
-
-    /// Stop the whole copy when no further item can succeed.
-    fn stop_if_hopeless(&self, err: &std::io::Error) {
-        if matches!(
-            err.raw_os_error(),
-            Some(libc::ENOSPC | libc::EDQUOT | libc::EROFS)
-        ) {
-            self.stopped.set(true);
-        }
-    }
-
-    /// `item` failed with `e` at step `op`, or was cut short by a stop or a cancel.
-    fn failed(&self, ctx: &Ctx, item: &walk::Item, op: Op, e: std::io::Error) {
-        self.item_failed(item.top);
-        if ctx.control.is_cancelled() {
-            return;
-        }
-        if self.stopped.get() {
-            ctx.not_copied(item.src.clone());
-            return;
-        }
-        self.stop_if_hopeless(&e);
-        let about = match op {
-            Op::Read | Op::Open => item.src.clone(),
-            _ => item.dst_path(),
-        };
-        ctx.failed_with(item.src.clone(), crate::error::IoError::new(op, about, e));
-    }
 }
 
 /// GVfs answers GIO's asynchronous calls only on GLib's default main context (on a

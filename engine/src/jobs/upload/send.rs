@@ -3,12 +3,8 @@
 //! backend takes each, closed, then given its source's time and mode. A file cut short
 //! is deleted from the server, so no part of one stays under its name.
 
-use std::ffi::CString;
-use std::future::Future;
 use std::io::Read;
-use std::time::Duration;
 
-use futures_util::future::{Either, select};
 use gio::glib;
 use gio::prelude::*;
 
@@ -17,26 +13,15 @@ use crate::mounts::gvfs::io_error;
 
 use super::super::events::JobEvent;
 use super::super::progress::{CURRENT_FILE_MIN, Counters, Tally};
-use super::super::resolve::{Resolution, Resolver};
+use super::super::resolve::Resolver;
 use super::super::runner::Ctx;
-use super::Shared;
+use super::shared::Shared;
+use super::wait::{Failure, cancellable, conflict};
 use super::walk::Item;
 use super::whole;
 
 /// How much of a file is written in one piece.
 const PIECE: usize = 1 << 20;
-
-/// How often a wait on the server looks whether the job was cancelled.
-const CANCEL_LOOK: Duration = Duration::from_millis(100);
-
-/// Why a file did not arrive.
-pub(super) enum Failure {
-    /// The job was cancelled while the file was on its way.
-    Cancelled,
-    /// The rule or the answer to a conflict left it out (already reported).
-    Skipped,
-    Failed(Op, std::io::Error),
-}
 
 /// Send `item`, reporting how it went.
 pub(super) async fn send(ctx: &Ctx, shared: &Shared, resolver: &Resolver, item: Item) {
@@ -57,7 +42,9 @@ pub(super) async fn send(ctx: &Ctx, shared: &Shared, resolver: &Resolver, item: 
         }
         Err(Failure::Skipped) => shared.item_failed(item.top),
         Err(Failure::Cancelled) => shared.item_failed(item.top),
-        Err(Failure::Failed(op, e)) => shared.failed(ctx, &item, op, e),
+        Err(Failure::Failed(op, e)) => {
+            shared.failed(ctx, (item.top, &item.src, item.dst_path()), op, e)
+        }
     }
 }
 
@@ -129,28 +116,6 @@ async fn create(
             }
             Err(e) => return Err(Failure::Failed(Op::Create, io_error(&e))),
         }
-    }
-}
-
-/// The name taken by `item` is in use: `Some(new name)`, or `None` to replace the file.
-pub(super) fn conflict(
-    ctx: &Ctx,
-    resolver: &Resolver,
-    item: &Item,
-) -> Result<Option<CString>, Failure> {
-    let dst =
-        crate::sys::open_dir(&item.dst_dir_path).map_err(|e| Failure::Failed(Op::OpenDir, e))?;
-    match resolver.resolve(
-        ctx,
-        &item.src,
-        (&dst, &item.dst_dir_path),
-        &item.name,
-        &item.meta,
-    ) {
-        Resolution::Replace => Ok(None),
-        Resolution::RenameTo(name) => Ok(Some(name)),
-        Resolution::Skip if ctx.control.is_cancelled() => Err(Failure::Cancelled),
-        Resolution::Skip => Err(Failure::Skipped),
     }
 }
 
@@ -227,18 +192,5 @@ async fn keep_time_and_mode(shared: &Shared, target: &gio::File, item: &Item) {
         .await;
     if set.is_err() {
         shared.attributes_lost.set(true);
-    }
-}
-
-/// Wait for `op`, or stop waiting (and so cancel it) once the job is cancelled.
-pub(super) async fn cancellable<T>(ctx: &Ctx, op: impl Future<Output = T>) -> Result<T, Failure> {
-    let watch = async {
-        while !ctx.control.is_cancelled() {
-            glib::timeout_future(CANCEL_LOOK).await;
-        }
-    };
-    match select(std::pin::pin!(op), std::pin::pin!(watch)).await {
-        Either::Left((done, _)) => Ok(done),
-        Either::Right(_) => Err(Failure::Cancelled),
     }
 }

@@ -23,7 +23,7 @@ use super::super::fsops::{Meta, meta_at};
 use super::super::progress::{Counters, Tally};
 use super::super::resolve::{Resolution, Resolver, free_copy_target, free_target};
 use super::super::runner::Ctx;
-use super::Shared;
+use super::shared::Shared;
 
 /// A file to send: where it comes from and where it goes.
 pub(super) struct Item {

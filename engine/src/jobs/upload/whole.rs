@@ -14,7 +14,7 @@ use crate::mounts::gvfs::io_error;
 use super::super::progress::Counters;
 use super::super::resolve::Resolver;
 use super::super::runner::Ctx;
-use super::send::{Failure, cancellable, conflict};
+use super::wait::{Failure, cancellable, conflict};
 use super::walk::Item;
 
 /// Files at least this big go whole where the backend sends them faster that way.
