@@ -34,13 +34,26 @@ pub(crate) fn watch_folder(
     })
     .map_err(|e| IoError::new(Op::Watch, file, std::io::Error::other(e)))?;
     let folder = file.parent().unwrap_or(Path::new("/"));
-    let at = folder
-        .ancestors()
-        .find(|p| p.is_dir())
-        .unwrap_or(Path::new("/"));
-    watcher
-        .watch(at, RecursiveMode::NonRecursive)
-        .map_err(|e| IoError::new(Op::Watch, at, std::io::Error::other(e)))?;
+    let nearest = || {
+        folder
+            .ancestors()
+            .find(|p| p.is_dir())
+            .unwrap_or(Path::new("/"))
+    };
+    let mut at = nearest();
+    loop {
+        watcher
+            .watch(at, RecursiveMode::NonRecursive)
+            .map_err(|e| IoError::new(Op::Watch, at, std::io::Error::other(e)))?;
+        // A folder made below it before the watch began is seen by no event: the watch
+        // moves down to it.
+        let now = nearest();
+        if now == at {
+            break;
+        }
+        let _ = watcher.unwatch(at);
+        at = now;
+    }
     Ok(Watching {
         _watcher: watcher,
         partial: at != folder,
