@@ -51,6 +51,17 @@ pub(crate) struct Outcome {
 }
 
 impl Outcome {
+    /// Nothing achieved yet, for `n` top-level sources.
+    pub fn new(n: usize) -> Outcome {
+        Outcome {
+            whole: vec![false; n],
+            aborted: false,
+            flush_failed: false,
+            on_device: false,
+            seen: vec![None; n],
+        }
+    }
+
     pub fn state(&self, ctx: &Ctx) -> JobState {
         if self.aborted && !ctx.control.is_cancelled() {
             JobState::Failed
@@ -172,13 +183,7 @@ pub(crate) fn copy_some(
     beside: Beside,
 ) -> Outcome {
     ctx.state(JobState::Scanning);
-    let mut outcome = Outcome {
-        whole: vec![false; spec.sources.len()],
-        aborted: false,
-        flush_failed: false,
-        on_device: false,
-        seen: vec![None; spec.sources.len()],
-    };
+    let mut outcome = Outcome::new(spec.sources.len());
     let dest = match crate::sys::open_dir(&spec.dest) {
         Ok(fd) => Arc::new(fd),
         Err(e) => {

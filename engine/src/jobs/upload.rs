@@ -69,13 +69,7 @@ pub(crate) fn copy_some(
 ) -> Outcome {
     ctx.state(JobState::Scanning);
     let n = spec.sources.len();
-    let mut outcome = Outcome {
-        whole: vec![false; n],
-        aborted: false,
-        flush_failed: false,
-        on_device: false,
-        seen: vec![None; n],
-    };
+    let mut outcome = Outcome::new(n);
     // Conflicts are looked at through the FUSE folder (they are rare); a server that
     // does not answer fails here as it would for any copy.
     let dest_fd = match crate::sys::open_dir(&spec.dest) {
