@@ -413,6 +413,8 @@ pub struct ActionState {
     /// Files dropped by other applications, gathered until the drop settles.
     pub dropped: Vec<PathBuf>,
     pub dropped_ticket: u64,
+    /// The window's own drop target (on X11).
+    pub drop_in: crate::drop_in::DropIn,
 }
 
 impl ActionState {

@@ -162,6 +162,7 @@ impl App {
             places_work.map(Message::Places),
             app.browser.start_new_file(&home).map(Message::Browser),
             app.load_theme_icons(),
+            crate::drop_in::DropIn::start().map(Message::DropIn),
             super::types::TypesEffect::Load
                 .into_task()
                 .map(Message::Types),
@@ -291,6 +292,7 @@ impl App {
             Message::Apps(m) => self.on_apps_message(m),
             Message::Show(r) => self.on_show_request(r),
             Message::DragOut(m) => self.on_drag_out_message(m),
+            Message::DropIn(m) => self.on_drop_in(m),
             Message::Key(k) => self.key(&k),
             Message::Modifiers(m) => {
                 self.keyboard.modifiers = m;
@@ -357,6 +359,7 @@ impl App {
                 .map(Message::Servers),
             Subscription::run(super::appearance::events).map(Message::Appearance),
             Subscription::run(super::instance::requests).map(Message::Show),
+            self.actions.drop_in.subscription().map(Message::DropIn),
             iced::time::every(Duration::from_secs(30)).map(|_| Message::PurgeCache),
             match self.browser.pane().trash_view() {
                 Some(_) => Subscription::run_with(

@@ -9,6 +9,7 @@ mod wayland;
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
+use porpoise_engine::remote::{Address, looks_like_address, resolve};
 use porpoise_engine::uri::{file_uri, local_path};
 
 /// The freedesktop list of URIs, one per line, CRLF-terminated.
@@ -41,6 +42,8 @@ pub enum DecodeError {
     NoFiles,
     #[error("the clipboard holds files that are not on this computer ({0})")]
     NotLocal(String),
+    #[error("the clipboard holds files of a server that is not connected ({0})")]
+    NotConnected(String),
 }
 
 /// Encode a file list in every format.
@@ -87,9 +90,20 @@ pub fn locations_text(paths: &[PathBuf]) -> String {
         .join("\n")
 }
 
-/// The local path of a `file:` URI: the host must be empty, `localhost` or `hostname`.
+/// The local path of a URI in a file list: a `file:` URI's (its host empty, `localhost`
+/// or `hostname`), or a server address's (`smb://nas/photos/a.jpg`, as other file
+/// managers list files on a share) in GVfs's FUSE folder, when its place is connected.
+/// Blocking (GVfs answers over the session bus): call it off the UI thread.
 pub fn parse_file_uri(uri: &str, hostname: &str) -> Result<PathBuf, DecodeError> {
-    local_path(uri.as_bytes(), hostname).ok_or_else(|| DecodeError::NotLocal(uri.to_owned()))
+    if let Some(path) = local_path(uri.as_bytes(), hostname) {
+        return Ok(path);
+    }
+    match Address::parse(uri.as_bytes()) {
+        Ok(address) if looks_like_address(uri.as_bytes()) => {
+            resolve::fuse_path(&address).ok_or_else(|| DecodeError::NotConnected(uri.to_owned()))
+        }
+        _ => Err(DecodeError::NotLocal(uri.to_owned())),
+    }
 }
 
 /// Parse a `text/uri-list` (CRLF or LF lines; `#` lines are comments).
@@ -256,8 +270,13 @@ mod tests {
             Err(DecodeError::NotLocal(_))
         ));
         assert!(matches!(
-            decode_uri_list(b"sftp://h/a\r\n", host),
+            decode_uri_list(b"gopher://h/a\r\n", host),
             Err(DecodeError::NotLocal(_))
+        ));
+        // A server's file, with no place of that server connected.
+        assert!(matches!(
+            decode_uri_list(b"sftp://nowhere.invalid/a\r\n", host),
+            Err(DecodeError::NotConnected(_))
         ));
         assert_eq!(
             decode_uri_list(b"# comment\r\nfile:///x\r\n\r\nfile:///y", host).unwrap(),

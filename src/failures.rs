@@ -159,11 +159,17 @@ pub fn clipboard(e: &ClipboardError) -> String {
     match e {
         ClipboardError::Unavailable(_) => fl!("clipboard-unavailable"),
         ClipboardError::Write(_) => fl!("clipboard-refused"),
-        ClipboardError::Decode(DecodeError::NoFiles) => fl!("clipboard-no-files"),
-        ClipboardError::Decode(DecodeError::NotLocal(uri)) => {
-            fl!("clipboard-not-local", uri = uri.clone())
-        }
+        ClipboardError::Decode(e) => file_list(e),
         ClipboardError::Stopped => fl!("clipboard-stopped"),
+    }
+}
+
+/// Why a list of files (on the clipboard, in a drop) gave no files to take.
+pub fn file_list(e: &DecodeError) -> String {
+    match e {
+        DecodeError::NoFiles => fl!("clipboard-no-files"),
+        DecodeError::NotLocal(uri) => fl!("clipboard-not-local", uri = uri.clone()),
+        DecodeError::NotConnected(uri) => fl!("clipboard-not-connected", uri = uri.clone()),
     }
 }
 

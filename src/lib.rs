@@ -15,6 +15,7 @@ pub mod columns;
 pub mod dialog;
 pub mod display;
 pub mod drag_out;
+pub mod drop_in;
 pub mod eta;
 pub mod failures;
 pub mod focus;
@@ -48,6 +49,7 @@ pub mod viewport;
 
 pub mod widgets;
 pub mod x11;
+pub mod xdnd;
 
 pub use app::App;
 pub use message::Message;

@@ -57,6 +57,8 @@ pub enum Message {
     Show(super::instance::ShowRequest),
     /// A drag handed to other applications (XDND) ended.
     DragOut(super::drag_out::DragOutMsg),
+    /// The window's drop target: started, or files dropped on it.
+    DropIn(super::drop_in::DropInMsg),
     // Window and keyboard
     Key(KeyPress),
     Modifiers(Modifiers),

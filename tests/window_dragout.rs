@@ -7,7 +7,9 @@
 //! the files the status bar says so; a drag that comes back goes on inside the window (its
 //! drop menu); Escape leaves the other window without a drop. The window lives and answers
 //! pings throughout. Entries of a zip opened as a folder, dragged onto it, arrive as files
-//! extracted for the drop.
+//! extracted for the drop. Files dragged in from a GTK 3 window that offers their URIs
+//! (one with a Latin-1 name among them) reach the window's own drop target: its drop menu
+//! copies them here, byte for byte.
 //! Run: `cargo build && cargo test --test window_dragout` (skips without the tools, fails in CI).
 
 mod desktop;
@@ -16,7 +18,7 @@ use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-use desktop::{Desktop, GtkTarget, Home, PATIENCE, Window, wait_for};
+use desktop::{Desktop, GtkSource, GtkTarget, Home, PATIENCE, Window, wait_for};
 
 /// Where the two windows stand: Porpoise on the left, the other application on the right.
 const PORPOISE_AT: (i32, i32) = (0, 0);
@@ -323,6 +325,49 @@ fn an_entry_of_an_open_zip_dragged_onto_another_application_arrives_as_a_file() 
     assert!(
         !home.work.join("forest.txt").exists(),
         "nothing extracted beside the zip"
+    );
+    win.alive();
+}
+
+#[test]
+fn files_dragged_in_from_another_application_are_copied_here() {
+    let Some(desk) = desktop_for_drops() else {
+        return;
+    };
+    let home = Home::with_files(&["alpha"]);
+    let outside = home.folder("outside", &["bravo-letter"]);
+    let latin1 = outside.join(OsStr::from_bytes(LATIN1_NAME));
+    std::fs::write(&latin1, b"latin-1").expect("write");
+    let uris: Vec<PathBuf> = [outside.join("bravo-letter.txt"), latin1]
+        .iter()
+        .map(|p| PathBuf::from(OsStr::from_bytes(&uri_of(p))))
+        .collect();
+    let uris: Vec<&OsStr> = uris.iter().map(|u| u.as_os_str()).collect();
+    let mut win = desk.open_work(&home);
+    desk.place(win.id(), PORPOISE_AT, PORPOISE_SIZE);
+    let record = home.path().join("source.txt");
+    let source = GtkSource::start(&desk, "Drag Source", &record, &uris);
+    desk.place(source.id, TARGET_AT, TARGET_SIZE);
+    win.activate();
+    win.settle();
+    win.wait_text("alpha");
+
+    // From the other window onto the file view: the drop menu asks what to do.
+    let (wx, wy, _, _) = win.geometry();
+    let (sx, sy, sw, sh) = desk.geometry_of(source.id);
+    let from = (sx + sw as i32 / 2 - wx, sy + sh as i32 / 2 - wy);
+    win.drag(from, (400, 400), 30);
+    source.wait_line("the window to read the dragged list", "get");
+    source.wait_line("the drag to end", "end");
+    win.click_text("Copy here");
+    wait_for("the dropped files copied here", PATIENCE, || {
+        let letter = std::fs::read(home.work.join("bravo-letter.txt")).ok()?;
+        let named = std::fs::read(home.work.join(OsStr::from_bytes(LATIN1_NAME))).ok()?;
+        (letter == b"bravo-letter" && named == b"latin-1").then_some(())
+    });
+    assert!(
+        outside.join("bravo-letter.txt").exists(),
+        "a copy keeps its source"
     );
     win.alive();
 }

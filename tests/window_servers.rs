@@ -1,36 +1,58 @@
 //! Servers in the real window (tests/desktop: Xvfb, openbox, XTest input through xdotool,
 //! screenshots read by tesseract) against real servers this test starts on loopback:
-//! Samba's smbd (a guest share and one with a login) and GVfs's daemons on a private
-//! session bus, which the window reaches as a desktop's programs do. Ctrl+L with an
-//! address of a scheme nothing serves says so and goes nowhere; with the guest share's
-//! address the window connects without a question, shows the share's files, names the
-//! folder by its address in the title, lists the share in Places, and copies files to and
-//! from it; the share's disconnect button in Places disconnects it. "Connect to Server…"
-//! reaches the share with a login: a wrong password is said and asked again, the right
-//! one opens it, and the server is kept among the recent ones in the settings. The window
-//! lives and answers `_NET_WM_PING` after each step. Needs root, the servers' packages and
-//! /dev/fuse (skips with a message, fails in CI).
+//! Samba's smbd (a guest share and one with a login), OpenSSH's sshd (a login by
+//! password) and GVfs's daemons on a private session bus, which the window reaches as a
+//! desktop's programs do.
+//! - Ctrl+L with an address of a scheme nothing serves says so and goes nowhere; with the
+//!   guest share's address the window connects without a question, shows the share's
+//!   files, names the folder by its address in the title, lists the share in Places,
+//!   copies files to and from it, and takes a file of the share dragged in by its address
+//!   from another application (a GTK 3 window); the share's disconnect button in Places
+//!   disconnects it.
+//! - "Connect to Server…" reaches the share with a login: a wrong password is said and
+//!   asked again, the right one opens it, and the server is kept among the recent ones in
+//!   the settings.
+//! - An SFTP server's unknown host key is asked about, then the password; its file opens
+//!   (Enter) in the default application, which reads the server's bytes.
+//! - A share whose server stops answering (smbd stopped with SIGSTOP) says so in the view
+//!   of a folder opened meanwhile, home opens without waiting, and the folder lists once
+//!   the server goes on.
+//!
+//! The window lives and answers `_NET_WM_PING` after each step. Needs root, the servers'
+//! packages and /dev/fuse (skips with a message, fails in CI).
 //! Run: `cargo build && cargo test --test window_servers`.
 
 mod desktop;
 
+use std::ffi::OsStr;
 use std::fs;
 
-use desktop::{Desktop, Home, Launch, PATIENCE, wait_exists, wait_file_text, wait_for};
-use porpoise_testkit::servers::{self, GvfsSession, SMB_PASSWORD, SMB_USER, Samba};
+use desktop::{
+    Desktop, GtkSource, GtkTarget, Home, Launch, PATIENCE, wait_exists, wait_file_text, wait_for,
+};
+use porpoise_testkit::recorders::{self, Recorders};
+use porpoise_testkit::servers::{
+    self, GvfsSession, SFTP_PASSWORD, SFTP_USER, SMB_PASSWORD, SMB_USER, Samba, Sshd, signal_group,
+};
+use rustix::process::Signal;
 
 /// Places is on the left: text drawn there, not in the view or the location bar.
 fn in_places(x: i32, _y: i32) -> bool {
     x < 230
 }
 
-/// The servers and GVfs for one test, or `None` (skipped) where they cannot run.
-fn rig() -> Option<(tempfile::TempDir, Samba, GvfsSession)> {
+/// A folder for the servers of one test, or `None` (skipped) where they cannot run.
+fn servers_folder() -> Option<tempfile::TempDir> {
     if let Err(why) = servers::available() {
         porpoise_testkit::skip(&format!("servers in the window: {why}"));
         return None;
     }
-    let dir = tempfile::tempdir().expect("tempdir");
+    Some(tempfile::tempdir().expect("tempdir"))
+}
+
+/// Samba and GVfs for one test, or `None` (skipped) where they cannot run.
+fn rig() -> Option<(tempfile::TempDir, Samba, GvfsSession)> {
+    let dir = servers_folder()?;
     let samba = Samba::start(dir.path());
     let session = GvfsSession::start(dir.path(), &[]);
     Some((dir, samba, session))
@@ -38,7 +60,15 @@ fn rig() -> Option<(tempfile::TempDir, Samba, GvfsSession)> {
 
 /// The window at the home's working folder, on the GVfs session's bus.
 fn launch<'d>(desk: &'d Desktop, home: &Home, session: &GvfsSession) -> desktop::Window<'d> {
-    let mut launch = Launch::new(home.path()).arg(&home.work);
+    launch_with(desk, session, Launch::new(home.path()).arg(&home.work))
+}
+
+/// The window `launch` opens (at a folder named "work"), on the GVfs session's bus.
+fn launch_with<'d>(
+    desk: &'d Desktop,
+    session: &GvfsSession,
+    mut launch: Launch,
+) -> desktop::Window<'d> {
     for (key, value) in session.env() {
         if matches!(
             key,
@@ -65,6 +95,9 @@ fn mounted_places(session: &GvfsSession) -> Vec<String> {
 
 #[test]
 fn a_guest_share_opens_from_the_location_bar_and_works_as_a_folder() {
+    if !GtkTarget::available() {
+        return;
+    }
     let Some(desk) = Desktop::start() else { return };
     let Some((_dir, samba, session)) = rig() else {
         return;
@@ -116,6 +149,33 @@ fn a_guest_share_opens_from_the_location_bar_and_works_as_a_folder() {
         (fs::read(samba.guest.join("local-note.txt")).ok()? == b"local-note").then_some(())
     });
     win.alive();
+
+    // A file of the share dragged in from another application by its address (as file
+    // managers on GVfs offer it): the window's drop menu copies it here.
+    fs::write(samba.guest.join("dropped-photo.txt"), b"a photo").expect("a file");
+    win.go_to(&home.work);
+    win.wait_text("local-note");
+    let offered = format!("{uri}/dropped-photo.txt");
+    let record = home.path().join("source.txt");
+    let source = GtkSource::start(&desk, "Drag Source", &record, &[OsStr::new(&offered)]);
+    // Side by side: the window on the left, the other application on the right.
+    desk.place(win.id(), (0, 0), (1000, 700));
+    desk.place(source.id, (1030, 450), (240, 200));
+    win.settle();
+    let (wx, wy, _, _) = win.geometry();
+    let (sx, sy, sw, sh) = desk.geometry_of(source.id);
+    win.drag(
+        (sx + sw as i32 / 2 - wx, sy + sh as i32 / 2 - wy),
+        (450, 300),
+        30,
+    );
+    source.wait_line("the drag to end", "end");
+    win.click_text("Copy here");
+    wait_for("the share's file dropped here", PATIENCE, || {
+        (fs::read(home.work.join("dropped-photo.txt")).ok()? == b"a photo").then_some(())
+    });
+    win.alive();
+    drop(source);
 
     // The disconnect button beside the share in Places.
     // Places is 210 pixels wide in a window 1024 wide; the button is at its right end.
@@ -170,4 +230,140 @@ fn connect_to_server_asks_for_a_login_and_says_a_wrong_one() {
         "the server among the recent ones",
         |t| t.contains("recent_servers") && t.contains(&server),
     );
+}
+
+/// Sends SIGCONT to smbd's group when dropped, so a failed check never leaves the
+/// server stopped.
+struct GoOn(u32);
+
+impl Drop for GoOn {
+    fn drop(&mut self) {
+        signal_group(self.0, Signal::CONT);
+    }
+}
+
+#[test]
+fn a_server_that_stops_answering_says_so_and_lists_when_it_goes_on() {
+    let Some(desk) = Desktop::start() else { return };
+    let Some((_dir, samba, session)) = rig() else {
+        return;
+    };
+    let albums = samba.guest.join("albums");
+    fs::create_dir(&albums).expect("a folder on the share");
+    fs::write(albums.join("summer-holiday.txt"), b"photos").expect("a file");
+    let home = Home::with_files(&["local-note"]);
+    let mut win = launch(&desk, &home, &session);
+    let uri = samba.uri("guest");
+    win.key("ctrl+l");
+    win.type_text(&uri);
+    win.key("Return");
+    win.wait_title("the share's address in the title", |t| t.contains(&uri));
+    win.wait_text("albums");
+
+    // The server stops answering: a folder opened now says so, the window goes on.
+    signal_group(samba.pid(), Signal::STOP);
+    let go_on = GoOn(samba.pid());
+    win.key("ctrl+l");
+    win.type_text(&format!("{uri}/albums"));
+    win.key("Return");
+    win.wait_title("the folder's address in the title", |t| {
+        t.ends_with("albums")
+    });
+    win.wait_text("answer");
+    win.save_shot("servers-stopped");
+    win.alive();
+    // Home meanwhile does not wait on the server.
+    win.go_to(&home.work);
+    win.wait_text("local-note");
+    win.alive();
+    win.key("alt+Left");
+    win.wait_title("the folder's address in the title", |t| {
+        t.ends_with("albums")
+    });
+    win.wait_text("answer");
+
+    // The server goes on: the folder lists (by itself, or when Retry is pressed).
+    drop(go_on);
+    if let Some((x, y)) = win.find_text("Retry") {
+        win.click(x, y);
+    }
+    win.wait_text("summer");
+    win.alive();
+}
+
+#[test]
+fn an_sftp_server_asks_about_its_key_and_a_password_and_its_file_opens() {
+    let Some(desk) = Desktop::start() else { return };
+    let Some(dir) = servers_folder() else { return };
+    let sshd = Sshd::start_with_password(dir.path());
+    let session = GvfsSession::start(dir.path(), &[&sshd.bin]);
+    let folder = dir.path().join("letters");
+    fs::create_dir(&folder).expect("the server's folder");
+    fs::write(folder.join("sealed-letter.txt"), b"over ssh").expect("a file");
+
+    // A private desktop whose application for text records what it was given.
+    let home = Home::with_files(&["local-note"]);
+    for d in [
+        ".config",
+        ".local/share/applications",
+        "etc",
+        "bin",
+        "records",
+    ] {
+        fs::create_dir_all(home.path().join(d)).expect("mkdir");
+    }
+    recorders::link_system_types(home.path());
+    let apps = Recorders {
+        bin: home.path().join("bin"),
+        applications: home.path().join(".local/share/applications"),
+        records: home.path().join("records"),
+    };
+    apps.app("inkwell", "Inkwell", "text/plain;", "%f", "");
+    fs::write(
+        home.path().join(".config/mimeapps.list"),
+        "[Default Applications]\ntext/plain=inkwell.desktop;\n",
+    )
+    .expect("mimeapps.list");
+    let launch = Launch::new(home.path())
+        .arg(&home.work)
+        .env("XDG_DATA_DIRS", home.path().join("sys"))
+        .env("XDG_CONFIG_DIRS", home.path().join("etc"))
+        .env("XDG_CURRENT_DESKTOP", "");
+    let mut win = launch_with(&desk, &session, launch);
+    win.wait_text("local-note");
+
+    // The server's key is new: asked about first (nothing is picked for the person).
+    let uri = format!(
+        "sftp://{SFTP_USER}@127.0.0.1:{}{}",
+        sshd.port,
+        folder.display()
+    );
+    win.key("ctrl+l");
+    win.type_text(&uri);
+    win.key("Return");
+    win.wait_text("identity");
+    win.save_shot("servers-sftp-host-key");
+    win.alive();
+    win.click_text("Anyway");
+
+    // Then the password.
+    win.wait_text("Log in");
+    win.type_text(SFTP_PASSWORD);
+    win.key("Return");
+    win.wait_title("the folder's address in the title", |t| t.contains(&uri));
+    win.wait_text("sealed-letter");
+    win.save_shot("servers-sftp-folder");
+    win.alive();
+
+    // Enter opens the file in the default application, which reads the server's bytes.
+    win.key("Home");
+    win.key("Return");
+    let runs = apps.runs("inkwell", 1);
+    let given = runs[0].first().expect("a file given to the application");
+    assert_eq!(
+        fs::read(given).expect("the application reads the file"),
+        b"over ssh",
+        "{given:?}"
+    );
+    win.alive();
 }

@@ -318,6 +318,7 @@ undo-why-incomplete = { $count ->
 ## Dateiaktionen: Zwischenablage, Ziehen und Ablegen, Menüs
 status-clipboard-failed = Die Zwischenablage ist nicht nutzbar: { $error }
 status-paste-failed = Nichts zum Einfügen: { $error }
+status-drop-failed = Das Abgelegte wurde nicht übernommen: { $error }
 status-paste-into-itself-copy = Ein Ordner kann nicht in sich selbst kopiert werden.
 status-paste-into-itself-move = Ein Ordner kann nicht in sich selbst verschoben werden.
 status-archive-read-only = { $name } ist ein Archiv: Es kann hier nicht verändert werden. Kopieren Sie seine Einträge heraus, um damit zu arbeiten.
@@ -472,6 +473,7 @@ clipboard-refused = sie hat die Dateien nicht angenommen
 clipboard-no-files = sie enthält keine Dateien
 clipboard-stopped = sie funktioniert nicht mehr
 clipboard-not-local = sie enthält Dateien, die nicht auf diesem Rechner liegen ({ $uri })
+clipboard-not-connected = sie enthält Dateien eines Servers, der nicht verbunden ist ({ $uri }): verbinden Sie sich zuerst mit ihm
 
 # Der Eigenschaften-Dialog
 menu-properties = Eigenschaften…

@@ -320,6 +320,7 @@ undo-why-incomplete = { $count ->
 ## File actions: clipboard, drag and drop, menus
 status-clipboard-failed = The clipboard could not be used: { $error }
 status-paste-failed = Nothing to paste: { $error }
+status-drop-failed = The drop was not taken: { $error }
 status-paste-into-itself-copy = You cannot copy a folder into itself.
 status-paste-into-itself-move = You cannot move a folder into itself.
 status-archive-read-only = { $name } is an archive: it cannot be changed here. Copy its entries out to work on them.
@@ -474,6 +475,7 @@ clipboard-refused = it did not take the files
 clipboard-no-files = it holds no files
 clipboard-stopped = it stopped working
 clipboard-not-local = it holds files that are not on this computer ({ $uri })
+clipboard-not-connected = it holds files of a server that is not connected ({ $uri }): connect to it first
 
 # The properties dialog
 menu-properties = Properties…

@@ -10,6 +10,8 @@ use std::path::PathBuf;
 use super::App;
 use crate::actions::{ActionMsg, DropMenu, DropTarget, drag, drop_default, work};
 use crate::drag_out::DragOutEffect;
+use crate::drop_in::DropInMsg;
+use crate::i18n::fl;
 use crate::message::Message;
 use crate::request::{JobKind, JobRequest};
 use crate::screen::places::{self, bookmarks::Edit};
@@ -53,7 +55,7 @@ impl App {
                 }
                 Task::none()
             }
-            ActionMsg::FileDropped(p) => self.file_dropped(p),
+            ActionMsg::FileDropped(p) => self.files_dropped(vec![p]),
             ActionMsg::DropSettled(t) => self.drop_settled(t),
             // The rest is the browser's.
             other => self.on_browser_message(crate::screen::browser::Message::Action(other)),
@@ -156,8 +158,22 @@ impl App {
     }
 
     /// One file of a drop from another application; the drop settles shortly after.
-    fn file_dropped(&mut self, path: PathBuf) -> Task<Message> {
-        self.actions.dropped.push(path);
+    /// Files dropped on the window by the drop target of its own.
+    pub(super) fn on_drop_in(&mut self, m: DropInMsg) -> Task<Message> {
+        match self.actions.drop_in.update(m) {
+            Some(Ok(paths)) => self.files_dropped(paths),
+            Some(Err(e)) => {
+                let error = crate::failures::file_list(&e);
+                self.status.error(fl!("status-drop-failed", error = error));
+                Task::none()
+            }
+            None => Task::none(),
+        }
+    }
+
+    /// Files of a drop arrived: once none come for a moment, the drop is settled.
+    fn files_dropped(&mut self, paths: Vec<PathBuf>) -> Task<Message> {
+        self.actions.dropped.extend(paths);
         self.actions.dropped_ticket += 1;
         work::settle_drop(self.actions.dropped_ticket).map(Message::Drag)
     }

@@ -12,48 +12,7 @@ use x11rb::rust_connection::RustConnection;
 use x11rb::wrapper::ConnectionExt as _;
 
 use crate::x11::X11Error;
-
-/// The XDND protocol version spoken.
-pub const VERSION: u32 = 5;
-
-macro_rules! atoms {
-    ($($field:ident = $name:literal),* $(,)?) => {
-        /// The atoms of XDND and the selection's formats.
-        #[derive(Debug, Clone, Copy)]
-        pub struct Atoms { $(pub $field: Atom),* }
-
-        impl Atoms {
-            fn intern(conn: &RustConnection) -> Result<Atoms, X11Error> {
-                $(let $field = conn.intern_atom(false, $name.as_bytes())?;)*
-                Ok(Atoms { $($field: $field.reply()?.atom),* })
-            }
-        }
-    };
-}
-
-atoms! {
-    aware = "XdndAware",
-    proxy = "XdndProxy",
-    selection = "XdndSelection",
-    type_list = "XdndTypeList",
-    enter = "XdndEnter",
-    position = "XdndPosition",
-    status = "XdndStatus",
-    leave = "XdndLeave",
-    drop = "XdndDrop",
-    finished = "XdndFinished",
-    copy = "XdndActionCopy",
-    move_ = "XdndActionMove",
-    link = "XdndActionLink",
-    uri_list = "text/uri-list",
-    text = "text/plain;charset=utf-8",
-    text_plain = "text/plain",
-    utf8_string = "UTF8_STRING",
-    targets = "TARGETS",
-    delete = "DELETE",
-    null = "NULL",
-    timestamp = "PORPOISE_DRAG_TIME",
-}
+use crate::xdnd::Atoms;
 
 /// The connection and what the source keeps on it.
 pub struct Display {

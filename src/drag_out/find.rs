@@ -4,8 +4,9 @@
 
 use x11rb::protocol::xproto::{AtomEnum, ConnectionExt, KeyButMask, Window};
 
-use super::display::{Display, VERSION};
+use super::display::Display;
 use crate::x11::X11Error;
+use crate::xdnd::VERSION;
 
 /// The pointer, as one query from the root saw it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

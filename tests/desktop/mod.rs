@@ -37,9 +37,9 @@ pub use launch::Launch;
 // Only the tests of launches handed to the window watch for them.
 #[allow(unused_imports)]
 pub use startup::StartupWatch;
-// Only the tests that drag files out to another application start one.
+// Only the tests that drag files out to another application, or in from one, start one.
 #[allow(unused_imports)]
-pub use target::GtkTarget;
+pub use target::{GtkSource, GtkTarget};
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

@@ -1,6 +1,7 @@
-//! Another application to drag files onto: a real GTK 3 window (`xdnd_target.py`, run by
-//! the system's Python with PyGObject) that takes `text/uri-list` drops over XDND, or
-//! refuses every drop, and writes down what it saw in a record file.
+//! Other applications to drag files onto and from: real GTK 3 windows (run by the
+//! system's Python with PyGObject). `xdnd_target.py` takes `text/uri-list` drops over
+//! XDND, or refuses every drop, and writes down what it saw in a record file;
+//! `xdnd_source.py` offers a `text/uri-list` of the test's URIs to drag away.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -118,5 +119,58 @@ impl GtkTarget {
             .iter()
             .filter(|l| l.starts_with(start.as_bytes()))
             .count()
+    }
+}
+
+/// A GTK 3 window a drag of the test's URIs starts from.
+pub struct GtkSource {
+    pub id: u32,
+    record: PathBuf,
+    _process: Reaper,
+}
+
+impl GtkSource {
+    /// Start it on `desk` titled `title`, offering `uris` (bytes as they are given),
+    /// recording into `record`, once it is shown.
+    pub fn start(
+        desk: &Desktop,
+        title: &str,
+        record: &Path,
+        uris: &[&std::ffi::OsStr],
+    ) -> GtkSource {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/desktop/xdnd_source.py");
+        let process = Reaper(
+            Command::new(PYTHON)
+                .arg(script)
+                .arg(title)
+                .arg(record)
+                .args(uris)
+                .env("DISPLAY", desk.display())
+                .env_remove("WAYLAND_DISPLAY")
+                .env("GDK_BACKEND", "x11")
+                .env("NO_AT_BRIDGE", "1")
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("start the GTK drag source"),
+        );
+        let id = desk.wait_window_titled(title);
+        GtkSource {
+            id,
+            record: record.to_owned(),
+            _process: process,
+        }
+    }
+
+    /// Wait until its record holds the line `line` (`get`, `end`).
+    pub fn wait_line(&self, what: &str, line: &str) {
+        wait_for(what, PATIENCE, || {
+            std::fs::read(&self.record)
+                .unwrap_or_default()
+                .split(|&b| b == b'\n')
+                .any(|l| l == line.as_bytes())
+                .then_some(())
+        })
     }
 }
