@@ -97,12 +97,12 @@ impl Look {
     }
 }
 
-/// The servers the window connects to as it opens (given on the command line).
+/// The servers the window connects to as it opens (given on the command line, or the
+/// tabs of the last run that were on servers), one after the other, each shown as its
+/// `Then` says once connected.
 #[derive(Debug, Clone, Default)]
 pub struct Connect {
-    pub servers: Vec<porpoise_engine::remote::Address>,
-    /// No folder was given: the first server shows in the first tab.
-    pub in_first_tab: bool,
+    pub servers: Vec<(porpoise_engine::remote::Address, super::servers::Then)>,
 }
 
 /// Where settings are written, and the ticket of the last change: a save waits
@@ -201,16 +201,7 @@ impl App {
             true => Task::none(),
             false => crate::x11::raise(startup_id),
         };
-        let servers = connect.servers.into_iter().enumerate().map(|(i, address)| {
-            let then = match i == 0 && connect.in_first_tab {
-                true => super::servers::Then::Show,
-                false => super::servers::Then::Tab,
-            };
-            Task::done(Message::Servers(super::servers::Message::Connect(
-                address, then,
-            )))
-        });
-        let servers = Task::batch(servers);
+        let servers = app.connect_in_turn(connect.servers);
         (
             app,
             crate::tasks::batch([boot, split, more, raise, servers]),

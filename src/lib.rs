@@ -101,16 +101,11 @@ pub fn run(mut args: Vec<std::ffi::OsString>) -> Result<(), UiError> {
             }
         }
     };
+    let restored = settings.tabs_to_restore().filter(|_| args.is_empty());
+    let beginning = start::beginning(opening, restored);
+    let tabs = (beginning.tabs, beginning.shown);
     let servers = crate::app::Connect {
-        servers: opening.servers,
-        in_first_tab: opening.no_folder,
-    };
-    let tabs = match settings.tabs_to_restore().filter(|_| args.is_empty()) {
-        Some(restored) => restored,
-        None => {
-            let folders = std::iter::once(start).chain(later);
-            (folders.map(|f| vec![f]).collect(), 0)
-        }
+        servers: beginning.servers,
     };
     tracing::info!(tabs = tabs.0.len(), "opening the window");
     let home = places::UserHome::from_env();

@@ -31,6 +31,9 @@ pub enum Then {
     Show,
     /// A tab of its own shows it.
     Tab,
+    /// A tab of its own after all the others; `show`: it is shown, else it waits behind
+    /// the one shown.
+    LastTab { show: bool },
 }
 
 /// How a connection goes, as the window takes it from the engine's job.
@@ -45,7 +48,12 @@ pub enum Step {
 
 #[derive(Debug, Clone)]
 pub enum Message {
+    /// Connect to this address now (a connection under way is given up): the person's
+    /// own asking.
     Connect(Address, Then),
+    /// Connect to this address after the connections under way and waiting: one of
+    /// several asked for at once (the command line, tabs coming back).
+    ConnectInTurn(Address, Then),
     /// Job `id` went a step further.
     Step(u64, Step),
     /// Give up the connection under way.
@@ -109,6 +117,8 @@ pub struct Servers {
     /// GVfs's thread, started at the first connection.
     gvfs: Option<Gvfs>,
     connecting: Option<Connecting>,
+    /// The connections asked for in turn, waiting for the one under way.
+    waiting: std::collections::VecDeque<(Address, Then)>,
     places: RemotePlaces,
     /// A read of the remote places is under way (one at a time).
     reading: bool,
@@ -138,6 +148,13 @@ impl Servers {
     pub fn update(&mut self, m: Message) -> (Task<Message>, Option<Event>) {
         match m {
             Message::Connect(address, then) => self.connect(address, then),
+            Message::ConnectInTurn(address, then) => match self.connecting {
+                Some(_) => {
+                    self.waiting.push_back((address, then));
+                    (Task::none(), None)
+                }
+                None => self.connect(address, then),
+            },
             Message::Step(id, step) if self.connecting.as_ref().is_some_and(|c| c.id == id) => {
                 self.step(step)
             }
@@ -240,12 +257,21 @@ impl Servers {
                         address = c.address.uri()
                     )),
                 };
-                (self.look(), Some(event))
+                (Task::batch([self.look(), self.next_in_turn()]), Some(event))
             }
             Step::Failed(why) => {
                 self.connecting = None;
-                (Task::none(), Some(why.map_or(Event::Asked, Event::Error)))
+                let event = why.map_or(Event::Asked, Event::Error);
+                (self.next_in_turn(), Some(event))
             }
+        }
+    }
+
+    /// The connection waiting its turn, if one does.
+    fn next_in_turn(&mut self) -> Task<Message> {
+        match self.waiting.pop_front() {
+            Some((address, then)) => Task::done(Message::ConnectInTurn(address, then)),
+            None => Task::none(),
         }
     }
 

@@ -9,6 +9,7 @@ use crate::columns::Column;
 
 use porpoise_engine::error::{IoError, Op};
 use porpoise_engine::listing::{SortKey, SortOrder};
+use porpoise_engine::remote::{Address, looks_like_address};
 use serde::{Deserialize, Serialize};
 
 pub use crate::theme::ThemeChoice;
@@ -143,6 +144,18 @@ pub struct Settings {
     pub recent_servers: Vec<String>,
 }
 
+/// The tabs of the last run to open again.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RestoredTabs {
+    /// Each tab on this computer: its folder, or two in split view from left to right.
+    pub local: Vec<Vec<PathBuf>>,
+    /// The place among `local` of the tab that was shown (the first when it was a
+    /// server's).
+    pub shown: usize,
+    /// Each tab on a server: the address of its folder, and whether it was shown.
+    pub servers: Vec<(Address, bool)>,
+}
+
 /// How many servers "Connect to Server…" remembers.
 pub const RECENT_SERVERS: usize = 8;
 
@@ -234,12 +247,21 @@ impl Settings {
     }
 
     /// Remember these tabs' folders (each tab's one, or two in split view from left to
-    /// right), and which tab is shown.
-    pub fn set_tabs(&mut self, tabs: &[Vec<PathBuf>], shown: usize) {
+    /// right), and which tab is shown. A folder on a server is kept as its address
+    /// (`address_of`), so that the tab can connect again where GVfs's folder is gone.
+    pub fn set_tabs(
+        &mut self,
+        tabs: &[Vec<PathBuf>],
+        shown: usize,
+        address_of: impl Fn(&Path) -> Option<Address>,
+    ) {
         use std::os::unix::ffi::OsStrExt;
-        let uri = |f: &PathBuf| {
-            let bytes = f.as_os_str().as_bytes();
-            format!("file://{}", porpoise_engine::uri::percent_encode(bytes))
+        let uri = |f: &PathBuf| match address_of(f) {
+            Some(address) => address.uri(),
+            None => {
+                let bytes = f.as_os_str().as_bytes();
+                format!("file://{}", porpoise_engine::uri::percent_encode(bytes))
+            }
         };
         // A URI holds no raw space: it parts the two folders of a split tab.
         self.tabs = tabs
@@ -249,22 +271,34 @@ impl Settings {
         self.shown_tab = shown;
     }
 
-    /// The tabs to open when the window opens without paths: the saved ones (when they
-    /// are to come back), and the place of the shown one.
-    pub fn tabs_to_restore(&self) -> Option<(Vec<Vec<PathBuf>>, usize)> {
-        let tabs: Vec<Vec<PathBuf>> = self
-            .tabs
-            .iter()
-            .map(|tab| {
-                tab.split(' ')
-                    .filter_map(|uri| porpoise_engine::uri::local_path(uri.as_bytes(), ""))
-                    .take(2)
-                    .collect::<Vec<_>>()
-            })
-            .filter(|folders| !folders.is_empty())
-            .collect();
-        (self.restore_tabs && !tabs.is_empty())
-            .then(|| (tabs.clone(), self.shown_tab.min(tabs.len() - 1)))
+    /// The tabs to open when the window opens without paths (when they are to come
+    /// back): those on this computer, and those on servers by their address.
+    pub fn tabs_to_restore(&self) -> Option<RestoredTabs> {
+        if !self.restore_tabs {
+            return None;
+        }
+        let mut restored = RestoredTabs::default();
+        for (i, tab) in self.tabs.iter().enumerate() {
+            let parts: Vec<&[u8]> = tab.split(' ').take(2).map(str::as_bytes).collect();
+            let local: Vec<PathBuf> = parts
+                .iter()
+                .filter_map(|uri| porpoise_engine::uri::local_path(uri, ""))
+                .collect();
+            if !local.is_empty() {
+                if i == self.shown_tab {
+                    restored.shown = restored.local.len();
+                }
+                restored.local.push(local);
+            } else if let Some(address) = parts
+                .first()
+                .filter(|uri| looks_like_address(uri))
+                .and_then(|uri| Address::parse(uri).ok())
+            {
+                restored.servers.push((address, i == self.shown_tab));
+            }
+        }
+        let any = !restored.local.is_empty() || !restored.servers.is_empty();
+        any.then_some(restored)
     }
 
     /// Read the settings; a missing or broken file gives the defaults (and a log line).
@@ -326,6 +360,39 @@ impl Settings {
 
 #[cfg(test)]
 mod tests {
+    use porpoise_engine::remote::Address;
+
+    #[test]
+    fn tabs_on_servers_are_kept_by_address_and_come_back_after_the_others() {
+        let fuse = Path::new("/run/user/0/gvfs/smb-share:server=nas,share=photos");
+        let address = |p: &Path| {
+            let rest = p.strip_prefix(fuse).ok()?;
+            let uri = format!("smb://nas/photos/{}", rest.display());
+            Address::parse(uri.trim_end_matches('/').as_bytes()).ok()
+        };
+        let mut s = Settings::default();
+        let tabs = [
+            vec![PathBuf::from("/home/a")],
+            vec![fuse.join("2026 summer")],
+            vec![PathBuf::from("/srv/left"), PathBuf::from("/srv/right")],
+        ];
+        s.set_tabs(&tabs, 1, address);
+        assert_eq!(s.tabs[1], "smb://nas/photos/2026%20summer");
+        let read = Settings::parse(&toml::to_string(&s).expect("encodes")).expect("parses");
+        let restored = read.tabs_to_restore().expect("tabs to restore");
+        assert_eq!(
+            restored.local,
+            [
+                vec![PathBuf::from("/home/a")],
+                vec![PathBuf::from("/srv/left"), PathBuf::from("/srv/right")]
+            ]
+        );
+        assert_eq!(restored.servers.len(), 1);
+        let (server, shown) = &restored.servers[0];
+        assert_eq!(server.uri(), "smb://nas/photos/2026%20summer");
+        assert!(shown, "the server's tab was the one shown");
+    }
+
     use super::*;
 
     #[test]

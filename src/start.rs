@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 use porpoise_engine::remote::{Address, looks_like_address};
 
 use super::history::normalize;
+use super::servers::Then;
+use super::settings::RestoredTabs;
 
 /// An argument that names no local path and no server that can be reached.
 #[derive(Debug, thiserror::Error)]
@@ -91,8 +93,109 @@ pub fn first_and_later(args: &[OsString]) -> Option<Opening> {
     })
 }
 
+/// The tabs the window opens with and the servers it connects to then.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Beginning {
+    /// Each tab's folder, or two in split view from left to right.
+    pub tabs: Vec<Vec<PathBuf>>,
+    /// The place of the tab shown.
+    pub shown: usize,
+    /// Each server, and how it is shown once connected.
+    pub servers: Vec<(Address, Then)>,
+}
+
+/// What the window begins with: the tabs of the last run when they come back
+/// (`restored`; those on servers connected to again, after the others in their order),
+/// else the arguments'.
+pub fn beginning(opening: Opening, restored: Option<RestoredTabs>) -> Beginning {
+    match restored {
+        Some(r) => {
+            let nothing_local = r.local.is_empty();
+            let servers = r
+                .servers
+                .into_iter()
+                .enumerate()
+                .map(|(i, (address, shown))| {
+                    let then = match i == 0 && nothing_local {
+                        true => Then::Show,
+                        false => Then::LastTab { show: shown },
+                    };
+                    (address, then)
+                });
+            Beginning {
+                tabs: r.local,
+                shown: r.shown,
+                servers: servers.collect(),
+            }
+        }
+        None => {
+            let folders = std::iter::once(opening.first).chain(opening.later);
+            let tabs = folders.map(|f| vec![f]).collect();
+            let servers = opening.servers.into_iter().enumerate().map(|(i, address)| {
+                let then = match i == 0 && opening.no_folder {
+                    true => Then::Show,
+                    false => Then::Tab,
+                };
+                (address, then)
+            });
+            Beginning {
+                tabs,
+                shown: 0,
+                servers: servers.collect(),
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+
+    fn address(uri: &str) -> Address {
+        Address::parse(uri.as_bytes()).expect("an address")
+    }
+
+    #[test]
+    fn servers_come_after_the_tabs_and_the_first_shows_where_nothing_else_does() {
+        let opening = Opening {
+            first: PathBuf::from("/home/a"),
+            later: Vec::new(),
+            servers: vec![address("smb://nas/a"), address("sftp://box/")],
+            no_folder: true,
+        };
+        // The arguments: the first server in the first tab, the next in a tab shown.
+        let b = beginning(opening.clone(), None);
+        assert_eq!(b.tabs, [vec![PathBuf::from("/home/a")]]);
+        let thens: Vec<Then> = b.servers.iter().map(|(_, t)| *t).collect();
+        assert_eq!(thens, [Then::Show, Then::Tab]);
+        // The last run's tabs: the servers' behind the others, but the one that was shown.
+        let restored = RestoredTabs {
+            local: vec![vec![PathBuf::from("/srv")]],
+            shown: 0,
+            servers: vec![
+                (address("smb://nas/a"), false),
+                (address("sftp://box/"), true),
+            ],
+        };
+        let b = beginning(opening.clone(), Some(restored.clone()));
+        assert_eq!(b.tabs, [vec![PathBuf::from("/srv")]]);
+        let thens: Vec<Then> = b.servers.iter().map(|(_, t)| *t).collect();
+        assert_eq!(
+            thens,
+            [Then::LastTab { show: false }, Then::LastTab { show: true }]
+        );
+        // Only servers' tabs: the first in the first tab.
+        let only = RestoredTabs {
+            local: Vec::new(),
+            ..restored
+        };
+        let thens: Vec<Then> = beginning(opening, Some(only))
+            .servers
+            .iter()
+            .map(|(_, t)| *t)
+            .collect();
+        assert_eq!(thens, [Then::Show, Then::LastTab { show: true }]);
+    }
+
     use super::*;
 
     fn one(arg: &str) -> Result<PathBuf, NotLocal> {

@@ -230,7 +230,11 @@ fn tabs_are_kept_in_the_settings_whatever_bytes_their_names_hold() {
     let read = Settings::parse(&text).expect("parses");
     assert_eq!(
         read.tabs_to_restore(),
-        Some((vec![vec![one.clone()], vec![odd]], 1))
+        Some(porpoise::settings::RestoredTabs {
+            local: vec![vec![one.clone()], vec![odd]],
+            shown: 1,
+            servers: Vec::new(),
+        })
     );
     let off = Settings {
         restore_tabs: false,

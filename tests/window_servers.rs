@@ -67,8 +67,15 @@ fn launch<'d>(desk: &'d Desktop, home: &Home, session: &GvfsSession) -> desktop:
 fn launch_with<'d>(
     desk: &'d Desktop,
     session: &GvfsSession,
-    mut launch: Launch,
+    launch: Launch,
 ) -> desktop::Window<'d> {
+    let win = desk.launch(on_bus(session, launch));
+    win.wait_title("the work folder in the title", |t| t.ends_with("work"));
+    win
+}
+
+/// `launch` on the GVfs session's bus.
+fn on_bus(session: &GvfsSession, mut launch: Launch) -> Launch {
     for (key, value) in session.env() {
         if matches!(
             key,
@@ -77,9 +84,7 @@ fn launch_with<'d>(
             launch = launch.env(key, value);
         }
     }
-    let win = desk.launch(launch);
-    win.wait_title("the work folder in the title", |t| t.ends_with("work"));
-    win
+    launch
 }
 
 /// The entries of GVfs's FUSE folder: one for each place it has mounted.
@@ -365,5 +370,60 @@ fn an_sftp_server_asks_about_its_key_and_a_password_and_its_file_opens() {
         b"over ssh",
         "{given:?}"
     );
+    win.alive();
+}
+
+#[test]
+fn tabs_on_a_share_come_back_connected_after_a_restart() {
+    let Some(desk) = Desktop::start() else { return };
+    let Some((_dir, samba, session)) = rig() else {
+        return;
+    };
+    fs::write(samba.guest.join("on-the-share.txt"), b"from the server").expect("a file");
+    let albums = samba.guest.join("albums");
+    fs::create_dir(&albums).expect("a folder on the share");
+    fs::write(albums.join("summer-holiday.txt"), b"photos").expect("a file");
+    let home = Home::with_files(&["local-note"]);
+    let win = launch(&desk, &home, &session);
+
+    // Two tabs on the share: its top, and a folder in it (shown last).
+    let uri = samba.uri("guest");
+    win.key("ctrl+t");
+    win.key("ctrl+l");
+    win.type_text(&uri);
+    win.key("Return");
+    win.wait_title("the share's address in the title", |t| t.contains(&uri));
+    win.wait_text("albums");
+    win.key("ctrl+t");
+    win.key("ctrl+l");
+    win.type_text(&format!("{uri}/albums"));
+    win.key("Return");
+    win.wait_text("summer");
+    wait_file_text(&home.settings_file(), "the tabs kept by address", |t| {
+        t.contains(&format!("{uri}/albums"))
+    });
+    win.closes_with("ctrl+q");
+
+    // GVfs forgets the share (as after logging in again): its folder is gone.
+    let mut unmount = std::process::Command::new("gio");
+    unmount.args(["mount", "-u", &uri]).envs(session.env());
+    porpoise_testkit::run(&mut unmount);
+    wait_for("the share unmounted", PATIENCE, || {
+        mounted_places(&session).is_empty().then_some(())
+    });
+
+    // Opened again without arguments: the tabs come back, the share's connected again,
+    // the folder shown last shown again.
+    let mut win = desk.launch(on_bus(&session, Launch::new(home.path())));
+    win.wait_title("the share's folder in the title", |t| {
+        t.contains(&format!("{uri}/albums"))
+    });
+    win.wait_text("summer");
+    win.alive();
+    win.key("ctrl+Page_Up");
+    win.wait_title("the share's top in the next tab", |t| t.ends_with(&uri));
+    win.wait_text("on-the-share");
+    win.key("ctrl+Page_Up");
+    win.wait_title("the work folder in the first tab", |t| t.ends_with("work"));
     win.alive();
 }

@@ -23,6 +23,18 @@ impl App {
         self.on_servers_message(crate::servers::Message::Connect(address, then))
     }
 
+    /// Connect to each of `servers` in turn, each then shown as its `Then` says.
+    pub(super) fn connect_in_turn(&mut self, servers: Vec<(Address, Then)>) -> Task<Message> {
+        let tasks: Vec<_> = servers
+            .into_iter()
+            .map(|(address, then)| {
+                let m = crate::servers::Message::ConnectInTurn(address, then);
+                self.on_servers_message(m)
+            })
+            .collect();
+        crate::tasks::batch(tasks)
+    }
+
     pub(super) fn on_servers_message(&mut self, m: crate::servers::Message) -> Task<Message> {
         let (task, event) = self.servers.update(m);
         let mut tasks = vec![task.map(Message::Servers)];
@@ -95,6 +107,7 @@ impl App {
                 self.in_browser(|b, cx| b.pane_message(PaneMsg::Navigate(path), cx))
             }
             Then::Tab => self.in_browser(|b, cx| b.open_tab(path, true, cx)),
+            Then::LastTab { show } => self.in_browser(|b, cx| b.open_last_tab(path, show, cx)),
         }
     }
 

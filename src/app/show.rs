@@ -35,11 +35,8 @@ impl App {
                 crate::tasks::batch([tabs, self.open_properties()])
             }
             Show::Connect(servers) => {
-                let tabs: Vec<_> = servers
-                    .into_iter()
-                    .map(|a| self.connect(a, crate::servers::Then::Tab))
-                    .collect();
-                crate::tasks::batch(tabs)
+                let servers = servers.into_iter().map(|a| (a, crate::servers::Then::Tab));
+                self.connect_in_turn(servers.collect())
             }
         };
         crate::tasks::batch([shown, crate::x11::raise(r.startup_id)])

@@ -92,6 +92,29 @@ impl Browser {
         }
     }
 
+    /// A new tab at `folder` after all the others; `show`: it becomes the shown tab.
+    pub fn open_last_tab(
+        &mut self,
+        folder: PathBuf,
+        show: bool,
+        cx: &mut Context,
+    ) -> Task<Message> {
+        let viewport = self.pane.viewport().scrolled_to_top();
+        let pane = Pane::open(folder, viewport, self.around(cx));
+        let tab = Tab { pane, beside: None };
+        if show {
+            let last = self.tabs.count();
+            self.tabs.open_at(last, tab, |tab| {
+                swap_shown(&mut self.pane, &mut self.beside, tab)
+            });
+            self.tab_changed(cx)
+        } else {
+            self.tabs.open_last(tab);
+            self.save_tabs(cx);
+            Task::none()
+        }
+    }
+
     /// A closed tab at `folder` again, shown, at its place `at` among the tabs.
     fn reopen_tab(&mut self, folder: PathBuf, at: usize, cx: &mut Context) -> Task<Message> {
         let viewport = self.pane.viewport().scrolled_to_top();
@@ -161,7 +184,9 @@ impl Browser {
             .collect();
         let shown = self.tabs.shown();
         let before = (cx.settings.tabs.clone(), cx.settings.shown_tab);
-        cx.settings.set_tabs(&folders, shown);
+        let remote = self.remote.clone();
+        cx.settings
+            .set_tabs(&folders, shown, |f| remote.address_of(f));
         if (cx.settings.tabs.clone(), cx.settings.shown_tab) != before {
             cx.tell(Event::Save);
         }

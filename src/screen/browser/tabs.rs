@@ -92,6 +92,11 @@ impl<P> Tabs<P> {
         self.shown = at.min(self.others.len());
     }
 
+    /// Open `new` after all the tabs without showing it.
+    pub fn open_last(&mut self, new: P) {
+        self.others.push(new);
+    }
+
     /// Open `new` right after the shown tab without showing it.
     pub fn open_behind(&mut self, new: P) {
         self.others.insert(self.shown, new);
