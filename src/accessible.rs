@@ -3,6 +3,7 @@
 //! publishes on the desktop's AT-SPI bus ([`bridge`]) while an assistive technology
 //! listens; and nothing is built while none does.
 
+pub mod bounds;
 pub mod bridge;
 pub mod menu;
 pub mod tree;
@@ -111,6 +112,8 @@ pub struct Publisher<T> {
     last: Option<std::time::Instant>,
     /// A tree held back waits for its turn.
     held: bool,
+    /// Where the window's parts were drawn, as last measured.
+    bounds: bounds::Bounds,
 }
 
 impl<T> Default for Publisher<T> {
@@ -121,6 +124,7 @@ impl<T> Default for Publisher<T> {
             targets: Targets::new(),
             last: None,
             held: false,
+            bounds: bounds::Bounds::default(),
         }
     }
 }
@@ -178,6 +182,18 @@ impl<T: Clone> Publisher<T> {
         if let Some(b) = &mut self.bridge {
             b.publish(update);
         }
+    }
+
+    /// Where the window's parts were drawn, as last measured.
+    pub fn bounds(&self) -> &bounds::Bounds {
+        &self.bounds
+    }
+
+    /// The parts' bounds, measured again; whether they changed (then a tree is due).
+    pub fn set_bounds(&mut self, bounds: bounds::Bounds) -> bool {
+        let changed = bounds != self.bounds;
+        self.bounds = bounds;
+        changed
     }
 
     /// What an action on a node of the last tree sends, if it sends anything.

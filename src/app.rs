@@ -211,11 +211,23 @@ impl App {
     /// iced's update: change state, and return the task that does what it asks for
     /// (among it, the types and thumbnails of rows that came into view).
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        if let Message::AccessibleBounds(bounds) = message {
+            return self.bounds_measured(bounds);
+        }
         let task = self.handle_message(message);
         let asked = self.ask_next_question();
         let looked = self.follow_selection();
         let task = crate::tasks::batch([task, asked, looked, self.ask_types(), self.ask_thumbs()]);
         crate::tasks::batch([task, self.publish_tree()])
+    }
+
+    /// The parts' bounds, measured after a tree went: a tree again only if they moved
+    /// (else every measure would bring the next).
+    fn bounds_measured(&mut self, bounds: crate::accessible::bounds::Bounds) -> Task<Message> {
+        match self.access.set_bounds(bounds) {
+            true => self.publish_tree(),
+            false => Task::none(),
+        }
     }
 
     fn handle_message(&mut self, message: Message) -> Task<Message> {
@@ -258,6 +270,7 @@ impl App {
                 Task::none()
             }
             Message::Accessible(request) => self.on_accessible(request),
+            Message::AccessibleBounds(bounds) => self.bounds_measured(bounds),
             Message::AccessibleDue => {
                 // The tree goes at the end of this update.
                 self.access.due();

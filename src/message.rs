@@ -42,6 +42,8 @@ pub enum Message {
     Accessible(super::accessible::bridge::Request),
     /// The accessibility tree held back (another went moments ago) may go now.
     AccessibleDue,
+    /// Where the window's parts were drawn, measured after a tree went.
+    AccessibleBounds(super::accessible::bounds::Bounds),
     /// The desktop theme's icons, read off the UI thread.
     ThemeIcons(ThemeIcons),
     /// File types: the database, entries' types, types' words and icons.

@@ -5,7 +5,8 @@
 //! reading the bus as Orca does (`tests/desktop/atspi_client.py`, pyatspi:
 //! `python3-pyatspi`). The application is found by its name; the view's rows carry the
 //! names on disk; Down moves the focused row and the client sees the new row focused and
-//! selected, and a focus request from the client moves it too; the context menu's first item and the rename field take the focus, and the
+//! selected, and a focus request from the client moves it too (as it moves the keyboard to
+//! a place, the location bar, the main menu's button and the job panel); the context menu's first item and the rename field take the focus, and the
 //! name typed renames the file; a row's default action opens the folder and a toolbar button's goes up
 //! again; a checkbox of Preferences toggles the setting through its action; a copy's
 //! progress value rises as the bytes reach a slow share. The window lives and answers
@@ -146,7 +147,39 @@ fn a_screen_reader_reads_and_works_the_window() {
     });
     win.alive();
 
-    // 7. A copy onto a slow share: its progress value rises while it runs.
+    // 7. Focus requests on the other parts move the keyboard there: onto a place (its
+    //    keys then work there: Enter opens it), onto the location bar (it is edited: a
+    //    path typed and Enter go there), onto the main menu's button.
+    let (code, out) = a11y.client(&["focus", "list item", "Trash"]);
+    assert_eq!(
+        code,
+        0,
+        "a place takes a focus request: {out} {:?}",
+        a11y.tree()
+    );
+    a11y.wait_focused("list item", "Trash");
+    win.key("Return");
+    win.wait_title("the Trash opened by Places' Enter", |t| {
+        t.ends_with("Trash")
+    });
+    win.alive();
+    let (code, _) = a11y.client(&["focus", "panel", "Location"]);
+    assert_eq!(code, 0, "the location bar takes a focus request");
+    a11y.wait_focused("entry", "Location");
+    win.type_text(&home.work.display().to_string());
+    win.key("Return");
+    win.wait_title("the folder typed after the request", |t| {
+        t.ends_with("work")
+    });
+    let (code, _) = a11y.client(&["focus", "push button", "Settings"]);
+    assert_eq!(code, 0, "the main menu's button takes a focus request");
+    a11y.wait_focused("push button", "Settings");
+    win.key("Return");
+    a11y.wait_node("menu", "Settings");
+    win.key("Escape");
+    win.alive();
+
+    // 8. A copy onto a slow share: its progress value rises while it runs.
     if let Err(why) = rig::available() {
         porpoise_testkit::skip(&why);
         return;
@@ -167,6 +200,11 @@ fn a_screen_reader_reads_and_works_the_window() {
     wait_for("the progress value rising", PATIENCE, || {
         a11y.progress().into_iter().find(|v| *v > first)
     });
+    win.alive();
+    // The job panel takes a focus request too.
+    let (code, _) = a11y.client(&["focus", "panel", "File operations"]);
+    assert_eq!(code, 0, "the job panel takes a focus request");
+    a11y.wait_focused("panel", "File operations");
     win.alive();
     win.save_shot("accessible-copy");
 }

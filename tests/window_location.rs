@@ -1,7 +1,8 @@
 //! The breadcrumb in the real window (tests/desktop: Xvfb, openbox, XTest input through
 //! xdotool, screenshots read by tesseract): a click on a parent's crumb keeps the crumbs of
 //! the folders below it, so the way back down is one click, until the pane goes elsewhere;
-//! the location bar completes a typed path with Tab and says when a path leads nowhere.
+//! the location bar completes a typed path with Tab and says when a path leads nowhere, and
+//! a path typed in the Trash view leaves it, even for the folder it was opened from.
 //! Run: `cargo build && cargo test --test window_location` (skips without the tools, fails
 //! in CI).
 
@@ -101,5 +102,21 @@ fn the_location_bar_completes_with_tab_and_says_where_nothing_is() {
         "the pane stays where it was"
     );
     win.key("Escape");
+    win.alive();
+}
+
+#[test]
+fn a_path_typed_in_the_trash_view_leaves_it() {
+    let Some(desk) = Desktop::start() else { return };
+    let home = Home::with_files(&["alpha"]);
+    let mut win = desk.open_work(&home);
+    win.click_text("Trash");
+    win.wait_title("the Trash view", |t| t.ends_with("Trash"));
+    // The folder the Trash was opened from.
+    win.key("ctrl+l");
+    win.type_text(&home.work.display().to_string());
+    win.key("Return");
+    win.wait_title("the folder typed", |t| t.ends_with("work"));
+    win.wait_text("alpha");
     win.alive();
 }

@@ -24,7 +24,8 @@ impl App {
             Turn::Now => {
                 let tree = self.accessible_tree();
                 self.access.publish(tree, now);
-                Task::none()
+                // Where the parts were drawn: nodes with bounds take focus requests.
+                crate::accessible::bounds::measure().map(Message::AccessibleBounds)
             }
             Turn::After(wait) => {
                 Task::perform(tokio::time::sleep(wait), |()| Message::AccessibleDue)
@@ -46,6 +47,7 @@ impl App {
                 keyboard: keyboard == Part::Places,
                 jobs: &self.jobs,
                 connecting: self.servers.connecting_to(),
+                bounds: self.access.bounds(),
             };
             root.map(&Message::Places, |p| self.places.accessible(p, &around));
         }
@@ -54,10 +56,11 @@ impl App {
             look: self.browser_look(),
         };
         root.map(&Message::Browser, |p| {
-            crate::screen::browser::accessible::build(show, p, keyboard)
+            crate::screen::browser::accessible::build(show, p, keyboard, self.access.bounds())
         });
         root.map(&Message::Jobs, |p| {
-            self.jobs.accessible(p, keyboard == Part::Jobs)
+            self.jobs
+                .accessible(p, keyboard == Part::Jobs, self.access.bounds())
         });
         root.map(&Message::Status, |p| self.status.accessible(p, pane));
         if let Some(d) = &self.dialog {

@@ -103,6 +103,7 @@ impl App {
                 self.focus_view_by_mouse();
                 Task::none()
             }
+            Event::Keyboard(part) => self.keyboard_to(part),
             Event::Close => iced::exit(),
         }
     }

@@ -94,11 +94,11 @@ impl App {
         }
         let places = self.places_width() > 0.0;
         let to = focus::next(from, forward, places, !self.jobs.entries.is_empty());
-        self.keyboard.ring = true;
-        self.keyboard.part = to;
-        let mut tasks = Vec::new();
-        if from == Part::Location && to != Part::Location {
-            self.browser.pane_mut().end_location();
+        let mut tasks = vec![self.keyboard_to(to)];
+        if to == Part::Places {
+            let pane = self.browser.pane();
+            let in_trash = pane.in_trash();
+            self.places.cursor_to(pane.path(), in_trash);
         }
         if self.browser.beside_on_left() == Some(forward) && to == Part::View {
             // Coming round to the panes: the left one first, or the right one backwards.
@@ -107,18 +107,23 @@ impl App {
                 Task::none()
             }));
         }
-        match to {
-            Part::Location => {
-                tasks.push(self.in_browser(|b, cx| b.pane_message(PaneMsg::EditLocation, cx)));
-            }
-            Part::Places => {
-                let pane = self.browser.pane();
-                let in_trash = pane.in_trash();
-                self.places.cursor_to(pane.path(), in_trash);
-            }
-            Part::Menu | Part::View | Part::Jobs => {}
-        }
         crate::tasks::batch(tasks)
+    }
+
+    /// The keyboard goes to `to`, which wears the ring (Tab, or a screen reader's
+    /// request): the location bar is edited while it has it.
+    pub(super) fn keyboard_to(&mut self, to: Part) -> Task<Message> {
+        let from = self.focused();
+        self.keyboard.ring = true;
+        self.keyboard.part = to;
+        match (from == Part::Location, to == Part::Location) {
+            (true, false) => {
+                self.browser.pane_mut().end_location();
+                Task::none()
+            }
+            (false, true) => self.in_browser(|b, cx| b.pane_message(PaneMsg::EditLocation, cx)),
+            _ => Task::none(),
+        }
     }
 
     /// The mouse took the view: the keyboard goes with it, without a ring.

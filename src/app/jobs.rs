@@ -48,6 +48,9 @@ impl App {
         let task = task.map(Message::Jobs);
         match event {
             Some(jobs::Event::Note(note)) => self.status.note(note),
+            Some(jobs::Event::Keyboard) => {
+                return crate::tasks::batch([task, self.keyboard_to(crate::focus::Part::Jobs)]);
+            }
             Some(jobs::Event::Ended(id)) => {
                 self.remember_finished(id);
                 self.forget_questions(id);

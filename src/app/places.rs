@@ -66,6 +66,7 @@ impl App {
                 self.on_servers_message(crate::servers::Message::Disconnect(root))
             }
             places::Event::ConnectToServer => self.open_connect_dialog(),
+            places::Event::Keyboard => self.keyboard_to(crate::focus::Part::Places),
             places::Event::Connect(address) => self.connect(address, crate::servers::Then::Show),
             places::Event::CancelConnect => {
                 self.on_servers_message(crate::servers::Message::Cancel)

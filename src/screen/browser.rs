@@ -85,6 +85,9 @@ pub enum Message {
     ClosePane {
         left: bool,
     },
+    /// A screen reader asked for the keyboard on this part (the main menu's button, the
+    /// location bar).
+    Keyboard(crate::focus::Part),
     /// "New File": its submenu of templates.
     NewFile(templates::NewFileMsg),
     /// The "Open With" submenu of an entry's menu.
@@ -175,6 +178,9 @@ pub enum Event {
     Save,
     /// The mouse took the view: the keyboard goes there, without a ring.
     FocusView,
+    /// A screen reader asked for the keyboard on this part of the browser (the main
+    /// menu's button, the location bar).
+    Keyboard(crate::focus::Part),
     /// The last tab closed, or Ctrl+Q: the window closes.
     Close,
 }
@@ -318,6 +324,10 @@ impl Browser {
             Message::Beside(m) => self.on_beside_message(*m, cx),
             Message::ToggleSplit => self.toggle_split(cx),
             Message::ClosePane { left } => self.close_pane(left, cx),
+            Message::Keyboard(part) => {
+                cx.tell(Event::Keyboard(part));
+                Task::none()
+            }
             Message::NewFile(m) => self.on_new_file_message(m, cx),
             Message::OpenWith(m) => self.on_open_with_message(m, cx),
         }

@@ -63,6 +63,8 @@ pub enum Message {
     Redo,
     /// An undone step was done again (the step), or not.
     Redone(UndoStep, Result<(), Arc<UndoError>>),
+    /// A screen reader asked for the keyboard on the panel.
+    Keyboard,
 }
 
 /// What the panel tells the window.
@@ -73,6 +75,8 @@ pub enum Event {
     /// The job ended (or was cancelled): its questions go; the devices it wrote to
     /// know whether all of it arrived.
     Ended(u64),
+    /// The keyboard comes to the panel (a screen reader asked for it).
+    Keyboard,
 }
 
 /// What jobs read of the window: where trashed items go, whether copies are read back,
@@ -213,6 +217,7 @@ impl Jobs {
                 self.dismiss(id);
                 None
             }
+            Message::Keyboard => Some(Event::Keyboard),
             Message::ClearFinished => {
                 let finished: Vec<u64> = self
                     .entries

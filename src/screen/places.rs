@@ -63,6 +63,8 @@ pub enum Message {
     Neighbourhood,
     /// What the network neighbourhood holds, or why it cannot be read.
     Neighbours(Result<Vec<neighbourhood::Found>, String>),
+    /// A screen reader asked for the keyboard on the place at this place in the order.
+    KeyboardAt(usize),
 }
 
 /// What the panel tells the window.
@@ -90,6 +92,8 @@ pub enum Event {
     CancelConnect,
     /// Connect to this server and show it.
     Connect(porpoise_engine::remote::Address),
+    /// The keyboard comes to the panel (a screen reader asked for it).
+    Keyboard,
 }
 
 /// The panel's state.
@@ -176,6 +180,10 @@ impl Places {
             Message::CancelConnect => (Task::none(), Some(Event::CancelConnect)),
             Message::ConnectTo(address) => (Task::none(), Some(Event::Connect(address))),
             Message::Neighbourhood => (self.neighbourhood.toggle().map(Message::Neighbours), None),
+            Message::KeyboardAt(at) => {
+                self.cursor = at.min(self.in_order().len().saturating_sub(1));
+                (Task::none(), Some(Event::Keyboard))
+            }
             Message::Neighbours(result) => {
                 self.neighbourhood.found(result);
                 (Task::none(), None)

@@ -14,6 +14,7 @@ use super::search::SearchMsg;
 use super::tabs::TabMsg;
 use super::view::{Show, cells, location, new_file_menu, overlay, tabs};
 use super::{Message, PaneMsg};
+use crate::accessible::bounds::Bounds;
 use crate::accessible::{self, Act, Part, labelled};
 use crate::actions::{ActionMsg, NameKind};
 use crate::columns::Column;
@@ -22,9 +23,9 @@ use crate::i18n::fl;
 use crate::settings::ViewMode;
 
 /// Add the browser's nodes under `part`; `keyboard` is the part of the window with the
-/// keyboard.
-pub fn build(show: Show<'_>, part: &mut Part<'_, Message>, keyboard: focus::Part) {
-    toolbar(show, part, keyboard);
+/// keyboard, `bounds` where the toolbar's parts were drawn.
+pub fn build(show: Show<'_>, part: &mut Part<'_, Message>, keyboard: focus::Part, bounds: &Bounds) {
+    toolbar(show, part, keyboard, bounds);
     if show.tab_count() > 1 {
         tab_list(show, part);
     }
@@ -40,7 +41,7 @@ pub fn build(show: Show<'_>, part: &mut Part<'_, Message>, keyboard: focus::Part
             let name = tabs::label(show.browser, pane);
             let mut group = part.child(("pane", at), labelled(Role::Group, name));
             if split {
-                location_bar(show, &mut group, pane, focused.then_some(keyboard));
+                location_bar(show, &mut group, pane, focused.then_some(keyboard), bounds);
             }
             let keys = focused && keyboard == focus::Part::View;
             pane_view(show, &mut group, pane, focused, keys);
@@ -50,7 +51,7 @@ pub fn build(show: Show<'_>, part: &mut Part<'_, Message>, keyboard: focus::Part
 }
 
 /// The toolbar's buttons in the order drawn, the location bar among them.
-fn toolbar(show: Show<'_>, part: &mut Part<'_, Message>, keyboard: focus::Part) {
+fn toolbar(show: Show<'_>, part: &mut Part<'_, Message>, keyboard: focus::Part, bounds: &Bounds) {
     let mut bar = part.child("toolbar", labelled(Role::Toolbar, fl!("a11y-toolbar")));
     for (at, t) in location::tools(show).into_iter().enumerate() {
         // A toggle is a button with a state (a toggle button to AT-SPI).
@@ -61,16 +62,20 @@ fn toolbar(show: Show<'_>, part: &mut Part<'_, Message>, keyboard: focus::Part) 
         if t.on_press.is_none() {
             node.set_disabled();
         }
+        bounds.place(&mut node, &iced::widget::Id::new(t.id));
         let id = bar.add(t.id, node);
         if let Some(m) = t.on_press {
             bar.on_click(id, m);
         }
-        if t.id == location::MENU && keyboard == focus::Part::Menu {
-            bar.focus(id);
+        if t.id == location::MENU {
+            bar.on_focus(id, Message::Keyboard(focus::Part::Menu));
+            if keyboard == focus::Part::Menu {
+                bar.focus(id);
+            }
         }
         // The location bar comes after the four buttons that move about.
         if at == 3 && show.beside().is_none() {
-            location_bar(show, &mut bar, show.pane(), Some(keyboard));
+            location_bar(show, &mut bar, show.pane(), Some(keyboard), bounds);
         }
     }
     if let Some(typed) = show.pane().filter() {
@@ -85,14 +90,25 @@ fn location_bar(
     part: &mut Part<'_, Message>,
     pane: &Pane,
     keyboard: Option<focus::Part>,
+    bounds: &Bounds,
 ) {
     let name = fl!("a11y-location");
+    let drawn = bounds.of(&iced::widget::Id::new(location::LOCATION));
     if let Some(typed) = pane.location() {
         let id = accessible::text_field(part, "location", &name, typed);
+        if let (Some(node), Some(rect)) = (part.node_mut(id), drawn) {
+            node.set_bounds(rect);
+        }
         part.focus(id);
         return;
     }
-    let mut bar = part.child("location", labelled(Role::Group, name));
+    let mut group = labelled(Role::Group, name);
+    if let Some(rect) = drawn {
+        group.set_bounds(rect);
+    }
+    let mut bar = part.child("location", group);
+    let id = bar.parent();
+    bar.on_focus(id, Message::Keyboard(focus::Part::Location));
     if pane.in_trash() {
         accessible::label(&mut bar, "trash", &fl!("place-trash"));
         return;

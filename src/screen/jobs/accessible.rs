@@ -7,18 +7,21 @@ use accesskit::{Live, Role};
 
 use super::entry::JobEntry;
 use super::{Jobs, Message, words};
+use crate::accessible::bounds::Bounds;
 use crate::accessible::{self, Part, labelled};
 use crate::i18n::fl;
 
 impl Jobs {
     /// Add the panel's nodes under `part` (nothing while there are no jobs); `keyboard`:
     /// the panel has the keyboard.
-    pub fn accessible(&self, part: &mut Part<'_, Message>, keyboard: bool) {
+    pub fn accessible(&self, part: &mut Part<'_, Message>, keyboard: bool, bounds: &Bounds) {
         let shown: Vec<&JobEntry> = self.entries.iter().filter(|e| !e.gone).collect();
         if shown.is_empty() {
             return;
         }
-        let mut panel = part.child("jobs", labelled(Role::Group, fl!("a11y-jobs")));
+        let mut node = labelled(Role::Group, fl!("a11y-jobs"));
+        bounds.place(&mut node, &iced::widget::Id::new(super::view::PANEL));
+        let mut panel = part.child("jobs", node);
         let id = panel.parent();
         for e in &shown {
             job(&mut panel, e);
@@ -31,6 +34,7 @@ impl Jobs {
                 Some(Message::ClearFinished),
             );
         }
+        panel.on_focus(id, Message::Keyboard);
         if keyboard {
             panel.focus(id);
         }

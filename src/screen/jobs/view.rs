@@ -61,7 +61,8 @@ impl Jobs {
             .max_height(MAX_HEIGHT.min(window_height / 3.0))
             .padding([8, 12])
             .width(Fill)
-            .style(theme::ringed(theme::side_panel, ring));
+            .style(theme::ringed(theme::side_panel, ring))
+            .id(PANEL);
         Some(
             mouse_area(panel)
                 .on_enter(Message::Hovered(true))
@@ -70,6 +71,9 @@ impl Jobs {
         )
     }
 }
+
+/// The id of the job panel (its bounds go to screen readers).
+pub const PANEL: &str = "porpoise-jobs";
 
 fn small_button<'a>(label: String, job: u64, what: &str, msg: Message) -> Element<'a, Message> {
     container(

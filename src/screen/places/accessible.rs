@@ -8,6 +8,7 @@ use accesskit::Role;
 use super::devices::{self, DeviceMsg};
 use super::view::label;
 use super::{Message, Places};
+use crate::accessible::bounds::Bounds;
 use crate::accessible::{self, Part, labelled};
 use crate::i18n::fl;
 use crate::places::PlaceKind;
@@ -23,6 +24,8 @@ pub struct Around<'a> {
     pub jobs: &'a Jobs,
     /// The server a connection is under way to.
     pub connecting: Option<&'a str>,
+    /// Where the places were drawn.
+    pub bounds: &'a Bounds,
 }
 
 impl Places {
@@ -38,11 +41,13 @@ impl Places {
             node.set_selected(current);
             node.set_position_in_set(at);
             node.set_size_of_set(count);
+            around.bounds.place(&mut node, &super::view::place_id(at));
             if let Some(status) = self.device_status(p, around.jobs) {
                 node.set_description(devices::status_text(p.kind, status));
             }
             let id = list.add(p.path.as_os_str(), node);
             list.on_click(id, Message::Open(p.path.clone()));
+            list.on_focus(id, Message::KeyboardAt(at));
             if p.kind == PlaceKind::Removable {
                 let mut item = list.under(id);
                 accessible::button(

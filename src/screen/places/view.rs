@@ -67,15 +67,15 @@ fn panel<'a>(places: &'a Places, look: &Look) -> Option<Element<'a, Message>> {
     let mut n = 0;
     let mut at = |_: &Place| {
         n += 1;
-        cursor == Some(n - 1)
+        n - 1
     };
     for p in &places.user {
-        col = col.push(item(places, look, p, current(p), at(p)));
+        col = col.push(item(places, look, p, current(p), at(p), cursor));
     }
     for p in &places.bookmarks.places {
         col = col.push(match places.bookmarks.editing.as_ref() {
             Some((path, text)) if *path == p.path => label_input(text),
-            _ => item(places, look, p, current(p), at(p)),
+            _ => item(places, look, p, current(p), at(p), cursor),
         });
     }
     if look.bookmark_drop {
@@ -89,7 +89,7 @@ fn panel<'a>(places: &'a Places, look: &Look) -> Option<Element<'a, Message>> {
     if !devices.is_empty() || !places.volumes.is_empty() {
         col = col.push(heading(fl!("devices-heading")));
         for p in devices {
-            col = col.push(item(places, look, p, current(p), at(p)));
+            col = col.push(item(places, look, p, current(p), at(p), cursor));
         }
         for v in &places.volumes {
             col = col.push(super::volumes::item(look.icons, v));
@@ -97,7 +97,7 @@ fn panel<'a>(places: &'a Places, look: &Look) -> Option<Element<'a, Message>> {
     }
     col = col.push(heading(fl!("network-heading")));
     for p in network.into_iter().chain(&places.remote) {
-        col = col.push(item(places, look, p, current(p), at(p)));
+        col = col.push(item(places, look, p, current(p), at(p), cursor));
     }
     for b in &places.bookmarks.servers {
         col = col.push(super::network::server_bookmark(look.icons, b));
@@ -183,8 +183,10 @@ fn item<'a>(
     look: &Look,
     p: &'a Place,
     current: bool,
-    keyboard: bool,
+    order: usize,
+    cursor: Option<usize>,
 ) -> Element<'a, Message> {
+    let keyboard = cursor == Some(order);
     let target = DropTarget::Place(p.path.clone());
     let drop = (look.drop_hover)(&target);
     let open = Message::Open(p.path.clone());
@@ -237,10 +239,17 @@ fn item<'a>(
             .on_right_press(Message::Bookmarks(BookmarkMsg::OpenMenu(p.path.clone()))),
         _ => area.on_middle_press(Message::OpenTab(p.path.clone())),
     };
-    area.on_release(Message::Drag(ActionMsg::ReleasedOn(target.clone())))
+    let area = area
+        .on_release(Message::Drag(ActionMsg::ReleasedOn(target.clone())))
         .on_enter(Message::Drag(ActionMsg::Hover(target.clone())))
-        .on_exit(Message::Drag(ActionMsg::Unhover(target)))
-        .into()
+        .on_exit(Message::Drag(ActionMsg::Unhover(target)));
+    // Its bounds are read for screen readers by its place in the order shown.
+    container(area).id(place_id(order)).into()
+}
+
+/// The id of the place at `order` in the order shown (its bounds go to screen readers).
+pub fn place_id(order: usize) -> Id {
+    Id::from(format!("porpoise-place-{order}"))
 }
 
 /// The text input a bookmark's label is edited in (Enter keeps it, Escape gives up).

@@ -110,7 +110,11 @@ impl Pane {
                         crate::i18n::fl!("location-missing", path = path.display().to_string());
                     return (Task::none(), Some(PaneEvent::Say { text, failed: true }));
                 }
+                // As any other way there: the Trash view or a search ends even when the
+                // folder typed is the one they were opened from.
                 self.mode = Mode::Browsing;
+                self.trash = None;
+                self.search = None;
                 self.navigate(path, cx)
             }
             answer @ (PaneMsg::FolderCounts(..) | PaneMsg::Space(..)) => {

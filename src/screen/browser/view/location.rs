@@ -33,6 +33,8 @@ pub const DETAILS: &str = "porpoise-details";
 pub const ICONS: &str = "porpoise-icons";
 pub const FILTER: &str = "porpoise-filter-toggle";
 pub const MENU: &str = "porpoise-main-menu";
+/// The id of the location bar in the toolbar (its bounds go to screen readers).
+pub const LOCATION: &str = "porpoise-location";
 
 /// Width of the filter box.
 const FILTER_WIDTH: f32 = 220.0;
@@ -164,7 +166,7 @@ pub fn toolbar(app: Show<'_>) -> Element<'_, Message> {
         // In split view each pane has its own location bar.
         match app.beside() {
             Some(_) => space().width(Fill).into(),
-            None => location(app, app.pane()),
+            None => Element::from(container(location(app, app.pane())).id(LOCATION)),
         },
         space().width(6),
         tool(hidden),
