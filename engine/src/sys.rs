@@ -109,6 +109,20 @@ pub fn open_dir_at(dir: impl AsFd, name: &CStr) -> std::io::Result<OwnedFd> {
     )?)
 }
 
+/// The names in the folder open as `dir` (not `.` and `..`), read with getdents.
+pub fn names_at(dir: impl AsFd) -> std::io::Result<Vec<std::ffi::CString>> {
+    let mut buf = vec![std::mem::MaybeUninit::uninit(); 64 * 1024];
+    let mut raw = rustix::fs::RawDir::new(dir, &mut buf);
+    let mut names = Vec::new();
+    while let Some(entry) = raw.next() {
+        let name = entry?.file_name().to_owned();
+        if !matches!(name.to_bytes(), b"." | b"..") {
+            names.push(name);
+        }
+    }
+    Ok(names)
+}
+
 /// Open the file `name` inside `dir` for reading its content: a symlink is not followed,
 /// and a fifo put there in the meantime does not block the open.
 pub fn open_file_at(dir: impl AsFd, name: &CStr) -> std::io::Result<OwnedFd> {

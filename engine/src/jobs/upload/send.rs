@@ -60,7 +60,9 @@ async fn arrive(
         keep_time_and_mode(shared, &item.target(), item).await;
         return Ok(!replaced);
     }
-    let mut source = std::fs::File::open(&item.src).map_err(|e| Failure::Failed(Op::Open, e))?;
+    let mut source = crate::sys::open_file_at(&*item.src_dir, &item.src_name)
+        .map(std::fs::File::from)
+        .map_err(|e| Failure::Failed(Op::Open, e))?;
     let (stream, replaced) = create(ctx, resolver, item).await?;
     let target = item.target();
     let filled = fill(ctx, &mut source, &stream, item.meta.size).await;

@@ -6,6 +6,7 @@ use std::ffi::{CStr, CString, OsStr};
 use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use gio::prelude::*;
 use rustix::fs::FileType;
@@ -28,6 +29,9 @@ use super::shared::Shared;
 /// A file to send: where it comes from and where it goes.
 pub(super) struct Item {
     pub src: PathBuf,
+    /// The folder it is in, open, and its name there: it is opened relative to them.
+    pub src_dir: Arc<OwnedFd>,
+    pub src_name: CString,
     /// The folder it goes into, on the server and as a path in the FUSE folder.
     pub dst_dir: gio::File,
     pub dst_dir_path: PathBuf,
@@ -64,7 +68,7 @@ pub(super) struct Rules<'a> {
 /// One folder being walked: its entries still to go and where they go.
 struct Level {
     top: usize,
-    src: OwnedFd,
+    src: Arc<OwnedFd>,
     src_path: PathBuf,
     names: std::vec::IntoIter<CString>,
     dst: gio::File,
@@ -153,7 +157,7 @@ impl<'a> Walk<'a> {
         };
         let cname = CString::new(name.as_bytes()).ok()?;
         let src_dir = match crate::sys::open_dir(parent) {
-            Ok(fd) => fd,
+            Ok(fd) => Arc::new(fd),
             Err(e) => {
                 self.trouble(top, src.to_owned(), Op::OpenDir, e);
                 return None;
@@ -192,7 +196,7 @@ impl<'a> Walk<'a> {
         if !is_dir {
             return self.file(
                 top,
-                src,
+                (src, &src_dir, &cname),
                 &meta,
                 (&self.dest.clone(), &shared.dest.clone()),
                 target,
@@ -211,7 +215,7 @@ impl<'a> Walk<'a> {
             new,
         });
         let dst = self.dest.child(OsStr::from_bytes(target.to_bytes()));
-        self.enter(top, src.to_owned(), dst, dst_path, new)
+        self.enter(top, (src.to_owned(), &src_dir, &cname), dst, dst_path, new)
     }
 
     /// Where a top-level folder goes: `name` (merging into an existing folder), or a free
@@ -259,11 +263,11 @@ impl<'a> Walk<'a> {
     }
 
     /// Make the folder `dst` on the server (unless it is there to merge into) and walk
-    /// the source folder `src` into it.
+    /// the source folder `src` (the folder `name` in the open folder `parent`) into it.
     fn enter(
         &mut self,
         top: usize,
-        src: PathBuf,
+        (src, parent, name): (PathBuf, &OwnedFd, &CStr),
         dst: gio::File,
         dst_path: PathBuf,
         new: bool,
@@ -281,18 +285,15 @@ impl<'a> Walk<'a> {
             self.trouble(top, src.clone(), Op::Create, io_error(&e));
             return None;
         }
-        let src_fd = match crate::sys::open_dir(&src) {
+        let src_fd = match crate::sys::open_dir_at(parent, name) {
             Ok(fd) => fd,
             Err(e) => {
                 self.trouble(top, src, Op::OpenDir, e);
                 return None;
             }
         };
-        let mut names: Vec<CString> = match std::fs::read_dir(&src) {
-            Ok(entries) => entries
-                .filter_map(|e| e.ok())
-                .filter_map(|e| CString::new(e.file_name().as_bytes()).ok())
-                .collect(),
+        let mut names = match crate::sys::names_at(&src_fd) {
+            Ok(names) => names,
             Err(e) => {
                 self.trouble(top, src, Op::ReadDir, e);
                 return None;
@@ -301,7 +302,7 @@ impl<'a> Walk<'a> {
         names.sort();
         self.levels.push(Level {
             top,
-            src: src_fd,
+            src: Arc::new(src_fd),
             src_path: src,
             names: names.into_iter(),
             dst,
@@ -323,7 +324,7 @@ impl<'a> Walk<'a> {
             }
         };
         let target = match self.rules.fit.item(&name, &meta) {
-            Fitted::Keep => name,
+            Fitted::Keep => name.clone(),
             Fitted::RenameTo(t) => t,
             Fitted::Skip(why) => {
                 self.rules.shared.item_failed(top);
@@ -332,12 +333,20 @@ impl<'a> Walk<'a> {
             }
         };
         let (dst, dst_path) = (level.dst.clone(), level.dst_path.clone());
+        let parent = level.src.clone();
         if meta.kind == FileType::Directory {
             let sub = dst.child(OsStr::from_bytes(target.to_bytes()));
             let sub_path = dst_path.join(OsStr::from_bytes(target.to_bytes()));
-            return self.enter(top, src, sub, sub_path, true);
+            return self.enter(top, (src, &parent, &name), sub, sub_path, true);
         }
-        self.file(top, &src, &meta, (&dst, &dst_path), target, false)
+        self.file(
+            top,
+            (&src, &parent, &name),
+            &meta,
+            (&dst, &dst_path),
+            target,
+            false,
+        )
     }
 
     /// A file to send as `target` in `dst`; a link is made at once, anything else that
@@ -345,7 +354,7 @@ impl<'a> Walk<'a> {
     fn file(
         &self,
         top: usize,
-        src: &Path,
+        (src, src_dir, src_name): (&Path, &Arc<OwnedFd>, &CStr),
         meta: &Meta,
         (dst, dst_path): (&gio::File, &PathBuf),
         target: CString,
@@ -358,6 +367,8 @@ impl<'a> Walk<'a> {
                 Counters::add(&ctx.counters.bytes_total, meta.size);
                 Some(Item {
                     src: src.to_owned(),
+                    src_dir: src_dir.clone(),
+                    src_name: src_name.to_owned(),
                     dst_dir: dst.clone(),
                     dst_dir_path: dst_path.clone(),
                     name: target,
@@ -368,11 +379,12 @@ impl<'a> Walk<'a> {
             }
             FileType::Symlink => {
                 ctx.counters.add_total(Tally::File, 1);
-                let made = std::fs::read_link(src)
+                let name = OsStr::from_bytes(src_name.to_bytes());
+                let made = crate::sys::read_link_at(&**src_dir, name)
                     .map_err(|e| (Op::ReadLink, e))
                     .and_then(|to| {
                         dst.child(OsStr::from_bytes(target.to_bytes()))
-                            .make_symbolic_link(&to, gio::Cancellable::NONE)
+                            .make_symbolic_link(OsStr::from_bytes(&to), gio::Cancellable::NONE)
                             .map_err(|e| (Op::Create, io_error(&e)))
                     });
                 match made {
