@@ -1,7 +1,10 @@
 //! The words of XDND, the X11 drag-and-drop protocol, both ways: its version and the
 //! atoms a drag source ([`crate::drag_out`]) and a drop target ([`crate::drop_in`]) speak.
 
-use x11rb::protocol::xproto::{Atom, ConnectionExt};
+use x11rb::connection::Connection;
+use x11rb::protocol::xproto::{
+    Atom, ConnectionExt, CreateWindowAux, EventMask, Window, WindowClass,
+};
 use x11rb::rust_connection::RustConnection;
 
 use crate::x11::X11Error;
@@ -48,4 +51,31 @@ atoms! {
     null = "NULL",
     timestamp = "PORPOISE_DRAG_TIME",
     dropped = "PORPOISE_DROPPED",
+}
+
+/// A small unmapped window of the protocol's own under `root` (a drag source's, or a drop
+/// target's proxy), told of `events`.
+pub fn hidden_window(
+    conn: &RustConnection,
+    root: Window,
+    events: EventMask,
+) -> Result<Window, X11Error> {
+    let window = conn.generate_id().map_err(X11Error::Window)?;
+    conn.create_window(
+        x11rb::COPY_DEPTH_FROM_PARENT,
+        window,
+        root,
+        -10,
+        -10,
+        1,
+        1,
+        0,
+        WindowClass::INPUT_ONLY,
+        x11rb::COPY_FROM_PARENT,
+        &CreateWindowAux::new().event_mask(events),
+    )
+    .map_err(|e| X11Error::Window(e.into()))?
+    .check()
+    .map_err(|e| X11Error::Window(e.into()))?;
+    Ok(window)
 }

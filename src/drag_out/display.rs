@@ -5,8 +5,7 @@
 use x11rb::connection::Connection;
 use x11rb::protocol::Event;
 use x11rb::protocol::xproto::{
-    Atom, ClientMessageEvent, ConnectionExt, CreateWindowAux, EventMask, PropMode, Timestamp,
-    Window, WindowClass,
+    Atom, ClientMessageEvent, ConnectionExt, EventMask, PropMode, Timestamp, Window,
 };
 use x11rb::rust_connection::RustConnection;
 use x11rb::wrapper::ConnectionExt as _;
@@ -29,23 +28,7 @@ impl Display {
         let (conn, screen) = x11rb::connect(None).map_err(X11Error::Connect)?;
         let root = conn.setup().roots[screen].root;
         let atoms = Atoms::intern(&conn)?;
-        let source = conn.generate_id().map_err(X11Error::Window)?;
-        conn.create_window(
-            x11rb::COPY_DEPTH_FROM_PARENT,
-            source,
-            root,
-            -10,
-            -10,
-            1,
-            1,
-            0,
-            WindowClass::INPUT_ONLY,
-            x11rb::COPY_FROM_PARENT,
-            &CreateWindowAux::new().event_mask(EventMask::PROPERTY_CHANGE),
-        )
-        .map_err(|e| X11Error::Window(e.into()))?
-        .check()
-        .map_err(|e| X11Error::Window(e.into()))?;
+        let source = crate::xdnd::hidden_window(&conn, root, EventMask::PROPERTY_CHANGE)?;
         // Targets that read more than three types look here.
         conn.change_property32(
             PropMode::REPLACE,

@@ -7,8 +7,7 @@
 use x11rb::connection::Connection;
 use x11rb::protocol::Event;
 use x11rb::protocol::xproto::{
-    Atom, AtomEnum, ClientMessageEvent, ConnectionExt as _, CreateWindowAux, EventMask, PropMode,
-    Window, WindowClass,
+    Atom, AtomEnum, ClientMessageEvent, ConnectionExt as _, EventMask, PropMode, Window,
 };
 use x11rb::rust_connection::RustConnection;
 use x11rb::wrapper::ConnectionExt as _;
@@ -111,23 +110,7 @@ fn make_proxy(
     window: Window,
     atoms: &Atoms,
 ) -> Result<Window, X11Error> {
-    let proxy = conn.generate_id().map_err(X11Error::Window)?;
-    conn.create_window(
-        x11rb::COPY_DEPTH_FROM_PARENT,
-        proxy,
-        root,
-        -10,
-        -10,
-        1,
-        1,
-        0,
-        WindowClass::INPUT_ONLY,
-        x11rb::COPY_FROM_PARENT,
-        &CreateWindowAux::new().event_mask(EventMask::NO_EVENT),
-    )
-    .map_err(|e| X11Error::Window(e.into()))?
-    .check()
-    .map_err(|e| X11Error::Window(e.into()))?;
+    let proxy = crate::xdnd::hidden_window(conn, root, EventMask::NO_EVENT)?;
     conn.change_property32(
         PropMode::REPLACE,
         proxy,

@@ -11,6 +11,26 @@ use super::{Desktop, PATIENCE, Reaper, wait_for};
 /// The Python that has GTK's bindings (Debian's `python3-gi` and `gir1.2-gtk-3.0`).
 const PYTHON: &str = "/usr/bin/python3";
 
+/// The command that runs the GTK 3 window `script` (of tests/desktop) on `desk`, titled
+/// `title`, recording into `record`.
+fn gtk_window(desk: &Desktop, script: &str, title: &str, record: &Path) -> Command {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/desktop")
+        .join(script);
+    let mut cmd = Command::new(PYTHON);
+    cmd.arg(script)
+        .arg(title)
+        .arg(record)
+        .env("DISPLAY", desk.display())
+        .env_remove("WAYLAND_DISPLAY")
+        .env("GDK_BACKEND", "x11")
+        .env("NO_AT_BRIDGE", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    cmd
+}
+
 pub struct GtkTarget {
     pub id: u32,
     record: PathBuf,
@@ -40,23 +60,11 @@ impl GtkTarget {
     /// Start it on `desk` titled `title`, recording into `record`, once it is shown;
     /// `refuse`: it takes no drop.
     pub fn start(desk: &Desktop, title: &str, record: &Path, refuse: bool) -> GtkTarget {
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/desktop/xdnd_target.py");
-        let mut cmd = Command::new(PYTHON);
-        cmd.arg(script).arg(title).arg(record);
+        let mut cmd = gtk_window(desk, "xdnd_target.py", title, record);
         if refuse {
             cmd.arg("--refuse");
         }
-        let process = Reaper(
-            cmd.env("DISPLAY", desk.display())
-                .env_remove("WAYLAND_DISPLAY")
-                .env("GDK_BACKEND", "x11")
-                .env("NO_AT_BRIDGE", "1")
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("start the GTK drop target"),
-        );
+        let process = Reaper(cmd.spawn().expect("start the GTK drop target"));
         let id = desk.wait_window_titled(title);
         GtkTarget {
             id,
@@ -138,23 +146,8 @@ impl GtkSource {
         record: &Path,
         uris: &[&std::ffi::OsStr],
     ) -> GtkSource {
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/desktop/xdnd_source.py");
-        let process = Reaper(
-            Command::new(PYTHON)
-                .arg(script)
-                .arg(title)
-                .arg(record)
-                .args(uris)
-                .env("DISPLAY", desk.display())
-                .env_remove("WAYLAND_DISPLAY")
-                .env("GDK_BACKEND", "x11")
-                .env("NO_AT_BRIDGE", "1")
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("start the GTK drag source"),
-        );
+        let mut cmd = gtk_window(desk, "xdnd_source.py", title, record);
+        let process = Reaper(cmd.args(uris).spawn().expect("start the GTK drag source"));
         let id = desk.wait_window_titled(title);
         GtkSource {
             id,

@@ -4,6 +4,9 @@
 //! is deleted from the server, so no part of one stays under its name.
 
 use std::io::Read;
+use std::time::Duration;
+
+use futures_util::future::{Either, select};
 
 use gio::glib;
 use gio::prelude::*;
@@ -22,6 +25,10 @@ use super::whole;
 
 /// How much of a file is written in one piece.
 const PIECE: usize = 1 << 20;
+/// How long a stream cut short is given to close.
+const LET_GO_WAIT: Duration = Duration::from_secs(10);
+/// How often a stream cut short is looked at until its cancelled write is over.
+const PENDING_LOOK: Duration = Duration::from_millis(10);
 
 /// Send `item`, reporting how it went.
 pub(super) async fn send(ctx: &Ctx, shared: &Shared, resolver: &Resolver, item: Item) {
@@ -73,12 +80,38 @@ async fn arrive(
         Err(f) => Err(f),
     };
     if let Err(f) = closed {
-        drop(stream);
+        let_go(stream).await;
         whole::remove_part(&target).await;
         return Err(f);
     }
     keep_time_and_mode(shared, &target, item).await;
     Ok(!replaced)
+}
+
+/// Let go of a stream cut short (cancelled, or failed) without blocking the thread. GIO
+/// closes a stream still open when it goes, synchronously, and a GVfs backend that was
+/// sent a cancel can leave that close waiting forever (on the thread that holds GLib's
+/// main context, so every later upload waits too). So the stream is closed here
+/// asynchronously once its cancelled write is over; one that does not close in
+/// [`LET_GO_WAIT`] is leaked rather than closed on its way out.
+async fn let_go(stream: gio::FileOutputStream) {
+    let closed = {
+        let close = async {
+            while stream.has_pending() {
+                glib::timeout_future(PENDING_LOOK).await;
+            }
+            let _ = stream.close_future(glib::Priority::DEFAULT).await;
+        };
+        let wait = glib::timeout_future(LET_GO_WAIT);
+        match select(std::pin::pin!(close), std::pin::pin!(wait)).await {
+            Either::Left(_) => stream.is_closed(),
+            Either::Right(_) => false,
+        }
+    };
+    if !closed {
+        tracing::warn!("a cut-short copy's stream did not close: left open");
+        std::mem::forget(stream);
+    }
 }
 
 /// The copy made on the server, and whether it replaces a file that was there.
