@@ -211,14 +211,17 @@ impl App {
     /// iced's update: change state, and return the task that does what it asks for
     /// (among it, the types and thumbnails of rows that came into view).
     pub fn update(&mut self, message: Message) -> Task<Message> {
-        if let Message::AccessibleBounds(bounds) = message {
-            return self.bounds_measured(bounds);
-        }
+        // A measure of the parts' bounds brings a tree only if they moved (its own
+        // handling publishes then): a tree after every measure would bring the next one.
+        let measured = matches!(message, Message::AccessibleBounds(_));
         let task = self.handle_message(message);
         let asked = self.ask_next_question();
         let looked = self.follow_selection();
         let task = crate::tasks::batch([task, asked, looked, self.ask_types(), self.ask_thumbs()]);
-        crate::tasks::batch([task, self.publish_tree()])
+        match measured {
+            true => task,
+            false => crate::tasks::batch([task, self.publish_tree()]),
+        }
     }
 
     /// The parts' bounds, measured after a tree went: a tree again only if they moved

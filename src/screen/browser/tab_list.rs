@@ -78,9 +78,7 @@ impl Browser {
 
     /// A new tab at `folder`, after the shown one; `show`: it becomes the shown tab.
     pub fn open_tab(&mut self, folder: PathBuf, show: bool, cx: &mut Context) -> Task<Message> {
-        let viewport = self.pane.viewport().scrolled_to_top();
-        let pane = Pane::open(folder, viewport, self.around(cx));
-        let tab = Tab { pane, beside: None };
+        let tab = self.new_tab(folder, cx);
         if show {
             self.tabs
                 .open(tab, |tab| swap_shown(&mut self.pane, &mut self.beside, tab));
@@ -92,6 +90,13 @@ impl Browser {
         }
     }
 
+    /// A tab at `folder`, scrolled to its top, not yet among the tabs.
+    fn new_tab(&mut self, folder: PathBuf, cx: &mut Context) -> Tab {
+        let viewport = self.pane.viewport().scrolled_to_top();
+        let pane = Pane::open(folder, viewport, self.around(cx));
+        Tab { pane, beside: None }
+    }
+
     /// A new tab at `folder` after all the others; `show`: it becomes the shown tab.
     pub fn open_last_tab(
         &mut self,
@@ -99,9 +104,7 @@ impl Browser {
         show: bool,
         cx: &mut Context,
     ) -> Task<Message> {
-        let viewport = self.pane.viewport().scrolled_to_top();
-        let pane = Pane::open(folder, viewport, self.around(cx));
-        let tab = Tab { pane, beside: None };
+        let tab = self.new_tab(folder, cx);
         if show {
             let last = self.tabs.count();
             self.tabs.open_at(last, tab, |tab| {
@@ -117,9 +120,7 @@ impl Browser {
 
     /// A closed tab at `folder` again, shown, at its place `at` among the tabs.
     fn reopen_tab(&mut self, folder: PathBuf, at: usize, cx: &mut Context) -> Task<Message> {
-        let viewport = self.pane.viewport().scrolled_to_top();
-        let pane = Pane::open(folder, viewport, self.around(cx));
-        let tab = Tab { pane, beside: None };
+        let tab = self.new_tab(folder, cx);
         self.tabs.open_at(at, tab, |tab| {
             swap_shown(&mut self.pane, &mut self.beside, tab)
         });
