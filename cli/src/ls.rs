@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use porpoise_engine::entry::{Entry, Kind, State, is_hidden};
 use porpoise_engine::error::Reason;
-use porpoise_engine::listing::{list_all, list_one, sort::Sort, sort::compare};
+use porpoise_engine::listing::{list_all, list_kinds, list_one, sort::Sort, sort::compare};
 
 use super::format::{HUMAN_SIZE_WIDTH, human_size, mode_string, write_escaped};
 
@@ -59,8 +59,14 @@ pub fn run(args: &LsArgs) -> anyhow::Result<()> {
 }
 
 fn list(args: &LsArgs) -> anyhow::Result<()> {
-    // A file is shown as `ls FILE` shows it: its own line, named as given.
-    let (listing, folder, alone) = match list_all(&args.dir) {
+    // A file is shown as `ls FILE` shows it: its own line, named as given. Names alone
+    // need no details.
+    let listed = if args.long {
+        list_all(&args.dir)
+    } else {
+        list_kinds(&args.dir)
+    };
+    let (listing, folder, alone) = match listed {
         Ok(listing) => (listing, args.dir.clone(), None),
         Err(e) if e.reason() == Reason::NotADirectory => {
             let one = list_one(&args.dir)?;

@@ -38,11 +38,26 @@ fn commands_take_smb_addresses() {
     std::fs::write(samba.guest.join("photos/beach.jpg"), b"not really a photo").expect("a file");
     let guest = samba.uri("guest");
 
-    // ls mounts the guest share (anonymously: nothing is asked) and lists it.
+    std::fs::write(samba.guest.join("about.txt"), b"a share").expect("a file");
+    // ls mounts the guest share (anonymously: nothing is asked) and lists it, folders
+    // first: names alone are read with their kinds.
     let listed = said(&porpoise(&session, &["ls", &guest]));
-    assert_eq!(listed.lines().collect::<Vec<_>>(), ["photos"], "{listed}");
+    assert_eq!(
+        listed.lines().collect::<Vec<_>>(),
+        ["photos", "about.txt"],
+        "{listed}"
+    );
     let listed = said(&porpoise(&session, &["ls", &format!("{guest}/photos")]));
     assert_eq!(listed.trim(), "beach.jpg");
+    // ls -l reads the details.
+    let long = said(&porpoise(
+        &session,
+        &["ls", "-l", &format!("{guest}/photos")],
+    ));
+    assert!(
+        long.trim().starts_with("-rw") && long.contains(" 18 ") && long.ends_with("beach.jpg\n"),
+        "{long}"
+    );
 
     // copy into the share: the bytes arrive in the share's folder on disk.
     let local = dir.path().join("report.txt");

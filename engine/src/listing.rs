@@ -17,7 +17,7 @@ pub use cache::{Clock, ListerCache, SystemClock};
 pub use count::count_children;
 pub use lister::Lister;
 pub use lister::{Listed, Progress, ViewOptions};
-pub use read::{DirEvent, ListOptions, Listing, list_all, list_one, read_dir};
+pub use read::{DirEvent, ListOptions, Listing, list_all, list_kinds, list_one, read_dir};
 pub use sort::{Sort, SortKey, SortOrder, natural_cmp};
 pub use stream::open_dir;
 pub use watch::Changes;

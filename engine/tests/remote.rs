@@ -10,7 +10,7 @@ use std::process::Command;
 use porpoise_testkit::servers::{self, GvfsSession, Nfs, Samba, Sshd};
 
 /// How many `in_rig` tests the child run must pass.
-const IN_RIG: usize = 15;
+const IN_RIG: usize = 16;
 
 #[test]
 fn remote_places_through_gvfs() {
@@ -46,6 +46,7 @@ fn remote_places_through_gvfs() {
         .env("RIG_SMB_PORT", samba.port.to_string())
         .env("RIG_SSH_PORT", sshd.port.to_string())
         .env("RIG_SSH_PW_PORT", sshd_password.port.to_string())
+        .env("RIG_SSH_KNOWN_HOSTS", sshd.known_hosts())
         .env("RIG_SMBD_PID", samba.pid().to_string())
         .env("RIG_GUEST", &samba.guest)
         .env("RIG_SECRET", &samba.secret)
@@ -105,13 +106,14 @@ mod no_gvfs {
 #[path = "remote"]
 mod in_rig {
     mod jobs;
+    mod listing;
     mod network;
     mod nfs;
     mod sftp_password;
     mod stopped;
     mod uploads;
 
-    use std::path::Path;
+    use std::path::{Path, PathBuf};
 
     use porpoise_engine::events::Next;
     use porpoise_engine::mounts::{MountClass, MountTable};
@@ -149,6 +151,29 @@ mod in_rig {
             MountEvent::Mounted(m) => m,
             other => panic!("{uri}: {other:?}"),
         }
+    }
+
+    /// The SFTP folder `name` (made on the server's disk) mounted: its address, its path in
+    /// the FUSE folder and on the server's disk.
+    fn sftp_folder(gvfs: &Gvfs, name: &str) -> (String, PathBuf, PathBuf) {
+        let backing = rig("RIG_SFTP").join(name);
+        std::fs::create_dir(&backing).expect("the destination");
+        let uri = format!(
+            "sftp://root@127.0.0.1:{}{}",
+            rig("RIG_SSH_PORT").display(),
+            backing.display()
+        );
+        let job = gvfs.mount(&address(&uri));
+        assert!(matches!(next(&job), MountEvent::Connecting { .. }));
+        let mounted = loop {
+            match next(&job) {
+                // The host key is not in the rig's known hosts: log in anyway.
+                MountEvent::QuestionAsked(_) => job.answer_question(0),
+                MountEvent::Mounted(m) => break m,
+                other => panic!("{uri}: {other:?}"),
+            }
+        };
+        (uri, mounted.path.expect("a FUSE path"), backing)
     }
 
     fn unmount(gvfs: &Gvfs, uri: &str) {
@@ -292,6 +317,8 @@ mod in_rig {
     fn sftp_asks_about_the_unknown_host_key() {
         let folder = rig("RIG_SFTP");
         std::fs::write(folder.join("notes.txt"), b"over ssh").expect("a file");
+        // The key is unknown whichever checks logged in to the server before.
+        let _ = std::fs::remove_file(rig("RIG_SSH_KNOWN_HOSTS"));
         let gvfs = Gvfs::start().expect("the GVfs thread");
         let uri = format!(
             "sftp://root@127.0.0.1:{}{}",

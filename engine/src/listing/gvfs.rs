@@ -17,9 +17,24 @@ use crate::mounts::{self, MountClass};
 use super::read::{Batcher, DirEvent, ListOptions, sort_batch};
 use super::sort::Sort;
 
-/// The details each entry is read with.
-const ATTRIBUTES: &str = "standard::name,standard::type,standard::size,\
-time::modified,time::modified-usec,unix::mode,unix::uid,unix::gid,unix::inode";
+/// The details each entry is read with. Every attribute asked for is more work for the
+/// backend on each entry (on SFTP the listing of 10 000 files took a third longer with
+/// owners and inode numbers), so only what the window shows is asked: a server's owners
+/// and inode numbers mean nothing here (see [`push`]).
+const DETAILS: &str = "standard::name,standard::type,standard::size,\
+time::modified,time::modified-usec,unix::mode";
+
+/// Names and kinds alone, for a listing that shows nothing else.
+const KINDS: &str = "standard::name,standard::type";
+
+/// What a listing through GIO reads of each entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Wanted {
+    /// Everything the window shows.
+    Details,
+    /// Names and kinds: the entries stay pending.
+    Kinds,
+}
 
 /// The folder `path` as GVfs's own file, when it is a network folder in GVfs's FUSE
 /// folder and GIO reaches GVfs; `None` for any other folder.
@@ -41,8 +56,8 @@ pub(super) fn read(
     send: &mut dyn FnMut(DirEvent) -> bool,
 ) -> bool {
     let mut out = Batcher::new(opts);
-    let result = each_entry(folder, |info| {
-        push(&mut out.batch, info);
+    let result = each_entry(folder, Wanted::Details, |info| {
+        push(&mut out.batch, info, Wanted::Details);
         if out.due() {
             return send(DirEvent::Batch(sort_batch(out.take(), sorted)));
         }
@@ -66,11 +81,11 @@ pub(super) fn read(
     }
 }
 
-/// Every entry of `folder` at once.
-pub(super) fn read_all(folder: &gio::File, path: &Path) -> Result<Batch, IoError> {
+/// Every entry of `folder` at once, read as far as `wanted`.
+pub(super) fn read_all(folder: &gio::File, path: &Path, wanted: Wanted) -> Result<Batch, IoError> {
     let mut batch = Batch::default();
-    each_entry(folder, |info| {
-        push(&mut batch, info);
+    each_entry(folder, wanted, |info| {
+        push(&mut batch, info, wanted);
         true
     })
     .map_err(|e| IoError::new(Op::ReadDir, path, mounts::gvfs::io_error(&e)))?;
@@ -80,10 +95,15 @@ pub(super) fn read_all(folder: &gio::File, path: &Path) -> Result<Batch, IoError
 /// Call `each` with every entry's details until it returns false; whether it got through.
 fn each_entry(
     folder: &gio::File,
+    wanted: Wanted,
     mut each: impl FnMut(&gio::FileInfo) -> bool,
 ) -> Result<bool, glib::Error> {
+    let attributes = match wanted {
+        Wanted::Details => DETAILS,
+        Wanted::Kinds => KINDS,
+    };
     let entries = folder.enumerate_children(
-        ATTRIBUTES,
+        attributes,
         gio::FileQueryInfoFlags::NOFOLLOW_SYMLINKS,
         gio::Cancellable::NONE,
     )?;
@@ -98,13 +118,21 @@ fn each_entry(
     Ok(through)
 }
 
-fn push(batch: &mut Batch, info: &gio::FileInfo) {
+/// Add the entry `info` to `batch`. Its owner is the user GVfs's FUSE folder says owns
+/// it (the user the share is mounted for, as its properties show), not the server's user
+/// number, which names nobody here.
+fn push(batch: &mut Batch, info: &gio::FileInfo, wanted: Wanted) {
     let name = info.name();
     let name = name.as_os_str().as_bytes();
     if name.is_empty() || name == b"." || name == b".." {
         return;
     }
     let kind = kind_of(info);
+    if wanted == Wanted::Kinds {
+        let r = batch.names.push(name);
+        batch.entries.push(Entry::pending(r, kind, 0));
+        return;
+    }
     let mode = info.attribute_uint32("unix::mode");
     let perms = if info.has_attribute("unix::mode") {
         mode
@@ -121,13 +149,13 @@ fn push(batch: &mut Batch, info: &gio::FileInfo) {
         u64::try_from(info.size()).unwrap_or(0),
         mtime,
         perms,
-        info.attribute_uint64("unix::inode"),
+        0,
     );
     entry.mtime_nsec = info
         .attribute_uint32("time::modified-usec")
         .saturating_mul(1000);
-    entry.uid = info.attribute_uint32("unix::uid");
-    entry.gid = info.attribute_uint32("unix::gid");
+    entry.uid = rustix::process::getuid().as_raw();
+    entry.gid = rustix::process::getgid().as_raw();
     batch.entries.push(entry);
 }
 

@@ -93,7 +93,7 @@ pub fn list_all(path: &Path) -> Result<Listing, IoError> {
     let dir = sys::open_dir(path).map_err(|e| IoError::new(Op::OpenDir, path, e))?;
     let class = crate::mounts::mount_of(path).map_or(MountClass::Local, |m| m.class);
     if let Some(folder) = super::gvfs::daemon_file(path, class) {
-        let batch = super::gvfs::read_all(&folder, path)?;
+        let batch = super::gvfs::read_all(&folder, path, super::gvfs::Wanted::Details)?;
         return Ok(Listing {
             entries: batch.entries,
             names: batch.names,
@@ -111,6 +111,25 @@ pub fn list_all(path: &Path) -> Result<Listing, IoError> {
         entries: batch.entries,
         names: batch.names,
     })
+}
+
+/// List a folder for a listing that shows names alone (sorted with folders first): on a
+/// server through GIO only names and kinds are asked for, and the entries stay pending;
+/// anywhere else as [`list_all`], whose details cost little there.
+pub fn list_kinds(path: &Path) -> Result<Listing, IoError> {
+    let class = crate::mounts::mount_of(path).map_or(MountClass::Local, |m| m.class);
+    match super::gvfs::daemon_file(path, class) {
+        Some(folder) => {
+            // Opened first, as any listing, so a missing or non-folder path fails alike.
+            sys::open_dir(path).map_err(|e| IoError::new(Op::OpenDir, path, e))?;
+            let batch = super::gvfs::read_all(&folder, path, super::gvfs::Wanted::Kinds)?;
+            Ok(Listing {
+                entries: batch.entries,
+                names: batch.names,
+            })
+        }
+        None => list_all(path),
+    }
 }
 
 /// The entry at `path` alone, as `ls FILE` shows a file: named as `path` is written, its

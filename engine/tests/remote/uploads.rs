@@ -8,11 +8,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use porpoise_engine::jobs::{self, ConflictPolicy, JobEvent, JobKind, JobSpec, JobState};
-use porpoise_engine::remote::{Gvfs, MountEvent};
+use porpoise_engine::remote::Gvfs;
 use porpoise_testkit::jobs::finish;
 use porpoise_testkit::{PATIENCE, wait_for};
 
-use super::{address, mount_quietly, next, rig, unmount};
+use super::{mount_quietly, rig, sftp_folder, unmount};
 
 /// Every file and folder under `root`, with the bytes of each file.
 fn tree(root: &Path) -> Vec<(PathBuf, Option<Vec<u8>>)> {
@@ -175,29 +175,6 @@ fn a_cancelled_upload_leaves_no_part_under_its_name() {
     );
     assert!(source.exists(), "the source is untouched");
     unmount(&gvfs, &uri);
-}
-
-/// The SFTP folder `name` (made on the server's disk) mounted: its address, its path in
-/// the FUSE folder and on the server's disk.
-fn sftp_folder(gvfs: &Gvfs, name: &str) -> (String, PathBuf, PathBuf) {
-    let backing = rig("RIG_SFTP").join(name);
-    std::fs::create_dir(&backing).expect("the destination");
-    let uri = format!(
-        "sftp://root@127.0.0.1:{}{}",
-        rig("RIG_SSH_PORT").display(),
-        backing.display()
-    );
-    let job = gvfs.mount(&address(&uri));
-    assert!(matches!(next(&job), MountEvent::Connecting { .. }));
-    let mounted = loop {
-        match next(&job) {
-            // The host key is not in the rig's known hosts: log in anyway.
-            MountEvent::QuestionAsked(_) => job.answer_question(0),
-            MountEvent::Mounted(m) => break m,
-            other => panic!("{uri}: {other:?}"),
-        }
-    };
-    (uri, mounted.path.expect("a FUSE path"), backing)
 }
 
 /// Copy `source` into `dest` and cancel the job once bytes are on their way; the job's end.

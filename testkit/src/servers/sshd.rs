@@ -117,12 +117,17 @@ impl Sshd {
         sshd
     }
 
+    /// The known hosts of the wrapper's `ssh`.
+    pub fn known_hosts(&self) -> PathBuf {
+        self.dir.join("known_hosts")
+    }
+
     /// Put the server's key in the known hosts of the wrapper's `ssh`, as after a first
     /// login whose question was answered: logins then ask nothing.
     pub fn trust_host_key(&self) {
         let key = std::fs::read_to_string(self.dir.join("host_key.pub")).expect("the host key");
         std::fs::write(
-            self.dir.join("known_hosts"),
+            self.known_hosts(),
             format!("[127.0.0.1]:{} {key}", self.port),
         )
         .expect("known_hosts");
