@@ -68,8 +68,9 @@ pub enum Message {
     Disconnected(Option<String>),
     /// Read the remote places again.
     Look,
-    /// The remote places, read.
-    Places(Vec<RemotePlace>),
+    /// The remote places, read; `None` when they could not be (the mount table was
+    /// unreadable, or the reader failed): those known are kept.
+    Places(Option<Vec<RemotePlace>>),
 }
 
 /// What the window is asked to do.
@@ -183,8 +184,11 @@ impl Servers {
                 (self.look(), event)
             }
             Message::Look => (self.look(), None),
-            Message::Places(places) => {
+            Message::Places(read) => {
                 self.reading = false;
+                let Some(places) = read else {
+                    return (Task::none(), None);
+                };
                 let places = RemotePlaces::new(places);
                 if places == self.places {
                     return (Task::none(), None);
@@ -281,17 +285,12 @@ impl Servers {
             return Task::none();
         }
         self.reading = true;
-        crate::offload::work("the remote places reader", || {
-            let table = porpoise_engine::mounts::MountTable::read();
-            let found = table
-                .map(|t| porpoise_engine::remote::resolve::session_places(&t))
-                .unwrap_or_default();
-            Message::Places(
-                found
-                    .into_iter()
-                    .map(|(root, address)| RemotePlace { root, address })
-                    .collect(),
-            )
+        Task::future(async {
+            let found = crate::offload::blocking(read_places).await;
+            if found.is_none() {
+                tracing::error!("the remote places reader panicked");
+            }
+            Message::Places(found.flatten())
         })
     }
 
@@ -323,6 +322,27 @@ impl Servers {
             false => Subscription::none(),
         }
     }
+}
+
+/// The remote places of the mount table as it is now; `None` when it cannot be read.
+fn read_places() -> Option<Vec<RemotePlace>> {
+    let table = match porpoise_engine::mounts::MountTable::read() {
+        Ok(t) => t,
+        Err(e) => {
+            tracing::warn!(
+                "the remote places are kept: {}",
+                porpoise_engine::error::chain(&e)
+            );
+            return None;
+        }
+    };
+    let found = porpoise_engine::remote::resolve::session_places(&table);
+    Some(
+        found
+            .into_iter()
+            .map(|(root, address)| RemotePlace { root, address })
+            .collect(),
+    )
 }
 
 /// The place a mount's `root` is, from where the address's own folder (`path`) is in it:
@@ -358,4 +378,31 @@ fn step_of(e: MountEvent) -> Option<Step> {
         MountEvent::Mounted(m) => Step::Mounted(m),
         MountEvent::Failed(e) => Step::Failed(words::failed(&e)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mount_table_not_read_keeps_the_known_places() {
+        let mut servers = Servers::default();
+        let place = RemotePlace {
+            root: PathBuf::from("/run/user/1000/gvfs/smb-share:server=nas,share=a"),
+            address: Address::parse(b"smb://nas/a").expect("an address"),
+        };
+        let (_, event) = servers.update(Message::Places(Some(vec![place])));
+        assert!(matches!(event, Some(Event::Places)));
+        // A read that failed (or whose reader panicked) changes nothing...
+        servers.reading = true;
+        let (_, event) = servers.update(Message::Places(None));
+        assert!(event.is_none());
+        assert_eq!(servers.places().iter().count(), 1, "the place is kept");
+        // ...and the next look reads again.
+        assert!(!servers.reading);
+        // A read that found nothing is believed.
+        let (_, event) = servers.update(Message::Places(Some(Vec::new())));
+        assert!(matches!(event, Some(Event::Places)));
+        assert_eq!(servers.places().iter().count(), 0);
+    }
 }
