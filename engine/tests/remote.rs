@@ -10,7 +10,7 @@ use std::process::Command;
 use porpoise_testkit::servers::{self, GvfsSession, Nfs, Samba, Sshd};
 
 /// How many `in_rig` tests the child run must pass.
-const IN_RIG: usize = 16;
+const IN_RIG: usize = 17;
 
 #[test]
 fn remote_places_through_gvfs() {
@@ -309,6 +309,30 @@ mod in_rig {
             std::fs::read(path.join("plans.txt")).expect("read"),
             b"secret plans"
         );
+        unmount(&gvfs, &uri);
+    }
+
+    #[test]
+    #[ignore = "run inside the rig by remote_places_through_gvfs"]
+    fn the_sftp_server_shows_the_tests_folder_alone() {
+        let gvfs = Gvfs::start().expect("the GVfs thread");
+        let (uri, fuse, backing) = sftp_folder(&gvfs, "jail");
+        // The server's root, as GVfs's FUSE folder shows it.
+        let fuse = fuse.to_string_lossy().into_owned();
+        let backing = backing.to_string_lossy().into_owned();
+        let root = PathBuf::from(fuse.strip_suffix(&backing).expect("the folder's path"));
+        let top: Vec<_> = std::fs::read_dir(&root)
+            .expect("the server's root")
+            .map(|e| e.expect("an entry").file_name())
+            .collect();
+        let first = Path::new(&backing)
+            .components()
+            .nth(1)
+            .expect("a folder under /")
+            .as_os_str()
+            .to_owned();
+        assert_eq!(top, [first], "the server shows nothing of this computer");
+        assert!(!root.join("etc").exists());
         unmount(&gvfs, &uri);
     }
 

@@ -1,6 +1,7 @@
 //! OpenSSH's `sshd` on 127.0.0.1 for SFTP, with a host key and a login key of the test's
-//! own (or a user with a password); and the `ssh` that GVfs's SFTP backend runs, pointed at the test's files (its
-//! known hosts and key) by a wrapper first on the `PATH` given to GVfs.
+//! own (or a user with a password), serving the test's folder alone; and the `ssh` that
+//! GVfs's SFTP backend runs, pointed at the test's files (its known hosts and key) by a
+//! wrapper first on the `PATH` given to GVfs.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -25,19 +26,27 @@ pub const SFTP_PASSWORD: &str = "sekrit";
 const SFTP_PASSWORD_HASH: &str = "$6$porpoise$At/.63NfhAvyo9YG5/jOTy22Dx8AqvBrP/OsoQXj9G9.QzWWUFOwUynVEpc78xd0SP6FZa.OTNkwi9HW0F.eS0";
 
 impl Sshd {
-    /// sshd taking root's login with the test's key, once it takes connections.
+    /// sshd taking root's login with the test's key, once it takes connections. Its
+    /// SFTP sessions see the test's folder `dir` alone, at its own path (see
+    /// [`Sshd::start_in`]).
     pub fn start(dir: &Path) -> Sshd {
-        Sshd::start_in(&dir.join("ssh"), false)
+        Sshd::start_in(dir, &dir.join("ssh"), false)
     }
 
     /// sshd taking [`SFTP_USER`]'s login with [`SFTP_PASSWORD`] alone (no keys), once it
     /// takes connections. The user is added to copies of /etc/passwd and /etc/shadow
     /// mounted over the real ones in the server's own mount namespace.
     pub fn start_with_password(dir: &Path) -> Sshd {
-        Sshd::start_in(&dir.join("ssh-password"), true)
+        Sshd::start_in(dir, &dir.join("ssh-password"), true)
     }
 
-    fn start_in(dir: &Path, password: bool) -> Sshd {
+    /// sshd with its files in `dir`, serving `served` alone: every login is shut in a
+    /// root that holds nothing but `served`, mounted at its own path (so addresses name
+    /// the test's files as they are), made in the server's private mount namespace. The
+    /// server is root's own computer: without that, a mount of it shows this computer's
+    /// whole filesystem, and a stray recursive delete through a mount a killed test left
+    /// behind would reach it.
+    fn start_in(served: &Path, dir: &Path, password: bool) -> Sshd {
         let dir = dir.to_path_buf();
         let bin = dir.join("bin");
         std::fs::create_dir_all(&bin).expect("ssh folders");
@@ -70,7 +79,8 @@ impl Sshd {
             format!(
                 "ListenAddress 127.0.0.1\nPort {port}\nHostKey {d}/host_key\nPidFile none\n\
                  AuthorizedKeysFile {d}/authorized_keys\nStrictModes no\n{logins}\
-                 KbdInteractiveAuthentication no\nUsePAM no\nSubsystem sftp internal-sftp\n"
+                 KbdInteractiveAuthentication no\nUsePAM no\nSubsystem sftp internal-sftp\n\
+                 ChrootDirectory {JAIL}\n"
             ),
         )
         .expect("sshd_config");
@@ -95,12 +105,16 @@ impl Sshd {
         .expect("the ssh wrapper");
         std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755))
             .expect("the wrapper runs");
-        // sshd wants its empty privilege-separation folder /run/sshd: it gets one in a
-        // /run of its own (a private mount namespace), nothing is made in the real /run.
+        // sshd wants its empty privilege-separation folder /run/sshd, and a root-owned
+        // path to the root it shuts logins in: both go in a /run of its own (a private
+        // mount namespace), nothing is made in the real /run.
+        let served = served.display();
         let sshd = Command::new("/usr/bin/unshare")
             .args(["--mount", "--propagation", "private", "sh", "-c"])
             .arg(format!(
-                "{users}mount -t tmpfs tmpfs /run && mkdir -m 755 /run/sshd && exec /usr/sbin/sshd -D -e -f {d}/sshd_config"
+                "{users}mount -t tmpfs -o mode=755 tmpfs /run && mkdir -m 755 /run/sshd {JAIL} && \
+                 mkdir -p '{JAIL}{served}' && mount --bind '{served}' '{JAIL}{served}' && \
+                 exec /usr/sbin/sshd -D -e -f {d}/sshd_config"
             ))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -139,6 +153,9 @@ impl Drop for Sshd {
         stop(&mut self.sshd);
     }
 }
+
+/// The root SFTP logins are shut in, in the server's own /run.
+const JAIL: &str = "/run/sftp-root";
 
 /// Copies of /etc/passwd and /etc/shadow in `dir` with [`SFTP_USER`] added.
 fn add_user(dir: &Path) {
