@@ -149,6 +149,33 @@ pub fn open_dir_nofollow(path: &Path) -> std::io::Result<OwnedFd> {
     open_dir_at(rustix::fs::CWD, &path_cstr(path)?)
 }
 
+/// Whether the open folder `dir` is the root of a mount (another filesystem, or a bind
+/// mount, attached there): the kernel says so where it can (Linux 5.8), else its device
+/// differs from that of `parent`, the folder it was opened in.
+pub fn is_mount_root(parent: impl AsFd, dir: impl AsFd) -> std::io::Result<bool> {
+    let here = rustix::fs::statx(
+        &dir,
+        c"",
+        AtFlags::EMPTY_PATH | AtFlags::NO_AUTOMOUNT,
+        StatxFlags::empty(),
+    )?;
+    if here
+        .stx_attributes_mask
+        .contains(rustix::fs::StatxAttributes::MOUNT_ROOT)
+    {
+        return Ok(here
+            .stx_attributes
+            .contains(rustix::fs::StatxAttributes::MOUNT_ROOT));
+    }
+    let above = rustix::fs::statx(
+        &parent,
+        c"",
+        AtFlags::EMPTY_PATH | AtFlags::NO_AUTOMOUNT,
+        StatxFlags::empty(),
+    )?;
+    Ok(statx_dev(&here) != statx_dev(&above))
+}
+
 /// The device number a statx result names, as `st_dev` holds it.
 pub fn statx_dev(st: &Statx) -> u64 {
     libc::makedev(st.stx_dev_major, st.stx_dev_minor)

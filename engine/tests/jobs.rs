@@ -511,6 +511,65 @@ fn delete_never_follows_a_symlink() {
     assert_eq!(read(&outside.join("keep.txt")), b"keep");
 }
 
+/// A tmpfs mounted on a folder for a test, unmounted when it goes.
+struct Mounted(PathBuf);
+
+impl Mounted {
+    fn tmpfs(on: &Path) -> rustix::io::Result<Mounted> {
+        rustix::mount::mount(
+            "tmpfs",
+            on,
+            "tmpfs",
+            rustix::mount::MountFlags::empty(),
+            c"",
+        )?;
+        Ok(Mounted(on.to_owned()))
+    }
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = rustix::mount::unmount(&self.0, rustix::mount::UnmountFlags::DETACH);
+    }
+}
+
+#[test]
+fn delete_never_reaches_into_a_mounted_filesystem() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let doomed = new_folder(tmp.path(), "doomed");
+    std::fs::write(doomed.join("old.txt"), b"old").expect("write");
+    let point = new_folder(&doomed, "inner");
+    let mounted = match Mounted::tmpfs(&point) {
+        Ok(m) => m,
+        Err(e) => {
+            porpoise_testkit::skip(&format!("a mount inside a deleted folder: {e}"));
+            return;
+        }
+    };
+    std::fs::write(point.join("on-the-mount.txt"), b"keep").expect("write");
+    let out = finish(jobs::start(
+        JobKind::Delete,
+        JobSpec::of(vec![doomed.clone()]),
+    ));
+    assert_eq!(out.state, JobState::Failed, "{:?}", out.events);
+    // The mount's folder fails, and so the folder it is in, which cannot go while it
+    // holds it.
+    assert_eq!(out.failed_paths(), [point.clone(), doomed.clone()]);
+    assert_eq!(read(&point.join("on-the-mount.txt")), b"keep");
+    assert!(
+        !doomed.join("old.txt").exists(),
+        "the rest of the tree went"
+    );
+    // The mount's folder itself, given alone, is refused too.
+    let out = finish(jobs::start(
+        JobKind::Delete,
+        JobSpec::of(vec![point.clone()]),
+    ));
+    assert_eq!(out.state, JobState::Failed);
+    assert_eq!(read(&point.join("on-the-mount.txt")), b"keep");
+    drop(mounted);
+}
+
 #[test]
 fn thousands_of_separate_paths_are_deleted() {
     let tmp = tempfile::tempdir().expect("tempdir");

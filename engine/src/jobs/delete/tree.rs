@@ -178,9 +178,9 @@ pub(super) fn remove_tree(
     buf: &mut [MaybeUninit<u8>],
     stop: Stop,
 ) {
-    let fd = match open_dir_at(parent, name) {
+    let fd = match open_level(parent, name) {
         Ok(fd) => Arc::new(fd),
-        Err(e) => return ctx.failed(path.to_owned(), (Op::OpenDir, e.into())),
+        Err(failure) => return ctx.failed(path.to_owned(), failure),
     };
     counters.set_current(path.to_owned());
     std::thread::scope(|scope| {
@@ -204,6 +204,18 @@ pub(super) fn remove_tree(
         // Closing the channel ends the helper; the scope joins it.
         helper.tx = None;
     });
+}
+
+/// Open the folder `name` of `parent` to empty it. A folder another filesystem is
+/// mounted on is not a part of the tree: what the mount holds is never deleted, and the
+/// folder fails as removing it would (busy).
+fn open_level(parent: &OwnedFd, name: &CStr) -> Result<OwnedFd, (Op, std::io::Error)> {
+    let fd = open_dir_at(parent, name).map_err(|e| (Op::OpenDir, e.into()))?;
+    match crate::sys::is_mount_root(parent, &fd) {
+        Ok(false) => Ok(fd),
+        Ok(true) => Err((Op::Remove, Errno::BUSY.into())),
+        Err(e) => Err((Op::Stat, e)),
+    }
 }
 
 fn walk(
@@ -231,7 +243,7 @@ fn walk(
         }
         if let Some(sub) = top.subdirs.pop() {
             let sub_path = top.path.join(OsStr::from_bytes(sub.to_bytes()));
-            match open_dir_at(&*top.fd, &sub) {
+            match open_level(&top.fd, &sub) {
                 Ok(fd) => {
                     counters.set_current(sub_path.clone());
                     stack.push(Level {
@@ -246,7 +258,7 @@ fn walk(
                         empty_files(ctx, counters, new, buf, helper);
                     }
                 }
-                Err(e) => ctx.failed(sub_path, (Op::OpenDir, e.into())),
+                Err(failure) => ctx.failed(sub_path, failure),
             }
             continue;
         }
