@@ -17,7 +17,7 @@ pub use statmount::{MountFacts, mount_facts, unique_mount_id};
 pub use time::{local_time, local_to_epoch};
 
 use std::ffi::{CStr, OsStr};
-use std::os::fd::{AsFd, OwnedFd};
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::Path;
 
 use rustix::fs::{AtFlags, Mode, OFlags, StatxFlags};
@@ -153,26 +153,20 @@ pub fn open_dir_nofollow(path: &Path) -> std::io::Result<OwnedFd> {
 /// mount, attached there): the kernel says so where it can (Linux 5.8), else its device
 /// differs from that of `parent`, the folder it was opened in.
 pub fn is_mount_root(parent: impl AsFd, dir: impl AsFd) -> std::io::Result<bool> {
-    let here = rustix::fs::statx(
-        &dir,
-        c"",
-        AtFlags::EMPTY_PATH | AtFlags::NO_AUTOMOUNT,
-        StatxFlags::empty(),
-    )?;
-    if here
-        .stx_attributes_mask
-        .contains(rustix::fs::StatxAttributes::MOUNT_ROOT)
-    {
-        return Ok(here
-            .stx_attributes
-            .contains(rustix::fs::StatxAttributes::MOUNT_ROOT));
+    let stat = |fd: BorrowedFd<'_>| {
+        rustix::fs::statx(
+            fd,
+            c"",
+            AtFlags::EMPTY_PATH | AtFlags::NO_AUTOMOUNT,
+            StatxFlags::empty(),
+        )
+    };
+    let here = stat(dir.as_fd())?;
+    let root = rustix::fs::StatxAttributes::MOUNT_ROOT;
+    if here.stx_attributes_mask.contains(root) {
+        return Ok(here.stx_attributes.contains(root));
     }
-    let above = rustix::fs::statx(
-        &parent,
-        c"",
-        AtFlags::EMPTY_PATH | AtFlags::NO_AUTOMOUNT,
-        StatxFlags::empty(),
-    )?;
+    let above = stat(parent.as_fd())?;
     Ok(statx_dev(&here) != statx_dev(&above))
 }
 
