@@ -218,9 +218,10 @@ impl App {
         let asked = self.ask_next_question();
         let looked = self.follow_selection();
         let task = crate::tasks::batch([task, asked, looked, self.ask_types(), self.ask_thumbs()]);
-        match measured {
-            true => task,
-            false => crate::tasks::batch([task, self.publish_tree()]),
+        if measured {
+            task
+        } else {
+            crate::tasks::batch([task, self.publish_tree()])
         }
     }
 

@@ -23,3 +23,19 @@ pub fn work<M: Send + 'static>(
     })
     .and_then(Task::done)
 }
+
+/// The task that does `work` off the UI thread and hands its message back, or
+/// `panicked` when the worker panicked (logged as `what`): for a caller whose state waits
+/// on an answer either way.
+pub fn work_or<M: Send + 'static>(
+    what: &'static str,
+    work: impl FnOnce() -> M + Send + 'static,
+    panicked: M,
+) -> Task<M> {
+    Task::future(async move {
+        blocking(work).await.unwrap_or_else(|| {
+            tracing::error!("{what} panicked");
+            panicked
+        })
+    })
+}

@@ -285,13 +285,8 @@ impl Servers {
             return Task::none();
         }
         self.reading = true;
-        Task::future(async {
-            let found = crate::offload::blocking(read_places).await;
-            if found.is_none() {
-                tracing::error!("the remote places reader panicked");
-            }
-            Message::Places(found.flatten())
-        })
+        let read = || Message::Places(read_places());
+        crate::offload::work_or("the remote places reader", read, Message::Places(None))
     }
 
     /// Disconnect the place at `root`: GVfs unmounts it off the UI thread.

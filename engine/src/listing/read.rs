@@ -14,6 +14,7 @@ use crate::error::{IoError, Op};
 use crate::mounts::MountClass;
 use crate::sys;
 
+use super::gvfs::Wanted;
 use super::sort::{Sort, SortKey, compare};
 use super::stat::stat_entry;
 use super::watch::Changes;
@@ -90,10 +91,22 @@ impl Listing {
 
 /// List a folder completely (details included): names first, then details on two threads.
 pub fn list_all(path: &Path) -> Result<Listing, IoError> {
+    list_as(path, Wanted::Details)
+}
+
+/// List a folder for a listing that shows names alone (sorted with folders first): on a
+/// server through GIO only names and kinds are asked for, and the entries stay pending;
+/// anywhere else as [`list_all`], whose details cost little there.
+pub fn list_kinds(path: &Path) -> Result<Listing, IoError> {
+    list_as(path, Wanted::Kinds)
+}
+
+/// A whole listing, through GIO as far as `wanted` on a server.
+fn list_as(path: &Path, wanted: Wanted) -> Result<Listing, IoError> {
     let dir = sys::open_dir(path).map_err(|e| IoError::new(Op::OpenDir, path, e))?;
     let class = crate::mounts::mount_of(path).map_or(MountClass::Local, |m| m.class);
     if let Some(folder) = super::gvfs::daemon_file(path, class) {
-        let batch = super::gvfs::read_all(&folder, path, super::gvfs::Wanted::Details)?;
+        let batch = super::gvfs::read_all(&folder, path, wanted)?;
         return Ok(Listing {
             entries: batch.entries,
             names: batch.names,
@@ -111,25 +124,6 @@ pub fn list_all(path: &Path) -> Result<Listing, IoError> {
         entries: batch.entries,
         names: batch.names,
     })
-}
-
-/// List a folder for a listing that shows names alone (sorted with folders first): on a
-/// server through GIO only names and kinds are asked for, and the entries stay pending;
-/// anywhere else as [`list_all`], whose details cost little there.
-pub fn list_kinds(path: &Path) -> Result<Listing, IoError> {
-    let class = crate::mounts::mount_of(path).map_or(MountClass::Local, |m| m.class);
-    match super::gvfs::daemon_file(path, class) {
-        Some(folder) => {
-            // Opened first, as any listing, so a missing or non-folder path fails alike.
-            sys::open_dir(path).map_err(|e| IoError::new(Op::OpenDir, path, e))?;
-            let batch = super::gvfs::read_all(&folder, path, super::gvfs::Wanted::Kinds)?;
-            Ok(Listing {
-                entries: batch.entries,
-                names: batch.names,
-            })
-        }
-        None => list_all(path),
-    }
 }
 
 /// The entry at `path` alone, as `ls FILE` shows a file: named as `path` is written, its
