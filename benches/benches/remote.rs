@@ -7,9 +7,20 @@
 //! - copying 1 000 × 16 KiB files and one 256 MiB file to the share: `porpoise copy` against
 //!   `gio copy` and `smbclient` (`mput`/`put`) or `sftp` (`put`).
 //!
+//! Every GVfs route goes through the protocol's backend (gvfsd-smb, gvfsd-sftp and its
+//! ssh), one process that serves one request at a time: the CPU time it spends while
+//! `porpoise` runs is printed as a row of its own, the floor of any route through GVfs.
+//!
+//! The shares are folders on memory (/dev/shm where there is one), so the rows time the
+//! way to the server, not its disk's writeback of the last round's 256 MiB.
+//!
 //! Run: `cargo bench --bench remote` (as root, with Samba, OpenSSH, GVfs and `smbclient`;
-//! `PORPOISE_BENCH_ROUNDS` sets the rounds, default 5 for listings and 3 for copies).
+//! `PORPOISE_BENCH_ROUNDS` sets the rounds, default 5 for listings and 3 for copies;
+//! `PORPOISE_BENCH_ONLY` runs the rows whose share or row name holds each of its
+//! comma-separated words: `smb`, `sftp`, `list`, `16 kib`, `smb,256 mib`).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -25,6 +36,80 @@ const BIG_SIZE: usize = 256 << 20;
 
 /// One contender of a row: its name, and one timed run in milliseconds.
 type Contender<'a> = (String, Box<dyn FnMut() -> f64 + 'a>);
+
+/// The CPU time GVfs's backends (every process under `gvfsd` but its FUSE folder's)
+/// spend while Porpoise's runs go, one sample a run.
+struct BackendCpu {
+    gvfsd: u32,
+    samples: RefCell<Vec<f64>>,
+}
+
+impl BackendCpu {
+    fn new(session: &GvfsSession) -> BackendCpu {
+        BackendCpu {
+            gvfsd: session.daemon_pid(),
+            samples: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Run `run`, keeping the backends' CPU milliseconds while it ran; its time.
+    fn watch(&self, run: impl FnOnce() -> f64) -> f64 {
+        let before = self.now_ms();
+        let ms = run();
+        self.samples.borrow_mut().push(self.now_ms() - before);
+        ms
+    }
+
+    /// The backends' CPU milliseconds so far.
+    fn now_ms(&self) -> f64 {
+        let mut parents = HashMap::new();
+        let mut ticks = HashMap::new();
+        for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+                continue;
+            };
+            // After the command's name in parentheses: state, parent, ... utime (14), stime.
+            let Some((name, rest)) = stat.rsplit_once(") ") else {
+                continue;
+            };
+            let fields: Vec<&str> = rest.split(' ').collect();
+            let num = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok());
+            if let (Some(parent), Some(user), Some(system)) = (num(1), num(11), num(12)) {
+                parents.insert(pid, parent as u32);
+                if !name.ends_with("(gvfsd-fuse") {
+                    ticks.insert(pid, user + system);
+                }
+            }
+        }
+        let under_gvfsd = |mut pid: u32| {
+            while let Some(&parent) = parents.get(&pid) {
+                if parent == self.gvfsd {
+                    return true;
+                }
+                pid = parent;
+            }
+            false
+        };
+        let total: u64 = ticks
+            .iter()
+            .filter(|(pid, _)| under_gvfsd(**pid))
+            .map(|(_, t)| t)
+            .sum();
+        total as f64 * 1e3 / rustix::param::clock_ticks_per_second() as f64
+    }
+
+    /// Print the row of the samples so far (and forget them), beside `fastest_peer`.
+    fn row(&self, row: &str, fastest_peer: f64) {
+        let ms = median(std::mem::take(&mut *self.samples.borrow_mut()));
+        println!(
+            "| {row} | GVfs backend's CPU while porpoise ran (floor of any GVfs route) | {ms:.1} | {:.2} |",
+            ms / fastest_peer
+        );
+    }
+}
 
 /// A share as the contenders reach it.
 struct Share {
@@ -58,7 +143,14 @@ fn main() {
             .and_then(|r| r.parse().ok())
             .unwrap_or(default)
     };
-    let dir = tempfile::tempdir().expect("tempdir");
+    let memory = Path::new("/dev/shm");
+    // A short name: ssh's control socket goes in the session's runtime folder in it, and
+    // a socket's path has at most 107 bytes.
+    let dir = if memory.is_dir() {
+        porpoise_benches::bench_folder(memory, "pr-")
+    } else {
+        tempfile::tempdir().expect("tempdir")
+    };
     let samba = Samba::start(dir.path());
     let sshd = Sshd::start(dir.path());
     sshd.trust_host_key();
@@ -77,13 +169,29 @@ fn main() {
     println!(
         "# remote places through GVfs (interleaved rounds, medians in ms; ratio to the fastest peer)\n"
     );
+    let only = Only(std::env::var("PORPOISE_BENCH_ONLY").unwrap_or_default());
+    let backend = BackendCpu::new(&session);
     for share in &shares {
         println!("## {} ({})\n", share.label, share.uri);
         println!("| row | contender | ms | vs fastest peer |");
         println!("|---|---|---|---|");
-        listing(share, &session, rounds(5));
-        copying(share, &session, &sources, rounds(3));
+        listing(share, &session, &backend, rounds(5), &only);
+        copying(share, &session, &backend, &sources, rounds(3), &only);
         println!();
+    }
+}
+
+/// Which rows run: those whose share or row name holds each comma-separated word.
+struct Only(String);
+
+impl Only {
+    fn runs(&self, share: &Share, row: &str) -> bool {
+        let names = format!("{} {row}", share.label).to_lowercase();
+        self.0
+            .to_lowercase()
+            .split(',')
+            .map(str::trim)
+            .all(|word| names.contains(word))
     }
 }
 
@@ -213,7 +321,11 @@ fn engine_list(path: &Path) -> usize {
     n
 }
 
-fn listing(share: &Share, session: &GvfsSession, rounds: usize) {
+fn listing(share: &Share, session: &GvfsSession, backend: &BackendCpu, rounds: usize, only: &Only) {
+    let row = format!("list {LIST_FILES} files");
+    if !only.runs(share, &row) {
+        return;
+    }
     let folder = share.backing.join("many");
     std::fs::create_dir_all(&folder).expect("mkdir");
     for i in 0..LIST_FILES {
@@ -229,7 +341,7 @@ fn listing(share: &Share, session: &GvfsSession, rounds: usize) {
     let contenders: Vec<Contender<'_>> = vec![
         (
             "porpoise ls".into(),
-            Box::new(|| timed(porpoise(session).args(["ls", &uri]))),
+            Box::new(|| backend.watch(|| timed(porpoise(session).args(["ls", &uri])))),
         ),
         (
             "engine lister (FUSE path)".into(),
@@ -248,29 +360,55 @@ fn listing(share: &Share, session: &GvfsSession, rounds: usize) {
             Box::new(|| timed(&mut (share.peer)("cd many; ls"))),
         ),
     ];
-    table(
-        &format!("list {LIST_FILES} files"),
-        contenders,
-        2,
-        rounds,
-        || {},
-    );
+    let fastest_peer = table(&row, contenders, 2, rounds, || {});
+    backend.row(&row, fastest_peer);
 }
 
-fn copying(share: &Share, session: &GvfsSession, sources: &Sources, rounds: usize) {
+/// An empty folder `in` on the share, for the next copy.
+fn fresh_in(share: &Share) {
+    let dest = share.backing.join("in");
+    let _ = std::fs::remove_dir_all(&dest);
+    std::fs::create_dir(&dest).expect("mkdir");
+}
+
+fn copying(
+    share: &Share,
+    session: &GvfsSession,
+    backend: &BackendCpu,
+    sources: &Sources,
+    rounds: usize,
+    only: &Only,
+) {
+    let row = format!("copy {SMALL_FILES} × 16 KiB");
+    if only.runs(share, &row) {
+        copy_small(share, session, backend, sources, rounds, &row);
+    }
+    let row = "copy 1 × 256 MiB";
+    if only.runs(share, row) {
+        copy_big(share, session, backend, sources, rounds, row);
+    }
+}
+
+/// The shell-like line of the peer tool that changes to the sources' folder.
+fn peer_lcd(sources: &Sources) -> String {
+    let src_dir = sources.small.parent().expect("the sources' folder");
+    format!("lcd {}", src_dir.display())
+}
+
+fn copy_small(
+    share: &Share,
+    session: &GvfsSession,
+    backend: &BackendCpu,
+    sources: &Sources,
+    rounds: usize,
+    row: &str,
+) {
     let into = format!("{}/in", share.uri);
-    let fresh = || {
-        let dest = share.backing.join("in");
-        let _ = std::fs::remove_dir_all(&dest);
-        std::fs::create_dir(&dest).expect("mkdir");
-    };
     let small_files: Vec<PathBuf> = (0..SMALL_FILES)
         .map(|i| sources.small.join(format!("f{i:04}.bin")))
         .collect();
-    let src_dir = sources.small.parent().expect("the sources' folder");
-    let smb = share.label == "SMB";
-    let lcd = format!("lcd {}", src_dir.display());
-    let peer_small = if smb {
+    let lcd = peer_lcd(sources);
+    let peer_small = if share.label == "SMB" {
         format!("prompt OFF; recurse ON; {lcd}; cd in; mput small")
     } else {
         format!("{lcd}; put -r small in/")
@@ -290,28 +428,44 @@ fn copying(share: &Share, session: &GvfsSession, sources: &Sources, rounds: usiz
     let contenders = copy_contenders(
         share,
         session,
+        backend,
         &sources.small,
         &into,
         gio_small,
         &peer_small,
     );
-    table(
-        &format!("copy {SMALL_FILES} × 16 KiB"),
-        contenders,
-        2,
-        rounds,
-        fresh,
-    );
+    let fastest_peer = table(row, contenders, 2, rounds, || fresh_in(share));
+    backend.row(row, fastest_peer);
     check_copied(&share.backing.join("in/small"), SMALL_FILES);
+}
 
-    let peer_big = if smb {
+fn copy_big(
+    share: &Share,
+    session: &GvfsSession,
+    backend: &BackendCpu,
+    sources: &Sources,
+    rounds: usize,
+    row: &str,
+) {
+    let into = format!("{}/in", share.uri);
+    let lcd = peer_lcd(sources);
+    let peer_big = if share.label == "SMB" {
         format!("{lcd}; cd in; put big.bin")
     } else {
         format!("{lcd}; put big.bin in/")
     };
     let gio_big = || timed(gio(session).arg("copy").arg(&sources.big).arg(&into));
-    let contenders = copy_contenders(share, session, &sources.big, &into, gio_big, &peer_big);
-    table("copy 1 × 256 MiB", contenders, 2, rounds, fresh);
+    let contenders = copy_contenders(
+        share,
+        session,
+        backend,
+        &sources.big,
+        &into,
+        gio_big,
+        &peer_big,
+    );
+    let fastest_peer = table(row, contenders, 2, rounds, || fresh_in(share));
+    backend.row(row, fastest_peer);
     let copied = std::fs::metadata(share.backing.join("in/big.bin")).map(|m| m.len());
     assert_eq!(copied.ok(), Some(BIG_SIZE as u64), "the big file arrived");
 }
@@ -322,6 +476,7 @@ fn copying(share: &Share, session: &GvfsSession, sources: &Sources, rounds: usiz
 fn copy_contenders<'a>(
     share: &'a Share,
     session: &'a GvfsSession,
+    backend: &'a BackendCpu,
     source: &'a Path,
     into: &'a str,
     gio_copy: impl FnMut() -> f64 + 'a,
@@ -331,12 +486,14 @@ fn copy_contenders<'a>(
         (
             "porpoise copy".into(),
             Box::new(move || {
-                timed(
-                    porpoise(session)
-                        .args(["copy", "--progress=none"])
-                        .arg(source)
-                        .arg(into),
-                )
+                backend.watch(|| {
+                    timed(
+                        porpoise(session)
+                            .args(["copy", "--progress=none"])
+                            .arg(source)
+                            .arg(into),
+                    )
+                })
             }),
         ),
         (
@@ -379,7 +536,7 @@ fn check_copied(dir: &Path, n: usize) {
 }
 
 /// Run `contenders` in `rounds` interleaved rounds (`before` ahead of each run) and print
-/// their medians; the first `ours` are Porpoise's (or the floor of its route), the rest
+/// their medians; the fastest peer's median. The first `ours` are Porpoise's (or the floor of its route), the rest
 /// its peers, whose fastest the ratios are to.
 fn table(
     row: &str,
@@ -387,7 +544,7 @@ fn table(
     ours: usize,
     rounds: usize,
     mut before: impl FnMut(),
-) {
+) -> f64 {
     let mut times = vec![Vec::new(); contenders.len()];
     for round in 0..rounds {
         for k in 0..contenders.len() {
@@ -401,4 +558,5 @@ fn table(
     for ((name, _), ms) in contenders.iter().zip(&medians) {
         println!("| {row} | {name} | {ms:.1} | {:.2} |", ms / fastest_peer);
     }
+    fastest_peer
 }

@@ -79,6 +79,11 @@ impl GvfsSession {
         self.env.clone()
     }
 
+    /// The process number of `gvfsd`, whose children are GVfs's backends.
+    pub fn daemon_pid(&self) -> u32 {
+        self.gvfsd.id()
+    }
+
     /// gvfsd-fuse's folder is mounted.
     pub fn fuse_mounted(&self) -> bool {
         let table = std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
