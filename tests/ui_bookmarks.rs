@@ -1,7 +1,7 @@
 //! Bookmarks in Places and "New File" on real temporary folders, headless: the GTK
 //! bookmarks file of a test home (its `XDG_CONFIG_HOME`) listed in Places (an `sftp://`
 //! line kept in the file, not shown), Ctrl+D, "Add to Places", a bookmark's menu (rename in
-//! place, remove), reordering by dragging one onto another and a folder dropped on Places;
+//! place, its place keeping the bounds screen readers are given, remove), reordering by dragging one onto another and a folder dropped on Places;
 //! New File from the templates folder `user-dirs.dirs` names (a subfolder as a submenu),
 //! Ctrl+Alt+N, and Ctrl+Z taking back only an unchanged new file. The app's `handle` runs,
 //! its tasks with the real engine, iced_test's Simulator renders and clicks.
@@ -18,6 +18,7 @@ use porpoise::actions::{ActionMsg, NameKind};
 use porpoise::keys::{char_key, press};
 use porpoise::screen::browser;
 use porpoise::screen::browser::templates::NewFileMsg;
+use porpoise::screen::places::view as place_view;
 use porpoise::screen::places::{self, bookmarks::BookmarkMsg};
 use porpoise::{App, Message};
 use porpoise_engine::uri::file_uri;
@@ -80,6 +81,39 @@ fn place_of(app: &App, label: &str) -> PathBuf {
         .unwrap_or_else(|| panic!("a bookmark {label}"))
 }
 
+/// Every place shown has the bounds screen readers are given, one after the other down
+/// the panel; the bookmark whose label is edited has those of its text input.
+fn places_keep_their_bounds_while_a_label_is_edited(app: &App, label: &str) {
+    let order = app.places().in_order();
+    let mut ui = simulator(app);
+    let bounds: Vec<iced::Rectangle> = (0..order.len())
+        .map(|at| {
+            ui.find(place_view::place_id(at))
+                .unwrap_or_else(|_| panic!("place {at} ({}) has bounds", order[at].name))
+                .bounds()
+        })
+        .collect();
+    for pair in bounds.windows(2) {
+        assert!(
+            pair[0].y < pair[1].y,
+            "places are read in the order drawn: {bounds:?}"
+        );
+    }
+    let input = ui
+        .find(iced::widget::Id::new(places::bookmarks::LABEL_INPUT))
+        .expect("the label's input")
+        .bounds();
+    let edited = order
+        .iter()
+        .position(|p| p.name == label)
+        .expect("the edited bookmark");
+    assert!(
+        bounds[edited].contains(input.center()),
+        "the edited bookmark's bounds hold its input: {:?} and {input:?}",
+        bounds[edited]
+    );
+}
+
 #[test]
 fn places_lists_the_file_and_changes_it_in_its_format() {
     let _lang = language("en");
@@ -131,6 +165,7 @@ fn places_lists_the_file_and_changes_it_in_its_format() {
         app.places().bookmarks.editing,
         Some((t.work.join("alpha"), "Projects".into()))
     );
+    places_keep_their_bounds_while_a_label_is_edited(&app, "Projects");
     let app = send(
         app,
         Message::Places(places::Message::Bookmarks(BookmarkMsg::LabelInput(

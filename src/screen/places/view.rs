@@ -74,7 +74,7 @@ fn panel<'a>(places: &'a Places, look: &Look) -> Option<Element<'a, Message>> {
     }
     for p in &places.bookmarks.places {
         col = col.push(match places.bookmarks.editing.as_ref() {
-            Some((path, text)) if *path == p.path => label_input(text),
+            Some((path, text)) if *path == p.path => label_input(text, at(p)),
             _ => item(places, look, p, current(p), at(p), cursor),
         });
     }
@@ -252,8 +252,9 @@ pub fn place_id(order: usize) -> Id {
     Id::from(format!("porpoise-place-{order}"))
 }
 
-/// The text input a bookmark's label is edited in (Enter keeps it, Escape gives up).
-fn label_input<'a>(label: &str) -> Element<'a, Message> {
+/// The text input a bookmark's label is edited in (Enter keeps it, Escape gives up), in
+/// the bookmark's place at `order`.
+fn label_input<'a>(label: &str, order: usize) -> Element<'a, Message> {
     container(
         text_input("", label)
             .id(LABEL_INPUT)
@@ -263,6 +264,7 @@ fn label_input<'a>(label: &str) -> Element<'a, Message> {
             .on_submit(Message::Bookmarks(BookmarkMsg::LabelSubmit)),
     )
     .padding([2, 4])
+    .id(place_id(order))
     .into()
 }
 
