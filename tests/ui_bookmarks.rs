@@ -1,7 +1,8 @@
 //! Bookmarks in Places and "New File" on real temporary folders, headless: the GTK
 //! bookmarks file of a test home (its `XDG_CONFIG_HOME`) listed in Places (an `sftp://`
 //! line kept in the file, not shown), Ctrl+D, "Add to Places", a bookmark's menu (rename in
-//! place, its place keeping the bounds screen readers are given, remove), reordering by dragging one onto another and a folder dropped on Places;
+//! place, its place keeping the bounds screen readers are given, remove), reordering by
+//! dragging one onto another and a folder dropped on Places;
 //! New File from the templates folder `user-dirs.dirs` names (a subfolder as a submenu),
 //! Ctrl+Alt+N, and Ctrl+Z taking back only an unchanged new file. The app's `handle` runs,
 //! its tasks with the real engine, iced_test's Simulator renders and clicks.
