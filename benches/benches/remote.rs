@@ -5,7 +5,9 @@
 //!   its path in GVfs's FUSE folder (as the window lists it), against `gio list` and
 //!   `smbclient -c ls` (SMB) or `sftp -b` (SFTP);
 //! - copying 1 000 × 16 KiB files and one 256 MiB file to the share: `porpoise copy` against
-//!   `gio copy` and `smbclient` (`mput`/`put`) or `sftp` (`put`).
+//!   `gio copy` and `smbclient` (`mput`/`put`) or `sftp` (`put`);
+//! - copying the 256 MiB file from the share: `porpoise copy` against `cp` from the FUSE
+//!   folder (the way Porpoise read it before), `gio copy` and `smbclient`/`sftp` (`get`).
 //!
 //! Every GVfs route goes through the protocol's backend (gvfsd-smb, gvfsd-sftp and its
 //! ssh), one process that serves one request at a time: the CPU time it spends while
@@ -387,6 +389,68 @@ fn copying(
     if only.runs(share, row) {
         copy_big(share, session, backend, sources, rounds, row);
     }
+    let row = "copy 1 × 256 MiB from it";
+    if only.runs(share, row) {
+        copy_big_out(share, session, backend, sources, rounds, row);
+    }
+}
+
+/// The big file copied from the share into an empty local folder.
+fn copy_big_out(
+    share: &Share,
+    session: &GvfsSession,
+    backend: &BackendCpu,
+    sources: &Sources,
+    rounds: usize,
+    row: &str,
+) {
+    let out = share.backing.join("out");
+    std::fs::create_dir_all(&out).expect("mkdir");
+    std::fs::copy(&sources.big, out.join("big.bin")).expect("the big file on the share");
+    let here = sources.big.with_file_name("here");
+    let fresh = || {
+        let _ = std::fs::remove_dir_all(&here);
+        std::fs::create_dir(&here).expect("mkdir");
+    };
+    fresh();
+    let uri = format!("{}/out/big.bin", share.uri);
+    let peer_script = format!("cd out; lcd {}; get big.bin", here.display());
+    let contenders: Vec<Contender<'_>> = vec![
+        (
+            "porpoise copy".into(),
+            Box::new(|| {
+                backend.watch(|| {
+                    timed(
+                        porpoise(session)
+                            .args(["copy", "--progress=none", &uri])
+                            .arg(&here),
+                    )
+                })
+            }),
+        ),
+        (
+            "cp from the FUSE path (the route before)".into(),
+            Box::new(|| {
+                timed(
+                    Command::new("cp")
+                        .arg(share.fuse.join("out/big.bin"))
+                        .arg(&here),
+                )
+            }),
+        ),
+        (
+            "gio copy".into(),
+            Box::new(|| timed(gio(session).args(["copy", &uri]).arg(&here))),
+        ),
+        (
+            format!("{} get", share.peer_name),
+            Box::new(|| timed(&mut (share.peer)(&peer_script))),
+        ),
+    ];
+    let fastest_peer = table(row, contenders, 2, rounds, fresh);
+    backend.row(row, fastest_peer);
+    let copied = std::fs::metadata(here.join("big.bin")).map(|m| m.len());
+    assert_eq!(copied.ok(), Some(BIG_SIZE as u64), "the big file arrived");
 }
 
 /// The shell-like line of the peer tool that changes to the sources' folder.

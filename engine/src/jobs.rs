@@ -10,6 +10,7 @@ pub mod copy;
 mod copying;
 mod data_sink;
 pub mod delete;
+mod download;
 pub mod events;
 pub mod extract;
 mod fit;

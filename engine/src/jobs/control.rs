@@ -2,7 +2,9 @@
 //! the receiving end of its events.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+
+use gio::prelude::CancellableExt;
 
 use super::conflict::Answer;
 use super::events::JobEvent;
@@ -21,6 +23,8 @@ pub struct Control {
     preflight: Reply<PreflightChoice>,
     /// The password typed for an archive (`None`: none given, stop asking).
     password: Reply<Option<String>>,
+    /// What the job's GIO calls wait on: cancelled with the job.
+    gio: OnceLock<gio::Cancellable>,
 }
 
 /// One answer the job waits for, given from another thread: a slot and the condvar that
@@ -82,6 +86,18 @@ impl Control {
         self.answer.wake();
         self.preflight.wake();
         self.password.wake();
+        if let Some(gio) = self.gio.get() {
+            gio.cancel();
+        }
+    }
+
+    /// What the job's GIO calls wait on, so a cancel stops them where they wait.
+    pub(crate) fn gio_cancellable(&self) -> gio::Cancellable {
+        let gio = self.gio.get_or_init(gio::Cancellable::new).clone();
+        if self.is_cancelled() {
+            gio.cancel();
+        }
+        gio
     }
 
     pub fn is_cancelled(&self) -> bool {

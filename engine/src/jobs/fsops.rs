@@ -157,11 +157,13 @@ fn create_mode(st: &Meta) -> Mode {
     Mode::from_raw_mode(mode_of(st).as_raw_mode() & 0o777)
 }
 
-/// Where a copy's data comes from: the regular file `name` of the folder `dir`.
+/// Where a copy's data comes from: the regular file `name` of the folder `dir`, read
+/// through GIO from its server when `remote` names it there.
 pub struct Source<'a> {
     pub dir: &'a OwnedFd,
     pub name: &'a CStr,
     pub meta: &'a Meta,
+    pub remote: Option<super::download::Remote>,
 }
 
 /// Step two: open the source, copy the data (`bytes_done` grows as it moves), mode and
@@ -180,50 +182,64 @@ pub fn fill_copy(
     let wanted = mode_of(st);
     let needs_chmod = crate::sys::umask()
         .is_none_or(|mask| create_mode(st).as_raw_mode() & !mask != wanted.as_raw_mode());
-    let result = rustix::fs::openat(
-        source.dir,
-        source.name,
-        OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
-        Mode::empty(),
-    )
-    .map_err(op(Op::Open))
-    .and_then(|input| {
-        let n = if st.is_sparse() {
-            super::sparse::copy_extents(&input, &output, st.size, sink)
-        } else {
-            copy_data(&input, &output, st.size, sink)
-        }?;
-        if !super::xattrs::copy(&input, &output) {
-            sink.attributes_lost();
-        }
-        Ok(n)
-    })
-    .and_then(|n| {
-        let mode = !needs_chmod
-            || unless_unsupported(rustix::fs::fchmod(&*output, wanted))
+    let copied = match &source.remote {
+        Some(remote) => remote.copy_into(&output, sink),
+        None => copy_local(source, &output, sink),
+    };
+    let result = copied
+        .and_then(|n| {
+            let mode = !needs_chmod
+                || unless_unsupported(rustix::fs::fchmod(&*output, wanted))
+                    .map_err(op(Op::SetMetadata))?;
+            let times = unless_unsupported(rustix::fs::futimens(&*output, &times_of(st)))
                 .map_err(op(Op::SetMetadata))?;
-        let times = unless_unsupported(rustix::fs::futimens(&*output, &times_of(st)))
-            .map_err(op(Op::SetMetadata))?;
-        if !(mode && times) {
-            sink.attributes_lost();
-        }
-        Ok(n)
-    })
-    .and_then(|n| {
-        if let Some(t) = &temp {
-            rustix::fs::renameat(&**dst, t.as_c_str(), &**dst, target).map_err(op(Op::Rename))?;
-        }
-        Ok(n)
-    })
-    .and_then(|(total, handed)| {
-        sink.complete(&output, handed, total, dst)?;
-        Ok(total)
-    });
+            if !(mode && times) {
+                sink.attributes_lost();
+            }
+            Ok(n)
+        })
+        .and_then(|n| {
+            if let Some(t) = &temp {
+                rustix::fs::renameat(&**dst, t.as_c_str(), &**dst, target)
+                    .map_err(op(Op::Rename))?;
+            }
+            Ok(n)
+        })
+        .and_then(|(total, handed)| {
+            sink.complete(&output, handed, total, dst)?;
+            Ok(total)
+        });
     drop(output);
     if result.is_err() {
         let _ = rustix::fs::unlinkat(&**dst, temp.as_deref().unwrap_or(target), AtFlags::empty());
     }
     result
+}
+
+/// Copy the data of `source`'s file in its folder, and its extended attributes.
+fn copy_local(
+    source: &Source<'_>,
+    output: &Arc<OwnedFd>,
+    sink: &impl DataSink,
+) -> Result<(u64, u64), OpError> {
+    use crate::error::Op;
+    let st = source.meta;
+    let input = rustix::fs::openat(
+        source.dir,
+        source.name,
+        OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .map_err(op(Op::Open))?;
+    let n = if st.is_sparse() {
+        super::sparse::copy_extents(&input, output, st.size, sink)
+    } else {
+        copy_data(&input, output, st.size, sink)
+    }?;
+    if !super::xattrs::copy(&input, output) {
+        sink.attributes_lost();
+    }
+    Ok(n)
 }
 
 /// Give up a copy created by [`create_copy`] and not filled: it is removed.
@@ -260,7 +276,7 @@ fn copy_data(
     let mut handed = 0u64;
     if expected == 0 {
         // Still copy whatever is there (files in /proc and the like report 0).
-        return read_write(input, output, sink);
+        return read_write(|buf| read_fd(input, buf), output, sink);
     }
     loop {
         if !sink.proceed() {
@@ -283,15 +299,16 @@ fn copy_data(
             Err(Errno::XDEV | Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP | Errno::BADF)
                 if total == 0 =>
             {
-                return read_write(input, output, sink);
+                return read_write(|buf| read_fd(input, buf), output, sink);
             }
             Err(e) => return Err((Op::Write, e.into())),
         }
     }
 }
 
-fn read_write(
-    input: &OwnedFd,
+/// Copy what `read` gives, piece by piece, to `output` until it gives nothing more.
+pub(super) fn read_write(
+    mut read: impl FnMut(&mut [u8]) -> Result<usize, OpError>,
     output: &Arc<OwnedFd>,
     sink: &impl DataSink,
 ) -> Result<(u64, u64), OpError> {
@@ -306,15 +323,23 @@ fn read_write(
                 std::io::Error::from(std::io::ErrorKind::Interrupted),
             ));
         }
-        let n = match rustix::io::read(input, &mut buf) {
-            Ok(0) => return Ok((total, handed)),
-            Ok(n) => n,
-            Err(Errno::INTR) => continue,
-            Err(e) => return Err((Op::Read, e.into())),
+        let n = match read(&mut buf)? {
+            0 => return Ok((total, handed)),
+            n => n,
         };
         write_all(output, &buf[..n]).map_err(|e| (Op::Write, e))?;
         total += n as u64;
         sink.wrote(output, n as u64, total, &mut handed, 0)?;
+    }
+}
+
+/// Read from `input` into `buf` (again where a signal cut the read short).
+fn read_fd(input: &OwnedFd, buf: &mut [u8]) -> Result<usize, OpError> {
+    loop {
+        match rustix::io::read(input, &mut *buf) {
+            Err(Errno::INTR) => {}
+            read => return read.map_err(op(crate::error::Op::Read)),
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use porpoise_engine::remote::Gvfs;
 use porpoise_testkit::jobs::finish;
 use porpoise_testkit::{PATIENCE, wait_for};
 
-use super::{mount_quietly, rig, sftp_folder, unmount};
+use super::{guest_folder, sftp_folder, unmount};
 
 /// Every file and folder under `root`, with the bytes of each file.
 fn tree(root: &Path) -> Vec<(PathBuf, Option<Vec<u8>>)> {
@@ -69,19 +69,6 @@ fn mtime(path: &Path) -> u64 {
         .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
         .map(|d| d.as_secs())
         .unwrap_or(0)
-}
-
-/// The guest share mounted, with a new folder `name` in it; the folder's path in the FUSE
-/// folder and on the server's disk.
-fn guest_folder(gvfs: &Gvfs, name: &str) -> (String, PathBuf, PathBuf) {
-    let uri = format!("smb://localhost:{}/guest", rig("RIG_SMB_PORT").display());
-    let share = mount_quietly(gvfs, &uri).path.expect("a FUSE path");
-    let backing = rig("RIG_GUEST").join(name);
-    std::fs::create_dir(&backing).expect("the destination");
-    wait_for("the destination to show in the share", PATIENCE, || {
-        std::fs::read_dir(share.join(name)).ok().map(|_| ())
-    });
-    (uri, share.join(name), backing)
 }
 
 #[test]

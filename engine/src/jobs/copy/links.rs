@@ -169,6 +169,7 @@ fn link_one(
                         dir: &l.pair.src,
                         name: &l.name,
                         meta: &l.meta,
+                        remote: None,
                     };
                     fsops::fill_copy(created, &source, dst, &target, sink)
                 });

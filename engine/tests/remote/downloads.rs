@@ -1,0 +1,118 @@
+//! Copies out of a share: big files are read through GIO from GVfs's backend, small ones
+//! through GVfs's FUSE folder; either way the copy here is the file on the server with its
+//! time, the progress counts every byte, and a cancelled copy leaves no part of a file
+//! under its name and the share answering.
+
+use std::path::Path;
+use std::time::{Duration, SystemTime};
+
+use porpoise_engine::jobs::{self, JobEvent, JobKind, JobSpec, JobState};
+use porpoise_engine::remote::Gvfs;
+use porpoise_testkit::jobs::{finish, follow};
+
+use super::{guest_folder, sftp_folder, unmount};
+
+const MIB: usize = 1 << 20;
+/// A time the files on the server are given, to be kept by their copies.
+const THEN: u64 = 1_700_000_000;
+
+/// Write `size` bytes of its own content as `name` in `dir` (on the server's disk), from
+/// `THEN`; its bytes.
+fn served(dir: &Path, name: &str, size: usize) -> Vec<u8> {
+    let data: Vec<u8> = (0..size)
+        .map(|i| (i % 253) as u8 ^ name.len() as u8)
+        .collect();
+    let path = dir.join(name);
+    std::fs::write(&path, &data).expect("a file on the server");
+    let then = SystemTime::UNIX_EPOCH + Duration::from_secs(THEN);
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .and_then(|f| f.set_modified(then))
+        .expect("its time");
+    data
+}
+
+fn seconds(path: &Path) -> u64 {
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// Copy the folder `from` (in the FUSE folder) holding a big and a small file here, and
+/// check what arrived.
+fn copy_out_and_check(from: &Path, backing: &Path) {
+    let big = served(backing, "film.bin", 24 * MIB + 5);
+    let small = served(backing, "note.txt", 3000);
+    let here = tempfile::tempdir().expect("tempdir");
+    let out = finish(jobs::start(
+        JobKind::Copy,
+        JobSpec::new(vec![from.to_owned()], here.path()),
+    ));
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    let arrived = here.path().join(from.file_name().expect("a name"));
+    for (name, data) in [("film.bin", &big), ("note.txt", &small)] {
+        let copy = arrived.join(name);
+        assert!(
+            std::fs::read(&copy).ok().as_ref() == Some(data),
+            "{name} arrived as it is on the server"
+        );
+        assert_eq!(seconds(&copy), THEN, "{name} kept its time");
+    }
+    assert_eq!(out.summary.files_done, 2);
+    assert_eq!(out.summary.bytes_done, (big.len() + small.len()) as u64);
+}
+
+#[test]
+#[ignore = "run inside the rig by remote_places_through_gvfs"]
+fn files_copied_from_smb_and_sftp_arrive_whole_with_their_times() {
+    let gvfs = Gvfs::start().expect("the GVfs thread");
+    let (uri, from, backing) = guest_folder(&gvfs, "out");
+    copy_out_and_check(&from, &backing);
+    unmount(&gvfs, &uri);
+    let (uri, from, backing) = sftp_folder(&gvfs, "out");
+    copy_out_and_check(&from, &backing);
+    unmount(&gvfs, &uri);
+}
+
+#[test]
+#[ignore = "run inside the rig by remote_places_through_gvfs"]
+fn a_cancelled_copy_from_a_share_leaves_no_part_here() {
+    let gvfs = Gvfs::start().expect("the GVfs thread");
+    let (uri, from, backing) = guest_folder(&gvfs, "film");
+    served(&backing, "film.bin", 256 * MIB);
+    let here = tempfile::tempdir().expect("tempdir");
+    let job = jobs::start(
+        JobKind::Copy,
+        JobSpec::new(vec![from.join("film.bin")], here.path()),
+    );
+    let mut cancelled = false;
+    let out = follow(&job, |job, ev| {
+        if let JobEvent::Progress(f) = ev
+            && f.bytes_done > 0
+            && !cancelled
+        {
+            cancelled = true;
+            job.control.cancel();
+        }
+    });
+    assert!(cancelled, "the copy was under way when cancelled");
+    assert_eq!(out.state, JobState::Cancelled, "{:?}", out.events);
+    let left: Vec<_> = std::fs::read_dir(here.path())
+        .expect("the destination")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "no part of the file stays here: {left:?}");
+    assert!(
+        backing.join("film.bin").exists(),
+        "the file on the server is untouched"
+    );
+    // The share still answers: a file of it reads through the FUSE folder.
+    let note = served(&backing, "note.txt", 100);
+    assert_eq!(std::fs::read(from.join("note.txt")).ok(), Some(note));
+    unmount(&gvfs, &uri);
+}
