@@ -76,6 +76,24 @@ fn commands_take_smb_addresses() {
         bytes
     );
 
+    // copy out of the share: a big file comes back as it is there.
+    let big: Vec<u8> = (0..3u32 << 20).map(|i| (i % 241) as u8).collect();
+    std::fs::write(samba.guest.join("film.bin"), &big).expect("a big file on the server");
+    let back = dir.path().join("back");
+    std::fs::create_dir(&back).expect("a local folder");
+    said(&porpoise(
+        &session,
+        &[
+            "copy",
+            &format!("{guest}/film.bin"),
+            back.to_str().expect("UTF-8"),
+        ],
+    ));
+    assert!(
+        std::fs::read(back.join("film.bin")).ok() == Some(big),
+        "the big file came back whole"
+    );
+
     // find shows what it finds as addresses.
     let found = said(&porpoise(&session, &["find", &guest, "report"]));
     assert_eq!(found.trim(), format!("{guest}/photos/report.txt"));
