@@ -178,7 +178,14 @@ fn main() {
         println!("| row | contender | ms | vs fastest peer |");
         println!("|---|---|---|---|");
         listing(share, &session, &backend, rounds(5), &only);
-        copying(share, &session, &backend, &sources, rounds(3), &only);
+        let run = Run {
+            share,
+            session: &session,
+            backend: &backend,
+            sources: &sources,
+            rounds: rounds(3),
+        };
+        copying(&run, &only);
         println!();
     }
 }
@@ -373,37 +380,41 @@ fn fresh_in(share: &Share) {
     std::fs::create_dir(&dest).expect("mkdir");
 }
 
-fn copying(
-    share: &Share,
-    session: &GvfsSession,
-    backend: &BackendCpu,
-    sources: &Sources,
+/// What the copy rows' contenders run against: the share, GVfs's session, the backends'
+/// CPU, the files copied, and how many rounds.
+#[derive(Clone, Copy)]
+struct Run<'a> {
+    share: &'a Share,
+    session: &'a GvfsSession,
+    backend: &'a BackendCpu,
+    sources: &'a Sources,
     rounds: usize,
-    only: &Only,
-) {
+}
+
+fn copying(run: &Run<'_>, only: &Only) {
     let row = format!("copy {SMALL_FILES} × 16 KiB");
-    if only.runs(share, &row) {
-        copy_small(share, session, backend, sources, rounds, &row);
+    if only.runs(run.share, &row) {
+        copy_small(run, &row);
     }
     let row = "copy 1 × 256 MiB";
-    if only.runs(share, row) {
-        copy_big(share, session, backend, sources, rounds, row);
+    if only.runs(run.share, row) {
+        copy_big(run, row);
     }
     let row = "copy 1 × 256 MiB from it";
-    if only.runs(share, row) {
-        copy_big_out(share, session, backend, sources, rounds, row);
+    if only.runs(run.share, row) {
+        copy_big_out(run, row);
     }
 }
 
 /// The big file copied from the share into an empty local folder.
-fn copy_big_out(
-    share: &Share,
-    session: &GvfsSession,
-    backend: &BackendCpu,
-    sources: &Sources,
-    rounds: usize,
-    row: &str,
-) {
+fn copy_big_out(run: &Run<'_>, row: &str) {
+    let Run {
+        share,
+        session,
+        backend,
+        sources,
+        rounds,
+    } = *run;
     let out = share.backing.join("out");
     std::fs::create_dir_all(&out).expect("mkdir");
     std::fs::copy(&sources.big, out.join("big.bin")).expect("the big file on the share");
@@ -459,14 +470,14 @@ fn peer_lcd(sources: &Sources) -> String {
     format!("lcd {}", src_dir.display())
 }
 
-fn copy_small(
-    share: &Share,
-    session: &GvfsSession,
-    backend: &BackendCpu,
-    sources: &Sources,
-    rounds: usize,
-    row: &str,
-) {
+fn copy_small(run: &Run<'_>, row: &str) {
+    let Run {
+        share,
+        session,
+        backend,
+        sources,
+        rounds,
+    } = *run;
     let into = format!("{}/in", share.uri);
     let small_files: Vec<PathBuf> = (0..SMALL_FILES)
         .map(|i| sources.small.join(format!("f{i:04}.bin")))
@@ -503,14 +514,14 @@ fn copy_small(
     check_copied(&share.backing.join("in/small"), SMALL_FILES);
 }
 
-fn copy_big(
-    share: &Share,
-    session: &GvfsSession,
-    backend: &BackendCpu,
-    sources: &Sources,
-    rounds: usize,
-    row: &str,
-) {
+fn copy_big(run: &Run<'_>, row: &str) {
+    let Run {
+        share,
+        session,
+        backend,
+        sources,
+        rounds,
+    } = *run;
     let into = format!("{}/in", share.uri);
     let lcd = peer_lcd(sources);
     let peer_big = if share.label == "SMB" {

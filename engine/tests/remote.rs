@@ -116,7 +116,10 @@ mod in_rig {
 
     use std::path::{Path, PathBuf};
 
+    use std::time::SystemTime;
+
     use porpoise_engine::events::Next;
+    use porpoise_engine::jobs::{JobEvent, JobKind, JobSpec};
     use porpoise_engine::mounts::{MountClass, MountTable};
     use porpoise_engine::remote::{
         Address, Failure, Gvfs, MountEvent, Mounted, Mounting, PasswordAnswer, UnmountEvent,
@@ -165,6 +168,36 @@ mod in_rig {
             std::fs::read_dir(share.join(name)).ok().map(|_| ())
         });
         (uri, share.join(name), backing)
+    }
+
+    /// A file's modification time, in whole seconds (0 when it cannot be read).
+    fn mtime(path: &Path) -> u64 {
+        std::fs::metadata(path)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
+            .map(|d| d.as_secs())
+            .unwrap_or(0)
+    }
+
+    /// Copy `source` into `dest` and cancel the job once bytes are on their way; the job's end.
+    fn cancel_under_way(source: &Path, dest: &Path) -> porpoise_testkit::jobs::Outcome {
+        let job = porpoise_engine::jobs::start(
+            JobKind::Copy,
+            JobSpec::new(vec![source.to_owned()], dest),
+        );
+        let mut cancelled = false;
+        let out = porpoise_testkit::jobs::follow(&job, |job, ev| {
+            if let JobEvent::Progress(f) = ev
+                && f.bytes_done > 0
+                && !cancelled
+            {
+                cancelled = true;
+                job.control.cancel();
+            }
+        });
+        assert!(cancelled, "the copy was under way when cancelled");
+        out
     }
 
     /// The SFTP folder `name` (made on the server's disk) mounted: its address, its path in

@@ -6,11 +6,11 @@
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-use porpoise_engine::jobs::{self, JobEvent, JobKind, JobSpec, JobState};
+use porpoise_engine::jobs::{self, JobKind, JobSpec, JobState};
 use porpoise_engine::remote::Gvfs;
-use porpoise_testkit::jobs::{finish, follow};
+use porpoise_testkit::jobs::finish;
 
-use super::{guest_folder, sftp_folder, unmount};
+use super::{cancel_under_way, guest_folder, mtime, sftp_folder, unmount};
 
 const MIB: usize = 1 << 20;
 /// A time the files on the server are given, to be kept by their copies.
@@ -33,15 +33,6 @@ fn served(dir: &Path, name: &str, size: usize) -> Vec<u8> {
     data
 }
 
-fn seconds(path: &Path) -> u64 {
-    std::fs::metadata(path)
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
-        .map(|d| d.as_secs())
-        .unwrap_or(0)
-}
-
 /// Copy the folder `from` (in the FUSE folder) holding a big and a small file here, and
 /// check what arrived.
 fn copy_out_and_check(from: &Path, backing: &Path) {
@@ -60,7 +51,7 @@ fn copy_out_and_check(from: &Path, backing: &Path) {
             std::fs::read(&copy).ok().as_ref() == Some(data),
             "{name} arrived as it is on the server"
         );
-        assert_eq!(seconds(&copy), THEN, "{name} kept its time");
+        assert_eq!(mtime(&copy), THEN, "{name} kept its time");
     }
     assert_eq!(out.summary.files_done, 2);
     assert_eq!(out.summary.bytes_done, (big.len() + small.len()) as u64);
@@ -85,21 +76,7 @@ fn a_cancelled_copy_from_a_share_leaves_no_part_here() {
     let (uri, from, backing) = guest_folder(&gvfs, "film");
     served(&backing, "film.bin", 256 * MIB);
     let here = tempfile::tempdir().expect("tempdir");
-    let job = jobs::start(
-        JobKind::Copy,
-        JobSpec::new(vec![from.join("film.bin")], here.path()),
-    );
-    let mut cancelled = false;
-    let out = follow(&job, |job, ev| {
-        if let JobEvent::Progress(f) = ev
-            && f.bytes_done > 0
-            && !cancelled
-        {
-            cancelled = true;
-            job.control.cancel();
-        }
-    });
-    assert!(cancelled, "the copy was under way when cancelled");
+    let out = cancel_under_way(&from.join("film.bin"), here.path());
     assert_eq!(out.state, JobState::Cancelled, "{:?}", out.events);
     let left: Vec<_> = std::fs::read_dir(here.path())
         .expect("the destination")

@@ -7,12 +7,12 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use porpoise_engine::jobs::{self, ConflictPolicy, JobEvent, JobKind, JobSpec, JobState};
+use porpoise_engine::jobs::{self, ConflictPolicy, JobKind, JobSpec, JobState};
 use porpoise_engine::remote::Gvfs;
 use porpoise_testkit::jobs::finish;
 use porpoise_testkit::{PATIENCE, wait_for};
 
-use super::{guest_folder, sftp_folder, unmount};
+use super::{cancel_under_way, guest_folder, mtime, sftp_folder, unmount};
 
 /// Every file and folder under `root`, with the bytes of each file.
 fn tree(root: &Path) -> Vec<(PathBuf, Option<Vec<u8>>)> {
@@ -60,15 +60,6 @@ fn source_tree(dir: &Path) -> PathBuf {
     )
     .expect("a mode");
     root
-}
-
-fn mtime(path: &Path) -> u64 {
-    std::fs::metadata(path)
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
-        .map(|d| d.as_secs())
-        .unwrap_or(0)
 }
 
 #[test]
@@ -162,23 +153,6 @@ fn a_cancelled_upload_leaves_no_part_under_its_name() {
     );
     assert!(source.exists(), "the source is untouched");
     unmount(&gvfs, &uri);
-}
-
-/// Copy `source` into `dest` and cancel the job once bytes are on their way; the job's end.
-fn cancel_under_way(source: &Path, dest: &Path) -> porpoise_testkit::jobs::Outcome {
-    let job = jobs::start(JobKind::Copy, JobSpec::new(vec![source.to_owned()], dest));
-    let mut cancelled = false;
-    let out = porpoise_testkit::jobs::follow(&job, |job, ev| {
-        if let JobEvent::Progress(f) = ev
-            && f.bytes_done > 0
-            && !cancelled
-        {
-            cancelled = true;
-            job.control.cancel();
-        }
-    });
-    assert!(cancelled, "the copy was under way when cancelled");
-    out
 }
 
 /// A file of 256 MiB in `dir`.
