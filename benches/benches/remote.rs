@@ -408,31 +408,24 @@ fn copying(run: &Run<'_>, only: &Only) {
 
 /// The big file copied from the share into an empty local folder.
 fn copy_big_out(run: &Run<'_>, row: &str) {
-    let Run {
-        share,
-        session,
-        backend,
-        sources,
-        rounds,
-    } = *run;
-    let out = share.backing.join("out");
+    let out = run.share.backing.join("out");
     std::fs::create_dir_all(&out).expect("mkdir");
-    std::fs::copy(&sources.big, out.join("big.bin")).expect("the big file on the share");
-    let here = sources.big.with_file_name("here");
+    std::fs::copy(&run.sources.big, out.join("big.bin")).expect("the big file on the share");
+    let here = run.sources.big.with_file_name("here");
     let fresh = || {
         let _ = std::fs::remove_dir_all(&here);
         std::fs::create_dir(&here).expect("mkdir");
     };
     fresh();
-    let uri = format!("{}/out/big.bin", share.uri);
+    let uri = format!("{}/out/big.bin", run.share.uri);
     let peer_script = format!("cd out; lcd {}; get big.bin", here.display());
     let contenders: Vec<Contender<'_>> = vec![
         (
             "porpoise copy".into(),
             Box::new(|| {
-                backend.watch(|| {
+                run.backend.watch(|| {
                     timed(
-                        porpoise(session)
+                        porpoise(run.session)
                             .args(["copy", "--progress=none", &uri])
                             .arg(&here),
                     )
@@ -444,22 +437,22 @@ fn copy_big_out(run: &Run<'_>, row: &str) {
             Box::new(|| {
                 timed(
                     Command::new("cp")
-                        .arg(share.fuse.join("out/big.bin"))
+                        .arg(run.share.fuse.join("out/big.bin"))
                         .arg(&here),
                 )
             }),
         ),
         (
             "gio copy".into(),
-            Box::new(|| timed(gio(session).args(["copy", &uri]).arg(&here))),
+            Box::new(|| timed(gio(run.session).args(["copy", &uri]).arg(&here))),
         ),
         (
-            format!("{} get", share.peer_name),
-            Box::new(|| timed(&mut (share.peer)(&peer_script))),
+            format!("{} get", run.share.peer_name),
+            Box::new(|| timed(&mut (run.share.peer)(&peer_script))),
         ),
     ];
-    let fastest_peer = table(row, contenders, 2, rounds, fresh);
-    backend.row(row, fastest_peer);
+    let fastest_peer = table(row, contenders, 2, run.rounds, fresh);
+    run.backend.row(row, fastest_peer);
     let copied = std::fs::metadata(here.join("big.bin")).map(|m| m.len());
     assert_eq!(copied.ok(), Some(BIG_SIZE as u64), "the big file arrived");
 }
@@ -471,77 +464,54 @@ fn peer_lcd(sources: &Sources) -> String {
 }
 
 fn copy_small(run: &Run<'_>, row: &str) {
-    let Run {
-        share,
-        session,
-        backend,
-        sources,
-        rounds,
-    } = *run;
-    let into = format!("{}/in", share.uri);
+    let into = format!("{}/in", run.share.uri);
     let small_files: Vec<PathBuf> = (0..SMALL_FILES)
-        .map(|i| sources.small.join(format!("f{i:04}.bin")))
+        .map(|i| run.sources.small.join(format!("f{i:04}.bin")))
         .collect();
-    let lcd = peer_lcd(sources);
-    let peer_small = if share.label == "SMB" {
+    let lcd = peer_lcd(run.sources);
+    let peer_small = if run.share.label == "SMB" {
         format!("prompt OFF; recurse ON; {lcd}; cd in; mput small")
     } else {
         format!("{lcd}; put -r small in/")
     };
     let gio_small = || {
-        gio(session)
+        gio(run.session)
             .args(["mkdir", &format!("{into}/small")])
             .status()
             .expect("gio mkdir");
         timed(
-            gio(session)
+            gio(run.session)
                 .arg("copy")
                 .args(&small_files)
                 .arg(format!("{into}/small")),
         )
     };
-    let contenders = copy_contenders(
-        share,
-        session,
-        backend,
-        &sources.small,
-        &into,
-        gio_small,
-        &peer_small,
-    );
-    let fastest_peer = table(row, contenders, 2, rounds, || fresh_in(share));
-    backend.row(row, fastest_peer);
-    check_copied(&share.backing.join("in/small"), SMALL_FILES);
+    let contenders = copy_contenders(*run, &run.sources.small, &into, gio_small, &peer_small);
+    let fastest_peer = table(row, contenders, 2, run.rounds, || fresh_in(run.share));
+    run.backend.row(row, fastest_peer);
+    check_copied(&run.share.backing.join("in/small"), SMALL_FILES);
 }
 
 fn copy_big(run: &Run<'_>, row: &str) {
-    let Run {
-        share,
-        session,
-        backend,
-        sources,
-        rounds,
-    } = *run;
-    let into = format!("{}/in", share.uri);
-    let lcd = peer_lcd(sources);
-    let peer_big = if share.label == "SMB" {
+    let into = format!("{}/in", run.share.uri);
+    let lcd = peer_lcd(run.sources);
+    let peer_big = if run.share.label == "SMB" {
         format!("{lcd}; cd in; put big.bin")
     } else {
         format!("{lcd}; put big.bin in/")
     };
-    let gio_big = || timed(gio(session).arg("copy").arg(&sources.big).arg(&into));
-    let contenders = copy_contenders(
-        share,
-        session,
-        backend,
-        &sources.big,
-        &into,
-        gio_big,
-        &peer_big,
-    );
-    let fastest_peer = table(row, contenders, 2, rounds, || fresh_in(share));
-    backend.row(row, fastest_peer);
-    let copied = std::fs::metadata(share.backing.join("in/big.bin")).map(|m| m.len());
+    let gio_big = || {
+        timed(
+            gio(run.session)
+                .arg("copy")
+                .arg(&run.sources.big)
+                .arg(&into),
+        )
+    };
+    let contenders = copy_contenders(*run, &run.sources.big, &into, gio_big, &peer_big);
+    let fastest_peer = table(row, contenders, 2, run.rounds, || fresh_in(run.share));
+    run.backend.row(row, fastest_peer);
+    let copied = std::fs::metadata(run.share.backing.join("in/big.bin")).map(|m| m.len());
     assert_eq!(copied.ok(), Some(BIG_SIZE as u64), "the big file arrived");
 }
 
@@ -549,14 +519,18 @@ fn copy_big(run: &Run<'_>, row: &str) {
 /// (the floor of the route Porpoise takes), `gio` (run by `gio_copy`) and the peer tool
 /// with `peer_script`.
 fn copy_contenders<'a>(
-    share: &'a Share,
-    session: &'a GvfsSession,
-    backend: &'a BackendCpu,
+    run: Run<'a>,
     source: &'a Path,
     into: &'a str,
     gio_copy: impl FnMut() -> f64 + 'a,
     peer_script: &'a str,
 ) -> Vec<Contender<'a>> {
+    let Run {
+        share,
+        session,
+        backend,
+        ..
+    } = run;
     vec![
         (
             "porpoise copy".into(),
