@@ -16,7 +16,7 @@ use rustix::fs::{AtFlags, FileType};
 
 use crate::error::{IoError, Op};
 
-use super::super::download::Remote;
+use super::super::download::remote_source;
 use super::super::events::{JobEvent, SkipReason};
 use super::super::fsops::{self, Created, Source};
 use super::super::progress::{CURRENT_FILE_MIN, Counters};
@@ -291,7 +291,7 @@ impl Batch<'_> {
             dir: &dirs.src,
             name: chunk.name(item),
             meta: &item.meta,
-            remote: Remote::of(&item.meta, || source_path(chunk, item), &self.ctx.control),
+            remote: remote_source(&item.meta, || source_path(chunk, item), &self.ctx.control),
         };
         let target = s.renamed.as_deref().unwrap_or_else(|| chunk.target(item));
         match fsops::fill_copy(s.created, &source, &dirs.dst, target, self.sink) {
