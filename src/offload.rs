@@ -14,14 +14,7 @@ pub fn work<M: Send + 'static>(
     what: &'static str,
     work: impl FnOnce() -> M + Send + 'static,
 ) -> Task<M> {
-    Task::future(async move {
-        let done = blocking(work).await;
-        if done.is_none() {
-            tracing::error!("{what} panicked");
-        }
-        done
-    })
-    .and_then(Task::done)
+    Task::future(logged(what, work)).and_then(Task::done)
 }
 
 /// The task that does `work` off the UI thread and hands its message back, or
@@ -32,10 +25,17 @@ pub fn work_or<M: Send + 'static>(
     work: impl FnOnce() -> M + Send + 'static,
     panicked: M,
 ) -> Task<M> {
-    Task::future(async move {
-        blocking(work).await.unwrap_or_else(|| {
-            tracing::error!("{what} panicked");
-            panicked
-        })
-    })
+    Task::future(async move { logged(what, work).await.unwrap_or(panicked) })
+}
+
+/// Run `work` on the blocking pool; `None`, logged as `what`, if it panicked.
+async fn logged<M: Send + 'static>(
+    what: &'static str,
+    work: impl FnOnce() -> M + Send + 'static,
+) -> Option<M> {
+    let done = blocking(work).await;
+    if done.is_none() {
+        tracing::error!("{what} panicked");
+    }
+    done
 }

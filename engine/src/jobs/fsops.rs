@@ -169,8 +169,8 @@ pub struct Source<'a> {
 /// A file on a server that GVfs mounted, read through GIO from the protocol's backend,
 /// and what cancels its reading.
 pub struct Remote {
-    pub file: gio::File,
-    pub cancel: gio::Cancellable,
+    pub(crate) file: gio::File,
+    pub(crate) cancel: gio::Cancellable,
 }
 
 /// Step two: open the source, copy the data (`bytes_done` grows as it moves), mode and

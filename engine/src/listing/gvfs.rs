@@ -137,7 +137,7 @@ struct Owner {
 impl Owner {
     fn of_mounts() -> Owner {
         Owner {
-            uid: rustix::process::getuid().as_raw(),
+            uid: crate::sys::uid(),
             gid: rustix::process::getgid().as_raw(),
         }
     }
