@@ -19,7 +19,7 @@ use super::super::progress::{CURRENT_FILE_MIN, Counters, Tally};
 use super::super::resolve::Resolver;
 use super::super::runner::Ctx;
 use super::shared::Shared;
-use super::wait::{Failure, cancellable, conflict};
+use super::wait::{Failure, conflict, finished};
 use super::walk::Item;
 use super::whole;
 
@@ -64,7 +64,6 @@ async fn arrive(
 ) -> Result<bool, Failure> {
     if whole::sent_whole(item) {
         let replaced = whole::send(ctx, resolver, item).await?;
-        keep_time_and_mode(shared, &item.target(), item).await;
         return Ok(!replaced);
     }
     let mut source = crate::sys::open_file_at(&*item.src_dir, &item.src_name)
@@ -74,7 +73,7 @@ async fn arrive(
     let target = item.target();
     let filled = fill(ctx, &mut source, &stream, item.meta.size).await;
     let closed = match filled {
-        Ok(()) => cancellable(ctx, stream.close_future(glib::Priority::DEFAULT))
+        Ok(()) => finished(ctx, stream.close_future(glib::Priority::DEFAULT))
             .await
             .and_then(|r| r.map_err(|e| Failure::Failed(Op::Write, io_error(&e)))),
         Err(f) => Err(f),
@@ -124,7 +123,7 @@ async fn create(
     loop {
         let target = item.target();
         let made = if replace {
-            cancellable(
+            finished(
                 ctx,
                 target.replace_future(
                     None,
@@ -135,7 +134,7 @@ async fn create(
             )
             .await?
         } else {
-            cancellable(
+            finished(
                 ctx,
                 target.create_future(gio::FileCreateFlags::NONE, glib::Priority::DEFAULT),
             )
@@ -172,8 +171,7 @@ async fn fill(
             return Ok(());
         }
         buf.truncate(n);
-        let written =
-            cancellable(ctx, stream.write_all_future(buf, glib::Priority::DEFAULT)).await?;
+        let written = finished(ctx, stream.write_all_future(buf, glib::Priority::DEFAULT)).await?;
         if let Ok((_, _, Some(e))) | Err((_, e)) = written {
             return Err(Failure::Failed(Op::Write, io_error(&e)));
         }

@@ -1,5 +1,6 @@
 //! Waiting on the server and on the user for one file of an upload: why a file did not
-//! arrive, a wait that a cancel cuts short, and a taken name settled by the job's rule.
+//! arrive, a wait that a cancel cuts short or lets end, and a taken name settled by the
+//! job's rule.
 
 use std::ffi::CString;
 use std::future::Future;
@@ -16,6 +17,11 @@ use super::walk::Item;
 
 /// How often a wait on the server looks whether the job was cancelled.
 const CANCEL_LOOK: Duration = Duration::from_millis(100);
+/// How long a step on the server that is under way when the job is cancelled is given to
+/// end by itself. Cut short, a GVfs backend can leave the file's stream unable to close
+/// (so the part on the server cannot be deleted), or make the file after its part was
+/// deleted.
+const FINISH_WAIT: Duration = Duration::from_secs(10);
 
 /// Why a file did not arrive.
 pub(super) enum Failure {
@@ -50,13 +56,29 @@ pub(super) fn conflict(
 
 /// Wait for `op`, or stop waiting (and so cancel it) once the job is cancelled.
 pub(super) async fn cancellable<T>(ctx: &Ctx, op: impl Future<Output = T>) -> Result<T, Failure> {
-    let watch = async {
-        while !ctx.control.is_cancelled() {
-            glib::timeout_future(CANCEL_LOOK).await;
-        }
-    };
-    match select(std::pin::pin!(op), std::pin::pin!(watch)).await {
+    match select(std::pin::pin!(op), std::pin::pin!(cancelled(ctx))).await {
         Either::Left((done, _)) => Ok(done),
         Either::Right(_) => Err(Failure::Cancelled),
+    }
+}
+
+/// Wait for `op` to end, letting it end by itself once the job is cancelled, for up to
+/// [`FINISH_WAIT`] more; past that it is dropped (which cancels a GIO call) as cancelled.
+pub(super) async fn finished<T>(ctx: &Ctx, op: impl Future<Output = T>) -> Result<T, Failure> {
+    let mut op = std::pin::pin!(op);
+    if let Either::Left((done, _)) = select(op.as_mut(), std::pin::pin!(cancelled(ctx))).await {
+        return Ok(done);
+    }
+    let wait = glib::timeout_future(FINISH_WAIT);
+    match select(op, wait).await {
+        Either::Left((done, _)) => Ok(done),
+        Either::Right(_) => Err(Failure::Cancelled),
+    }
+}
+
+/// Ends once the job is cancelled.
+async fn cancelled(ctx: &Ctx) {
+    while !ctx.control.is_cancelled() {
+        glib::timeout_future(CANCEL_LOOK).await;
     }
 }

@@ -1,7 +1,12 @@
-//! Sending a whole file in one request to the server's backend (`g_file_copy`), where the
-//! backend sends files faster by itself than piece by piece through a stream: SFTP's
-//! keeps many writes in flight (measured on 256 MiB over loopback: 1.2 s, against 5.3 s
-//! through a stream). Its progress is counted as the backend reports it.
+//! Sending a whole file in one request to the server's backend (`g_file_copy`, which GVfs
+//! serves with its backend's push), where the backend sends files faster by itself than
+//! piece by piece through a stream. SFTP's keeps many writes in flight (256 MiB over
+//! loopback: 1.2 s, against 5.3 s through a stream) and gives the copy its source's time
+//! and mode in one request after it (the remote bench's 1 000 files of 16 KiB: 0.61 s,
+//! against 0.99 s through streams with the time and mode set after). A big file's
+//! progress is counted as the backend reports it; a small one counts once it arrived, and
+//! is sent without a progress report, which costs the backend a call back for each file.
+//! The backend does not say when the server refused the time or mode.
 
 use futures_util::StreamExt;
 use futures_util::future::{Either, select};
@@ -14,15 +19,15 @@ use crate::mounts::gvfs::io_error;
 use super::super::progress::Counters;
 use super::super::resolve::Resolver;
 use super::super::runner::Ctx;
-use super::wait::{Failure, cancellable, conflict};
+use super::wait::{Failure, cancellable, conflict, finished};
 use super::walk::Item;
 
-/// Files at least this big go whole where the backend sends them faster that way.
-const WHOLE_FROM: u64 = 1 << 20;
+/// Files at least this big have their progress counted as the backend sends them.
+const COUNTED_FROM: u64 = 1 << 20;
 
-/// Whether `item` goes whole: a big file to an SFTP server.
+/// Whether `item` goes whole: any file to an SFTP server.
 pub(super) fn sent_whole(item: &Item) -> bool {
-    item.meta.size >= WHOLE_FROM && item.dst_dir.has_uri_scheme("sftp")
+    item.dst_dir.has_uri_scheme("sftp")
 }
 
 /// Send `item` whole under its name, asking by the job's rule when the name is taken;
@@ -32,12 +37,18 @@ pub(super) async fn send(ctx: &Ctx, resolver: &Resolver, item: &mut Item) -> Res
     let mut replace = false;
     loop {
         let target = item.target();
-        let mut flags = gio::FileCopyFlags::NOFOLLOW_SYMLINKS;
+        // The source's time and mode go with it (the backend's push keeps them anyway).
+        let mut flags = gio::FileCopyFlags::NOFOLLOW_SYMLINKS | gio::FileCopyFlags::ALL_METADATA;
         if replace {
             flags |= gio::FileCopyFlags::OVERWRITE;
         }
-        let (copy, progress) = source.copy_future(&target, flags, glib::Priority::DEFAULT);
-        let copied = match cancellable(ctx, counted(ctx, copy, progress)).await {
+        let copied = if item.meta.size >= COUNTED_FROM {
+            let (copy, progress) = source.copy_future(&target, flags, glib::Priority::DEFAULT);
+            cancellable(ctx, counted(ctx, copy, progress)).await
+        } else {
+            unreported(ctx, &source, &target, flags).await
+        };
+        let copied = match copied {
             Ok(copied) => copied,
             Err(f) => {
                 remove_part(&target).await;
@@ -45,6 +56,10 @@ pub(super) async fn send(ctx: &Ctx, resolver: &Resolver, item: &mut Item) -> Res
             }
         };
         match copied {
+            Ok(()) if item.meta.size < COUNTED_FROM => {
+                Counters::add(&ctx.counters.bytes_done, item.meta.size);
+                return Ok(replace);
+            }
             Ok(()) => return Ok(replace),
             Err(e) if !replace && e.matches(gio::IOErrorEnum::Exists) => {
                 match conflict(ctx, resolver, item)? {
@@ -61,6 +76,41 @@ pub(super) async fn send(ctx: &Ctx, resolver: &Resolver, item: &mut Item) -> Res
                 }
                 return Err(Failure::Failed(Op::Write, io_error(&e)));
             }
+        }
+    }
+}
+
+/// Copy `source` to `target` without a progress report, on GIO's pool of threads (GIO
+/// has no such copy of its own that does not wait). A copy under way when the job is
+/// cancelled is let finish, as a step through a stream is.
+async fn unreported(
+    ctx: &Ctx,
+    source: &gio::File,
+    target: &gio::File,
+    flags: gio::FileCopyFlags,
+) -> Result<Result<(), glib::Error>, Failure> {
+    let cancel = gio::Cancellable::new();
+    let copy = {
+        let (source, target, cancel) = (source.clone(), target.clone(), cancel.clone());
+        gio::spawn_blocking(move || source.copy(&target, flags, Some(&cancel), None))
+    };
+    let mut copy = std::pin::pin!(copy);
+    let ended = match finished(ctx, copy.as_mut()).await {
+        Ok(ended) => ended,
+        Err(_) => {
+            cancel.cancel();
+            copy.await
+        }
+    };
+    match ended {
+        Ok(Err(e)) if e.matches(gio::IOErrorEnum::Cancelled) => Err(Failure::Cancelled),
+        Ok(copied) => Ok(copied),
+        Err(_) => {
+            tracing::error!("a copy to the server panicked on GIO's thread");
+            Err(Failure::Failed(
+                Op::Write,
+                std::io::Error::from_raw_os_error(libc::EIO),
+            ))
         }
     }
 }
