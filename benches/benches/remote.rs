@@ -12,6 +12,8 @@
 //! Every GVfs route goes through the protocol's backend (gvfsd-smb, gvfsd-sftp and its
 //! ssh), one process that serves one request at a time: the CPU time it spends while
 //! `porpoise` runs is printed as a row of its own, the floor of any route through GVfs.
+//! So is the server's (smbd, or sshd and its sftp-server) while `porpoise` runs: on this
+//! machine it shares the cores, and gvfsd-smb waits for each of smbd's answers.
 //!
 //! The shares are folders on memory (/dev/shm where there is one), so the rows time the
 //! way to the server, not its disk's writeback of the last round's 256 MiB.
@@ -39,31 +41,44 @@ const BIG_SIZE: usize = 256 << 20;
 /// One contender of a row: its name, and one timed run in milliseconds.
 type Contender<'a> = (String, Box<dyn FnMut() -> f64 + 'a>);
 
-/// The CPU time GVfs's backends (every process under `gvfsd` but its FUSE folder's)
-/// spend while Porpoise's runs go, one sample a run.
+/// The CPU time GVfs's backends (every process under `gvfsd` but its FUSE folder's) and
+/// the servers (every process of smbd's and sshd's) spend while Porpoise's runs go, one
+/// sample a run.
 struct BackendCpu {
     gvfsd: u32,
-    samples: RefCell<Vec<f64>>,
+    servers: Vec<u32>,
+    samples: RefCell<Vec<(f64, f64)>>,
 }
 
 impl BackendCpu {
-    fn new(session: &GvfsSession) -> BackendCpu {
+    fn new(session: &GvfsSession, servers: Vec<u32>) -> BackendCpu {
         BackendCpu {
             gvfsd: session.daemon_pid(),
+            servers,
             samples: RefCell::new(Vec::new()),
         }
     }
 
-    /// Run `run`, keeping the backends' CPU milliseconds while it ran; its time.
+    /// Run `run`, keeping the backends' and servers' CPU milliseconds while it ran; its
+    /// time. A process that ended meanwhile (the server's for a peer's connection) is left
+    /// out: its time would be gone from the second look.
     fn watch(&self, run: impl FnOnce() -> f64) -> f64 {
-        let before = self.now_ms();
+        let before = self.ticks();
         let ms = run();
-        self.samples.borrow_mut().push(self.now_ms() - before);
+        let after = self.ticks();
+        let spent = |i: usize| {
+            let ticks: u64 = after[i]
+                .iter()
+                .map(|(pid, t)| t.saturating_sub(before[i].get(pid).copied().unwrap_or(0)))
+                .sum();
+            ticks as f64 * 1e3 / rustix::param::clock_ticks_per_second() as f64
+        };
+        self.samples.borrow_mut().push((spent(0), spent(1)));
         ms
     }
 
-    /// The backends' CPU milliseconds so far.
-    fn now_ms(&self) -> f64 {
+    /// The CPU ticks so far of each backend process and of each server process.
+    fn ticks(&self) -> [HashMap<u32, u64>; 2] {
         let mut parents = HashMap::new();
         let mut ticks = HashMap::new();
         for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
@@ -86,29 +101,40 @@ impl BackendCpu {
                 }
             }
         }
-        let under_gvfsd = |mut pid: u32| {
+        let under = |roots: &[u32], mut pid: u32| {
             while let Some(&parent) = parents.get(&pid) {
-                if parent == self.gvfsd {
+                if roots.contains(&parent) {
                     return true;
                 }
                 pid = parent;
             }
             false
         };
-        let total: u64 = ticks
-            .iter()
-            .filter(|(pid, _)| under_gvfsd(**pid))
-            .map(|(_, t)| t)
-            .sum();
-        total as f64 * 1e3 / rustix::param::clock_ticks_per_second() as f64
+        let of = |keep: &dyn Fn(u32) -> bool| {
+            ticks
+                .iter()
+                .filter(|(pid, _)| keep(**pid))
+                .map(|(pid, t)| (*pid, *t))
+                .collect()
+        };
+        [
+            of(&|pid| under(&[self.gvfsd], pid)),
+            of(&|pid| self.servers.contains(&pid) || under(&self.servers, pid)),
+        ]
     }
 
-    /// Print the row of the samples so far (and forget them), beside `fastest_peer`.
+    /// Print the rows of the samples so far (and forget them), beside `fastest_peer`.
     fn row(&self, row: &str, fastest_peer: f64) {
-        let ms = median(std::mem::take(&mut *self.samples.borrow_mut()));
+        let samples = std::mem::take(&mut *self.samples.borrow_mut());
+        let backend = median(samples.iter().map(|s| s.0).collect());
+        let server = median(samples.iter().map(|s| s.1).collect());
         println!(
-            "| {row} | GVfs backend's CPU while porpoise ran (floor of any GVfs route) | {ms:.1} | {:.2} |",
-            ms / fastest_peer
+            "| {row} | GVfs backend's CPU while porpoise ran (floor of any GVfs route) | {backend:.1} | {:.2} |",
+            backend / fastest_peer
+        );
+        println!(
+            "| {row} | the server's CPU while porpoise ran | {server:.1} | {:.2} |",
+            server / fastest_peer
         );
     }
 }
@@ -172,7 +198,7 @@ fn main() {
         "# remote places through GVfs (interleaved rounds, medians in ms; ratio to the fastest peer)\n"
     );
     let only = Only(std::env::var("PORPOISE_BENCH_ONLY").unwrap_or_default());
-    let backend = BackendCpu::new(&session);
+    let backend = BackendCpu::new(&session, vec![samba.pid(), sshd.pid()]);
     for share in &shares {
         println!("## {} ({})\n", share.label, share.uri);
         println!("| row | contender | ms | vs fastest peer |");

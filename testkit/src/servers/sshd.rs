@@ -26,6 +26,11 @@ pub const SFTP_PASSWORD: &str = "sekrit";
 const SFTP_PASSWORD_HASH: &str = "$6$porpoise$At/.63NfhAvyo9YG5/jOTy22Dx8AqvBrP/OsoQXj9G9.QzWWUFOwUynVEpc78xd0SP6FZa.OTNkwi9HW0F.eS0";
 
 impl Sshd {
+    /// The server's process id; its sessions are processes under it.
+    pub fn pid(&self) -> u32 {
+        self.sshd.id()
+    }
+
     /// sshd taking root's login with the test's key, once it takes connections. Its
     /// SFTP sessions see the test's folder `dir` alone, at its own path (see
     /// [`Sshd::start_in`]).
