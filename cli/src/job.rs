@@ -276,7 +276,7 @@ pub(crate) fn follow(
                 if !summary.attributes_kept {
                     // Said once, and not a failure: the data and names all arrived.
                     eprintln!(
-                        "porpoise: note: the destination did not keep extended attributes (tags, origins, ACLs)"
+                        "porpoise: note: the destination did not keep some permissions, times or extended attributes"
                     );
                 }
                 return match report.summary(state, &summary) {
