@@ -34,6 +34,17 @@ fn tree(root: &Path) -> Vec<(PathBuf, Option<Vec<u8>>)> {
     out
 }
 
+/// The files of [`source_tree`] given a time in the past, and that time.
+const DATED: [&str; 2] = ["docs/note 07.txt", "docs/drafts/scan.bin"];
+const PAST: u64 = 1_700_000_000;
+
+/// The dated files of [`source_tree`], arrived in `arrived`, kept their time.
+fn dated_files_kept_their_time(arrived: &Path) {
+    for f in DATED {
+        assert_eq!(mtime(&arrived.join(f)), PAST, "{f} kept its time");
+    }
+}
+
 /// A tree to send: nested folders, an empty one, many small files and one of 3 MiB, with
 /// times in the past and modes of their own.
 fn source_tree(dir: &Path) -> PathBuf {
@@ -46,8 +57,8 @@ fn source_tree(dir: &Path) -> PathBuf {
     }
     let big: Vec<u8> = (0..3 << 20).map(|i: u32| (i * 31 % 253) as u8).collect();
     std::fs::write(root.join("docs/drafts/scan.bin"), big).expect("a big file");
-    let past = SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000);
-    for f in ["docs/note 07.txt", "docs/drafts/scan.bin"] {
+    let past = SystemTime::UNIX_EPOCH + Duration::from_secs(PAST);
+    for f in DATED {
         let file = std::fs::File::options()
             .write(true)
             .open(root.join(f))
@@ -83,9 +94,7 @@ fn a_tree_sent_to_an_smb_share_arrives_whole_with_its_times() {
         out.placed(),
         vec![(root.clone(), dest.join("project été"), true)]
     );
-    for f in ["docs/note 07.txt", "docs/drafts/scan.bin"] {
-        assert_eq!(mtime(&arrived.join(f)), 1_700_000_000, "{f} kept its time");
-    }
+    dated_files_kept_their_time(&arrived);
     unmount(&gvfs, &uri);
 }
 
@@ -208,9 +217,7 @@ fn a_tree_sent_over_sftp_keeps_its_modes_and_times() {
         mode(&arrived.join("docs/note 01.txt")),
         mode(&root.join("docs/note 01.txt"))
     );
-    for f in ["docs/note 07.txt", "docs/drafts/scan.bin"] {
-        assert_eq!(mtime(&arrived.join(f)), 1_700_000_000, "{f} kept its time");
-    }
+    dated_files_kept_their_time(&arrived);
     unmount(&gvfs, &uri);
 }
 
