@@ -263,16 +263,22 @@ fn mounted(file: &gio::File, address: Address) -> Mounted {
 const SHOWN_LIMIT: Duration = Duration::from_secs(10);
 
 /// Hand `mounted` over once its root shows in GVfs's FUSE folder (gvfsd-fuse learns of a
-/// new mount a moment after GVfs reports it), or after [`SHOWN_LIMIT`]; looked at from a
-/// thread of its own, as the folder is another process's FUSE filesystem.
+/// new mount a moment after GVfs reports it) and the place asked for answers there, or
+/// after [`SHOWN_LIMIT`]; looked at from a thread of its own, as the folder is another
+/// process's FUSE filesystem.
 fn when_shown(mounted: Mounted, tx: Sender<MountEvent>) {
     let Some(root) = mounted.root.clone().or_else(|| mounted.path.clone()) else {
         tx.finish(MountEvent::Mounted(mounted));
         return;
     };
+    let place = mounted.path.clone().unwrap_or_else(|| root.clone());
     let look = move || {
         let start = Instant::now();
-        while !root.exists() && start.elapsed() < SHOWN_LIMIT && !tx.is_cancelled() {
+        let waiting = || start.elapsed() < SHOWN_LIMIT && !tx.is_cancelled();
+        while !root.exists() && waiting() {
+            std::thread::park_timeout(Duration::from_millis(20));
+        }
+        while not_answering_yet(&place) && waiting() {
             std::thread::park_timeout(Duration::from_millis(20));
         }
         tx.finish(MountEvent::Mounted(mounted));
@@ -283,6 +289,18 @@ fn when_shown(mounted: Mounted, tx: Sender<MountEvent>) {
     {
         tracing::warn!("cannot start a thread to wait for a mount to show: {e}");
     }
+}
+
+/// Whether `place` in GVfs's FUSE folder, or reading its first entry, fails with an I/O
+/// error, as a share mounted again a moment after it was unmounted does for its first
+/// questions. Any other answer
+/// (a folder, a file, or a place that is not there) is the server's.
+fn not_answering_yet(place: &std::path::Path) -> bool {
+    let answer = match std::fs::read_dir(place).map(|mut entries| entries.next()) {
+        Ok(Some(Err(e))) | Err(e) => e,
+        Ok(_) => return false,
+    };
+    answer.raw_os_error() == Some(libc::EIO)
 }
 
 fn cancelled(uri: &str) -> RemoteError {

@@ -39,8 +39,7 @@ struct Guest {
 
 impl Guest {
     /// Mount the guest share and make the folder `name` in it on the server's disk, once
-    /// GVfs shows it (a share mounted again a moment ago may answer the first questions
-    /// with an error).
+    /// GVfs's FUSE folder shows it (it may take a moment to see a folder made there).
     fn mount(name: &str) -> Guest {
         let gvfs = Gvfs::start().expect("the GVfs thread");
         let uri = format!("smb://localhost:{}/guest", rig("RIG_SMB_PORT").display());
