@@ -293,8 +293,8 @@ fn when_shown(mounted: Mounted, tx: Sender<MountEvent>) {
 
 /// Whether `place` in GVfs's FUSE folder, or reading its first entry, fails with an I/O
 /// error, as a share mounted again a moment after it was unmounted does for its first
-/// questions. Any other answer
-/// (a folder, a file, or a place that is not there) is the server's.
+/// questions. Any other answer (a folder, a file, or a place that is not there) is the
+/// server's.
 fn not_answering_yet(place: &std::path::Path) -> bool {
     let answer = match std::fs::read_dir(place).map(|mut entries| entries.next()) {
         Ok(Some(Err(e))) | Err(e) => e,
