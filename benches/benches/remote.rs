@@ -44,15 +44,15 @@ type Contender<'a> = (String, Box<dyn FnMut() -> f64 + 'a>);
 /// The CPU time GVfs's backends (every process under `gvfsd` but its FUSE folder's) and
 /// the servers (every process of smbd's and sshd's) spend while Porpoise's runs go, one
 /// sample a run.
-struct BackendCpu {
+struct CpuWatch {
     gvfsd: u32,
     servers: Vec<u32>,
     samples: RefCell<Vec<(f64, f64)>>,
 }
 
-impl BackendCpu {
-    fn new(session: &GvfsSession, servers: Vec<u32>) -> BackendCpu {
-        BackendCpu {
+impl CpuWatch {
+    fn new(session: &GvfsSession, servers: Vec<u32>) -> CpuWatch {
+        CpuWatch {
             gvfsd: session.daemon_pid(),
             servers,
             samples: RefCell::new(Vec::new()),
@@ -198,7 +198,7 @@ fn main() {
         "# remote places through GVfs (interleaved rounds, medians in ms; ratio to the fastest peer)\n"
     );
     let only = Only(std::env::var("PORPOISE_BENCH_ONLY").unwrap_or_default());
-    let backend = BackendCpu::new(&session, vec![samba.pid(), sshd.pid()]);
+    let backend = CpuWatch::new(&session, vec![samba.pid(), sshd.pid()]);
     for share in &shares {
         println!("## {} ({})\n", share.label, share.uri);
         println!("| row | contender | ms | vs fastest peer |");
@@ -356,7 +356,7 @@ fn engine_list(path: &Path) -> usize {
     n
 }
 
-fn listing(share: &Share, session: &GvfsSession, backend: &BackendCpu, rounds: usize, only: &Only) {
+fn listing(share: &Share, session: &GvfsSession, backend: &CpuWatch, rounds: usize, only: &Only) {
     let row = format!("list {LIST_FILES} files");
     if !only.runs(share, &row) {
         return;
@@ -412,7 +412,7 @@ fn fresh_in(share: &Share) {
 struct Run<'a> {
     share: &'a Share,
     session: &'a GvfsSession,
-    backend: &'a BackendCpu,
+    backend: &'a CpuWatch,
     sources: &'a Sources,
     rounds: usize,
 }

@@ -46,7 +46,7 @@ pub(super) async fn send(ctx: &Ctx, resolver: &Resolver, item: &mut Item) -> Res
             let (copy, progress) = source.copy_future(&target, flags, glib::Priority::DEFAULT);
             cancellable(ctx, counted(ctx, copy, progress)).await
         } else {
-            unreported(ctx, &source, &target, flags).await
+            unreported(ctx, &source, &target, flags, item.meta.size).await
         };
         let copied = match copied {
             Ok(copied) => copied,
@@ -56,10 +56,6 @@ pub(super) async fn send(ctx: &Ctx, resolver: &Resolver, item: &mut Item) -> Res
             }
         };
         match copied {
-            Ok(()) if item.meta.size < COUNTED_FROM => {
-                Counters::add(&ctx.counters.bytes_done, item.meta.size);
-                return Ok(replace);
-            }
             Ok(()) => return Ok(replace),
             Err(e) if !replace && e.matches(gio::IOErrorEnum::Exists) => {
                 match conflict(ctx, resolver, item)? {
@@ -80,14 +76,16 @@ pub(super) async fn send(ctx: &Ctx, resolver: &Resolver, item: &mut Item) -> Res
     }
 }
 
-/// Copy `source` to `target` without a progress report, on GIO's pool of threads (GIO
-/// has no such copy of its own that does not wait). A copy under way when the job is
-/// cancelled is let finish, as a step through a stream is.
+/// Copy `source` (`size` bytes) to `target` without a progress report, on GIO's pool of
+/// threads (GIO has no such copy of its own that does not wait), counting its bytes once
+/// it arrived. A copy under way when the job is cancelled is let finish, as a step through
+/// a stream is.
 async fn unreported(
     ctx: &Ctx,
     source: &gio::File,
     target: &gio::File,
     flags: gio::FileCopyFlags,
+    size: u64,
 ) -> Result<Result<(), glib::Error>, Failure> {
     let cancel = gio::Cancellable::new();
     let copy = {
@@ -104,7 +102,12 @@ async fn unreported(
     };
     match ended {
         Ok(Err(e)) if e.matches(gio::IOErrorEnum::Cancelled) => Err(Failure::Cancelled),
-        Ok(copied) => Ok(copied),
+        Ok(copied) => {
+            if copied.is_ok() {
+                Counters::add(&ctx.counters.bytes_done, size);
+            }
+            Ok(copied)
+        }
         Err(_) => {
             tracing::error!("a copy to the server panicked on GIO's thread");
             Err(Failure::Failed(
