@@ -1,9 +1,13 @@
 //! Unmounting a remote place as a job on the GIO thread, reported as [`UnmountEvent`]s.
 //! A mount whose files were just closed may still be busy a moment (FUSE hands the last
 //! close over after the program's own): a busy refusal is tried again for a while before
-//! it is reported.
+//! it is reported. The unmount is reported once the mount's folder has gone from GVfs's
+//! FUSE folder too: until then the place mounted again answered through FUSE, and through
+//! GIO, from the mount on its way out (a folder there "not found", a file made there "an
+//! input/output error").
 
-use std::time::Duration;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use gio::glib;
 use gio::prelude::*;
@@ -17,6 +21,10 @@ use crate::events::{self, Events, Sender};
 /// How often, and how far apart, a busy mount is asked again.
 const BUSY_TRIES: u32 = 15;
 const BUSY_PAUSE: Duration = Duration::from_millis(200);
+/// The longest an unmount waits for its folder to go from GVfs's FUSE folder.
+const GONE_LIMIT: Duration = Duration::from_secs(10);
+/// How often it looks.
+const GONE_LOOK: Duration = Duration::from_millis(20);
 
 impl Gvfs {
     /// Unmount the mount that holds `address`; never blocks.
@@ -50,13 +58,18 @@ fn start(uri: String, tx: Sender<UnmountEvent>, keep: Gvfs, tries: u32) {
             return;
         }
     };
+    let root = mount.root().path();
     mount.unmount_with_operation(
         gio::MountUnmountFlags::NONE,
         gio::MountOperation::NONE,
         gio::Cancellable::NONE,
         move |result| {
             let event = match result {
-                Ok(()) => UnmountEvent::Unmounted { uri },
+                Ok(()) => {
+                    drop(keep);
+                    when_gone(root, UnmountEvent::Unmounted { uri }, tx);
+                    return;
+                }
                 Err(e) if Failure::of(&e) == Failure::Busy && tries > 1 && !tx.is_cancelled() => {
                     again_later(move || start(uri, tx, keep, tries - 1));
                     return;
@@ -79,4 +92,27 @@ fn again_later(f: impl FnOnce() + Send + 'static) {
         glib::ControlFlow::Break
     });
     source.attach(Some(&glib::MainContext::ref_thread_default()));
+}
+
+/// Hand `event` over once `root` (the mount's folder in GVfs's FUSE folder) is gone, or
+/// after [`GONE_LIMIT`]; looked at from a thread of its own, as the folder is another
+/// process's FUSE filesystem.
+fn when_gone(root: Option<PathBuf>, event: UnmountEvent, tx: Sender<UnmountEvent>) {
+    let Some(root) = root else {
+        tx.finish(event);
+        return;
+    };
+    let look = move || {
+        let start = Instant::now();
+        while root.exists() && start.elapsed() < GONE_LIMIT && !tx.is_cancelled() {
+            std::thread::park_timeout(GONE_LOOK);
+        }
+        tx.finish(event);
+    };
+    if let Err(e) = std::thread::Builder::new()
+        .name("porpoise-gvfs-gone".into())
+        .spawn(look)
+    {
+        tracing::warn!("cannot start a thread to wait for an unmount to show: {e}");
+    }
 }
