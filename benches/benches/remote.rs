@@ -13,7 +13,9 @@
 //! ssh), one process that serves one request at a time: the CPU time it spends while
 //! `porpoise` runs is printed as a row of its own, the floor of any route through GVfs.
 //! So is the server's (smbd, or sshd and its sftp-server) while `porpoise` runs: on this
-//! machine it shares the cores, and gvfsd-smb waits for each of smbd's answers.
+//! machine it shares the cores, and gvfsd-smb waits for each of smbd's answers. On SMB the
+//! two take turns (gvfsd-smb asks from one job thread and waits each time), so the job
+//! thread's CPU and the server's, added up, are a row too: the floor of any GVfs route.
 //!
 //! The shares are folders on memory (/dev/shm where there is one), so the rows time the
 //! way to the server, not its disk's writeback of the last round's 256 MiB.
@@ -41,13 +43,13 @@ const BIG_SIZE: usize = 256 << 20;
 /// One contender of a row: its name, and one timed run in milliseconds.
 type Contender<'a> = (String, Box<dyn FnMut() -> f64 + 'a>);
 
-/// The CPU time GVfs's backends (every process under `gvfsd` but its FUSE folder's) and
-/// the servers (every process of smbd's and sshd's) spend while Porpoise's runs go, one
-/// sample a run.
+/// The CPU time GVfs's backends (every process under `gvfsd` but its FUSE folder's), their
+/// job threads, and the servers (every process of smbd's and sshd's) spend while
+/// Porpoise's runs go, one sample a run.
 struct CpuWatch {
     gvfsd: u32,
     servers: Vec<u32>,
-    samples: RefCell<Vec<(f64, f64)>>,
+    samples: RefCell<Vec<[f64; 3]>>,
 }
 
 impl CpuWatch {
@@ -69,16 +71,19 @@ impl CpuWatch {
         let spent = |i: usize| {
             let ticks: u64 = after[i]
                 .iter()
-                .map(|(pid, t)| t.saturating_sub(before[i].get(pid).copied().unwrap_or(0)))
+                .map(|(id, t)| t.saturating_sub(before[i].get(id).copied().unwrap_or(0)))
                 .sum();
             ticks as f64 * 1e3 / rustix::param::clock_ticks_per_second() as f64
         };
-        self.samples.borrow_mut().push((spent(0), spent(1)));
+        self.samples
+            .borrow_mut()
+            .push([spent(0), spent(1), spent(2)]);
         ms
     }
 
-    /// The CPU ticks so far of each backend process and of each server process.
-    fn ticks(&self) -> [HashMap<u32, u64>; 2] {
+    /// The CPU ticks so far of each backend process, of each server process, and of each
+    /// backend's job thread.
+    fn ticks(&self) -> [HashMap<u32, u64>; 3] {
         let mut parents = HashMap::new();
         let mut ticks = HashMap::new();
         for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
@@ -117,17 +122,27 @@ impl CpuWatch {
                 .map(|(pid, t)| (*pid, *t))
                 .collect()
         };
+        let backends: HashMap<u32, u64> = of(&|pid| under(&[self.gvfsd], pid));
+        let job_threads = backends.keys().flat_map(|&pid| job_threads(pid)).collect();
         [
-            of(&|pid| under(&[self.gvfsd], pid)),
+            backends,
             of(&|pid| self.servers.contains(&pid) || under(&self.servers, pid)),
+            job_threads,
         ]
     }
 
     /// Print the rows of the samples so far (and forget them), beside `fastest_peer`.
-    fn row(&self, row: &str, fastest_peer: f64) {
+    fn row(&self, share: &Share, row: &str, fastest_peer: f64) {
         let samples = std::mem::take(&mut *self.samples.borrow_mut());
-        let backend = median(samples.iter().map(|s| s.0).collect());
-        let server = median(samples.iter().map(|s| s.1).collect());
+        let backend = median(samples.iter().map(|s| s[0]).collect());
+        let server = median(samples.iter().map(|s| s[1]).collect());
+        if share.one_job_at_a_time {
+            let chain = median(samples.iter().map(|s| s[2] + s[1]).collect());
+            println!(
+                "| {row} | the backend's job thread and the server, one after the other (floor of any GVfs route) | {chain:.1} | {:.2} |",
+                chain / fastest_peer
+            );
+        }
         println!(
             "| {row} | GVfs backend's CPU while porpoise ran (floor of any GVfs route) | {backend:.1} | {:.2} |",
             backend / fastest_peer
@@ -137,6 +152,33 @@ impl CpuWatch {
             server / fastest_peer
         );
     }
+}
+
+/// The CPU ticks so far of each job thread of the process `pid`: the threads of GLib's
+/// thread pool, on which GVfs's daemon runs a backend's blocking calls.
+fn job_threads(pid: u32) -> Vec<(u32, u64)> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task"));
+    let mut threads = Vec::new();
+    for entry in tasks.into_iter().flatten().flatten() {
+        let Ok(tid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        let Some((name, rest)) = stat.rsplit_once(") ") else {
+            continue;
+        };
+        if !name.ends_with("(pool") && !name.contains("(pool-") {
+            continue;
+        }
+        let fields: Vec<&str> = rest.split(' ').collect();
+        let num = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok());
+        if let (Some(user), Some(system)) = (num(11), num(12)) {
+            threads.push((tid, user + system));
+        }
+    }
+    threads
 }
 
 /// A share as the contenders reach it.
@@ -152,6 +194,11 @@ struct Share {
     /// The peer tool of the protocol, run with a script of its commands.
     peer: Box<dyn Fn(&str) -> Command>,
     peer_name: &'static str,
+    /// Its backend makes every request to the server from one job thread and waits for
+    /// each answer (gvfsd-smb: GVfs's daemon runs a backend's blocking calls on a pool of
+    /// one thread, and libsmbclient's calls block), so that thread's CPU and the server's
+    /// add up to a time no route through the backend goes under.
+    one_job_at_a_time: bool,
 }
 
 fn main() {
@@ -275,6 +322,7 @@ fn smb_share(samba: &Samba, session: &GvfsSession) -> Share {
             c
         }),
         peer_name: "smbclient",
+        one_job_at_a_time: true,
     }
 }
 
@@ -305,6 +353,7 @@ fn sftp_share(sshd: &Sshd, dir: &Path, session: &GvfsSession) -> Share {
             c
         }),
         peer_name: "sftp",
+        one_job_at_a_time: false,
     }
 }
 
@@ -396,7 +445,7 @@ fn listing(share: &Share, session: &GvfsSession, backend: &CpuWatch, rounds: usi
         ),
     ];
     let fastest_peer = table(&row, contenders, 2, rounds, || {});
-    backend.row(&row, fastest_peer);
+    backend.row(share, &row, fastest_peer);
 }
 
 /// An empty folder `in` on the share, for the next copy.
@@ -478,7 +527,7 @@ fn copy_big_out(run: &Run<'_>, row: &str) {
         ),
     ];
     let fastest_peer = table(row, contenders, 2, run.rounds, fresh);
-    run.backend.row(row, fastest_peer);
+    run.backend.row(run.share, row, fastest_peer);
     let copied = std::fs::metadata(here.join("big.bin")).map(|m| m.len());
     assert_eq!(copied.ok(), Some(BIG_SIZE as u64), "the big file arrived");
 }
@@ -514,7 +563,7 @@ fn copy_small(run: &Run<'_>, row: &str) {
     };
     let contenders = copy_contenders(*run, &run.sources.small, &into, gio_small, &peer_small);
     let fastest_peer = table(row, contenders, 2, run.rounds, || fresh_in(run.share));
-    run.backend.row(row, fastest_peer);
+    run.backend.row(run.share, row, fastest_peer);
     check_copied(&run.share.backing.join("in/small"), SMALL_FILES);
 }
 
@@ -536,7 +585,7 @@ fn copy_big(run: &Run<'_>, row: &str) {
     };
     let contenders = copy_contenders(*run, &run.sources.big, &into, gio_big, &peer_big);
     let fastest_peer = table(row, contenders, 2, run.rounds, || fresh_in(run.share));
-    run.backend.row(row, fastest_peer);
+    run.backend.row(run.share, row, fastest_peer);
     let copied = std::fs::metadata(run.share.backing.join("in/big.bin")).map(|m| m.len());
     assert_eq!(copied.ok(), Some(BIG_SIZE as u64), "the big file arrived");
 }

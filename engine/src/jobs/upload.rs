@@ -5,6 +5,8 @@
 //! as copied once the backend has closed it on the server, and its bytes as they are
 //! written there: a move deletes a source only after that.
 
+mod halves;
+mod piece;
 mod send;
 mod shared;
 mod wait;
@@ -95,6 +97,7 @@ pub(crate) fn copy_some(
         // A server that cannot keep modes (SMB) loses them, as through the FUSE folder.
         attributes_lost: Cell::new(!settable.mode),
         settable,
+        held: piece::Held::default(),
     };
     let resolver = Resolver::new(spec.on_conflict);
     ctx.state(JobState::Copying);

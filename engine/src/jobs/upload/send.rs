@@ -3,8 +3,7 @@
 //! backend takes each, closed, then given its source's time and mode. A file cut short
 //! is deleted from the server, so no part of one stays under its name.
 
-use std::io::Read;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use futures_util::future::{Either, select};
 
@@ -21,10 +20,8 @@ use super::super::runner::Ctx;
 use super::shared::Shared;
 use super::wait::{Failure, conflict, finished};
 use super::walk::Item;
-use super::whole;
+use super::{halves, piece, whole};
 
-/// How much of a file is written in one piece.
-const PIECE: usize = 1 << 20;
 /// How long a stream cut short is given to close.
 const LET_GO_WAIT: Duration = Duration::from_secs(10);
 /// How often a stream cut short is looked at until its cancelled write is over.
@@ -66,25 +63,61 @@ async fn arrive(
         let replaced = whole::send(ctx, resolver, item).await?;
         return Ok(!replaced);
     }
-    let mut source = crate::sys::open_file_at(&*item.src_dir, &item.src_name)
+    let source = crate::sys::open_file_at(&*item.src_dir, &item.src_name)
         .map(std::fs::File::from)
         .map_err(|e| Failure::Failed(Op::Open, e))?;
     let (stream, replaced) = create(ctx, resolver, item).await?;
     let target = item.target();
-    let filled = fill(ctx, &mut source, &stream, item.meta.size).await;
+    let second = match halves::middle(item, replaced) {
+        Some(middle) => match halves::second(ctx, &target, middle).await {
+            Ok(second) => second.map(|s| (s, middle)),
+            Err(f) => {
+                let_go(stream).await;
+                whole::remove_part(&target).await;
+                return Err(f);
+            }
+        },
+        None => None,
+    };
+    let size = item.meta.size;
+    let filled = match &second {
+        None => fill(ctx, shared, (&source, size), &stream, (0, None)).await,
+        Some((other, middle)) => {
+            let first = fill(ctx, shared, (&source, size), &stream, (0, Some(*middle)));
+            let rest = fill(ctx, shared, (&source, size), other, (*middle, None));
+            futures_util::future::try_join(first, rest)
+                .await
+                .map(|_| ())
+        }
+    };
+    let mut open = vec![stream];
+    open.extend(second.map(|(s, _)| s));
     let closed = match filled {
-        Ok(()) => finished(ctx, stream.close_future(glib::Priority::DEFAULT))
-            .await
-            .and_then(|r| r.map_err(|e| Failure::Failed(Op::Write, io_error(&e)))),
+        // The second half first: the stream made with the file closes it last.
+        Ok(()) => close_all(ctx, &mut open).await,
         Err(f) => Err(f),
     };
     if let Err(f) = closed {
-        let_go(stream).await;
+        for stream in open {
+            let_go(stream).await;
+        }
         whole::remove_part(&target).await;
         return Err(f);
     }
     keep_time_and_mode(shared, &target, item).await;
     Ok(!replaced)
+}
+
+/// Close the streams of `open`, the last first, taking each closed one out; the first
+/// failure ends it.
+async fn close_all(ctx: &Ctx, open: &mut Vec<gio::FileOutputStream>) -> Result<(), Failure> {
+    while let Some(stream) = open.last() {
+        finished(ctx, stream.close_future(glib::Priority::DEFAULT))
+            .await
+            .and_then(|r| r.map_err(|e| Failure::Failed(Op::Write, io_error(&e))))?;
+        open.pop();
+    }
+    Ok(())
 }
 
 /// Let go of a stream cut short (cancelled, or failed) without blocking the thread. GIO
@@ -93,7 +126,7 @@ async fn arrive(
 /// main context, so every later upload waits too). So the stream is closed here
 /// asynchronously once its cancelled write is over; one that does not close in
 /// [`LET_GO_WAIT`] is leaked rather than closed on its way out.
-async fn let_go(stream: gio::FileOutputStream) {
+pub(super) async fn let_go(stream: gio::FileOutputStream) {
     let closed = {
         let close = async {
             while stream.has_pending() {
@@ -153,37 +186,57 @@ async fn create(
     }
 }
 
-/// Write all of `source` (`size` bytes as it was seen) to `stream`, piece by piece.
+/// Write `source` (`size` bytes as it was seen) from `range.0` to `range.1` (to its end
+/// when `None`) to `stream`, piece by piece, each as big as the server's pace allows (see
+/// [`piece`]).
 async fn fill(
     ctx: &Ctx,
-    source: &mut std::fs::File,
+    shared: &Shared,
+    (source, size): (&std::fs::File, u64),
     stream: &gio::FileOutputStream,
-    size: u64,
+    range: (u64, Option<u64>),
 ) -> Result<(), Failure> {
-    let piece = usize::try_from(size).unwrap_or(PIECE).clamp(1, PIECE);
+    let (mut at, end) = range;
+    // A file smaller than a piece starts with a buffer of its size.
+    let expected = end.unwrap_or(size).saturating_sub(at);
+    let mut piece = usize::try_from(expected)
+        .unwrap_or(piece::FIRST)
+        .clamp(1, piece::FIRST);
     loop {
         if !ctx.control.checkpoint() {
             return Err(Failure::Cancelled);
         }
-        let mut buf = vec![0u8; piece];
-        let n = read_some(source, &mut buf).map_err(|e| Failure::Failed(Op::Read, e))?;
+        let left = end.map_or(u64::MAX, |end| end.saturating_sub(at));
+        let want = usize::try_from(left).unwrap_or(usize::MAX).min(piece);
+        if want == 0 {
+            return Ok(());
+        }
+        let holding = shared.held.hold(want);
+        let mut buf = vec![0u8; want];
+        let n = read_some_at(source, &mut buf, at).map_err(|e| Failure::Failed(Op::Read, e))?;
         if n == 0 {
             return Ok(());
         }
         buf.truncate(n);
+        let started = Instant::now();
         let written = finished(ctx, stream.write_all_future(buf, glib::Priority::DEFAULT)).await?;
         if let Ok((_, _, Some(e))) | Err((_, e)) = written {
             return Err(Failure::Failed(Op::Write, io_error(&e)));
         }
         Counters::add(&ctx.counters.bytes_done, n as u64);
+        at += n as u64;
+        drop(holding);
+        piece = piece::next(piece, started.elapsed(), &shared.held);
     }
 }
 
-/// Fill `buf` from `source` as far as it goes; how much was read (0 at its end).
-fn read_some(source: &mut std::fs::File, buf: &mut [u8]) -> std::io::Result<usize> {
+/// Fill `buf` from `source` at `offset` as far as it goes; how much was read (0 at its
+/// end).
+fn read_some_at(source: &std::fs::File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
+    use std::os::unix::fs::FileExt;
     let mut got = 0;
     while got < buf.len() {
-        match source.read(&mut buf[got..]) {
+        match source.read_at(&mut buf[got..], offset + got as u64) {
             Ok(0) => break,
             Ok(n) => got += n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}

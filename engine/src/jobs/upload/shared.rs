@@ -12,6 +12,7 @@ use crate::error::{IoError, Op};
 
 use super::super::fsops::Meta;
 use super::super::runner::Ctx;
+use super::piece::Held;
 
 /// What the walk and the files on their way share; all on the job's thread.
 pub(super) struct Shared {
@@ -29,6 +30,8 @@ pub(super) struct Shared {
     pub attributes_lost: Cell<bool>,
     /// What of a file's details the server can keep.
     pub settable: Settable,
+    /// What the pieces of the files on their way hold.
+    pub held: Held,
 }
 
 /// Which of a file's details the server's folder can keep, asked once per copy.
