@@ -139,7 +139,7 @@ impl CpuWatch {
         if share.one_job_at_a_time {
             let chain = median(samples.iter().map(|s| s[2] + s[1]).collect());
             println!(
-                "| {row} | the backend's job thread and the server, one after the other (floor of any GVfs route) | {chain:.1} | {:.2} |",
+                "| {row} | the backend's job thread and the server, taking turns (floor of any GVfs route to SMB) | {chain:.1} | {:.2} |",
                 chain / fastest_peer
             );
         }

@@ -1,7 +1,8 @@
 //! Sending one file to the server through GIO: made under its name (asking by the job's
-//! rule when the name is taken), its data written piece by piece and counted as the
-//! backend takes each, closed, then given its source's time and mode. A file cut short
-//! is deleted from the server, so no part of one stays under its name.
+//! rule when the name is taken), its data written piece by piece (a big file to SMB as two
+//! halves at once, see [`halves`]) and counted as the backend takes each, closed, then
+//! given its source's time and mode. A file cut short is deleted from the server, so no
+//! part of one stays under its name.
 
 use std::time::{Duration, Instant};
 
