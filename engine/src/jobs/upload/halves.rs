@@ -2,10 +2,10 @@
 //! own. A GVfs stream waits for each write's answer before it sends the next, and the SMB
 //! backend writes to the server from one job thread: with one stream that thread waits
 //! while each next piece travels to the backend, with two it writes one half's piece while
-//! the other's travels (256 MiB over loopback: 0.34–0.40 s in one stream, 0.28–0.33 s in
-//! two; `smbclient put` 0.21–0.23 s). The second stream is opened as gvfsd-fuse opens a
-//! file it changes in place (GVfs's edit mode) and moved to the middle; where the backend
-//! cannot give such a stream the file goes in one.
+//! the other's travels (256 MiB over loopback by hand: 0.33–0.39 s in one stream,
+//! 0.28–0.33 s in two; `smbclient put` 0.21–0.23 s). The second stream is opened as
+//! gvfsd-fuse opens a file it changes in place (GVfs's edit mode) and moved to the middle;
+//! where the backend cannot give such a stream the file goes in one.
 
 use gio::glib;
 use gio::prelude::*;
