@@ -12,6 +12,7 @@ mod gvfs;
 mod mount;
 pub mod network;
 pub mod resolve;
+mod settle;
 mod unmount;
 
 pub use address::{Address, AddressError, Scheme, looks_like_address};

@@ -6,7 +6,6 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use gio::glib;
 use gio::prelude::*;
@@ -15,6 +14,7 @@ use super::address::Address;
 use super::error::{Action, Failure, RemoteError};
 use super::events::{MountEvent, Mounted, PasswordAnswer, PasswordAsk, Question, Remember};
 use super::gvfs::{Gvfs, Inner, check_served};
+use super::settle;
 use crate::events::{self, Events, Sender};
 
 /// Events of one job that may wait for the consumer: asks come one at a time.
@@ -259,36 +259,21 @@ fn mounted(file: &gio::File, address: Address) -> Mounted {
     }
 }
 
-/// How long a new mount may take to show in GVfs's FUSE folder.
-const SHOWN_LIMIT: Duration = Duration::from_secs(10);
-
 /// Hand `mounted` over once its root shows in GVfs's FUSE folder (gvfsd-fuse learns of a
-/// new mount a moment after GVfs reports it) and the place asked for answers there, or
-/// after [`SHOWN_LIMIT`]; looked at from a thread of its own, as the folder is another
-/// process's FUSE filesystem.
+/// new mount a moment after GVfs reports it) and the place asked for answers there.
 fn when_shown(mounted: Mounted, tx: Sender<MountEvent>) {
     let Some(root) = mounted.root.clone().or_else(|| mounted.path.clone()) else {
         tx.finish(MountEvent::Mounted(mounted));
         return;
     };
     let place = mounted.path.clone().unwrap_or_else(|| root.clone());
-    let look = move || {
-        let start = Instant::now();
-        let waiting = || start.elapsed() < SHOWN_LIMIT && !tx.is_cancelled();
-        while !root.exists() && waiting() {
-            std::thread::park_timeout(Duration::from_millis(20));
-        }
-        while not_answering_yet(&place) && waiting() {
-            std::thread::park_timeout(Duration::from_millis(20));
-        }
-        tx.finish(MountEvent::Mounted(mounted));
-    };
-    if let Err(e) = std::thread::Builder::new()
-        .name("porpoise-gvfs-shown".into())
-        .spawn(look)
-    {
-        tracing::warn!("cannot start a thread to wait for a mount to show: {e}");
-    }
+    let answers = move || root.exists() && !not_answering_yet(&place);
+    settle::finish_when(
+        tx,
+        MountEvent::Mounted(mounted),
+        "porpoise-gvfs-shown",
+        answers,
+    );
 }
 
 /// Whether `place` in GVfs's FUSE folder, or reading its first entry, fails with an I/O

@@ -7,7 +7,7 @@
 //! input/output error").
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use gio::glib;
 use gio::prelude::*;
@@ -16,15 +16,12 @@ use super::address::Address;
 use super::error::{Action, Failure, RemoteError};
 use super::events::UnmountEvent;
 use super::gvfs::Gvfs;
+use super::settle;
 use crate::events::{self, Events, Sender};
 
 /// How often, and how far apart, a busy mount is asked again.
 const BUSY_TRIES: u32 = 15;
 const BUSY_PAUSE: Duration = Duration::from_millis(200);
-/// The longest an unmount waits for its folder to go from GVfs's FUSE folder.
-const GONE_LIMIT: Duration = Duration::from_secs(10);
-/// How often it looks.
-const GONE_LOOK: Duration = Duration::from_millis(20);
 
 impl Gvfs {
     /// Unmount the mount that holds `address`; never blocks.
@@ -58,6 +55,8 @@ fn start(uri: String, tx: Sender<UnmountEvent>, keep: Gvfs, tries: u32) {
             return;
         }
     };
+    // Where the mount's folder is in GVfs's FUSE folder, asked before the unmount: after
+    // it GIO knows the mount no more. GIO answers from what it learnt finding the mount.
     let root = mount.root().path();
     mount.unmount_with_operation(
         gio::MountUnmountFlags::NONE,
@@ -94,25 +93,12 @@ fn again_later(f: impl FnOnce() + Send + 'static) {
     source.attach(Some(&glib::MainContext::ref_thread_default()));
 }
 
-/// Hand `event` over once `root` (the mount's folder in GVfs's FUSE folder) is gone, or
-/// after [`GONE_LIMIT`]; looked at from a thread of its own, as the folder is another
-/// process's FUSE filesystem.
+/// Hand `event` over once `root` (the mount's folder in GVfs's FUSE folder) is gone.
 fn when_gone(root: Option<PathBuf>, event: UnmountEvent, tx: Sender<UnmountEvent>) {
-    let Some(root) = root else {
-        tx.finish(event);
-        return;
-    };
-    let look = move || {
-        let start = Instant::now();
-        while root.exists() && start.elapsed() < GONE_LIMIT && !tx.is_cancelled() {
-            std::thread::park_timeout(GONE_LOOK);
+    match root {
+        Some(root) => settle::finish_when(tx, event, "porpoise-gvfs-gone", move || !root.exists()),
+        None => {
+            tx.finish(event);
         }
-        tx.finish(event);
-    };
-    if let Err(e) = std::thread::Builder::new()
-        .name("porpoise-gvfs-gone".into())
-        .spawn(look)
-    {
-        tracing::warn!("cannot start a thread to wait for an unmount to show: {e}");
     }
 }

@@ -80,12 +80,15 @@ async fn arrive(
         },
         None => None,
     };
-    let size = item.meta.size;
+    let source = Source {
+        file: &source,
+        size: item.meta.size,
+    };
     let filled = match &second {
-        None => fill(ctx, shared, (&source, size), &stream, (0, None)).await,
+        None => fill(ctx, shared, &source, &stream, Span::ALL).await,
         Some((other, middle)) => {
-            let first = fill(ctx, shared, (&source, size), &stream, (0, Some(*middle)));
-            let rest = fill(ctx, shared, (&source, size), other, (*middle, None));
+            let first = fill(ctx, shared, &source, &stream, Span::up_to(*middle));
+            let rest = fill(ctx, shared, &source, other, Span::starting_at(*middle));
             futures_util::future::try_join(first, rest)
                 .await
                 .map(|_| ())
@@ -187,19 +190,52 @@ async fn create(
     }
 }
 
-/// Write `source` (`size` bytes as it was seen) from `range.0` to `range.1` (to its end
-/// when `None`) to `stream`, piece by piece, each as big as the server's pace allows (see
-/// [`piece`]).
+/// The file being sent, and its size as it was seen.
+struct Source<'a> {
+    file: &'a std::fs::File,
+    size: u64,
+}
+
+/// The part of a file one stream writes: from `from` to `to`, or to the file's end.
+#[derive(Clone, Copy)]
+struct Span {
+    from: u64,
+    to: Option<u64>,
+}
+
+impl Span {
+    const ALL: Span = Span { from: 0, to: None };
+
+    fn up_to(middle: u64) -> Span {
+        Span {
+            from: 0,
+            to: Some(middle),
+        }
+    }
+
+    fn starting_at(middle: u64) -> Span {
+        Span {
+            from: middle,
+            to: None,
+        }
+    }
+}
+
+/// Write `span` of `source` to `stream`, piece by piece, each as big as the server's pace
+/// allows (see [`piece`]).
 async fn fill(
     ctx: &Ctx,
     shared: &Shared,
-    (source, size): (&std::fs::File, u64),
+    source: &Source<'_>,
     stream: &gio::FileOutputStream,
-    range: (u64, Option<u64>),
+    span: Span,
 ) -> Result<(), Failure> {
-    let (mut at, end) = range;
+    let Span {
+        from: mut at,
+        to: end,
+    } = span;
     // A file smaller than a piece starts with a buffer of its size.
-    let expected = end.unwrap_or(size).saturating_sub(at);
+    let expected = end.unwrap_or(source.size).saturating_sub(at);
     let mut piece = usize::try_from(expected)
         .unwrap_or(piece::FIRST)
         .clamp(1, piece::FIRST);
@@ -214,7 +250,8 @@ async fn fill(
         }
         let holding = shared.held.hold(want);
         let mut buf = vec![0u8; want];
-        let n = read_some_at(source, &mut buf, at).map_err(|e| Failure::Failed(Op::Read, e))?;
+        let n =
+            read_some_at(source.file, &mut buf, at).map_err(|e| Failure::Failed(Op::Read, e))?;
         if n == 0 {
             return Ok(());
         }
