@@ -5,7 +5,7 @@
 //! as copied once the backend has closed it on the server, and its bytes as they are
 //! written there: a move deletes a source only after that.
 
-mod halves;
+mod parts;
 mod piece;
 mod send;
 mod shared;

@@ -23,8 +23,8 @@ fn held(dir: &Path) -> u64 {
         .filter_map(Result::ok)
         .map(|e| match e.file_type() {
             Ok(t) if t.is_dir() => held(&e.path()),
-            // The bytes a file holds: a big file goes in halves at once, so its size
-            // runs ahead of its data until the first half is in.
+            // The bytes a file holds: a big file goes in parts at once, so its size
+            // runs ahead of its data until the parts before the last are in.
             _ => e
                 .metadata()
                 .map(|m| m.len().min(m.blocks() * 512))
@@ -83,7 +83,7 @@ fn sources(dir: &Path, name: &str, n: usize, size: usize) -> Vec<PathBuf> {
 fn copy_progress_never_runs_ahead_of_the_share() {
     let local = tempfile::tempdir().expect("tempdir");
     let mut files = sources(local.path(), "album", 4, 8 * MIB);
-    // One big enough to go in halves at once.
+    // One big enough to go in parts at once.
     files.extend(sources(local.path(), "album/big", 1, 48 * MIB));
     let Guest {
         gvfs,

@@ -1,6 +1,6 @@
 //! Sending one file to the server through GIO: made under its name (asking by the job's
-//! rule when the name is taken), its data written piece by piece (a big file to SMB as two
-//! halves at once, see [`halves`]) and counted as the backend takes each, closed, then
+//! rule when the name is taken), its data written piece by piece (a big file to SMB in parts
+//! at once, see [`parts`]) and counted as the backend takes each, closed, then
 //! given its source's time and mode. A file cut short is deleted from the server, so no
 //! part of one stays under its name.
 
@@ -21,7 +21,7 @@ use super::super::runner::Ctx;
 use super::shared::Shared;
 use super::wait::{Failure, conflict, finished};
 use super::walk::Item;
-use super::{halves, piece, whole};
+use super::{parts, piece, whole};
 
 /// How long a stream cut short is given to close.
 const LET_GO_WAIT: Duration = Duration::from_secs(10);
@@ -69,35 +69,29 @@ async fn arrive(
         .map_err(|e| Failure::Failed(Op::Open, e))?;
     let (stream, replaced) = create(ctx, resolver, item).await?;
     let target = item.target();
-    let second = match halves::middle(item, replaced) {
-        Some(middle) => match halves::second(ctx, &target, middle).await {
-            Ok(second) => second.map(|s| (s, middle)),
-            Err(f) => {
-                let_go(stream).await;
-                whole::remove_part(&target).await;
-                return Err(f);
-            }
-        },
-        None => None,
+    let others = match parts::streams(ctx, &target, parts::starts(item, replaced)).await {
+        Ok(others) => others,
+        Err(f) => {
+            let_go(stream).await;
+            whole::remove_part(&target).await;
+            return Err(f);
+        }
     };
     let source = Source {
         file: &source,
         size: item.meta.size,
     };
-    let filled = match &second {
-        None => fill(ctx, shared, &source, &stream, Span::ALL).await,
-        Some((other, middle)) => {
-            let first = fill(ctx, shared, &source, &stream, Span::up_to(*middle));
-            let rest = fill(ctx, shared, &source, other, Span::starting_at(*middle));
-            futures_util::future::try_join(first, rest)
-                .await
-                .map(|_| ())
-        }
-    };
+    // Each stream writes from where its part begins to where the next one's does.
+    let ends = others.iter().map(|(_, start)| Some(*start)).chain([None]);
+    let begins = std::iter::once((&stream, 0)).chain(others.iter().map(|(s, at)| (s, *at)));
+    let fills = begins
+        .zip(ends)
+        .map(|((stream, from), to)| fill(ctx, shared, &source, stream, Span { from, to }));
+    let filled = futures_util::future::try_join_all(fills).await.map(|_| ());
     let mut open = vec![stream];
-    open.extend(second.map(|(s, _)| s));
+    open.extend(others.into_iter().map(|(s, _)| s));
     let closed = match filled {
-        // The second half first: the stream made with the file closes it last.
+        // The later parts first: the stream made with the file closes it last.
         Ok(()) => close_all(ctx, &mut open).await,
         Err(f) => Err(f),
     };
@@ -197,28 +191,9 @@ struct Source<'a> {
 }
 
 /// The part of a file one stream writes: from `from` to `to`, or to the file's end.
-#[derive(Clone, Copy)]
 struct Span {
     from: u64,
     to: Option<u64>,
-}
-
-impl Span {
-    const ALL: Span = Span { from: 0, to: None };
-
-    fn up_to(middle: u64) -> Span {
-        Span {
-            from: 0,
-            to: Some(middle),
-        }
-    }
-
-    fn starting_at(middle: u64) -> Span {
-        Span {
-            from: middle,
-            to: None,
-        }
-    }
 }
 
 /// Write `span` of `source` to `stream`, piece by piece, each as big as the server's pace
@@ -239,6 +214,7 @@ async fn fill(
     let mut piece = usize::try_from(expected)
         .unwrap_or(piece::FIRST)
         .clamp(1, piece::FIRST);
+    let mut buf = Vec::new();
     loop {
         if !ctx.control.checkpoint() {
             return Err(Failure::Cancelled);
@@ -249,7 +225,12 @@ async fn fill(
             return Ok(());
         }
         let holding = shared.held.hold(want);
-        let mut buf = vec![0u8; want];
+        // The last piece's buffer is filled again; one bigger than the piece now is let go,
+        // so what the pieces hold stays what `holding` counts.
+        if buf.capacity() > want {
+            buf = Vec::new();
+        }
+        buf.resize(want, 0);
         let n =
             read_some_at(source.file, &mut buf, at).map_err(|e| Failure::Failed(Op::Read, e))?;
         if n == 0 {
@@ -258,9 +239,12 @@ async fn fill(
         buf.truncate(n);
         let started = Instant::now();
         let written = finished(ctx, stream.write_all_future(buf, glib::Priority::DEFAULT)).await?;
-        if let Ok((_, _, Some(e))) | Err((_, e)) = written {
-            return Err(Failure::Failed(Op::Write, io_error(&e)));
-        }
+        buf = match written {
+            Ok((back, _, None)) => back,
+            Ok((_, _, Some(e))) | Err((_, e)) => {
+                return Err(Failure::Failed(Op::Write, io_error(&e)));
+            }
+        };
         Counters::add(&ctx.counters.bytes_done, n as u64);
         at += n as u64;
         drop(holding);
