@@ -230,7 +230,8 @@ mod in_rig {
                 other => panic!("{uri}: {other:?}"),
             }
         };
-        mounted.path.expect("a FUSE path")
+        let path = mounted.path.clone();
+        path.unwrap_or_else(|| panic!("{uri} mounted without a FUSE path: {mounted:?}"))
     }
 
     fn unmount(gvfs: &Gvfs, uri: &str) {

@@ -98,6 +98,7 @@ pub(crate) fn copy_some(
         attributes_lost: Cell::new(!settable.mode),
         settable,
         held: piece::Held::default(),
+        in_parts: parts::InParts::default(),
     };
     let resolver = Resolver::new(spec.on_conflict);
     ctx.state(JobState::Copying);

@@ -14,7 +14,7 @@ use super::address::Address;
 use super::error::{Action, Failure, RemoteError};
 use super::events::{MountEvent, Mounted, PasswordAnswer, PasswordAsk, Question, Remember};
 use super::gvfs::{Gvfs, Inner, check_served};
-use super::settle;
+use super::{resolve, settle};
 use crate::events::{self, Events, Sender};
 
 /// Events of one job that may wait for the consumer: asks come one at a time.
@@ -259,21 +259,30 @@ fn mounted(file: &gio::File, address: Address) -> Mounted {
     }
 }
 
-/// Hand `mounted` over once its root shows in GVfs's FUSE folder (gvfsd-fuse learns of a
-/// new mount a moment after GVfs reports it) and the place asked for answers there.
+/// Hand `mounted` over once it answers in GVfs's FUSE folder (see [`answers`]).
 fn when_shown(mounted: Mounted, tx: Sender<MountEvent>) {
-    let Some(root) = mounted.root.clone().or_else(|| mounted.path.clone()) else {
-        tx.finish(MountEvent::Mounted(mounted));
-        return;
+    let mut fuse_runs = None;
+    let event = MountEvent::Mounted(mounted);
+    settle::finish_when(tx, event, "porpoise-gvfs-shown", move |event| match event {
+        MountEvent::Mounted(mounted) => answers(mounted, &mut fuse_runs),
+        _ => true,
+    });
+}
+
+/// Whether `mounted` answers in GVfs's FUSE folder: its path there is known (GIO may not
+/// know it at first for a place mounted again a moment after an unmount), its root shows
+/// there (gvfsd-fuse learns of a new mount a moment after GVfs reports it), and the place
+/// answers. Where gvfsd-fuse does not run there is nothing to wait for; whether it runs is
+/// looked up once, in `fuse_runs`.
+fn answers(mounted: &mut Mounted, fuse_runs: &mut Option<bool>) -> bool {
+    if mounted.path.is_none() {
+        mounted.path = resolve::fuse_path(&mounted.address);
+    }
+    let Some(place) = &mounted.path else {
+        return !*fuse_runs.get_or_insert_with(resolve::fuse_runs);
     };
-    let place = mounted.path.clone().unwrap_or_else(|| root.clone());
-    let answers = move || root.exists() && !not_answering_yet(&place);
-    settle::finish_when(
-        tx,
-        MountEvent::Mounted(mounted),
-        "porpoise-gvfs-shown",
-        answers,
-    );
+    let root = mounted.root.as_ref().unwrap_or(place);
+    root.exists() && !not_answering_yet(place)
 }
 
 /// Whether `place` in GVfs's FUSE folder, or reading its first entry, fails with an I/O

@@ -53,13 +53,25 @@ pub const GVFS_FUSE: &str = "fuse.gvfsd-fuse";
 /// The remote places this user's GVfs mounted, from `table`: what [`places_in`] finds in
 /// each of the user's own GVfs FUSE folders (another user's is not looked into).
 pub fn session_places(table: &crate::mounts::MountTable) -> Vec<(PathBuf, Address)> {
+    own_fuse_folders(table)
+        .flat_map(|m| places_in(&m.mount_point))
+        .collect()
+}
+
+/// Whether a GVfs FUSE folder of this user's is mounted (gvfsd-fuse runs).
+pub fn fuse_runs() -> bool {
+    crate::mounts::MountTable::read().is_ok_and(|table| own_fuse_folders(&table).next().is_some())
+}
+
+/// This user's GVfs FUSE folders in `table`.
+fn own_fuse_folders(
+    table: &crate::mounts::MountTable,
+) -> impl Iterator<Item = &crate::mounts::Mount> {
     use std::os::unix::fs::MetadataExt;
     let uid = crate::host::uid();
     table
         .mounts
         .iter()
         .filter(|m| m.fs_type == GVFS_FUSE)
-        .filter(|m| std::fs::metadata(&m.mount_point).is_ok_and(|md| md.uid() == uid))
-        .flat_map(|m| places_in(&m.mount_point))
-        .collect()
+        .filter(move |m| std::fs::metadata(&m.mount_point).is_ok_and(|md| md.uid() == uid))
 }

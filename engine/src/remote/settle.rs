@@ -11,22 +11,26 @@ pub(super) const SETTLE_LIMIT: Duration = Duration::from_secs(10);
 /// How often it looks.
 const LOOK: Duration = Duration::from_millis(20);
 
-/// Finish `tx` with `event` once `settled` says the FUSE folder has caught up, after
-/// [`SETTLE_LIMIT`], or as soon as the job is cancelled. `settled` is asked on a thread
-/// named `name`; where no thread can start, the event is handed over at once.
+/// Finish `tx` with `event` once `settled` says the FUSE folder has caught up (it may fill
+/// in what the event learns meanwhile), after [`SETTLE_LIMIT`], or as soon as the job is
+/// cancelled. `settled` is asked on a thread named `name`; where no thread can start, the
+/// event is handed over at once.
 pub(super) fn finish_when<E: Send + 'static>(
     tx: Sender<E>,
     event: E,
     name: &str,
-    mut settled: impl FnMut() -> bool + Send + 'static,
+    mut settled: impl FnMut(&mut E) -> bool + Send + 'static,
 ) {
-    let last = LastWord {
+    let mut last = LastWord {
         tx,
         event: Some(event),
     };
     let wait = move || {
         let start = Instant::now();
-        while !last.tx.is_cancelled() && start.elapsed() < SETTLE_LIMIT && !settled() {
+        while let Some(event) = last.event.as_mut() {
+            if last.tx.is_cancelled() || start.elapsed() >= SETTLE_LIMIT || settled(event) {
+                break;
+            }
             std::thread::park_timeout(LOOK);
         }
         drop(last);
@@ -64,10 +68,11 @@ mod tests {
         let (tx, events) = events::channel::<u32>(1);
         let asked = Arc::new(AtomicU32::new(0));
         let count = asked.clone();
-        finish_when(tx, 7, "settle-test", move || {
+        finish_when(tx, 7, "settle-test", move |event| {
+            *event += 1;
             count.fetch_add(1, Ordering::Relaxed) >= 2
         });
-        assert_eq!(events.next(), Some(7));
+        assert_eq!(events.next(), Some(10), "what was learnt is handed over");
         assert_eq!(asked.load(Ordering::Relaxed), 3, "asked until it settled");
         assert_eq!(events.next(), None, "one event, then the end");
     }
@@ -77,7 +82,7 @@ mod tests {
         let (tx, events) = events::channel::<u32>(1);
         events.cancel();
         let start = Instant::now();
-        finish_when(tx, 7, "settle-test", || false);
+        finish_when(tx, 7, "settle-test", |_| false);
         assert_eq!(events.next(), Some(7), "the last word comes after a cancel");
         assert!(start.elapsed() < SETTLE_LIMIT / 2);
     }

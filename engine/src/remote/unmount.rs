@@ -96,7 +96,7 @@ fn again_later(f: impl FnOnce() + Send + 'static) {
 /// Hand `event` over once `root` (the mount's folder in GVfs's FUSE folder) is gone.
 fn when_gone(root: Option<PathBuf>, event: UnmountEvent, tx: Sender<UnmountEvent>) {
     match root {
-        Some(root) => settle::finish_when(tx, event, "porpoise-gvfs-gone", move || !root.exists()),
+        Some(root) => settle::finish_when(tx, event, "porpoise-gvfs-gone", move |_| !root.exists()),
         None => {
             tx.finish(event);
         }

@@ -83,8 +83,9 @@ fn sources(dir: &Path, name: &str, n: usize, size: usize) -> Vec<PathBuf> {
 fn copy_progress_never_runs_ahead_of_the_share() {
     let local = tempfile::tempdir().expect("tempdir");
     let mut files = sources(local.path(), "album", 4, 8 * MIB);
-    // One big enough to go in parts at once.
-    files.extend(sources(local.path(), "album/big", 1, 48 * MIB));
+    // Two big enough to go in parts at once: one does, the other goes beside it in one
+    // stream.
+    files.extend(sources(local.path(), "album/big", 2, 48 * MIB));
     let Guest {
         gvfs,
         uri,

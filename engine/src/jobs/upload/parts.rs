@@ -7,6 +7,10 @@
 //! 260 ms, eight 262 ms; `smbclient put` 205–211 ms). The later parts' streams are opened
 //! as gvfsd-fuse opens a file it changes in place (GVfs's edit mode) and moved to where
 //! their part begins; where the backend cannot give such a stream the file goes in one.
+//! One file of an upload at a time goes in parts: the others on their way keep the backend
+//! busy as well.
+
+use std::cell::Cell;
 
 use gio::glib;
 use gio::prelude::*;
@@ -26,14 +30,42 @@ const PARTS: u64 = 4;
 /// writing where it is, neither emptied nor appended to.
 const EDIT: u32 = 1 << 15;
 
-/// Where the parts of `item` after its first begin, when it goes in parts: a big file,
-/// new on an SMB server (a file replaced is written under a name of the backend's own
-/// until it is closed, so a second stream would not reach it). Empty otherwise.
-pub(super) fn starts(item: &Item, replacing: bool) -> Vec<u64> {
-    if replacing || item.meta.size < PARTS_FROM || !item.dst_dir.has_uri_scheme("smb") {
-        return Vec::new();
+/// Whether a file of the upload is being sent in parts; one at a time is, as the other
+/// files on their way keep the backend busy as well (and each part's stream holds its own
+/// piece: 24 files in parts would hold four times the pieces of 24 in one stream each).
+#[derive(Debug, Default)]
+pub(super) struct InParts(Cell<bool>);
+
+impl InParts {
+    /// The hold on the upload's one file in parts, if no other file has it.
+    fn take(&self) -> Option<Taken<'_>> {
+        (!self.0.replace(true)).then_some(Taken(self))
     }
-    starts_in(item.meta.size)
+}
+
+/// The upload's one file in parts, while this lives.
+pub(super) struct Taken<'a>(&'a InParts);
+
+impl Drop for Taken<'_> {
+    fn drop(&mut self) {
+        self.0.0.set(false);
+    }
+}
+
+/// Where the parts of `item` after its first begin, and the hold on the upload's one file
+/// in parts, when it goes in parts: a big file, new on an SMB server (a file replaced is
+/// written under a name of the backend's own until it is closed, so a second stream would
+/// not reach it), while no other file of the upload is in parts.
+pub(super) fn starts<'a>(
+    item: &Item,
+    replacing: bool,
+    in_parts: &'a InParts,
+) -> Option<(Vec<u64>, Taken<'a>)> {
+    if replacing || item.meta.size < PARTS_FROM || !item.dst_dir.has_uri_scheme("smb") {
+        return None;
+    }
+    let taken = in_parts.take()?;
+    Some((starts_in(item.meta.size), taken))
 }
 
 /// Where the parts of a file of `size` bytes after its first begin: on whole MiBs, so the
@@ -100,6 +132,18 @@ pub(super) async fn streams(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_file_at_a_time_goes_in_parts() {
+        let in_parts = InParts::default();
+        let first = in_parts.take().expect("the first file goes in parts");
+        assert!(
+            in_parts.take().is_none(),
+            "not while the first is on its way"
+        );
+        drop(first);
+        assert!(in_parts.take().is_some(), "the next after it does");
+    }
 
     #[test]
     fn parts_begin_on_whole_mibs_in_order_and_each_has_data() {

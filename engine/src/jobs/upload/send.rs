@@ -69,7 +69,10 @@ async fn arrive(
         .map_err(|e| Failure::Failed(Op::Open, e))?;
     let (stream, replaced) = create(ctx, resolver, item).await?;
     let target = item.target();
-    let others = match parts::streams(ctx, &target, parts::starts(item, replaced)).await {
+    // A file in parts keeps the upload's one hold on parts until it has been sent.
+    let (starts, _in_parts) = parts::starts(item, replaced, &shared.in_parts).unzip();
+    let starts = starts.unwrap_or_default();
+    let others = match parts::streams(ctx, &target, starts).await {
         Ok(others) => others,
         Err(f) => {
             let_go(stream).await;

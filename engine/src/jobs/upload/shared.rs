@@ -12,6 +12,7 @@ use crate::error::{IoError, Op};
 
 use super::super::fsops::Meta;
 use super::super::runner::Ctx;
+use super::parts::InParts;
 use super::piece::Held;
 
 /// What the walk and the files on their way share; all on the job's thread.
@@ -32,6 +33,8 @@ pub(super) struct Shared {
     pub settable: Settable,
     /// What the pieces of the files on their way hold.
     pub held: Held,
+    /// Whether a file on its way is being sent in parts.
+    pub in_parts: InParts,
 }
 
 /// Which of a file's details the server's folder can keep, asked once per copy.
