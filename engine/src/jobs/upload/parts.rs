@@ -2,11 +2,12 @@
 //! A GVfs stream waits for each write's answer before it sends the next, and the SMB
 //! backend writes to the server from one job thread: with one stream that thread waits
 //! while each next piece travels to the backend; with several it writes one part's piece
-//! while the others' travel. Four parts did best (256 MiB over loopback by hand, medians of
-//! 10 runs: one stream 315–348 ms, two 269–276 ms, three 256 ms, four 247–251 ms, five
-//! 260 ms, eight 262 ms; `smbclient put` 205–211 ms). The later parts' streams are opened
-//! as gvfsd-fuse opens a file it changes in place (GVfs's edit mode) and moved to where
-//! their part begins; where the backend cannot give such a stream the file goes in one.
+//! while the others' travel. Four parts did best (256 MiB over loopback by hand, runs
+//! interleaved: one stream 315–348 ms in 3 runs; medians of 10 runs: two streams
+//! 269–276 ms, three 256 ms, four 247–251 ms, five 260 ms, eight 262 ms, `smbclient put`
+//! 205–211 ms). The later parts' streams are opened as gvfsd-fuse opens a file it
+//! changes in place (GVfs's edit mode) and moved to where their part begins; where the
+//! backend cannot give such a stream the file goes in one.
 //! One file of an upload at a time goes in parts: the others on their way keep the backend
 //! busy as well.
 
