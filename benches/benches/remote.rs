@@ -49,7 +49,7 @@ type Contender<'a> = (String, Box<dyn FnMut() -> f64 + 'a>);
 struct CpuWatch {
     gvfsd: u32,
     servers: Vec<u32>,
-    samples: RefCell<Vec<[f64; 3]>>,
+    samples: RefCell<Vec<Sample>>,
 }
 
 impl CpuWatch {
@@ -75,9 +75,11 @@ impl CpuWatch {
                 .sum();
             ticks as f64 * 1e3 / rustix::param::clock_ticks_per_second() as f64
         };
-        self.samples
-            .borrow_mut()
-            .push([spent(0), spent(1), spent(2)]);
+        self.samples.borrow_mut().push(Sample {
+            backend: spent(0),
+            server: spent(1),
+            job_threads: spent(2),
+        });
         ms
     }
 
@@ -120,10 +122,10 @@ impl CpuWatch {
     /// Print the rows of the samples so far (and forget them), beside `fastest_peer`.
     fn row(&self, share: &Share, row: &str, fastest_peer: f64) {
         let samples = std::mem::take(&mut *self.samples.borrow_mut());
-        let backend = median(samples.iter().map(|s| s[0]).collect());
-        let server = median(samples.iter().map(|s| s[1]).collect());
+        let backend = median(samples.iter().map(|s| s.backend).collect());
+        let server = median(samples.iter().map(|s| s.server).collect());
         if share.one_job_at_a_time {
-            let chain = median(samples.iter().map(|s| s[2] + s[1]).collect());
+            let chain = median(samples.iter().map(|s| s.job_threads + s.server).collect());
             println!(
                 "| {row} | the backend's job thread and the server, taking turns (floor of any GVfs route to SMB) | {chain:.1} | {:.2} |",
                 chain / fastest_peer
@@ -138,6 +140,14 @@ impl CpuWatch {
             server / fastest_peer
         );
     }
+}
+
+/// The CPU milliseconds one run of Porpoise's took from the GVfs backends, the servers and
+/// the backends' job threads.
+struct Sample {
+    backend: f64,
+    server: f64,
+    job_threads: f64,
 }
 
 /// The CPU ticks so far of each job thread of the process `pid`: the threads of GLib's

@@ -56,17 +56,19 @@ impl Drop for Taken<'_> {
 /// Where the parts of `item` after its first begin, and the hold on the upload's one file
 /// in parts, when it goes in parts: a big file, new on an SMB server (a file replaced is
 /// written under a name of the backend's own until it is closed, so a second stream would
-/// not reach it), while no other file of the upload is in parts.
+/// not reach it), while no other file of the upload is in parts. No starts and no hold
+/// otherwise.
 pub(super) fn starts<'a>(
     item: &Item,
     replacing: bool,
     in_parts: &'a InParts,
-) -> Option<(Vec<u64>, Taken<'a>)> {
-    if replacing || item.meta.size < PARTS_FROM || !item.dst_dir.has_uri_scheme("smb") {
-        return None;
+) -> (Vec<u64>, Option<Taken<'a>>) {
+    let big_new_on_smb =
+        !replacing && item.meta.size >= PARTS_FROM && item.dst_dir.has_uri_scheme("smb");
+    match big_new_on_smb.then(|| in_parts.take()).flatten() {
+        Some(taken) => (starts_in(item.meta.size), Some(taken)),
+        None => (Vec::new(), None),
     }
-    let taken = in_parts.take()?;
-    Some((starts_in(item.meta.size), taken))
 }
 
 /// Where the parts of a file of `size` bytes after its first begin: on whole MiBs, so the
@@ -76,9 +78,7 @@ fn starts_in(size: u64) -> Vec<u64> {
 }
 
 /// Another stream on the new file `target`, at `offset`; `None` where the backend gives
-/// none that can start there (the file then goes in one stream). GIO seeks only by
-/// waiting, so the upload's other files wait that long: one question to the backend, once
-/// for each part of a big file.
+/// none that can start there (the file then goes in one stream).
 pub(super) async fn open_at(
     ctx: &Ctx,
     target: &gio::File,
@@ -90,7 +90,8 @@ pub(super) async fn open_at(
         return Ok(None);
     };
     // GIO seeks in a stream only by waiting for it: one question on the stream's own
-    // socket, which a cancel of the job cuts short.
+    // socket, which a cancel of the job cuts short; the upload's other files wait that
+    // long, once for each part of a big file.
     let cancel = ctx.control.gio_cancellable();
     let placed = i64::try_from(offset).is_ok_and(|at| {
         stream.can_seek()

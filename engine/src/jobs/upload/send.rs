@@ -70,8 +70,7 @@ async fn arrive(
     let (stream, replaced) = create(ctx, resolver, item).await?;
     let target = item.target();
     // A file in parts keeps the upload's one hold on parts until it has been sent.
-    let (starts, _in_parts) = parts::starts(item, replaced, &shared.in_parts).unzip();
-    let starts = starts.unwrap_or_default();
+    let (starts, _in_parts) = parts::starts(item, replaced, &shared.in_parts);
     let others = match parts::streams(ctx, &target, starts).await {
         Ok(others) => others,
         Err(f) => {
