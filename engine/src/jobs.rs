@@ -19,6 +19,7 @@ pub mod fsops;
 pub mod link;
 pub mod modes;
 pub mod moves;
+mod parts;
 pub mod preflight;
 pub mod problems;
 pub mod progress;

@@ -127,6 +127,8 @@ struct Shared {
     turn: worker::Turn,
     /// Where the first names of multiply-linked files were copied to.
     links: links::Copied,
+    /// The hold on the one file read from a server in parts at a time.
+    in_parts: super::parts::InParts,
     /// A copied folder's extended attributes were not all kept.
     attributes_lost: AtomicBool,
     /// The files to read back, when the job verifies its copies.
@@ -208,6 +210,7 @@ pub(crate) fn copy_some(
         stopped: AtomicBool::new(false),
         turn: worker::Turn::default(),
         links: links::Copied::default(),
+        in_parts: super::parts::InParts::default(),
         attributes_lost: AtomicBool::new(false),
         checks: spec.verify.then(verify::Checks::default),
     });

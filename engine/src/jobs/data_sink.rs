@@ -12,7 +12,7 @@ pub type OpError = (crate::error::Op, std::io::Error);
 /// Where a copy's data is reported as it moves: the job checks for cancel and pause,
 /// counts the bytes and hands full windows to the device. The file operations know the
 /// job only through this.
-pub trait DataSink {
+pub trait DataSink: Sync {
     /// Whether to go on: waits while the job is paused; false once it is cancelled.
     fn proceed(&self) -> bool;
     /// How much to copy in one call.
@@ -27,6 +27,15 @@ pub trait DataSink {
         n: u64,
         total: u64,
         handed: &mut u64,
+        size: u64,
+    ) -> Result<(), OpError>;
+    /// The range of `output` from `from` to `to` is written whole (a part of a file copied
+    /// in parts at once): what of it was not handed on yet is handed on now.
+    fn range_written(
+        &self,
+        output: &Arc<OwnedFd>,
+        from: u64,
+        to: u64,
         size: u64,
     ) -> Result<(), OpError>;
     /// The file is whole at `total` bytes and under its name in `dst`: the bytes from

@@ -10,6 +10,7 @@ use rustix::fs::{AtFlags, FileType, Mode, OFlags, StatxFlags, Timestamps};
 use rustix::io::Errno;
 
 pub use super::data_sink::{DataSink, OpError};
+pub use super::download::Remote;
 
 fn op(o: crate::error::Op) -> impl Fn(Errno) -> OpError {
     move |e| (o, e.into())
@@ -163,14 +164,7 @@ pub struct Source<'a> {
     pub dir: &'a OwnedFd,
     pub name: &'a CStr,
     pub meta: &'a Meta,
-    pub remote: Option<Remote>,
-}
-
-/// A file on a server that GVfs mounted, read through GIO from the protocol's backend,
-/// and what cancels its reading.
-pub struct Remote {
-    pub(crate) file: gio::File,
-    pub(crate) cancel: gio::Cancellable,
+    pub remote: Option<Remote<'a>>,
 }
 
 /// Step two: open the source, copy the data (`bytes_done` grows as it moves), mode and
@@ -190,7 +184,7 @@ pub fn fill_copy(
     let needs_chmod = crate::sys::umask()
         .is_none_or(|mask| create_mode(st).as_raw_mode() & !mask != wanted.as_raw_mode());
     let copied = match &source.remote {
-        Some(remote) => copy_remote(remote, &output, sink),
+        Some(remote) => super::download::copy(remote, &output, sink),
         None => copy_local(source, &output, sink),
     };
     let result = copied
@@ -247,32 +241,6 @@ fn copy_local(
         sink.attributes_lost();
     }
     Ok(n)
-}
-
-/// Copy the data of the file on a server into `output`, as GIO reads it; the stream is
-/// closed as it goes, cancelled or not.
-fn copy_remote(
-    remote: &Remote,
-    output: &Arc<OwnedFd>,
-    sink: &impl DataSink,
-) -> Result<(u64, u64), OpError> {
-    use crate::error::Op;
-    use crate::mounts::gvfs::io_error;
-    use gio::prelude::*;
-    let cancel = Some(&remote.cancel);
-    let stream = remote
-        .file
-        .read(cancel)
-        .map_err(|e| (Op::Open, io_error(&e)))?;
-    read_write(
-        |buf| {
-            stream
-                .read(buf, cancel)
-                .map_err(|e| (Op::Read, io_error(&e)))
-        },
-        output,
-        sink,
-    )
 }
 
 /// Give up a copy created by [`create_copy`] and not filled: it is removed.
@@ -340,7 +308,7 @@ fn copy_data(
 }
 
 /// Copy what `read` gives, piece by piece, to `output` until it gives nothing more.
-fn read_write(
+pub(super) fn read_write(
     mut read: impl FnMut(&mut [u8]) -> Result<usize, OpError>,
     output: &Arc<OwnedFd>,
     sink: &impl DataSink,

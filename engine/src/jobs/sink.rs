@@ -53,6 +53,27 @@ impl DataSink for Sink<'_> {
         Ok(())
     }
 
+    fn range_written(
+        &self,
+        output: &Arc<OwnedFd>,
+        from: u64,
+        to: u64,
+        size: u64,
+    ) -> Result<(), OpError> {
+        match self.flusher {
+            Some(f) if to > from => f
+                .add(Part {
+                    fd: output.clone(),
+                    offset: from,
+                    len: to - from,
+                    last: None,
+                    size,
+                })
+                .map_err(|e| (crate::error::Op::Flush, e)),
+            _ => Ok(()),
+        }
+    }
+
     fn attributes_lost(&self) {
         self.counters
             .attributes_lost

@@ -98,7 +98,7 @@ pub(crate) fn copy_some(
         attributes_lost: Cell::new(!settable.mode),
         settable,
         held: piece::Held::default(),
-        in_parts: parts::InParts::default(),
+        in_parts: super::parts::InParts::default(),
     };
     let resolver = Resolver::new(spec.on_conflict);
     ctx.state(JobState::Copying);

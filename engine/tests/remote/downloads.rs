@@ -1,11 +1,13 @@
-//! Copies out of a share: big files are read through GIO from GVfs's backend, small ones
-//! through GVfs's FUSE folder; either way the copy here is the file on the server with its
-//! time, the progress counts every byte, and a cancelled copy leaves no part of a file
-//! under its name and the share answering.
+//! Copies out of a share: big files are read through GIO from GVfs's backend (the biggest
+//! in parts at once), small ones through GVfs's FUSE folder; either way the copy here is
+//! the file on the server with its time, the progress counts every byte and, where the
+//! copy's data goes to the device in windows, every byte on the device, and a cancelled
+//! copy leaves no part of a file under its name and the share answering.
 
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
+use porpoise_engine::jobs::writeback::WritebackMode;
 use porpoise_engine::jobs::{self, JobKind, JobSpec, JobState};
 use porpoise_engine::remote::Gvfs;
 use porpoise_testkit::jobs::finish;
@@ -66,6 +68,57 @@ fn files_copied_from_smb_and_sftp_arrive_whole_with_their_times() {
     unmount(&gvfs, &uri);
     let (uri, from, backing) = sftp_folder(&gvfs, "out");
     copy_out_and_check(&from, &backing);
+    unmount(&gvfs, &uri);
+}
+
+/// Copy the folder `from` holding two files big enough to go in parts and a small one
+/// here, with the data put on the device in windows: one of the big files is read in
+/// parts while the other is read beside it, every file arrives whole, and the progress
+/// counts every byte on the device by the end, never more than were copied.
+fn copy_big_ones_out_and_check(from: &Path, backing: &Path) {
+    let files = [
+        ("one.bin", served(backing, "one.bin", 40 * MIB + 7)),
+        ("two.bin", served(backing, "two.bin", 33 * MIB)),
+        ("note.txt", served(backing, "note.txt", 1000)),
+    ];
+    let here = tempfile::tempdir().expect("tempdir");
+    let out = finish(jobs::start(
+        JobKind::Copy,
+        JobSpec {
+            writeback: WritebackMode::Always,
+            ..JobSpec::new(vec![from.to_owned()], here.path())
+        },
+    ));
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    let arrived = here.path().join(from.file_name().expect("a name"));
+    for (name, data) in &files {
+        assert!(
+            std::fs::read(arrived.join(name)).ok().as_ref() == Some(data),
+            "{name} arrived as it is on the server"
+        );
+    }
+    let total: usize = files.iter().map(|(_, data)| data.len()).sum();
+    assert_eq!(out.summary.bytes_done, total as u64);
+    let figures = out.progress();
+    for f in &figures {
+        assert!(f.bytes_on_device <= f.bytes_done, "{f:?}");
+    }
+    let last = figures.last().expect("progress");
+    assert_eq!(
+        last.bytes_on_device, total as u64,
+        "all of it on the device"
+    );
+}
+
+#[test]
+#[ignore = "run inside the rig by remote_places_through_gvfs"]
+fn big_files_read_in_parts_arrive_whole_and_on_the_device() {
+    let gvfs = Gvfs::start().expect("the GVfs thread");
+    let (uri, from, backing) = guest_folder(&gvfs, "parts");
+    copy_big_ones_out_and_check(&from, &backing);
+    unmount(&gvfs, &uri);
+    let (uri, from, backing) = sftp_folder(&gvfs, "parts");
+    copy_big_ones_out_and_check(&from, &backing);
     unmount(&gvfs, &uri);
 }
 

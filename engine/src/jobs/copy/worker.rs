@@ -291,7 +291,12 @@ impl Batch<'_> {
             dir: &dirs.src,
             name: chunk.name(item),
             meta: &item.meta,
-            remote: remote_source(&item.meta, || source_path(chunk, item), &self.ctx.control),
+            remote: remote_source(
+                &item.meta,
+                || source_path(chunk, item),
+                &self.ctx.control,
+                &self.shared.in_parts,
+            ),
         };
         let target = s.renamed.as_deref().unwrap_or_else(|| chunk.target(item));
         match fsops::fill_copy(s.created, &source, &dirs.dst, target, self.sink) {

@@ -9,49 +9,22 @@
 //! changes in place (GVfs's edit mode) and moved to where their part begins; where the
 //! backend cannot give such a stream the file goes in one.
 //! One file of an upload at a time goes in parts: the others on their way keep the backend
-//! busy as well.
-
-use std::cell::Cell;
+//! busy as well, and each part's stream holds its own piece: 24 files in parts would hold
+//! four times the pieces of 24 in one stream each. A file in parts holds at most four
+//! pieces (4 × 4 MiB, within the 16 MiB that pieces grow in).
 
 use gio::glib;
 use gio::prelude::*;
 
+use super::super::parts::{self as in_parts, InParts, PARTS_FROM, Taken};
 use super::super::runner::Ctx;
 use super::wait::{Failure, finished};
 use super::walk::Item;
-
-/// Files at least this big go in parts.
-const PARTS_FROM: u64 = 16 << 20;
-/// How many. Each part's stream holds one piece at a time, so a file in parts holds at
-/// most this many pieces (4 × 4 MiB, within the 16 MiB that pieces grow in).
-const PARTS: u64 = 4;
 
 /// GVfs's own flag for a stream that changes a file in place (its client's
 /// `PRIVATE_EDIT_FLAG`, with which gvfsd-fuse opens files): the file is opened for
 /// writing where it is, neither emptied nor appended to.
 const EDIT: u32 = 1 << 15;
-
-/// Whether a file of the upload is being sent in parts; one at a time is, as the other
-/// files on their way keep the backend busy as well (and each part's stream holds its own
-/// piece: 24 files in parts would hold four times the pieces of 24 in one stream each).
-#[derive(Debug, Default)]
-pub(super) struct InParts(Cell<bool>);
-
-impl InParts {
-    /// The hold on the upload's one file in parts, if no other file has it.
-    fn take(&self) -> Option<Taken<'_>> {
-        (!self.0.replace(true)).then_some(Taken(self))
-    }
-}
-
-/// The upload's one file in parts, while this lives.
-pub(super) struct Taken<'a>(&'a InParts);
-
-impl Drop for Taken<'_> {
-    fn drop(&mut self) {
-        self.0.0.set(false);
-    }
-}
 
 /// Where the parts of `item` after its first begin, and the hold on the upload's one file
 /// in parts, when it goes in parts: a big file, new on an SMB server (a file replaced is
@@ -66,15 +39,9 @@ pub(super) fn starts<'a>(
     let big_new_on_smb =
         !replacing && item.meta.size >= PARTS_FROM && item.dst_dir.has_uri_scheme("smb");
     match big_new_on_smb.then(|| in_parts.take()).flatten() {
-        Some(taken) => (starts_in(item.meta.size), Some(taken)),
+        Some(taken) => (in_parts::starts(item.meta.size), Some(taken)),
         None => (Vec::new(), None),
     }
-}
-
-/// Where the parts of a file of `size` bytes after its first begin: on whole MiBs, so the
-/// parts' pieces keep the server's write sizes.
-fn starts_in(size: u64) -> Vec<u64> {
-    (1..PARTS).map(|i| (size / PARTS * i) >> 20 << 20).collect()
 }
 
 /// Another stream on the new file `target`, at `offset`; `None` where the backend gives
@@ -129,46 +96,4 @@ pub(super) async fn streams(
         opened.push((stream, start));
     }
     Ok(opened)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_file_at_a_time_goes_in_parts() {
-        let in_parts = InParts::default();
-        let first = in_parts.take().expect("the first file goes in parts");
-        assert!(
-            in_parts.take().is_none(),
-            "not while the first is on its way"
-        );
-        drop(first);
-        assert!(in_parts.take().is_some(), "the next after it does");
-    }
-
-    #[test]
-    fn parts_begin_on_whole_mibs_in_order_and_each_has_data() {
-        const MIB: u64 = 1 << 20;
-        assert_eq!(starts_in(256 * MIB), [64 * MIB, 128 * MIB, 192 * MIB]);
-        assert_eq!(starts_in(PARTS_FROM), [4 * MIB, 8 * MIB, 12 * MIB]);
-        for size in [
-            PARTS_FROM,
-            PARTS_FROM + 1,
-            17 * MIB + 12_345,
-            48 * MIB - 1,
-            1 << 40,
-        ] {
-            let starts = starts_in(size);
-            assert_eq!(starts.len() as u64, PARTS - 1);
-            let bounds: Vec<u64> = [0].into_iter().chain(starts).chain([size]).collect();
-            for pair in bounds.windows(2) {
-                assert!(pair[0] < pair[1], "{size}: {bounds:?}");
-            }
-            assert!(
-                bounds.iter().all(|b| *b == size || b % MIB == 0),
-                "{bounds:?}"
-            );
-        }
-    }
 }

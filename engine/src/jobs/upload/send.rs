@@ -15,6 +15,7 @@ use crate::error::Op;
 use crate::mounts::gvfs::io_error;
 
 use super::super::events::JobEvent;
+use super::super::parts::{self as in_parts, Span};
 use super::super::progress::{CURRENT_FILE_MIN, Counters, Tally};
 use super::super::resolve::Resolver;
 use super::super::runner::Ctx;
@@ -84,11 +85,11 @@ async fn arrive(
         size: item.meta.size,
     };
     // Each stream writes from where its part begins to where the next one's does.
-    let ends = others.iter().map(|(_, start)| Some(*start)).chain([None]);
-    let begins = std::iter::once((&stream, 0)).chain(others.iter().map(|(s, at)| (s, *at)));
-    let fills = begins
-        .zip(ends)
-        .map(|((stream, from), to)| fill(ctx, shared, &source, stream, Span { from, to }));
+    let starts: Vec<u64> = others.iter().map(|(_, start)| *start).collect();
+    let streams = std::iter::once(&stream).chain(others.iter().map(|(s, _)| s));
+    let fills = streams
+        .zip(in_parts::spans(&starts))
+        .map(|(stream, span)| fill(ctx, shared, &source, stream, span));
     let filled = futures_util::future::try_join_all(fills).await.map(|_| ());
     let mut open = vec![stream];
     open.extend(others.into_iter().map(|(s, _)| s));
@@ -190,12 +191,6 @@ async fn create(
 struct Source<'a> {
     file: &'a std::fs::File,
     size: u64,
-}
-
-/// The part of a file one stream writes: from `from` to `to`, or to the file's end.
-struct Span {
-    from: u64,
-    to: Option<u64>,
 }
 
 /// Write `span` of `source` to `stream`, piece by piece, each as big as the server's pace

@@ -11,8 +11,8 @@ use gio::prelude::*;
 use crate::error::{IoError, Op};
 
 use super::super::fsops::Meta;
+use super::super::parts::InParts;
 use super::super::runner::Ctx;
-use super::parts::InParts;
 use super::piece::Held;
 
 /// What the walk and the files on their way share; all on the job's thread.
