@@ -51,6 +51,7 @@ pub fn why_io(e: &std::io::Error) -> String {
         Reason::NotSupported => fl!("why-not-supported"),
         Reason::Interrupted => fl!("why-interrupted"),
         Reason::Differs => fl!("why-differs"),
+        Reason::Shrank => fl!("why-shrank"),
         Reason::Archive(t) => archive_trouble(t),
         Reason::Other => match e.raw_os_error() {
             Some(code) => fl!("why-other", code = code),

@@ -117,6 +117,8 @@ pub enum Reason {
     Interrupted,
     /// A copy read back from the device differs from its source ([`Mismatch`]).
     Differs,
+    /// The file ended before the size it had when the copy looked ([`Shrank`]).
+    Shrank,
     /// An archive said something its format does not allow, or was cut short
     /// ([`ArchiveTrouble`]).
     Archive(ArchiveTrouble),
@@ -157,6 +159,19 @@ impl ArchiveTrouble {
 #[error("the copy read back from the device differs from its source")]
 pub struct Mismatch;
 
+/// A file read in parts ended before one of its parts did: it grew shorter since the
+/// copy looked at it, so what was read of it is not the file.
+#[derive(Debug, thiserror::Error)]
+#[error("the file grew shorter while it was copied")]
+pub struct Shrank;
+
+impl Shrank {
+    /// As an I/O error, for where one is expected.
+    pub fn io(self) -> std::io::Error {
+        std::io::Error::other(self)
+    }
+}
+
 impl Reason {
     pub fn from_io(e: &std::io::Error) -> Reason {
         match e.raw_os_error() {
@@ -186,6 +201,7 @@ impl Reason {
             Some(libc::EINTR) => Reason::Interrupted,
             _ if e.kind() == std::io::ErrorKind::Interrupted => Reason::Interrupted,
             _ if e.get_ref().is_some_and(|i| i.is::<Mismatch>()) => Reason::Differs,
+            _ if e.get_ref().is_some_and(|i| i.is::<Shrank>()) => Reason::Shrank,
             _ => match e.get_ref().and_then(|i| i.downcast_ref::<ArchiveTrouble>()) {
                 Some(t) => Reason::Archive(*t),
                 None => Reason::Other,

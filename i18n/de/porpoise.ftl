@@ -448,6 +448,7 @@ why-unreachable = der Server antwortet nicht
 why-not-supported = das Dateisystem kann das nicht
 why-interrupted = wurde angehalten
 why-differs = die Kopie auf dem Gerät weicht vom Original ab
+why-shrank = die Datei wurde beim Kopieren kürzer
 why-archive-damaged = das Archiv ist beschädigt
 why-not-an-archive = es ist kein Archiv, das Porpoise lesen kann
 why-archive-needs-password = es ist mit einem Passwort geschützt

@@ -450,6 +450,7 @@ why-unreachable = the server does not answer
 why-not-supported = the filesystem cannot do this
 why-interrupted = it was stopped
 why-differs = the copy on the device differs from the original
+why-shrank = the file grew shorter while it was copied
 why-archive-damaged = the archive is damaged
 why-not-an-archive = it is not an archive Porpoise can read
 why-archive-needs-password = it is protected by a password

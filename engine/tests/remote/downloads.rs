@@ -2,15 +2,17 @@
 //! in parts at once), small ones through GVfs's FUSE folder; either way the copy here is
 //! the file on the server with its time, the progress counts every byte and, where the
 //! copy's data goes to the device in windows, every byte on the device, and a cancelled
-//! copy leaves no part of a file under its name and the share answering.
+//! copy leaves no part of a file under its name and the share answering, as does a file
+//! that grew shorter while it was read in parts.
 
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
+use porpoise_engine::error::Reason;
 use porpoise_engine::jobs::writeback::WritebackMode;
-use porpoise_engine::jobs::{self, JobKind, JobSpec, JobState};
+use porpoise_engine::jobs::{self, JobEvent, JobKind, JobSpec, JobState};
 use porpoise_engine::remote::Gvfs;
-use porpoise_testkit::jobs::finish;
+use porpoise_testkit::jobs::{finish, follow};
 
 use super::{cancel_under_way, guest_folder, mtime, sftp_folder, unmount};
 
@@ -119,6 +121,50 @@ fn big_files_read_in_parts_arrive_whole_and_on_the_device() {
     unmount(&gvfs, &uri);
     let (uri, from, backing) = sftp_folder(&gvfs, "parts");
     copy_big_ones_out_and_check(&from, &backing);
+    unmount(&gvfs, &uri);
+}
+
+#[test]
+#[ignore = "run inside the rig by remote_places_through_gvfs"]
+fn a_file_that_shrinks_while_read_in_parts_fails_and_leaves_nothing_here() {
+    let gvfs = Gvfs::start().expect("the GVfs thread");
+    let (uri, from, backing) = guest_folder(&gvfs, "shrinks");
+    served(&backing, "film.bin", 256 * MIB);
+    let here = tempfile::tempdir().expect("tempdir");
+    let job = jobs::start(
+        JobKind::Copy,
+        JobSpec::new(vec![from.join("film.bin")], here.path()),
+    );
+    // Paused while under way, the file on the server is cut to 1 MiB; its parts, each
+    // ending well past that, come short once the copy goes on.
+    let mut cut = false;
+    let out = follow(&job, |job, ev| {
+        if let JobEvent::Progress(f) = ev
+            && f.bytes_done > 0
+            && !cut
+        {
+            cut = true;
+            job.control.pause();
+            std::fs::File::options()
+                .write(true)
+                .open(backing.join("film.bin"))
+                .and_then(|f| f.set_len(MIB as u64))
+                .expect("cut the file on the server");
+            job.control.resume();
+        }
+    });
+    assert!(cut, "the copy was under way when the file was cut");
+    let failed: Vec<Reason> = out.picked(|e| match e {
+        JobEvent::ItemFailed { error, .. } => Some(Reason::from_io(&error.source)),
+        _ => None,
+    });
+    assert_eq!(failed, [Reason::Shrank], "{:?}", out.events);
+    let left: Vec<_> = std::fs::read_dir(here.path())
+        .expect("the destination")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "no part of the file stays here: {left:?}");
     unmount(&gvfs, &uri);
 }
 

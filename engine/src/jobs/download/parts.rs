@@ -150,7 +150,7 @@ impl<S: DataSink> Part<'_, S> {
             if n == 0 {
                 if span.to.is_some() {
                     // The file ended before this part did: it shrank since the copy looked.
-                    return Err((Op::Read, std::io::ErrorKind::UnexpectedEof.into()));
+                    return Err((Op::Read, crate::error::Shrank.io()));
                 }
                 break;
             }
