@@ -108,6 +108,9 @@ fn a_guest_share_opens_from_the_location_bar_and_works_as_a_folder() {
         return;
     };
     fs::write(samba.guest.join("on-the-share.txt"), b"from the server").expect("a file");
+    // Big enough to be read from the server in parts at once.
+    let video: Vec<u8> = (0..40u32 << 20).map(|i| (i % 251) as u8).collect();
+    fs::write(samba.guest.join("video.bin"), &video).expect("a big file");
     let home = Home::with_files(&["local-note"]);
     let mut win = launch(&desk, &home, &session);
     win.wait_text("local-note");
@@ -134,7 +137,7 @@ fn a_guest_share_opens_from_the_location_bar_and_works_as_a_folder() {
     win.alive();
     assert_eq!(mounted_places(&session).len(), 1, "one place mounted");
 
-    // A file of the share copied home, and a file of home copied onto the share.
+    // The share's files copied home, and a file of home copied onto the share.
     win.key("ctrl+a");
     win.key("ctrl+c");
     win.go_to(&home.work);
@@ -142,6 +145,9 @@ fn a_guest_share_opens_from_the_location_bar_and_works_as_a_folder() {
     wait_exists(&home.work.join("on-the-share.txt"), true);
     wait_for("the copy's bytes", PATIENCE, || {
         (fs::read(home.work.join("on-the-share.txt")).ok()? == b"from the server").then_some(())
+    });
+    wait_for("the big file's bytes", PATIENCE, || {
+        (fs::read(home.work.join("video.bin")).ok()? == video).then_some(())
     });
     win.alive();
     // Home: the first row ("local-note.txt") alone is selected.
