@@ -11,7 +11,7 @@ pub type OpError = (crate::error::Op, std::io::Error);
 
 /// Where a copy's data is reported as it moves: the job checks for cancel and pause,
 /// counts the bytes and hands full windows to the device. The file operations know the
-/// job only through this.
+/// job only through this. A file copied in parts at once reports from several threads.
 pub trait DataSink: Sync {
     /// Whether to go on: waits while the job is paused; false once it is cancelled.
     fn proceed(&self) -> bool;
