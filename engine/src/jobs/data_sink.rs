@@ -19,8 +19,9 @@ pub trait DataSink: Sync {
     fn chunk(&self) -> usize;
     /// The destination did not take some extended attributes of a copy.
     fn attributes_lost(&self);
-    /// `n` more bytes written to `output`, `total` so far of a file of `size` (0 where
-    /// unknown); the bytes before `*handed` were already handed on.
+    /// `n` more bytes written to `output`, ending at `total` in a file of `size` (0 where
+    /// unknown; through one stream `total` is the bytes so far); the bytes from where the
+    /// writer began to `*handed` were already handed on.
     fn wrote(
         &self,
         output: &Arc<OwnedFd>,
