@@ -64,13 +64,28 @@ fn copy_out_and_check(from: &Path, backing: &Path) {
 #[test]
 #[ignore = "run inside the rig by remote_places_through_gvfs"]
 fn files_copied_from_smb_and_sftp_arrive_whole_with_their_times() {
+    on_smb_and_sftp("out", copy_out_and_check);
+}
+
+/// Run `check` on the folder `name` of the guest share and then of the SFTP server, each
+/// mounted for it: its path in the FUSE folder and on the server's disk.
+fn on_smb_and_sftp(name: &str, check: fn(&Path, &Path)) {
     let gvfs = Gvfs::start().expect("the GVfs thread");
-    let (uri, from, backing) = guest_folder(&gvfs, "out");
-    copy_out_and_check(&from, &backing);
+    let (uri, from, backing) = guest_folder(&gvfs, name);
+    check(&from, &backing);
     unmount(&gvfs, &uri);
-    let (uri, from, backing) = sftp_folder(&gvfs, "out");
-    copy_out_and_check(&from, &backing);
+    let (uri, from, backing) = sftp_folder(&gvfs, name);
+    check(&from, &backing);
     unmount(&gvfs, &uri);
+}
+
+/// What is in `dir`, by name.
+fn names_in(dir: &Path) -> Vec<std::ffi::OsString> {
+    std::fs::read_dir(dir)
+        .expect("the destination")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name())
+        .collect()
 }
 
 /// Copy the folder `from` holding two files big enough to go in parts and a small one
@@ -115,13 +130,7 @@ fn copy_big_ones_out_and_check(from: &Path, backing: &Path) {
 #[test]
 #[ignore = "run inside the rig by remote_places_through_gvfs"]
 fn big_files_read_in_parts_arrive_whole_and_on_the_device() {
-    let gvfs = Gvfs::start().expect("the GVfs thread");
-    let (uri, from, backing) = guest_folder(&gvfs, "parts");
-    copy_big_ones_out_and_check(&from, &backing);
-    unmount(&gvfs, &uri);
-    let (uri, from, backing) = sftp_folder(&gvfs, "parts");
-    copy_big_ones_out_and_check(&from, &backing);
-    unmount(&gvfs, &uri);
+    on_smb_and_sftp("parts", copy_big_ones_out_and_check);
 }
 
 #[test]
@@ -159,11 +168,7 @@ fn a_file_that_shrinks_while_read_in_parts_fails_and_leaves_nothing_here() {
         _ => None,
     });
     assert_eq!(failed, [Reason::Shrank], "{:?}", out.events);
-    let left: Vec<_> = std::fs::read_dir(here.path())
-        .expect("the destination")
-        .filter_map(Result::ok)
-        .map(|e| e.file_name())
-        .collect();
+    let left = names_in(here.path());
     assert!(left.is_empty(), "no part of the file stays here: {left:?}");
     unmount(&gvfs, &uri);
 }
@@ -177,11 +182,7 @@ fn a_cancelled_copy_from_a_share_leaves_no_part_here() {
     let here = tempfile::tempdir().expect("tempdir");
     let out = cancel_under_way(&from.join("film.bin"), here.path());
     assert_eq!(out.state, JobState::Cancelled, "{:?}", out.events);
-    let left: Vec<_> = std::fs::read_dir(here.path())
-        .expect("the destination")
-        .filter_map(Result::ok)
-        .map(|e| e.file_name())
-        .collect();
+    let left = names_in(here.path());
     assert!(left.is_empty(), "no part of the file stays here: {left:?}");
     assert!(
         backing.join("film.bin").exists(),
