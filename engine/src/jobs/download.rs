@@ -28,11 +28,9 @@ use super::parts::InParts;
 const FROM: u64 = 1 << 20;
 
 /// A file on a server that GVfs mounted, read through GIO from the protocol's backend,
-/// its size when the copy looked, what cancels its reading, and the copy's hold on its
-/// one file in parts.
+/// what cancels its reading, and the copy's hold on its one file in parts.
 pub struct Remote<'a> {
     pub(crate) file: gio::File,
-    pub(crate) size: u64,
     pub(crate) cancel: gio::Cancellable,
     pub(crate) in_parts: &'a InParts,
 }
@@ -51,18 +49,19 @@ pub(super) fn remote_source<'a>(
     let file = crate::mounts::gvfs::daemon_file(&path())?;
     Some(Remote {
         file,
-        size: meta.size,
         cancel: control.gio_cancellable(),
         in_parts,
     })
 }
 
-/// Copy the data of the file on a server into `output`, as GIO reads it: in parts at once
-/// where that is faster ([`parts`]), else through one stream. Returns the bytes copied and
+/// Copy the data of the file on a server, `size` bytes when the copy looked, into
+/// `output`, as GIO reads it: in parts at once where that is faster ([`parts`]), else
+/// through one stream. Returns the bytes copied and
 /// how many of them were already handed on. The streams are closed as they go, cancelled
 /// or not.
 pub(super) fn copy(
     remote: &Remote<'_>,
+    size: u64,
     output: &Arc<OwnedFd>,
     sink: &impl DataSink,
 ) -> Result<(u64, u64), OpError> {
@@ -72,8 +71,8 @@ pub(super) fn copy(
         .read(cancel)
         .map_err(|e| (Op::Open, io_error(&e)))?;
     // A file in parts keeps the copy's one hold on parts until it has been read.
-    if let Some(_in_parts) = parts::wanted(remote, &stream) {
-        return parts::copy(remote, stream, output, sink);
+    if let Some(_in_parts) = parts::wanted(remote, size, &stream) {
+        return parts::copy(remote, size, stream, output, sink);
     }
     super::fsops::read_write(
         |buf| {

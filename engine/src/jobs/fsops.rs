@@ -184,7 +184,7 @@ pub fn fill_copy(
     let needs_chmod = crate::sys::umask()
         .is_none_or(|mask| create_mode(st).as_raw_mode() & !mask != wanted.as_raw_mode());
     let copied = match &source.remote {
-        Some(remote) => super::download::copy(remote, &output, sink),
+        Some(remote) => super::download::copy(remote, st.size, &output, sink),
         None => copy_local(source, &output, sink),
     };
     let result = copied
@@ -350,6 +350,23 @@ pub fn write_all(fd: &OwnedFd, mut data: &[u8]) -> std::io::Result<()> {
         match rustix::io::write(fd, data) {
             Ok(0) => return Err(Errno::NOSPC.into()),
             Ok(n) => data = &data[n..],
+            Err(Errno::INTR) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(())
+}
+
+/// Write all of `data` to `fd` at `offset` (a write that takes nothing means the device
+/// is full).
+pub fn write_all_at(fd: &OwnedFd, mut data: &[u8], mut offset: u64) -> std::io::Result<()> {
+    while !data.is_empty() {
+        match rustix::io::pwrite(fd, data, offset) {
+            Ok(0) => return Err(Errno::NOSPC.into()),
+            Ok(n) => {
+                data = &data[n..];
+                offset += n as u64;
+            }
             Err(Errno::INTR) => {}
             Err(e) => return Err(e.into()),
         }

@@ -112,13 +112,6 @@ fn read_write_at(
             Err(e) => return Err((Op::Read, e.into())),
         }
     };
-    let mut done = 0;
-    while done < n {
-        match rustix::io::pwrite(&**output, &buf[done..n], offset + done as u64) {
-            Ok(w) => done += w,
-            Err(Errno::INTR) => {}
-            Err(e) => return Err((Op::Write, e.into())),
-        }
-    }
+    super::fsops::write_all_at(output, &buf[..n], offset).map_err(|e| (Op::Write, e))?;
     Ok(n)
 }

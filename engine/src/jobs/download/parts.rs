@@ -20,6 +20,7 @@ use crate::error::Op;
 use crate::mounts::gvfs::io_error;
 
 use super::super::data_sink::{DataSink, OpError};
+use super::super::fsops::write_all_at;
 use super::super::parts::{self as in_parts, PARTS_FROM, Span, Taken};
 use super::Remote;
 
@@ -30,28 +31,34 @@ const PIECE: usize = 256 << 10;
 /// from a server whose backend was measured faster so, through a stream that can seek,
 /// while no other file of the copy is in parts (four files of 64 MiB from SMB by two
 /// workers took as long with each in parts as with none).
-pub(super) fn wanted<'a>(remote: &Remote<'a>, first: &gio::FileInputStream) -> Option<Taken<'a>> {
+pub(super) fn wanted<'a>(
+    remote: &Remote<'a>,
+    size: u64,
+    first: &gio::FileInputStream,
+) -> Option<Taken<'a>> {
     let measured = ["smb", "sftp"]
         .iter()
         .any(|scheme| remote.file.has_uri_scheme(scheme));
-    let fits = measured && remote.size >= PARTS_FROM && first.can_seek() && first.tell() == 0;
+    let fits = measured && size >= PARTS_FROM && first.can_seek() && first.tell() == 0;
     fits.then(|| remote.in_parts.take()).flatten()
 }
 
-/// Copy the file into `output` in parts at once: the first through `first` on this
+/// Copy the file, `size` bytes, into `output` in parts at once: the first through `first` on this
 /// thread, each other through a stream of its own on a thread of its own (or after the
 /// first, on this thread, where no thread can be had). Returns the bytes copied; every
 /// one of them was handed on.
 pub(super) fn copy(
     remote: &Remote<'_>,
+    size: u64,
     first: gio::FileInputStream,
     output: &Arc<OwnedFd>,
     sink: &impl DataSink,
 ) -> Result<(u64, u64), OpError> {
-    let spans = in_parts::spans(&in_parts::starts(remote.size));
+    let spans = in_parts::spans(&in_parts::starts(size));
     let stop = AtomicBool::new(false);
     let part = Part {
         remote,
+        size,
         output,
         sink,
         stop: &stop,
@@ -83,31 +90,26 @@ pub(super) fn copy(
         ends
     });
     let mut total = 0;
-    let mut failed = None;
+    let mut failures = Vec::new();
     for end in ends {
         match end {
             Ok(end) => total = total.max(end),
-            // A part stopped because another failed says less than that failure.
-            Err(e) if failed.is_none() || stopped(&failed) => failed = Some(e),
-            Err(_) => {}
+            Err(e) => failures.push(e),
         }
     }
-    match failed {
+    // A part stopped because another failed says less than that failure: it goes last.
+    failures.sort_by_key(|(_, e)| e.kind() == std::io::ErrorKind::Interrupted);
+    match failures.into_iter().next() {
         Some(e) => Err(e),
         None => Ok((total, total)),
     }
 }
 
-/// Whether the failure kept is only a part stopped because another failed.
-fn stopped(failed: &Option<OpError>) -> bool {
-    failed
-        .as_ref()
-        .is_some_and(|(_, e)| e.kind() == std::io::ErrorKind::Interrupted)
-}
-
 /// What every part of one file reads for and writes into.
 struct Part<'a, S> {
     remote: &'a Remote<'a>,
+    /// The file's size when the copy looked.
+    size: u64,
     output: &'a Arc<OwnedFd>,
     sink: &'a S,
     /// Set when a part failed: the others stop at their next piece.
@@ -157,10 +159,10 @@ impl<S: DataSink> Part<'_, S> {
             write_all_at(self.output, &buf[..n], at).map_err(|e| (Op::Write, e))?;
             at += n as u64;
             self.sink
-                .wrote(self.output, n as u64, at, &mut handed, self.remote.size)?;
+                .wrote(self.output, n as u64, at, &mut handed, self.size)?;
         }
         self.sink
-            .range_written(self.output, handed, at, self.remote.size)?;
+            .range_written(self.output, handed, at, self.size)?;
         Ok(at)
     }
 
@@ -179,22 +181,4 @@ impl<S: DataSink> Part<'_, S> {
             .map_err(|e| (Op::Read, io_error(&e)))?;
         Ok(stream)
     }
-}
-
-/// Write all of `data` to `fd` at `offset` (a write that takes nothing means the device
-/// is full).
-fn write_all_at(fd: &OwnedFd, mut data: &[u8], mut offset: u64) -> std::io::Result<()> {
-    use rustix::io::Errno;
-    while !data.is_empty() {
-        match rustix::io::pwrite(fd, data, offset) {
-            Ok(0) => return Err(Errno::NOSPC.into()),
-            Ok(n) => {
-                data = &data[n..];
-                offset += n as u64;
-            }
-            Err(Errno::INTR) => {}
-            Err(e) => return Err(e.into()),
-        }
-    }
-    Ok(())
 }
