@@ -6,6 +6,7 @@
 //! FUSE path and back; [`network`] reads what the network neighbourhood shows.
 
 pub mod address;
+mod backend;
 mod error;
 mod events;
 mod gvfs;

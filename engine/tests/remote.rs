@@ -10,7 +10,7 @@ use std::process::Command;
 use porpoise_testkit::servers::{self, GvfsSession, Nfs, Samba, Sshd};
 
 /// How many `in_rig` tests the child run must pass.
-const IN_RIG: usize = 23;
+const IN_RIG: usize = 24;
 
 #[test]
 fn remote_places_through_gvfs() {
@@ -48,6 +48,7 @@ fn remote_places_through_gvfs() {
         .env("RIG_SSH_PW_PORT", sshd_password.port.to_string())
         .env("RIG_SSH_KNOWN_HOSTS", sshd.known_hosts())
         .env("RIG_SMBD_PID", samba.pid().to_string())
+        .env("RIG_GVFSD_PID", session.daemon_pid().to_string())
         .env("RIG_GUEST", &samba.guest)
         .env("RIG_SECRET", &samba.secret)
         .env("RIG_SFTP", &sftp)

@@ -2,9 +2,10 @@
 //! A mount whose files were just closed may still be busy a moment (FUSE hands the last
 //! close over after the program's own): a busy refusal is tried again for a while before
 //! it is reported. The unmount is reported once the mount's folder has gone from GVfs's
-//! FUSE folder too: until then the place mounted again answered through FUSE, and through
+//! FUSE folder, and the backend process that served it from the session bus
+//! ([`backend`]): until then the place mounted again answered through FUSE, and through
 //! GIO, from the mount on its way out (a folder there "not found", a file made there "an
-//! input/output error").
+//! input/output error"), and an SFTP mount made again went with the old one's ssh.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -13,6 +14,7 @@ use gio::glib;
 use gio::prelude::*;
 
 use super::address::Address;
+use super::backend::{self, Backend};
 use super::error::{Action, Failure, RemoteError};
 use super::events::UnmountEvent;
 use super::gvfs::Gvfs;
@@ -57,7 +59,24 @@ fn start(uri: String, tx: Sender<UnmountEvent>, keep: Gvfs, tries: u32) {
     };
     // Where the mount's folder is in GVfs's FUSE folder, asked before the unmount: after
     // it GIO knows the mount no more. GIO answers from what it learnt finding the mount.
+    // The backend that serves it is asked for then too, for the same reason.
     let root = mount.root().path();
+    match root.clone() {
+        Some(folder) => backend::find(folder, move |backend| {
+            unmount(&mount, Gone { root, backend }, uri, tx, keep, tries);
+        }),
+        None => unmount(&mount, Gone::default(), uri, tx, keep, tries),
+    }
+}
+
+fn unmount(
+    mount: &gio::Mount,
+    gone: Gone,
+    uri: String,
+    tx: Sender<UnmountEvent>,
+    keep: Gvfs,
+    tries: u32,
+) {
     mount.unmount_with_operation(
         gio::MountUnmountFlags::NONE,
         gio::MountOperation::NONE,
@@ -66,7 +85,7 @@ fn start(uri: String, tx: Sender<UnmountEvent>, keep: Gvfs, tries: u32) {
             let event = match result {
                 Ok(()) => {
                     drop(keep);
-                    when_gone(root, UnmountEvent::Unmounted { uri }, tx);
+                    gone.then_finish(UnmountEvent::Unmounted { uri }, tx);
                     return;
                 }
                 Err(e) if Failure::of(&e) == Failure::Busy && tries > 1 && !tx.is_cancelled() => {
@@ -93,12 +112,25 @@ fn again_later(f: impl FnOnce() + Send + 'static) {
     source.attach(Some(&glib::MainContext::ref_thread_default()));
 }
 
-/// Hand `event` over once `root` (the mount's folder in GVfs's FUSE folder) is gone.
-fn when_gone(root: Option<PathBuf>, event: UnmountEvent, tx: Sender<UnmountEvent>) {
-    match root {
-        Some(root) => settle::finish_when(tx, event, "porpoise-gvfs-gone", move |_| !root.exists()),
-        None => {
+/// What has to be gone before an unmount is reported: the mount's folder in GVfs's FUSE
+/// folder, and the backend process that served it (see [`backend`]).
+#[derive(Default)]
+struct Gone {
+    root: Option<PathBuf>,
+    backend: Option<Backend>,
+}
+
+impl Gone {
+    /// Hand `event` over once both are gone.
+    fn then_finish(self, event: UnmountEvent, tx: Sender<UnmountEvent>) {
+        let Gone { root, backend } = self;
+        if root.is_none() && backend.is_none() {
             tx.finish(event);
+            return;
         }
+        settle::finish_when(tx, event, "porpoise-gvfs-gone", move |_| {
+            root.as_ref().is_none_or(|root| !root.exists())
+                && backend.as_ref().is_none_or(Backend::gone)
+        });
     }
 }

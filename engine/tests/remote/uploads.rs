@@ -1,7 +1,7 @@
 //! Copies into a share go to GVfs's backend through GIO, many files at once: the tree that
 //! arrives is the tree sent (with its times on SMB, its times and modes on SFTP), a name already
-//! taken follows the job's rule, and a cancelled copy leaves no part of a file under its
-//! name on the server.
+//! taken follows the job's rule, a cancelled copy leaves no part of a file under its
+//! name on the server, and a share unmounted after one can be mounted again at once.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -12,7 +12,7 @@ use porpoise_engine::remote::Gvfs;
 use porpoise_testkit::jobs::finish;
 use porpoise_testkit::{PATIENCE, wait_for};
 
-use super::{cancel_under_way, guest_folder, mtime, sftp_folder, unmount};
+use super::{cancel_under_way, guest_folder, mtime, rig, sftp_folder, unmount};
 
 /// Every file and folder under `root`, with the bytes of each file.
 fn tree(root: &Path) -> Vec<(PathBuf, Option<Vec<u8>>)> {
@@ -248,6 +248,55 @@ fn a_cancelled_sftp_upload_of_many_files_leaves_only_whole_ones() {
     assert!(
         copied < count as usize,
         "the cancel stopped the copy ({copied} of {count} arrived)"
+    );
+    unmount(&gvfs, &uri);
+}
+
+/// The processes named `name` that the rig's gvfsd started (GVfs's backends).
+fn backends(name: &str) -> Vec<u32> {
+    let gvfsd = rig("RIG_GVFSD_PID").display().to_string();
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    procs
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            // "pid (comm) state ppid ...": the name may hold spaces, the rest does not.
+            let (head, rest) = stat.rsplit_once(") ").unwrap_or_default();
+            let ppid = rest.split(' ').nth(1);
+            head.ends_with(&format!("({name}")) && ppid == Some(gvfsd.as_str())
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "run inside the rig by remote_places_through_gvfs"]
+fn an_sftp_share_unmounted_after_a_cancelled_upload_mounts_again_at_once() {
+    let local = tempfile::tempdir().expect("tempdir");
+    let source = big_source(local.path());
+    let gvfs = Gvfs::start().expect("the GVfs thread");
+    let (uri, dest, _) = sftp_folder(&gvfs, "before");
+    let out = cancel_under_way(&source, &dest);
+    assert_eq!(out.state, JobState::Cancelled, "{:?}", out.events);
+    unmount(&gvfs, &uri);
+    // Its backend (and with it the ssh connection a new mount would share) has gone once
+    // the unmount is reported: a mount made at once is then not cut off when it exits.
+    assert_eq!(backends("gvfsd-sftp"), Vec::<u32>::new(), "backends left");
+
+    let (uri, dest, backing) = sftp_folder(&gvfs, "after");
+    let mounted = backends("gvfsd-sftp");
+    assert_eq!(mounted.len(), 1, "one backend serves the new mount");
+    std::fs::write(dest.join("note.txt"), b"written after").expect("a write to the new mount");
+    assert_eq!(
+        std::fs::read(backing.join("note.txt")).ok().as_deref(),
+        Some(&b"written after"[..])
+    );
+    assert_eq!(
+        backends("gvfsd-sftp"),
+        mounted,
+        "the new mount's backend runs on"
     );
     unmount(&gvfs, &uri);
 }
