@@ -150,12 +150,9 @@ fn a_name_taken_on_the_share_follows_the_rule() {
 #[test]
 #[ignore = "run inside the rig by remote_places_through_gvfs"]
 fn a_cancelled_upload_leaves_no_part_under_its_name() {
-    let local = tempfile::tempdir().expect("tempdir");
-    let source = big_source(local.path());
     let gvfs = Gvfs::start().expect("the GVfs thread");
     let (uri, dest, backing) = guest_folder(&gvfs, "cancelled");
-    let out = cancel_under_way(&source, &dest);
-    assert_eq!(out.state, JobState::Cancelled, "{:?}", out.events);
+    let (_local, source) = cancel_a_big_upload(&dest);
     assert!(
         !backing.join("film.bin").exists(),
         "no part of the file stays under its name"
@@ -172,15 +169,22 @@ fn big_source(dir: &Path) -> PathBuf {
     source
 }
 
+/// Copy a file of 256 MiB into `dest` and cancel the copy once under way; the source
+/// (in a folder of its own, which goes with the returned handle).
+fn cancel_a_big_upload(dest: &Path) -> (tempfile::TempDir, PathBuf) {
+    let local = tempfile::tempdir().expect("tempdir");
+    let source = big_source(local.path());
+    let out = cancel_under_way(&source, dest);
+    assert_eq!(out.state, JobState::Cancelled, "{:?}", out.events);
+    (local, source)
+}
+
 #[test]
 #[ignore = "run inside the rig by remote_places_through_gvfs"]
 fn a_cancelled_sftp_upload_leaves_no_part_under_its_name() {
-    let local = tempfile::tempdir().expect("tempdir");
-    let source = big_source(local.path());
     let gvfs = Gvfs::start().expect("the GVfs thread");
     let (uri, dest, backing) = sftp_folder(&gvfs, "cancelled");
-    let out = cancel_under_way(&source, &dest);
-    assert_eq!(out.state, JobState::Cancelled, "{:?}", out.events);
+    let (_local, source) = cancel_a_big_upload(&dest);
     wait_for("the part to go from the server", PATIENCE, || {
         (!backing.join("film.bin").exists()).then_some(())
     });
@@ -274,12 +278,9 @@ fn backends(name: &str) -> Vec<u32> {
 #[test]
 #[ignore = "run inside the rig by remote_places_through_gvfs"]
 fn an_sftp_share_unmounted_after_a_cancelled_upload_mounts_again_at_once() {
-    let local = tempfile::tempdir().expect("tempdir");
-    let source = big_source(local.path());
     let gvfs = Gvfs::start().expect("the GVfs thread");
     let (uri, dest, _) = sftp_folder(&gvfs, "before");
-    let out = cancel_under_way(&source, &dest);
-    assert_eq!(out.state, JobState::Cancelled, "{:?}", out.events);
+    cancel_a_big_upload(&dest);
     unmount(&gvfs, &uri);
     // Its backend (and with it the ssh connection a new mount would share) has gone once
     // the unmount is reported: a mount made at once is then not cut off when it exits.
