@@ -42,7 +42,10 @@ impl Backend {
             limit_ms(),
             gio::Cancellable::NONE,
         );
-        !owned.is_ok_and(|reply| reply.child_value(0).get::<bool>() == Some(true))
+        let answer = owned
+            .ok()
+            .and_then(|reply| reply.try_child_value(0)?.get::<bool>());
+        answer != Some(true)
     }
 }
 
@@ -51,10 +54,21 @@ impl Backend {
 /// is `None` where the tracker cannot say, or where the process serves other mounts too
 /// (it does not exit with this one).
 pub(super) fn find(root: PathBuf, then: impl FnOnce(Option<Backend>) + 'static) {
-    let Ok(bus) = gio::bus_get_sync(gio::BusType::Session, gio::Cancellable::NONE) else {
-        then(None);
-        return;
-    };
+    gio::bus_get(
+        gio::BusType::Session,
+        gio::Cancellable::NONE,
+        move |bus| match bus {
+            Ok(bus) => ask_tracker(bus, root, then),
+            Err(_) => then(None),
+        },
+    );
+}
+
+fn ask_tracker(
+    bus: gio::DBusConnection,
+    root: PathBuf,
+    then: impl FnOnce(Option<Backend>) + 'static,
+) {
     let asked = bus.clone();
     asked.call(
         Some(TRACKER),

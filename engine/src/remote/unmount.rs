@@ -69,6 +69,7 @@ fn start(uri: String, tx: Sender<UnmountEvent>, keep: Gvfs, tries: u32) {
     }
 }
 
+/// Ask GVfs to unmount `mount`; once it has, report it when what `gone` names is gone.
 fn unmount(
     mount: &gio::Mount,
     gone: Gone,
