@@ -17,7 +17,7 @@ use porpoise_testkit::rig;
 
 /// The window's threads named as the engine names its listing threads.
 fn listing_threads(pid: u32) -> usize {
-    porpoise_testkit::threads_named(&pid.to_string(), "porpoise-list")
+    porpoise_testkit::procs::threads_named(pid, "porpoise-list")
 }
 
 fn go_to(win: &desktop::Window, folder: &Path) {

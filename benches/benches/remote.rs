@@ -33,6 +33,7 @@ use std::time::Instant;
 
 use porpoise_benches::median;
 use porpoise_engine::listing::{DirEvent, ListOptions, open_dir};
+use porpoise_testkit::procs;
 use porpoise_testkit::servers::{self, GvfsSession, Samba, Sshd};
 
 const LIST_FILES: usize = 10_000;
@@ -88,10 +89,10 @@ impl CpuWatch {
     fn ticks(&self) -> [HashMap<u32, u64>; 3] {
         let mut parents = HashMap::new();
         let mut ticks = HashMap::new();
-        for (pid, stat) in proc_stats(Path::new("/proc")) {
-            parents.insert(pid, stat.parent);
-            if stat.name != "gvfsd-fuse" {
-                ticks.insert(pid, stat.ticks);
+        for process in procs::processes() {
+            parents.insert(process.pid, process.parent);
+            if process.name != "gvfsd-fuse" {
+                ticks.insert(process.pid, process.ticks);
             }
         }
         let under = |roots: &[u32], mut pid: u32| {
@@ -153,53 +154,11 @@ struct Sample {
 /// The CPU ticks so far of each job thread of the process `pid`: the threads of GLib's
 /// thread pool, on which GVfs's daemon runs a backend's blocking calls.
 fn job_threads(pid: u32) -> Vec<(u32, u64)> {
-    proc_stats(Path::new(&format!("/proc/{pid}/task")))
+    procs::threads(pid)
         .into_iter()
-        .filter(|(_, stat)| stat.name == "pool" || stat.name.starts_with("pool-"))
-        .map(|(tid, stat)| (tid, stat.ticks))
+        .filter(|thread| thread.name == "pool" || thread.name.starts_with("pool-"))
+        .map(|thread| (thread.pid, thread.ticks))
         .collect()
-}
-
-/// What the bench reads of a process's or thread's `stat` file in `/proc`.
-struct ProcStat {
-    /// Its command's name.
-    name: String,
-    /// Its parent process.
-    parent: u32,
-    /// The CPU ticks it spent so far, in user and system mode.
-    ticks: u64,
-}
-
-/// The `stat` of each process (or thread) numbered in the folder `dir` (`/proc`, or a
-/// process's `task`).
-fn proc_stats(dir: &Path) -> Vec<(u32, ProcStat)> {
-    let mut stats = Vec::new();
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let Ok(id) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        // The command's name in parentheses, then: state, parent, ... utime (14), stime.
-        let Some((head, rest)) = stat.rsplit_once(") ") else {
-            continue;
-        };
-        let Some((_, name)) = head.split_once(" (") else {
-            continue;
-        };
-        let fields: Vec<&str> = rest.split(' ').collect();
-        let num = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok());
-        if let (Some(parent), Some(user), Some(system)) = (num(1), num(11), num(12)) {
-            let stat = ProcStat {
-                name: name.to_owned(),
-                parent: parent as u32,
-                ticks: user + system,
-            };
-            stats.push((id, stat));
-        }
-    }
-    stats
 }
 
 /// A share as the contenders reach it.

@@ -17,7 +17,7 @@ use porpoise_testkit::{self as kit, PATIENCE, rig, wait_for};
 
 /// Threads of this process named as the engine names its listing threads.
 fn listing_threads() -> usize {
-    kit::threads_named("self", "porpoise-list")
+    kit::procs::threads_named(std::process::id(), "porpoise-list")
 }
 
 fn listing(path: &Path) -> Events<DirEvent> {

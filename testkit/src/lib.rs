@@ -2,7 +2,7 @@
 //! the rule for skipping where a test cannot run, waiting for what a step brings about,
 //! child processes reaped when dropped, a test run again in a child ([`again`]), running a program as an unprivileged user, the
 //! built `porpoise` command, applications that record their runs ([`recorders`]), real filesystems brought up as root ([`mounts`]), a job run to
-//! its end ([`jobs`]), archives made and read back ([`archives`]) and the project's slow destinations ([`rig`]).
+//! its end ([`jobs`]), archives made and read back ([`archives`]), the running processes ([`procs`]) and the project's slow destinations ([`rig`]).
 
 pub mod again;
 pub mod archives;
@@ -11,6 +11,7 @@ pub mod mounts;
 pub mod nobody;
 pub mod pictures;
 pub mod portal;
+pub mod procs;
 pub mod recorders;
 pub mod rig;
 pub mod rng;
@@ -136,18 +137,4 @@ pub fn built(name: &str) -> PathBuf {
 /// The `porpoise` command as people run it (cli/: the engine only).
 pub fn porpoise_command() -> PathBuf {
     built("porpoise")
-}
-
-/// How many threads of process `pid` (`"self"`: this one) carry the name `comm`.
-pub fn threads_named(pid: &str, comm: &str) -> usize {
-    std::fs::read_dir(format!("/proc/{pid}/task"))
-        .map(|tasks| {
-            tasks
-                .filter_map(Result::ok)
-                .filter(|t| {
-                    std::fs::read_to_string(t.path().join("comm")).is_ok_and(|c| c.trim() == comm)
-                })
-                .count()
-        })
-        .unwrap_or(0)
 }

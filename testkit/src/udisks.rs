@@ -22,19 +22,10 @@ const UDEV_RUN: &str = "/run/udev";
 const PATIENCE: Duration = Duration::from_secs(90);
 
 fn pids_named(comm: &str) -> HashSet<i32> {
-    let mut out = HashSet::new();
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return out;
-    };
-    for e in dir.flatten() {
-        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
-            continue;
-        };
-        if std::fs::read_to_string(e.path().join("comm")).is_ok_and(|c| c.trim() == comm) {
-            out.insert(pid);
-        }
-    }
-    out
+    crate::procs::named(comm, None)
+        .into_iter()
+        .filter_map(|pid| i32::try_from(pid).ok())
+        .collect()
 }
 
 /// Daemons the system bus starts on demand.

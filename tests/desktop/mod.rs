@@ -455,12 +455,9 @@ impl Window<'_> {
     /// Processor time the window's process (all its threads, user and system) has used so
     /// far, in clock ticks (1/100 s on Linux).
     pub fn cpu_ticks(&self) -> u64 {
-        let stat =
-            std::fs::read_to_string(format!("/proc/{}/stat", self.pid())).expect("read its stat");
-        // After the name in parentheses: state is field 3, utime 14, stime 15.
-        let rest = &stat[stat.rfind(')').expect("a stat line") + 2..];
-        let fields: Vec<&str> = rest.split(' ').collect();
-        fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime")
+        porpoise_testkit::procs::process(self.pid())
+            .expect("the window's process")
+            .ticks
     }
 
     /// How long the window takes to answer a ping now (`None`: not within the patience).

@@ -56,9 +56,8 @@ pub(super) fn remote_source<'a>(
 
 /// Copy the data of the file on a server, `size` bytes when the copy looked, into
 /// `output`, as GIO reads it: in parts at once where that is faster ([`parts`]), else
-/// through one stream. Returns the bytes copied and
-/// how many of them were already handed on. The streams are closed as they go, cancelled
-/// or not.
+/// through one stream. Returns the bytes copied and how many of them were already handed
+/// on. The streams are closed as they go, cancelled or not.
 pub(super) fn copy(
     remote: &Remote<'_>,
     size: u64,

@@ -9,8 +9,9 @@ use porpoise_engine::events::{Events, Next};
 use porpoise_engine::listing::answers::ANSWER_WAIT;
 use porpoise_engine::listing::{DirEvent, ListOptions, open_dir};
 use porpoise_engine::remote::Gvfs;
+use porpoise_testkit::procs::threads_named;
 use porpoise_testkit::servers::signal_group;
-use porpoise_testkit::{PATIENCE, threads_named, wait_for};
+use porpoise_testkit::{PATIENCE, wait_for};
 use rustix::process::Signal;
 
 use super::{mount_quietly, rig, unmount};
@@ -26,7 +27,7 @@ fn listing(path: &std::path::Path) -> Events<DirEvent> {
 }
 
 fn listing_threads() -> usize {
-    threads_named("self", "porpoise-list")
+    threads_named(std::process::id(), "porpoise-list")
 }
 
 /// The names a listing gives until it completes.

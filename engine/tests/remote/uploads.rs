@@ -10,6 +10,7 @@ use std::time::{Duration, SystemTime};
 use porpoise_engine::jobs::{self, ConflictPolicy, JobKind, JobSpec, JobState};
 use porpoise_engine::remote::Gvfs;
 use porpoise_testkit::jobs::finish;
+use porpoise_testkit::procs::named;
 use porpoise_testkit::{PATIENCE, wait_for};
 
 use super::{cancel_under_way, guest_folder, mtime, rig, sftp_folder, unmount};
@@ -259,20 +260,7 @@ fn a_cancelled_sftp_upload_of_many_files_leaves_only_whole_ones() {
 /// The processes named `name` that the rig's gvfsd started (GVfs's backends).
 fn backends(name: &str) -> Vec<u32> {
     let gvfsd = rig("RIG_GVFSD_PID").display().to_string();
-    let Ok(procs) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    procs
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|pid| {
-            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-            // "pid (comm) state ppid ...": the name may hold spaces, the rest does not.
-            let (head, rest) = stat.rsplit_once(") ").unwrap_or_default();
-            let ppid = rest.split(' ').nth(1);
-            head.ends_with(&format!("({name}")) && ppid == Some(gvfsd.as_str())
-        })
-        .collect()
+    named(name, Some(gvfsd.parse().expect("the rig's gvfsd number")))
 }
 
 #[test]

@@ -43,10 +43,10 @@ pub(super) fn wanted<'a>(
     fits.then(|| remote.in_parts.take()).flatten()
 }
 
-/// Copy the file, `size` bytes, into `output` in parts at once: the first through `first` on this
-/// thread, each other through a stream of its own on a thread of its own (or after the
-/// first, on this thread, where no thread can be had). Returns the bytes copied; every
-/// one of them was handed on.
+/// Copy the file, `size` bytes, into `output` in parts at once: the first through `first`
+/// on this thread, each other through a stream of its own on a thread of its own (or
+/// after the first, on this thread, where no thread can be had). Returns the bytes
+/// copied; every one of them was handed on.
 pub(super) fn copy(
     remote: &Remote<'_>,
     size: u64,
