@@ -18,12 +18,12 @@ use crate::i18n::fl;
 
 /// "Could not open the folder “/srv/x”: permission denied."
 pub fn io(e: &IoError) -> String {
-    fl!(
-        "failure",
-        doing = doing(e.op),
-        path = e.path.display().to_string(),
-        why = why(e)
-    )
+    io_at(e, &e.path.display().to_string())
+}
+
+/// [`io`] with the path written as `path` (a remote place's file by its address).
+pub fn io_at(e: &IoError, path: &str) -> String {
+    fl!("failure", doing = doing(e.op), path = path, why = why(e))
 }
 
 /// Why it failed, in a few words ("permission denied"); an error the window has no words

@@ -163,7 +163,12 @@ fn a_file_opens_its_folder_with_the_file_selected() {
         Some(&b"wanted.txt"[..])
     );
     assert_eq!(app.browser().pane().selection().len(), 1);
-    assert!(app.browser().pane().notice().is_none());
+    assert!(
+        app.browser()
+            .pane()
+            .notice(app.browser().remote())
+            .is_none()
+    );
 }
 
 #[test]
@@ -173,7 +178,10 @@ fn folders_that_cannot_be_shown_say_why() {
     let app = boot(&missing);
     let never = format!("“{}” does not exist.", missing.display());
     assert_eq!(
-        app.browser().pane().notice().as_deref(),
+        app.browser()
+            .pane()
+            .notice(app.browser().remote())
+            .as_deref(),
         Some(never.as_str())
     );
     assert!(shows(&app, &never));
@@ -186,7 +194,10 @@ fn folders_that_cannot_be_shown_say_why() {
     fs::remove_dir(&gone).expect("rmdir");
     let app = send(app, to_pane(PaneMsg::Back));
     assert_eq!(
-        app.browser().pane().notice().as_deref(),
+        app.browser()
+            .pane()
+            .notice(app.browser().remote())
+            .as_deref(),
         Some("This folder no longer exists.")
     );
     assert!(shows(&app, "This folder no longer exists."));

@@ -15,8 +15,8 @@
 //! - An SFTP server's unknown host key is asked about, then the password; its file opens
 //!   (Enter) in the default application, which reads the server's bytes.
 //! - A share whose server stops answering (smbd stopped with SIGSTOP) says so in the view
-//!   of a folder opened meanwhile, home opens without waiting, and the folder lists once
-//!   the server goes on.
+//!   of a folder opened meanwhile (naming it by its address), home opens without waiting,
+//!   and the folder lists once the server goes on.
 //!
 //! The window lives and answers `_NET_WM_PING` after each step. Needs root, the servers'
 //! packages and /dev/fuse (skips with a message, fails in CI).
@@ -281,6 +281,22 @@ fn a_server_that_stops_answering_says_so_and_lists_when_it_goes_on() {
         t.ends_with("albums")
     });
     win.wait_text("answer");
+    // The notice names the folder by its address, as the title does, never by its path
+    // in GVfs's FUSE folder.
+    win.wait_words("the notice naming the folder by its address", |words| {
+        let Some(answer) = words.iter().find(|w| w.text.contains("answer")) else {
+            return false;
+        };
+        let line: String = words
+            .iter()
+            .filter(|w| w.line == answer.line)
+            .map(|w| w.text.as_str())
+            .collect();
+        let fuse_path = words
+            .iter()
+            .any(|w| w.text.contains("gvfs") || w.text.contains("share="));
+        line.contains("smb:") && line.contains("albums") && !fuse_path
+    });
     win.save_shot("servers-stopped");
     win.alive();
     // Home meanwhile does not wait on the server.

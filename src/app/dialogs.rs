@@ -270,7 +270,8 @@ impl App {
             _ => None,
         };
         let mounts = self.places.table().cloned();
-        let (d, task) = dialog::properties::Properties::open(paths, mounts, mime);
+        let remote = self.browser.remote().clone();
+        let (d, task) = dialog::properties::Properties::open(paths, mounts, remote, mime);
         self.show_dialog(Dialog::Properties(d), task.map(dialog::Message::Properties))
     }
 

@@ -24,7 +24,7 @@ impl App {
     }
 
     fn start_job_as(&mut self, request: JobRequest, spec: Option<JobSpec>) -> Task<Message> {
-        let cx = jobs::Context::new(&self.home.trash, &self.settings);
+        let cx = jobs::Context::new(&self.home.trash, &self.settings, self.browser.remote());
         self.jobs.start(request, spec, &cx);
         if let Some(why) = self.jobs.take_refusal() {
             self.status.note(crate::screen::status::Note::failed(why));
@@ -43,7 +43,7 @@ impl App {
     }
 
     pub(super) fn on_job_message(&mut self, m: jobs::Message) -> Task<Message> {
-        let cx = jobs::Context::new(&self.home.trash, &self.settings);
+        let cx = jobs::Context::new(&self.home.trash, &self.settings, self.browser.remote());
         let (task, event) = self.jobs.update(m, &cx);
         let task = task.map(Message::Jobs);
         match event {

@@ -21,6 +21,7 @@ use porpoise_engine::usage::{Usage, UsageEvent};
 
 use crate::key_press::KeyPress;
 use crate::request::{JobKind, JobRequest};
+use crate::servers::RemotePlaces;
 use crate::undo::UndoStep;
 
 pub use view::OCTAL_INPUT;
@@ -66,6 +67,8 @@ pub struct Properties {
     pub paths: Vec<PathBuf>,
     /// The mount table the items' filesystems are told from.
     mounts: Option<Arc<MountTable>>,
+    /// The remote places, whose folders the dialog names by their addresses.
+    pub remote: RemotePlaces,
     /// The type of a single item, where the pane showing it had told it.
     pub mime: Option<crate::types::Mime>,
     /// The items' properties, once read (an item that could not be read: its error).
@@ -103,11 +106,13 @@ impl Properties {
     pub fn open(
         paths: Vec<PathBuf>,
         mounts: Option<Arc<MountTable>>,
+        remote: RemotePlaces,
         mime: Option<crate::types::Mime>,
     ) -> (Properties, Task<Message>) {
         let mut dialog = Properties {
             paths,
             mounts,
+            remote,
             mime,
             items: None,
             mode: None,
@@ -278,7 +283,7 @@ mod tests {
 
     #[test]
     fn checkboxes_and_octal_follow_each_other() {
-        let (mut v, _) = Properties::open(vec![], None, None);
+        let (mut v, _) = Properties::open(vec![], None, RemotePlaces::NONE, None);
         v.mode = Some(0o644);
         v.set_bit(0o100, true);
         assert_eq!((v.mode, v.octal.as_str()), (Some(0o744), "744"));

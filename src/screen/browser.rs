@@ -290,10 +290,7 @@ impl Browser {
     /// A folder's name as a tab or the title shows it: a remote place's root by its
     /// share and server.
     pub fn folder_name(&self, path: &Path) -> String {
-        match self.remote.at_root(path) {
-            Some(place) => place.label(),
-            None => crate::format::name_of(path),
-        }
+        self.remote.folder_name(path)
     }
 
     /// Take a message: change the browser; the task to run, and (in `cx`) what the

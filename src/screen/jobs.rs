@@ -23,6 +23,7 @@ use crate::format;
 use crate::i18n::fl;
 use crate::request::{JobKind, JobRequest};
 use crate::screen::status::Note;
+use crate::servers::RemotePlaces;
 use crate::undo::perform::UndoError;
 use crate::undo::{self, UndoStack, UndoStep};
 use entry::{JobEntry, Placement};
@@ -85,15 +86,22 @@ pub struct Context<'a> {
     pub trash: &'a HomeTrash,
     pub verify_copies: bool,
     pub queue_per_device: bool,
+    /// The remote places: a path in one is written as its address.
+    pub remote: &'a RemotePlaces,
 }
 
 impl<'a> Context<'a> {
-    /// What jobs read: the home trash and the job settings.
-    pub fn new(trash: &'a HomeTrash, settings: &crate::settings::Settings) -> Context<'a> {
+    /// What jobs read: the home trash, the job settings and the remote places.
+    pub fn new(
+        trash: &'a HomeTrash,
+        settings: &crate::settings::Settings,
+        remote: &'a RemotePlaces,
+    ) -> Context<'a> {
         Context {
             trash,
             verify_copies: settings.verify_copies,
             queue_per_device: settings.queue_per_device,
+            remote,
         }
     }
 }
@@ -153,7 +161,9 @@ impl Jobs {
             control: Control::new(),
             queue: self.queue.clone(),
         };
-        self.entries.push(JobEntry::new(request, Arc::new(run)));
+        let dest_name = cx.remote.folder_name(&request.dest);
+        self.entries
+            .push(JobEntry::new(request, Arc::new(run), dest_name));
         true
     }
 
@@ -273,7 +283,9 @@ impl Jobs {
         let entry = self.get_mut(id)?;
         match event {
             JobEvent::Conflict(conflict) => {
-                let folder = format::name_of(&target_folder(&entry.request, &conflict));
+                let folder = cx
+                    .remote
+                    .folder_name(&target_folder(&entry.request, &conflict));
                 let new_name = format::name_of(&conflict.target);
                 self.questions.push_back(Ask::Conflict {
                     job: id,
@@ -298,7 +310,7 @@ impl Jobs {
                 can_proceed,
             }),
             JobEvent::Finished { .. } => {
-                entry.apply(event);
+                entry.apply(event, cx.remote);
                 let redo = entry.redo;
                 match undo_step(entry, cx.trash) {
                     Some(step) if redo => self.undo.push_redone(step),
@@ -307,7 +319,7 @@ impl Jobs {
                 }
                 return Some(Event::Ended(id));
             }
-            event => entry.apply(event),
+            event => entry.apply(event, cx.remote),
         }
         None
     }
@@ -509,5 +521,77 @@ fn renames_done(dir: &std::path::Path, placed: &[Placement]) -> RenameJob {
     RenameJob {
         dir: dir.to_owned(),
         renames: renames.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::servers::RemotePlace;
+    use porpoise_engine::error::{IoError, Op};
+    use porpoise_engine::remote::Address;
+
+    /// A job into a remote place's root is titled by the place's name, and a file of it
+    /// that fails is named by its address, never by its path in GVfs's FUSE folder.
+    #[test]
+    fn a_job_on_a_remote_place_names_it_by_its_address() {
+        crate::i18n::select(&["en"]);
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("gvfs/smb-share:server=nas,share=photos");
+        let remote = RemotePlaces::new(vec![RemotePlace {
+            root: root.clone(),
+            address: Address::parse(b"smb://nas/photos").expect("an address"),
+        }]);
+        let trash = HomeTrash::at(dir.path().join("Trash"));
+        let cx = Context::new(&trash, &crate::settings::Settings::default(), &remote);
+        let mut jobs = Jobs::default();
+        let request = JobRequest {
+            kind: JobKind::Copy,
+            sources: vec![dir.path().join("summer.jpg")],
+            dest: root.clone(),
+            modes: None,
+            compress: None,
+        };
+        assert!(jobs.start(request, None, &cx));
+        let id = jobs.entries[0].id;
+        assert_eq!(
+            words::title(&jobs.entries[0]),
+            "Copying “summer.jpg” to photos on nas"
+        );
+
+        let failed = root.join("2026/summer.jpg");
+        let error = IoError::new(Op::Write, &failed, std::io::Error::from_raw_os_error(28));
+        jobs.on_event(
+            id,
+            JobEvent::ItemFailed {
+                path: failed,
+                error,
+            },
+            &cx,
+        );
+        let line = &jobs.entries[0].failures[0].error;
+        assert!(
+            line.contains("“smb://nas/photos/2026/summer.jpg”"),
+            "{line}"
+        );
+        assert!(!line.contains("gvfs"), "{line}");
+
+        // A file of that name is there already: the question names the folder as the
+        // title does.
+        let conflict = porpoise_engine::jobs::events::Conflict {
+            source: dir.path().join("summer.jpg"),
+            target: root.join("summer.jpg"),
+            source_is_dir: false,
+            target_is_dir: false,
+            source_size: 1,
+            source_mtime: 0,
+            target_size: 2,
+            target_mtime: 0,
+        };
+        jobs.on_event(id, JobEvent::Conflict(conflict), &cx);
+        match jobs.questions.front() {
+            Some(Ask::Conflict { folder, .. }) => assert_eq!(folder, "photos on nas"),
+            other => panic!("a conflict question, not {other:?}"),
+        }
     }
 }

@@ -88,6 +88,22 @@ impl RemotePlaces {
         self.address_of(path).map(|a| a.uri())
     }
 
+    /// A folder's name as a tab, the title or a job shows it: a remote place's root by
+    /// its share and server (`photos on nas`), any other by its own name.
+    pub fn folder_name(&self, path: &Path) -> String {
+        match self.at_root(path) {
+            Some(place) => place.label(),
+            None => crate::format::name_of(path),
+        }
+    }
+
+    /// `path` as the window writes it in a line of text: its address when it is in a
+    /// remote place, else the path itself.
+    pub fn text_of(&self, path: &Path) -> String {
+        self.shown(path)
+            .unwrap_or_else(|| path.display().to_string())
+    }
+
     /// The path of `address` in a known place (`None`: no known place holds it).
     pub fn path_of(&self, address: &Address) -> Option<PathBuf> {
         self.places.iter().find_map(|p| {

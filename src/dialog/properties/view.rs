@@ -94,10 +94,7 @@ pub(crate) fn facts(v: &Properties, p: &Item, types: &Types) -> (String, Vec<Fac
         ));
     }
     if let Some(parent) = p.path.parent() {
-        out.push(Fact::Line(
-            fl!("props-location"),
-            parent.display().to_string(),
-        ));
+        out.push(Fact::Line(fl!("props-location"), v.remote.text_of(parent)));
     }
     if let Some(target) = &p.link_target {
         out.push(Fact::Line(
@@ -129,7 +126,11 @@ pub(crate) fn facts(v: &Properties, p: &Item, types: &Types) -> (String, Vec<Fac
             fl!(
                 "props-filesystem-value",
                 fs = fs.clone(),
-                mount = mount.display().to_string()
+                // A remote place's files by the place's address, not GVfs's FUSE folder.
+                mount = match v.remote.root_of(&p.path) {
+                    Some(root) => v.remote.text_of(root),
+                    None => mount.display().to_string(),
+                }
             ),
         ));
     }

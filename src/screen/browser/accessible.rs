@@ -164,7 +164,7 @@ fn pane_view(show: Show<'_>, part: &mut Part<'_, Message>, pane: &Pane, focused:
         trash(part, t, keys);
         return;
     }
-    if let Some(notice) = pane.notice() {
+    if let Some(notice) = pane.notice(show.browser.remote()) {
         let mut node = accessible::said(notice);
         node.set_live(accesskit::Live::Polite);
         part.add("notice", node);

@@ -353,8 +353,9 @@ impl Pane {
             .then(|| self.lister.path().join(std::ffi::OsStr::from_bytes(name)))
     }
 
-    /// What the file view says instead of a list, if anything.
-    pub fn notice(&self) -> Option<String> {
+    /// What the file view says instead of a list, if anything; a folder in one of the
+    /// `remote` places is named by its address.
+    pub fn notice(&self, remote: &crate::servers::RemotePlaces) -> Option<String> {
         use porpoise_engine::error::Reason;
         let l = &self.lister;
         if let Some(e) = l.error() {
@@ -362,10 +363,7 @@ impl Pane {
                 Reason::PermissionDenied => fl!("error-permission"),
                 // Listed before (from the cache): it was there and has gone.
                 Reason::NotFound if l.mtime().is_some() => fl!("error-not-found"),
-                Reason::NotFound => fl!(
-                    "error-does-not-exist",
-                    path = l.path().display().to_string()
-                ),
+                Reason::NotFound => fl!("error-does-not-exist", path = remote.text_of(l.path())),
                 Reason::NotADirectory => fl!("error-not-a-folder"),
                 _ => fl!("error-other", error = crate::failures::why(e)),
             });
@@ -375,10 +373,9 @@ impl Pane {
         }
         let filter = self.filter.as_deref().unwrap_or_default();
         match l.progress() {
-            Progress::Opening if self.unanswered => Some(fl!(
-                "view-no-answer",
-                place = l.path().display().to_string()
-            )),
+            Progress::Opening if self.unanswered => {
+                Some(fl!("view-no-answer", place = remote.text_of(l.path())))
+            }
             Progress::Opening | Progress::Listing => Some(fl!("view-loading")),
             _ if !filter.is_empty() => Some(fl!("view-no-match", filter = filter)),
             _ if l.total() > 0 => Some(fl!("view-hidden-only")),

@@ -246,9 +246,9 @@ fn pane_view<'a>(app: Show<'a>, pane: &'a Pane) -> Element<'a, Message> {
         return trash::view(t, app.icons());
     }
     if let Some(s) = pane.search() {
-        return search::view(s, app.icons());
+        return search::view(s, app.icons(), app.browser.remote());
     }
-    let files = match pane.notice() {
+    let files = match pane.notice(app.browser.remote()) {
         Some(text) => notice::view(pane, text),
         None => match app.settings().view {
             ViewMode::Details => details::view(app, pane),

@@ -13,6 +13,7 @@ use super::follow::JobRun;
 use crate::eta::Eta;
 use crate::i18n::fl;
 use crate::request::JobRequest;
+use crate::servers::RemotePlaces;
 
 /// An item the job could not do, and why: a line that names the item.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +34,9 @@ pub struct Placement {
 pub struct JobEntry {
     pub id: u64,
     pub request: JobRequest,
+    /// The destination folder's name as the row says it (a remote place's root by its
+    /// share and server).
+    pub dest_name: String,
     /// Its engine work and controls.
     pub run: std::sync::Arc<JobRun>,
     pub state: JobState,
@@ -67,10 +71,13 @@ pub struct JobEntry {
 }
 
 impl JobEntry {
-    pub fn new(request: JobRequest, run: std::sync::Arc<JobRun>) -> JobEntry {
+    /// The row of the job `run` that `request` asked for; `dest_name`: its destination
+    /// folder's name as the row says it.
+    pub fn new(request: JobRequest, run: std::sync::Arc<JobRun>, dest_name: String) -> JobEntry {
         JobEntry {
             id: run.id,
             request,
+            dest_name,
             redo: false,
             waiting: None,
             finished_at: None,
@@ -154,8 +161,9 @@ impl JobEntry {
         !self.is_finished() && self.waiting.is_some()
     }
 
-    /// Take in one event of the job (questions are the caller's: see `Jobs::on_event`).
-    pub fn apply(&mut self, event: JobEvent) {
+    /// Take in one event of the job (questions are the caller's: see `Jobs::on_event`);
+    /// a failed item in one of the `remote` places is written by its address.
+    pub fn apply(&mut self, event: JobEvent, remote: &RemotePlaces) {
         let now = self.started.elapsed();
         match event {
             JobEvent::Planned {
@@ -197,14 +205,14 @@ impl JobEntry {
             JobEvent::ItemFailed { path, error } => {
                 self.write_failed |= matches!(error.op, Op::Write | Op::Flush);
                 self.failures.push(Failure {
-                    error: crate::failures::io(&error),
+                    error: crate::failures::io_at(&error, &remote.text_of(&error.path)),
                     path,
                 });
             }
             JobEvent::Refused { path, why } => self.failures.push(Failure {
                 error: format!(
                     "{}: {}",
-                    path.display(),
+                    remote.text_of(&path),
                     match why {
                         Refusal::IntoItself => fl!("job-refused-into-itself"),
                         Refusal::OntoItself => fl!("job-refused-onto-itself"),
@@ -240,12 +248,12 @@ impl JobEntry {
                     SkipReason::ChangedMeanwhile => fl!("job-skipped-changed"),
                 };
                 self.failures.push(Failure {
-                    error: format!("{}: {why}", path.display()),
+                    error: format!("{}: {why}", remote.text_of(&path)),
                     path,
                 });
             }
             JobEvent::NotCopied { path } => self.failures.push(Failure {
-                error: format!("{}: {}", path.display(), fl!("job-not-copied")),
+                error: format!("{}: {}", remote.text_of(&path), fl!("job-not-copied")),
                 path,
             }),
             JobEvent::Conflict(_) | JobEvent::Preflight { .. } | JobEvent::Password { .. } => {}

@@ -19,7 +19,7 @@ pub fn title(e: &JobEntry) -> String {
         [one] => fl!("job-item", name = name_of(one)),
         many => fl!("job-items", count = many.len()),
     };
-    let dest = name_of(&r.dest);
+    let dest = e.dest_name.clone();
     match r.kind {
         JobKind::Copy => fl!("job-copy", what = what, dest = dest),
         JobKind::Move => fl!("job-move", what = what, dest = dest),
@@ -193,6 +193,7 @@ mod tests {
     use super::*;
     use crate::request::JobRequest;
     use crate::screen::jobs::follow::JobRun;
+    use crate::servers::RemotePlaces;
     use porpoise_engine::jobs::JobEvent;
     use porpoise_engine::jobs::events::Figures;
 
@@ -217,7 +218,8 @@ mod tests {
             control: porpoise_engine::jobs::Control::new(),
             queue: Default::default(),
         };
-        let mut e = JobEntry::new(request, std::sync::Arc::new(run));
+        let dest_name = name_of(&request.dest);
+        let mut e = JobEntry::new(request, std::sync::Arc::new(run), dest_name);
         let copied = Figures {
             files_total: 4,
             bytes_total: 80 * MB,
@@ -226,14 +228,17 @@ mod tests {
             bytes_on_device: 80 * MB,
             ..Figures::default()
         };
-        e.apply(JobEvent::Progress(copied));
+        e.apply(JobEvent::Progress(copied), &RemotePlaces::NONE);
         assert_eq!(e.fraction(), 1.0);
         assert!(progress(&e).contains("4 of 4"), "{}", progress(&e));
-        e.apply(JobEvent::State(JobState::Verifying));
-        e.apply(JobEvent::Progress(Figures {
-            bytes_verified: 20 * MB,
-            ..copied
-        }));
+        e.apply(JobEvent::State(JobState::Verifying), &RemotePlaces::NONE);
+        e.apply(
+            JobEvent::Progress(Figures {
+                bytes_verified: 20 * MB,
+                ..copied
+            }),
+            &RemotePlaces::NONE,
+        );
         assert_eq!(e.fraction(), 0.25);
         let line = progress(&e);
         assert!(line.contains("20.0 MB of 80.0 MB compared"), "{line}");
@@ -257,17 +262,21 @@ mod tests {
             control: porpoise_engine::jobs::Control::new(),
             queue: Default::default(),
         };
-        JobEntry::new(request, std::sync::Arc::new(run))
+        let dest_name = name_of(&request.dest);
+        JobEntry::new(request, std::sync::Arc::new(run), dest_name)
     }
 
     /// A finished job of `kind` with `summary`.
     fn finished(kind: JobKind, summary: porpoise_engine::jobs::Summary) -> JobEntry {
         let mut e = entry(kind);
-        e.apply(JobEvent::State(JobState::Done));
-        e.apply(JobEvent::Finished {
-            state: JobState::Done,
-            summary,
-        });
+        e.apply(JobEvent::State(JobState::Done), &RemotePlaces::NONE);
+        e.apply(
+            JobEvent::Finished {
+                state: JobState::Done,
+                summary,
+            },
+            &RemotePlaces::NONE,
+        );
         e
     }
 
@@ -318,22 +327,28 @@ mod tests {
     fn a_job_of_folders_alone_counts_folders_on_its_progress_line() {
         crate::i18n::select(&["en"]);
         let mut e = entry(JobKind::Move);
-        e.apply(JobEvent::State(JobState::Copying));
-        e.apply(JobEvent::Progress(Figures {
-            folders_total: 3,
-            folders_done: 1,
-            ..Figures::default()
-        }));
+        e.apply(JobEvent::State(JobState::Copying), &RemotePlaces::NONE);
+        e.apply(
+            JobEvent::Progress(Figures {
+                folders_total: 3,
+                folders_done: 1,
+                ..Figures::default()
+            }),
+            &RemotePlaces::NONE,
+        );
         assert!(progress(&e).contains("1 of 3 folders"), "{}", progress(&e));
         // Without bytes the bar follows files and folders together.
         assert!((e.fraction() - 1.0 / 3.0).abs() < 1e-6, "{}", e.fraction());
-        e.apply(JobEvent::Progress(Figures {
-            files_total: 20,
-            files_done: 5,
-            folders_total: 1,
-            folders_done: 1,
-            ..Figures::default()
-        }));
+        e.apply(
+            JobEvent::Progress(Figures {
+                files_total: 20,
+                files_done: 5,
+                folders_total: 1,
+                folders_done: 1,
+                ..Figures::default()
+            }),
+            &RemotePlaces::NONE,
+        );
         let line = progress(&e);
         assert!(line.contains("5 of 20 files"), "{line}");
         assert!(!line.contains("folder"), "{line}");

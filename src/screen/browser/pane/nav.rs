@@ -331,9 +331,7 @@ impl Pane {
         remote: &crate::servers::RemotePlaces,
     ) -> Task<T> {
         let path = self.lister.path();
-        let mut text = remote
-            .shown(path)
-            .unwrap_or_else(|| path.display().to_string());
+        let mut text = remote.text_of(path);
         if !text.ends_with('/') {
             text.push('/');
         }

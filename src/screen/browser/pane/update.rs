@@ -107,7 +107,7 @@ impl Pane {
                 }
                 if found == super::complete::Found::Missing {
                     let text =
-                        crate::i18n::fl!("location-missing", path = path.display().to_string());
+                        crate::i18n::fl!("location-missing", path = cx.remote.text_of(&path));
                     return (Task::none(), Some(PaneEvent::Say { text, failed: true }));
                 }
                 // As any other way there: the Trash view or a search ends even when the

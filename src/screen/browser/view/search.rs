@@ -18,6 +18,7 @@ use crate::i18n::fl;
 use crate::icons::{IconSet, IconSize};
 use crate::screen::browser::Message;
 use crate::screen::browser::search::{ROWS_SHOWN, SEARCH_INPUT, SearchMsg, SearchView};
+use crate::servers::RemotePlaces;
 use crate::theme;
 
 const WHERE_WIDTH: f32 = 320.0;
@@ -27,7 +28,9 @@ fn msg(m: SearchMsg) -> Message {
     Message::Search(m)
 }
 
-pub fn view<'a>(s: &'a SearchView, icons: &IconSet) -> Element<'a, Message> {
+/// The search's fields, its hits and where it stands; a folder in one of the `remote`
+/// places is named by its address.
+pub fn view<'a>(s: &'a SearchView, icons: &IconSet, remote: &RemotePlaces) -> Element<'a, Message> {
     let open = s.cursor.map(|i| msg(SearchMsg::Open(i)));
     let name = text_input(&fl!("search-name-placeholder"), &s.name)
         .id(SEARCH_INPUT)
@@ -108,7 +111,7 @@ pub fn view<'a>(s: &'a SearchView, icons: &IconSet) -> Element<'a, Message> {
         scrollable(rows).height(Fill),
         rule::horizontal(1).style(rule::weak),
         container(
-            text(state_line(s))
+            text(state_line(s, remote))
                 .size(theme::SMALL_TEXT)
                 .style(theme::muted)
         )
@@ -119,7 +122,7 @@ pub fn view<'a>(s: &'a SearchView, icons: &IconSet) -> Element<'a, Message> {
 }
 
 /// Where the search stands, in words.
-fn state_line(s: &SearchView) -> String {
+fn state_line(s: &SearchView, remote: &RemotePlaces) -> String {
     let found = s.hits.len() as u64;
     if s.bad_pattern {
         return fl!("search-bad-pattern");
@@ -128,7 +131,7 @@ fn state_line(s: &SearchView) -> String {
         return fl!("search-running", count = found);
     }
     match &s.summary {
-        None => fl!("search-hint", folder = s.root.display().to_string()),
+        None => fl!("search-hint", folder = remote.text_of(&s.root)),
         Some(sum) if sum.problems > 0 => {
             fl!(
                 "search-done-unreadable",

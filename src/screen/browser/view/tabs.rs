@@ -73,11 +73,7 @@ fn tab<'a>(
     let remote = app.browser.remote();
     let path = panes
         .left_to_right()
-        .map(|p| {
-            remote
-                .shown(p.path())
-                .unwrap_or_else(|| p.path().display().to_string())
-        })
+        .map(|p| remote.text_of(p.path()))
         .collect::<Vec<_>>()
         .join("\n");
     let target = DropTarget::Tab(at);
