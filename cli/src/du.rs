@@ -3,14 +3,13 @@
 
 use std::io::{BufWriter, Write};
 use std::os::unix::ffi::OsStrExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
-use porpoise_engine::error::IoError;
 use porpoise_engine::usage::{PathState, Totals, Usage, UsageOptions, count_blocking};
 
-use super::format::{human_size, write_escaped};
+use super::format::{cannot, human_size, write_escaped};
 
 /// `-h` is human sizes, as in `du`: help is `--help` only.
 #[derive(Debug, clap::Args)]
@@ -69,26 +68,9 @@ fn du(args: &DuArgs) -> anyhow::Result<()> {
 /// Say on stderr the problems of `u` from the `said`-th on; how many are said now.
 fn say_problems(u: &Usage, said: usize) -> usize {
     for e in u.first_problems.iter().skip(said) {
-        eprintln!("porpoise: {}", problem(e));
+        eprintln!("porpoise: {}", cannot(e));
     }
     u.first_problems.len().max(said)
-}
-
-/// `cannot open folder PATH: Permission denied (os error 13)`, the path escaped.
-fn problem(e: &IoError) -> String {
-    format!(
-        "cannot {} {}: {}",
-        e.op.as_str(),
-        escaped(&e.path),
-        e.source
-    )
-}
-
-fn escaped(path: &Path) -> String {
-    let mut out = Vec::new();
-    // Writing to a Vec cannot fail.
-    let _ = write_escaped(&mut out, path.as_os_str().as_bytes());
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// `on disk \t apparent \t files \t folders \t path`.

@@ -9,10 +9,9 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use porpoise_engine::remote::{Address, looks_like_address};
 use porpoise_engine::search::{Content, Found, Options, Query, SearchEvent, Summary, start};
 
-use super::format::write_escaped;
+use super::format::{cannot, write_escaped};
 
 #[derive(Debug, clap::Args)]
 pub struct FindArgs {
@@ -55,7 +54,6 @@ pub fn run(args: &FindArgs) -> anyhow::Result<()> {
 fn find(args: &FindArgs) -> anyhow::Result<()> {
     // An address is searched through GVfs's FUSE folder; results are shown as addresses.
     let root = super::remote::local(&args.root)?;
-    let shown = Shown::new(&args.root, &root);
     let query = Query {
         root,
         name: args.pattern.clone(),
@@ -78,7 +76,7 @@ fn find(args: &FindArgs) -> anyhow::Result<()> {
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
     let summary = loop {
         match search.next() {
-            Some(SearchEvent::Found(batch)) => match print_batch(&mut out, &batch, &shown) {
+            Some(SearchEvent::Found(batch)) => match print_batch(&mut out, &batch) {
                 Ok(()) => {}
                 // The reader has had enough (`| head`): stop quietly, as `find` does.
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
@@ -93,9 +91,9 @@ fn find(args: &FindArgs) -> anyhow::Result<()> {
 }
 
 /// Write a batch of results, one path a line, and hand it to the terminal (or pipe).
-fn print_batch(out: &mut impl Write, batch: &[Found], shown: &Shown) -> std::io::Result<()> {
+fn print_batch(out: &mut impl Write, batch: &[Found]) -> std::io::Result<()> {
     for found in batch {
-        if let Some(uris) = shown.uris(found) {
+        if let Some(uris) = uris(found) {
             for uri in uris {
                 out.write_all(uri.as_bytes())?;
                 out.write_all(b"\n")?;
@@ -114,51 +112,21 @@ fn print_batch(out: &mut impl Write, batch: &[Found], shown: &Shown) -> std::io:
     out.flush()
 }
 
-/// How results are shown: as paths, or as addresses below the address searched.
-struct Shown {
-    /// The address searched and its local path.
-    address: Option<(Address, PathBuf)>,
-}
-
-impl Shown {
-    fn new(arg: &std::path::Path, local: &std::path::Path) -> Shown {
-        let address = looks_like_address(arg.as_os_str().as_bytes())
-            .then(|| Address::parse(arg.as_os_str().as_bytes()).ok())
-            .flatten()
-            .map(|a| (a, local.to_owned()));
-        Shown { address }
-    }
-
-    /// The batch's results as addresses, when an address was searched.
-    fn uris(&self, found: &Found) -> Option<Vec<String>> {
-        let (address, local) = self.address.as_ref()?;
-        let below = found.dir.strip_prefix(local).ok()?;
-        let mut dir = address.path.clone();
-        for part in below.components() {
-            dir.push(b'/');
-            dir.extend_from_slice(part.as_os_str().as_bytes());
-        }
-        (0..found.entries.len())
-            .map(|i| {
-                let mut path = dir.clone();
-                path.push(b'/');
-                path.extend_from_slice(found.entries.name(i));
-                address.with_path(&path).map(|a| a.uri())
-            })
-            .collect()
-    }
+/// The batch's results as addresses, when they are below an address given to search.
+fn uris(found: &Found) -> Option<Vec<String>> {
+    let dir = super::remote::address_of(&found.dir)?;
+    (0..found.entries.len())
+        .map(|i| {
+            let name = std::ffi::OsStr::from_bytes(found.entries.name(i));
+            dir.below(std::path::Path::new(name)).map(|a| a.uri())
+        })
+        .collect()
 }
 
 /// A line on stderr for each folder or file that could not be read; an error when any.
 fn say_problems(summary: &Summary) -> anyhow::Result<()> {
     for e in &summary.first_problems {
-        let mut line = Vec::new();
-        line.extend_from_slice(b"porpoise: cannot ");
-        line.extend_from_slice(e.op.as_str().as_bytes());
-        line.push(b' ');
-        write_escaped(&mut line, e.path.as_os_str().as_bytes())?;
-        line.extend_from_slice(format!(": {}\n", e.source).as_bytes());
-        std::io::stderr().write_all(&line)?;
+        eprintln!("porpoise: {}", cannot(e));
     }
     match summary.problems {
         0 => Ok(()),

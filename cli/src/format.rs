@@ -1,6 +1,35 @@
-//! Text forms for the terminal: escaped names, mode strings, sizes and times.
+//! Text forms for the terminal: escaped names and paths, what could not be done, mode
+//! strings, sizes and times.
 
 use std::io::Write;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+use porpoise_engine::error::IoError;
+
+/// A path as the command writes it in what it says: escaped as names are, or for a path
+/// below an address given on the command line, that address's (`smb://nas/photos/x`), not
+/// its path in GVfs's FUSE folder.
+pub fn escaped_path(path: &Path) -> String {
+    if let Some(address) = crate::remote::address_of(path) {
+        return address.uri();
+    }
+    let mut out = Vec::new();
+    // Writing to a Vec cannot fail.
+    let _ = write_escaped(&mut out, path.as_os_str().as_bytes());
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// `cannot open folder PATH: Permission denied (os error 13)`, the path as
+/// [`escaped_path`] writes it.
+pub fn cannot(e: &IoError) -> String {
+    format!(
+        "cannot {} {}: {}",
+        e.op.as_str(),
+        escaped_path(&e.path),
+        e.source
+    )
+}
 
 /// Write a name so it is always one safe line: valid UTF-8 passes (but for control
 /// characters and backslashes, which are escaped); other bytes become `\xNN`.

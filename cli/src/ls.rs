@@ -69,7 +69,8 @@ fn list(args: &LsArgs) -> anyhow::Result<()> {
     let (listing, folder, alone) = match listed {
         Ok(listing) => (listing, args.dir.clone(), None),
         Err(e) if e.reason() == Reason::NotADirectory => {
-            let one = list_one(&args.dir)?;
+            let one =
+                list_one(&args.dir).map_err(|e| anyhow::anyhow!(super::format::cannot(&e)))?;
             if one.entries.first().is_some_and(|e| e.kind() == Kind::File)
                 && archive::is_archive(&args.dir)
             {
@@ -79,7 +80,7 @@ fn list(args: &LsArgs) -> anyhow::Result<()> {
             let name = args.dir.file_name().map(|n| n.as_bytes().to_vec());
             (one, folder, name)
         }
-        Err(e) => return Err(e.into()),
+        Err(e) => anyhow::bail!(super::format::cannot(&e)),
     };
     let mut order: Vec<&Entry> = listing
         .entries

@@ -6,11 +6,16 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use anyhow::{Context, bail};
 use porpoise_engine::remote::{
     Address, Gvfs, MountEvent, Mounting, PasswordAnswer, RemoteError, looks_like_address, resolve,
 };
+
+/// The addresses given on the command line, each with the path in GVfs's FUSE folder it
+/// is worked on through, so what the command says names them as they were given.
+static GIVEN: Mutex<Vec<(PathBuf, Address)>> = Mutex::new(Vec::new());
 
 /// `arg` as a local path: itself, or for an address the path GVfs's FUSE folder shows it
 /// at, mounting its place first if needed.
@@ -19,14 +24,31 @@ pub fn local(arg: &Path) -> anyhow::Result<PathBuf> {
         return Ok(arg.to_owned());
     }
     let address = Address::parse(arg.as_os_str().as_bytes())?;
-    if let Some(path) = resolve::fuse_path(&address) {
-        return Ok(path);
+    let path = match resolve::fuse_path(&address) {
+        Some(path) => path,
+        None => {
+            let mounted = mount(&address)?;
+            match mounted.path.or_else(|| resolve::fuse_path(&address)) {
+                Some(path) => path,
+                None => Err(RemoteError::NoFusePath { uri: address.uri() })?,
+            }
+        }
+    };
+    if let Ok(mut given) = GIVEN.lock() {
+        given.push((path.clone(), address));
     }
-    let mounted = mount(&address)?;
-    match mounted.path.or_else(|| resolve::fuse_path(&address)) {
-        Some(path) => Ok(path),
-        None => Err(RemoteError::NoFusePath { uri: address.uri() })?,
-    }
+    Ok(path)
+}
+
+/// The address `path` stands for when it is at or below an address given on the command
+/// line (the deepest such one); `None` for any other path.
+pub fn address_of(path: &Path) -> Option<Address> {
+    let given = GIVEN.lock().ok()?;
+    let (rest, address) = given
+        .iter()
+        .filter_map(|(local, address)| Some((path.strip_prefix(local).ok()?, address)))
+        .min_by_key(|(rest, _)| rest.as_os_str().len())?;
+    address.below(rest)
 }
 
 /// Every argument as a local path (see [`local`]).

@@ -159,6 +159,29 @@ fn commands_take_smb_addresses() {
         assert!(!name.is_empty() && uri.contains("://"), "{network}");
     }
 
+    // What could not be done names the place by its address, as it was given, never by
+    // its path in GVfs's FUSE folder.
+    let missing = format!("{guest}/missing");
+    let local_file = local.to_str().expect("UTF-8");
+    let back_dir = back.to_str().expect("UTF-8");
+    for (args, said) in [
+        (vec!["ls", &missing], "cannot open folder"),
+        (vec!["du", &missing], "cannot read details of"),
+        (vec!["find", &missing, "x"], "cannot open folder"),
+        (vec!["rm", &missing], "cannot remove"),
+        (vec!["copy", local_file, &missing], "cannot open folder"),
+        (vec!["copy", &missing, back_dir], "cannot copy"),
+    ] {
+        let out = porpoise(&session, &args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("porpoise: {said} {missing}: No such file")),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("gvfs"), "{args:?}: {err}");
+    }
+
     // A scheme nothing serves is an error, never a local path.
     let out = porpoise(&session, &["ls", "gopher://localhost/x"]);
     assert!(!out.status.success());

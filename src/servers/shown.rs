@@ -73,14 +73,7 @@ impl RemotePlaces {
     /// The address `path` stands for, when it is in a remote place.
     pub fn address_of(&self, path: &Path) -> Option<Address> {
         let (place, rest) = self.containing(path)?;
-        let mut bytes = place.address.path.clone();
-        for part in rest.components() {
-            if bytes.last() != Some(&b'/') {
-                bytes.push(b'/');
-            }
-            bytes.extend_from_slice(part.as_os_str().as_bytes());
-        }
-        place.address.with_path(&bytes)
+        place.address.below(rest)
     }
 
     /// `path` as the window shows it: its address when it is in a remote place.

@@ -10,7 +10,7 @@ use porpoise_engine::jobs::events::SkipReason;
 use porpoise_engine::jobs::preflight::{NameProblem, Problem};
 use porpoise_engine::jobs::{JobEvent, JobState, Refusal, Summary};
 
-use crate::format::write_escaped;
+use crate::format::escaped_path;
 
 /// The job, for its words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,7 +26,7 @@ pub enum Doing {
 impl Doing {
     /// "cannot copy NAME", "cannot move NAME to the trash".
     fn cannot(self, path: &Path) -> String {
-        let name = escaped(path);
+        let name = escaped_path(path);
         match self {
             Doing::Copy => format!("cannot copy {name}"),
             Doing::Move => format!("cannot move {name}"),
@@ -97,7 +97,7 @@ impl Report {
                     // The destination itself, or the copy where the item failed: what was
                     // done to it says more (as `cp`: "cannot create regular file …").
                     self.dest_failed |= self.dest.as_deref() == Some(path.as_path());
-                    let (op, name) = (error.op.as_str(), escaped(&error.path));
+                    let (op, name) = (error.op.as_str(), escaped_path(&error.path));
                     format!("cannot {op} {name}: {}", chain(&error.source))
                 } else {
                     format!("{}: {}", self.doing.cannot(path), chain(&error.source))
@@ -116,7 +116,7 @@ impl Report {
                 format!(
                     "not {} {}: stopped before it",
                     self.doing.done(),
-                    escaped(path)
+                    escaped_path(path)
                 )
             }
             JobEvent::ItemSkipped {
@@ -140,7 +140,7 @@ impl Report {
                         "it changed while it was copied, so it stays where it was"
                     }
                 };
-                format!("skipped {}: {why}", escaped(path))
+                format!("skipped {}: {why}", escaped_path(path))
             }
             _ => return None,
         };
@@ -192,25 +192,17 @@ pub fn problem(p: &Problem) -> String {
                 NameProblem::TrailingDotOrSpace => "ends with a dot or a space",
                 NameProblem::ReservedName => "is a name the destination reserves",
             };
-            format!("{}: the name {why}", escaped(path))
+            format!("{}: the name {why}", escaped_path(path))
         }
         Problem::TooLarge { path, size, limit } => format!(
             "{}: {size} bytes, larger than the destination holds ({limit} bytes)",
-            escaped(path)
+            escaped_path(path)
         ),
         Problem::NoSpace { needed, free } => {
             format!("the destination has {free} bytes free, the copy needs {needed}")
         }
         Problem::ReadOnly => "the destination is read-only".to_owned(),
     }
-}
-
-fn escaped(path: &Path) -> String {
-    use std::os::unix::ffi::OsStrExt;
-    let mut out = Vec::new();
-    // Writing to a Vec cannot fail.
-    let _ = write_escaped(&mut out, path.as_os_str().as_bytes());
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]

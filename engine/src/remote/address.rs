@@ -188,6 +188,20 @@ impl Address {
             ..self.clone()
         })
     }
+
+    /// The address of `rest`, a path below this address's folder (what a place's folder
+    /// in GVfs's FUSE folder holds under its root): its parts joined onto this path.
+    pub fn below(&self, rest: &std::path::Path) -> Option<Address> {
+        use std::os::unix::ffi::OsStrExt;
+        let mut path = self.path.clone();
+        for part in rest.components() {
+            if path.last() != Some(&b'/') {
+                path.push(b'/');
+            }
+            path.extend_from_slice(part.as_os_str().as_bytes());
+        }
+        self.with_path(&path)
+    }
 }
 
 impl fmt::Display for Address {
@@ -282,6 +296,27 @@ mod tests {
 
     fn parse(s: &str) -> Result<Address, AddressError> {
         Address::parse(s.as_bytes())
+    }
+
+    #[test]
+    fn a_path_below_an_address_is_joined_onto_its_folder() {
+        let below = |address: &str, rest: &str| {
+            let address = parse(address).expect("an address");
+            address.below(std::path::Path::new(rest)).map(|a| a.uri())
+        };
+        assert_eq!(
+            below("smb://nas/photos", "2026/summer.jpg").as_deref(),
+            Some("smb://nas/photos/2026/summer.jpg")
+        );
+        assert_eq!(
+            below("smb://nas/photos", "").as_deref(),
+            Some("smb://nas/photos")
+        );
+        assert_eq!(
+            below("sftp://ann@host/", "srv").as_deref(),
+            Some("sftp://ann@host/srv")
+        );
+        assert_eq!(below("smb://nas/photos", "../secret"), None);
     }
 
     #[test]
