@@ -286,7 +286,34 @@ fn several<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::contents_words;
+    use super::{Fact, contents_words, facts};
+    use crate::dialog::properties::Properties;
+    use crate::servers::{RemotePlace, RemotePlaces};
+    use porpoise_engine::remote::Address;
+
+    /// A file of a remote place is located by its folder's address, not by its path in
+    /// GVfs's FUSE folder.
+    #[test]
+    fn a_file_of_a_remote_place_is_located_by_its_address() {
+        crate::i18n::select(&["en"]);
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("smb-share:server=nas,share=photos");
+        std::fs::create_dir_all(root.join("2026")).expect("a folder");
+        let file = root.join("2026/summer.jpg");
+        std::fs::write(&file, b"not really a photo").expect("a file");
+        let remote = RemotePlaces::new(vec![RemotePlace {
+            root,
+            address: Address::parse(b"smb://nas/photos").expect("an address"),
+        }]);
+        let (dialog, _) = Properties::open(vec![file.clone()], None, remote, None);
+        let item = porpoise_engine::props::read(&file, None).expect("its properties");
+        let (_, lines) = facts(&dialog, &item, &Default::default());
+        let location = lines.iter().find_map(|fact| match fact {
+            Fact::Line(label, value) if label == "Location" => Some(value.as_str()),
+            _ => None,
+        });
+        assert_eq!(location, Some("smb://nas/photos/2026"));
+    }
 
     #[test]
     fn contents_name_each_kind_only_when_there_is_some() {
