@@ -129,6 +129,9 @@ pub(crate) fn copy_some(
                 }
             });
             futures_util::future::join_all(senders).await;
+            // GIO's answers to calls still under way must come while this thread holds
+            // the default main context.
+            wait::drain().await;
         })
     });
     if let Err(e) = ran {

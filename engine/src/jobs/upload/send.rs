@@ -20,7 +20,7 @@ use super::super::progress::{CURRENT_FILE_MIN, Counters, Tally};
 use super::super::resolve::Resolver;
 use super::super::runner::Ctx;
 use super::shared::Shared;
-use super::wait::{Failure, conflict, finished};
+use super::wait::{self, Failure, conflict, finished};
 use super::walk::Item;
 use super::{parts, piece, whole};
 
@@ -125,25 +125,25 @@ async fn close_all(ctx: &Ctx, open: &mut Vec<gio::FileOutputStream>) -> Result<(
 /// closes a stream still open when it goes, synchronously, and a GVfs backend that was
 /// sent a cancel can leave that close waiting forever (on the thread that holds GLib's
 /// main context, so every later upload waits too). So the stream is closed here
-/// asynchronously once its cancelled write is over; one that does not close in
-/// [`LET_GO_WAIT`] is leaked rather than closed on its way out.
+/// asynchronously once its cancelled write is over. A close not over in [`LET_GO_WAIT`]
+/// is waited for no longer here but kept ([`wait::park`]) until the upload ends: its
+/// answer comes on GLib's main context, and must come while this thread runs it. A
+/// stream that does not close is leaked rather than closed on its way out.
 pub(super) async fn let_go(stream: gio::FileOutputStream) {
-    let closed = {
-        let close = async {
-            while stream.has_pending() {
-                glib::timeout_future(PENDING_LOOK).await;
-            }
-            let _ = stream.close_future(glib::Priority::DEFAULT).await;
-        };
-        let wait = glib::timeout_future(LET_GO_WAIT);
-        match select(std::pin::pin!(close), std::pin::pin!(wait)).await {
-            Either::Left(_) => stream.is_closed(),
-            Either::Right(_) => false,
+    let mut close = Box::pin(async move {
+        while stream.has_pending() {
+            glib::timeout_future(PENDING_LOOK).await;
         }
-    };
-    if !closed {
-        tracing::warn!("a cut-short copy's stream did not close: left open");
-        std::mem::forget(stream);
+        let _ = stream.close_future(glib::Priority::DEFAULT).await;
+        if !stream.is_closed() {
+            tracing::warn!("a cut-short copy's stream did not close: left open");
+            std::mem::forget(stream);
+        }
+    });
+    let wait = glib::timeout_future(LET_GO_WAIT);
+    if let Either::Right(_) = select(close.as_mut(), std::pin::pin!(wait)).await {
+        tracing::warn!("a cut-short copy's stream is slow to close: waited for at the end");
+        wait::park(close);
     }
 }
 
