@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 
 use crate::error::IoError;
 use crate::events::{Events, Sender};
@@ -20,9 +20,17 @@ pub struct Ctx {
     pub counters: Counters,
     /// The state last announced, to go back to after a pause.
     current: Mutex<JobState>,
+    /// The `Arc` this context lives in.
+    me: Weak<Ctx>,
 }
 
 impl Ctx {
+    /// This context as the job holds it, for work the job hands to another thread
+    /// (`None` only once the job let go of it).
+    pub(crate) fn owned(&self) -> Option<Arc<Ctx>> {
+        self.me.upgrade()
+    }
+
     pub fn state(&self, s: JobState) {
         *self.current.lock().unwrap_or_else(|p| p.into_inner()) = s;
         let _ = self.tx.send(JobEvent::State(s));
@@ -104,11 +112,12 @@ pub fn spawn(
     work: impl FnOnce(&Ctx) -> JobState + Send + 'static,
 ) -> Job {
     let (tx, events) = job_events(&control);
-    let ctx = Arc::new(Ctx {
+    let ctx = Arc::new_cyclic(|me| Ctx {
         tx,
         control: control.clone(),
         counters: Counters::default(),
         current: Mutex::new(JobState::Scanning),
+        me: me.clone(),
     });
     crate::sys::raise_fd_limit();
     let spawned = std::thread::Builder::new()

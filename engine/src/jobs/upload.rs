@@ -5,6 +5,7 @@
 //! as copied once the backend has closed it on the server, and its bytes as they are
 //! written there: a move deletes a source only after that.
 
+mod home;
 mod parts;
 mod piece;
 mod send;
@@ -14,10 +15,9 @@ mod walk;
 mod whole;
 
 use std::cell::{Cell, RefCell};
+use std::os::fd::OwnedFd;
 use std::path::PathBuf;
-use std::sync::{Mutex, MutexGuard, TryLockError};
-
-use gio::glib;
+use std::sync::Arc;
 
 use crate::error::Op;
 
@@ -34,6 +34,14 @@ use shared::{Settable, Shared};
 /// 1 000 small files took 4.5 s one at a time, 2.9 s with 8 and 2.2 s with 32 at once).
 const IN_FLIGHT: usize = 24;
 
+/// How often an upload waiting for its turn looks whether its job was cancelled.
+const TURN_LOOK: std::time::Duration = std::time::Duration::from_millis(50);
+
+thread_local! {
+    /// Whether an upload has its turn on the uploads' thread ([`turn`]).
+    static TAKEN: Cell<bool> = const { Cell::new(false) };
+}
+
 /// The server's folder a copy goes into, when `spec.dest` lies in GVfs's FUSE folder.
 /// A copy that verifies goes the FUSE way, which reads its copies back.
 pub(crate) fn destination(spec: &JobSpec) -> Option<gio::File> {
@@ -41,24 +49,6 @@ pub(crate) fn destination(spec: &JobSpec) -> Option<gio::File> {
         return None;
     }
     crate::mounts::gvfs::daemon_file(&spec.dest)
-}
-
-/// GVfs answers GIO's asynchronous calls only on GLib's default main context (on a
-/// context of the thread's own the answers never come), and one thread at a time can run
-/// it: uploads take turns. `None` when the job was cancelled while it waited.
-fn default_context_turn(ctx: &Ctx) -> Option<MutexGuard<'static, ()>> {
-    static TURN: Mutex<()> = Mutex::new(());
-    loop {
-        match TURN.try_lock() {
-            Ok(turn) => return Some(turn),
-            Err(TryLockError::Poisoned(p)) => return Some(p.into_inner()),
-            Err(TryLockError::WouldBlock) => {}
-        }
-        if !ctx.control.checkpoint() {
-            return None;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
 }
 
 /// Copy the given (index, source) pairs of `spec` into the server's folder `dest`.
@@ -88,74 +78,142 @@ pub(crate) fn copy_some(
         return outcome;
     };
     let settable = Settable::of(&dest);
-    let shared = Shared {
-        troubles: (0..n).map(|_| Cell::new(0)).collect(),
-        walked: (0..n).map(|_| Cell::new(false)).collect(),
-        seen: RefCell::new(vec![None; n]),
-        dest: spec.dest.clone(),
-        stopped: Cell::new(false),
-        // A server that cannot keep modes (SMB) loses them, as through the FUSE folder.
-        attributes_lost: Cell::new(!settable.mode),
-        settable,
-        held: piece::Held::default(),
-        in_parts: super::parts::InParts::default(),
-    };
-    let resolver = Resolver::new(spec.on_conflict);
-    ctx.state(JobState::Copying);
-    let walk = RefCell::new(walk::Walk::new(
-        walk::Rules {
-            ctx,
-            shared: &shared,
-            resolver: &resolver,
-            fit,
+    let sent = ctx.owned().and_then(|owned| {
+        let upload = Upload {
+            ctx: owned,
+            spec: spec.clone(),
+            sources: paths
+                .into_iter()
+                .zip(sources)
+                .map(|(p, (i, _))| (*i, p))
+                .collect(),
             beside,
-        },
-        sources,
-        dest_fd,
-        dest,
-    ));
-    let Some(_turn) = default_context_turn(ctx) else {
-        outcome.aborted = true;
-        return outcome;
-    };
-    let main = glib::MainContext::default();
-    let ran = main.with_thread_default(|| {
-        main.block_on(async {
-            let senders = (0..IN_FLIGHT).map(|_| async {
-                loop {
-                    let next = walk.borrow_mut().next();
-                    let Some(item) = next else { break };
-                    send::send(ctx, &shared, &resolver, item).await;
-                }
-            });
-            futures_util::future::join_all(senders).await;
-            // GIO's answers to calls still under way must come while this thread holds
-            // the default main context.
-            wait::drain().await;
-        })
+            dest,
+            dest_fd,
+            fit,
+            settable,
+        };
+        home::run(move || upload.run())
     });
-    if let Err(e) = ran {
-        tracing::error!("GIO's main context for the copy: {e}");
-        ctx.failed(
-            spec.dest.clone(),
-            (Op::Write, std::io::Error::from_raw_os_error(libc::EBUSY)),
-        );
-        outcome.aborted = true;
+    match sent {
+        Some(outcome) => outcome,
+        None => {
+            ctx.failed(
+                spec.dest.clone(),
+                (Op::Write, std::io::Error::from_raw_os_error(libc::EBUSY)),
+            );
+            outcome.aborted = true;
+            outcome
+        }
     }
-    drop(walk);
-    if shared.attributes_lost.get() {
-        ctx.counters
-            .attributes_lost
-            .store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// An upload as it goes to the uploads' thread ([`home`]), with all it needs.
+struct Upload {
+    ctx: Arc<Ctx>,
+    spec: JobSpec,
+    sources: Vec<(usize, PathBuf)>,
+    beside: Beside,
+    dest: gio::File,
+    dest_fd: OwnedFd,
+    fit: fit::Fit,
+    settable: Settable,
+}
+
+impl Upload {
+    /// Send the files, many at once; what the copy achieved.
+    async fn run(self) -> Outcome {
+        let Upload {
+            ctx,
+            spec,
+            sources,
+            beside,
+            dest,
+            dest_fd,
+            fit,
+            settable,
+        } = self;
+        let ctx = &*ctx;
+        let n = spec.sources.len();
+        let mut outcome = Outcome::new(n);
+        let Some(_turn) = turn(ctx).await else {
+            outcome.aborted = true;
+            return outcome;
+        };
+        let shared = Shared {
+            troubles: (0..n).map(|_| Cell::new(0)).collect(),
+            walked: (0..n).map(|_| Cell::new(false)).collect(),
+            seen: RefCell::new(vec![None; n]),
+            dest: spec.dest.clone(),
+            stopped: Cell::new(false),
+            // A server that cannot keep modes (SMB) loses them, as through the FUSE folder.
+            attributes_lost: Cell::new(!settable.mode),
+            settable,
+            held: piece::Held::default(),
+            in_parts: super::parts::InParts::default(),
+        };
+        let resolver = Resolver::new(spec.on_conflict);
+        ctx.state(JobState::Copying);
+        let tops: Vec<usize> = sources.iter().map(|(top, _)| *top).collect();
+        let walk = RefCell::new(walk::Walk::new(
+            walk::Rules {
+                ctx,
+                shared: &shared,
+                resolver: &resolver,
+                fit,
+                beside,
+            },
+            sources,
+            dest_fd,
+            dest,
+        ));
+        let senders = (0..IN_FLIGHT).map(|_| async {
+            loop {
+                let next = walk.borrow_mut().next();
+                let Some(item) = next else { break };
+                send::send(ctx, &shared, &resolver, item).await;
+            }
+        });
+        futures_util::future::join_all(senders).await;
+        drop(walk);
+        if shared.attributes_lost.get() {
+            ctx.counters
+                .attributes_lost
+                .store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        let stopped = shared.stopped.get();
+        for top in tops {
+            outcome.whole[top] =
+                shared.troubles[top].get() == 0 && shared.walked[top].get() && !stopped;
+        }
+        // The server has what was closed on it: nothing is left to put on a device here.
+        outcome.on_device = !stopped;
+        outcome.aborted = stopped;
+        outcome.seen = shared.seen.take();
+        outcome
     }
-    let stopped = shared.stopped.get();
-    for &(top, _) in sources {
-        outcome.whole[top] =
-            shared.troubles[top].get() == 0 && shared.walked[top].get() && !stopped;
+}
+
+/// An upload's turn on the uploads' thread, given back when it goes.
+struct Turn;
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        TAKEN.set(false);
     }
-    // The server has what was closed on it: nothing is left to put on a device here.
-    outcome.on_device = !stopped && !outcome.aborted;
-    outcome.aborted |= stopped;
-    outcome.seen = shared.seen.take();
-    outcome
+}
+
+/// Wait for this upload's turn. Uploads take turns, since one that waits for the user (a
+/// pause, a name already taken) blocks the thread: side by side, the others would wait
+/// for that user too. `None` when the job was cancelled while it waited.
+async fn turn(ctx: &Ctx) -> Option<Turn> {
+    loop {
+        if !TAKEN.replace(true) {
+            return Some(Turn);
+        }
+        if ctx.control.is_cancelled() {
+            return None;
+        }
+        gio::glib::timeout_future(TURN_LOOK).await;
+    }
 }

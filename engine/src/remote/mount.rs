@@ -193,13 +193,18 @@ fn start_mount(id: u64, address: Address, tx: Sender<MountEvent>, keep: Gvfs) {
         return;
     }
     let op = gio::MountOperation::new();
+    // Each ask is answered here alone: GIO's own handler, run after this one unless the
+    // ask stops with it, answers "not handled" from an idle on GLib's default main
+    // context (which the uploads' thread runs), which GVfs takes as a cancelled login.
     op.connect_ask_password(move |op, message, user, domain, flags| {
+        op.stop_signal_emission_by_name("ask-password");
         ask_password(id, op, message, user, domain, flags)
     });
     // Sendable: GVfs may drop the operation's last reference from an idle on GLib's
-    // default main context, which an upload may be running on another thread.
+    // default main context, which the uploads' thread runs.
     op.connect("ask-question", false, move |values| {
         let op = values.first()?.get::<gio::MountOperation>().ok()?;
+        op.stop_signal_emission_by_name("ask-question");
         let message = values.get(1)?.get::<String>().unwrap_or_default();
         let choices = values.get(2)?.get::<Vec<String>>().unwrap_or_default();
         ask_question(id, &op, message, choices);

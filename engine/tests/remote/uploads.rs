@@ -2,6 +2,7 @@
 //! arrives is the tree sent (with its times on SMB, its times and modes on SFTP), a name already
 //! taken follows the job's rule, a cancelled copy leaves no part of a file under its
 //! name on the server, and a share unmounted after one can be mounted again at once.
+//! Uploads to two servers at once take turns; one cancelled does not stop the other.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -288,4 +289,50 @@ fn an_sftp_share_unmounted_after_a_cancelled_upload_mounts_again_at_once() {
         "the new mount's backend runs on"
     );
     unmount(&gvfs, &uri);
+}
+
+#[test]
+#[ignore = "run inside the rig by remote_places_through_gvfs"]
+fn uploads_to_two_servers_at_once_both_end_when_one_is_cancelled() {
+    let local = tempfile::tempdir().expect("tempdir");
+    let root = source_tree(local.path());
+    let big = big_source(local.path());
+    let gvfs = Gvfs::start().expect("the GVfs thread");
+    let (smb_uri, smb_dest, smb_backing) = guest_folder(&gvfs, "at-once");
+    let (sftp_uri, sftp_dest, sftp_backing) = sftp_folder(&gvfs, "at-once");
+
+    let tree_sent = {
+        let (root, dest) = (root.clone(), sftp_dest.clone());
+        std::thread::spawn(move || {
+            finish(jobs::start(JobKind::Copy, JobSpec::new(vec![root], &dest)))
+        })
+    };
+    let cancelled = cancel_under_way(&big, &smb_dest);
+    assert_eq!(
+        cancelled.state,
+        JobState::Cancelled,
+        "{:?}",
+        cancelled.events
+    );
+    let out = tree_sent.join().expect("the other upload's thread");
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    assert_eq!(
+        tree(&sftp_backing.join("project été")),
+        tree(&root),
+        "the other server holds the tree sent"
+    );
+    assert!(
+        !smb_backing.join("film.bin").exists(),
+        "no part of the cancelled file stays under its name"
+    );
+
+    // The next upload, after both, arrives as well.
+    let out = finish(jobs::start(
+        JobKind::Copy,
+        JobSpec::new(vec![root.clone()], &smb_dest),
+    ));
+    assert_eq!(out.state, JobState::Done, "{:?}", out.events);
+    assert_eq!(tree(&smb_backing.join("project été")), tree(&root));
+    unmount(&gvfs, &smb_uri);
+    unmount(&gvfs, &sftp_uri);
 }

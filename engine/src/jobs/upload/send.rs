@@ -20,7 +20,7 @@ use super::super::progress::{CURRENT_FILE_MIN, Counters, Tally};
 use super::super::resolve::Resolver;
 use super::super::runner::Ctx;
 use super::shared::Shared;
-use super::wait::{self, Failure, conflict, finished};
+use super::wait::{Failure, conflict, finished};
 use super::walk::Item;
 use super::{parts, piece, whole};
 
@@ -123,14 +123,13 @@ async fn close_all(ctx: &Ctx, open: &mut Vec<gio::FileOutputStream>) -> Result<(
 
 /// Let go of a stream cut short (cancelled, or failed) without blocking the thread. GIO
 /// closes a stream still open when it goes, synchronously, and a GVfs backend that was
-/// sent a cancel can leave that close waiting forever (on the thread that holds GLib's
-/// main context, so every later upload waits too). So the stream is closed here
-/// asynchronously once its cancelled write is over. A close not over in [`LET_GO_WAIT`]
-/// is waited for no longer here but kept ([`wait::park`]) until the upload ends: its
-/// answer comes on GLib's main context, and must come while this thread runs it. A
-/// stream that does not close is leaked rather than closed on its way out.
+/// sent a cancel can leave that close waiting forever (on the uploads' thread, so every
+/// upload would wait). So the stream is closed here asynchronously once its cancelled
+/// write is over. A close not over in [`LET_GO_WAIT`] is waited for no longer but left
+/// to end by itself on the uploads' thread. A stream that does not close is leaked rather
+/// than closed on its way out.
 pub(super) async fn let_go(stream: gio::FileOutputStream) {
-    let mut close = Box::pin(async move {
+    let close = glib::spawn_future_local(async move {
         while stream.has_pending() {
             glib::timeout_future(PENDING_LOOK).await;
         }
@@ -141,9 +140,8 @@ pub(super) async fn let_go(stream: gio::FileOutputStream) {
         }
     });
     let wait = glib::timeout_future(LET_GO_WAIT);
-    if let Either::Right(_) = select(close.as_mut(), std::pin::pin!(wait)).await {
-        tracing::warn!("a cut-short copy's stream is slow to close: waited for at the end");
-        wait::park(close);
+    if let Either::Right(_) = select(close, std::pin::pin!(wait)).await {
+        tracing::warn!("a cut-short copy's stream is slow to close: left to close by itself");
     }
 }
 

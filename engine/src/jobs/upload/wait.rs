@@ -2,10 +2,8 @@
 //! arrive, a wait that a cancel cuts short or lets end, and a taken name settled by the
 //! job's rule.
 
-use std::cell::RefCell;
 use std::ffi::CString;
 use std::future::Future;
-use std::pin::Pin;
 use std::time::Duration;
 
 use futures_util::future::{Either, select};
@@ -24,14 +22,6 @@ const CANCEL_LOOK: Duration = Duration::from_millis(100);
 /// (so the part on the server cannot be deleted), or make the file after its part was
 /// deleted.
 const FINISH_WAIT: Duration = Duration::from_secs(10);
-/// How long an upload, once its files are done, waits for the calls it kept ([`park`]).
-const DRAIN_WAIT: Duration = Duration::from_secs(60);
-
-thread_local! {
-    /// GIO calls this thread's upload no longer waits for, but whose answers must still
-    /// come to this thread (see [`park`]).
-    static PARKED: RefCell<Vec<Pin<Box<dyn Future<Output = ()>>>>> = const { RefCell::new(Vec::new()) };
-}
 
 /// Why a file did not arrive.
 pub(super) enum Failure {
@@ -90,30 +80,5 @@ pub(super) async fn finished<T>(ctx: &Ctx, op: impl Future<Output = T>) -> Resul
 async fn cancelled(ctx: &Ctx) {
     while !ctx.control.is_cancelled() {
         glib::timeout_future(CANCEL_LOOK).await;
-    }
-}
-
-/// Keep `op`, a GIO call the upload no longer waits for, until the upload ends
-/// ([`drain`]). GIO answers a call on the main context it was made on (GLib's default
-/// one, which uploads run in turns), and hands the answer to the thread that made it:
-/// dropped, or left for the next upload's thread to run, its answer would come on
-/// another thread, which aborts the program.
-pub(super) fn park(op: impl Future<Output = ()> + 'static) {
-    PARKED.with(|parked| parked.borrow_mut().push(Box::pin(op)));
-}
-
-/// Wait for the calls kept by [`park`] to end, up to [`DRAIN_WAIT`]; ones still under
-/// way then are left as they are (neither dropped nor waited for).
-pub(super) async fn drain() {
-    let parked = PARKED.with(|parked| parked.take());
-    if parked.is_empty() {
-        return;
-    }
-    let all = Box::pin(futures_util::future::join_all(parked));
-    if let Either::Right((_, all)) =
-        select(all, std::pin::pin!(glib::timeout_future(DRAIN_WAIT))).await
-    {
-        tracing::error!("a call to the server did not end after the upload: left under way");
-        std::mem::forget(all);
     }
 }

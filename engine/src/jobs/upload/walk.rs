@@ -86,14 +86,13 @@ pub(super) struct Walk<'a> {
 impl<'a> Walk<'a> {
     pub fn new(
         rules: Rules<'a>,
-        sources: &[(usize, &PathBuf)],
+        sources: Vec<(usize, PathBuf)>,
         dest_fd: OwnedFd,
         dest: gio::File,
     ) -> Walk<'a> {
-        let tops: Vec<(usize, PathBuf)> = sources.iter().map(|(i, p)| (*i, (*p).clone())).collect();
         Walk {
             rules,
-            tops: tops.into_iter(),
+            tops: sources.into_iter(),
             levels: Vec::new(),
             dest_fd,
             dest,
