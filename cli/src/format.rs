@@ -5,7 +5,7 @@ use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
-use porpoise_engine::error::IoError;
+use porpoise_engine::error::{IoError, chain};
 
 /// A path as the command writes it in what it says: escaped as names are, or for a path
 /// below an address given on the command line, that address's (`smb://nas/photos/x`), not
@@ -21,13 +21,13 @@ pub fn escaped_path(path: &Path) -> String {
 }
 
 /// `cannot open folder PATH: Permission denied (os error 13)`, the path as
-/// [`escaped_path`] writes it.
+/// [`escaped_path`] writes it, then the cause with the causes under it.
 pub fn cannot(e: &IoError) -> String {
     format!(
         "cannot {} {}: {}",
         e.op.as_str(),
         escaped_path(&e.path),
-        e.source
+        chain(&e.source)
     )
 }
 
@@ -188,6 +188,37 @@ mod tests {
         let mut v = Vec::new();
         write_escaped(&mut v, b).expect("write to a Vec");
         String::from_utf8(v).expect("escaped output is UTF-8")
+    }
+
+    /// An error with a cause of its own, as a server's answers come.
+    #[derive(Debug)]
+    struct Refused(std::io::Error);
+
+    impl std::fmt::Display for Refused {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("the share refused it")
+        }
+    }
+
+    impl std::error::Error for Refused {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.0)
+        }
+    }
+
+    #[test]
+    fn cannot_names_the_path_then_every_cause() {
+        let cause = std::io::Error::other("connection reset by the server");
+        let e = IoError::new(
+            porpoise_engine::error::Op::OpenDir,
+            "/plans/new\nline",
+            std::io::Error::other(Refused(cause)),
+        );
+        assert_eq!(
+            cannot(&e),
+            "cannot open folder /plans/new\\nline: the share refused it: \
+             connection reset by the server"
+        );
     }
 
     #[test]

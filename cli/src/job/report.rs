@@ -10,7 +10,7 @@ use porpoise_engine::jobs::events::SkipReason;
 use porpoise_engine::jobs::preflight::{NameProblem, Problem};
 use porpoise_engine::jobs::{JobEvent, JobState, Refusal, Summary};
 
-use crate::format::escaped_path;
+use crate::format::{cannot, escaped_path};
 
 /// The job, for its words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,8 +97,7 @@ impl Report {
                     // The destination itself, or the copy where the item failed: what was
                     // done to it says more (as `cp`: "cannot create regular file …").
                     self.dest_failed |= self.dest.as_deref() == Some(path.as_path());
-                    let (op, name) = (error.op.as_str(), escaped_path(&error.path));
-                    format!("cannot {op} {name}: {}", chain(&error.source))
+                    cannot(error)
                 } else {
                     format!("{}: {}", self.doing.cannot(path), chain(&error.source))
                 }
