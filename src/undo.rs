@@ -184,8 +184,8 @@ impl UndoStack {
     }
 }
 
-/// Why an undo or a redo failed, in words.
-pub fn failure_text(e: &perform::UndoError) -> String {
+/// Why an undo or a redo failed, in words; a path in a remote place by its address.
+pub fn failure_text(e: &perform::UndoError, remote: &crate::servers::RemotePlaces) -> String {
     use perform::UndoError;
     match e {
         UndoError::NotInTrash(p) => fl!("undo-why-not-in-trash", name = name_of(p)),
@@ -197,7 +197,7 @@ pub fn failure_text(e: &perform::UndoError) -> String {
             let count = *failed;
             fl!("undo-why-incomplete", count = count)
         }
-        UndoError::Io(e) => crate::failures::io(e),
+        UndoError::Io(e) => crate::failures::io_at(e, &remote.text_of(&e.path)),
     }
 }
 
@@ -208,4 +208,27 @@ pub type Outcome = (UndoStep, Result<(), std::sync::Arc<perform::UndoError>>);
 pub fn run(step: UndoStep) -> Outcome {
     let result = perform::perform(step.clone()).map_err(std::sync::Arc::new);
     (step, result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::servers::{RemotePlace, RemotePlaces};
+    use porpoise_engine::error::{IoError, Op};
+    use porpoise_engine::remote::Address;
+
+    #[test]
+    fn a_failure_in_a_remote_place_names_the_file_by_its_address() {
+        crate::i18n::select(&["en"]);
+        let root = std::path::PathBuf::from("/run/user/0/gvfs/smb-share:server=nas,share=photos");
+        let remote = RemotePlaces::new(vec![RemotePlace {
+            root: root.clone(),
+            address: Address::parse(b"smb://nas/photos").expect("an address"),
+        }]);
+        let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        let e = perform::UndoError::Io(IoError::new(Op::Rename, root.join("2026/a.jpg"), denied));
+        let said = failure_text(&e, &remote);
+        assert!(said.contains("smb://nas/photos/2026/a.jpg"), "{said}");
+        assert!(!said.contains("/run/user"), "{said}");
+    }
 }

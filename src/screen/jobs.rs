@@ -261,12 +261,12 @@ impl Jobs {
             Message::Undo => return self.take_back(),
             Message::Undone(step, result) => Some(Event::Note(match result {
                 Ok(()) => Note::said(self.undo.undone(step)),
-                Err(e) => Note::failed(fl!("undo-failed", why = undo::failure_text(&e))),
+                Err(e) => Note::failed(fl!("undo-failed", why = undo::failure_text(&e, cx.remote))),
             })),
             Message::Redo => return self.do_again(cx),
             Message::Redone(step, result) => Some(Event::Note(match result {
                 Ok(()) => Note::said(self.undo.redone(step)),
-                Err(e) => Note::failed(fl!("redo-failed", why = undo::failure_text(&e))),
+                Err(e) => Note::failed(fl!("redo-failed", why = undo::failure_text(&e, cx.remote))),
             })),
         };
         (Task::none(), event)

@@ -243,7 +243,7 @@ fn files(show: Show<'_>) -> Element<'_, Message> {
 /// What a pane shows: the Trash view, a notice, or its folder in the view mode.
 fn pane_view<'a>(app: Show<'a>, pane: &'a Pane) -> Element<'a, Message> {
     if let Some(t) = pane.trash_view() {
-        return trash::view(t, app.icons());
+        return trash::view(t, app.icons(), app.browser.remote());
     }
     if let Some(s) = pane.search() {
         return search::view(s, app.icons(), app.browser.remote());

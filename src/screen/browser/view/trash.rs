@@ -19,7 +19,11 @@ use crate::theme;
 const WHERE_WIDTH: f32 = 280.0;
 const DATE_WIDTH: f32 = 150.0;
 
-pub fn view<'a>(t: &'a TrashView, icons: &IconSet) -> Element<'a, Message> {
+pub fn view<'a>(
+    t: &'a TrashView,
+    icons: &IconSet,
+    remote: &crate::servers::RemotePlaces,
+) -> Element<'a, Message> {
     let act = Message::Action;
     let has_items = t.items.as_ref().is_some_and(|i| !i.is_empty());
     let restore = button(text(fl!("trash-restore"))).on_press_maybe(
@@ -91,7 +95,7 @@ pub fn view<'a>(t: &'a TrashView, icons: &IconSet) -> Element<'a, Message> {
     };
     let mut page = column![bar, rule::horizontal(1).style(rule::weak)];
     for top in &t.unreachable {
-        let note = fl!("trash-unreachable", place = top.display().to_string());
+        let note = fl!("trash-unreachable", place = remote.text_of(top));
         page = page.push(
             container(text(note).size(theme::SMALL_TEXT).style(theme::muted)).padding([4, 12]),
         );
