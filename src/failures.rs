@@ -15,15 +15,21 @@ use crate::clipboard::DecodeError;
 use crate::clipboard::owner::ClipboardError;
 use crate::format;
 use crate::i18n::fl;
+use crate::servers::RemotePlaces;
 
 /// "Could not open the folder “/srv/x”: permission denied."
 pub fn io(e: &IoError) -> String {
-    io_at(e, &e.path.display().to_string())
+    io_in(e, &RemotePlaces::NONE)
 }
 
-/// [`io`] with the path written as `path` (a remote place's file by its address).
-pub fn io_at(e: &IoError, path: &str) -> String {
-    fl!("failure", doing = doing(e.op), path = path, why = why(e))
+/// [`io`] with a path in one of the `remote` places written as its address.
+pub fn io_in(e: &IoError, remote: &RemotePlaces) -> String {
+    fl!(
+        "failure",
+        doing = doing(e.op),
+        path = remote.text_of(&e.path),
+        why = why(e)
+    )
 }
 
 /// Why it failed, in a few words ("permission denied"); an error the window has no words

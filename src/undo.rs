@@ -197,7 +197,7 @@ pub fn failure_text(e: &perform::UndoError, remote: &crate::servers::RemotePlace
             let count = *failed;
             fl!("undo-why-incomplete", count = count)
         }
-        UndoError::Io(e) => crate::failures::io_at(e, &remote.text_of(&e.path)),
+        UndoError::Io(e) => crate::failures::io_in(e, remote),
     }
 }
 

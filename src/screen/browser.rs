@@ -287,12 +287,6 @@ impl Browser {
         &self.remote
     }
 
-    /// A folder's name as a tab or the title shows it: a remote place's root by its
-    /// share and server.
-    pub fn folder_name(&self, path: &Path) -> String {
-        self.remote.folder_name(path)
-    }
-
     /// Take a message: change the browser; the task to run, and (in `cx`) what the
     /// window must hear of it.
     pub fn update(&mut self, m: Message, cx: &mut Context) -> Task<Message> {

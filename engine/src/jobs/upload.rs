@@ -100,11 +100,7 @@ pub(crate) fn copy_some(
         let upload = Upload {
             ctx: owned,
             spec: spec.clone(),
-            sources: paths
-                .into_iter()
-                .zip(sources)
-                .map(|(p, (i, _))| (*i, p))
-                .collect(),
+            sources: sources.iter().map(|(i, p)| (*i, (*p).clone())).collect(),
             beside,
             dest,
             dest_fd,

@@ -194,7 +194,10 @@ fn rows(show: Show<'_>, part: &mut Part<'_, Message>, pane: &Pane, placed: bool,
             true => Role::Table,
             false => Role::ListBox,
         },
-        fl!("a11y-files", folder = show.browser.folder_name(pane.path())),
+        fl!(
+            "a11y-files",
+            folder = show.browser.remote().folder_name(pane.path())
+        ),
     );
     node.set_multiselectable();
     if details {

@@ -205,7 +205,7 @@ impl JobEntry {
             JobEvent::ItemFailed { path, error } => {
                 self.write_failed |= matches!(error.op, Op::Write | Op::Flush);
                 self.failures.push(Failure {
-                    error: crate::failures::io_at(&error, &remote.text_of(&error.path)),
+                    error: crate::failures::io_in(&error, remote),
                     path,
                 });
             }

@@ -17,10 +17,10 @@ where
     T: Send + 'static,
     F: Future<Output = T> + 'static,
 {
-    let main = home()?.clone();
     let (done, output) = crossbeam_channel::bounded(1);
-    main.clone().invoke(move || {
-        main.spawn_local(async move {
+    home()?.invoke(move || {
+        // On the uploads' thread, whose own context is GLib's default one.
+        glib::spawn_future_local(async move {
             let _ = done.send(make().await);
         });
     });

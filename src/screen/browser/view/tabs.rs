@@ -53,7 +53,7 @@ pub fn label(browser: &crate::screen::browser::Browser, pane: &Pane) -> String {
     if pane.in_trash() {
         fl!("place-trash")
     } else {
-        browser.folder_name(pane.path())
+        browser.remote().folder_name(pane.path())
     }
 }
 
