@@ -12,20 +12,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use desktop::{Desktop, Home, PATIENCE, wait_for};
-
-/// What other programs read from the clipboard as text, once it is `want`.
-fn wait_clipboard_text(display: &str, what: &str, want: impl Fn(&str) -> bool) -> String {
-    wait_for(what, PATIENCE, || {
-        let out = Command::new("xclip")
-            .args(["-selection", "clipboard", "-o", "-t", "UTF8_STRING"])
-            .env("DISPLAY", display)
-            .output()
-            .ok()?;
-        let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        want(&text).then_some(text)
-    })
-}
+use desktop::{Desktop, Home, PATIENCE, wait_clipboard_text, wait_for};
 
 /// The lines of `text`, sorted.
 fn sorted_lines(text: &str) -> Vec<String> {

@@ -14,9 +14,8 @@ mod desktop;
 
 use std::fs;
 use std::path::Path;
-use std::process::Command;
 
-use desktop::{Desktop, Home, PATIENCE, Window, wait_for};
+use desktop::{Desktop, Home, PATIENCE, Window, wait_clipboard_text, wait_for};
 
 /// How many entries the status bar says are selected (0 when it says none).
 fn selected(win: &Window) -> usize {
@@ -173,19 +172,10 @@ fn the_rubber_band_selects_what_it_touches_and_a_click_on_empty_space_clears() {
 /// The paths other programs read from the clipboard (one a line, sorted), once there
 /// are `n` of them.
 fn wait_clipboard_paths(display: &str, what: &str, n: usize) -> Vec<String> {
-    wait_for(what, PATIENCE, || {
-        let out = Command::new("xclip")
-            .args(["-selection", "clipboard", "-o", "-t", "UTF8_STRING"])
-            .env("DISPLAY", display)
-            .output()
-            .ok()?;
-        let mut lines: Vec<String> = String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .map(str::to_owned)
-            .collect();
-        lines.sort();
-        (lines.len() == n).then_some(lines)
-    })
+    let text = wait_clipboard_text(display, what, |t| t.lines().count() == n);
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    lines.sort();
+    lines
 }
 
 fn paths(work: &Path, names: &[&str]) -> Vec<String> {

@@ -6,7 +6,8 @@
 //! - Ctrl+L with an address of a scheme nothing serves says so and goes nowhere; with the
 //!   guest share's address the window connects without a question, shows the share's
 //!   files, names the folder by its address in the title, lists the share in Places,
-//!   copies files to and from it, and takes a file of the share dragged in by its address
+//!   copies files to and from it, shows a folder's name with a space as it reads (and
+//!   copies its location as a URI), and takes a file of the share dragged in by its address
 //!   from another application (a GTK 3 window); the share's disconnect button in Places
 //!   disconnects it.
 //! - "Connect to Server…" reaches the share with a login: a wrong password is said and
@@ -28,7 +29,8 @@ use std::ffi::OsStr;
 use std::fs;
 
 use desktop::{
-    Desktop, GtkSource, GtkTarget, Home, Launch, PATIENCE, wait_exists, wait_file_text, wait_for,
+    Desktop, GtkSource, GtkTarget, Home, Launch, PATIENCE, wait_clipboard_text, wait_exists,
+    wait_file_text, wait_for,
 };
 use porpoise_testkit::recorders::{self, Recorders};
 use porpoise_testkit::servers::{
@@ -158,6 +160,23 @@ fn a_guest_share_opens_from_the_location_bar_and_works_as_a_folder() {
     win.key("ctrl+v");
     wait_for("local-note on the server", PATIENCE, || {
         (fs::read(samba.guest.join("local-note.txt")).ok()? == b"local-note").then_some(())
+    });
+    win.alive();
+
+    // A folder whose name has a space, typed as it reads: the title shows it as it
+    // reads too, and Ctrl+Alt+C copies its address as a URI for other programs.
+    fs::create_dir(samba.guest.join("Summer 2026")).expect("a folder");
+    win.key("ctrl+l");
+    win.type_text(&format!("{uri}/Summer 2026"));
+    win.key("Return");
+    let shown = format!("{uri}/Summer 2026");
+    win.wait_title("the folder's name as it reads", |t| t.contains(&shown));
+    win.save_shot("servers-folder-with-a-space");
+    win.key("Escape");
+    win.key("ctrl+alt+c");
+    let copied = format!("{uri}/Summer%202026");
+    wait_clipboard_text(desk.display(), "the folder's URI on the clipboard", |t| {
+        t == copied
     });
     win.alive();
 

@@ -12,6 +12,12 @@ use porpoise_engine::remote::Address;
 
 use crate::key_press::KeyPress;
 
+/// A recent server as the dialog shows it: its address as a person reads it (a saved
+/// line that no longer reads as an address, as it is).
+pub fn shown(uri: &str) -> String {
+    Address::parse(uri.as_bytes()).map_or_else(|_| uri.to_owned(), |a| a.readable())
+}
+
 /// The id of the address field, which has the keyboard while the dialog is open.
 pub const ADDRESS_INPUT: &str = "connect-address";
 
@@ -61,7 +67,7 @@ impl Connect {
             }
             Message::Recent(i) => match self.recent.get(i) {
                 Some(uri) => {
-                    self.typed = uri.clone();
+                    self.typed = shown(uri);
                     self.connect()
                 }
                 None => None,
@@ -112,5 +118,16 @@ mod tests {
         assert!(matches!(event, Some(Event::Connect(a)) if a.uri() == "smb://nas/photos"));
         let (_, event) = c.update(Message::Recent(0));
         assert!(matches!(event, Some(Event::Connect(a)) if a.host == "box"));
+    }
+
+    #[test]
+    fn a_recent_server_is_shown_readable_and_connects_to_the_same_address() {
+        let saved = "smb://nas/Summer%202026/caf%C3%A9%25";
+        let (mut c, _) = Connect::open(vec![saved.into(), "not an address".into()]);
+        assert_eq!(shown(&c.recent[0]), "smb://nas/Summer 2026/café%25");
+        assert_eq!(shown(&c.recent[1]), "not an address");
+        let (_, event) = c.update(Message::Recent(0));
+        assert_eq!(c.typed, "smb://nas/Summer 2026/café%25");
+        assert!(matches!(event, Some(Event::Connect(a)) if a.uri() == saved));
     }
 }

@@ -76,8 +76,15 @@ impl RemotePlaces {
         place.address.below(rest)
     }
 
-    /// `path` as the window shows it: its address when it is in a remote place.
+    /// `path` as the window shows it: its address, as a person reads it, when it is in
+    /// a remote place (`smb://nas/photos/Summer 2026`).
     pub fn shown(&self, path: &Path) -> Option<String> {
+        self.address_of(path).map(|a| a.readable())
+    }
+
+    /// `path` as other programs take it: its address as a URI, when it is in a remote
+    /// place (`smb://nas/photos/Summer%202026`).
+    pub fn uri_of(&self, path: &Path) -> Option<String> {
         self.address_of(path).map(|a| a.uri())
     }
 
@@ -157,6 +164,14 @@ mod tests {
         let shown = |s: &str| p.shown(Path::new(s));
         assert_eq!(
             shown("/run/user/0/gvfs/smb-share:server=nas,share=photos/2026/a b").as_deref(),
+            Some("smb://nas/photos/2026/a b")
+        );
+        // Other programs get the URI.
+        assert_eq!(
+            p.uri_of(Path::new(
+                "/run/user/0/gvfs/smb-share:server=nas,share=photos/2026/a b"
+            ))
+            .as_deref(),
             Some("smb://nas/photos/2026/a%20b")
         );
         assert_eq!(

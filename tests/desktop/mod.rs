@@ -416,6 +416,20 @@ pub fn wait_file_text(path: &Path, what: &str, pred: impl Fn(&str) -> bool) {
     });
 }
 
+/// What other programs read from the X clipboard as text (through `xclip`), once it is
+/// what `want` wants.
+pub fn wait_clipboard_text(display: &str, what: &str, want: impl Fn(&str) -> bool) -> String {
+    wait_for(what, PATIENCE, || {
+        let out = Command::new("xclip")
+            .args(["-selection", "clipboard", "-o", "-t", "UTF8_STRING"])
+            .env("DISPLAY", display)
+            .output()
+            .ok()?;
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        want(&text).then_some(text)
+    })
+}
+
 /// Wait until `path` exists (`exists`) or is gone.
 pub fn wait_exists(path: &Path, exists: bool) {
     let what = format!(

@@ -166,8 +166,27 @@ impl Address {
         })
     }
 
-    /// The address written out: what [`Address::parse`] reads back as the same address.
+    /// The address written out as a URI: what [`Address::parse`] reads back as the same
+    /// address, and what other programs take (the clipboard, GIO, saved servers).
     pub fn uri(&self) -> String {
+        let mut out = self.server_part();
+        out.push_str(&percent_encode(&self.path));
+        out
+    }
+
+    /// The address as a person reads it (the title, the location bar, Places): the
+    /// path's text as it is (`smb://nas/photos/Summer 2026`), with `%XX` only for what
+    /// would not read back or could mislead the eye: `%`, `?`, `#`, control and
+    /// direction-changing characters, bytes that are not UTF-8, and white space that
+    /// ends the text. [`Address::parse`] reads it back as this address.
+    pub fn readable(&self) -> String {
+        let mut out = self.server_part();
+        out.push_str(&readable_path(&self.path));
+        out
+    }
+
+    /// `scheme://user@host:port`, each part as [`Address::parse`] reads it.
+    fn server_part(&self) -> String {
         let mut out = format!("{}://", self.scheme.as_str());
         if let Some(user) = &self.user {
             out.push_str(&percent_encode(user.as_bytes()).replace('/', "%2F"));
@@ -177,7 +196,6 @@ impl Address {
         if let Some(port) = self.port {
             out.push_str(&format!(":{port}"));
         }
-        out.push_str(&percent_encode(&self.path));
         out
     }
 
@@ -211,6 +229,43 @@ impl fmt::Display for Address {
 }
 
 type MakeError = fn(String) -> AddressError;
+
+/// A path's bytes as [`Address::readable`] writes them.
+fn readable_path(path: &[u8]) -> String {
+    let mut out = String::with_capacity(path.len());
+    let escape = |out: &mut String, bytes: &[u8]| {
+        for b in bytes {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    };
+    for chunk in path.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match misleads(c) {
+                true => escape(&mut out, c.encode_utf8(&mut [0; 4]).as_bytes()),
+                false => out.push(c),
+            }
+        }
+        escape(&mut out, chunk.invalid());
+    }
+    // White space at the end would be trimmed off a typed line.
+    if let Some(last) = out.chars().last().filter(|c| c.is_whitespace()) {
+        out.truncate(out.len() - last.len_utf8());
+        escape(&mut out, last.encode_utf8(&mut [0; 4]).as_bytes());
+    }
+    out
+}
+
+/// Would `c`, written as itself in an address, read back as something else (`%`, `?`,
+/// `#`) or not be seen for what it is (control, invisible and direction-changing
+/// characters, which can make a name look like another)?
+fn misleads(c: char) -> bool {
+    matches!(c, '%' | '?' | '#')
+        || c.is_control()
+        || matches!(c,
+            '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{180E}' | '\u{200B}'..='\u{200F}'
+            | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FEFF}'
+            | '\u{FFA0}' | '\u{FFF9}'..='\u{FFFB}')
+}
 
 /// `user` or `domain;user`, decoded, as plain text without control characters.
 fn parse_user(raw: &[u8]) -> Result<String, MakeError> {
@@ -317,6 +372,50 @@ mod tests {
             Some("sftp://ann@host/srv")
         );
         assert_eq!(below("smb://nas/photos", "../secret"), None);
+    }
+
+    #[test]
+    fn a_readable_address_shows_the_text_and_reads_back_the_same() {
+        let readable = |uri: &str| parse(uri).expect("an address").readable();
+        assert_eq!(
+            readable("smb://nas/photos/Summer%202026/caf%C3%A9"),
+            "smb://nas/photos/Summer 2026/café"
+        );
+        // What would read back as something else, or hide from the eye, stays escaped.
+        assert_eq!(
+            readable("smb://nas/a%25b%3F%23/%E2%80%AEgpj.exe/%FF/x%09y/end%20"),
+            "smb://nas/a%25b%3F%23/%E2%80%AEgpj.exe/%FF/x%09y/end%20"
+        );
+        assert_eq!(
+            readable("sftp://ann%3Bw@[::1]:2222/"),
+            "sftp://ann%3Bw@[::1]:2222/"
+        );
+        // Every path reads back as itself, also as the location bar hands it back
+        // (a `/` added, white space trimmed).
+        let names: [&[u8]; 12] = [
+            b"plain",
+            b"two words",
+            b"100%",
+            b"%41",
+            b"what?#",
+            b"caf\xc3\xa9",
+            b"\xff\xfe",
+            b"\xe2\x80\xae",
+            b"tab\there",
+            b"ends in space ",
+            b"\xc2\xa0",
+            b"a:b@c;d",
+        ];
+        for name in names {
+            let mut path = b"/share/".to_vec();
+            path.extend_from_slice(name);
+            let a = parse("smb://nas/").expect("an address").with_path(&path);
+            let a = a.expect("a path");
+            let shown = a.readable();
+            assert_eq!(parse(&shown).as_ref(), Ok(&a), "{shown}");
+            let typed = format!(" {shown}/ ");
+            assert_eq!(parse(typed.trim()).as_ref(), Ok(&a), "{typed}");
+        }
     }
 
     #[test]

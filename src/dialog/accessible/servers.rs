@@ -25,7 +25,7 @@ pub fn connect(d: &mut Part<'_, connect::Message>, c: &Connect) {
     if !c.recent.is_empty() {
         let mut list = d.child("recent", labelled(Role::List, fl!("connect-recent")));
         for (i, uri) in c.recent.iter().enumerate() {
-            let id = list.add(i, labelled(Role::ListItem, uri.as_str()));
+            let id = list.add(i, labelled(Role::ListItem, connect::shown(uri)));
             list.on_click(id, M::Recent(i));
         }
     }

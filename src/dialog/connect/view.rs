@@ -30,7 +30,7 @@ impl Connect {
         if !self.recent.is_empty() {
             body = body.push(text(fl!("connect-recent")).style(text::secondary));
             let recent = self.recent.iter().enumerate().map(|(i, uri)| {
-                button(text(uri.clone()))
+                button(text(super::shown(uri)))
                     .style(button::text)
                     .on_press(Message::Recent(i))
                     .into()

@@ -259,7 +259,7 @@ impl Browser {
         // A path in a remote place goes as its address.
         let text = paths
             .iter()
-            .map(|p| match self.remote().shown(p) {
+            .map(|p| match self.remote().uri_of(p) {
                 Some(uri) => uri,
                 None => crate::clipboard::locations_text(std::slice::from_ref(p)),
             })

@@ -83,7 +83,7 @@ impl Places {
         }
         for (i, b) in self.bookmarks.servers.iter().enumerate() {
             let mut node = labelled(Role::ListItem, b.label.as_str());
-            node.set_description(b.address.uri());
+            node.set_description(b.address.readable());
             let id = list.add(("server", i), node);
             list.on_click(id, Message::ConnectTo(b.address.clone()));
         }

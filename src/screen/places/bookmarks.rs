@@ -319,7 +319,7 @@ pub fn load(file: &Path) -> Result<Read, BookmarkError> {
                 let Ok(address) = porpoise_engine::remote::Address::parse(&b.uri) else {
                     continue;
                 };
-                let label = b.label.unwrap_or_else(|| address.uri());
+                let label = b.label.unwrap_or_else(|| address.readable());
                 read.servers.push(ServerBookmark { address, label });
             }
         }

@@ -56,7 +56,7 @@ pub fn server_bookmark<'a>(
     let line = entry_line(icons, PlaceKind::Network, b.label.clone());
     let button =
         entry_button(line, Message::ConnectTo(b.address.clone())).style(theme::flat_button(false));
-    tip(button, b.address.uri(), tooltip::Position::Right).into()
+    tip(button, b.address.readable(), tooltip::Position::Right).into()
 }
 
 /// The network neighbourhood's entry, and under it the servers found (a click connects
