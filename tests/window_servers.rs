@@ -15,6 +15,9 @@
 //!   the settings.
 //! - An SFTP server's unknown host key is asked about, then the password; its file opens
 //!   (Enter) in the default application, which reads the server's bytes.
+//! - Del on a share's file asks to delete it for good, naming the share as keeping no
+//!   trash: Escape keeps the file, Enter deletes it, and nothing is made on the share for
+//!   a trash.
 //! - A share whose server stops answering (smbd stopped with SIGSTOP) says so in the view
 //!   of a folder opened meanwhile (naming it by its address), home opens without waiting,
 //!   and the folder lists once the server goes on.
@@ -37,6 +40,13 @@ use porpoise_testkit::servers::{
     self, GvfsSession, SFTP_PASSWORD, SFTP_USER, SMB_PASSWORD, SMB_USER, Samba, Sshd, signal_group,
 };
 use rustix::process::Signal;
+
+/// Ctrl+L, `text` typed into the location bar, Enter.
+fn type_location(win: &desktop::Window, text: &str) {
+    win.key("ctrl+l");
+    win.type_text(text);
+    win.key("Return");
+}
 
 /// Places is on the left: text drawn there, not in the view or the location bar.
 fn in_places(x: i32, _y: i32) -> bool {
@@ -118,9 +128,7 @@ fn a_guest_share_opens_from_the_location_bar_and_works_as_a_folder() {
     win.wait_text("local-note");
 
     // A scheme nothing serves is said, and the window stays where it was.
-    win.key("ctrl+l");
-    win.type_text("gopher://old.example/menu");
-    win.key("Return");
+    type_location(&win, "gopher://old.example/menu");
     win.wait_text("gopher");
     assert!(win.title().ends_with("work"), "the title: {}", win.title());
     win.key("Escape");
@@ -128,9 +136,7 @@ fn a_guest_share_opens_from_the_location_bar_and_works_as_a_folder() {
 
     // The guest share: no question, its files, its address in the title, Places lists it.
     let uri = samba.uri("guest");
-    win.key("ctrl+l");
-    win.type_text(&uri);
-    win.key("Return");
+    type_location(&win, &uri);
     win.save_shot("servers-guest-typed");
     win.wait_title("the share's address in the title", |t| t.contains(&uri));
     win.wait_text("on-the-share");
@@ -166,9 +172,7 @@ fn a_guest_share_opens_from_the_location_bar_and_works_as_a_folder() {
     // A folder whose name has a space, typed as it reads: the title shows it as it
     // reads too, and Ctrl+Alt+C copies its address as a URI for other programs.
     fs::create_dir(samba.guest.join("Summer 2026")).expect("a folder");
-    win.key("ctrl+l");
-    win.type_text(&format!("{uri}/Summer 2026"));
-    win.key("Return");
+    type_location(&win, &format!("{uri}/Summer 2026"));
     let shown = format!("{uri}/Summer 2026");
     win.wait_title("the folder's name as it reads", |t| t.contains(&shown));
     win.save_shot("servers-folder-with-a-space");
@@ -284,18 +288,14 @@ fn a_server_that_stops_answering_says_so_and_lists_when_it_goes_on() {
     let home = Home::with_files(&["local-note"]);
     let mut win = launch(&desk, &home, &session);
     let uri = samba.uri("guest");
-    win.key("ctrl+l");
-    win.type_text(&uri);
-    win.key("Return");
+    type_location(&win, &uri);
     win.wait_title("the share's address in the title", |t| t.contains(&uri));
     win.wait_text("albums");
 
     // The server stops answering: a folder opened now says so, the window goes on.
     signal_group(samba.pid(), Signal::STOP);
     let go_on = GoOn(samba.pid());
-    win.key("ctrl+l");
-    win.type_text(&format!("{uri}/albums"));
-    win.key("Return");
+    type_location(&win, &format!("{uri}/albums"));
     win.wait_title("the folder's address in the title", |t| {
         t.ends_with("albums")
     });
@@ -384,9 +384,7 @@ fn an_sftp_server_asks_about_its_key_and_a_password_and_its_file_opens() {
         sshd.port,
         folder.display()
     );
-    win.key("ctrl+l");
-    win.type_text(&uri);
-    win.key("Return");
+    type_location(&win, &uri);
     win.wait_text("identity");
     win.save_shot("servers-sftp-host-key");
     win.alive();
@@ -430,15 +428,11 @@ fn tabs_on_a_share_come_back_connected_after_a_restart() {
     // Two tabs on the share: its top, and a folder in it (shown last).
     let uri = samba.uri("guest");
     win.key("ctrl+t");
-    win.key("ctrl+l");
-    win.type_text(&uri);
-    win.key("Return");
+    type_location(&win, &uri);
     win.wait_title("the share's address in the title", |t| t.contains(&uri));
     win.wait_text("albums");
     win.key("ctrl+t");
-    win.key("ctrl+l");
-    win.type_text(&format!("{uri}/albums"));
-    win.key("Return");
+    type_location(&win, &format!("{uri}/albums"));
     win.wait_text("summer");
     wait_file_text(&home.settings_file(), "the tabs kept by address", |t| {
         t.contains(&format!("{uri}/albums"))
@@ -466,5 +460,53 @@ fn tabs_on_a_share_come_back_connected_after_a_restart() {
     win.wait_text("on-the-share");
     win.key("ctrl+Page_Up");
     win.wait_title("the work folder in the first tab", |t| t.ends_with("work"));
+    win.alive();
+}
+
+#[test]
+fn del_on_a_share_asks_to_delete_for_good_as_the_share_keeps_no_trash() {
+    let Some(desk) = Desktop::start() else { return };
+    let Some((_dir, samba, session)) = rig() else {
+        return;
+    };
+    fs::write(samba.guest.join("alpha-report.txt"), b"first").expect("a file");
+    fs::write(samba.guest.join("bravo-notes.txt"), b"second").expect("a file");
+    let home = Home::with_files(&["local-note"]);
+    let mut win = launch(&desk, &home, &session);
+    win.wait_text("local-note");
+    let uri = samba.uri("guest");
+    type_location(&win, &uri);
+    win.wait_text("alpha-report");
+
+    // Del on the first file: the share keeps no trash, so the window asks, and Escape
+    // keeps the file.
+    win.key("Home");
+    win.key("Delete");
+    win.wait_text("keeps no trash");
+    win.save_shot("servers-no-trash");
+    win.key("Escape");
+    win.wait_gone("keeps no trash");
+    assert!(
+        samba.guest.join("alpha-report.txt").exists(),
+        "Escape deleted it"
+    );
+
+    // Asked again, Enter deletes it for good; the other file stays, and nothing was
+    // made on the share for a trash.
+    win.key("Delete");
+    win.wait_text("keeps no trash");
+    win.key("Return");
+    wait_exists(&samba.guest.join("alpha-report.txt"), false);
+    win.wait_gone("alpha-report");
+    let left: Vec<String> = fs::read_dir(&samba.guest)
+        .expect("the share's folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(left, ["bravo-notes.txt"], "what the share holds");
     win.alive();
 }

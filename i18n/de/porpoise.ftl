@@ -257,6 +257,7 @@ delete-confirm-title = { $count ->
    *[other] { $count } Elemente endgültig löschen?
 }
 delete-confirm-body = Das lässt sich nicht rückgängig machen.
+delete-no-trash-body = { $place } hat keinen Papierkorb: Das lässt sich nicht rückgängig machen.
 broken-link-title = Die Verknüpfung „{ $name }“ ist defekt
 broken-link-body = Sie kann nicht geöffnet werden: ihr Ziel existiert nicht. Die Verknüpfung in den Papierkorb verschieben?
 broken-link-trash = In den Papierkorb verschieben

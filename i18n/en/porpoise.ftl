@@ -259,6 +259,7 @@ delete-confirm-title = { $count ->
    *[other] Delete { $count } items for good?
 }
 delete-confirm-body = This cannot be undone.
+delete-no-trash-body = { $place } keeps no trash: this cannot be undone.
 broken-link-title = The link “{ $name }” is broken
 broken-link-body = It cannot be opened: what it points to does not exist. Move the link to the trash?
 broken-link-trash = Move to Trash

@@ -255,7 +255,17 @@ impl App {
 
     /// Shift+Del: ask before deleting `paths` for good.
     pub(super) fn ask_delete(&mut self, paths: Vec<PathBuf>) -> Task<Message> {
-        let ask = Question::new(Ask::ConfirmDelete { paths });
+        self.ask_delete_as(paths, None)
+    }
+
+    /// Delete `paths` for good? `no_trash` names the place they are in when it is
+    /// asked because that place keeps no trash.
+    pub(super) fn ask_delete_as(
+        &mut self,
+        paths: Vec<PathBuf>,
+        no_trash: Option<String>,
+    ) -> Task<Message> {
+        let ask = Question::new(Ask::ConfirmDelete { paths, no_trash });
         self.show_dialog(Dialog::Question(ask), Task::none())
     }
 

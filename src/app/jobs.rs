@@ -23,13 +23,24 @@ impl App {
         self.start_job_as(request, Some(spec))
     }
 
-    fn start_job_as(&mut self, request: JobRequest, spec: Option<JobSpec>) -> Task<Message> {
-        let cx = jobs::Context::new(&self.home.trash, &self.settings, self.browser.remote());
-        self.jobs.start(request, spec, &cx);
-        if let Some(why) = self.jobs.take_refusal() {
-            self.status.note(crate::screen::status::Note::failed(why));
+    fn start_job_as(&mut self, mut request: JobRequest, spec: Option<JobSpec>) -> Task<Message> {
+        // A remote place keeps no trash: what would go there is asked about instead, to be
+        // deleted for good (as Nautilus asks), never a job that can only fail.
+        let no_trash = match request.kind {
+            JobKind::Trash => self.browser.remote().take_remote(&mut request.sources),
+            _ => None,
+        };
+        if !request.sources.is_empty() {
+            let cx = jobs::Context::new(&self.home.trash, &self.settings, self.browser.remote());
+            self.jobs.start(request, spec, &cx);
+            if let Some(why) = self.jobs.take_refusal() {
+                self.status.note(crate::screen::status::Note::failed(why));
+            }
         }
-        Task::none()
+        match no_trash {
+            Some((paths, place)) => self.ask_delete_as(paths, Some(place)),
+            None => Task::none(),
+        }
     }
 
     /// Record a step Ctrl+Z can take back (rename and new folder record theirs here too).

@@ -55,8 +55,12 @@ pub enum Ask {
         wrong: bool,
         typed: Passphrase,
     },
-    /// Delete these for good? (Shift+Del)
-    ConfirmDelete { paths: Vec<PathBuf> },
+    /// Delete these for good? (Shift+Del, or Del where the place keeps no trash: `no_trash`
+    /// names that place, a remote one.)
+    ConfirmDelete {
+        paths: Vec<PathBuf>,
+        no_trash: Option<String>,
+    },
     /// A link whose target is gone was opened: move it to the trash? (as Nautilus asks)
     BrokenLink { link: PathBuf },
 }
@@ -321,7 +325,7 @@ impl Question {
                 archive: archive.clone(),
                 password: None,
             })),
-            (Ask::ConfirmDelete { paths }, Reply::Delete) => {
+            (Ask::ConfirmDelete { paths, .. }, Reply::Delete) => {
                 Some(Event::Answer(Answer::Delete(paths.clone())))
             }
             (Ask::BrokenLink { link }, Reply::Trash) => {

@@ -134,6 +134,18 @@ impl RemotePlaces {
         self.places.iter().find(|p| p.root == root)
     }
 
+    /// Take the paths in a remote place out of `paths` (GVfs's places keep no trash):
+    /// those, and the name of the first one's place; `None` when no path is in one.
+    pub fn take_remote(&self, paths: &mut Vec<PathBuf>) -> Option<(Vec<PathBuf>, String)> {
+        let (remote, rest) = std::mem::take(paths)
+            .into_iter()
+            .partition::<Vec<_>, _>(|p| self.root_of(p).is_some());
+        *paths = rest;
+        let root = self.root_of(remote.first()?)?;
+        let place = self.folder_name(root);
+        Some((remote, place))
+    }
+
     /// The place a path is in (its root), when it is in one.
     pub fn root_of(&self, path: &Path) -> Option<&Path> {
         self.containing(path).map(|(p, _)| p.root.as_path())
@@ -156,6 +168,29 @@ mod tests {
             ),
             place("/run/user/0/gvfs/sftp:host=box,user=ann", "sftp://ann@box/"),
         ])
+    }
+
+    #[test]
+    fn paths_in_a_remote_place_are_taken_out_with_the_place_named() {
+        let p = places();
+        let mut paths: Vec<PathBuf> = vec![
+            "/home/u/a".into(),
+            "/run/user/0/gvfs/smb-share:server=nas,share=photos/b".into(),
+            "/home/u/c".into(),
+            "/run/user/0/gvfs/sftp:host=box,user=ann/d".into(),
+        ];
+        let (remote, place) = p.take_remote(&mut paths).expect("remote paths");
+        assert_eq!(paths, [PathBuf::from("/home/u/a"), "/home/u/c".into()]);
+        assert_eq!(
+            remote,
+            [
+                PathBuf::from("/run/user/0/gvfs/smb-share:server=nas,share=photos/b"),
+                "/run/user/0/gvfs/sftp:host=box,user=ann/d".into(),
+            ]
+        );
+        assert_eq!(place, "photos on nas");
+        assert_eq!(p.take_remote(&mut paths), None);
+        assert_eq!(paths.len(), 2, "the local paths stay");
     }
 
     #[test]

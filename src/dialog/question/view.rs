@@ -45,7 +45,7 @@ impl Question {
                 typed,
                 ..
             } => password_box(archive, *wrong, typed, &mut buttons),
-            Ask::ConfirmDelete { paths } => delete_box(paths, &mut buttons),
+            Ask::ConfirmDelete { paths, no_trash } => delete_box(paths, no_trash, &mut buttons),
             Ask::BrokenLink { link } => broken_link_box(link, &mut buttons),
         };
         boxed(body, 560.0)
@@ -78,7 +78,7 @@ impl Question {
                     false => String::new(),
                 },
             ),
-            Ask::ConfirmDelete { paths } => (delete_title(paths), fl!("delete-confirm-body")),
+            Ask::ConfirmDelete { paths, no_trash } => (delete_title(paths), delete_body(no_trash)),
             Ask::BrokenLink { link } => (
                 fl!("broken-link-title", name = name_of(link)),
                 fl!("broken-link-body"),
@@ -348,13 +348,22 @@ fn delete_title(paths: &[std::path::PathBuf]) -> String {
     fl!("delete-confirm-title", count = paths.len(), name = first)
 }
 
+/// "This cannot be undone.", after why, when the place keeps no trash.
+fn delete_body(no_trash: &Option<String>) -> String {
+    match no_trash {
+        Some(place) => fl!("delete-no-trash-body", place = place.clone()),
+        None => fl!("delete-confirm-body"),
+    }
+}
+
 fn delete_box<'a>(
     paths: &[std::path::PathBuf],
+    no_trash: &Option<String>,
     b: &mut impl Iterator<Item = Element<'a, Message>>,
 ) -> Element<'a, Message> {
     column![
         text(delete_title(paths)).size(17),
-        text(fl!("delete-confirm-body")),
+        text(delete_body(no_trash)),
         row![space().width(Fill), next(b), next(b)].spacing(8),
     ]
     .spacing(12)
