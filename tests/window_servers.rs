@@ -509,4 +509,21 @@ fn del_on_a_share_asks_to_delete_for_good_as_the_share_keeps_no_trash() {
         .collect();
     assert_eq!(left, ["bravo-notes.txt"], "what the share holds");
     win.alive();
+
+    // The other file's menu offers "Delete…" and no "Move to Trash" (the one "Trash"
+    // drawn is Places' own); it asks, as anywhere, and deletes for good.
+    let (x, y) = win.wait_text("bravo-notes");
+    win.right_click(x, y);
+    win.wait_text("Rename");
+    win.wait_words("the menu without the trash", |words| {
+        words.iter().any(|w| w.text.starts_with("Delete"))
+            && !words
+                .iter()
+                .any(|w| w.text.contains("Trash") && !in_places(w.x, w.y))
+    });
+    win.click_text("Delete");
+    win.wait_text("for good");
+    win.key("Return");
+    wait_exists(&samba.guest.join("bravo-notes.txt"), false);
+    win.alive();
 }

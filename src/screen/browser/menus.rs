@@ -346,7 +346,11 @@ impl Browser {
                 .entry(name)
                 .is_some_and(|e| e.is_dir_like())
         });
-        let items = MenuItem::for_target(folder, archive);
+        let mut items = MenuItem::for_target(folder, archive);
+        // A remote place keeps no trash: "Delete…" alone, as Nautilus offers there.
+        if self.remote().root_of(self.path()).is_some() {
+            items.retain(|i| *i != MenuItem::Trash);
+        }
         self.new_file.open = None;
         self.new_file.highlighted = None;
         self.pane.set_mode(Mode::Menu(ContextMenu {
