@@ -7,7 +7,8 @@
 //!   guest share's address the window connects without a question, shows the share's
 //!   files, names the folder by its address in the title, lists the share in Places,
 //!   copies files to and from it, shows a folder's name with a space as it reads (and
-//!   copies its location as a URI), and takes a file of the share dragged in by its address
+//!   copies its location as a URI; its properties say the share keeps no permissions),
+//!   and takes a file of the share dragged in by its address
 //!   from another application (a GTK 3 window); the share's disconnect button in Places
 //!   disconnects it.
 //! - "Connect to Server…" reaches the share with a login: a wrong password is said and
@@ -182,6 +183,14 @@ fn a_guest_share_opens_from_the_location_bar_and_works_as_a_folder() {
     wait_clipboard_text(desk.display(), "the folder's URI on the clipboard", |t| {
         t == copied
     });
+    // Its properties: the share keeps no permissions, which the dialog says.
+    win.key("alt+Return");
+    win.wait_words("the dialog saying no permissions are kept", |words| {
+        let said = |text: &str| words.iter().any(|w| w.text == text);
+        said("Octal") && said("keep") && said("changed")
+    });
+    win.key("Escape");
+    win.wait_gone("Octal");
     win.alive();
 
     // A file of the share dragged in from another application by its address (as file

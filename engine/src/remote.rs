@@ -13,6 +13,7 @@ mod gvfs;
 mod mount;
 pub mod network;
 pub mod resolve;
+mod settable;
 mod settle;
 mod unmount;
 
@@ -24,3 +25,4 @@ pub use events::{
 pub use gvfs::Gvfs;
 pub use mount::{MountAnswers, Mounting};
 pub use network::{Neighbour, NetworkError, neighbours};
+pub use settable::Settable;

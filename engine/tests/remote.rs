@@ -10,7 +10,7 @@ use std::process::Command;
 use porpoise_testkit::servers::{self, GvfsSession, Nfs, Samba, Sshd};
 
 /// How many `in_rig` tests the child run must pass.
-const IN_RIG: usize = 25;
+const IN_RIG: usize = 26;
 
 #[test]
 fn remote_places_through_gvfs() {
@@ -111,6 +111,7 @@ mod in_rig {
     mod listing;
     mod network;
     mod nfs;
+    mod settable;
     mod sftp_password;
     mod stopped;
     mod uploads;

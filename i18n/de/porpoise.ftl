@@ -509,6 +509,7 @@ props-reading = Wird gelesen…
 props-cannot-read = { $name } kann nicht gelesen werden: { $error }
 props-apply-failed = Die Berechtigungen wurden nicht geändert: { $error }
 props-recursive = Auf alles darin anwenden
+props-modes-not-kept = Der Server speichert keine Berechtigungen: Sie lassen sich hier nicht ändern.
 props-files = { $count ->
     [one] 1 Datei
    *[other] { $count } Dateien

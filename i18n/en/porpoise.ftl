@@ -511,6 +511,7 @@ props-reading = Reading…
 props-cannot-read = Cannot read { $name }: { $error }
 props-apply-failed = The permissions were not changed: { $error }
 props-recursive = Apply to everything inside
+props-modes-not-kept = The server does not keep permissions: they cannot be changed here.
 # What a folder holds (the folder itself not among it): "24 files", "24 files, 2 folders".
 props-files = { $count ->
     [one] 1 file

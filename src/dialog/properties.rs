@@ -40,8 +40,12 @@ pub enum Event {
 /// The dialog's messages.
 #[derive(Debug, Clone)]
 pub enum Message {
-    /// What was read of the items (each one, or why not).
-    Read(Vec<Result<Item, IoError>>),
+    /// What was read of the items (each one, or why not), and whether where they are
+    /// keeps permissions.
+    Read {
+        items: Vec<Result<Item, IoError>>,
+        keeps_modes: bool,
+    },
     /// A permission checkbox: this bit on or off.
     Bit(u32, bool),
     /// The octal field's text.
@@ -75,6 +79,8 @@ pub struct Properties {
     pub items: Option<Vec<Result<Item, Arc<IoError>>>>,
     /// The permissions as the dialog shows them (a single item's, perhaps changed).
     pub mode: Option<u32>,
+    /// Where the items are keeps permissions (a remote place's server may not: SMB).
+    pub keeps_modes: bool,
     /// The octal field's text while it is typed in.
     pub octal: String,
     /// A folder's change goes to everything inside it too.
@@ -116,6 +122,7 @@ impl Properties {
             mime,
             items: None,
             mode: None,
+            keeps_modes: true,
             octal: String::new(),
             recursive: false,
             error: None,
@@ -129,7 +136,10 @@ impl Properties {
 
     pub fn update(&mut self, m: Message) -> (Task<Message>, Option<Event>) {
         match m {
-            Message::Read(items) => self.read(items),
+            Message::Read { items, keeps_modes } => {
+                self.keeps_modes = keeps_modes;
+                self.read(items);
+            }
             Message::Counted(usage) => self.usage = Some(*usage),
             Message::Bit(bit, on) => self.set_bit(bit, on),
             Message::Octal(text) => self.set_octal(text),
@@ -173,13 +183,18 @@ impl Properties {
     /// Read the items (again), off the UI thread.
     fn read_again(&self) -> Task<Message> {
         let (paths, mounts) = (self.paths.clone(), self.mounts.clone());
-        crate::offload::work("the properties worker", move || {
-            Message::Read(
-                paths
-                    .iter()
-                    .map(|p| porpoise_engine::props::read(p, mounts.as_deref()))
-                    .collect(),
-            )
+        // Only a remote place's server is asked (GVfs's backend says what it keeps).
+        let remote = self
+            .paths
+            .first()
+            .filter(|p| self.remote.root_of(p).is_some())
+            .cloned();
+        crate::offload::work("the properties worker", move || Message::Read {
+            items: paths
+                .iter()
+                .map(|p| porpoise_engine::props::read(p, mounts.as_deref()))
+                .collect(),
+            keeps_modes: remote.is_none_or(|p| porpoise_engine::remote::Settable::at(&p).mode),
         })
     }
 

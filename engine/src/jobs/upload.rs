@@ -28,7 +28,8 @@ use super::events::JobState;
 use super::fit;
 use super::resolve::Resolver;
 use super::runner::Ctx;
-use shared::{Settable, Shared};
+use crate::remote::Settable;
+use shared::Shared;
 
 /// How many files are on their way to the server at once: enough to keep the backend
 /// busy while each file waits for its answers (measured on SMB and SFTP over loopback:

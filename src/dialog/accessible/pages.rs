@@ -33,6 +33,9 @@ pub fn properties(d: &mut Part<'_, properties::Message>, v: &Properties, types: 
                 };
                 accessible::label(d, i, &fl!("a11y-fact", name = label, value = value));
             }
+            if !v.keeps_modes {
+                accessible::label(d, "modes-not-kept", &fl!("props-modes-not-kept"));
+            }
         }
         Some(items) => {
             accessible::label(d, "count", &fl!("props-title-many", count = items.len()));

@@ -159,11 +159,12 @@ fn type_words(v: &Properties, p: &Item, types: &Types) -> String {
 }
 
 /// The permission checkboxes (owner, group, others × read, write, execute) and the octal
-/// field, editable by the item's owner (or root), never on a link.
+/// field, editable by the item's owner (or root), never on a link nor where permissions
+/// are not kept (which it then says).
 fn permissions<'a>(v: &'a Properties, p: &Item) -> Element<'a, Message> {
     let mode = v.mode.unwrap_or(p.mode);
     let me = porpoise_engine::host::uid();
-    let editable = p.kind != Kind::Symlink && (me == 0 || me == p.uid) && !v.busy;
+    let editable = p.kind != Kind::Symlink && (me == 0 || me == p.uid) && !v.busy && v.keeps_modes;
     let head = row![
         text("").width(130),
         text(fl!("props-read")).width(90),
@@ -199,7 +200,10 @@ fn permissions<'a>(v: &'a Properties, p: &Item) -> Element<'a, Message> {
             .spacing(12)
             .align_y(Center),
     );
-    if p.kind == Kind::Dir {
+    if !v.keeps_modes {
+        grid = grid.push(text(fl!("props-modes-not-kept")).style(text::secondary));
+    }
+    if p.kind == Kind::Dir && v.keeps_modes {
         let mut inside = checkbox(v.recursive).label(fl!("props-recursive"));
         if editable {
             inside = inside.on_toggle(Message::Recursive);

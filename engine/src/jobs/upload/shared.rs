@@ -6,14 +6,13 @@ use std::cell::{Cell, RefCell};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use gio::prelude::*;
-
 use crate::error::{IoError, Op};
 
 use super::super::fsops::Meta;
 use super::super::parts::InParts;
 use super::super::runner::Ctx;
 use super::piece::Held;
+use crate::remote::Settable;
 
 /// What the walk and the files on their way share; all on the job's thread.
 pub(super) struct Shared {
@@ -35,28 +34,6 @@ pub(super) struct Shared {
     pub held: Held,
     /// Whether a file on its way is being sent in parts.
     pub in_parts: InParts,
-}
-
-/// Which of a file's details the server's folder can keep, asked once per copy.
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Settable {
-    pub mtime: bool,
-    pub mtime_usec: bool,
-    pub mode: bool,
-}
-
-impl Settable {
-    pub fn of(folder: &gio::File) -> Settable {
-        let Ok(list) = folder.query_settable_attributes(gio::Cancellable::NONE) else {
-            return Settable::default();
-        };
-        let has = |name: &str| list.lookup(name).is_some();
-        Settable {
-            mtime: has(gio::FILE_ATTRIBUTE_TIME_MODIFIED),
-            mtime_usec: has(gio::FILE_ATTRIBUTE_TIME_MODIFIED_USEC),
-            mode: has(gio::FILE_ATTRIBUTE_UNIX_MODE),
-        }
-    }
 }
 
 impl Shared {
