@@ -183,12 +183,17 @@ fn a_guest_share_opens_from_the_location_bar_and_works_as_a_folder() {
     wait_clipboard_text(desk.display(), "the folder's URI on the clipboard", |t| {
         t == copied
     });
-    // Its properties: the share keeps no permissions, which the dialog says.
+    // Its properties: the share keeps no permissions, which the dialog says, and its
+    // filesystem is the kind of server, not GVfs's FUSE filesystem.
     win.key("alt+Return");
     win.wait_words("the dialog saying no permissions are kept", |words| {
         let said = |text: &str| words.iter().any(|w| w.text == text);
-        said("Octal") && said("keep") && said("changed")
+        said("Octal") && said("keep") && said("changed") && said("Samba")
     });
+    assert!(
+        win.find_text("fuse.gvfsd-fuse").is_none(),
+        "GVfs's FUSE filesystem named"
+    );
     win.key("Escape");
     win.wait_gone("Octal");
     win.alive();

@@ -16,6 +16,18 @@ pub struct RemotePlace {
 }
 
 impl RemotePlace {
+    /// The kind of server the place is on, as people call it ("Windows or Samba share").
+    pub fn kind(&self) -> String {
+        use crate::i18n::fl;
+        match self.address.scheme {
+            Scheme::Smb => fl!("server-kind-smb"),
+            Scheme::Sftp => fl!("server-kind-sftp"),
+            Scheme::Ftp => fl!("server-kind-ftp"),
+            Scheme::Dav | Scheme::Davs => fl!("server-kind-dav"),
+            Scheme::Nfs => fl!("server-kind-nfs"),
+        }
+    }
+
     /// The place's name as Places shows it: the share and its server (`photos on nas`),
     /// or the server alone with its user (`ann@host`).
     pub fn label(&self) -> String {
@@ -146,9 +158,14 @@ impl RemotePlaces {
         Some((remote, place))
     }
 
+    /// The place a path is in, when it is in one.
+    pub fn place_of(&self, path: &Path) -> Option<&RemotePlace> {
+        self.containing(path).map(|(p, _)| p)
+    }
+
     /// The place a path is in (its root), when it is in one.
     pub fn root_of(&self, path: &Path) -> Option<&Path> {
-        self.containing(path).map(|(p, _)| p.root.as_path())
+        self.place_of(path).map(|p| p.root.as_path())
     }
 }
 

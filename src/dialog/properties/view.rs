@@ -121,17 +121,15 @@ pub(crate) fn facts(v: &Properties, p: &Item, types: &Types) -> (String, Vec<Fac
     out.push(Fact::Line(fl!("props-group"), who(&p.group, p.gid)));
     out.push(Fact::Permissions);
     if let (Some(fs), Some(mount)) = (&p.fs_type, &p.mount_point) {
+        // A remote place's files: the kind of server and the place's address, not GVfs's
+        // FUSE filesystem and folder.
+        let (fs, mount) = match v.remote.place_of(&p.path) {
+            Some(place) => (place.kind(), v.remote.text_of(&place.root)),
+            None => (fs.clone(), mount.display().to_string()),
+        };
         out.push(Fact::Line(
             fl!("props-filesystem"),
-            fl!(
-                "props-filesystem-value",
-                fs = fs.clone(),
-                // A remote place's files by the place's address, not GVfs's FUSE folder.
-                mount = match v.remote.root_of(&p.path) {
-                    Some(root) => v.remote.text_of(root),
-                    None => mount.display().to_string(),
-                }
-            ),
+            fl!("props-filesystem-value", fs = fs, mount = mount),
         ));
     }
     if let Some((free, total)) = p.space {
@@ -310,13 +308,22 @@ mod tests {
             address: Address::parse(b"smb://nas/photos").expect("an address"),
         }]);
         let (dialog, _) = Properties::open(vec![file.clone()], None, remote, None);
-        let item = porpoise_engine::props::read(&file, None).expect("its properties");
+        let mounts = porpoise_engine::mounts::current().expect("the mount table");
+        let item = porpoise_engine::props::read(&file, Some(&mounts)).expect("its properties");
         let (_, lines) = facts(&dialog, &item, &Default::default());
         let location = lines.iter().find_map(|fact| match fact {
             Fact::Line(label, value) if label == "Location" => Some(value.as_str()),
             _ => None,
         });
         assert_eq!(location, Some("smb://nas/photos/2026"));
+        let filesystem = lines.iter().find_map(|fact| match fact {
+            Fact::Line(label, value) if label == "Filesystem" => Some(value.as_str()),
+            _ => None,
+        });
+        assert_eq!(
+            filesystem,
+            Some("Windows or Samba share at smb://nas/photos")
+        );
     }
 
     #[test]
