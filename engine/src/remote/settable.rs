@@ -1,5 +1,6 @@
 //! Which of a file's details a server can keep (its time, its permissions), as GVfs's
-//! backend for it says: SMB, WebDAV and FTP keep no permissions, SFTP and NFS do.
+//! backend for it says: SMB and WebDAV keep no permissions (nor FTP without SITE CHMOD),
+//! SFTP and NFS do.
 
 use std::path::Path;
 
