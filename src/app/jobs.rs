@@ -27,7 +27,10 @@ impl App {
         // A remote place keeps no trash: what would go there is asked about instead, to be
         // deleted for good (as Nautilus asks), never a job that can only fail.
         let no_trash = match request.kind {
-            JobKind::Trash => self.browser.remote().take_remote(&mut request.sources),
+            JobKind::Trash => self
+                .browser
+                .remote()
+                .take_without_trash(&mut request.sources),
             _ => None,
         };
         if !request.sources.is_empty() {

@@ -146,12 +146,18 @@ impl RemotePlaces {
         self.places.iter().find(|p| p.root == root)
     }
 
-    /// Take the paths in a remote place out of `paths` (GVfs's places keep no trash):
-    /// those, and the name of the first one's place; `None` when no path is in one.
-    pub fn take_remote(&self, paths: &mut Vec<PathBuf>) -> Option<(Vec<PathBuf>, String)> {
+    /// Is `path` where no trash is kept? GVfs's places keep none (its backends have no
+    /// trash, and none can be made at the root of its FUSE folder).
+    pub fn keeps_no_trash(&self, path: &Path) -> bool {
+        self.root_of(path).is_some()
+    }
+
+    /// Take the paths where no trash is kept out of `paths`: those, and the name of the
+    /// first one's place; `None` when there are none.
+    pub fn take_without_trash(&self, paths: &mut Vec<PathBuf>) -> Option<(Vec<PathBuf>, String)> {
         let (remote, rest) = std::mem::take(paths)
             .into_iter()
-            .partition::<Vec<_>, _>(|p| self.root_of(p).is_some());
+            .partition::<Vec<_>, _>(|p| self.keeps_no_trash(p));
         *paths = rest;
         let root = self.root_of(remote.first()?)?;
         let place = self.folder_name(root);
@@ -196,7 +202,7 @@ mod tests {
             "/home/u/c".into(),
             "/run/user/0/gvfs/sftp:host=box,user=ann/d".into(),
         ];
-        let (remote, place) = p.take_remote(&mut paths).expect("remote paths");
+        let (remote, place) = p.take_without_trash(&mut paths).expect("remote paths");
         assert_eq!(paths, [PathBuf::from("/home/u/a"), "/home/u/c".into()]);
         assert_eq!(
             remote,
@@ -206,7 +212,7 @@ mod tests {
             ]
         );
         assert_eq!(place, "photos on nas");
-        assert_eq!(p.take_remote(&mut paths), None);
+        assert_eq!(p.take_without_trash(&mut paths), None);
         assert_eq!(paths.len(), 2, "the local paths stay");
     }
 

@@ -347,8 +347,8 @@ impl Browser {
                 .is_some_and(|e| e.is_dir_like())
         });
         let mut items = MenuItem::for_target(folder, archive);
-        // A remote place keeps no trash: "Delete…" alone, as Nautilus offers there.
-        if self.remote().root_of(self.path()).is_some() {
+        // Where no trash is kept: "Delete…" alone, as Nautilus offers there.
+        if self.remote().keeps_no_trash(self.path()) {
             items.retain(|i| *i != MenuItem::Trash);
         }
         self.new_file.open = None;
