@@ -485,6 +485,7 @@ fn del_on_a_share_asks_to_delete_for_good_as_the_share_keeps_no_trash() {
     };
     fs::write(samba.guest.join("alpha-report.txt"), b"first").expect("a file");
     fs::write(samba.guest.join("bravo-notes.txt"), b"second").expect("a file");
+    fs::write(samba.guest.join("charlie-draft.txt"), b"third").expect("a file");
     let home = Home::with_files(&["local-note"]);
     let mut win = launch(&desk, &home, &session);
     win.wait_text("local-note");
@@ -512,7 +513,7 @@ fn del_on_a_share_asks_to_delete_for_good_as_the_share_keeps_no_trash() {
     win.key("Return");
     wait_exists(&samba.guest.join("alpha-report.txt"), false);
     win.wait_gone("alpha-report");
-    let left: Vec<String> = fs::read_dir(&samba.guest)
+    let mut left: Vec<String> = fs::read_dir(&samba.guest)
         .expect("the share's folder")
         .map(|e| {
             e.expect("an entry")
@@ -521,7 +522,12 @@ fn del_on_a_share_asks_to_delete_for_good_as_the_share_keeps_no_trash() {
                 .into_owned()
         })
         .collect();
-    assert_eq!(left, ["bravo-notes.txt"], "what the share holds");
+    left.sort();
+    assert_eq!(
+        left,
+        ["bravo-notes.txt", "charlie-draft.txt"],
+        "what the share holds"
+    );
     win.alive();
 
     // The other file's menu offers "Delete…" and no "Move to Trash" (the one "Trash"
@@ -539,5 +545,30 @@ fn del_on_a_share_asks_to_delete_for_good_as_the_share_keeps_no_trash() {
     win.wait_text("for good");
     win.key("Return");
     wait_exists(&samba.guest.join("bravo-notes.txt"), false);
+    win.alive();
+
+    // Del on a search result asks the same; "no" keeps the file and its row, "yes"
+    // deletes it and the row goes.
+    let charlie = samba.guest.join("charlie-draft.txt");
+    win.key("ctrl+f");
+    win.wait_text("Location");
+    win.type_text("charl");
+    win.wait_text("1 found");
+    let row = win.wait_text("charlie-draft");
+    win.click(row.0, row.1);
+    win.key("Delete");
+    win.wait_text("keeps no trash");
+    win.key("Escape");
+    win.wait_gone("keeps no trash");
+    assert!(charlie.exists(), "Escape deleted the search result");
+    win.wait_text("charlie-draft");
+    win.wait_text("1 found");
+    win.save_shot("servers-search-kept");
+    win.click(row.0, row.1);
+    win.key("Delete");
+    win.wait_text("keeps no trash");
+    win.key("Return");
+    wait_exists(&charlie, false);
+    win.wait_gone("charlie-draft");
     win.alive();
 }

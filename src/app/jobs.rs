@@ -70,6 +70,7 @@ impl App {
                 self.forget_questions(id);
                 self.device_job_finished(id);
                 self.select_placed(id);
+                self.forget_found(id);
             }
             None => {}
         }
@@ -117,6 +118,28 @@ impl App {
         for name in &names {
             pane.select(name);
         }
+    }
+
+    /// What a finished job deleted, put in the trash or moved away leaves the search
+    /// results; a source with a failure at or under it stays (as do those of a cancelled
+    /// job, which may have left them where they were).
+    fn forget_found(&mut self, id: u64) {
+        let Some(entry) = self.jobs.get(id).filter(|e| e.is_finished()) else {
+            return;
+        };
+        let gone: Vec<std::path::PathBuf> = match entry.request.kind {
+            _ if entry.state != porpoise_engine::jobs::JobState::Done => Vec::new(),
+            JobKind::Trash | JobKind::Delete => entry
+                .request
+                .sources
+                .iter()
+                .filter(|s| !entry.failures.iter().any(|f| f.path.starts_with(s)))
+                .cloned()
+                .collect(),
+            JobKind::Move => entry.placed.iter().map(|p| p.source.clone()).collect(),
+            _ => Vec::new(),
+        };
+        self.browser.forget_found(&gone);
     }
 
     /// The job panel, or nothing while there are no jobs.

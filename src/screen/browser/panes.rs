@@ -89,6 +89,11 @@ impl Browser {
             .collect()
     }
 
+    /// Every pane, to change.
+    pub(super) fn every_pane_mut(&mut self) -> impl Iterator<Item = &mut Pane> {
+        std::iter::once(&mut self.pane).chain(others_mut(&mut self.beside, &mut self.tabs))
+    }
+
     /// Every pane closes the folders it opened in place.
     pub(super) fn close_open_folders(&mut self, cx: &Context) {
         let (pane, around) = self.split(cx);

@@ -196,6 +196,27 @@ impl SearchView {
         }
     }
 
+    /// Files that are no longer there (deleted, or in the trash) leave the results, with
+    /// what was found inside them; the cursor keeps its row, or takes the next one left.
+    pub fn forget(&mut self, gone: &[PathBuf]) {
+        let was_at = self.cursor;
+        let mut kept_before_cursor = 0;
+        let mut i = 0;
+        self.hits.retain(|hit| {
+            let path = hit.path();
+            let keep = !gone.iter().any(|g| path.starts_with(g));
+            if keep && was_at.is_some_and(|c| i < c) {
+                kept_before_cursor += 1;
+            }
+            i += 1;
+            keep
+        });
+        self.cursor = match (was_at, self.hits.len()) {
+            (_, 0) | (None, _) => None,
+            (Some(_), n) => Some(kept_before_cursor.min(n - 1)),
+        };
+    }
+
     /// Move the cursor by `by` rows, within the results.
     pub fn move_cursor(&mut self, by: isize) {
         if self.hits.is_empty() {
@@ -266,5 +287,45 @@ mod tests {
         let third = view.restart(false).expect("a search");
         drop(view);
         assert!(third.stop.is_cancelled());
+    }
+
+    fn hit(dir: &Arc<PathBuf>, name: &str) -> Hit {
+        Hit {
+            dir: dir.clone(),
+            name: name.as_bytes().to_vec(),
+            kind: Kind::File,
+            size: 0,
+        }
+    }
+
+    #[test]
+    fn gone_files_leave_the_results_and_the_cursor_keeps_its_row() {
+        let top = Arc::new(PathBuf::from("/s"));
+        let inner = Arc::new(PathBuf::from("/s/d"));
+        let mut view = SearchView::new(PathBuf::from("/s"));
+        view.hits = vec![
+            hit(&top, "a"),
+            hit(&top, "d"),
+            hit(&inner, "b"),
+            hit(&top, "c"),
+            hit(&top, "e"),
+        ];
+        view.cursor = Some(3);
+        // The folder goes with what was found in it; "c" keeps the cursor.
+        view.forget(&[PathBuf::from("/s/d")]);
+        let names: Vec<&[u8]> = view.hits.iter().map(|h| h.name.as_slice()).collect();
+        assert_eq!(names, [&b"a"[..], b"c", b"e"]);
+        assert_eq!(view.cursor, Some(1));
+        // The row under the cursor goes: the next one takes it; past the end, the last.
+        view.forget(&[PathBuf::from("/s/c")]);
+        assert_eq!(view.cursor, Some(1));
+        view.forget(&[PathBuf::from("/s/e")]);
+        assert_eq!(view.cursor, Some(0));
+        // Something gone under a file found, or one whose name only begins like it,
+        // takes nothing with it.
+        view.forget(&[PathBuf::from("/s/a/x"), PathBuf::from("/s/a.old")]);
+        assert_eq!(view.hits.len(), 1);
+        view.forget(&[PathBuf::from("/s/a")]);
+        assert!(view.hits.is_empty() && view.cursor.is_none());
     }
 }

@@ -4,6 +4,7 @@
 //! moves it to the trash, Ctrl+C puts it on the clipboard, Escape goes back to the folder.
 
 use iced::Task;
+use std::path::PathBuf;
 use std::time::Instant;
 
 use iced::keyboard::Key;
@@ -178,14 +179,17 @@ impl Browser {
                 Some(Task::none())
             }
             Key::Named(Named::Delete) if !k.modifiers.shift() => {
-                // To the trash, as Delete does in the folder; the row goes.
+                // To the trash, as Delete does in the folder; the row goes. Where the
+                // place keeps no trash the window asks first, and the row goes once the
+                // file is deleted (`forget_found`), so a "no" leaves it listed.
                 let Some(i) = view.cursor.filter(|&i| i < view.hits.len()) else {
                     return Some(Task::none());
                 };
-                let hit = view.hits.remove(i);
-                view.cursor = (!view.hits.is_empty()).then(|| i.min(view.hits.len() - 1));
-                let dir = hit.dir.to_path_buf();
-                job(cx, JobKind::Trash, vec![hit.path()], dir);
+                let (path, dir) = (view.hits[i].path(), view.hits[i].dir.to_path_buf());
+                if !self.remote.keeps_no_trash(&path) {
+                    view.forget(std::slice::from_ref(&path));
+                }
+                job(cx, JobKind::Trash, vec![path], dir);
                 Some(Task::none())
             }
             Key::Named(Named::Enter) => match view.cursor {
@@ -194,6 +198,20 @@ impl Browser {
             },
             // Typing belongs to the search's inputs, not to the folder behind.
             _ => Some(Task::none()),
+        }
+    }
+}
+
+impl Browser {
+    /// Files a job deleted or moved away leave the results of every pane's search.
+    pub fn forget_found(&mut self, gone: &[PathBuf]) {
+        if gone.is_empty() {
+            return;
+        }
+        for pane in self.every_pane_mut() {
+            if let Some(view) = pane.search_mut() {
+                view.forget(gone);
+            }
         }
     }
 }
