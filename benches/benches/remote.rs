@@ -67,19 +67,23 @@ impl CpuWatch {
     /// out: its time would be gone from the second look.
     fn watch(&self, run: impl FnOnce() -> f64) -> f64 {
         let before = self.ticks();
+        let busy_before = busy_ticks();
         let ms = run();
+        let busy_after = busy_ticks();
         let after = self.ticks();
+        let per_tick = 1e3 / rustix::param::clock_ticks_per_second() as f64;
         let spent = |i: usize| {
             let ticks: u64 = after[i]
                 .iter()
                 .map(|(id, t)| t.saturating_sub(before[i].get(id).copied().unwrap_or(0)))
                 .sum();
-            ticks as f64 * 1e3 / rustix::param::clock_ticks_per_second() as f64
+            ticks as f64 * per_tick
         };
         self.samples.borrow_mut().push(Sample {
             backend: spent(0),
             server: spent(1),
             job_threads: spent(2),
+            machine: busy_after.saturating_sub(busy_before) as f64 * per_tick / cores(),
         });
         ms
     }
@@ -140,6 +144,12 @@ impl CpuWatch {
             "| {row} | the server's CPU while porpoise ran | {server:.1} | {:.2} |",
             server / fastest_peer
         );
+        let machine = median(samples.iter().map(|s| s.machine).collect());
+        println!(
+            "| {row} | every process's CPU while porpoise ran, over the {} cores | {machine:.1} | {:.2} |",
+            cores(),
+            machine / fastest_peer
+        );
     }
 }
 
@@ -149,6 +159,29 @@ struct Sample {
     backend: f64,
     server: f64,
     job_threads: f64,
+    /// Every process's CPU, over the machine's cores.
+    machine: f64,
+}
+
+/// The machine's cores.
+fn cores() -> f64 {
+    std::thread::available_parallelism().map_or(1, usize::from) as f64
+}
+
+/// The CPU ticks every core of the machine spent busy so far (`/proc/stat`: all but idle
+/// and waiting for I/O).
+fn busy_ticks() -> u64 {
+    let stat = std::fs::read_to_string("/proc/stat").expect("/proc/stat");
+    let all: Vec<u64> = stat
+        .lines()
+        .next()
+        .expect("the line of all cores")
+        .split_whitespace()
+        .skip(1)
+        .map(|n| n.parse().expect("a count of ticks"))
+        .collect();
+    // user nice system idle iowait irq softirq steal (guest time is in user's already)
+    all.iter().take(8).sum::<u64>() - all[3] - all[4]
 }
 
 /// The CPU ticks so far of each job thread of the process `pid`: the threads of GLib's

@@ -6,6 +6,7 @@ mod apart;
 mod asked;
 mod child;
 mod detach;
+mod priority;
 mod statmount;
 mod time;
 
@@ -13,6 +14,7 @@ pub use apart::in_child;
 pub use asked::{answer_in_child, set_env_while_alone};
 pub use child::spawn_niced;
 pub use detach::spawn_detached;
+pub use priority::lower_this_thread;
 pub use statmount::{MountFacts, mount_facts, unique_mount_id};
 pub use time::{local_time, local_to_epoch};
 

@@ -27,6 +27,13 @@ use super::Remote;
 /// How much one part asks its stream for at a time (1 MiB and 4 MiB did no better).
 const PIECE: usize = 256 << 10;
 
+/// The niceness of the threads of the parts after the first. They only wait for the
+/// backend, whose one job thread every part waits for: where the backend (and on loopback
+/// the server) share the cores with them, that thread goes first. 256 MiB over loopback
+/// on 2 cores, medians of 12 interleaved runs: 229 ms at normal priority (180–274), 203 ms
+/// at 10 (195–252), `smbclient get` 260 ms.
+const PART_NICENESS: i32 = 10;
+
 /// The hold on the copy's one file in parts, when this file goes in parts: a big one,
 /// from a server whose backend was measured faster so, through a stream that can seek,
 /// while no other file of the copy is in parts (four files of 64 MiB from SMB by two
@@ -73,7 +80,12 @@ pub(super) fn copy(
         for span in rest {
             let spawned = std::thread::Builder::new()
                 .name("porpoise-part".into())
-                .spawn_scoped(s, move || part.read(None, span));
+                .spawn_scoped(s, move || {
+                    if let Err(e) = crate::sys::lower_this_thread(PART_NICENESS) {
+                        tracing::debug!("a part's thread keeps its priority: {e}");
+                    }
+                    part.read(None, span)
+                });
             match spawned {
                 Ok(thread) => threads.push(thread),
                 Err(_) => here.push(span),
