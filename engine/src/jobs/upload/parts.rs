@@ -11,7 +11,7 @@
 //! One file of an upload at a time goes in parts: the others on their way keep the backend
 //! busy as well, and each part's stream holds its own piece: 24 files in parts would hold
 //! four times the pieces of 24 in one stream each. A file in parts holds at most four
-//! pieces (4 × 4 MiB, within the 16 MiB that pieces grow in).
+//! pieces of at most 2 MiB each (within the 16 MiB that pieces grow in).
 
 use gio::glib;
 use gio::prelude::*;

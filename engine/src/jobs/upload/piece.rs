@@ -13,6 +13,11 @@ use std::time::Duration;
 pub(super) const FIRST: usize = 1 << 20;
 /// The biggest piece: the most GVfs's stream sends in one write.
 const MOST: usize = 4 << 20;
+/// The biggest piece of a file going in parts, each through a stream of its own: the
+/// backend writes one part's piece while the others' travel, and smaller pieces keep it
+/// fed more evenly (256 MiB in four parts over loopback on 2 cores, medians of 14
+/// interleaved runs: 226 ms with pieces of up to 4 MiB, 202 ms of up to 2 MiB).
+const MOST_IN_PARTS: usize = 2 << 20;
 /// A piece written in less time than this is followed by one twice as big.
 const GROW_UNDER: Duration = Duration::from_millis(100);
 /// A piece that took longer than this is followed by one half as big.
@@ -51,11 +56,16 @@ impl Drop for Holding<'_> {
     }
 }
 
+/// The biggest piece of a file, going in parts or in one stream.
+pub(super) fn most(in_parts: bool) -> usize {
+    if in_parts { MOST_IN_PARTS } else { MOST }
+}
+
 /// The piece after one of `piece` bytes that took `took` to write, while the pieces of the
-/// files on their way (this one's no longer among them) hold `held`.
-pub(super) fn next(piece: usize, took: Duration, held: &Held) -> usize {
+/// files on their way (this one's no longer among them) hold `held`; at most `most`.
+pub(super) fn next(piece: usize, took: Duration, held: &Held, most: usize) -> usize {
     if took < GROW_UNDER {
-        let grown = (piece * 2).min(MOST);
+        let grown = (piece * 2).min(most);
         if held.bytes() + grown <= HELD_MOST {
             return grown;
         }
@@ -81,33 +91,36 @@ mod tests {
         let mut piece = FIRST;
         let mut seen = vec![piece];
         for _ in 0..4 {
-            piece = next(piece, FAST, &held);
+            piece = next(piece, FAST, &held, MOST);
             seen.push(piece);
         }
         assert_eq!(seen, [1 << 20, 2 << 20, 4 << 20, 4 << 20, 4 << 20]);
+        // A file in parts stops at smaller pieces.
+        assert_eq!(next(2 << 20, FAST, &held, most(true)), 2 << 20);
+        assert_eq!(most(false), MOST);
     }
 
     #[test]
     fn a_slow_server_gets_pieces_halved_down_to_the_first_size() {
         let held = Held::default();
-        assert_eq!(next(4 << 20, SLOW, &held), 2 << 20);
-        assert_eq!(next(2 << 20, SLOW, &held), 1 << 20);
-        assert_eq!(next(1 << 20, SLOW, &held), 1 << 20);
-        assert_eq!(next(2 << 20, STEADY, &held), 2 << 20);
+        assert_eq!(next(4 << 20, SLOW, &held, MOST), 2 << 20);
+        assert_eq!(next(2 << 20, SLOW, &held, MOST), 1 << 20);
+        assert_eq!(next(1 << 20, SLOW, &held, MOST), 1 << 20);
+        assert_eq!(next(2 << 20, STEADY, &held, MOST), 2 << 20);
     }
 
     #[test]
     fn pieces_grow_only_while_all_on_their_way_hold_little() {
         let held = Held::default();
         let others = held.hold(HELD_MOST - (2 << 20));
-        assert_eq!(next(1 << 20, FAST, &held), 2 << 20);
+        assert_eq!(next(1 << 20, FAST, &held, MOST), 2 << 20);
         assert_eq!(
-            next(2 << 20, FAST, &held),
+            next(2 << 20, FAST, &held, MOST),
             2 << 20,
             "4 MiB would pass the bound"
         );
         drop(others);
-        assert_eq!(next(2 << 20, FAST, &held), 4 << 20);
+        assert_eq!(next(2 << 20, FAST, &held, MOST), 4 << 20);
     }
 
     #[test]

@@ -86,10 +86,11 @@ async fn arrive(
     };
     // Each stream writes from where its part begins to where the next one's does.
     let starts: Vec<u64> = others.iter().map(|(_, start)| *start).collect();
+    let most = piece::most(!others.is_empty());
     let streams = std::iter::once(&stream).chain(others.iter().map(|(s, _)| s));
     let fills = streams
         .zip(in_parts::spans(&starts))
-        .map(|(stream, span)| fill(ctx, shared, &source, stream, span));
+        .map(|(stream, span)| fill(ctx, shared, &source, stream, span, most));
     let filled = futures_util::future::try_join_all(fills).await.map(|_| ());
     let mut open = vec![stream];
     open.extend(others.into_iter().map(|(s, _)| s));
@@ -192,13 +193,14 @@ struct Source<'a> {
 }
 
 /// Write `span` of `source` to `stream`, piece by piece, each as big as the server's pace
-/// allows (see [`piece`]).
+/// allows, up to `most` bytes (see [`piece`]).
 async fn fill(
     ctx: &Ctx,
     shared: &Shared,
     source: &Source<'_>,
     stream: &gio::FileOutputStream,
     span: Span,
+    most: usize,
 ) -> Result<(), Failure> {
     let Span {
         from: mut at,
@@ -243,7 +245,7 @@ async fn fill(
         Counters::add(&ctx.counters.bytes_done, n as u64);
         at += n as u64;
         drop(holding);
-        piece = piece::next(piece, started.elapsed(), &shared.held);
+        piece = piece::next(piece, started.elapsed(), &shared.held, most);
     }
 }
 
