@@ -1,7 +1,9 @@
 //! The search view of the pane with the keyboard: Ctrl+F opens it at the shown folder,
 //! each change to what is typed starts a new search (the old one stops at once), results
 //! stream in; Enter or a double-click opens one, "Open folder" shows where it is, Delete
-//! moves it to the trash, Ctrl+C puts it on the clipboard, Escape goes back to the folder.
+//! moves it to the trash (or, where the place keeps none, asks to delete it), Ctrl+C puts
+//! it on the clipboard, Escape goes back to the folder. What jobs delete or move away
+//! leaves the results.
 
 use iced::Task;
 use std::path::PathBuf;
@@ -26,6 +28,18 @@ impl Browser {
     /// The search view of the pane with the keyboard, while it shows one.
     pub fn search(&self) -> Option<&SearchView> {
         self.pane.search()
+    }
+
+    /// Files a job deleted or moved away leave the results of every pane's search.
+    pub fn forget_found(&mut self, gone: &[PathBuf]) {
+        if gone.is_empty() {
+            return;
+        }
+        for pane in self.every_pane_mut() {
+            if let Some(view) = pane.search_mut() {
+                view.forget(gone);
+            }
+        }
     }
 
     /// Ctrl+F: show the search view at the shown folder (again: put the keyboard in it).
@@ -198,20 +212,6 @@ impl Browser {
             },
             // Typing belongs to the search's inputs, not to the folder behind.
             _ => Some(Task::none()),
-        }
-    }
-}
-
-impl Browser {
-    /// Files a job deleted or moved away leave the results of every pane's search.
-    pub fn forget_found(&mut self, gone: &[PathBuf]) {
-        if gone.is_empty() {
-            return;
-        }
-        for pane in self.every_pane_mut() {
-            if let Some(view) = pane.search_mut() {
-                view.forget(gone);
-            }
         }
     }
 }
