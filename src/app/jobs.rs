@@ -121,25 +121,12 @@ impl App {
     }
 
     /// What a finished job deleted, put in the trash or moved away leaves the search
-    /// results; a source with a failure at or under it stays (as do those of a cancelled
-    /// job, which may have left them where they were).
+    /// results.
     fn forget_found(&mut self, id: u64) {
-        let Some(entry) = self.jobs.get(id).filter(|e| e.is_finished()) else {
-            return;
-        };
-        let gone: Vec<std::path::PathBuf> = match entry.request.kind {
-            _ if entry.state != porpoise_engine::jobs::JobState::Done => Vec::new(),
-            JobKind::Trash | JobKind::Delete => entry
-                .request
-                .sources
-                .iter()
-                .filter(|s| !entry.failures.iter().any(|f| f.path.starts_with(s)))
-                .cloned()
-                .collect(),
-            JobKind::Move => entry.placed.iter().map(|p| p.source.clone()).collect(),
-            _ => Vec::new(),
-        };
-        self.browser.forget_found(&gone);
+        if let Some(entry) = self.jobs.get(id) {
+            let gone = entry.removed_sources();
+            self.browser.forget_found(&gone);
+        }
     }
 
     /// The job panel, or nothing while there are no jobs.

@@ -199,12 +199,15 @@ impl SearchView {
     /// Files that are no longer there (deleted, or in the trash) leave the results, with
     /// what was found inside them; the cursor keeps its row, or takes the next one left.
     pub fn forget(&mut self, gone: &[PathBuf]) {
+        // Each result's folders looked up, not every gone path tried on every result: a
+        // big delete beside many results stays cheap on the UI thread.
+        let gone: std::collections::HashSet<&Path> = gone.iter().map(PathBuf::as_path).collect();
         let was_at = self.cursor;
         let mut kept_before_cursor = 0;
         let mut i = 0;
         self.hits.retain(|hit| {
             let path = hit.path();
-            let keep = !gone.iter().any(|g| path.starts_with(g));
+            let keep = !path.ancestors().any(|a| gone.contains(a));
             if keep && was_at.is_some_and(|c| i < c) {
                 kept_before_cursor += 1;
             }

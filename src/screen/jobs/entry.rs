@@ -109,6 +109,27 @@ impl JobEntry {
         self.is_finished() && self.failures.is_empty() && self.state != JobState::Failed
     }
 
+    /// What the finished job took away from where it was: a trash's or delete's sources
+    /// with no failure at or under them, a move's moved sources; nothing until it is done
+    /// (a cancelled one may have left them where they were).
+    pub fn removed_sources(&self) -> Vec<PathBuf> {
+        use crate::request::JobKind;
+        if !self.is_finished() || self.state != JobState::Done {
+            return Vec::new();
+        }
+        match self.request.kind {
+            JobKind::Trash | JobKind::Delete => self
+                .request
+                .sources
+                .iter()
+                .filter(|s| !self.failures.iter().any(|f| f.path.starts_with(s)))
+                .cloned()
+                .collect(),
+            JobKind::Move => self.placed.iter().map(|p| p.source.clone()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// Its controls: pause, resume, cancel, answers.
     pub fn control(&self) -> &std::sync::Arc<porpoise_engine::jobs::Control> {
         &self.run.control
